@@ -1,0 +1,312 @@
+"""The studio's configuration: nested dataclasses loaded strictly from a preset YAML.
+
+Layout of a preset: name, description, model (picked by `arch`), task (picked by `name`),
+data, grpo, training, stages, eval, curriculum, run, ui. Defaults follow Hugging Face
+TRL's GRPOConfig where the studio has no reason to differ; the differences are noted on
+the fields. Model and task sections are dataclasses declared next to their model or
+task and found through the registries in studio.core.models and studio.core.tasks.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+from studio.core.configtools import (
+    ConfigError,
+    apply_override,
+    from_dict,
+    param,
+    parse_override,
+    to_dict,
+)
+
+
+@dataclass
+class DataConfig:
+    """Where the task's examples come from."""
+
+    path: str | None = param(None, "The user's data file or folder; empty uses the built-in demo data")
+    max_length: int = param(64, "Longest example kept, in tokens (longer ones are skipped)", positive=True)
+    augment: bool = param(False, "Source-side noise during warm-up (token dropout and swaps)")
+    valid_fraction: float = param(0.05, "Share of the data held out for validation", min=0.0, max=0.5)
+    test_fraction: float = param(0.05, "Share of the data held out for the final test", min=0.0, max=0.5)
+    split_seed: int = param(1234, "Seed of the train/valid/test split (fixed so runs compare)")
+
+
+@dataclass
+class GRPOConfig:
+    """Group Relative Policy Optimization. Names and defaults follow TRL's GRPOConfig."""
+
+    num_generations: int = param(8, "G: completions sampled per prompt (the group)", min=2)
+    num_iterations: int = param(1, "mu: optimisation passes over each batch of samples", positive=True)
+    beta: float = param(0.0, "Weight of the KL penalty to the reference model (0 skips it)", min=0.0)
+    epsilon_low: float = param(0.2, "Lower clip range of the probability ratio", min=0.0, max=1.0)
+    epsilon_high: float = param(0.2, "Upper clip range (DAPO's clip-higher raises it)", min=0.0)
+    loss_type: Literal["grpo", "dr_grpo", "dapo"] = param(
+        "dapo", "grpo: mean per sequence; dr_grpo: sum/(N*T); dapo: mean over all tokens"
+    )
+    scale_rewards: Literal["group", "batch", "none"] = param(
+        "group", "Divide advantages by the group's std, the batch's std, or not at all (Dr. GRPO)"
+    )
+    temperature: float = param(1.0, "Sampling temperature of the rollouts", positive=True)
+    top_k: int = param(0, "Sample only from the k likeliest tokens (0: all)", min=0)
+    top_p: float = param(1.0, "Nucleus sampling mass (1: all)", min=0.0, max=1.0)
+    max_new_tokens: int = param(16, "Longest completion sampled", positive=True)
+    mask_truncated_completions: bool = param(
+        False, "Leave completions that never reached EOS out of the loss"
+    )
+    reward_weights: dict[str, float] = param(
+        default_factory=dict, help="Weight per reward function by name (missing: the task's default)"
+    )
+    ref_sync_steps: int = param(
+        0, "Copy the policy into the reference model every N steps (0: never)", min=0,
+        advanced=True,
+    )
+    advantage_eps: float = param(1e-4, "Added to the std before dividing (TRL: 1e-4)", min=0.0,
+                                 advanced=True)
+
+
+@dataclass
+class TrainingConfig:
+    """Optimizer, precision and device, shared by all stages."""
+
+    seed: int = param(0, "Seed of every random number generator; same seed, same run")
+    device: Literal["auto", "cpu", "cuda"] = param("auto", "auto: CUDA when present, else CPU")
+    amp: Literal["off", "bf16", "fp16"] = param(
+        "off", "Mixed precision: bf16 autocast (CPU and CUDA) or fp16 with a gradient scaler (CUDA)"
+    )
+    grad_accum: int = param(1, "Micro-batches accumulated per optimizer step", positive=True)
+    grad_norm_clip: float = param(1.0, "Clip the global gradient norm to this (0: off; TRL: 1.0)",
+                                  min=0.0)
+    grad_penalty_lambda: float = param(
+        0.0, "Weight of (||grad|| - target)^2; costs a second backward (0: off)", min=0.0,
+        advanced=True,
+    )
+    grad_penalty_target: float = param(0.0, "Target gradient norm of the penalty", min=0.0,
+                                       advanced=True)
+    weight_decay: float = param(0.0, "AdamW weight decay (TRL: 0)", min=0.0)
+    adam_beta1: float = param(0.9, "AdamW beta1", min=0.0, max=1.0, advanced=True)
+    adam_beta2: float = param(0.99, "AdamW beta2; 0.99 is steadier than 0.999 at small batches",
+                              min=0.0, max=1.0, advanced=True)
+    scale_lr_with_batch: bool = param(
+        False, "Scale each stage's lr by sqrt(batch / lr_reference_batch)"
+    )
+    lr_reference_batch: int = param(32, "Batch size at which a stage's lr is used as is",
+                                    positive=True, advanced=True)
+    deterministic: bool = param(True, "Deterministic algorithms (same seed -> same numbers)",
+                                advanced=True)
+    threads: int = param(0, "CPU threads for torch (0: torch's choice)", min=0, advanced=True)
+
+
+@dataclass
+class StageConfig:
+    """One stage of training: the supervised warm-up or GRPO."""
+
+    steps: int = param(0, "Optimizer steps in this stage (0 skips it)", min=0)
+    lr: float = param(1e-4, "Peak learning rate", positive=True)
+    batch_size: int = param(32, "Warm-up: examples per step. GRPO: prompts per step (P)",
+                            positive=True)
+    lr_schedule: Literal["constant", "cosine", "plateau"] = param(
+        "cosine", "After warm-up steps: constant, cosine decay to 10%, or halve on a plateau"
+    )
+    lr_warmup_steps: int = param(0, "Linear learning-rate warm-up steps", min=0)
+    plateau_patience: int = param(3, "Evals without improvement before the lr halves",
+                                  positive=True, advanced=True)
+    stop_at: float | None = param(
+        None, "End the stage early once the eval metric reaches this (empty: never)"
+    )
+    patience: int = param(
+        0, "End the stage early after this many evals without improvement (0: never)", min=0
+    )
+
+
+@dataclass
+class StagesConfig:
+    warmup: StageConfig = param(
+        default_factory=lambda: StageConfig(steps=200, lr=1e-3), help="Supervised warm-up"
+    )
+    grpo: StageConfig = param(
+        default_factory=lambda: StageConfig(steps=200, lr=1e-4, batch_size=16), help="GRPO"
+    )
+
+
+@dataclass
+class EvalConfig:
+    every: int = param(50, "Evaluate on held-out data every N steps (0: only at stage ends)", min=0)
+    size: int = param(200, "Held-out examples per evaluation", positive=True)
+    decoding: Literal["greedy", "beam"] = param("greedy", "How evaluation decodes")
+    beam_size: int = param(4, "Beams for beam-search evaluation", positive=True, advanced=True)
+
+
+@dataclass
+class CurriculumConfig:
+    enabled: bool = param(False, "Unlock harder examples as the reward rises")
+    start_level: int = param(0, "Difficulty level unlocked at the start", min=0)
+    threshold: float = param(0.8, "Mean reward over the window that unlocks the next level")
+    window: int = param(20, "Steps averaged for the unlock decision", positive=True)
+
+
+@dataclass
+class RunConfig:
+    save_dir: str | None = param(None, "Folder that holds runs (empty: the user data directory)")
+    checkpoint_every: int = param(100, "Write a checkpoint every N steps (and on stop)", min=0)
+    keep_checkpoints: int = param(2, "Checkpoints kept besides the last", min=0, advanced=True)
+    sample_groups: int = param(2, "Sample groups reported per step for display", min=0)
+    grad_flow_every: int = param(1, "Report per-layer gradients every N steps (0: never)", min=0,
+                                 advanced=True)
+
+
+@dataclass
+class UIConfig:
+    hidden: list[str] = param(default_factory=list,
+                              help="Field paths hidden in the settings form (a lesson's view)")
+    lesson: str = param("", "Text shown to the class with this preset")
+
+
+# Sections picked by a key: model by `arch`, task by `name`. Their dataclasses live next to
+# the model or task; the registries import them lazily.
+def model_config_class(arch: str) -> type:
+    from studio.core.models import MODEL_ARCHS, model_config_class as find
+
+    if arch not in MODEL_ARCHS:
+        raise ConfigError(f"model.arch: must be one of {', '.join(MODEL_ARCHS)}, got \"{arch}\"")
+    return find(arch)
+
+
+def task_config_class(name: str) -> type:
+    from studio.core.tasks import TASK_NAMES, task_config_class as find
+
+    if name not in TASK_NAMES:
+        raise ConfigError(f"task.name: must be one of {', '.join(TASK_NAMES)}, got \"{name}\"")
+    return find(name)
+
+
+@dataclass
+class StudioConfig:
+    """A whole run: what a preset file holds, resolved."""
+
+    name: str = param("Untitled", "Display name of the preset")
+    description: str = param("", "One line on what this preset trains")
+    model: Any = None
+    task: Any = None
+    data: DataConfig = field(default_factory=DataConfig)
+    grpo: GRPOConfig = field(default_factory=GRPOConfig)
+    training: TrainingConfig = field(default_factory=TrainingConfig)
+    stages: StagesConfig = field(default_factory=StagesConfig)
+    eval: EvalConfig = field(default_factory=EvalConfig)
+    curriculum: CurriculumConfig = field(default_factory=CurriculumConfig)
+    run: RunConfig = field(default_factory=RunConfig)
+    ui: UIConfig = field(default_factory=UIConfig)
+
+
+def _keyed_section(raw: Any, section: str, key: str, default: str, find: Any) -> Any:
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{section}: must be a mapping of keys to values, got {raw!r}")
+    choice = raw.get(key, default)
+    if not isinstance(choice, str):
+        raise ConfigError(f'{section}.{key}: must be a string, got "{choice}"')
+    cls = find(choice)
+    body = {k: v for k, v in raw.items() if k != key}
+    return from_dict(cls, body, section)
+
+
+def config_from_dict(data: Any) -> StudioConfig:
+    """Validate a parsed preset; raise ConfigError naming the first bad key."""
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError("config: the file must hold a mapping (section: values), not a list or value")
+    data = dict(data)
+    model = _keyed_section(data.pop("model", None), "model", "arch", "micro-gpt",
+                           model_config_class)
+    task = _keyed_section(data.pop("task", None), "task", "name", "arithmetic", task_config_class)
+    cfg = from_dict(StudioConfig, data)
+    cfg.model, cfg.task = model, task
+    return cfg
+
+
+def config_to_dict(cfg: StudioConfig) -> dict[str, Any]:
+    out = to_dict(cfg)
+    out["model"] = {"arch": model_arch(cfg), **to_dict(cfg.model)}
+    out["task"] = {"name": task_name(cfg), **to_dict(cfg.task)}
+    return out
+
+
+def model_arch(cfg: StudioConfig) -> str:
+    return cfg.model.ARCH
+
+
+def task_name(cfg: StudioConfig) -> str:
+    return cfg.task.NAME
+
+
+def read_yaml(path: str | Path) -> Any:
+    """Parse a YAML file, turning every failure into a message that names the file."""
+    p = Path(path)
+    if not p.exists():
+        raise ConfigError(f"{p}: no such file; check the path (presets: grpo-studio presets)")
+    if p.is_dir():
+        raise ConfigError(f"{p}: is a folder; give a .yaml preset file")
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ConfigError(f"{p}: cannot be read ({err}); save it as UTF-8 text") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(err, "problem", None) or str(err)
+        raise ConfigError(f"{p}: not valid YAML{where}: {problem}; fix the file's syntax") from None
+
+
+def load_config(path: str | Path | None = None, overrides: list[str] = ()) -> StudioConfig:
+    """Read a preset (a path or a shipped preset's name), apply `--set` overrides, validate."""
+    data = read_yaml(resolve_preset(path)) if path is not None else {}
+    data = data if data is not None else {}
+    if not isinstance(data, dict):
+        return config_from_dict(data)
+    for text in overrides:
+        keys, value = parse_override(text)
+        apply_override(data, keys, value)
+    return config_from_dict(data)
+
+
+def save_config(cfg: StudioConfig, path: str | Path) -> None:
+    from studio.core.runs import atomic_write_text
+
+    atomic_write_text(Path(path), yaml.safe_dump(config_to_dict(cfg), sort_keys=False,
+                                                 allow_unicode=True))
+
+
+# ---- presets shipped inside the package (studio.presets <- presets/ in the repository)
+
+
+def preset_files() -> dict[str, Path]:
+    """Shipped preset name (file stem) -> path."""
+    root = importlib.resources.files("studio.presets")
+    return {
+        Path(str(p)).stem: Path(str(p))
+        for p in root.iterdir()
+        if str(p).endswith(".yaml")
+    }
+
+
+def resolve_preset(path: str | Path) -> Path:
+    """A file path, or the name of a shipped preset (`micro_gpt`, `micro-gpt`)."""
+    p = Path(path)
+    if p.exists():
+        return p
+    shipped = preset_files()
+    key = str(path).removesuffix(".yaml").replace("-", "_").lower()
+    if key in shipped:
+        return shipped[key]
+    names = ", ".join(sorted(shipped))
+    raise ConfigError(f"{path}: no such file or shipped preset; use a path or one of: {names}")

@@ -1,0 +1,237 @@
+"""Strict loading of nested config dataclasses from plain dicts (parsed YAML).
+
+Every field is declared with `param(default, help, ...)`: the help text is the field's
+documentation, the GUI's tooltip and the error message's vocabulary. Unknown keys and
+bad values fail at load time with the key's dotted path, e.g.
+`training.batch_size: must be a positive integer, got "abc"`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import MISSING, field, fields, is_dataclass
+from typing import Any, Literal, Union, get_args, get_origin
+
+import yaml
+
+
+class ConfigError(ValueError):
+    """A config value or key is wrong; the message names its path and the fix."""
+
+
+def param(
+    default: Any = MISSING,
+    help: str = "",
+    *,
+    min: float | None = None,
+    max: float | None = None,
+    positive: bool = False,
+    advanced: bool = False,
+    default_factory: Any = MISSING,
+) -> Any:
+    """A config field with its documentation and its bounds."""
+    meta = {"help": help, "min": min, "max": max, "positive": positive, "advanced": advanced}
+    if default_factory is not MISSING:
+        return field(default_factory=default_factory, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+def _describe(tp: Any) -> str:
+    origin = get_origin(tp)
+    if tp is bool:
+        return "true or false"
+    if tp is int:
+        return "an integer"
+    if tp is float:
+        return "a number"
+    if tp is str:
+        return "a string"
+    if origin is Literal:
+        return "one of " + ", ".join(repr(a) for a in get_args(tp))
+    if origin in (list, tuple):
+        return "a list"
+    if origin is dict:
+        return "a mapping"
+    if _is_optional(tp):
+        inner = [a for a in get_args(tp) if a is not type(None)][0]
+        return _describe(inner) + " or null"
+    return getattr(tp, "__name__", str(tp))
+
+
+def _is_optional(tp: Any) -> bool:
+    return get_origin(tp) in (Union, types.UnionType) and type(None) in get_args(tp)
+
+
+def _shown(value: Any) -> str:
+    return f'"{value}"' if isinstance(value, str) else repr(value)
+
+
+def _coerce(value: Any, tp: Any, path: str) -> Any:
+    """Turn a parsed-YAML value into `tp`, or raise ConfigError naming `path`."""
+    origin = get_origin(tp)
+    if _is_optional(tp):
+        if value is None:
+            return None
+        inner = [a for a in get_args(tp) if a is not type(None)]
+        return _coerce(value, inner[0], path)
+    if is_dataclass(tp):
+        return from_dict(tp, value, path)
+    bad = ConfigError(f"{path}: must be {_describe(tp)}, got {_shown(value)}")
+    if tp is bool:
+        if isinstance(value, bool):
+            return value
+        raise bad
+    if tp is int:
+        if isinstance(value, bool):
+            raise bad
+        if isinstance(value, int):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, str):
+            try:
+                as_float = float(value)  # YAML reads "1e3" as a string
+            except ValueError:
+                raise bad from None
+            if as_float.is_integer():
+                return int(as_float)
+        raise bad
+    if tp is float:
+        if isinstance(value, bool):
+            raise bad
+        if isinstance(value, int | float):
+            return float(value)
+        if isinstance(value, str):
+            try:
+                return float(value)  # YAML 1.1 reads "1e-4" (no dot) as a string
+            except ValueError:
+                raise bad from None
+        raise bad
+    if tp is str:
+        if isinstance(value, str):
+            return value
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return str(value)
+        raise bad
+    if origin is Literal:
+        if value in get_args(tp):
+            return value
+        raise bad
+    if origin is list:
+        if not isinstance(value, list):
+            raise bad
+        (item_tp,) = get_args(tp)
+        return [_coerce(v, item_tp, f"{path}[{i}]") for i, v in enumerate(value)]
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise bad
+        args = get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_coerce(v, args[0], f"{path}[{i}]") for i, v in enumerate(value))
+        if len(value) != len(args):
+            raise ConfigError(f"{path}: must be a list of {len(args)} items, got {_shown(value)}")
+        return tuple(_coerce(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(value, args)))
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise bad
+        key_tp, val_tp = get_args(tp)
+        return {
+            _coerce(k, key_tp, path): _coerce(v, val_tp, f"{path}.{k}") for k, v in value.items()
+        }
+    if tp is Any:
+        return value
+    raise ConfigError(f"{path}: unsupported field type {tp!r}")
+
+
+def _check_bounds(value: Any, meta: typing.Mapping[str, Any], tp: Any, path: str) -> None:
+    if value is None or isinstance(value, bool) or not isinstance(value, int | float):
+        return
+    kind = "integer" if tp is int or get_args(tp)[:1] == (int,) else "number"
+    if meta.get("positive") and value <= 0:
+        raise ConfigError(f"{path}: must be a positive {kind}, got {_shown(value)}")
+    lo, hi = meta.get("min"), meta.get("max")
+    if lo is not None and value < lo:
+        raise ConfigError(f"{path}: must be at least {lo}, got {_shown(value)}")
+    if hi is not None and value > hi:
+        raise ConfigError(f"{path}: must be at most {hi}, got {_shown(value)}")
+
+
+def from_dict(cls: type, data: Any, path: str = "") -> Any:
+    """Build dataclass `cls` from `data`, strictly. `path` prefixes error messages."""
+    where = path or "config"
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where}: must be a mapping of keys to values, got {_shown(data)}")
+    hints = typing.get_type_hints(cls)
+    known = {f.name: f for f in fields(cls) if f.init}
+    for key in data:
+        if key not in known:
+            close = ", ".join(sorted(known))
+            raise ConfigError(f"{path + '.' if path else ''}{key}: unknown key; expected one of: {close}")
+    values = {}
+    for name, f in known.items():
+        if name not in data:
+            continue
+        sub = f"{path}.{name}" if path else name
+        value = _coerce(data[name], hints[name], sub)
+        _check_bounds(value, f.metadata, hints[name], sub)
+        values[name] = value
+    try:
+        obj = cls(**values)
+    except ConfigError:
+        raise
+    except (TypeError, ValueError) as err:
+        raise ConfigError(f"{where}: {err}") from None
+    return obj
+
+
+def to_dict(obj: Any) -> Any:
+    """Plain dicts/lists of a config dataclass, ready for YAML."""
+    if is_dataclass(obj):
+        return {f.name: to_dict(getattr(obj, f.name)) for f in fields(obj)}
+    if isinstance(obj, list | tuple):
+        return [to_dict(v) for v in obj]
+    if isinstance(obj, dict):
+        return {k: to_dict(v) for k, v in obj.items()}
+    return obj
+
+
+def parse_override(text: str) -> tuple[list[str], Any]:
+    """`training.lr=1e-4` -> (["training", "lr"], 1e-4). The value is read as YAML."""
+    if "=" not in text:
+        raise ConfigError(f"--set {text}: expected section.key=value, e.g. training.lr=1e-4")
+    key, raw = text.split("=", 1)
+    keys = [k for k in key.strip().split(".") if k]
+    if not keys:
+        raise ConfigError(f"--set {text}: the key before '=' is empty")
+    try:
+        value = yaml.safe_load(raw) if raw.strip() else ""
+    except yaml.YAMLError:
+        value = raw
+    return keys, value
+
+
+def apply_override(data: dict, keys: list[str], value: Any) -> None:
+    """Set data[k1][k2]... = value, making intermediate mappings as needed."""
+    node = data
+    for i, k in enumerate(keys[:-1]):
+        nxt = node.get(k)
+        if nxt is None:
+            nxt = node[k] = {}
+        if not isinstance(nxt, dict):
+            where = ".".join(keys[: i + 1])
+            raise ConfigError(f"--set {'.'.join(keys)}: {where} is a value, not a section")
+        node = nxt
+    node[keys[-1]] = value
+
+
+def field_help(cls: type) -> dict[str, dict[str, Any]]:
+    """Field name -> metadata (help, bounds, advanced) for forms and docs."""
+    return {f.name: dict(f.metadata) for f in fields(cls)}
+
+
+def replace(obj: Any, **changes: Any) -> Any:
+    return dataclasses.replace(obj, **changes)

@@ -1,0 +1,166 @@
+"""The contract between the GRPO trainer and a task.
+
+A task owns everything problem-specific: its examples, the model it trains, how that
+model acts on an example (a rollout), how acts are scored, and how the model is
+evaluated. The trainer owns everything generic: stages, optimizer, group advantages,
+the GRPO loss, checkpoints and metrics. Shapes: P examples per step, G samples per
+example (the group), N = P*G sequences, T steps (tokens or moves) per sequence.
+
+Rules every task keeps, so that runs are reproducible and work under DDP:
+- randomness comes from the `rng` the trainer passes (example choice) and from torch's
+  default generator (sampling); never from an unseeded source;
+- `supervised_loss` and `token_logprobs` run the model through `model(...)` (its
+  forward), because DDP only synchronises gradients of forward calls; `rollout` and
+  `evaluate` may call `unwrap(model).generate(...)` and the like, under no_grad.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import torch
+from torch import nn
+
+
+@dataclass
+class Example:
+    """One problem: what the policy sees, the right answer if known, and how hard it is."""
+
+    prompt: Any  # text, a grid world's seed, an image tensor (C, H, W)...
+    reference: Any = None  # the answer text, the class label...; None when there is none
+    difficulty: int = 0  # curriculum level, 0 = easiest
+    display: str = ""  # how the prompt reads in the samples panel
+
+
+@dataclass(frozen=True)
+class Sampling:
+    """How a rollout samples (from GRPOConfig)."""
+
+    temperature: float = 1.0
+    top_k: int = 0  # 0: no top-k filter
+    top_p: float = 1.0  # 1.0: no nucleus filter
+    max_new_tokens: int = 16
+
+
+@dataclass
+class Rollout:
+    """G samples for each of P examples: N = P*G sequences of T steps.
+
+    Group i is rows i*G .. i*G+G-1 of every (N, ...) tensor.
+    """
+
+    examples: list[Example]  # P
+    group_size: int  # G
+    actions: torch.Tensor  # (N, T) long: sampled tokens or moves, padding where mask is 0
+    mask: torch.Tensor  # (N, T) float: 1 where a step is real (EOS included)
+    logp: torch.Tensor  # (N, T) log-probs at sampling time, temperature applied
+    truncated: torch.Tensor  # (N,) bool: stopped by the length limit, not by finishing
+    completions: list[str]  # N readable samples (text, or arrows for moves)
+    context: Any = None  # task-private: whatever token_logprobs needs (prompt ids, frames)
+    info: dict[str, Any] = field(default_factory=dict)  # task extras (episode returns, frames)
+
+    @property
+    def num_sequences(self) -> int:
+        return self.actions.shape[0]
+
+
+RewardFn = Callable[[Rollout], Sequence[float]]
+
+
+@dataclass
+class RewardFunction:
+    """A named reward: one float per sequence of a rollout. Weighted sum -> the reward."""
+
+    name: str
+    fn: RewardFn
+    weight: float = 1.0
+
+
+def unwrap(model: nn.Module) -> nn.Module:
+    """The model inside a DistributedDataParallel (or compiled) wrapper."""
+    while hasattr(model, "module"):
+        model = model.module
+    return model
+
+
+def model_device(model: nn.Module) -> torch.device:
+    return next(model.parameters()).device
+
+
+class Task(ABC):
+    """A problem GRPO can learn. Subclasses set NAME, ARCHITECTURES and EVAL_METRIC."""
+
+    NAME: ClassVar[str]
+    ARCHITECTURES: ClassVar[tuple[str, ...]]  # model archs this task can train
+    EVAL_METRIC: ClassVar[str] = "accuracy"  # headline key of evaluate(); higher is better
+
+    def __init__(self, cfg: Any, data: Any, *, seed: int) -> None:
+        self.cfg = cfg  # the task's own config section
+        self.data = data  # DataConfig
+        self.seed = seed
+
+    # ---- examples
+
+    @property
+    def num_levels(self) -> int:
+        """Curriculum levels (1: no curriculum)."""
+        return 1
+
+    @abstractmethod
+    def sample(self, n: int, rng: random.Random, max_level: int) -> list[Example]:
+        """n training examples of difficulty <= max_level."""
+
+    def report(self) -> str:
+        """What loading the data did (kept, skipped and why), for the user."""
+        return ""
+
+    # ---- the model
+
+    @abstractmethod
+    def build_model(self, model_cfg: Any) -> nn.Module:
+        """A fresh model for this task (vocabulary sizes etc. come from the task)."""
+
+    # ---- supervised warm-up
+
+    @abstractmethod
+    def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
+        """Mean teacher-forced cross-entropy on the references (a scalar with grad)."""
+
+    # ---- GRPO
+
+    @abstractmethod
+    def rollout(
+        self, model: nn.Module, examples: list[Example], group_size: int, sampling: Sampling
+    ) -> Rollout:
+        """Sample G completions per example in one batch (called under no_grad)."""
+
+    @abstractmethod
+    def token_logprobs(
+        self, model: nn.Module, rollout: Rollout, temperature: float
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """(logp, entropy), each (N, T), of rollout.actions under `model`, with grad."""
+
+    @abstractmethod
+    def reward_functions(self) -> list[RewardFunction]:
+        """The task's rewards with their default weights."""
+
+    # ---- evaluation
+
+    @abstractmethod
+    def evaluate(
+        self, model: nn.Module, *, split: str = "valid", limit: int = 200,
+        decoding: str = "greedy", beam_size: int = 4,
+    ) -> dict[str, float]:
+        """Held-out metrics (EVAL_METRIC among them) on `split` ('valid' or 'test')."""
+
+    # ---- what a run must keep to rebuild the task (tokenizers, vocabularies)
+
+    def state_dict(self) -> dict[str, Any]:
+        return {}
+
+    def load_state_dict(self, state: dict[str, Any]) -> None:
+        del state
