@@ -30,11 +30,19 @@ from studio.core.configtools import (
 class DataConfig:
     """Where the task's examples come from."""
 
-    path: str | None = param(None, "The user's data file or folder; empty uses the built-in demo data")
-    max_length: int = param(64, "Longest example kept, in tokens (longer ones are skipped)", positive=True)
+    path: str | None = param(
+        None, "The user's data file or folder; empty uses the built-in demo data"
+    )
+    max_length: int = param(
+        64, "Longest example kept, in tokens (longer ones are skipped)", positive=True
+    )
     augment: bool = param(False, "Source-side noise during warm-up (token dropout and swaps)")
-    valid_fraction: float = param(0.05, "Share of the data held out for validation", min=0.0, max=0.5)
-    test_fraction: float = param(0.05, "Share of the data held out for the final test", min=0.0, max=0.5)
+    valid_fraction: float = param(
+        0.05, "Share of the data held out for validation", min=0.0, max=0.5
+    )
+    test_fraction: float = param(
+        0.05, "Share of the data held out for the final test", min=0.0, max=0.5
+    )
     split_seed: int = param(1234, "Seed of the train/valid/test split (fixed so runs compare)")
 
 
@@ -43,8 +51,12 @@ class GRPOConfig:
     """Group Relative Policy Optimization. Names and defaults follow TRL's GRPOConfig."""
 
     num_generations: int = param(8, "G: completions sampled per prompt (the group)", min=2)
-    num_iterations: int = param(1, "mu: optimisation passes over each batch of samples", positive=True)
-    beta: float = param(0.0, "Weight of the KL penalty to the reference model (0 skips it)", min=0.0)
+    num_iterations: int = param(
+        1, "mu: optimisation passes over each batch of samples", positive=True
+    )
+    beta: float = param(
+        0.0, "Weight of the KL penalty to the reference model (0 skips it)", min=0.0
+    )
     epsilon_low: float = param(0.2, "Lower clip range of the probability ratio", min=0.0, max=1.0)
     epsilon_high: float = param(0.2, "Upper clip range (DAPO's clip-higher raises it)", min=0.0)
     loss_type: Literal["grpo", "dr_grpo", "dapo"] = param(
@@ -61,14 +73,18 @@ class GRPOConfig:
         False, "Leave completions that never reached EOS out of the loss"
     )
     reward_weights: dict[str, float] = param(
-        default_factory=dict, help="Weight per reward function by name (missing: the task's default)"
+        default_factory=dict,
+        help="Weight per reward function by name (missing: the task's default)",
     )
     ref_sync_steps: int = param(
-        0, "Copy the policy into the reference model every N steps (0: never)", min=0,
+        0,
+        "Copy the policy into the reference model every N steps (0: never)",
+        min=0,
         advanced=True,
     )
-    advantage_eps: float = param(1e-4, "Added to the std before dividing (TRL: 1e-4)", min=0.0,
-                                 advanced=True)
+    advantage_eps: float = param(
+        1e-4, "Added to the std before dividing (TRL: 1e-4)", min=0.0, advanced=True
+    )
 
 
 @dataclass
@@ -81,25 +97,36 @@ class TrainingConfig:
         "off", "Mixed precision: bf16 autocast (CPU and CUDA) or fp16 with a gradient scaler (CUDA)"
     )
     grad_accum: int = param(1, "Micro-batches accumulated per optimizer step", positive=True)
-    grad_norm_clip: float = param(1.0, "Clip the global gradient norm to this (0: off; TRL: 1.0)",
-                                  min=0.0)
+    grad_norm_clip: float = param(
+        1.0, "Clip the global gradient norm to this (0: off; TRL: 1.0)", min=0.0
+    )
     grad_penalty_lambda: float = param(
-        0.0, "Weight of (||grad|| - target)^2; costs a second backward (0: off)", min=0.0,
+        0.0,
+        "Weight of (||grad|| - target)^2; costs a second backward (0: off)",
+        min=0.0,
         advanced=True,
     )
-    grad_penalty_target: float = param(0.0, "Target gradient norm of the penalty", min=0.0,
-                                       advanced=True)
+    grad_penalty_target: float = param(
+        0.0, "Target gradient norm of the penalty", min=0.0, advanced=True
+    )
     weight_decay: float = param(0.0, "AdamW weight decay (TRL: 0)", min=0.0)
     adam_beta1: float = param(0.9, "AdamW beta1", min=0.0, max=1.0, advanced=True)
-    adam_beta2: float = param(0.99, "AdamW beta2; 0.99 is steadier than 0.999 at small batches",
-                              min=0.0, max=1.0, advanced=True)
+    adam_beta2: float = param(
+        0.99,
+        "AdamW beta2; 0.99 is steadier than 0.999 at small batches",
+        min=0.0,
+        max=1.0,
+        advanced=True,
+    )
     scale_lr_with_batch: bool = param(
         False, "Scale each stage's lr by sqrt(batch / lr_reference_batch)"
     )
-    lr_reference_batch: int = param(32, "Batch size at which a stage's lr is used as is",
-                                    positive=True, advanced=True)
-    deterministic: bool = param(True, "Deterministic algorithms (same seed -> same numbers)",
-                                advanced=True)
+    lr_reference_batch: int = param(
+        32, "Batch size at which a stage's lr is used as is", positive=True, advanced=True
+    )
+    deterministic: bool = param(
+        True, "Deterministic algorithms (same seed -> same numbers)", advanced=True
+    )
     threads: int = param(0, "CPU threads for torch (0: torch's choice)", min=0, advanced=True)
 
 
@@ -109,14 +136,16 @@ class StageConfig:
 
     steps: int = param(0, "Optimizer steps in this stage (0 skips it)", min=0)
     lr: float = param(1e-4, "Peak learning rate", positive=True)
-    batch_size: int = param(32, "Warm-up: examples per step. GRPO: prompts per step (P)",
-                            positive=True)
+    batch_size: int = param(
+        32, "Warm-up: examples per step. GRPO: prompts per step (P)", positive=True
+    )
     lr_schedule: Literal["constant", "cosine", "plateau"] = param(
         "cosine", "After warm-up steps: constant, cosine decay to 10%, or halve on a plateau"
     )
     lr_warmup_steps: int = param(0, "Linear learning-rate warm-up steps", min=0)
-    plateau_patience: int = param(3, "Evals without improvement before the lr halves",
-                                  positive=True, advanced=True)
+    plateau_patience: int = param(
+        3, "Evals without improvement before the lr halves", positive=True, advanced=True
+    )
     stop_at: float | None = param(
         None, "End the stage early once the eval metric reaches this (empty: never)"
     )
@@ -157,32 +186,36 @@ class RunConfig:
     checkpoint_every: int = param(100, "Write a checkpoint every N steps (and on stop)", min=0)
     keep_checkpoints: int = param(2, "Checkpoints kept besides the last", min=0, advanced=True)
     sample_groups: int = param(2, "Sample groups reported per step for display", min=0)
-    grad_flow_every: int = param(1, "Report per-layer gradients every N steps (0: never)", min=0,
-                                 advanced=True)
+    grad_flow_every: int = param(
+        1, "Report per-layer gradients every N steps (0: never)", min=0, advanced=True
+    )
 
 
 @dataclass
 class UIConfig:
-    hidden: list[str] = param(default_factory=list,
-                              help="Field paths hidden in the settings form (a lesson's view)")
+    hidden: list[str] = param(
+        default_factory=list, help="Field paths hidden in the settings form (a lesson's view)"
+    )
     lesson: str = param("", "Text shown to the class with this preset")
 
 
 # Sections picked by a key: model by `arch`, task by `name`. Their dataclasses live next to
 # the model or task; the registries import them lazily.
 def model_config_class(arch: str) -> type:
-    from studio.core.models import MODEL_ARCHS, model_config_class as find
+    from studio.core.models import MODEL_ARCHS
+    from studio.core.models import model_config_class as find
 
     if arch not in MODEL_ARCHS:
-        raise ConfigError(f"model.arch: must be one of {', '.join(MODEL_ARCHS)}, got \"{arch}\"")
+        raise ConfigError(f'model.arch: must be one of {", ".join(MODEL_ARCHS)}, got "{arch}"')
     return find(arch)
 
 
 def task_config_class(name: str) -> type:
-    from studio.core.tasks import TASK_NAMES, task_config_class as find
+    from studio.core.tasks import TASK_NAMES
+    from studio.core.tasks import task_config_class as find
 
     if name not in TASK_NAMES:
-        raise ConfigError(f"task.name: must be one of {', '.join(TASK_NAMES)}, got \"{name}\"")
+        raise ConfigError(f'task.name: must be one of {", ".join(TASK_NAMES)}, got "{name}"')
     return find(name)
 
 
@@ -222,10 +255,13 @@ def config_from_dict(data: Any) -> StudioConfig:
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ConfigError("config: the file must hold a mapping (section: values), not a list or value")
+        raise ConfigError(
+            "config: the file must hold a mapping (section: values), not a list or value"
+        )
     data = dict(data)
-    model = _keyed_section(data.pop("model", None), "model", "arch", "micro-gpt",
-                           model_config_class)
+    model = _keyed_section(
+        data.pop("model", None), "model", "arch", "micro-gpt", model_config_class
+    )
     task = _keyed_section(data.pop("task", None), "task", "name", "arithmetic", task_config_class)
     cfg = from_dict(StudioConfig, data)
     cfg.model, cfg.task = model, task
@@ -282,21 +318,26 @@ def load_config(path: str | Path | None = None, overrides: list[str] = ()) -> St
 def save_config(cfg: StudioConfig, path: str | Path) -> None:
     from studio.core.runs import atomic_write_text
 
-    atomic_write_text(Path(path), yaml.safe_dump(config_to_dict(cfg), sort_keys=False,
-                                                 allow_unicode=True))
+    atomic_write_text(
+        Path(path), yaml.safe_dump(config_to_dict(cfg), sort_keys=False, allow_unicode=True)
+    )
 
 
 # ---- presets shipped inside the package (studio.presets <- presets/ in the repository)
 
 
+def _presets_root() -> Any:
+    """studio.presets when installed; the repository's presets/ when run from a checkout."""
+    try:
+        return importlib.resources.files("studio.presets")
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parents[2] / "presets"
+
+
 def preset_files() -> dict[str, Path]:
     """Shipped preset name (file stem) -> path."""
-    root = importlib.resources.files("studio.presets")
-    return {
-        Path(str(p)).stem: Path(str(p))
-        for p in root.iterdir()
-        if str(p).endswith(".yaml")
-    }
+    root = _presets_root()
+    return {Path(str(p)).stem: Path(str(p)) for p in root.iterdir() if str(p).endswith(".yaml")}
 
 
 def resolve_preset(path: str | Path) -> Path:

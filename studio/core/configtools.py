@@ -55,7 +55,7 @@ def _describe(tp: Any) -> str:
     if origin is dict:
         return "a mapping"
     if _is_optional(tp):
-        inner = [a for a in get_args(tp) if a is not type(None)][0]
+        inner = next(a for a in get_args(tp) if a is not type(None))
         return _describe(inner) + " or null"
     return getattr(tp, "__name__", str(tp))
 
@@ -170,7 +170,9 @@ def from_dict(cls: type, data: Any, path: str = "") -> Any:
     for key in data:
         if key not in known:
             close = ", ".join(sorted(known))
-            raise ConfigError(f"{path + '.' if path else ''}{key}: unknown key; expected one of: {close}")
+            raise ConfigError(
+                f"{path + '.' if path else ''}{key}: unknown key; expected one of: {close}"
+            )
     values = {}
     for name, f in known.items():
         if name not in data:
@@ -183,7 +185,9 @@ def from_dict(cls: type, data: Any, path: str = "") -> Any:
         obj = cls(**values)
     except ConfigError:
         raise
-    except (TypeError, ValueError) as err:
+    except ValueError as err:  # a cross-field check in __post_init__ names its own keys
+        raise ConfigError(str(err)) from None
+    except TypeError as err:
         raise ConfigError(f"{where}: {err}") from None
     return obj
 

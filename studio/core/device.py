@@ -1,0 +1,52 @@
+"""Choosing the device and precision, and reading the training process's peak memory."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+
+import torch
+
+from studio.core.configtools import ConfigError
+
+
+def resolve_device(name: str) -> torch.device:
+    """ "auto" -> CUDA when present, else CPU; "cuda" without a GPU is a clear error."""
+    if name == "auto":
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    if name == "cuda" and not torch.cuda.is_available():
+        raise ConfigError(
+            "training.device: cuda was asked for but no CUDA GPU is available; "
+            "use --device cpu (or auto)"
+        )
+    return torch.device(name)
+
+
+def check_amp(amp: str, device: torch.device) -> None:
+    if amp == "fp16" and device.type != "cuda":
+        raise ConfigError(
+            "training.amp: fp16 needs a CUDA GPU (its gradient scaler is CUDA "
+            "only); use bf16 on the CPU, or off"
+        )
+
+
+def autocast(amp: str, device: torch.device) -> contextlib.AbstractContextManager:
+    """The autocast context for `amp` ("off", "bf16", "fp16")."""
+    if amp == "off":
+        return contextlib.nullcontext()
+    dtype = torch.bfloat16 if amp == "bf16" else torch.float16
+    return torch.autocast(device_type=device.type, dtype=dtype)
+
+
+def peak_memory_mb(device: torch.device) -> float:
+    """Peak memory of this process: allocated GPU memory on CUDA, resident RAM on the CPU."""
+    if device.type == "cuda":
+        return torch.cuda.max_memory_allocated(device) / 2**20
+    if sys.platform != "win32":
+        import resource
+
+        peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak_kb / (2**20 if sys.platform == "darwin" else 2**10)  # macOS reports bytes
+    import psutil
+
+    return psutil.Process().memory_info().peak_wset / 2**20

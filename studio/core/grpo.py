@@ -1,0 +1,168 @@
+"""Group Relative Policy Optimization: rewards -> group advantages -> clipped loss.
+
+Pure functions of tensors, so they can be checked number for number against other
+implementations. References: Shao et al. 2024, "DeepSeekMath" (GRPO); Liu et al. 2025,
+"Understanding R1-Zero-Like Training" (Dr. GRPO); Yu et al. 2025, "DAPO"; Hugging Face
+TRL's GRPOTrainer, whose numerical choices are followed: unbiased (Bessel) group std,
+advantage eps 1e-4 added to the std, the k3 KL estimator exp(r) - r - 1 with
+r = ref_logp - logp, and clip fractions counted only where the clip binds.
+
+Shapes: P prompts, G samples per prompt, N = P*G sequences, T completion steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+import torch
+
+ScaleRewards = Literal["group", "batch", "none"]
+LossType = Literal["grpo", "dr_grpo", "dapo"]
+
+
+def combine_rewards(
+    per_function: Mapping[str, torch.Tensor], weights: Mapping[str, float]
+) -> torch.Tensor:
+    """Weighted sum of named rewards, each (N,) -> (N,). A missing weight counts as 1."""
+    total = None
+    for name, reward in per_function.items():
+        term = reward * weights.get(name, 1.0)
+        total = term if total is None else total + term
+    if total is None:
+        raise ValueError("the task has no reward functions; add one or set a reward weight > 0")
+    return total
+
+
+def group_advantages(
+    rewards: torch.Tensor, group_size: int, scale: ScaleRewards = "group", eps: float = 1e-4
+) -> torch.Tensor:
+    """A_ij = (r_ij - mean_j r_i) / (std + eps), from rewards (N,) in groups of G rows.
+
+    `scale`: "group" divides by each group's std, "batch" by the std of all N rewards,
+    "none" not at all (Dr. GRPO). Stds are unbiased (Bessel), as in TRL. A group whose
+    rewards are all equal gets advantage 0 whatever the scaling: it teaches nothing.
+
+    Example, G = 2: rewards [1, 0, 3, 3] -> group means [0.5, 3] -> centred
+    [0.5, -0.5, 0, 0] -> group stds [0.707, 0] -> advantages ~[0.707, -0.707, 0, 0].
+    """
+    if rewards.ndim != 1 or rewards.numel() % group_size:
+        raise ValueError(
+            f"rewards must be (N,) with N a multiple of G={group_size}, "
+            f"got shape {tuple(rewards.shape)}"
+        )
+    grouped = rewards.view(-1, group_size)  # (P, G)
+    centred = (grouped - grouped.mean(dim=1, keepdim=True)).reshape(-1)  # (N,)
+    if scale == "group":
+        std = grouped.std(dim=1).repeat_interleave(group_size)  # (N,)
+    elif scale == "batch":
+        std = rewards.std().expand_as(rewards)
+    elif scale == "none":
+        return centred
+    else:
+        raise ValueError(f"scale_rewards must be group, batch or none, got {scale!r}")
+    return centred / (std + eps)
+
+
+def zero_std_fraction(rewards: torch.Tensor, group_size: int) -> torch.Tensor:
+    """Share of groups whose G rewards are all equal (they carry no learning signal)."""
+    grouped = rewards.view(-1, group_size)
+    return (grouped.max(dim=1).values - grouped.min(dim=1).values == 0).float().mean()
+
+
+def token_advantages(adv: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """Spread each sequence's advantage over its tokens: (N,) and (N, T) -> (N, T).
+
+    Every real token of sequence i carries A_i; padding carries 0. Example: adv [2, -1],
+    mask [[1, 1, 0], [1, 0, 0]] -> [[2, 2, 0], [-1, 0, 0]].
+    """
+    return adv[:, None] * mask
+
+
+# ---- aggregating the per-token loss: one small function per loss type
+
+
+def _sequence_mean(per_token: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """grpo: mean over each sequence's tokens, then over sequences (favours short answers)."""
+    return ((per_token * mask).sum(-1) / mask.sum(-1).clamp(min=1.0)).mean()
+
+
+def _constant_normaliser(per_token: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """dr_grpo: sum over all tokens / (N * T), a constant free of length bias."""
+    return (per_token * mask).sum() / per_token.numel()
+
+
+def _token_mean(per_token: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """dapo: mean over all unmasked tokens of the batch."""
+    return (per_token * mask).sum() / mask.sum().clamp(min=1.0)
+
+
+AGGREGATE: dict[str, Callable[[torch.Tensor, torch.Tensor], torch.Tensor]] = {
+    "grpo": _sequence_mean,
+    "dr_grpo": _constant_normaliser,
+    "dapo": _token_mean,
+}
+
+
+@dataclass
+class LossStats:
+    """Diagnostics of one loss evaluation, detached 0-dim tensors (convert once per step)."""
+
+    kl: torch.Tensor  # masked mean of the k3 estimate of KL(policy || reference); 0 if beta=0
+    clip_low: torch.Tensor  # share of tokens where ratio < 1-eps_low and A < 0 (clip binds)
+    clip_high: torch.Tensor  # share of tokens where ratio > 1+eps_high and A > 0
+    clip_region: torch.Tensor  # either of the two
+    ratio: torch.Tensor  # masked mean of exp(logp - old_logp)
+
+
+def masked_mean(x: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    return (x * mask).sum() / mask.sum().clamp(min=1.0)
+
+
+def grpo_loss(
+    logp: torch.Tensor,
+    old_logp: torch.Tensor,
+    ref_logp: torch.Tensor | None,
+    adv: torch.Tensor,
+    mask: torch.Tensor,
+    *,
+    beta: float,
+    epsilon_low: float,
+    epsilon_high: float,
+    loss_type: LossType,
+) -> tuple[torch.Tensor, LossStats]:
+    """The clipped surrogate with an optional k3 KL penalty, aggregated per `loss_type`.
+
+    logp, old_logp, ref_logp, mask: (N, T); adv: (N,). ref_logp is ignored when beta == 0.
+    per-token loss = -min(ratio * A, clip(ratio, 1-eps_low, 1+eps_high) * A) + beta * KL.
+    """
+    if loss_type not in AGGREGATE:
+        raise ValueError(f"loss_type must be one of {', '.join(AGGREGATE)}, got {loss_type!r}")
+    mask = mask.to(logp.dtype)
+    adv_t = adv[:, None].to(logp.dtype)  # (N, 1), broadcast over T
+    ratio = torch.exp(logp - old_logp)  # (N, T)
+    clipped = torch.clamp(ratio, 1.0 - epsilon_low, 1.0 + epsilon_high)
+    per_token = -torch.min(ratio * adv_t, clipped * adv_t)  # (N, T)
+    if beta != 0.0:
+        if ref_logp is None:
+            raise ValueError("beta > 0 needs ref_logp (the reference model's log-probs)")
+        delta = ref_logp - logp
+        kl = torch.exp(delta) - delta - 1.0  # k3 estimator, >= 0
+        per_token = per_token + beta * kl
+        kl_mean = masked_mean(kl.detach(), mask)
+    else:
+        kl_mean = torch.zeros((), device=logp.device)
+    loss = AGGREGATE[loss_type](per_token, mask)
+
+    with torch.no_grad():
+        low = ((ratio < 1.0 - epsilon_low) & (adv_t < 0)).to(mask.dtype)
+        high = ((ratio > 1.0 + epsilon_high) & (adv_t > 0)).to(mask.dtype)
+        stats = LossStats(
+            kl=kl_mean,
+            clip_low=masked_mean(low, mask),
+            clip_high=masked_mean(high, mask),
+            clip_region=masked_mean(torch.clamp(low + high, max=1.0), mask),
+            ratio=masked_mean(ratio.detach(), mask),
+        )
+    return loss, stats

@@ -1,0 +1,79 @@
+"""Learning-rate schedules: linear warm-up, then constant, cosine decay, or plateau halving.
+
+One small stateful object per stage, resumable through state_dict, because a plateau
+schedule depends on the eval history and torch's LambdaLR and ReduceLROnPlateau do not
+compose with a warm-up.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from torch.optim import Optimizer
+
+COSINE_FLOOR = 0.1  # cosine decays to 10% of the peak, not to 0: late steps still learn
+
+
+class LearningRate:
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        *,
+        peak: float,
+        total_steps: int,
+        schedule: str,
+        warmup_steps: int = 0,
+        patience: int = 3,
+    ) -> None:
+        self.optimizer = optimizer
+        self.peak = peak
+        self.total_steps = max(total_steps, 1)
+        self.schedule = schedule
+        self.warmup_steps = warmup_steps
+        self.patience = patience
+        self.plateau_factor = 1.0
+        self.best: float | None = None
+        self.bad_evals = 0
+        self.apply(0)
+
+    def value(self, step: int) -> float:
+        """The learning rate for optimizer step `step` (0-based within the stage)."""
+        if self.warmup_steps and step < self.warmup_steps:
+            return self.peak * (step + 1) / self.warmup_steps
+        lr = self.peak
+        if self.schedule == "cosine":
+            span = max(self.total_steps - self.warmup_steps, 1)
+            progress = min(max(step - self.warmup_steps, 0) / span, 1.0)
+            lr *= COSINE_FLOOR + (1 - COSINE_FLOOR) * 0.5 * (1 + math.cos(math.pi * progress))
+        elif self.schedule == "plateau":
+            lr *= self.plateau_factor
+        return lr
+
+    def apply(self, step: int) -> float:
+        lr = self.value(step)
+        for group in self.optimizer.param_groups:
+            group["lr"] = lr
+        return lr
+
+    def observe(self, metric: float) -> None:
+        """Feed an eval result (higher is better); a plateau halves the rate."""
+        if self.best is None or metric > self.best:
+            self.best, self.bad_evals = metric, 0
+            return
+        self.bad_evals += 1
+        if self.schedule == "plateau" and self.bad_evals >= self.patience:
+            self.plateau_factor *= 0.5
+            self.bad_evals = 0
+
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "plateau_factor": self.plateau_factor,
+            "best": self.best,
+            "bad_evals": self.bad_evals,
+        }
+
+    def load_state_dict(self, state: dict[str, Any]) -> None:
+        self.plateau_factor = state["plateau_factor"]
+        self.best = state["best"]
+        self.bad_evals = state["bad_evals"]

@@ -1,0 +1,107 @@
+"""Presets load strictly: bad keys and values fail at load time, naming the key's path."""
+
+import pytest
+
+from studio.core.config import (
+    ConfigError,
+    config_from_dict,
+    config_to_dict,
+    load_config,
+    preset_files,
+    save_config,
+)
+
+
+def write(tmp_path, text):
+    path = tmp_path / "preset.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_an_empty_file_gives_the_defaults():
+    cfg = config_from_dict(None)
+    assert cfg.model.ARCH == "micro-gpt"
+    assert cfg.task.NAME == "arithmetic"
+    assert cfg.grpo.num_generations == 8 and cfg.grpo.loss_type == "dapo"
+    assert cfg.training.adam_beta2 == 0.99
+
+
+def test_a_bad_value_names_its_path_and_what_was_expected(tmp_path):
+    path = write(tmp_path, "stages:\n  warmup:\n    batch_size: abc\n")
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == 'stages.warmup.batch_size: must be an integer, got "abc"'
+
+
+def test_a_non_positive_value_is_refused(tmp_path):
+    with pytest.raises(
+        ConfigError, match=r"grpo.num_iterations: must be a positive integer, got 0"
+    ):
+        load_config(write(tmp_path, "grpo:\n  num_iterations: 0\n"))
+
+
+def test_unknown_keys_fail_with_the_known_ones_listed(tmp_path):
+    with pytest.raises(ConfigError, match=r"training.learning_rat: unknown key; expected one of"):
+        load_config(write(tmp_path, "training:\n  learning_rat: 0.1\n"))
+
+
+def test_a_choice_outside_the_list_is_refused(tmp_path):
+    with pytest.raises(ConfigError, match=r"grpo.loss_type: must be one of 'grpo', 'dr_grpo'"):
+        load_config(write(tmp_path, "grpo:\n  loss_type: ppo\n"))
+
+
+def test_an_unknown_architecture_lists_the_presets_archs(tmp_path):
+    with pytest.raises(ConfigError, match=r"model.arch: must be one of micro-gpt"):
+        load_config(write(tmp_path, "model:\n  arch: gpt-5\n"))
+
+
+def test_model_fields_are_checked_against_the_chosen_arch(tmp_path):
+    with pytest.raises(ConfigError, match=r"model.n_layers: must be a positive integer"):
+        load_config(write(tmp_path, "model:\n  arch: micro-gpt\n  n_layers: -1\n"))
+
+
+def test_broken_yaml_names_the_file_and_line(tmp_path):
+    path = write(tmp_path, "training:\n  seed: [1, 2\n")
+    with pytest.raises(ConfigError, match=r"preset.yaml: not valid YAML at line \d+"):
+        load_config(path)
+
+
+def test_a_missing_file_says_so(tmp_path):
+    with pytest.raises(ConfigError, match="no such file"):
+        load_config(tmp_path / "nope.yaml")
+
+
+def test_a_list_instead_of_a_mapping_is_refused(tmp_path):
+    with pytest.raises(ConfigError, match="must hold a mapping"):
+        load_config(write(tmp_path, "- 1\n- 2\n"))
+
+
+def test_yaml_exponents_without_a_dot_read_as_numbers(tmp_path):
+    cfg = load_config(write(tmp_path, "stages:\n  grpo:\n    lr: 1e-4\n"))
+    assert cfg.stages.grpo.lr == pytest.approx(1e-4)
+
+
+def test_overrides_apply_after_the_preset_and_are_validated(tmp_path):
+    path = write(tmp_path, "training:\n  seed: 3\n")
+    cfg = load_config(path, ["training.seed=7", "grpo.beta=0.04", "model.n_layers=2"])
+    assert (cfg.training.seed, cfg.grpo.beta, cfg.model.n_layers) == (7, 0.04, 2)
+    with pytest.raises(ConfigError, match="training.seed: must be an integer"):
+        load_config(path, ["training.seed=x"])
+    with pytest.raises(ConfigError, match="expected section.key=value"):
+        load_config(path, ["training.seed"])
+
+
+def test_saved_config_loads_back_identical(tmp_path):
+    cfg = load_config(None, ["grpo.beta=0.04", "ui.hidden=[grpo.beta]", "data.path=/x.tsv"])
+    save_config(cfg, tmp_path / "saved.yaml")
+    again = load_config(tmp_path / "saved.yaml")
+    assert config_to_dict(again) == config_to_dict(cfg)
+
+
+def test_every_shipped_preset_loads():
+    presets = preset_files()
+    assert presets, "no presets found in the package"
+    for name, path in presets.items():
+        cfg = load_config(path)
+        assert cfg.name, name
+        assert load_config(name).name == cfg.name  # found by name too
