@@ -1,0 +1,35 @@
+"""Every modal dialog the studio opens, behind small functions tests can replace.
+
+A modal dialog blocks a test; tests monkeypatch these (e.g. `dialogs.show_error`) and
+check what would have been shown. Widgets call them as `dialogs.show_error(...)`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+
+def show_error(parent: QWidget | None, title: str, message: str) -> None:
+    """The one route errors take to the user: a clear message, never a traceback."""
+    QMessageBox.critical(parent, title, message)
+
+
+def ask_yes_no(parent: QWidget | None, title: str, question: str) -> bool:
+    answer = QMessageBox.question(
+        parent, title, question, QMessageBox.Yes | QMessageBox.No, QMessageBox.No
+    )
+    return answer == QMessageBox.Yes
+
+
+def open_file(parent: QWidget | None, title: str, filters: str = "", start: str = "") -> str:
+    path, _ = QFileDialog.getOpenFileName(parent, title, start, filters)
+    return path
+
+
+def open_folder(parent: QWidget | None, title: str, start: str = "") -> str:
+    return QFileDialog.getExistingDirectory(parent, title, start)
+
+
+def save_file(parent: QWidget | None, title: str, suggested: str = "", filters: str = "") -> str:
+    path, _ = QFileDialog.getSaveFileName(parent, title, suggested, filters)
+    return path

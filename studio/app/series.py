@@ -1,0 +1,203 @@
+"""Metric buffers behind the charts: what each chart plots, smoothing, CSV export. No Qt.
+
+The trainer's records arrive one at a time; `MetricStore.add` only appends numbers to
+per-key series and marks them changed, so the slot that receives a record costs
+microseconds. The charts read the store on a timer and redraw what changed.
+
+Smoothing is the exponential moving average TensorBoard's slider applies, with its
+start-up bias removed (divide by 1 - w^t) so early points are not pulled towards zero.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+
+def ema(values: Iterable[float], weight: float) -> list[float]:
+    """Debiased exponential moving average; non-finite points keep the previous value.
+
+    >>> ema([1.0, 2.0, 3.0], 0.5)  # raw 0.5, 1.25, 2.125 over 1 - 0.5**t
+    [1.0, 1.6666666666666667, 2.4285714285714284]
+    """
+    series = Series()
+    for x in values:
+        series.append(0.0, x)
+    return list(series.smoothed(weight))
+
+
+class Series:
+    """One metric over steps, with its smoothed copy kept up to date incrementally."""
+
+    def __init__(self) -> None:
+        self.steps: list[float] = []
+        self.values: list[float] = []
+        self._smooth: list[float] = []
+        self._weight = 0.0
+        self._acc, self._n = 0.0, 0
+
+    def append(self, step: float, value: float) -> None:
+        self.steps.append(step)
+        self.values.append(value)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def smoothed(self, weight: float) -> list[float]:
+        """EMA of all values; only the points added since the last call are computed."""
+        if weight != self._weight:
+            self._smooth, self._weight, self._acc, self._n = [], weight, 0.0, 0
+        for x in self.values[len(self._smooth) :]:
+            if math.isfinite(x):
+                self._acc = weight * self._acc + (1.0 - weight) * x
+                self._n += 1
+            if not self._n:
+                self._smooth.append(math.nan)
+            elif weight < 1.0:
+                self._smooth.append(self._acc / (1.0 - weight**self._n))
+            else:
+                self._smooth.append(self._acc)
+        return self._smooth
+
+    def arrays(self, weight: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+        y = self.smoothed(weight) if weight > 0 else self.values
+        return np.asarray(self.steps, dtype=float), np.asarray(y, dtype=float)
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
+
+
+class MetricStore:
+    """Every numeric metric of every record, by key, plus which keys changed since last asked."""
+
+    def __init__(self) -> None:
+        self.series: dict[str, Series] = {}
+        self.stage_starts: list[tuple[int, str]] = []  # (step, stage) where a stage began
+        self.total_steps = 0
+        self._changed: set[str] = set()
+
+    def add(self, record: dict) -> None:
+        kind, step = record.get("kind"), record.get("step", 0)
+        if kind == "stage" and record.get("event") == "start":
+            self.stage_starts.append((int(step), str(record.get("stage", ""))))
+            self._changed.add("__stage__")
+            return
+        if kind not in ("step", "eval"):
+            return
+        if kind == "step":
+            self.total_steps = int(record.get("total_steps", self.total_steps) or 0)
+        for key, value in record.items():
+            number = _number(value)
+            if number is None or key in ("step", "stage_step", "total_steps"):
+                continue
+            self.series.setdefault(key, Series()).append(float(step), number)
+            self._changed.add(key)
+
+    def take_changed(self) -> set[str]:
+        changed, self._changed = self._changed, set()
+        return changed
+
+    def keys(self) -> list[str]:
+        return list(self.series)
+
+    def clear(self) -> None:
+        self.series.clear()
+        self.stage_starts.clear()
+        self.total_steps = 0
+        self._changed = {"__stage__"}
+
+
+@dataclass(frozen=True)
+class ChartSpec:
+    """One chart: exact metric keys and/or a pattern of keys, one curve each.
+
+    With `band`, each key ending in `mean` gets a +-std band from the key ending in `std`.
+    """
+
+    title: str
+    keys: tuple[str, ...] = ()
+    pattern: str = ""
+    band: bool = False
+    log_y: bool = False
+
+    def matches(self, key: str) -> bool:
+        return key in self.keys or bool(self.pattern and re.fullmatch(self.pattern, key))
+
+    def curves(self, keys: Iterable[str]) -> list[str]:
+        """The keys this chart draws, its own keys first, then matches in order of arrival."""
+        present = list(keys)
+        listed = [k for k in self.keys if k in present]
+        return listed + [k for k in present if k not in self.keys and self.matches(k)]
+
+
+def std_key(mean_key: str) -> str:
+    """'reward/mean' -> 'reward/std', 'reward/format/mean' -> 'reward/format/std'."""
+    return mean_key[: -len("mean")] + "std"
+
+
+def curve_label(key: str) -> str:
+    """'reward/format/mean' -> 'format', 'eval/chrf' -> 'chrf', 'reward/mean' -> 'total'."""
+    if key == "reward/mean":
+        return "total"
+    parts = key.split("/")
+    if parts[-1] == "mean" and len(parts) > 2:
+        return "/".join(parts[1:-1])
+    return parts[-1]
+
+
+# What the charts panel shows, in reading order. A GRPO loss near zero is normal, so the
+# reward, zero-std and KL charts come right after it.
+CHART_SPECS: tuple[ChartSpec, ...] = (
+    ChartSpec("Loss", ("loss",)),
+    ChartSpec("Reward (mean ± std)", ("reward/mean",), pattern=r"reward/.+/mean", band=True),
+    ChartSpec("Eval metric", pattern=r"eval/.+"),
+    ChartSpec("Groups with zero reward std", ("grpo/zero_std_frac",)),
+    ChartSpec("KL to reference", ("grpo/kl",)),
+    ChartSpec("Clip fraction", ("grpo/clip_low", "grpo/clip_high")),
+    ChartSpec("Entropy", ("policy/entropy",)),
+    ChartSpec("Completion length", ("policy/completion_len",)),
+    ChartSpec("Learning rate", ("optim/lr",), log_y=True),
+    ChartSpec("Gradient norm", ("optim/grad_norm",), log_y=True),
+    ChartSpec("Time per phase (s)", ("time/rollout", "time/reward", "time/update", "time/step")),
+    ChartSpec("Tokens per second", ("perf/tokens_per_s",)),
+)
+
+
+def to_csv(columns: dict[str, Series]) -> str:
+    """One row per step, one column per series; a step a series lacks is left empty."""
+    steps = sorted({s for series in columns.values() for s in series.steps})
+    by_key = {key: dict(zip(series.steps, series.values)) for key, series in columns.items()}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["step", *columns])
+    for step in steps:
+        row = [int(step) if float(step).is_integer() else step]
+        row += [repr(by_key[k][step]) if step in by_key[k] else "" for k in columns]
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def format_duration(seconds: float) -> str:
+    """75 -> '1:15', 3725 -> '1:02:05'; unknown or infinite -> '--:--'."""
+    if not math.isfinite(seconds) or seconds < 0:
+        return "--:--"
+    s = round(seconds)
+    h, rem = divmod(s, 3600)
+    m, sec = divmod(rem, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
+def eta_seconds(step: int, total: int, steps_per_s: float) -> float:
+    """Seconds left at the current rate; inf when the rate is unknown."""
+    if steps_per_s <= 0 or not math.isfinite(steps_per_s):
+        return math.inf
+    return max(0, total - step) / steps_per_s

@@ -1,0 +1,185 @@
+"""The training worker: a QObject moved to a QThread runs `Trainer.run`; records become signals.
+
+Pattern from superqt's `_qthreading.py` and napari: the worker thread runs no event
+loop, it runs the trainer's blocking loop; the GUI asks it to pause, resume, step or
+stop through a thread-safe `TrainerControl` the trainer checks between steps (within a
+second). The trainer's listener only emits `record_emitted` (a queued signal, so the
+slot runs on the GUI thread); it never touches a widget.
+
+Signals are named as past events: `run_started(str)` with the run folder,
+`record_emitted(object)` per record, `failed(str)` with the user-facing message (the
+traceback goes to the log as an error record first), `finished(dict)` with the final record.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+Listener = Callable[[dict], None]
+# (control, listeners) -> an object with .run_dir and .run(max_steps) -> dict
+TrainerFactory = Callable[[Any, list[Listener]], Any]
+
+
+def make_control() -> Any:
+    """The engine's thread-safe pause/resume/stop/step requests."""
+    from studio.core.trainer import TrainerControl
+
+    return TrainerControl()
+
+
+def trainer_factory(
+    cfg: Any, save_dir: Path | None = None, resume_from: Path | None = None
+) -> TrainerFactory:
+    """A factory that builds the real Trainer inside the worker thread (building is slow)."""
+
+    def build(control: Any, listeners: list[Listener]) -> Any:
+        from studio.core.trainer import Trainer
+
+        return Trainer(
+            cfg, save_dir=save_dir, resume_from=resume_from, control=control, listeners=listeners
+        )
+
+    return build
+
+
+def user_message(err: BaseException) -> str:
+    """What the dialog says: a ValueError's own message (written for users), else its type too."""
+    text = str(err).strip()
+    if isinstance(err, ValueError) and text:
+        return text
+    if isinstance(err, MemoryError):
+        return "Out of memory. Lower the batch size, group size or model size and start again."
+    name = type(err).__name__
+    return f"{name}: {text}" if text else f"{name} (no message); see the log for details."
+
+
+class TrainerWorker(QObject):
+    """Runs one training run in its thread. Create, move to a QThread, connect, start."""
+
+    run_started = Signal(str)
+    record_emitted = Signal(object)
+    failed = Signal(str)
+    finished = Signal(dict)
+
+    def __init__(self, factory: TrainerFactory, control: Any, max_steps: int | None = None):
+        super().__init__()
+        self._factory = factory
+        self.control = control
+        self._max_steps = max_steps
+
+    def _relay(self, record: dict) -> None:
+        # Called on the worker thread by the trainer: emit only (queued to the GUI thread).
+        self.record_emitted.emit(record)
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            trainer = self._factory(self.control, [self._relay])
+            self.run_started.emit(str(getattr(trainer, "run_dir", "") or ""))
+            final = trainer.run(self._max_steps)
+        except BaseException as err:  # anything: the app must survive a failing run
+            details = "".join(traceback.format_exception(err)).rstrip()
+            self.record_emitted.emit({"kind": "log", "level": "error", "message": details})
+            self.failed.emit(user_message(err))
+            return
+        self.finished.emit(dict(final or {}))
+
+
+class RunController(QObject):
+    """Owns the worker and its thread for one run at a time; lives on the GUI thread.
+
+    Connect to `worker_created(worker)` to wire each new worker's signals to GUI-thread
+    slots before its thread starts.
+    """
+
+    worker_created = Signal(object)
+    state_changed = Signal(str)  # "idle" | "running" | "paused" | "stopping"
+
+    def __init__(self, control_factory: Callable[[], Any] = make_control, parent=None):
+        super().__init__(parent)
+        self._control_factory = control_factory
+        self._thread: QThread | None = None
+        self.worker: TrainerWorker | None = None
+        self.state = "idle"
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.isRunning()
+
+    def _set_state(self, state: str) -> None:
+        if state != self.state:
+            self.state = state
+            self.state_changed.emit(state)
+
+    def start(self, factory: TrainerFactory, max_steps: int | None = None) -> TrainerWorker:
+        if self._thread is not None:
+            raise RuntimeError("a run is already in progress; stop it before starting another")
+        thread = QThread()
+        thread.setObjectName("studio-trainer")
+        worker = TrainerWorker(factory, self._control_factory(), max_steps)
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        # Bound methods of GUI-thread objects, so these run on the GUI thread (queued).
+        worker.finished.connect(self._on_worker_done)
+        worker.failed.connect(self._on_worker_done)
+        thread.finished.connect(self._on_thread_finished)
+        self._thread, self.worker = thread, worker
+        self.worker_created.emit(worker)
+        self._set_state("running")
+        thread.start()
+        return worker
+
+    @Slot()
+    def _on_worker_done(self, *_: Any) -> None:
+        if self._thread is not None:
+            self._thread.quit()
+
+    @Slot()
+    def _on_thread_finished(self) -> None:
+        sender = self.sender()
+        self._release(sender if isinstance(sender, QThread) else self._thread)
+
+    def _release(self, thread: QThread | None) -> None:
+        if thread is None or thread is not self._thread:
+            return  # an earlier run's late signal
+        # `finished` is emitted from inside the thread: wait the last moment before dropping
+        # the QThread, or Qt aborts with "Destroyed while thread is still running".
+        thread.wait()
+        self._thread, self.worker = None, None
+        self._set_state("idle")
+
+    def pause(self) -> None:
+        if self.worker is not None:
+            self.worker.control.pause()
+            self._set_state("paused")
+
+    def resume(self) -> None:
+        if self.worker is not None:
+            self.worker.control.resume()
+            self._set_state("running")
+
+    def step_once(self) -> None:
+        if self.worker is not None:
+            self.worker.control.step_once()
+            self._set_state("paused")
+
+    def stop(self) -> None:
+        if self.worker is not None:
+            self.worker.control.stop()
+            self._set_state("stopping")
+
+    def wait(self, timeout_ms: int = 30_000) -> bool:
+        """Block until the worker thread ends (after stop); True if it did in time."""
+        thread = self._thread
+        if thread is None:
+            return True
+        thread.quit()  # the loop ends only once run() returns; quit makes the thread exit then
+        done = thread.wait(timeout_ms)
+        if done:
+            self._release(thread)
+        return done

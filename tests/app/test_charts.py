@@ -1,0 +1,131 @@
+"""Charts: appending is cheap, redraws are bounded by the timer, exports hold the data."""
+
+import math
+import time
+
+import pytest
+
+from studio.app.charts import ChartPanel
+from studio.app.series import MetricStore, Series, ema, eta_seconds, format_duration, to_csv
+from tests.app.fakes import step_record
+
+
+def test_ema_by_hand():
+    assert ema([1.0, 2.0, 3.0], 0.5) == pytest.approx([1.0, 5 / 3, 2.125 / 0.875])
+    assert ema([4.0, 6.0], 0.0) == [4.0, 6.0]
+    # A non-finite point keeps the previous smoothed value instead of poisoning the rest.
+    out = ema([1.0, math.nan, 3.0], 0.5)
+    assert out[1] == out[0] == 1.0 and out[2] == pytest.approx((0.25 + 1.5) / 0.75)
+
+
+def test_incremental_smoothing_equals_recomputing():
+    s = Series()
+    for i, v in enumerate([3.0, 1.0, 4.0, 1.0]):
+        s.append(i, v)
+    s.smoothed(0.9)
+    s.append(4, 5.0)
+    assert s.smoothed(0.9) == pytest.approx(ema([3.0, 1.0, 4.0, 1.0, 5.0], 0.9))
+    assert s.smoothed(0.5) == pytest.approx(ema([3.0, 1.0, 4.0, 1.0, 5.0], 0.5))
+
+
+def test_store_keeps_numbers_and_stage_starts():
+    store = MetricStore()
+    store.add({"kind": "stage", "stage": "grpo", "step": 40, "event": "start", "reason": ""})
+    store.add(step_record(41, total=90))
+    store.add(
+        {"kind": "eval", "stage": "grpo", "step": 41, "metric": "accuracy", "eval/accuracy": 0.5}
+    )
+    store.add({"kind": "log", "level": "info", "message": "hi", "step": 41})
+    assert store.stage_starts == [(40, "grpo")] and store.total_steps == 90
+    assert store.series["eval/accuracy"].values == [0.5]
+    assert "grad_flow" not in store.series and "stage" not in store.series
+    assert "step" not in store.series and "total_steps" not in store.series
+    assert {"loss", "eval/accuracy", "__stage__"} <= store.take_changed()
+    assert store.take_changed() == set()
+
+
+def test_csv_aligns_series_by_step():
+    a, b = Series(), Series()
+    a.append(1, 0.5)
+    a.append(2, 0.25)
+    b.append(2, 7.0)
+    assert to_csv({"loss": a, "eval/x": b}) == "step,loss,eval/x\n1,0.5,\n2,0.25,7.0\n"
+
+
+def test_eta():
+    assert format_duration(75) == "1:15" and format_duration(3725) == "1:02:05"
+    assert format_duration(math.inf) == "--:--"
+    assert eta_seconds(10, 110, 4.0) == 25.0 and eta_seconds(5, 10, 0.0) == math.inf
+
+
+def test_a_burst_of_1000_steps_causes_a_bounded_number_of_redraws(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    t0 = time.perf_counter()
+    for step in range(1, 1001):
+        panel.add_record(step_record(step, total=1000))
+    burst = time.perf_counter() - t0
+    qtbot.wait(350)
+    elapsed = time.perf_counter() - t0
+    ticks = elapsed / 0.1 + 1
+    # Each chart redraws at most once a timer tick, not once a record (that would be 12000).
+    assert 0 < panel.redraw_count <= len(panel.charts) * ticks
+    assert burst < 1.0  # appending is cheap: the slot never draws
+    x, y = panel.chart("Loss")._curves[("loss", False)].getOriginalDataset()
+    assert len(x) == 1000 and y[-1] == pytest.approx(0.1 / 1000)
+    # Nothing new: no redraws.
+    count = panel.redraw_count
+    qtbot.wait(250)
+    assert panel.redraw_count == count
+
+
+def test_reward_chart_draws_a_curve_and_band_per_reward_function(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.add_records([step_record(s) for s in range(1, 6)])
+    panel.refresh()
+    chart = panel.chart("Reward (mean ± std)")
+    assert {k for k, _ in chart._curves} == {
+        "reward/mean",
+        "reward/correct/mean",
+        "reward/format/mean",
+    }
+    upper, lower = chart._bands["reward/correct/mean"].curves
+    assert upper.getData()[1][0] - lower.getData()[1][0] == pytest.approx(2 * 0.2)
+    assert chart.readout_at(3.2).startswith("step 3: total ")
+
+
+def test_smoothing_redraws_every_chart_with_the_ema(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.add_records([step_record(s) for s in range(1, 11)])
+    panel.refresh()
+    panel.smoothing.setValue(50)
+    panel.refresh()
+    y = panel.chart("Loss")._curves[("loss", False)].getOriginalDataset()[1]
+    assert list(y) == pytest.approx(ema([0.1 / s for s in range(1, 11)], 0.5))
+
+
+def test_overlay_draws_a_second_run_dashed(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.add_records([step_record(s) for s in range(1, 4)])
+    panel.set_overlay([step_record(s) for s in range(1, 8)], "run B")
+    panel.refresh()
+    loss = panel.chart("Loss")
+    assert len(loss._curves[("loss", True)].getOriginalDataset()[0]) == 7
+    panel.set_overlay(None)
+    panel.refresh()
+    assert ("loss", True) not in loss._curves
+
+
+def test_chart_exports_png_and_csv(qtbot, tmp_path):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.add_records([step_record(s) for s in range(1, 4)])
+    panel.refresh()
+    chart = panel.chart("Clip fraction")
+    assert chart.save_png(tmp_path / "c.png") and (tmp_path / "c.png").stat().st_size > 0
+    chart.save_csv(tmp_path / "c.csv")
+    lines = (tmp_path / "c.csv").read_text().splitlines()
+    assert lines[0] == "step,grpo/clip_low,grpo/clip_high" and lines[3] == "3,0.0,0.02"

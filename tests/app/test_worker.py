@@ -1,0 +1,109 @@
+"""The worker thread: records reach the GUI thread, controls act between steps, failures surface."""
+
+import threading
+
+import pytest
+from PySide6.QtCore import QObject
+
+from studio.app.worker import RunController, user_message
+from tests.app.fakes import FakeControl, factory
+
+
+class Collector(QObject):
+    """GUI-thread sink for the worker's signals: methods of a QObject living on this thread
+    run here (a plain Python object's methods would run on the worker thread)."""
+
+    def __init__(self):
+        super().__init__()
+        self.records, self.threads, self.failures, self.finals = [], set(), [], []
+
+    def on_record(self, record):
+        self.records.append(record)
+        self.threads.add(threading.get_ident())
+
+    def on_failed(self, message):
+        self.failures.append(message)
+
+    def on_finished(self, final):
+        self.finals.append(final)
+
+
+@pytest.fixture
+def controller():
+    ctl = RunController(control_factory=FakeControl)
+    yield ctl
+    if ctl.worker is not None:
+        ctl.stop()
+    assert ctl.wait(5000)
+
+
+def wire(controller, sink):
+    def connect(worker):
+        worker.record_emitted.connect(sink.on_record)
+        worker.failed.connect(sink.on_failed)
+        worker.finished.connect(sink.on_finished)
+
+    controller.worker_created.connect(connect)
+
+
+def test_records_arrive_on_the_gui_thread(qtbot, controller):
+    sink = Collector()
+    wire(controller, sink)
+    controller.start(factory(steps=5))
+    qtbot.waitUntil(lambda: controller.state == "idle", timeout=3000)
+    steps = [r["step"] for r in sink.records if r["kind"] == "step"]
+    assert steps == [1, 2, 3, 4, 5]
+    assert sink.threads == {threading.get_ident()}
+    assert sink.finals == [{"kind": "done", "step": 5, "reason": "finished"}]
+
+
+def test_pause_step_resume_stop(qtbot, controller):
+    sink = Collector()
+    wire(controller, sink)
+    fac = factory(steps=10_000, delay=0.002)
+    controller.start(fac)
+    qtbot.waitUntil(lambda: len(sink.records) > 3, timeout=3000)
+    controller.pause()
+    qtbot.wait(200)
+    trainer = fac.built[0]
+    paused_at = trainer.steps_done
+    qtbot.wait(300)
+    assert trainer.steps_done == paused_at  # paused means no steps
+    controller.step_once()
+    qtbot.waitUntil(lambda: trainer.steps_done == paused_at + 1, timeout=1000)
+    qtbot.wait(200)
+    assert trainer.steps_done == paused_at + 1  # exactly one, then paused again
+    controller.resume()
+    qtbot.waitUntil(lambda: trainer.steps_done > paused_at + 20, timeout=2000)
+    with qtbot.waitSignal(
+        controller.state_changed, timeout=1000, check_params_cb=lambda s: s == "idle"
+    ):
+        controller.stop()  # within a second
+    assert sink.finals[-1]["reason"] == "stopped"
+
+
+def test_failure_sends_the_message_and_logs_the_traceback(qtbot, controller):
+    sink = Collector()
+    wire(controller, sink)
+    controller.start(factory(steps=10, fail_at=3))
+    qtbot.waitUntil(lambda: controller.state == "idle", timeout=3000)
+    assert sink.failures == ["data/train.txt line 3: expected 'a+b=c'; fix the line"]
+    errors = [r for r in sink.records if r.get("level") == "error"]
+    assert "Traceback" in errors[0]["message"] and "ValueError" in errors[0]["message"]
+    # The controller is free for the next run.
+    controller.start(factory(steps=2))
+    qtbot.waitUntil(lambda: controller.state == "idle", timeout=3000)
+    assert sink.finals[-1]["step"] == 2
+
+
+def test_a_second_start_while_running_is_refused(qtbot, controller):
+    controller.start(factory(steps=10_000, delay=0.002))
+    with pytest.raises(RuntimeError, match="already in progress"):
+        controller.start(factory(steps=1))
+
+
+def test_user_message():
+    assert user_message(ValueError("bad file; fix it")) == "bad file; fix it"
+    assert user_message(KeyError("x")) == "KeyError: 'x'"
+    assert "Out of memory" in user_message(MemoryError())
+    assert "no message" in user_message(RuntimeError())
