@@ -1,0 +1,426 @@
+"""Tiny-Transformer: a small pre-norm encoder-decoder for translation, with a KV cache.
+
+The model is built from its own attention modules on `F.scaled_dot_product_attention`
+rather than `nn.Transformer`, so that decoding can keep a preallocated self-attention
+cache and compute the cross-attention keys and values once per source sentence, and so
+that the graph exports cleanly to ONNX (no nested-tensor fast path, see STACK.md).
+
+Shapes: B batch, S source tokens, T target tokens, D d_model, H heads, hd = D / H,
+V target vocabulary; in generation P sources, G samples per source, N = P*G rows.
+
+References: Vaswani et al. 2017, "Attention Is All You Need" (the encoder-decoder);
+Xiong et al. 2020, "On Layer Normalization in the Transformer Architecture" (pre-norm);
+Holtzman et al. 2020 (nucleus sampling, `top_p`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+from torch.utils.checkpoint import checkpoint
+
+from studio.core.configtools import param
+from studio.core.models.beam_search import beam_search as _beam_search
+
+
+@dataclass
+class TinyTransformerConfig:
+    """Tiny-Transformer: encoder-decoder for sequence-to-sequence tasks (translation)."""
+
+    ARCH: ClassVar[str] = "tiny-transformer"
+
+    d_model: int = param(128, "Width of every layer (the embedding size)", positive=True)
+    n_heads: int = param(4, "Attention heads; must divide d_model", positive=True)
+    n_encoder_layers: int = param(4, "Encoder blocks", positive=True)
+    n_decoder_layers: int = param(4, "Decoder blocks", positive=True)
+    d_ff: int = param(512, "Hidden width of each block's feed-forward layer", positive=True)
+    dropout: float = param(
+        0.1, "Dropout in training mode (attention, residuals, embeddings)", min=0.0, max=0.9
+    )
+    max_len: int = param(
+        64, "Longest source and longest target, in tokens (learned positions)", min=2
+    )
+    shared_vocab: bool = param(
+        False, "One embedding for source and target (needs the task's shared tokenizer)"
+    )
+    tie_output: bool = param(True, "Output layer reuses the target embedding matrix")
+    gradient_checkpointing: int = param(
+        0,
+        "Recompute every N-th block in the backward pass to save memory (0: off)",
+        min=0,
+        advanced=True,
+    )
+    latent_noise: float = param(
+        0.0,
+        "Std of Gaussian noise added to the encoder's embeddings while training (0: off)",
+        min=0.0,
+        advanced=True,
+    )
+
+    def __post_init__(self) -> None:
+        if self.d_model % self.n_heads:
+            raise ValueError(
+                f"d_model ({self.d_model}) must be divisible by n_heads ({self.n_heads}); "
+                "change one of them"
+            )
+
+
+@dataclass
+class Generation:
+    """What `generate` returns. Row i*G + j is sample j of source i."""
+
+    tokens: torch.Tensor  # (N, T) long, pad after EOS
+    logp: torch.Tensor  # (N, T) log-prob of each token under the temperature-scaled softmax
+    mask: torch.Tensor  # (N, T) bool, True up to and including EOS
+    finished: torch.Tensor  # (N,) bool, True where EOS was produced
+
+
+@dataclass
+class DecoderCache:
+    """Per-layer keys and values for incremental decoding.
+
+    Self-attention keys/values are preallocated for `max_steps` positions and filled one
+    step at a time; cross-attention keys/values come from the encoder memory, once.
+    """
+
+    self_k: list[torch.Tensor]  # per layer (N, H, max_steps, hd)
+    self_v: list[torch.Tensor]
+    cross_k: list[torch.Tensor]  # per layer (N, H, S, hd)
+    cross_v: list[torch.Tensor]
+    mem_mask: torch.Tensor  # (N, 1, 1, S) bool, True at real source tokens
+
+    def reorder(self, rows: torch.Tensor) -> None:
+        """Keep self-attention rows `rows` (beam search). Cross keys are left alone: beams
+        are only reordered within their own source, whose keys are the same in every row."""
+        self.self_k = [k.index_select(0, rows) for k in self.self_k]
+        self.self_v = [v.index_select(0, rows) for v in self.self_v]
+
+
+def filter_logits(logits: torch.Tensor, top_k: int = 0, top_p: float = 1.0) -> torch.Tensor:
+    """Set logits outside the top-k and outside the nucleus of mass top_p to -inf.
+
+    The likeliest token always survives. top_k=0 and top_p=1 leave the logits alone.
+    """
+    if top_k > 0 and top_k < logits.shape[-1]:
+        kth = logits.topk(top_k, dim=-1).values[..., -1:]
+        logits = logits.masked_fill(logits < kth, float("-inf"))
+    if top_p < 1.0:
+        sorted_logits, order = logits.sort(dim=-1, descending=True)
+        probs = sorted_logits.softmax(dim=-1)
+        mass_before = probs.cumsum(dim=-1) - probs
+        drop_sorted = mass_before >= top_p  # never true for the first token
+        drop = drop_sorted.scatter(-1, order, drop_sorted)
+        logits = logits.masked_fill(drop, float("-inf"))
+    return logits
+
+
+def choose_tokens(
+    logits: torch.Tensor, *, temperature: float, top_k: int, top_p: float, greedy: bool
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Next tokens (N,) and their log-probs (N,) under the full temperature-scaled softmax.
+
+    The log-prob ignores the top-k/top-p filters, as the GRPO loss recomputes it from the
+    unfiltered logits (TRL does the same).
+    """
+    scaled = logits.float() / temperature  # (N, V)
+    logp_all = scaled.log_softmax(dim=-1)
+    if greedy:
+        nxt = scaled.argmax(dim=-1)
+    else:
+        probs = filter_logits(scaled, top_k, top_p).softmax(dim=-1)
+        nxt = torch.multinomial(probs, 1).squeeze(1)  # torch's default generator
+    return nxt, logp_all.gather(1, nxt[:, None]).squeeze(1)
+
+
+class Attention(nn.Module):
+    """Multi-head attention whose keys/values are projected separately, so a decoder can
+    cache them (self-attention) or compute them once per source (cross-attention)."""
+
+    def __init__(self, d_model: int, n_heads: int, dropout: float) -> None:
+        super().__init__()
+        self.n_heads = n_heads
+        self.q_proj = nn.Linear(d_model, d_model)
+        self.kv_proj = nn.Linear(d_model, 2 * d_model)
+        self.out_proj = nn.Linear(d_model, d_model)
+        self.dropout = dropout
+
+    def _heads(self, x: torch.Tensor) -> torch.Tensor:
+        b, t, d = x.shape
+        return x.view(b, t, self.n_heads, d // self.n_heads).transpose(1, 2)  # (B, H, T, hd)
+
+    def keys_values(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        k, v = self.kv_proj(x).chunk(2, dim=-1)
+        return self._heads(k), self._heads(v)  # each (B, H, S, hd)
+
+    def forward(
+        self,
+        x: torch.Tensor,
+        k: torch.Tensor,
+        v: torch.Tensor,
+        mask: torch.Tensor | None = None,
+        causal: bool = False,
+    ) -> torch.Tensor:
+        b, t, d = x.shape
+        q = self._heads(self.q_proj(x))  # (B, H, T, hd)
+        p = self.dropout if self.training else 0.0
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=p, is_causal=causal)
+        return self.out_proj(y.transpose(1, 2).reshape(b, t, d))
+
+
+class FeedForward(nn.Sequential):
+    def __init__(self, d_model: int, d_ff: int, dropout: float) -> None:
+        super().__init__(
+            nn.Linear(d_model, d_ff), nn.GELU(), nn.Linear(d_ff, d_model), nn.Dropout(dropout)
+        )
+
+
+class EncoderBlock(nn.Module):
+    def __init__(self, cfg: TinyTransformerConfig) -> None:
+        super().__init__()
+        self.norm1 = nn.LayerNorm(cfg.d_model)
+        self.attn = Attention(cfg.d_model, cfg.n_heads, cfg.dropout)
+        self.norm2 = nn.LayerNorm(cfg.d_model)
+        self.ff = FeedForward(cfg.d_model, cfg.d_ff, cfg.dropout)
+        self.drop = nn.Dropout(cfg.dropout)
+
+    def forward(self, x: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        h = self.norm1(x)
+        k, v = self.attn.keys_values(h)
+        x = x + self.drop(self.attn(h, k, v, mask=mask))
+        return x + self.ff(self.norm2(x))
+
+
+class DecoderBlock(nn.Module):
+    def __init__(self, cfg: TinyTransformerConfig) -> None:
+        super().__init__()
+        self.norm1 = nn.LayerNorm(cfg.d_model)
+        self.self_attn = Attention(cfg.d_model, cfg.n_heads, cfg.dropout)
+        self.norm2 = nn.LayerNorm(cfg.d_model)
+        self.cross_attn = Attention(cfg.d_model, cfg.n_heads, cfg.dropout)
+        self.norm3 = nn.LayerNorm(cfg.d_model)
+        self.ff = FeedForward(cfg.d_model, cfg.d_ff, cfg.dropout)
+        self.drop = nn.Dropout(cfg.dropout)
+
+    def forward(
+        self, x: torch.Tensor, memory: torch.Tensor, mem_mask: torch.Tensor
+    ) -> torch.Tensor:
+        """Teacher forcing over the whole target (causal self-attention)."""
+        h = self.norm1(x)
+        k, v = self.self_attn.keys_values(h)
+        x = x + self.drop(self.self_attn(h, k, v, causal=True))
+        ck, cv = self.cross_attn.keys_values(memory)
+        x = x + self.drop(self.cross_attn(self.norm2(x), ck, cv, mask=mem_mask))
+        return x + self.ff(self.norm3(x))
+
+    def step(self, x: torch.Tensor, pos: int, cache: DecoderCache, layer: int) -> torch.Tensor:
+        """One new position (x is (N, 1, D)) against the cache, which it extends."""
+        h = self.norm1(x)
+        k, v = self.self_attn.keys_values(h)  # (N, H, 1, hd)
+        cache.self_k[layer][:, :, pos] = k[:, :, 0]
+        cache.self_v[layer][:, :, pos] = v[:, :, 0]
+        ks = cache.self_k[layer][:, :, : pos + 1]
+        vs = cache.self_v[layer][:, :, : pos + 1]
+        x = x + self.drop(self.self_attn(h, ks, vs))  # every cached position is in the past
+        ck, cv = cache.cross_k[layer], cache.cross_v[layer]
+        x = x + self.drop(self.cross_attn(self.norm2(x), ck, cv, mask=cache.mem_mask))
+        return x + self.ff(self.norm3(x))
+
+
+class TinyTransformer(nn.Module):
+    """Pre-norm encoder-decoder with learned positions, sampling and beam search."""
+
+    def __init__(
+        self, cfg: TinyTransformerConfig, src_vocab: int, tgt_vocab: int, pad_id: int
+    ) -> None:
+        super().__init__()
+        if cfg.shared_vocab and src_vocab != tgt_vocab:
+            raise ValueError(
+                f"model.shared_vocab needs one vocabulary, got source {src_vocab} and target "
+                f"{tgt_vocab} tokens; use one tokenizer for both sides or set shared_vocab: false"
+            )
+        self.cfg = cfg
+        self.pad_id = pad_id
+        self.src_vocab, self.tgt_vocab = src_vocab, tgt_vocab
+        d = cfg.d_model
+        self.src_embed = nn.Embedding(src_vocab, d)
+        self.tgt_embed = self.src_embed if cfg.shared_vocab else nn.Embedding(tgt_vocab, d)
+        self.src_pos = nn.Embedding(cfg.max_len, d)
+        self.tgt_pos = nn.Embedding(cfg.max_len, d)
+        self.drop = nn.Dropout(cfg.dropout)
+        self.encoder = nn.ModuleList(EncoderBlock(cfg) for _ in range(cfg.n_encoder_layers))
+        self.enc_norm = nn.LayerNorm(d)
+        self.decoder = nn.ModuleList(DecoderBlock(cfg) for _ in range(cfg.n_decoder_layers))
+        self.dec_norm = nn.LayerNorm(d)
+        self.head = nn.Linear(d, tgt_vocab, bias=False)
+        self.apply(self._init_weights)
+        if cfg.tie_output:
+            self.head.weight = self.tgt_embed.weight
+
+    @staticmethod
+    def _init_weights(module: nn.Module) -> None:
+        if isinstance(module, nn.Linear | nn.Embedding):
+            nn.init.normal_(module.weight, std=0.02)
+        if isinstance(module, nn.Linear) and module.bias is not None:
+            nn.init.zeros_(module.bias)
+
+    # ---- pieces
+
+    def _check_length(self, length: int, what: str) -> None:
+        if length > self.cfg.max_len:
+            raise ValueError(
+                f"{what} has {length} tokens but the model's max_len is {self.cfg.max_len}; "
+                "shorten it (data.max_length, grpo.max_new_tokens) or raise model.max_len"
+            )
+
+    def _run(self, block: nn.Module, i: int, *args: torch.Tensor) -> torch.Tensor:
+        every = self.cfg.gradient_checkpointing
+        if every and self.training and torch.is_grad_enabled() and i % every == 0:
+            return checkpoint(block, *args, use_reentrant=False)
+        return block(*args)
+
+    def encode(self, src: torch.Tensor, src_mask: torch.Tensor) -> torch.Tensor:
+        """Source ids (B, S) with mask (B, S), True at real tokens -> memory (B, S, D)."""
+        b, s = src.shape
+        self._check_length(s, "The source")
+        x = self.src_embed(src) + self.src_pos(torch.arange(s, device=src.device))  # (B, S, D)
+        if self.training and self.cfg.latent_noise > 0:
+            x = x + torch.randn_like(x) * self.cfg.latent_noise  # latent-space augmentation
+        x = self.drop(x)
+        mask = src_mask[:, None, None, :]  # (B, 1, 1, S): attend to real tokens only
+        for i, block in enumerate(self.encoder):
+            x = self._run(block, i, x, mask)
+        return self.enc_norm(x)
+
+    def decode(
+        self, memory: torch.Tensor, src_mask: torch.Tensor, tgt_in: torch.Tensor
+    ) -> torch.Tensor:
+        """Teacher-forced decoder: memory (B, S, D), tgt_in (B, T) -> logits (B, T, V)."""
+        t = tgt_in.shape[1]
+        self._check_length(t, "The target")
+        pos = torch.arange(t, device=tgt_in.device)
+        x = self.drop(self.tgt_embed(tgt_in) + self.tgt_pos(pos))  # (B, T, D)
+        mask = src_mask[:, None, None, :]
+        for i, block in enumerate(self.decoder):
+            x = self._run(block, i, x, memory, mask)
+        return self.head(self.dec_norm(x))
+
+    def forward(
+        self, src: torch.Tensor, src_mask: torch.Tensor, tgt_in: torch.Tensor
+    ) -> torch.Tensor:
+        """Teacher forcing (what training calls): logits (B, T, V) for next target tokens."""
+        return self.decode(self.encode(src, src_mask), src_mask, tgt_in)
+
+    def init_cache(
+        self, memory: torch.Tensor, src_mask: torch.Tensor, max_steps: int, repeat: int = 1
+    ) -> DecoderCache:
+        """A cache for `repeat` rows per source: cross keys/values are projected once from the
+        P sources' memory, then shared by index; self-attention slots are preallocated."""
+        p, s, d = memory.shape
+        n, h = p * repeat, self.cfg.n_heads
+        cross_k, cross_v = [], []
+        for block in self.decoder:
+            k, v = block.cross_attn.keys_values(memory)  # (P, H, S, hd)
+            cross_k.append(k.repeat_interleave(repeat, 0))  # (N, H, S, hd)
+            cross_v.append(v.repeat_interleave(repeat, 0))
+        shape = (n, h, max_steps, d // h)
+        self_k = [memory.new_zeros(shape) for _ in self.decoder]
+        self_v = [memory.new_zeros(shape) for _ in self.decoder]
+        mem_mask = src_mask.repeat_interleave(repeat, 0)[:, None, None, :]  # (N, 1, 1, S)
+        return DecoderCache(self_k, self_v, cross_k, cross_v, mem_mask)
+
+    def decode_step(self, tokens: torch.Tensor, pos: int, cache: DecoderCache) -> torch.Tensor:
+        """Feed tokens (N,) at position `pos`, extending the cache -> logits (N, V)."""
+        x = self.tgt_embed(tokens)[:, None] + self.tgt_pos.weight[pos]  # (N, 1, D)
+        x = self.drop(x)
+        for i, block in enumerate(self.decoder):
+            x = block.step(x, pos, cache, i)
+        return self.head(self.dec_norm(x))[:, 0]
+
+    # ---- decoding
+
+    @torch.no_grad()
+    def generate(
+        self,
+        src: torch.Tensor,
+        src_mask: torch.Tensor,
+        *,
+        num_samples: int = 1,
+        max_new_tokens: int = 32,
+        temperature: float = 1.0,
+        top_k: int = 0,
+        top_p: float = 1.0,
+        bos_id: int,
+        eos_id: int,
+        use_cache: bool = True,
+        greedy: bool = False,
+    ) -> Generation:
+        """Sample `num_samples` (G) targets per source; rows i*G..i*G+G-1 belong to source i.
+
+        The encoder runs once per source and its memory serves all G samples. Stops early
+        when every row has produced EOS. use_cache=False recomputes the decoder over the
+        whole prefix at every step (the slow baseline; same tokens for the same seed).
+        """
+        if temperature <= 0:
+            raise ValueError(f"temperature must be positive, got {temperature}; use greedy=True")
+        self._check_length(max_new_tokens, "max_new_tokens")
+        g = num_samples
+        memory = self.encode(src, src_mask)  # (P, S, D), once per source
+        n = src.shape[0] * g
+        if use_cache:
+            cache = self.init_cache(memory, src_mask, max_new_tokens, repeat=g)
+        else:
+            memory_n = memory.repeat_interleave(g, 0)  # (N, S, D)
+            mask_n = src_mask.repeat_interleave(g, 0)
+        device = src.device
+        tokens = torch.full((n, max_new_tokens), self.pad_id, dtype=torch.long, device=device)
+        logp = torch.zeros(n, max_new_tokens, device=device)  # (N, T)
+        mask = torch.zeros(n, max_new_tokens, dtype=torch.bool, device=device)
+        finished = torch.zeros(n, dtype=torch.bool, device=device)  # (N,)
+        bos = torch.full((n,), bos_id, dtype=torch.long, device=device)
+        prev, steps = bos, 0
+        for t in range(max_new_tokens):
+            if use_cache:
+                logits = self.decode_step(prev, t, cache)  # (N, V)
+            else:
+                prefix = torch.cat([bos[:, None], tokens[:, :t]], dim=1)  # (N, t+1)
+                logits = self.decode(memory_n, mask_n, prefix)[:, -1]
+            nxt, lp = choose_tokens(
+                logits, temperature=temperature, top_k=top_k, top_p=top_p, greedy=greedy
+            )
+            alive = ~finished
+            tokens[:, t] = torch.where(alive, nxt, self.pad_id)
+            logp[:, t] = torch.where(alive, lp, 0.0)
+            mask[:, t] = alive
+            finished = finished | (alive & (nxt == eos_id))
+            prev, steps = tokens[:, t], t + 1
+            # .all() syncs with the device once a step; it saves the rest of the steps
+            if bool(finished.all()):
+                break
+        return Generation(tokens[:, :steps], logp[:, :steps], mask[:, :steps], finished)
+
+    @torch.no_grad()
+    def beam_search(
+        self,
+        src: torch.Tensor,
+        src_mask: torch.Tensor,
+        beam_size: int,
+        max_new_tokens: int,
+        bos_id: int,
+        eos_id: int,
+        length_penalty: float = 1.0,
+    ) -> list[list[int]]:
+        """Best hypothesis per source (token ids without EOS); see beam_search.py."""
+        return _beam_search(
+            self,
+            src,
+            src_mask,
+            beam_size=beam_size,
+            max_new_tokens=max_new_tokens,
+            bos_id=bos_id,
+            eos_id=eos_id,
+            length_penalty=length_penalty,
+        )
