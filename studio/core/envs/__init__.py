@@ -1,0 +1,26 @@
+"""Environments the pixel tasks act in: the grid world and its rendering."""
+
+from studio.core.envs.gridworld import (
+    ARROWS,
+    NUM_ACTIONS,
+    GridBatch,
+    Level,
+    LevelError,
+    LevelParams,
+    generate_level,
+    shortest_path,
+)
+from studio.core.envs.render import render, save_gif
+
+__all__ = [
+    "ARROWS",
+    "NUM_ACTIONS",
+    "GridBatch",
+    "Level",
+    "LevelError",
+    "LevelParams",
+    "generate_level",
+    "render",
+    "save_gif",
+    "shortest_path",
+]

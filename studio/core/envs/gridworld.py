@@ -1,0 +1,238 @@
+"""A procedurally generated grid world, stepped for many environments at once.
+
+A level is a square of cells (empty, wall, goal, lava, key, door) and a start cell, drawn
+from a seed. Every level this module hands out is solvable within the step limit: the
+generator checks it with a breadth-first search over (row, column, holding the key) and
+draws again (from the same seed's stream) until it is. The agent has four moves; a move
+into a wall, a locked door or the edge leaves it where it is. An episode ends at the goal
+(success), in lava (failure) or at the step limit (truncated).
+
+`GridBatch` holds N environments as numpy arrays and steps them all with one vectorised
+call, so a GRPO rollout of P starts x G episodes costs T calls, not N*T.
+
+The layout follows the spirit of MiniGrid's small rooms (Chevalier-Boisvert et al.), much
+simplified; the code is our own.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+# cell codes (uint8)
+EMPTY, WALL, GOAL, LAVA, KEY, DOOR = range(6)
+CELL_NAMES = ("empty", "wall", "goal", "lava", "key", "door")
+
+# actions: up, right, down, left; (row, column) deltas
+ACTIONS = ("up", "right", "down", "left")
+ARROWS = "↑→↓←"
+DELTAS = np.array([[-1, 0], [0, 1], [1, 0], [0, -1]], dtype=np.int64)
+NUM_ACTIONS = 4
+
+
+class LevelError(ValueError):
+    """Level parameters that cannot give a solvable grid; the message says which to change."""
+
+
+@dataclass(frozen=True)
+class LevelParams:
+    """What one curriculum level draws: grid side, obstacle densities, a key and door."""
+
+    size: int  # side of the playable square, in cells
+    wall_density: float  # share of the free cells made walls
+    lava_density: float = 0.0  # share of the free cells made lava
+    key_door: bool = False  # a wall across the grid with a locked door, and a key before it
+    max_steps: int = 32  # the step limit; a level whose shortest path is longer is redrawn
+
+
+@dataclass(frozen=True)
+class Level:
+    """One grid: cells (canvas, canvas) uint8 (read-only), start (row, col), and a shortest
+    solution (its actions)."""
+
+    cells: np.ndarray
+    start: tuple[int, int]
+    solution: tuple[int, ...]
+
+
+def _free_cells(cells: np.ndarray, size: int) -> list[tuple[int, int]]:
+    return [(r, c) for r in range(size) for c in range(size) if cells[r, c] == EMPTY]
+
+
+def generate_level(seed: int, params: LevelParams, canvas: int | None = None) -> Level:
+    """The level drawn from `seed`: same seed and params, same level.
+
+    The playable square sits in the top-left corner of a canvas x canvas grid whose other
+    cells are walls, so that levels of every size render to one image size.
+    """
+    size = params.size
+    canvas = size if canvas is None else canvas
+    min_size = 4 if params.key_door else 2
+    if size < min_size or canvas < size:
+        raise LevelError(
+            f"grid size {size} (canvas {canvas}) is not possible: the size must be at least "
+            f"{min_size}{' with a key and door' if params.key_door else ''} and at most the "
+            f"canvas; change task.size / task.min_size"
+        )
+    if seed < 0:
+        raise LevelError(f"level seed must be a non-negative integer, got {seed}")
+    rng = np.random.default_rng([seed, size])
+    for _ in range(200):
+        level = _draw(rng, params, canvas)
+        if level is not None:
+            return level
+    raise LevelError(
+        f"no solvable {size}x{size} level within {params.max_steps} steps after 200 draws "
+        f"(wall density {params.wall_density}, lava density {params.lava_density}); lower "
+        f"the densities or raise task.max_steps"
+    )
+
+
+def _draw(rng: np.random.Generator, p: LevelParams, canvas: int) -> Level | None:
+    s = p.size
+    cells = np.full((canvas, canvas), WALL, dtype=np.uint8)
+    cells[:s, :s] = EMPTY
+    left = right = None
+    if p.key_door:
+        # a wall column with one door splits the grid; start and key left of it, goal right
+        col = int(rng.integers(1, s - 1))
+        cells[:s, col] = WALL
+        cells[int(rng.integers(0, s)), col] = DOOR
+        left = [(r, c) for r in range(s) for c in range(col)]
+        right = [(r, c) for r in range(s) for c in range(col + 1, s)]
+    free = _free_cells(cells, s)
+    n_walls = round(p.wall_density * len(free))
+    n_lava = round(p.lava_density * len(free))
+    picks = rng.permutation(len(free))
+    for i in picks[:n_walls]:
+        cells[free[i]] = WALL
+    for i in picks[n_walls : n_walls + n_lava]:
+        cells[free[i]] = LAVA
+    if p.key_door:
+        left = [rc for rc in left if cells[rc] == EMPTY]
+        right = [rc for rc in right if cells[rc] == EMPTY]
+        if len(left) < 2 or not right:
+            return None
+        a, k = rng.choice(len(left), 2, replace=False)
+        start, key = left[a], left[k]
+        goal = right[int(rng.integers(len(right)))]
+        cells[key] = KEY
+    else:
+        free = _free_cells(cells, s)
+        if len(free) < 2:
+            return None
+        a, g = rng.choice(len(free), 2, replace=False)
+        start, goal = free[a], free[g]
+    cells[goal] = GOAL
+    path = shortest_path(cells, start)
+    if path is None or len(path) > p.max_steps:
+        return None
+    cells.setflags(write=False)
+    return Level(cells=cells, start=(int(start[0]), int(start[1])), solution=tuple(path))
+
+
+def _move(cells: np.ndarray, r: int, c: int, key: bool, a: int) -> tuple[int, int, bool, int]:
+    """One step of one agent: (row, col, has_key, cell entered or -1 when blocked)."""
+    height, width = cells.shape
+    nr, nc = r + int(DELTAS[a, 0]), c + int(DELTAS[a, 1])
+    if not (0 <= nr < height and 0 <= nc < width):
+        return r, c, key, -1
+    cell = int(cells[nr, nc])
+    if cell == WALL or (cell == DOOR and not key):
+        return r, c, key, -1
+    return nr, nc, key or cell == KEY, cell
+
+
+def shortest_path(
+    cells: np.ndarray, start: tuple[int, int], has_key: bool = False
+) -> list[int] | None:
+    """Actions of a shortest path from `start` to the goal avoiding lava, or None.
+
+    Breadth-first search over (row, col, has_key), expanding moves in the order up, right,
+    down, left, so the answer is deterministic (the supervised warm-up imitates it).
+    """
+    first = (int(start[0]), int(start[1]), bool(has_key))
+    parent: dict[tuple[int, int, bool], tuple[tuple[int, int, bool], int] | None] = {first: None}
+    queue = deque([first])
+    while queue:
+        state = queue.popleft()
+        for a in range(NUM_ACTIONS):
+            r, c, k, entered = _move(cells, *state, a)
+            nxt = (r, c, k)
+            if entered < 0 or entered == LAVA or nxt in parent:
+                continue
+            parent[nxt] = (state, a)
+            if entered == GOAL:
+                actions = []
+                node = nxt
+                while parent[node] is not None:
+                    node, act = parent[node]
+                    actions.append(act)
+                return actions[::-1]
+            queue.append(nxt)
+    return None
+
+
+class GridBatch:
+    """N grid-world environments stepped together; arrays hold the state.
+
+    cells (N, H, W) uint8 (a key disappears when picked up), pos (N, 2) row/col,
+    has_key, done, success, lava, truncated (N,) bool, steps (N,) int.
+    """
+
+    def __init__(self, levels: list[Level], max_steps: int) -> None:
+        if not levels:
+            raise ValueError("GridBatch needs at least one level")
+        sides = {lv.cells.shape for lv in levels}
+        if len(sides) != 1:
+            raise ValueError(f"levels of one batch must share a canvas shape, got {sorted(sides)}")
+        n = len(levels)
+        self.max_steps = max_steps
+        self.cells = np.stack([lv.cells for lv in levels]).copy()  # (N, H, W)
+        self.pos = np.array([lv.start for lv in levels], dtype=np.int64)  # (N, 2)
+        self.has_key = np.zeros(n, dtype=bool)
+        self.done = np.zeros(n, dtype=bool)
+        self.success = np.zeros(n, dtype=bool)
+        self.lava = np.zeros(n, dtype=bool)
+        self.truncated = np.zeros(n, dtype=bool)
+        self.steps = np.zeros(n, dtype=np.int64)
+
+    def __len__(self) -> int:
+        return self.cells.shape[0]
+
+    def step(self, actions: np.ndarray) -> np.ndarray:
+        """Move every running environment by its action (N,); returns the mask of those
+        that moved this step (were running before it). Finished ones ignore their action."""
+        actions = np.asarray(actions, dtype=np.int64)
+        n, height, width = self.cells.shape
+        rows = np.arange(n)
+        active = ~self.done
+        target = self.pos + DELTAS[actions % NUM_ACTIONS]  # (N, 2)
+        inside = ((target >= 0) & (target < (height, width))).all(axis=1)
+        tr, tc = np.clip(target[:, 0], 0, height - 1), np.clip(target[:, 1], 0, width - 1)
+        cell = self.cells[rows, tr, tc]
+        blocked = ~inside | (cell == WALL) | ((cell == DOOR) & ~self.has_key)
+        move = active & ~blocked
+        self.pos[move] = np.stack([tr, tc], axis=1)[move]
+        entered = np.where(move, cell, EMPTY)
+        got_key = entered == KEY
+        self.has_key |= got_key
+        self.cells[rows[got_key], tr[got_key], tc[got_key]] = EMPTY
+        self.steps += active
+        self.success |= entered == GOAL
+        self.lava |= entered == LAVA
+        ended = self.success | self.lava
+        self.truncated |= active & ~ended & (self.steps >= self.max_steps)
+        self.done = ended | self.truncated
+        return active
+
+    def returns(self, step_cost: float, lava_penalty: float) -> np.ndarray:
+        """Episode returns (N,): 1 at the goal, minus step_cost per step taken, minus
+        lava_penalty in lava."""
+        return (
+            self.success.astype(np.float64)
+            - step_cost * self.steps
+            - lava_penalty * self.lava.astype(np.float64)
+        )

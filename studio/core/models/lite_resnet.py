@@ -1,0 +1,225 @@
+"""Lite-ResNet: a 12-weight-layer residual network that maps an RGB image to action logits.
+
+Layout (12 layers with weights): a stem convolution, five residual blocks of two 3x3
+convolutions each, and a linear head. Blocks are pre-activation (norm -> ReLU -> conv),
+as in He et al., "Identity Mappings in Deep Residual Networks" (2016); the blocks can be
+spread over several stages, each later stage halving the resolution with a weightless
+2x2 average pool so that the shortcut needs no projection and the count stays at 12.
+
+The stem is a "patchify" convolution (kernel = stride), as in ConvNeXt: with a stride
+equal to a grid world's pixels per cell, each feature position is exactly one cell.
+
+Also here: the policy helpers both pixel tasks use to turn logits into sampled actions
+and into log-probabilities (temperature, top-k, top-p as in Hugging Face generation).
+
+References: He et al. 2016 (ResNet v2); Wu & He, "Group Normalization" (2018);
+Liu et al., "A ConvNet for the 2020s" (2022) for the patchify stem.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+from torch.utils.checkpoint import checkpoint
+
+from studio.core.configtools import ConfigError, param
+
+WEIGHT_LAYERS = 12  # stem + 2 per block + head: the architecture's defining number
+NUM_BLOCKS = (WEIGHT_LAYERS - 2) // 2  # 5
+
+
+@dataclass
+class LiteResNetConfig:
+    """Lite-ResNet: stem, five residual blocks of two 3x3 convolutions, linear head."""
+
+    ARCH: ClassVar[str] = "lite-resnet"
+
+    channels: int = param(32, "Feature channels of every layer (at most 64)", min=1, max=64)
+    stages: list[int] = param(
+        default_factory=lambda: [5],
+        help="Residual blocks per stage (must add up to 5); each later stage halves the "
+        "resolution with a 2x2 average pool",
+    )
+    stem_stride: int = param(
+        4,
+        "Kernel and stride of the stem convolution (a grid world's pixels per cell)",
+        min=1,
+        max=16,
+    )
+    norm: Literal["group", "batch"] = param(
+        "group", "group: no running statistics, same answer in any batch (see the module)"
+    )
+    head: Literal["flatten", "avg"] = param(
+        "flatten",
+        "flatten: the head sees where things are (grid worlds); avg: global "
+        "average pool, position-invariant (object classes)",
+    )
+    image_size: int = param(
+        0, "Side of the square input image in pixels (0: the task's rendered size)", min=0
+    )
+    gradient_checkpointing: int = param(
+        0,
+        "Recompute activations every N blocks in the backward pass to save memory (0: off)",
+        min=0,
+        advanced=True,
+    )
+
+    def __post_init__(self) -> None:
+        if not self.stages or any(n < 0 for n in self.stages) or sum(self.stages) != NUM_BLOCKS:
+            raise ConfigError(
+                f"model.stages: must be block counts adding up to {NUM_BLOCKS} (Lite-ResNet "
+                f"has {WEIGHT_LAYERS} weight layers: stem + {NUM_BLOCKS} blocks x 2 + head), "
+                f"got {self.stages}"
+            )
+        if self.channels > 64:  # the loader checks bounds too; this covers direct construction
+            raise ConfigError(f"model.channels: must be at most 64, got {self.channels}")
+        if self.channels < 1:
+            raise ConfigError(f"model.channels: must be a positive integer, got {self.channels}")
+
+
+def feature_size(cfg: LiteResNetConfig) -> int:
+    """Side of the last feature map for cfg.image_size, or a ConfigError if it vanishes."""
+    side = cfg.image_size // cfg.stem_stride
+    for _ in cfg.stages[1:]:
+        side //= 2
+    if cfg.image_size <= 0 or side < 1:
+        raise ConfigError(
+            f"model.image_size: {cfg.image_size} px is too small for stem_stride "
+            f"{cfg.stem_stride} and {len(cfg.stages)} stages; use a larger image or fewer stages"
+        )
+    return side
+
+
+def _norm(kind: str, channels: int) -> nn.Module:
+    # Group norm is the default because GRPO runs the same network on batches of very
+    # different make-up: rollouts see whichever environments are still running, the update
+    # sees all valid steps at once, evaluation runs in eval mode. Batch norm's output for one
+    # image depends on the rest of its batch (train mode) or on running statistics that go
+    # stale as the policy changes (eval mode), so logp at sampling and at the update differ
+    # and the ratio is not 1 where it should be. Group norm normalises each image alone.
+    if kind == "batch":
+        return nn.BatchNorm2d(channels)
+    groups = max(g for g in range(1, 9) if channels % g == 0)  # up to 8 groups
+    return nn.GroupNorm(groups, channels)
+
+
+class ResidualBlock(nn.Module):
+    """x + conv(relu(norm(conv(relu(norm(x)))))), two 3x3 convolutions, same shape out."""
+
+    def __init__(self, channels: int, norm: str) -> None:
+        super().__init__()
+        self.norm1 = _norm(norm, channels)
+        self.conv1 = nn.Conv2d(channels, channels, 3, padding=1, bias=False)
+        self.norm2 = _norm(norm, channels)
+        self.conv2 = nn.Conv2d(channels, channels, 3, padding=1, bias=False)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        h = self.conv1(F.relu(self.norm1(x)))
+        return x + self.conv2(F.relu(self.norm2(h)))
+
+
+class LiteResNet(nn.Module):
+    """Image (B, C, H, W) in [0, 1] (or uint8) -> logits (B, num_actions)."""
+
+    def __init__(self, cfg: LiteResNetConfig, in_channels: int, num_actions: int) -> None:
+        super().__init__()
+        if in_channels < 1 or num_actions < 2:
+            raise ValueError(
+                f"LiteResNet needs at least 1 input channel and 2 actions, got "
+                f"{in_channels} and {num_actions}"
+            )
+        self.cfg = cfg
+        c = cfg.channels
+        self.stem = nn.Conv2d(in_channels, c, cfg.stem_stride, stride=cfg.stem_stride)
+        self.stages = nn.ModuleList(
+            nn.ModuleList(ResidualBlock(c, cfg.norm) for _ in range(n)) for n in cfg.stages
+        )
+        self.final_norm = _norm(cfg.norm, c)
+        side = feature_size(cfg) if cfg.head == "flatten" else 1
+        self.head = nn.Linear(c * side * side, num_actions)
+        # A near-uniform first policy: every action gets sampled, so groups differ in reward
+        # from the first step (CleanRL's PPO uses a small policy-head init for this reason);
+        # scaled by fan-in so that the logits stay within ~0.05 whatever the head's width.
+        nn.init.normal_(self.head.weight, std=0.05 / math.sqrt(self.head.in_features))
+        nn.init.zeros_(self.head.bias)
+
+    def forward(self, obs: torch.Tensor) -> torch.Tensor:
+        if obs.dtype == torch.uint8:
+            obs = obs.float() / 255.0
+        x = self.stem(obs)  # (B, c, H/s, W/s)
+        n_block = 0
+        every = self.cfg.gradient_checkpointing
+        for i, stage in enumerate(self.stages):
+            if i > 0:
+                x = F.avg_pool2d(x, 2)
+            for block in stage:
+                n_block += 1
+                if every and self.training and torch.is_grad_enabled() and n_block % every == 0:
+                    x = checkpoint(block, x, use_reentrant=False)
+                else:
+                    x = block(x)
+        x = F.relu(self.final_norm(x))
+        if self.cfg.head == "avg":
+            x = x.mean(dim=(2, 3))  # (B, c)
+        return self.head(x.flatten(1))  # (B, A)
+
+
+def count_weight_layers(model: nn.Module) -> int:
+    """Convolutions and linear layers: the layers a ResNet's depth counts."""
+    return sum(isinstance(m, nn.Conv2d | nn.Linear) for m in model.modules())
+
+
+# ---- the policy: logits -> actions
+
+
+def filter_logits(logits: torch.Tensor, top_k: int = 0, top_p: float = 1.0) -> torch.Tensor:
+    """Logits (B, A) with everything outside the top-k / nucleus set to -inf."""
+    if top_k and top_k < logits.shape[-1]:
+        kth = torch.topk(logits, top_k, dim=-1).values[..., -1:]
+        logits = logits.masked_fill(logits < kth, -math.inf)
+    if top_p < 1.0:
+        sorted_logits, order = torch.sort(logits, dim=-1, descending=True)
+        probs = sorted_logits.softmax(-1)
+        # drop an action when the mass before it already reaches top_p (the first always stays)
+        drop_sorted = probs.cumsum(-1) - probs >= top_p
+        drop = drop_sorted.scatter(-1, order, drop_sorted)
+        logits = logits.masked_fill(drop, -math.inf)
+    return logits
+
+
+def sample_actions(
+    logits: torch.Tensor,
+    *,
+    temperature: float = 1.0,
+    top_k: int = 0,
+    top_p: float = 1.0,
+    greedy: bool = False,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """(actions (B,), logp (B,)) from logits (B, A).
+
+    logp is under the temperature-scaled full distribution (no top-k/top-p), which is what
+    token_logprobs recomputes later; the filters only narrow what gets sampled.
+    """
+    if temperature <= 0:
+        raise ValueError(f"temperature must be positive, got {temperature}")
+    logp_all = F.log_softmax(logits.float() / temperature, dim=-1)
+    if greedy:
+        actions = logits.argmax(-1)
+    else:
+        probs = filter_logits(logits.float() / temperature, top_k, top_p).softmax(-1)
+        actions = torch.multinomial(probs, 1).squeeze(-1)
+    return actions, logp_all.gather(-1, actions[:, None]).squeeze(-1)
+
+
+def action_logprobs(
+    logits: torch.Tensor, actions: torch.Tensor, temperature: float = 1.0
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """(logp (B,), entropy (B,)) of `actions` under softmax(logits / temperature)."""
+    logp_all = F.log_softmax(logits.float() / temperature, dim=-1)
+    entropy = -(logp_all.exp() * logp_all).sum(-1)
+    return logp_all.gather(-1, actions[:, None]).squeeze(-1), entropy

@@ -1,0 +1,434 @@
+"""The grid-world task: a Lite-ResNet agent learns to reach the goal from pixels with GRPO.
+
+How GRPO maps onto episodes: a prompt is a start state (a level drawn from a seed), a
+completion is an episode played from it, T is the step limit, the mask covers the steps
+actually taken, and the reward is the episode's return (1 at the goal, minus a cost per
+step, minus a penalty in lava). The trainer broadcasts each episode's group advantage
+over its steps, so every action of a better-than-its-group episode is made likelier.
+
+All N = P*G environments step together (studio.core.envs.GridBatch): one batched forward
+per time step, T in all. Observations are kept as uint8 images so that token_logprobs
+can recompute every step's logits in one batched forward through model(...).
+
+Held-out grids: training levels come from even seeds, validation and test levels from
+odd ones (two disjoint ranges fixed by data.split_seed), so no evaluation grid is ever a
+training seed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, ClassVar
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from studio.core.configtools import ConfigError, param
+from studio.core.envs.gridworld import (
+    ARROWS,
+    NUM_ACTIONS,
+    GridBatch,
+    Level,
+    LevelParams,
+    generate_level,
+)
+from studio.core.envs.render import render
+from studio.core.models.lite_resnet import (
+    LiteResNet,
+    LiteResNetConfig,
+    action_logprobs,
+    sample_actions,
+)
+from studio.core.tasks.base import (
+    Example,
+    RewardFunction,
+    Rollout,
+    Sampling,
+    Task,
+    model_device,
+)
+
+HELD_OUT_SPAN = 10_000_000  # seeds per split; valid and test ranges never overlap
+
+
+@dataclass
+class GridWorldConfig:
+    """Procedural grid worlds with walls (and optionally lava, a key and a door)."""
+
+    NAME: ClassVar[str] = "gridworld"
+
+    size: int = param(
+        6, "Grid side in cells at the hardest level (evaluation uses it)", min=2, max=16
+    )
+    min_size: int = param(4, "Grid side at level 0; the curriculum grows it to size", min=2, max=16)
+    levels: int = param(
+        3, "Curriculum levels: grid size and wall density grow with the level", min=1, max=10
+    )
+    wall_density: float = param(
+        0.2,
+        "Share of free cells that are walls at the hardest level (level 0: none)",
+        min=0.0,
+        max=0.6,
+    )
+    lava_density: float = param(
+        0.0,
+        "Share of free cells that are lava from lava_level on (0: no lava)",
+        min=0.0,
+        max=0.3,
+    )
+    lava_level: int = param(1, "First level with lava (when lava_density > 0)", min=0)
+    key_door: bool = param(
+        False,
+        "From key_level on, a wall with a locked door splits the grid "
+        "and a key must be fetched first",
+    )
+    key_level: int = param(2, "First level with the key and door (when key_door is on)", min=0)
+    max_steps: int = param(
+        24, "Step limit of an episode (T); longer levels are never drawn", min=1, max=256
+    )
+    step_cost: float = param(
+        0.01, "Return lost per step taken: shorter paths score higher", min=0.0, max=0.1
+    )
+    lava_penalty: float = param(0.5, "Return lost by walking into lava (the episode ends)", min=0.0)
+    pixels_per_cell: int = param(
+        4, "Rendered pixels per cell side (image = size x this)", min=1, max=16
+    )
+
+    def __post_init__(self) -> None:
+        if self.min_size > self.size:
+            raise ConfigError(
+                f"task.min_size: must be at most task.size ({self.size}), got {self.min_size}"
+            )
+
+    def level_params(self, level: int) -> LevelParams:
+        """What level `level` (0 .. levels-1) draws: size and walls grow linearly."""
+        frac = 1.0 if self.levels == 1 else level / (self.levels - 1)
+        return LevelParams(
+            size=round(self.min_size + (self.size - self.min_size) * frac),
+            wall_density=self.wall_density * frac,
+            lava_density=self.lava_density if level >= self.lava_level else 0.0,
+            key_door=self.key_door and level >= self.key_level,
+            max_steps=self.max_steps,
+        )
+
+
+@lru_cache(maxsize=8192)
+def _cached_level(seed: int, params: LevelParams, canvas: int) -> Level:
+    return generate_level(seed, params, canvas)
+
+
+@dataclass
+class Episodes:
+    """What playing a batch of N episodes for up to T steps gives (numpy, on the CPU)."""
+
+    obs: np.ndarray | None  # (N, T, 3, H, W) uint8: what the agent saw before each step
+    actions: np.ndarray  # (N, T) int64, 0 after the episode ended
+    logp: np.ndarray  # (N, T) float32 log-prob of each action (0 where not sampled)
+    mask: np.ndarray  # (N, T) bool: a step was taken
+    final_obs: np.ndarray  # (N, 3, H, W) uint8: the last picture (goal, lava or limit)
+    batch: GridBatch  # the finished environments (success, steps, ...)
+
+
+# chooses actions for the running environments: (t, obs (M,3,H,W) uint8, rows (M,)) ->
+# (actions (M,), logp (M,))
+Chooser = Callable[[int, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+
+
+def play(
+    batch: GridBatch, choose: Chooser, pixels_per_cell: int, *, record: bool = True
+) -> Episodes:
+    """Step every environment of `batch` with `choose` until all are done (at most
+    batch.max_steps steps), one call of `choose` per time step for all running ones."""
+    n, t_max = len(batch), batch.max_steps
+    actions = np.zeros((n, t_max), dtype=np.int64)  # (N, T)
+    logp = np.zeros((n, t_max), dtype=np.float32)
+    mask = np.zeros((n, t_max), dtype=bool)
+    frames = []
+    for t in range(t_max):
+        if batch.done.all():
+            break
+        obs = render(batch.cells, batch.pos, batch.has_key, pixels_per_cell)  # (N, 3, H, W)
+        if record:
+            frames.append(obs)
+        rows = np.flatnonzero(~batch.done)
+        chosen, chosen_logp = choose(t, obs[rows], rows)
+        actions[rows, t], logp[rows, t], mask[rows, t] = chosen, chosen_logp, True
+        batch.step(actions[:, t])
+    final = render(batch.cells, batch.pos, batch.has_key, pixels_per_cell)
+    steps = len(frames) if record else int(mask.any(0).sum())
+    obs_all = np.stack(frames, axis=1) if record else None  # (N, T', 3, H, W)
+    return Episodes(obs_all, actions[:, :steps], logp[:, :steps], mask[:, :steps], final, batch)
+
+
+def policy_chooser(
+    model: nn.Module,
+    *,
+    temperature: float = 1.0,
+    top_k: int = 0,
+    top_p: float = 1.0,
+    greedy: bool = False,
+) -> Chooser:
+    """A Chooser that runs `model` on the observations (call under no_grad)."""
+    device = model_device(model)
+
+    def choose(t: int, obs: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        logits = model(torch.from_numpy(obs).to(device))  # (M, A)
+        acts, lp = sample_actions(
+            logits, temperature=temperature, top_k=top_k, top_p=top_p, greedy=greedy
+        )
+        return acts.cpu().numpy(), lp.float().cpu().numpy()
+
+    return choose
+
+
+def arrows(actions: np.ndarray, mask: np.ndarray) -> list[str]:
+    """Each episode's moves as arrows, e.g. '→→↓'."""
+    return ["".join(ARROWS[a] for a in row[m]) for row, m in zip(actions, mask)]
+
+
+def outcomes(batch: GridBatch) -> list[str]:
+    return ["goal" if s else "lava" if lv else "limit" for s, lv in zip(batch.success, batch.lava)]
+
+
+class GridWorldTask(Task):
+    """Reach the goal in a procedurally generated grid world, seen as an RGB image."""
+
+    NAME: ClassVar[str] = "gridworld"
+    ARCHITECTURES: ClassVar[tuple[str, ...]] = ("lite-resnet",)
+    EVAL_METRIC: ClassVar[str] = "success"
+
+    def __init__(self, cfg: GridWorldConfig, data: Any, *, seed: int) -> None:
+        super().__init__(cfg, data, seed=seed)
+        for name, first in (("lava_level", cfg.lava_level), ("key_level", cfg.key_level)):
+            on = cfg.lava_density > 0 if name == "lava_level" else cfg.key_door
+            if on and first >= cfg.levels:
+                raise ConfigError(
+                    f"task.{name}: must be below task.levels ({cfg.levels}) or "
+                    f"that hazard never appears, got {first}"
+                )
+        self.canvas = cfg.size  # every level renders on the largest grid: one image size
+        for level in range(cfg.levels):  # fail now, with the generator's message, not mid-run
+            self.level(0, level)
+        self._split_base = int(getattr(data, "split_seed", 1234)) * 4 * HELD_OUT_SPAN
+        self._baseline: dict[tuple[str, int], float] = {}
+
+    # ---- levels and examples
+
+    @property
+    def num_levels(self) -> int:
+        return self.cfg.levels
+
+    @property
+    def image_size(self) -> int:
+        return self.canvas * self.cfg.pixels_per_cell
+
+    def level(self, seed: int, level: int) -> Level:
+        """The grid of `seed` at curriculum `level` (cached; the same every time)."""
+        return _cached_level(seed, self.cfg.level_params(level), self.canvas)
+
+    def _example(self, seed: int, level: int) -> Example:
+        lv = self.level(seed, level)
+        size = self.cfg.level_params(level).size
+        solution = "".join(ARROWS[a] for a in lv.solution)
+        return Example(
+            prompt=seed,
+            reference=solution,
+            difficulty=level,
+            display=f"level {level}, {size}x{size}, seed {seed}, shortest {len(lv.solution)}",
+        )
+
+    def sample(self, n: int, rng: random.Random, max_level: int) -> list[Example]:
+        top = min(max(max_level, 0), self.num_levels - 1)
+        out = []
+        for _ in range(n):
+            # half at the newest unlocked level, half spread over all of them (rehearsal)
+            level = top if rng.random() < 0.5 else rng.randint(0, top)
+            out.append(self._example(2 * rng.randrange(2**40), level))  # even: training
+        return out
+
+    def held_out(self, split: str, limit: int) -> list[Example]:
+        """The first `limit` evaluation grids of 'valid' or 'test', at the hardest level."""
+        if split not in ("valid", "test"):
+            raise ValueError(f"split must be 'valid' or 'test', got {split!r}")
+        base = self._split_base + (0 if split == "valid" else HELD_OUT_SPAN)
+        top = self.num_levels - 1
+        return [self._example(2 * (base + i) + 1, top) for i in range(limit)]  # odd seeds
+
+    # ---- the model
+
+    def build_model(self, model_cfg: LiteResNetConfig) -> nn.Module:
+        if not isinstance(model_cfg, LiteResNetConfig):
+            raise ConfigError(
+                f"model.arch: the gridworld task trains lite-resnet, got "
+                f"{getattr(model_cfg, 'ARCH', type(model_cfg).__name__)}"
+            )
+        side = self.image_size
+        if model_cfg.image_size not in (0, side):
+            raise ConfigError(
+                f"model.image_size: the grid world renders {self.canvas} cells x "
+                f"{self.cfg.pixels_per_cell} px = {side} px, got {model_cfg.image_size}; set "
+                f"it to {side} or 0 (automatic)"
+            )
+        return LiteResNet(dataclasses.replace(model_cfg, image_size=side), 3, NUM_ACTIONS)
+
+    # ---- playing
+
+    def _batch(self, examples: list[Example], repeat: int = 1) -> GridBatch:
+        levels = [self.level(ex.prompt, ex.difficulty) for ex in examples for _ in range(repeat)]
+        return GridBatch(levels, self.cfg.max_steps)
+
+    def _returns(self, batch: GridBatch) -> np.ndarray:
+        return batch.returns(self.cfg.step_cost, self.cfg.lava_penalty)
+
+    def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
+        """Cross-entropy of the shortest path's actions (BFS) at every step along it."""
+        solutions = [self.level(ex.prompt, ex.difficulty).solution for ex in examples]
+
+        def expert(t: int, obs: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            return np.array([solutions[i][t] for i in rows]), np.zeros(len(rows))
+
+        ep = play(self._batch(examples), expert, self.cfg.pixels_per_cell)
+        device = model_device(model)
+        obs = torch.from_numpy(ep.obs[ep.mask]).to(device)  # (M, 3, H, W), M steps in all
+        target = torch.from_numpy(ep.actions[ep.mask]).to(device)  # (M,)
+        return F.cross_entropy(model(obs).float(), target)
+
+    def rollout(
+        self, model: nn.Module, examples: list[Example], group_size: int, sampling: Sampling
+    ) -> Rollout:
+        """G episodes from each example's start; T is task.max_steps (not max_new_tokens)."""
+        batch = self._batch(examples, group_size)  # N = P*G environments
+        choose = policy_chooser(
+            model, temperature=sampling.temperature, top_k=sampling.top_k, top_p=sampling.top_p
+        )
+        with torch.no_grad():
+            ep = play(batch, choose, self.cfg.pixels_per_cell)
+        return Rollout(
+            examples=examples,
+            group_size=group_size,
+            actions=torch.from_numpy(ep.actions),  # (N, T)
+            mask=torch.from_numpy(ep.mask).float(),  # (N, T)
+            logp=torch.from_numpy(ep.logp),  # (N, T)
+            truncated=torch.from_numpy(batch.truncated.copy()),  # (N,)
+            completions=arrows(ep.actions, ep.mask),
+            context=torch.from_numpy(ep.obs),  # (N, T, 3, H, W) uint8
+            info={
+                "returns": self._returns(batch),
+                "success": batch.success.copy(),
+                "steps": batch.steps.copy(),
+                "outcome": outcomes(batch),
+                "final_obs": ep.final_obs,  # (N, 3, H, W) uint8
+            },
+        )
+
+    def token_logprobs(
+        self, model: nn.Module, rollout: Rollout, temperature: float
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """Every valid step's logits in one forward over the M = mask.sum() observations."""
+        device = model_device(model)
+        valid = rollout.mask.to(device) > 0  # (N, T)
+        obs = rollout.context[valid.cpu()].to(device)  # (M, 3, H, W) uint8
+        lp, ent = action_logprobs(model(obs), rollout.actions.to(device)[valid], temperature)
+        logp = torch.zeros(valid.shape, device=device, dtype=lp.dtype)
+        entropy = torch.zeros_like(logp)
+        logp[valid], entropy[valid] = lp, ent
+        return logp, entropy  # (N, T) each
+
+    def reward_functions(self) -> list[RewardFunction]:
+        return [RewardFunction("return", lambda r: r.info["returns"].tolist(), 1.0)]
+
+    @staticmethod
+    def episode_frames(rollout: Rollout, index: int) -> list[np.ndarray]:
+        """Pictures (H, W, 3) uint8 of episode `index`: before each step, then the end."""
+        steps = int(rollout.mask[index].sum())
+        frames = [f for f in rollout.context[index, :steps].numpy()]
+        frames.append(rollout.info["final_obs"][index])
+        return [np.ascontiguousarray(f.transpose(1, 2, 0)) for f in frames]
+
+    def replay(
+        self, model: nn.Module, *, split: str = "valid", index: int = 0, greedy: bool = True
+    ) -> tuple[list[np.ndarray], dict[str, Any]]:
+        """Play held-out grid `index` once: its frames (H, W, 3) and how it went, for the
+        GUI's replay and save_gif."""
+        example = self.held_out(split, index + 1)[index]
+        with torch.no_grad():
+            ep = play(
+                self._batch([example]),
+                policy_chooser(model, greedy=greedy),
+                self.cfg.pixels_per_cell,
+            )
+        frames = [f.transpose(1, 2, 0) for f in ep.obs[0]] + [ep.final_obs[0].transpose(1, 2, 0)]
+        info = {
+            "outcome": outcomes(ep.batch)[0],
+            "steps": int(ep.batch.steps[0]),
+            "return": float(self._returns(ep.batch)[0]),
+            "moves": arrows(ep.actions, ep.mask)[0],
+            "shortest": len(example.reference),
+            "display": example.display,
+        }
+        return [np.ascontiguousarray(f) for f in frames], info
+
+    # ---- evaluation
+
+    def evaluate(
+        self,
+        model: nn.Module,
+        *,
+        split: str = "valid",
+        limit: int = 200,
+        decoding: str = "greedy",
+        beam_size: int = 4,
+    ) -> dict[str, float]:
+        """Greedy episodes on held-out grids of the hardest level (there is no beam search
+        over episodes: 'beam' plays greedily too). random_success is a uniform random
+        policy's rate on the same grids, the baseline a run starts from."""
+        del decoding, beam_size
+        examples = self.held_out(split, limit)
+        was_training = model.training
+        model.eval()
+        try:
+            with torch.no_grad():
+                ep = play(
+                    self._batch(examples),
+                    policy_chooser(model, greedy=True),
+                    self.cfg.pixels_per_cell,
+                    record=False,
+                )
+        finally:
+            model.train(was_training)
+        b = ep.batch
+        shortest = np.array([len(ex.reference) for ex in examples])
+        won = b.success
+        return {
+            "success": float(won.mean()),
+            "episode_length": float(b.steps.mean()),
+            "return": float(self._returns(b).mean()),
+            "lava": float(b.lava.mean()),
+            # 1.0 when every solved grid was solved by a shortest path
+            "path_efficiency": float((shortest[won] / b.steps[won]).mean()) if won.any() else 0.0,
+            "random_success": self.random_success(split, limit),
+        }
+
+    def random_success(self, split: str = "valid", limit: int = 200) -> float:
+        """Success rate of uniformly random moves on the held-out grids (seeded, cached)."""
+        key = (split, limit)
+        if key not in self._baseline:
+            rng = np.random.default_rng(self.seed)
+
+            def uniform(t: int, obs: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                return rng.integers(0, NUM_ACTIONS, len(rows)), np.full(len(rows), -np.log(4))
+
+            ep = play(
+                self._batch(self.held_out(split, limit)),
+                uniform,
+                self.cfg.pixels_per_cell,
+                record=False,
+            )
+            self._baseline[key] = float(ep.batch.success.mean())
+        return self._baseline[key]
