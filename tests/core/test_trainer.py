@@ -1,0 +1,181 @@
+"""The trainer on the real arithmetic task with a tiny Micro-GPT: every stage runs, nothing
+is lost on resume, and a NaN never reaches the weights."""
+
+import math
+import threading
+
+import pytest
+import torch
+
+from studio.core.checkpoint import latest_checkpoint
+from studio.core.config import load_config
+from studio.core.control import TrainerControl
+from studio.core.runs import RunError, read_metrics
+from studio.core.trainer import Trainer, load_trained
+
+TINY = [
+    "model.n_layers=2",
+    "model.n_heads=2",
+    "model.d_model=32",
+    "model.d_ff=64",
+    "model.max_len=12",
+    "stages.warmup.steps=3",
+    "stages.warmup.batch_size=8",
+    "stages.warmup.stop_at=null",
+    "stages.grpo.steps=3",
+    "stages.grpo.batch_size=4",
+    "grpo.num_generations=4",
+    "eval.size=8",
+    "eval.every=2",
+    "run.checkpoint_every=0",
+    "training.device=cpu",
+]
+
+
+def tiny_config(*extra):
+    return load_config("micro_gpt", [*TINY, *extra])
+
+
+def steps_of(run_dir):
+    return [r for r in read_metrics(run_dir) if r["kind"] in ("step", "eval")]
+
+
+COMPARED = (
+    "kind",
+    "stage",
+    "step",
+    "loss",
+    "reward/mean",
+    "grpo/kl",
+    "optim/lr",
+    "optim/grad_norm",
+    "eval/accuracy",
+)
+
+
+def essentials(records):
+    return [{k: r[k] for k in COMPARED if k in r} for r in records]
+
+
+def test_both_stages_run_and_every_record_reaches_listeners_and_the_file(tmp_path):
+    seen = []
+    trainer = Trainer(tiny_config(), save_dir=tmp_path, listeners=[seen.append])
+    final = trainer.run()
+    assert final == {"kind": "done", "step": 6, "reason": "finished"}
+    steps = [r for r in seen if r["kind"] == "step"]
+    assert [r["stage"] for r in steps] == ["warmup"] * 3 + ["grpo"] * 3
+    grpo = steps[-1]
+    for key in (
+        "reward/mean",
+        "reward/std",
+        "reward/correct/mean",
+        "grpo/zero_std_frac",
+        "grpo/kl",
+        "grpo/clip_low",
+        "grpo/clip_high",
+        "policy/entropy",
+        "policy/completion_len",
+        "time/rollout",
+        "time/reward",
+        "time/update",
+        "perf/tokens_per_s",
+        "memory/peak_mb",
+        "optim/lr",
+        "optim/grad_norm",
+    ):
+        assert isinstance(grpo[key], float) and math.isfinite(grpo[key]), key
+    flow = grpo["grad_flow"]
+    assert len(flow["layers"]) == len(flow["mean"]) == len(flow["max"]) > 4
+    group = grpo["samples"][0]
+    assert len(group["completions"]) == len(group["rewards"]) == len(group["advantages"]) == 4
+    assert any(r["kind"] == "eval" for r in seen)
+    assert read_metrics(trainer.run_dir) == seen  # the file holds exactly what was shown
+    assert (trainer.run_dir / "checkpoints" / "warmup_end.pt").is_file()
+
+
+def test_a_tiny_run_changes_every_trainable_parameter(tmp_path):
+    trainer = Trainer(tiny_config("stages.grpo.steps=0"), save_dir=tmp_path)
+    before = {n: p.detach().clone() for n, p in trainer.model.named_parameters()}
+    trainer.run()
+    unchanged = [
+        n for n, p in trainer.model.named_parameters() if torch.equal(p.detach(), before[n])
+    ]
+    assert unchanged == []
+
+
+def test_resumed_run_equals_an_uninterrupted_one(tmp_path):
+    cfg = tiny_config("grpo.beta=0.04", "run.checkpoint_every=2")
+    whole = Trainer(cfg, save_dir=tmp_path / "a")
+    whole.run()
+
+    first = Trainer(cfg, save_dir=tmp_path / "b")
+    assert first.run(max_steps=4)["reason"] == "step limit"  # as if killed after step 4
+    resumed = Trainer(cfg, resume_from=first.run_dir)
+    assert resumed.run()["reason"] == "finished"
+
+    assert essentials(steps_of(resumed.run_dir)) == essentials(steps_of(whole.run_dir))
+    for (name, a), (_, b) in zip(
+        whole.model.named_parameters(), resumed.model.named_parameters(), strict=True
+    ):
+        assert torch.equal(a, b), name
+
+
+def test_stop_from_another_thread_ends_the_run_within_a_second(tmp_path):
+    control = TrainerControl()
+    cfg = tiny_config("stages.warmup.steps=100000", "eval.every=0")
+    trainer = Trainer(cfg, save_dir=tmp_path, control=control)
+    result = {}
+    thread = threading.Thread(target=lambda: result.update(trainer.run()))
+    thread.start()
+    threading.Event().wait(1.0)
+    control.stop()
+    thread.join(timeout=1.5)
+    assert not thread.is_alive()
+    assert result["reason"] == "stopped"
+    assert latest_checkpoint(trainer.run_dir) is not None  # stopping saves
+
+
+def test_a_non_finite_loss_skips_the_update_and_keeps_the_weights(tmp_path):
+    trainer = Trainer(tiny_config("stages.warmup.steps=0"), save_dir=tmp_path)
+    real = trainer.task.token_logprobs
+
+    def overflowing(model, rollout, temperature):  # as an fp16 overflow would
+        logp, entropy = real(model, rollout, temperature)
+        return logp * float("nan"), entropy
+
+    trainer.task.token_logprobs = overflowing
+    before = {n: p.detach().clone() for n, p in trainer.model.named_parameters()}
+    trainer.run()
+    for name, p in trainer.model.named_parameters():
+        assert torch.equal(p, before[name]), name
+    records = read_metrics(trainer.run_dir)
+    steps = [r for r in records if r["kind"] == "step"]
+    assert steps[-1]["optim/skipped"] == 3
+    warnings = [r for r in records if r["kind"] == "log" and r["level"] == "warning"]
+    assert len(warnings) == 3 and "not finite" in warnings[0]["message"]
+
+
+def test_warmup_stops_early_at_the_target_metric(tmp_path):
+    cfg = tiny_config("stages.warmup.steps=50", "stages.warmup.stop_at=0.0", "eval.every=2")
+    trainer = Trainer(cfg, save_dir=tmp_path)
+    trainer.run()
+    ends = [
+        r for r in read_metrics(trainer.run_dir) if r["kind"] == "stage" and r["event"] == "end"
+    ]
+    assert ends[0]["step"] == 2 and "reached accuracy" in ends[0]["reason"]
+
+
+def test_a_trained_run_loads_back_for_eval(tmp_path):
+    trainer = Trainer(tiny_config(), save_dir=tmp_path)
+    trainer.run()
+    cfg, task, model = load_trained(trainer.run_dir)
+    for (name, a), (_, b) in zip(
+        trainer.model.named_parameters(), model.named_parameters(), strict=True
+    ):
+        assert torch.equal(a, b), name
+    assert "accuracy" in task.evaluate(model, split="test", limit=4)
+
+
+def test_resuming_a_folder_that_is_not_a_run_is_a_clear_error(tmp_path):
+    with pytest.raises(RunError, match="not a run folder"):
+        Trainer(tiny_config(), resume_from=tmp_path)
