@@ -1,0 +1,434 @@
+"""Micro-GPT: a small decoder-only transformer that samples groups of completions fast.
+
+Built in nanoGPT's order (attention, MLP, block, model): pre-norm blocks with LayerNorm,
+learned positional embeddings, causal self-attention through
+torch.nn.functional.scaled_dot_product_attention, a GELU MLP, and an output head tied
+to the token embedding (Press & Wolf, 2017). Prompts in a batch are left-padded; the
+positions come from the attention mask, so padding never changes a row's logits.
+
+`generate` is the GRPO rollout's hot path. It runs each prompt's prefix once, copies its
+key/value cache to the G samples of the group, decodes one token per step into a
+preallocated cache, and stops when every row has ended. `use_cache=False` recomputes the
+whole sequence every step: the baseline that benchmarks/bench_kv_cache.py compares to.
+
+References: Radford et al. 2019 (GPT-2); Karpathy, nanoGPT `model.py`; Hugging Face TRL
+GRPOTrainer (log-probs of the temperature-scaled distribution before top-k/top-p).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import ClassVar
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+from torch.utils.checkpoint import checkpoint
+
+from studio.core.configtools import param
+
+
+class MicroGPTError(ValueError):
+    """A Micro-GPT input or setting is wrong; the message says which and how to fix it."""
+
+
+@dataclass
+class MicroGPTConfig:
+    """Shape of the Micro-GPT decoder. The defaults give about 3.8M parameters."""
+
+    ARCH: ClassVar[str] = "micro-gpt"
+
+    n_layers: int = param(6, "Transformer blocks", positive=True)
+    n_heads: int = param(8, "Attention heads per block (must divide d_model)", positive=True)
+    d_model: int = param(256, "Width of the residual stream (embedding size)", positive=True)
+    d_ff: int = param(
+        704,
+        "Hidden size of each block's MLP; 704 (2.75 x d_model) gives the 3.8M-parameter seed model",
+        positive=True,
+    )
+    max_len: int = param(64, "Context length in tokens: prompt plus completion", positive=True)
+    dropout: float = param(
+        0.0, "Dropout in training (0: none, the usual for GRPO)", min=0.0, max=0.9
+    )
+    tie_weights: bool = param(True, "Share the token embedding with the output head")
+    gradient_checkpointing: int = param(
+        0,
+        "Recompute every N-th block in the backward pass to save memory (0: off)",
+        min=0,
+        advanced=True,
+    )
+
+    def __post_init__(self) -> None:
+        if self.d_model % self.n_heads:
+            raise MicroGPTError(
+                f"model.n_heads: {self.n_heads} does not divide model.d_model "
+                f"({self.d_model}); pick a head count that divides the width (e.g. 4 or 8)"
+            )
+
+
+def num_parameters(model: nn.Module, *, trainable_only: bool = False) -> int:
+    """Parameters of `model`, tied ones counted once."""
+    return sum(p.numel() for p in model.parameters() if p.requires_grad or not trainable_only)
+
+
+class KVCache:
+    """Preallocated keys and values of every layer: (B, nh, capacity, hs) each.
+
+    Decoding writes one position per step in place, so no step copies the whole cache.
+    """
+
+    def __init__(self, keys: list[torch.Tensor], values: list[torch.Tensor]) -> None:
+        self.keys = keys
+        self.values = values
+
+    @classmethod
+    def empty(cls, cfg: MicroGPTConfig, batch: int, capacity: int, like: torch.Tensor) -> KVCache:
+        hs = cfg.d_model // cfg.n_heads
+        shape = (batch, cfg.n_heads, capacity, hs)
+        dtype = like.dtype
+        # under autocast the keys come out in the autocast dtype; store them as they come
+        if torch.is_autocast_enabled(like.device.type):
+            dtype = torch.get_autocast_dtype(like.device.type)
+        make = [like.new_empty(shape, dtype=dtype) for _ in range(2 * cfg.n_layers)]
+        return cls(make[: cfg.n_layers], make[cfg.n_layers :])
+
+    @property
+    def capacity(self) -> int:
+        return self.keys[0].shape[2]
+
+    def expand_groups(self, group_size: int, length: int, capacity: int) -> KVCache:
+        """A cache of P*G rows whose first `length` positions repeat each row G times.
+
+        Row i*G+j is a copy of row i (repeat_interleave order), written by one broadcast
+        copy into the larger preallocated cache rather than by running the prefix G times.
+        """
+        keys, values = [], []
+        for src_list, dst_list in ((self.keys, keys), (self.values, values)):
+            for src in src_list:
+                P, nh, _, hs = src.shape
+                dst = src.new_empty((P * group_size, nh, capacity, hs))
+                dst.view(P, group_size, nh, capacity, hs)[:, :, :, :length].copy_(
+                    src[:, None, :, :length]
+                )
+                dst_list.append(dst)
+        return KVCache(keys, values)
+
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, cfg: MicroGPTConfig) -> None:
+        super().__init__()
+        self.n_heads = cfg.n_heads
+        self.qkv = nn.Linear(cfg.d_model, 3 * cfg.d_model)
+        self.proj = nn.Linear(cfg.d_model, cfg.d_model)
+        self.dropout = cfg.dropout
+        self.resid_drop = nn.Dropout(cfg.dropout)
+
+    def forward(
+        self,
+        x: torch.Tensor,
+        attn_mask: torch.Tensor,
+        cache: tuple[torch.Tensor, torch.Tensor] | None = None,
+        start: int = 0,
+    ) -> torch.Tensor:
+        """x (B, T, C); attn_mask (B, 1, T, S) bool, True = may attend.
+
+        With a cache, this call's keys and values are written at positions start..start+T
+        and the queries attend to cache positions 0..start+T (S = start + T).
+        """
+        B, T, C = x.shape
+        hs = C // self.n_heads
+        q, k, v = self.qkv(x).split(C, dim=2)
+        q = q.view(B, T, self.n_heads, hs).transpose(1, 2)  # (B, nh, T, hs)
+        k = k.view(B, T, self.n_heads, hs).transpose(1, 2)  # (B, nh, T, hs)
+        v = v.view(B, T, self.n_heads, hs).transpose(1, 2)  # (B, nh, T, hs)
+        if cache is not None:
+            cache_k, cache_v = cache
+            cache_k[:, :, start : start + T] = k
+            cache_v[:, :, start : start + T] = v
+            k = cache_k[:, :, : start + T]  # (B, nh, S, hs)
+            v = cache_v[:, :, : start + T]
+        drop = self.dropout if self.training else 0.0
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=attn_mask, dropout_p=drop)
+        y = y.transpose(1, 2).reshape(B, T, C)  # (B, T, C)
+        return self.resid_drop(self.proj(y))
+
+
+class MLP(nn.Module):
+    def __init__(self, cfg: MicroGPTConfig) -> None:
+        super().__init__()
+        self.fc = nn.Linear(cfg.d_model, cfg.d_ff)
+        self.proj = nn.Linear(cfg.d_ff, cfg.d_model)
+        self.drop = nn.Dropout(cfg.dropout)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.drop(self.proj(F.gelu(self.fc(x))))
+
+
+class Block(nn.Module):
+    """Pre-norm transformer block: x + attn(ln(x)), then x + mlp(ln(x))."""
+
+    def __init__(self, cfg: MicroGPTConfig) -> None:
+        super().__init__()
+        self.ln_1 = nn.LayerNorm(cfg.d_model)
+        self.attn = CausalSelfAttention(cfg)
+        self.ln_2 = nn.LayerNorm(cfg.d_model)
+        self.mlp = MLP(cfg)
+
+    def forward(
+        self,
+        x: torch.Tensor,
+        attn_mask: torch.Tensor,
+        cache: tuple[torch.Tensor, torch.Tensor] | None = None,
+        start: int = 0,
+    ) -> torch.Tensor:
+        x = x + self.attn(self.ln_1(x), attn_mask, cache, start)
+        return x + self.mlp(self.ln_2(x))
+
+
+@dataclass
+class GenerationOutput:
+    """N = P*G sampled completions; rows i*G .. i*G+G-1 belong to prompt i.
+
+    T is the number of steps decoded: max_new_tokens, or fewer when every row ended early.
+    """
+
+    tokens: torch.Tensor  # (N, T) long: sampled tokens, pad after EOS
+    logp: torch.Tensor  # (N, T) float: log-prob of each token, temperature applied, 0 after EOS
+    mask: torch.Tensor  # (N, T) float: 1 up to and including EOS
+    finished: torch.Tensor  # (N,) bool: the row produced EOS
+    logits: torch.Tensor | None = None  # (N, T, V) raw logits of each step, if asked for
+
+
+def filter_logits(logits: torch.Tensor, top_k: int = 0, top_p: float = 1.0) -> torch.Tensor:
+    """Set logits outside the top-k / nucleus (top-p) set to -inf. logits (B, V).
+
+    The likeliest token always survives, so a row never loses every option.
+    """
+    if top_k > 0 and top_k < logits.shape[-1]:
+        kth = torch.topk(logits, top_k, dim=-1).values[:, -1:]  # (B, 1)
+        logits = logits.masked_fill(logits < kth, float("-inf"))
+    if top_p < 1.0:
+        sorted_logits, order = torch.sort(logits, dim=-1, descending=True)
+        probs = sorted_logits.softmax(dim=-1)
+        # mass of the tokens strictly likelier than each one: drop a token once that
+        # mass already reaches top_p
+        before = probs.cumsum(dim=-1) - probs
+        drop_sorted = before >= top_p
+        drop_sorted[:, 0] = False
+        drop = drop_sorted.scatter(-1, order, drop_sorted)
+        logits = logits.masked_fill(drop, float("-inf"))
+    return logits
+
+
+def _attention_mask(key_mask: torch.Tensor, num_queries: int) -> torch.Tensor:
+    """(B, 1, Tq, S) bool mask for queries at the last Tq of S positions.
+
+    Causal, pad keys hidden; each query may always see itself, so that the rows of pad
+    queries are not empty (an all-False row makes scaled_dot_product_attention return NaN).
+    """
+    S = key_mask.shape[1]
+    q_pos = torch.arange(S - num_queries, S, device=key_mask.device)[:, None]  # (Tq, 1)
+    k_pos = torch.arange(S, device=key_mask.device)[None, :]  # (1, S)
+    causal = k_pos <= q_pos  # (Tq, S)
+    visible = causal & (key_mask[:, None, :] | (k_pos == q_pos))  # (B, Tq, S)
+    return visible[:, None]  # (B, 1, Tq, S)
+
+
+class MicroGPT(nn.Module):
+    """Decoder-only language model over a small vocabulary."""
+
+    def __init__(self, cfg: MicroGPTConfig, vocab_size: int, pad_id: int) -> None:
+        super().__init__()
+        if vocab_size < 2:
+            raise MicroGPTError(f"vocab_size must be at least 2, got {vocab_size}")
+        if not 0 <= pad_id < vocab_size:
+            raise MicroGPTError(f"pad_id {pad_id} is outside the vocabulary 0..{vocab_size - 1}")
+        self.cfg = cfg
+        self.vocab_size = vocab_size
+        self.pad_id = pad_id
+        self.wte = nn.Embedding(vocab_size, cfg.d_model)
+        self.wpe = nn.Embedding(cfg.max_len, cfg.d_model)
+        self.drop = nn.Dropout(cfg.dropout)
+        self.blocks = nn.ModuleList(Block(cfg) for _ in range(cfg.n_layers))
+        self.ln_f = nn.LayerNorm(cfg.d_model)
+        self.lm_head = nn.Linear(cfg.d_model, vocab_size, bias=False)
+        if cfg.tie_weights:
+            self.lm_head.weight = self.wte.weight
+        self.apply(self._init_weights)
+        # GPT-2: shrink the residual projections so the stream's variance does not grow
+        # with depth
+        for name, p in self.named_parameters():
+            if name.endswith("proj.weight"):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * cfg.n_layers))
+
+    @staticmethod
+    def _init_weights(module: nn.Module) -> None:
+        if isinstance(module, nn.Linear):
+            nn.init.normal_(module.weight, mean=0.0, std=0.02)
+            if module.bias is not None:
+                nn.init.zeros_(module.bias)
+        elif isinstance(module, nn.Embedding):
+            nn.init.normal_(module.weight, mean=0.0, std=0.02)
+
+    # ---- forward
+
+    def _hidden(
+        self,
+        idx: torch.Tensor,
+        pos: torch.Tensor,
+        attn_mask: torch.Tensor,
+        cache: KVCache | None = None,
+        start: int = 0,
+    ) -> torch.Tensor:
+        """Final hidden states (B, T, C) of tokens idx (B, T) at positions pos (B, T)."""
+        x = self.drop(self.wte(idx) + self.wpe(pos))  # (B, T, C)
+        every = self.cfg.gradient_checkpointing
+        recompute = every > 0 and self.training and cache is None and torch.is_grad_enabled()
+        for i, block in enumerate(self.blocks):
+            if recompute and i % every == 0:
+                x = checkpoint(block, x, attn_mask, use_reentrant=False)
+            else:
+                layer_cache = (cache.keys[i], cache.values[i]) if cache is not None else None
+                x = block(x, attn_mask, layer_cache, start)
+        return self.ln_f(x)
+
+    def _check_length(self, T: int, what: str) -> None:
+        if self.cfg.max_len < T:
+            raise MicroGPTError(
+                f"{what} needs {T} positions but model.max_len is {self.cfg.max_len}; "
+                "raise model.max_len or shorten the prompts or completions"
+            )
+
+    def forward(
+        self, idx: torch.Tensor, attention_mask: torch.Tensor | None = None
+    ) -> torch.Tensor:
+        """Logits (B, T, V) for tokens idx (B, T) long.
+
+        attention_mask (B, T) bool marks real tokens; prompts are left-padded. Positions
+        count real tokens only (cumsum - 1), so a padded row gives the same logits as the
+        row unpadded, and pad tokens are never attended to.
+        """
+        B, T = idx.shape
+        self._check_length(T, "the input")
+        if attention_mask is None:
+            attention_mask = torch.ones_like(idx, dtype=torch.bool)
+        attention_mask = attention_mask.bool()
+        pos = (attention_mask.long().cumsum(dim=1) - 1).clamp(min=0)  # (B, T)
+        x = self._hidden(idx, pos, _attention_mask(attention_mask, T))
+        return self.lm_head(x)  # (B, T, V)
+
+    # ---- sampling
+
+    @torch.no_grad()
+    def generate(
+        self,
+        prompt_ids: torch.Tensor,
+        prompt_mask: torch.Tensor,
+        *,
+        num_samples: int,
+        max_new_tokens: int,
+        temperature: float = 1.0,
+        top_k: int = 0,
+        top_p: float = 1.0,
+        eos_id: int | None,
+        use_cache: bool = True,
+        greedy: bool = False,
+        return_logits: bool = False,
+    ) -> GenerationOutput:
+        """Sample `num_samples` (G) completions of each left-padded prompt (P, Tp).
+
+        Log-probs are those of the temperature-scaled full distribution, before top-k /
+        top-p filtering (as TRL reports them). Sampling draws from torch's default
+        generator. eos_id None never stops early (benchmarks). The model's train/eval
+        mode is left as the caller set it.
+        """
+        P, Tp = prompt_ids.shape
+        G = num_samples
+        N = P * G
+        if G < 1 or max_new_tokens < 1:
+            raise MicroGPTError(
+                f"num_samples and max_new_tokens must be at least 1, got {G} and {max_new_tokens}"
+            )
+        if not greedy and not temperature > 0:
+            raise MicroGPTError(f"temperature must be positive, got {temperature}")
+        if prompt_mask.shape != prompt_ids.shape:
+            raise MicroGPTError(
+                f"prompt_mask {tuple(prompt_mask.shape)} must match prompt_ids "
+                f"{tuple(prompt_ids.shape)}"
+            )
+        total = Tp + max_new_tokens
+        self._check_length(total, f"a prompt of {Tp} tokens plus {max_new_tokens} new tokens")
+        device = prompt_ids.device
+        prompt_mask = prompt_mask.bool()
+
+        tokens = torch.full((N, max_new_tokens), self.pad_id, dtype=torch.long, device=device)
+        logps = torch.zeros(N, max_new_tokens, device=device)
+        masks = torch.zeros(N, max_new_tokens, device=device)
+        finished = torch.zeros(N, dtype=torch.bool, device=device)
+        step_logits = [] if return_logits else None
+        # keys every row may attend to: its prompt's real tokens, then every new token
+        key_mask = torch.ones(N, total, dtype=torch.bool, device=device)  # (N, Tp + T)
+        key_mask[:, :Tp] = prompt_mask.repeat_interleave(G, dim=0)
+        prompt_len = key_mask[:, :Tp].sum(dim=1, keepdim=True)  # (N, 1)
+
+        cache = None
+        if use_cache:
+            # the prefix runs once per prompt, not once per sample
+            small = KVCache.empty(self.cfg, P, Tp, self.wte.weight)
+            pos = (prompt_mask.long().cumsum(dim=1) - 1).clamp(min=0)  # (P, Tp)
+            h = self._hidden(prompt_ids, pos, _attention_mask(prompt_mask, Tp), small)
+            logits = self.lm_head(h[:, -1]).repeat_interleave(G, dim=0)  # (N, V)
+            cache = small.expand_groups(G, Tp, total)
+        else:
+            seq = torch.full((N, total), self.pad_id, dtype=torch.long, device=device)
+            seq[:, :Tp] = prompt_ids.repeat_interleave(G, dim=0)
+
+        steps = 0
+        for t in range(max_new_tokens):
+            if use_cache and t > 0:
+                # one new token per row, written at cache slot Tp + t - 1
+                idx = tokens[:, t - 1 : t]  # (N, 1)
+                pos = prompt_len + (t - 1)  # (N, 1)
+                mask = key_mask[:, None, None, : Tp + t]  # (N, 1, 1, Tp + t)
+                h = self._hidden(idx, pos, mask, cache, start=Tp + t - 1)
+                logits = self.lm_head(h[:, -1])  # (N, V)
+            elif not use_cache:
+                # baseline: recompute the whole sequence so far, prefix included
+                if t > 0:
+                    seq[:, Tp + t - 1] = tokens[:, t - 1]
+                m = key_mask[:, : Tp + t]
+                pos = (m.long().cumsum(dim=1) - 1).clamp(min=0)  # (N, Tp + t)
+                h = self._hidden(seq[:, : Tp + t], pos, _attention_mask(m, Tp + t))
+                logits = self.lm_head(h[:, -1])  # (N, V)
+            if step_logits is not None:
+                step_logits.append(logits)
+            logp_all = F.log_softmax(
+                logits.float() / (temperature if temperature > 0 else 1.0), dim=-1
+            )  # (N, V)
+            if greedy:
+                nxt = logits.argmax(dim=-1)  # (N,)
+            else:
+                filtered = filter_logits(logits.float() / temperature, top_k, top_p)
+                nxt = torch.multinomial(filtered.softmax(dim=-1), 1).squeeze(1)  # (N,)
+            live = ~finished
+            nxt = torch.where(live, nxt, torch.full_like(nxt, self.pad_id))
+            tokens[:, t] = nxt
+            logps[:, t] = torch.where(live, logp_all.gather(1, nxt[:, None]).squeeze(1), 0.0)
+            masks[:, t] = live.float()
+            if eos_id is not None:
+                finished |= nxt == eos_id
+            steps = t + 1
+            # .all() synchronises with the GPU once a step; it saves whole forward passes
+            if eos_id is not None and bool(finished.all()):
+                break
+
+        out = GenerationOutput(
+            tokens=tokens[:, :steps],
+            logp=logps[:, :steps],
+            mask=masks[:, :steps],
+            finished=finished,
+        )
+        if step_logits is not None:
+            out.logits = torch.stack(step_logits, dim=1)  # (N, T, V)
+        return out

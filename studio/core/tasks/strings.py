@@ -1,0 +1,125 @@
+"""String transformations with a verifiable answer: reverse or sort ("cab=" -> "bac").
+
+A second text task on the same machinery as arithmetic, to show that the Task contract
+is not shaped around numbers. Difficulty level k (0-based) holds the strings of length
+min_length + k over the alphabet (|alphabet|^length of them); training picks a level
+uniformly among the unlocked ones, then a string uniformly within it, so short strings
+are not drowned out by the far more numerous long ones. Held-out validation and test
+strings (data.valid_fraction / data.test_fraction of each level, at most 500 per level)
+are fixed by data.split_seed and never drawn for training.
+
+Reference: the copy / reverse / sort toy tasks long used to probe sequence models
+(e.g. Graves et al. 2014, Neural Turing Machines).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from studio.core.configtools import param
+from studio.core.tasks.arithmetic import exact_match
+from studio.core.tasks.base import Example, RewardFunction
+from studio.core.tasks.text import CharTokenizer, TextTask, per_row
+
+SEPARATOR = "="  # ends every prompt: where the answer starts
+PARTIAL_WEIGHT = 0.5  # a near miss earns at most half of what the exact answer earns
+
+
+@dataclass
+class StringsConfig:
+    """Reverse or sort a random string."""
+
+    NAME: ClassVar[str] = "strings"
+
+    operation: Literal["reverse", "sort"] = param(
+        "reverse", "reverse: the string backwards; sort: its characters in code-point order"
+    )
+    alphabet: str = param("abcdef", "Characters the strings are made of")
+    min_length: int = param(2, "Shortest string (level 1)", min=1, max=30)
+    max_length: int = param(8, "Longest string (the last level)", min=1, max=30)
+    user_reward: str | None = param(
+        None,
+        'Your own reward, "module:function" taking (prompts, completions, references) '
+        "and returning one float per completion; runs your code",
+    )
+
+    def __post_init__(self) -> None:
+        if not self.alphabet:
+            raise ValueError("task.alphabet: is empty; give at least one character")
+        if SEPARATOR in self.alphabet:
+            raise ValueError(
+                f"task.alphabet: must not contain {SEPARATOR!r}, which ends the prompt; remove it"
+            )
+        if len(set(self.alphabet)) != len(self.alphabet):
+            raise ValueError("task.alphabet: repeats a character; list each once")
+        if self.max_length < self.min_length:
+            raise ValueError(
+                f"task.max_length: {self.max_length} is below task.min_length "
+                f"{self.min_length}; raise it or lower min_length"
+            )
+
+
+def transform(text: str, operation: str) -> str:
+    if operation == "reverse":
+        return text[::-1]
+    if operation == "sort":
+        return "".join(sorted(text))
+    raise ValueError(f"unknown operation {operation!r}; use reverse or sort")
+
+
+def position_match(completion: str, reference: str) -> float:
+    """Share of positions holding the right character, over the longer of the two:
+    "abc" vs "abc" -> 1, "abd" vs "abc" -> 2/3, "ab" vs "abc" -> 2/3, "" vs "abc" -> 0."""
+    same = sum(c == r for c, r in zip(completion, reference))
+    longest = max(len(completion), len(reference))
+    return same / longest if longest else 1.0
+
+
+class StringsTask(TextTask):
+    NAME = "strings"
+
+    def __init__(self, cfg: StringsConfig, data: object, *, seed: int) -> None:
+        super().__init__(cfg, data, seed=seed)
+        self.tokenizer = CharTokenizer(cfg.alphabet + SEPARATOR)
+
+    @property
+    def num_levels(self) -> int:
+        return self.cfg.max_length - self.cfg.min_length + 1
+
+    def level_size(self, level: int) -> int:
+        return len(self.cfg.alphabet) ** (self.cfg.min_length + level)
+
+    def level_weights(self, max_level: int) -> list[float]:
+        return [1.0] * (max_level + 1)
+
+    def draw(self, rng: random.Random, level: int) -> Example:
+        text = "".join(rng.choices(self.cfg.alphabet, k=self.cfg.min_length + level))
+        prompt = text + SEPARATOR
+        return Example(
+            prompt=prompt,
+            reference=transform(text, self.cfg.operation),
+            difficulty=level,
+            display=prompt,
+        )
+
+    @property
+    def max_prompt_chars(self) -> int:
+        return self.cfg.max_length + 1
+
+    @property
+    def max_reference_chars(self) -> int:
+        return self.cfg.max_length
+
+    def task_rewards(self) -> list[RewardFunction]:
+        return [
+            RewardFunction("correct", per_row(exact_match), 1.0),
+            RewardFunction("partial", per_row(position_match), PARTIAL_WEIGHT),
+        ]
+
+    def report(self) -> str:
+        return (
+            f"strings: {self.cfg.operation} strings of {self.cfg.min_length}.."
+            f"{self.cfg.max_length} characters from {self.cfg.alphabet!r}; " + super().report()
+        )

@@ -1,0 +1,537 @@
+"""Shared machinery of decoder-only text tasks with verifiable rewards (Micro-GPT).
+
+A text task's example is a prompt string and a reference completion. This module holds
+the character tokenizer, the held-out splits (drawn once from a fixed seed and never
+sampled for training), and `TextTask`, which implements the whole Task contract of
+base.py for Micro-GPT: teacher-forced warm-up, grouped rollouts with a shared prompt
+cache, per-token log-probs, greedy evaluation, and an optional reward written by the
+user. Subclasses (arithmetic.py, strings.py) only say how examples are drawn and scored.
+
+References: DeepSeekMath (Shao et al. 2024) and TRL's GRPOTrainer for the rollout and
+log-prob conventions; TRL's reward functions for the (prompts, completions) signature.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from abc import abstractmethod
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from studio.core.config import DataConfig
+from studio.core.models.micro_gpt import MicroGPT, MicroGPTConfig
+from studio.core.tasks.base import (
+    Example,
+    RewardFunction,
+    Rollout,
+    Sampling,
+    Task,
+    model_device,
+    unwrap,
+)
+
+T = TypeVar("T")
+
+HELD_OUT_PER_LEVEL = 500  # most held-out examples per split and level (eval stays quick)
+_MAX_DRAWS = 10_000  # rejection-sampling attempts before concluding nothing is left to draw
+
+
+class TaskError(ValueError):
+    """A text task's setting or input is wrong; the message names it and the fix."""
+
+
+# ---- tokenizer
+
+
+class CharTokenizer:
+    """One token per character of a fixed alphabet, plus PAD, EOS and an optional BOS.
+
+    Ids: PAD 0, EOS 1, BOS 2 when present, then the characters in the given order.
+    """
+
+    PAD, EOS, BOS = "<pad>", "<eos>", "<bos>"
+
+    def __init__(self, chars: str, *, bos: bool = False) -> None:
+        if not chars:
+            raise TaskError("the tokenizer's alphabet is empty; give it at least one character")
+        dupes = sorted({c for c in chars if chars.count(c) > 1})
+        if dupes:
+            raise TaskError(
+                f"the tokenizer's alphabet repeats {''.join(dupes)!r}; list each character once"
+            )
+        self.chars = chars
+        self.bos = bos
+        self.specials = [self.PAD, self.EOS] + ([self.BOS] if bos else [])
+        self.pad_id, self.eos_id = 0, 1
+        self.bos_id = 2 if bos else None
+        self._ids = {c: i + len(self.specials) for i, c in enumerate(chars)}
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self.specials) + len(self.chars)
+
+    def encode(self, text: str, *, bos: bool = True, eos: bool = False) -> list[int]:
+        """Token ids of `text`: BOS first if asked and the tokenizer has one, EOS last if
+        asked. Prompts take BOS, completions take EOS."""
+        try:
+            ids = [self._ids[c] for c in text]
+        except KeyError as err:
+            raise TaskError(
+                f"character {err.args[0]!r} in {text!r} is not in the vocabulary "
+                f"{self.chars!r}; remove it from the input or add it to the alphabet"
+            ) from None
+        if bos and self.bos_id is not None:
+            ids.insert(0, self.bos_id)
+        if eos:
+            ids.append(self.eos_id)
+        return ids
+
+    def decode(self, ids: Sequence[int]) -> str:
+        """Text up to the first EOS. A stray PAD or BOS reads as its name, so it is seen."""
+        out = []
+        n = len(self.specials)
+        for i in ids:
+            i = int(i)
+            if i == self.eos_id:
+                break
+            out.append(self.chars[i - n] if i >= n else self.specials[i])
+        return "".join(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"chars": self.chars, "bos": self.bos}
+
+    @classmethod
+    def from_dict(cls, state: dict[str, Any]) -> CharTokenizer:
+        if not isinstance(state, dict) or "chars" not in state:
+            raise TaskError(
+                "a saved tokenizer must be a mapping with 'chars'; the checkpoint "
+                "is damaged or from another task"
+            )
+        return cls(str(state["chars"]), bos=bool(state.get("bos", False)))
+
+
+# ---- batching helpers
+
+
+def repeat_each(items: Sequence[T], times: int) -> list[T]:
+    """[a, b] -> [a, a, b, b] for times=2: per-example values aligned with a group's rows."""
+    return [x for x in items for _ in range(times)]
+
+
+def left_pad(
+    rows: Sequence[Sequence[int]], pad_id: int, device: torch.device | None = None
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Token id lists -> ids (B, T) long, left-padded, and mask (B, T) bool of real tokens."""
+    width = max(len(r) for r in rows)
+    ids = torch.full((len(rows), width), pad_id, dtype=torch.long)
+    mask = torch.zeros(len(rows), width, dtype=torch.bool)
+    for i, r in enumerate(rows):
+        if r:
+            ids[i, width - len(r) :] = torch.tensor(r, dtype=torch.long)
+            mask[i, width - len(r) :] = True
+    return ids.to(device), mask.to(device)
+
+
+def right_pad(
+    rows: Sequence[Sequence[int]], pad_id: int, device: torch.device | None = None
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Token id lists -> ids (B, T) long, right-padded, and mask (B, T) bool of real tokens."""
+    width = max(len(r) for r in rows)
+    ids = torch.full((len(rows), width), pad_id, dtype=torch.long)
+    mask = torch.zeros(len(rows), width, dtype=torch.bool)
+    for i, r in enumerate(rows):
+        ids[i, : len(r)] = torch.tensor(r, dtype=torch.long)
+        mask[i, : len(r)] = True
+    return ids.to(device), mask.to(device)
+
+
+def completion_logits(
+    model: nn.Module,
+    prompt_ids: torch.Tensor,
+    prompt_mask: torch.Tensor,
+    completion_ids: torch.Tensor,
+    completion_mask: torch.Tensor,
+) -> torch.Tensor:
+    """Logits (B, Tc, V) that predict each completion token, from one forward of the model.
+
+    prompt (B, Tp) left-padded, completion (B, Tc) right-padded: the logits at position
+    Tp - 1 + j predict completion token j.
+    """
+    Tp, Tc = prompt_ids.shape[1], completion_ids.shape[1]
+    ids = torch.cat([prompt_ids, completion_ids], dim=1)  # (B, Tp + Tc)
+    mask = torch.cat([prompt_mask, completion_mask.bool()], dim=1)
+    logits = model(ids, mask)  # (B, Tp + Tc, V)
+    return logits[:, Tp - 1 : Tp - 1 + Tc]
+
+
+# ---- rewards
+
+
+def per_row(score: Callable[[str, str], float]) -> Callable[[Rollout], list[float]]:
+    """A reward function over a rollout from a score of (completion, reference)."""
+
+    def fn(rollout: Rollout) -> list[float]:
+        return [score(c, r) for c, r in zip(rollout.completions, rollout.info["references"])]
+
+    return fn
+
+
+# ---- the user's own reward
+
+
+def load_user_reward(spec: str) -> Callable[..., Sequence[float]]:
+    """Import `module:function` from the user's own code (it runs with the studio's rights)."""
+    if not isinstance(spec, str) or spec.count(":") != 1 or not all(spec.split(":")):
+        raise TaskError(
+            f'task.user_reward: expected "module:function" (e.g. "my_rewards:score"), got {spec!r}'
+        )
+    module_name, fn_name = spec.split(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as err:
+        raise TaskError(
+            f"task.user_reward: cannot import module {module_name!r} ({err}); put its folder "
+            "on PYTHONPATH or start the studio from that folder"
+        ) from None
+    fn = getattr(module, fn_name, None)
+    if fn is None:
+        raise TaskError(
+            f"task.user_reward: module {module_name!r} has no function {fn_name!r}; check the "
+            "name after the colon"
+        )
+    if not callable(fn):
+        raise TaskError(
+            f"task.user_reward: {spec} is not a function but a {type(fn).__name__}; name a function"
+        )
+    return fn
+
+
+def user_reward_function(spec: str) -> RewardFunction:
+    """RewardFunction "user": fn(prompts, completions, references) -> one float per row."""
+    fn = load_user_reward(spec)
+
+    def score(rollout: Rollout) -> list[float]:
+        prompts, references = rollout.info["prompts"], rollout.info["references"]
+        values = fn(list(prompts), list(rollout.completions), list(references))
+        try:
+            values = [float(v) for v in values]
+        except (TypeError, ValueError):
+            raise TaskError(
+                f"user reward {spec} must return a list of numbers, got {values!r:.200}"
+            ) from None
+        if len(values) != rollout.num_sequences:
+            raise TaskError(
+                f"user reward {spec} returned {len(values)} values for "
+                f"{rollout.num_sequences} completions; return one per completion"
+            )
+        if not all(math.isfinite(v) for v in values):
+            raise TaskError(
+                f"user reward {spec} returned a NaN or infinite value; return finite numbers"
+            )
+        return values
+
+    return RewardFunction("user", score, 1.0)
+
+
+# ---- the task
+
+
+class TextTask(Task):
+    """A Task whose examples are (prompt text, reference text) pairs, for Micro-GPT.
+
+    Subclasses set `tokenizer` in __init__ and implement `level_size`, `draw`,
+    `max_prompt_chars`, `max_reference_chars` and `task_rewards`.
+    Rollout.info holds "prompts" and "references": N strings each, aligned with the rows.
+    """
+
+    ARCHITECTURES = ("micro-gpt",)
+    EVAL_METRIC = "accuracy"
+    tokenizer: CharTokenizer
+
+    def __init__(self, cfg: Any, data: Any, *, seed: int) -> None:
+        super().__init__(cfg, data if data is not None else DataConfig(), seed=seed)
+        spec = getattr(cfg, "user_reward", None)
+        # imported now, so a wrong name fails before training starts
+        self._user_reward = user_reward_function(spec) if spec else None
+        self._splits: dict[str, list[Example]] | None = None
+        self._held_out_prompts: set[str] = set()
+
+    # ---- what subclasses supply
+
+    @abstractmethod
+    def level_size(self, level: int) -> int:
+        """How many distinct problems difficulty `level` (0-based) holds."""
+
+    @abstractmethod
+    def draw(self, rng: random.Random, level: int) -> Example:
+        """One problem of difficulty `level`, uniformly among that level's problems."""
+
+    @property
+    @abstractmethod
+    def max_prompt_chars(self) -> int:
+        """Longest prompt, in characters."""
+
+    @property
+    @abstractmethod
+    def max_reference_chars(self) -> int:
+        """Longest reference completion, in characters."""
+
+    @abstractmethod
+    def task_rewards(self) -> list[RewardFunction]:
+        """The task's own reward functions (the user's is added by reward_functions)."""
+
+    def level_weights(self, max_level: int) -> list[float]:
+        """How often training draws each level 0..max_level: by default uniformly over
+        problems (each level in proportion to its size)."""
+        return [float(self.level_size(k)) for k in range(max_level + 1)]
+
+    # ---- examples
+
+    def splits(self) -> dict[str, list[Example]]:
+        """Held-out 'valid' and 'test' examples, fixed by data.split_seed.
+
+        Each level gives floor(fraction x its size) problems per split, at most
+        HELD_OUT_PER_LEVEL; the two splits are disjoint, and training never draws them.
+        """
+        if self._splits is None:
+            rng = random.Random(f"{type(self).__name__}-held-out-{self.data.split_seed}")
+            seen: set[str] = set()
+            splits: dict[str, list[Example]] = {}
+            for split, fraction in (
+                ("valid", self.data.valid_fraction),
+                ("test", self.data.test_fraction),
+            ):
+                chosen: list[Example] = []
+                for level in range(self.num_levels):
+                    size = self.level_size(level)
+                    want = min(int(fraction * size), HELD_OUT_PER_LEVEL)
+                    got = 0
+                    while got < want:
+                        ex = self.draw(rng, level)
+                        if ex.prompt not in seen:
+                            seen.add(ex.prompt)
+                            chosen.append(ex)
+                            got += 1
+                rng.shuffle(chosen)  # so that evaluate's first `limit` mix the levels
+                splits[split] = chosen
+            self._splits = splits
+            self._held_out_prompts = seen
+        return self._splits
+
+    def is_held_out(self, prompt: str) -> bool:
+        self.splits()
+        return prompt in self._held_out_prompts
+
+    def sample(self, n: int, rng: random.Random, max_level: int) -> list[Example]:
+        self.splits()
+        top = max(0, min(max_level, self.num_levels - 1))
+        levels = list(range(top + 1))
+        weights = self.level_weights(top)
+        out = []
+        for _ in range(n):
+            for _ in range(_MAX_DRAWS):
+                ex = self.draw(rng, rng.choices(levels, weights)[0])
+                if ex.prompt not in self._held_out_prompts:
+                    out.append(ex)
+                    break
+            else:
+                raise TaskError(
+                    f"{self.NAME}: nearly every problem up to level {top + 1} is held out for "
+                    "evaluation; lower data.valid_fraction and data.test_fraction or allow "
+                    "harder problems"
+                )
+        return out
+
+    def report(self) -> str:
+        s = self.splits()
+        return (
+            f"{len(s['valid'])} validation and {len(s['test'])} test problems held out "
+            "(never used for training)"
+        )
+
+    # ---- the model
+
+    @property
+    def max_prompt_tokens(self) -> int:
+        return self.max_prompt_chars + (1 if self.tokenizer.bos else 0)
+
+    @property
+    def max_completion_tokens(self) -> int:
+        return self.max_reference_chars + 1  # EOS
+
+    def build_model(self, model_cfg: Any) -> nn.Module:
+        if not isinstance(model_cfg, MicroGPTConfig):
+            arch = getattr(model_cfg, "ARCH", type(model_cfg).__name__)
+            raise TaskError(
+                f"task {self.NAME} trains a micro-gpt model, not {arch}; set model.arch: micro-gpt"
+            )
+        need = self.max_prompt_tokens + self.max_completion_tokens
+        if need > model_cfg.max_len:
+            raise TaskError(
+                f"model.max_len: {model_cfg.max_len} is too short for task {self.NAME}: prompts "
+                f"take up to {self.max_prompt_tokens} tokens and answers up to "
+                f"{self.max_completion_tokens} (EOS included); raise model.max_len to at "
+                f"least {need} or choose smaller problems"
+            )
+        return MicroGPT(model_cfg, self.tokenizer.vocab_size, self.tokenizer.pad_id)
+
+    def _prompts(
+        self, examples: Sequence[Example], device: torch.device
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        return left_pad(
+            [self.tokenizer.encode(e.prompt) for e in examples], self.tokenizer.pad_id, device
+        )
+
+    # ---- supervised warm-up
+
+    def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
+        device = model_device(model)
+        prompt_ids, prompt_mask = self._prompts(examples, device)  # (B, Tp)
+        target, target_mask = right_pad(
+            [self.tokenizer.encode(e.reference, bos=False, eos=True) for e in examples],
+            self.tokenizer.pad_id,
+            device,
+        )  # (B, Tc)
+        logits = completion_logits(model, prompt_ids, prompt_mask, target, target_mask)
+        nll = F.cross_entropy(logits.transpose(1, 2).float(), target, reduction="none")  # (B, Tc)
+        w = target_mask.float()
+        return (nll * w).sum() / w.sum()
+
+    # ---- GRPO
+
+    def rollout(
+        self, model: nn.Module, examples: list[Example], group_size: int, sampling: Sampling
+    ) -> Rollout:
+        device = model_device(model)
+        prompt_ids, prompt_mask = self._prompts(examples, device)  # (P, Tp)
+        out = unwrap(model).generate(
+            prompt_ids,
+            prompt_mask,
+            num_samples=group_size,
+            max_new_tokens=sampling.max_new_tokens,
+            temperature=sampling.temperature,
+            top_k=sampling.top_k,
+            top_p=sampling.top_p,
+            eos_id=self.tokenizer.eos_id,
+        )
+        completions = [self.tokenizer.decode(row) for row in out.tokens.tolist()]
+        return Rollout(
+            examples=list(examples),
+            group_size=group_size,
+            actions=out.tokens,  # (N, T)
+            mask=out.mask,  # (N, T)
+            logp=out.logp,  # (N, T)
+            truncated=~out.finished,  # (N,)
+            completions=completions,
+            context={
+                "prompt_ids": prompt_ids.repeat_interleave(group_size, dim=0),  # (N, Tp)
+                "prompt_mask": prompt_mask.repeat_interleave(group_size, dim=0),
+            },
+            info={
+                "prompts": repeat_each([e.prompt for e in examples], group_size),
+                "references": repeat_each([e.reference for e in examples], group_size),
+            },
+        )
+
+    def token_logprobs(
+        self, model: nn.Module, rollout: Rollout, temperature: float
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        ctx = rollout.context
+        # the completion is attended to in full: tokens after EOS only follow it, so
+        # they cannot change the log-probs of the real tokens
+        actions = rollout.actions  # (N, T)
+        logits = completion_logits(
+            model,
+            ctx["prompt_ids"],
+            ctx["prompt_mask"],
+            actions,
+            torch.ones_like(actions, dtype=torch.bool),
+        )  # (N, T, V)
+        logits = logits.float() / temperature
+        # cross_entropy rather than log_softmax + gather: its backward is deterministic on
+        # CUDA, gather's scatter-add is not
+        logp = -F.cross_entropy(logits.transpose(1, 2), actions, reduction="none")  # (N, T)
+        logp_all = F.log_softmax(logits, dim=-1)
+        entropy = -(logp_all.exp() * logp_all).sum(dim=-1)  # (N, T)
+        return logp, entropy
+
+    def reward_functions(self) -> list[RewardFunction]:
+        rewards = self.task_rewards()
+        if self._user_reward is not None:
+            rewards.append(self._user_reward)
+        return rewards
+
+    # ---- evaluation
+
+    @torch.no_grad()
+    def evaluate(
+        self,
+        model: nn.Module,
+        *,
+        split: str = "valid",
+        limit: int = 200,
+        decoding: str = "greedy",
+        beam_size: int = 4,
+        batch_size: int = 256,
+    ) -> dict[str, float]:
+        """Greedy answers to held-out problems: `accuracy` (exact match), `completion_len`
+        (tokens, EOS included) and `finished` (share that ended with EOS)."""
+        del beam_size
+        if split not in ("valid", "test"):
+            raise TaskError(f"evaluate: split must be 'valid' or 'test', got {split!r}")
+        if decoding != "greedy":
+            raise TaskError(
+                f"eval.decoding: {decoding} is not available for {self.NAME}; "
+                "Micro-GPT tasks decode greedily (set eval.decoding: greedy)"
+            )
+        examples = self.splits()[split][:limit]
+        if not examples:
+            raise TaskError(f"{self.NAME}: the {split} split is empty; raise data.{split}_fraction")
+        net = unwrap(model)
+        was_training = net.training
+        net.eval()
+        device = model_device(net)
+        correct = length = ended = 0.0
+        try:
+            for i in range(0, len(examples), batch_size):
+                chunk = examples[i : i + batch_size]
+                ids, mask = self._prompts(chunk, device)
+                out = net.generate(
+                    ids,
+                    mask,
+                    num_samples=1,
+                    max_new_tokens=self.max_completion_tokens,
+                    eos_id=self.tokenizer.eos_id,
+                    greedy=True,
+                )
+                texts = [self.tokenizer.decode(r) for r in out.tokens.tolist()]
+                correct += sum(t == e.reference for t, e in zip(texts, chunk))
+                length += float(out.mask.sum())
+                ended += float(out.finished.sum())
+        finally:
+            net.train(was_training)
+        n = len(examples)
+        return {"accuracy": correct / n, "completion_len": length / n, "finished": ended / n}
+
+    # ---- state
+
+    def state_dict(self) -> dict[str, Any]:
+        return {"tokenizer": self.tokenizer.to_dict()}
+
+    def load_state_dict(self, state: dict[str, Any]) -> None:
+        if "tokenizer" not in state:
+            return
+        saved = CharTokenizer.from_dict(state["tokenizer"])
+        missing = sorted(set(self.tokenizer.chars) - set(saved.chars))
+        if missing:
+            raise TaskError(
+                f"{self.NAME}: the saved vocabulary lacks {''.join(missing)!r}, which this "
+                "task's problems use; resume with the task settings the run was started with"
+            )
+        self.tokenizer = saved
