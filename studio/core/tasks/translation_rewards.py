@@ -1,0 +1,154 @@
+"""Rewards and corpus metrics for translation, computed with sacrebleu on detokenized text.
+
+Sentence rewards are scaled to 0..1 (sacrebleu reports 0..100); corpus metrics keep
+sacrebleu's 0..100 scale, the one papers report. Why the default reward is chrF with
+beta=1: chrF's standard beta=2 weights recall twice as much as precision, and GRPO on
+it learned to write longer, not better (DESIGN.md, "Translation"). beta=1 treats
+precision and recall alike; a chrF+BLEU mix and a length reward are the other guards.
+
+A guard gives 0 to empty outputs and to outputs stuck in a loop (one n-gram repeated
+many times in a row), so the policy cannot farm partial credit from either.
+
+References: Popović 2015, "chrF: character n-gram F-score for automatic MT evaluation";
+Papineni et al. 2002, "BLEU"; Post 2018, "A Call for Clarity in Reporting BLEU Scores"
+(sacrebleu); Lin and Och 2004 (smoothed sentence BLEU; sacrebleu's effective order).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from sacrebleu.metrics import BLEU, CHRF
+
+from studio.core.tasks.base import RewardFunction, Rollout
+
+# Languages written without spaces between words: lengths and repeats count characters.
+UNSPACED_LANGS = frozenset({"zh", "ja"})
+
+
+def text_units(text: str, lang: str) -> list[str]:
+    """Words for spaced languages, characters (spaces dropped) for zh and ja."""
+    if lang in UNSPACED_LANGS:
+        return [c for c in text if not c.isspace()]
+    return text.split()
+
+
+def longest_repeat(units: list[str], max_n: int = 4) -> int:
+    """Most times any n-gram (n <= max_n) occurs back to back: 'a b a b a b' -> 3."""
+    best = 1 if units else 0
+    length = len(units)
+    for n in range(1, max_n + 1):
+        for start in range(length - 2 * n + 1):
+            reps, j = 1, start
+            while j + 2 * n <= length and units[j + n : j + 2 * n] == units[j : j + n]:
+                reps, j = reps + 1, j + n
+            best = max(best, reps)
+    return best
+
+
+def is_degenerate(text: str, *, lang: str, repeat_limit: int = 4) -> bool:
+    """True for an empty output, or one where some n-gram repeats repeat_limit+ times in a
+    row (repeat_limit 0: only empty outputs count)."""
+    units = text_units(text, lang)
+    if not units:
+        return True
+    return repeat_limit > 0 and longest_repeat(units) >= repeat_limit
+
+
+@lru_cache(maxsize=8)
+def _chrf(beta: float) -> CHRF:
+    return CHRF(beta=beta)
+
+
+@lru_cache(maxsize=8)
+def _bleu(tokenize: str, sentence: bool) -> BLEU:
+    # effective_order drops n-gram orders longer than the sentence: without it a short but
+    # correct sentence scores 0
+    return BLEU(tokenize=tokenize, effective_order=sentence)
+
+
+def bleu_tokenizer(lang: str) -> str:
+    """sacrebleu's tokenizer for a target language ('zh' splits Chinese characters)."""
+    return {"zh": "zh", "ja": "char"}.get(lang, "13a")
+
+
+def sentence_chrf(hyp: str, ref: str, *, beta: float = 1.0) -> float:
+    """Sentence chrF in 0..1."""
+    return _chrf(beta).sentence_score(hyp, [ref]).score / 100.0
+
+
+def sentence_bleu(hyp: str, ref: str, *, lang: str = "en") -> float:
+    """Sentence BLEU with effective order, in 0..1."""
+    return _bleu(bleu_tokenizer(lang), True).sentence_score(hyp, [ref]).score / 100.0
+
+
+def length_score(hyp: str, ref: str, *, lang: str = "en") -> float:
+    """1 when the output is as long as the reference, falling linearly to 0 at zero or twice
+    its length (counted in words, or characters for zh/ja)."""
+    h, r = len(text_units(hyp, lang)), len(text_units(ref, lang))
+    if r == 0:
+        return 1.0 if h == 0 else 0.0
+    return max(0.0, 1.0 - abs(h / r - 1.0))
+
+
+def corpus_metrics(hyps: list[str], refs: list[str], *, lang: str = "en") -> dict[str, float]:
+    """Corpus BLEU and chrF (0..100, sacrebleu's standard settings: chrF beta=2), and the
+    length ratio output/reference (BLEU's token counts)."""
+    if len(hyps) != len(refs):
+        raise ValueError(f"{len(hyps)} outputs for {len(refs)} references; they must pair up")
+    if not hyps:
+        raise ValueError("no sentences to score; the evaluation split is empty")
+    bleu = _bleu(bleu_tokenizer(lang), False).corpus_score(hyps, [refs])
+    chrf = _chrf(2.0).corpus_score(hyps, [refs])
+    ratio = bleu.sys_len / bleu.ref_len if bleu.ref_len else 0.0
+    return {"chrf": chrf.score, "bleu": bleu.score, "length_ratio": ratio}
+
+
+def _references(rollout: Rollout) -> list[str]:
+    """The reference of each of the N completions (group i shares example i's)."""
+    g = rollout.group_size
+    return [rollout.examples[i // g].reference for i in range(rollout.num_sequences)]
+
+
+def _guarded(score, *, lang: str, repeat_limit: int):
+    """A rollout reward from a (hyp, ref) score; degenerate outputs get 0."""
+
+    def reward(rollout: Rollout) -> list[float]:
+        refs = _references(rollout)
+        return [
+            0.0 if is_degenerate(hyp, lang=lang, repeat_limit=repeat_limit) else score(hyp, ref)
+            for hyp, ref in zip(rollout.completions, refs)
+        ]
+
+    return reward
+
+
+def build_reward_functions(
+    kind: str,
+    *,
+    lang: str,
+    chrf_beta: float = 1.0,
+    mix_weight: float = 0.5,
+    length_penalty: float = 0.0,
+    repeat_limit: int = 4,
+) -> list[RewardFunction]:
+    """The translation rewards: 'chrf', 'bleu', or 'mix' (chrF weighted mix_weight, BLEU
+    1 - mix_weight), plus a 'length' reward weighted length_penalty when it is above 0."""
+    if kind not in ("chrf", "bleu", "mix"):
+        raise ValueError(f"task.reward: must be chrf, bleu or mix, got {kind!r}")
+    guard = {"lang": lang, "repeat_limit": repeat_limit}
+    chrf = RewardFunction(
+        "chrf", _guarded(lambda h, r: sentence_chrf(h, r, beta=chrf_beta), **guard), 1.0
+    )
+    bleu = RewardFunction("bleu", _guarded(lambda h, r: sentence_bleu(h, r, lang=lang), **guard))
+    if kind == "chrf":
+        out = [chrf]
+    elif kind == "bleu":
+        out = [bleu]
+    else:
+        chrf.weight, bleu.weight = mix_weight, 1.0 - mix_weight
+        out = [chrf, bleu]
+    if length_penalty > 0:
+        length = _guarded(lambda h, r: length_score(h, r, lang=lang), **guard)
+        out.append(RewardFunction("length", length, length_penalty))
+    return out
