@@ -76,6 +76,12 @@ class GRPOConfig:
         default_factory=dict,
         help="Weight per reward function by name (missing: the task's default)",
     )
+    shuffle_rewards: bool = param(
+        False,
+        "Control experiment: shuffle rewards across the batch, so they no longer say which "
+        "sample was good (learning should stop)",
+        advanced=True,
+    )
     ref_sync_steps: int = param(
         0,
         "Copy the policy into the reference model every N steps (0: never)",

@@ -229,6 +229,8 @@ def grpo_step(
     t1 = time.perf_counter()
 
     scored = [score(task, r, gcfg.reward_weights) for r in rollouts]
+    if gcfg.shuffle_rewards:  # the control: same reward values, paired with random samples
+        scored = [(per, total[torch.randperm(total.numel())]) for per, total in scored]
     advs = [
         group_advantages(total, G, gcfg.scale_rewards, gcfg.advantage_eps) for _, total in scored
     ]

@@ -342,6 +342,12 @@ class Trainer:
             self.reward_window.clear()
             self._log(f"curriculum: level {self.pos.level} unlocked")
 
+    def _sync_reference(self) -> None:
+        """Copy the policy into the reference model every grpo.ref_sync_steps steps."""
+        every = self.cfg.grpo.ref_sync_steps
+        if self.ref_model is not None and every and self.pos.stage_step % every == 0:
+            self.ref_model.load_state_dict(self.model.state_dict())
+
     def _record(self, outcome: StepOutcome, step_time: float) -> dict[str, Any]:
         name, stage = self._stage()
         record: dict[str, Any] = {
@@ -426,6 +432,7 @@ class Trainer:
                         "warning",
                     )
                 self._advance_curriculum(outcome.reward_mean)
+                self._sync_reference()
                 step_time = time.perf_counter() - started
                 self.pos.elapsed += step_time
                 self._emit(self._record(outcome, step_time))
@@ -476,10 +483,12 @@ def load_run_config(run_dir: Path, overrides: Sequence[str] = ()) -> StudioConfi
     return load_config(check_run_dir(run_dir) / CONFIG_FILE, list(overrides))
 
 
-def load_trained(run_dir: Path, device: str = "cpu") -> tuple[StudioConfig, Task, nn.Module]:
-    """Config, task and model of a run's latest checkpoint, for eval, generate and export."""
+def load_trained(
+    run_dir: Path, device: str = "cpu", checkpoint: Path | None = None
+) -> tuple[StudioConfig, Task, nn.Module]:
+    """Config, task and model of a run (its latest checkpoint, or `checkpoint`), in eval mode."""
     cfg = load_run_config(run_dir)
-    found = ckpt.latest_checkpoint(run_dir)
+    found = checkpoint or ckpt.latest_checkpoint(run_dir)
     if found is None:
         raise RunError(f"{run_dir}: has no checkpoint yet; train first (grpo-studio train)")
     state = ckpt.load_checkpoint(found, device)

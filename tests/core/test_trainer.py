@@ -179,3 +179,21 @@ def test_a_trained_run_loads_back_for_eval(tmp_path):
 def test_resuming_a_folder_that_is_not_a_run_is_a_clear_error(tmp_path):
     with pytest.raises(RunError, match="not a run folder"):
         Trainer(tiny_config(), resume_from=tmp_path)
+
+
+def test_reference_model_follows_the_policy_when_synced(tmp_path):
+    cfg = tiny_config("stages.warmup.steps=0", "grpo.beta=0.04", "grpo.ref_sync_steps=1")
+    trainer = Trainer(cfg, save_dir=tmp_path)
+    trainer.run()
+    for (name, a), (_, b) in zip(trainer.model.named_parameters(),
+                                 trainer.ref_model.named_parameters(), strict=True):
+        assert torch.equal(a, b), name
+
+
+def test_without_sync_the_reference_stays_where_grpo_started(tmp_path):
+    cfg = tiny_config("stages.warmup.steps=0", "grpo.beta=0.04")
+    trainer = Trainer(cfg, save_dir=tmp_path)
+    start = {n: p.detach().clone() for n, p in trainer.model.named_parameters()}
+    trainer.run()
+    for name, p in trainer.ref_model.named_parameters():
+        assert torch.equal(p, start[name]), name
