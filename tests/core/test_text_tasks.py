@@ -21,7 +21,7 @@ from studio.core.tasks.arithmetic import (
 )
 from studio.core.tasks.base import Example, Rollout, Sampling
 from studio.core.tasks.strings import StringsConfig, StringsTask, position_match
-from studio.core.tasks.text import CharTokenizer, TaskError, load_user_reward, right_pad
+from studio.core.tasks.text import CharTokenizer, TaskError, load_user_reward, pad_rows
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -229,6 +229,17 @@ def test_user_reward_is_called_with_texts(user_module):
     assert rewards_by_name(task, roll)["user"] == [0.5, pytest.approx(1 / 3)]
 
 
+def test_user_reward_is_found_in_the_working_folder(tmp_path, monkeypatch):
+    (tmp_path / "cwd_rewards_mod.py").write_text("def one(p, c, r):\n    return [1.0] * len(c)\n")
+    monkeypatch.chdir(tmp_path)
+    try:
+        fn = load_user_reward("cwd_rewards_mod:one")
+    finally:
+        sys.modules.pop("cwd_rewards_mod", None)
+    assert fn([], ["a", "b"], []) == [1.0, 1.0]
+    assert str(tmp_path) not in sys.path  # the folder was only borrowed for the import
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
@@ -315,7 +326,7 @@ class Oracle(nn.Module):
             a, b = (int(x) for x in text.split("+"))
             answer = str(a + b) if a % 2 == 0 else "0"
             rows.append(self.tok.encode(answer, eos=True))
-        tokens, mask = right_pad(rows, self.tok.pad_id)
+        tokens, mask = pad_rows(rows, self.tok.pad_id, left=False)
         return GenerationOutput(
             tokens, torch.zeros(tokens.shape), mask.float(), torch.ones(len(rows), dtype=torch.bool)
         )

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import importlib
 import math
+import os
 import random
+import sys
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -124,30 +126,18 @@ def repeat_each(items: Sequence[T], times: int) -> list[T]:
     return [x for x in items for _ in range(times)]
 
 
-def left_pad(
-    rows: Sequence[Sequence[int]], pad_id: int, device: torch.device | None = None
+def pad_rows(
+    rows: Sequence[Sequence[int]], pad_id: int, *, left: bool, device: torch.device | None = None
 ) -> tuple[torch.Tensor, torch.Tensor]:
-    """Token id lists -> ids (B, T) long, left-padded, and mask (B, T) bool of real tokens."""
+    """Token id lists -> ids (B, T) long and mask (B, T) bool of real tokens, padded on the
+    left (prompts) or on the right (completions)."""
     width = max(len(r) for r in rows)
     ids = torch.full((len(rows), width), pad_id, dtype=torch.long)
     mask = torch.zeros(len(rows), width, dtype=torch.bool)
     for i, r in enumerate(rows):
-        if r:
-            ids[i, width - len(r) :] = torch.tensor(r, dtype=torch.long)
-            mask[i, width - len(r) :] = True
-    return ids.to(device), mask.to(device)
-
-
-def right_pad(
-    rows: Sequence[Sequence[int]], pad_id: int, device: torch.device | None = None
-) -> tuple[torch.Tensor, torch.Tensor]:
-    """Token id lists -> ids (B, T) long, right-padded, and mask (B, T) bool of real tokens."""
-    width = max(len(r) for r in rows)
-    ids = torch.full((len(rows), width), pad_id, dtype=torch.long)
-    mask = torch.zeros(len(rows), width, dtype=torch.bool)
-    for i, r in enumerate(rows):
-        ids[i, : len(r)] = torch.tensor(r, dtype=torch.long)
-        mask[i, : len(r)] = True
+        span = slice(width - len(r), width) if left else slice(0, len(r))
+        ids[i, span] = torch.tensor(r, dtype=torch.long)
+        mask[i, span] = True
     return ids.to(device), mask.to(device)
 
 
@@ -192,6 +182,10 @@ def load_user_reward(spec: str) -> Callable[..., Sequence[float]]:
             f'task.user_reward: expected "module:function" (e.g. "my_rewards:score"), got {spec!r}'
         )
     module_name, fn_name = spec.split(":")
+    here = os.getcwd()
+    added = here not in sys.path
+    if added:  # an installed `grpo-studio` does not look in the working folder by itself
+        sys.path.append(here)
     try:
         module = importlib.import_module(module_name)
     except ImportError as err:
@@ -199,6 +193,9 @@ def load_user_reward(spec: str) -> Callable[..., Sequence[float]]:
             f"task.user_reward: cannot import module {module_name!r} ({err}); put its folder "
             "on PYTHONPATH or start the studio from that folder"
         ) from None
+    finally:
+        if added:
+            sys.path.remove(here)
     fn = getattr(module, fn_name, None)
     if fn is None:
         raise TaskError(
@@ -324,10 +321,6 @@ class TextTask(Task):
             self._held_out_prompts = seen
         return self._splits
 
-    def is_held_out(self, prompt: str) -> bool:
-        self.splits()
-        return prompt in self._held_out_prompts
-
     def sample(self, n: int, rng: random.Random, max_level: int) -> list[Example]:
         self.splits()
         top = max(0, min(max_level, self.num_levels - 1))
@@ -350,10 +343,13 @@ class TextTask(Task):
 
     def report(self) -> str:
         s = self.splits()
-        return (
+        note = (
             f"{len(s['valid'])} validation and {len(s['test'])} test problems held out "
             "(never used for training)"
         )
+        if getattr(self.data, "path", None):
+            note += f"; data.path is not used: {self.NAME} generates its own problems"
+        return note
 
     # ---- the model
 
@@ -384,20 +380,16 @@ class TextTask(Task):
     def _prompts(
         self, examples: Sequence[Example], device: torch.device
     ) -> tuple[torch.Tensor, torch.Tensor]:
-        return left_pad(
-            [self.tokenizer.encode(e.prompt) for e in examples], self.tokenizer.pad_id, device
-        )
+        rows = [self.tokenizer.encode(e.prompt) for e in examples]
+        return pad_rows(rows, self.tokenizer.pad_id, left=True, device=device)
 
     # ---- supervised warm-up
 
     def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
         device = model_device(model)
         prompt_ids, prompt_mask = self._prompts(examples, device)  # (B, Tp)
-        target, target_mask = right_pad(
-            [self.tokenizer.encode(e.reference, bos=False, eos=True) for e in examples],
-            self.tokenizer.pad_id,
-            device,
-        )  # (B, Tc)
+        rows = [self.tokenizer.encode(e.reference, bos=False, eos=True) for e in examples]
+        target, target_mask = pad_rows(rows, self.tokenizer.pad_id, left=False, device=device)
         logits = completion_logits(model, prompt_ids, prompt_mask, target, target_mask)
         nll = F.cross_entropy(logits.transpose(1, 2).float(), target, reduction="none")  # (B, Tc)
         w = target_mask.float()
