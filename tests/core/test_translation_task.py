@@ -122,6 +122,8 @@ def test_repetition_guard_zeroes_looping_outputs():
     assert not is_degenerate("the cat the cat the cat the cat", lang="en", repeat_limit=5)
     assert not is_degenerate("the cat sat on the mat", lang="en")
     assert is_degenerate("好好好好", lang="zh") and not is_degenerate("好好学习", lang="zh")
+    assert is_degenerate("dent" * 8 + " her", lang="en")  # a subword loop inside one word
+    assert not is_degenerate("It cost 10000 dollars in Mississippi", lang="en")
     (chrf,) = build_reward_functions("chrf", lang="en")
     loop = "the cat the cat the cat the cat the cat"
     assert sentence_chrf(loop, "the cat") > 0.2  # chrF alone would pay for it

@@ -34,25 +34,36 @@ def text_units(text: str, lang: str) -> list[str]:
 
 
 def longest_repeat(units: list[str], max_n: int = 4) -> int:
-    """Most times any n-gram (n <= max_n) occurs back to back: 'a b a b a b' -> 3."""
+    """Most times any n-gram (n <= max_n) occurs back to back: 'a b a b a b' -> 3.
+
+    One pass per n: k back-to-back copies of an n-gram make a run of (k-1)*n positions
+    where units[i] == units[i-n], so the count is run // n + 1 (linear, not quadratic:
+    looping outputs are long).
+    """
     best = 1 if units else 0
-    length = len(units)
     for n in range(1, max_n + 1):
-        for start in range(length - 2 * n + 1):
-            reps, j = 1, start
-            while j + 2 * n <= length and units[j + n : j + 2 * n] == units[j : j + n]:
-                reps, j = reps + 1, j + n
-            best = max(best, reps)
+        run = 0
+        for i in range(n, len(units)):
+            run = run + 1 if units[i] == units[i - n] else 0
+            best = max(best, run // n + 1)
     return best
 
 
 def is_degenerate(text: str, *, lang: str, repeat_limit: int = 4) -> bool:
-    """True for an empty output, or one where some n-gram repeats repeat_limit+ times in a
-    row (repeat_limit 0: only empty outputs count)."""
+    """True for an empty output, or one where some n-gram of words (characters for zh/ja)
+    repeats repeat_limit or more times in a row, or some character n-gram does twice that
+    often (a subword loop inside one "word": 'dentdentdent...'). repeat_limit 0: only empty
+    outputs count."""
     units = text_units(text, lang)
     if not units:
         return True
-    return repeat_limit > 0 and longest_repeat(units) >= repeat_limit
+    if repeat_limit <= 0:
+        return False
+    if longest_repeat(units) >= repeat_limit:
+        return True
+    # twice the limit for characters: '10000' or 'Hmmm' are words, 'dent' x 8 is a loop
+    chars = [c for c in text if not c.isspace()]
+    return lang not in UNSPACED_LANGS and longest_repeat(chars) >= 2 * repeat_limit
 
 
 @lru_cache(maxsize=8)
