@@ -19,9 +19,11 @@ from studio.core.tasks.arithmetic import (
     digit_credit,
     is_integer,
 )
-from studio.core.tasks.base import Example, Rollout, Sampling
+from studio.core.tasks.base import Example, Rollout, Sampling, TaskError
+from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.strings import StringsConfig, StringsTask, position_match
-from studio.core.tasks.text import CharTokenizer, TaskError, load_user_reward, pad_rows
+from studio.core.tasks.text import pad_rows
+from studio.core.tasks.user_reward import load_user_reward
 
 
 @pytest.fixture(autouse=True, scope="module")

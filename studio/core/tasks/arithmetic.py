@@ -26,7 +26,8 @@ from typing import ClassVar
 
 from studio.core.configtools import param
 from studio.core.tasks.base import Example, RewardFunction
-from studio.core.tasks.text import CharTokenizer, TextTask, per_row
+from studio.core.tasks.char_tokenizer import CharTokenizer
+from studio.core.tasks.text import TextTask, per_row
 
 OPERATIONS = ("+", "-", "*")
 ALPHABET = "0123456789+-*="  # one vocabulary for every operation, so checkpoints interchange

@@ -26,6 +26,10 @@ import torch
 from torch import nn
 
 
+class TaskError(ValueError):
+    """A task's setting or input is wrong; the message names it and the fix."""
+
+
 @dataclass
 class Example:
     """One problem: what the policy sees, the right answer if known, and how hard it is."""
@@ -152,8 +156,13 @@ class Task(ABC):
 
     @abstractmethod
     def evaluate(
-        self, model: nn.Module, *, split: str = "valid", limit: int = 200,
-        decoding: str = "greedy", beam_size: int = 4,
+        self,
+        model: nn.Module,
+        *,
+        split: str = "valid",
+        limit: int = 200,
+        decoding: str = "greedy",
+        beam_size: int = 4,
     ) -> dict[str, float]:
         """Held-out metrics (EVAL_METRIC among them) on `split` ('valid' or 'test')."""
 

@@ -21,7 +21,8 @@ from typing import ClassVar, Literal
 from studio.core.configtools import param
 from studio.core.tasks.arithmetic import exact_match
 from studio.core.tasks.base import Example, RewardFunction
-from studio.core.tasks.text import CharTokenizer, TextTask, per_row
+from studio.core.tasks.char_tokenizer import CharTokenizer
+from studio.core.tasks.text import TextTask, per_row
 
 SEPARATOR = "="  # ends every prompt: where the answer starts
 PARTIAL_WEIGHT = 0.5  # a near miss earns at most half of what the exact answer earns

@@ -13,11 +13,7 @@ log-prob conventions; TRL's reward functions for the (prompts, completions) sign
 
 from __future__ import annotations
 
-import importlib
-import math
-import os
 import random
-import sys
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -34,88 +30,17 @@ from studio.core.tasks.base import (
     Rollout,
     Sampling,
     Task,
+    TaskError,
     model_device,
     unwrap,
 )
+from studio.core.tasks.char_tokenizer import CharTokenizer
+from studio.core.tasks.user_reward import user_reward_function
 
 T = TypeVar("T")
 
 HELD_OUT_PER_LEVEL = 500  # most held-out examples per split and level (eval stays quick)
 _MAX_DRAWS = 10_000  # rejection-sampling attempts before concluding nothing is left to draw
-
-
-class TaskError(ValueError):
-    """A text task's setting or input is wrong; the message names it and the fix."""
-
-
-# ---- tokenizer
-
-
-class CharTokenizer:
-    """One token per character of a fixed alphabet, plus PAD, EOS and an optional BOS.
-
-    Ids: PAD 0, EOS 1, BOS 2 when present, then the characters in the given order.
-    """
-
-    PAD, EOS, BOS = "<pad>", "<eos>", "<bos>"
-
-    def __init__(self, chars: str, *, bos: bool = False) -> None:
-        if not chars:
-            raise TaskError("the tokenizer's alphabet is empty; give it at least one character")
-        dupes = sorted({c for c in chars if chars.count(c) > 1})
-        if dupes:
-            raise TaskError(
-                f"the tokenizer's alphabet repeats {''.join(dupes)!r}; list each character once"
-            )
-        self.chars = chars
-        self.bos = bos
-        self.specials = [self.PAD, self.EOS] + ([self.BOS] if bos else [])
-        self.pad_id, self.eos_id = 0, 1
-        self.bos_id = 2 if bos else None
-        self._ids = {c: i + len(self.specials) for i, c in enumerate(chars)}
-
-    @property
-    def vocab_size(self) -> int:
-        return len(self.specials) + len(self.chars)
-
-    def encode(self, text: str, *, bos: bool = True, eos: bool = False) -> list[int]:
-        """Token ids of `text`: BOS first if asked and the tokenizer has one, EOS last if
-        asked. Prompts take BOS, completions take EOS."""
-        try:
-            ids = [self._ids[c] for c in text]
-        except KeyError as err:
-            raise TaskError(
-                f"character {err.args[0]!r} in {text!r} is not in the vocabulary "
-                f"{self.chars!r}; remove it from the input or add it to the alphabet"
-            ) from None
-        if bos and self.bos_id is not None:
-            ids.insert(0, self.bos_id)
-        if eos:
-            ids.append(self.eos_id)
-        return ids
-
-    def decode(self, ids: Sequence[int]) -> str:
-        """Text up to the first EOS. A stray PAD or BOS reads as its name, so it is seen."""
-        out = []
-        n = len(self.specials)
-        for i in ids:
-            i = int(i)
-            if i == self.eos_id:
-                break
-            out.append(self.chars[i - n] if i >= n else self.specials[i])
-        return "".join(out)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"chars": self.chars, "bos": self.bos}
-
-    @classmethod
-    def from_dict(cls, state: dict[str, Any]) -> CharTokenizer:
-        if not isinstance(state, dict) or "chars" not in state:
-            raise TaskError(
-                "a saved tokenizer must be a mapping with 'chars'; the checkpoint "
-                "is damaged or from another task"
-            )
-        return cls(str(state["chars"]), bos=bool(state.get("bos", False)))
 
 
 # ---- batching helpers
@@ -170,70 +95,6 @@ def per_row(score: Callable[[str, str], float]) -> Callable[[Rollout], list[floa
         return [score(c, r) for c, r in zip(rollout.completions, rollout.info["references"])]
 
     return fn
-
-
-# ---- the user's own reward
-
-
-def load_user_reward(spec: str) -> Callable[..., Sequence[float]]:
-    """Import `module:function` from the user's own code (it runs with the studio's rights)."""
-    if not isinstance(spec, str) or spec.count(":") != 1 or not all(spec.split(":")):
-        raise TaskError(
-            f'task.user_reward: expected "module:function" (e.g. "my_rewards:score"), got {spec!r}'
-        )
-    module_name, fn_name = spec.split(":")
-    here = os.getcwd()
-    added = here not in sys.path
-    if added:  # an installed `grpo-studio` does not look in the working folder by itself
-        sys.path.append(here)
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as err:
-        raise TaskError(
-            f"task.user_reward: cannot import module {module_name!r} ({err}); put its folder "
-            "on PYTHONPATH or start the studio from that folder"
-        ) from None
-    finally:
-        if added:
-            sys.path.remove(here)
-    fn = getattr(module, fn_name, None)
-    if fn is None:
-        raise TaskError(
-            f"task.user_reward: module {module_name!r} has no function {fn_name!r}; check the "
-            "name after the colon"
-        )
-    if not callable(fn):
-        raise TaskError(
-            f"task.user_reward: {spec} is not a function but a {type(fn).__name__}; name a function"
-        )
-    return fn
-
-
-def user_reward_function(spec: str) -> RewardFunction:
-    """RewardFunction "user": fn(prompts, completions, references) -> one float per row."""
-    fn = load_user_reward(spec)
-
-    def score(rollout: Rollout) -> list[float]:
-        prompts, references = rollout.info["prompts"], rollout.info["references"]
-        values = fn(list(prompts), list(rollout.completions), list(references))
-        try:
-            values = [float(v) for v in values]
-        except (TypeError, ValueError):
-            raise TaskError(
-                f"user reward {spec} must return a list of numbers, got {values!r:.200}"
-            ) from None
-        if len(values) != rollout.num_sequences:
-            raise TaskError(
-                f"user reward {spec} returned {len(values)} values for "
-                f"{rollout.num_sequences} completions; return one per completion"
-            )
-        if not all(math.isfinite(v) for v in values):
-            raise TaskError(
-                f"user reward {spec} returned a NaN or infinite value; return finite numbers"
-            )
-        return values
-
-    return RewardFunction("user", score, 1.0)
 
 
 # ---- the task
