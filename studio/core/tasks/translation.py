@@ -38,6 +38,7 @@ from studio.core.tasks.base import (
     Rollout,
     Sampling,
     Task,
+    TaskError,
     model_device,
     unwrap,
 )
@@ -47,7 +48,7 @@ DEMO_LANGS = ("zh", "en")
 IGNORE = -100  # label value cross_entropy skips (target padding)
 
 
-class TranslationError(ValueError):
+class TranslationError(TaskError):
     """The translation task cannot run as configured; the message says how to fix it."""
 
 
