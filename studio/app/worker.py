@@ -125,8 +125,8 @@ class RunController(QObject):
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
         # Bound methods of GUI-thread objects, so these run on the GUI thread (queued).
-        worker.finished.connect(self._on_worker_done)
-        worker.failed.connect(self._on_worker_done)
+        worker.finished.connect(self._on_worker_finished)
+        worker.failed.connect(self._on_worker_failed)
         thread.finished.connect(self._on_thread_finished)
         self._thread, self.worker = thread, worker
         self.worker_created.emit(worker)
@@ -134,8 +134,15 @@ class RunController(QObject):
         thread.start()
         return worker
 
-    @Slot()
-    def _on_worker_done(self, *_: Any) -> None:
+    @Slot(dict)
+    def _on_worker_finished(self, final: dict) -> None:
+        del final
+        if self._thread is not None:
+            self._thread.quit()
+
+    @Slot(str)
+    def _on_worker_failed(self, message: str) -> None:
+        del message
         if self._thread is not None:
             self._thread.quit()
 
