@@ -309,3 +309,28 @@ def test_shared_tokenizer_builds_a_shared_vocab_model():
     restored = make_task()
     restored.load_state_dict(task.state_dict())
     assert restored.source_tok is restored.target_tok
+
+
+def test_preset_builds_on_the_demo_corpus_in_either_direction():
+    from studio.core.config import load_config
+    from studio.core.trainer import build_task
+
+    cfg = load_config("tiny_transformer", ["task.demo_size=300"])
+    assert (cfg.model.d_model, cfg.model.n_encoder_layers, cfg.model.n_decoder_layers) == (
+        128,
+        4,
+        4,
+    )
+    task = build_task(cfg)
+    assert "demo corpus: 300 pairs, zh->en" in task.report()
+    zh, en = task.splits["train"][0]
+    assert not zh.isascii() and en.isascii()
+    model = task.build_model(cfg.model)
+    assert 1e6 < sum(p.numel() for p in model.parameters()) < 4e6
+    back = build_task(
+        load_config(
+            "tiny_transformer", ["task.demo_size=300", "task.source_lang=en", "task.target_lang=zh"]
+        )
+    )
+    every = {p for split in task.splits.values() for p in split}
+    assert {(t, s) for split in back.splits.values() for s, t in split} == every
