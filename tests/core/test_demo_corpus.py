@@ -1,6 +1,9 @@
 """The demo corpus: size, distinctness, determinism, and grammar on both sides."""
 
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -323,3 +326,12 @@ def test_regular_and_irregular_verb_forms():
     assert lex.en_verb("play").s == "plays" and lex.en_verb("see").ing == "seeing"
     assert verb("有").en.s == "has" and verb("游泳").en.ing == "swimming"
     assert lex.with_article("umbrella") == "an umbrella" and lex.with_article("cat") == "a cat"
+
+
+def test_same_pairs_in_another_process_with_another_hash_seed():
+    # runs and their splits must reproduce across processes: no set order may leak in
+    code = "from studio.core.data.demo_corpus import _generate; print(repr(_generate(0, 200)))"
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == repr(_generate(0, 200))
