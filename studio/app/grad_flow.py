@@ -1,0 +1,137 @@
+"""Gradient flow: mean and max |grad| per layer as horizontal bars on a log axis.
+
+Layers read top (input side) to bottom (output side). A layer is flagged "vanishing"
+when even its largest gradient is below 1e-7 (it has stopped learning), and "exploding"
+when its largest gradient exceeds 10 (with the default clip of 1.0 on the global norm,
+one layer's entry that large means that layer dominates the update). The thresholds are
+module constants; the panel's footer names the flagged layers.
+
+Bars are drawn from log10 values on an axis in log mode, so ticks read 10^-3, 10^-2...
+(pyqtgraph's BarGraphItem has no log mode of its own).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+VANISHING = 1e-7
+EXPLODING = 10.0
+FLOOR = 1e-12  # zero gradients are drawn at this height on the log axis
+
+COLOURS = {"ok": "#0072B2", "vanishing": "#999999", "exploding": "#D55E00"}
+
+
+def classify_layers(
+    means: list[float],
+    maxes: list[float],
+    vanishing: float = VANISHING,
+    exploding: float = EXPLODING,
+) -> list[str]:
+    """'ok', 'vanishing' or 'exploding' per layer (non-finite gradients count as exploding)."""
+    out = []
+    for mean, peak in zip(means, maxes):
+        if not (math.isfinite(mean) and math.isfinite(peak)) or peak > exploding:
+            out.append("exploding")
+        elif peak < vanishing:
+            out.append("vanishing")
+        else:
+            out.append("ok")
+    return out
+
+
+def _log10(values: list[float]) -> np.ndarray:
+    a = np.asarray(values, dtype=float)
+    a = np.where(np.isfinite(a), a, 1e6)  # inf/nan: draw off the top, flagged as exploding
+    return np.log10(np.maximum(a, FLOOR))
+
+
+class GradFlowWidget(QWidget):
+    """Live per-layer gradient bars. `add_record` keeps the latest; a timer draws it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.plot_widget = pg.PlotWidget()
+        self.plot = self.plot_widget.getPlotItem()
+        self.plot.setLogMode(x=True, y=False)
+        self.plot.showGrid(x=True, alpha=0.25)
+        self.plot.setLabel("bottom", "|gradient| (bars: mean, thin bars: max)")
+        self.plot.getViewBox().invertY(True)  # first layer on top
+        self.plot.setMouseEnabled(x=True, y=False)
+        self.plot.hideButtons()
+        self.plot.getAxis("left").setWidth(150)
+        self._max_bars = pg.BarGraphItem(x0=[], x1=[], y=[], height=0.2)
+        self._mean_bars = pg.BarGraphItem(x0=[], x1=[], y=[], height=0.6)
+        self.plot.addItem(self._max_bars)
+        self.plot.addItem(self._mean_bars)
+        for x, name in ((VANISHING, "vanishing"), (EXPLODING, "exploding")):
+            line = pg.InfiniteLine(
+                pos=math.log10(x),
+                angle=90,
+                label=name,
+                pen=pg.mkPen(COLOURS[name], style=Qt.DashLine),
+                labelOpts={"position": 0.97, "color": COLOURS[name]},
+            )
+            self.plot.addItem(line, ignoreBounds=True)
+        self.title = QLabel("<b>Gradient flow</b> — waiting for the first step")
+        self.footer = QLabel("")
+        self.footer.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.title)
+        layout.addWidget(self.plot_widget, 1)
+        layout.addWidget(self.footer)
+        self.latest: dict | None = None
+        self.step = 0
+        self.flags: list[str] = []
+        self.redraw_count = 0
+        self._dirty = False
+        self.timer = QTimer(self)
+        self.timer.setInterval(200)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start()
+
+    def add_record(self, record: dict) -> None:
+        flow = record.get("grad_flow") if record.get("kind") == "step" else None
+        if flow and flow.get("layers"):
+            self.latest, self.step, self._dirty = flow, int(record.get("step", 0)), True
+
+    def refresh(self) -> None:
+        if not self._dirty or self.latest is None:
+            return
+        self._dirty = False
+        self.redraw_count += 1
+        layers = list(self.latest["layers"])
+        means, maxes = list(self.latest["mean"]), list(self.latest["max"])
+        self.flags = classify_layers(means, maxes)
+        y = np.arange(len(layers), dtype=float)
+        left = np.full(len(layers), math.log10(FLOOR))
+        brushes = [pg.mkBrush(COLOURS[f]) for f in self.flags]
+        light = []
+        for f in self.flags:
+            c = pg.mkColor(COLOURS[f])
+            c.setAlpha(90)
+            light.append(pg.mkBrush(c))
+        self._mean_bars.setOpts(
+            x0=left, x1=_log10(means), y=y, brushes=brushes, pens=[None] * len(y)
+        )
+        self._max_bars.setOpts(x0=left, x1=_log10(maxes), y=y, brushes=light, pens=[None] * len(y))
+        self.plot.getAxis("left").setTicks([list(enumerate(layers)), []])
+        self.plot.setYRange(-0.6, len(layers) - 0.4, padding=0)
+        self.title.setText(f"<b>Gradient flow</b> — step {self.step}, {len(layers)} layers")
+        bad = [f"{name} ({flag})" for name, flag in zip(layers, self.flags) if flag != "ok"]
+        self.footer.setText(
+            "Flagged: " + ", ".join(bad) if bad else "All layers within 1e-7 .. 10."
+        )
+        self.footer.setStyleSheet("color: #D55E00;" if bad else "color: #555;")
+
+    def clear(self) -> None:
+        self.latest, self._dirty, self.flags = None, False, []
+        self._mean_bars.setOpts(x0=[], x1=[], y=[])
+        self._max_bars.setOpts(x0=[], x1=[], y=[])
+        self.title.setText("<b>Gradient flow</b> — waiting for the first step")
+        self.footer.setText("")

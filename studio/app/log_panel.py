@@ -1,0 +1,53 @@
+"""The log panel: the trainer's log records, stage changes, checkpoints and errors, newest last."""
+
+from __future__ import annotations
+
+import html
+import time
+
+from PySide6.QtWidgets import QPlainTextEdit
+
+LEVEL_COLOURS = {"info": "#333333", "warning": "#B06000", "error": "#C00000"}
+
+
+def format_record(record: dict) -> tuple[str, str] | None:
+    """(level, text) for records the log shows; None for step records (the charts show them)."""
+    kind, step = record.get("kind"), record.get("step", "")
+    if kind == "log":
+        return record.get("level", "info"), f"[step {step}] {record.get('message', '')}"
+    if kind == "stage":
+        reason = f" ({record['reason']})" if record.get("reason") else ""
+        return "info", f"[step {step}] stage {record.get('stage')} {record.get('event')}{reason}"
+    if kind == "checkpoint":
+        return "info", f"[step {step}] checkpoint saved: {record.get('path', '')}"
+    if kind == "done":
+        level = "error" if record.get("reason") == "error" else "info"
+        return level, f"[step {step}] run ended: {record.get('reason', '')}"
+    if kind == "eval":
+        metrics = ", ".join(f"{k[5:]} {v:.4g}" for k, v in record.items() if k.startswith("eval/"))
+        return "info", f"[step {step}] eval: {metrics}"
+    return None
+
+
+class LogPanel(QPlainTextEdit):
+    MAX_LINES = 5000
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setReadOnly(True)
+        self.setMaximumBlockCount(self.MAX_LINES)
+        self.setPlaceholderText("Messages from the trainer appear here.")
+        self.lines: list[tuple[str, str]] = []  # (level, text), for tests and copying
+
+    def add_record(self, record: dict) -> None:
+        entry = format_record(record)
+        if entry is not None:
+            self.add(*entry)
+
+    def add(self, level: str, text: str) -> None:
+        self.lines.append((level, text))
+        del self.lines[: -self.MAX_LINES]
+        stamp = time.strftime("%H:%M:%S")
+        colour = LEVEL_COLOURS.get(level, "#333333")
+        body = html.escape(text).replace("\n", "<br>").replace("  ", "&nbsp; ")
+        self.appendHtml(f'<span style="color:{colour}">{stamp} {body}</span>')

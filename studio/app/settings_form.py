@@ -1,0 +1,327 @@
+"""The settings form, generated from the config dataclasses.
+
+One group per section (general, model, task, data, GRPO, training, each stage,
+evaluation, curriculum, run, lesson), one row per field, the field's help text (from
+`configtools.param`) as its tooltip. Fields listed in `cfg.ui.hidden` are hidden (a
+teacher's simplified lesson; a section name hides the whole section), but their values
+are kept, so "Save as preset" writes exactly the config that was loaded. The seed is
+always shown: a run is only reproducible if its seed is known. Fields marked advanced
+appear when "Show advanced settings" is ticked.
+
+Reading the form goes through `configtools.from_dict`, the same strict loader a preset
+file goes through, so a bad value gets the same message with its path.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, Literal, get_args, get_origin
+
+import yaml
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.core.config import StudioConfig
+from studio.core.configtools import ConfigError, from_dict
+
+ALWAYS_SHOWN = ("training.seed",)
+SECTION_TITLES = {
+    "model": "Model",
+    "task": "Task",
+    "data": "Data",
+    "grpo": "GRPO",
+    "training": "Training",
+    "stages.warmup": "Stage 1: supervised warm-up",
+    "stages.grpo": "Stage 2: GRPO",
+    "eval": "Evaluation",
+    "curriculum": "Curriculum",
+    "run": "Run folder and reporting",
+    "ui": "Lesson view",
+}
+INT_LIMIT = 2**31 - 1
+
+
+def is_hidden(path: str, hidden: list[str]) -> bool:
+    """`grpo.beta` is hidden by `grpo.beta` or by `grpo`; the seed never is."""
+    if path in ALWAYS_SHOWN:
+        return False
+    return any(path == h or path.startswith(h + ".") for h in hidden)
+
+
+def _is_optional(tp: Any) -> bool:
+    return get_origin(tp) in (typing.Union, types.UnionType) and type(None) in get_args(tp)
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+class FieldEditor:
+    """A widget for one field and the conversion between it and the field's value."""
+
+    def __init__(self, path: str, tp: Any, meta: dict) -> None:
+        self.path, self.tp, self.meta = path, tp, meta
+        self.kind = self._kind(tp)
+        if self.kind == "bool":
+            self.widget: QWidget = QCheckBox()
+        elif self.kind == "int":
+            box = QSpinBox()
+            lo, hi = meta.get("min"), meta.get("max")
+            lo = 1 if meta.get("positive") else (int(lo) if lo is not None else -INT_LIMIT)
+            box.setRange(lo, int(hi) if hi is not None else INT_LIMIT)
+            box.setMinimumWidth(110)
+            self.widget = box
+        elif self.kind == "choice":
+            combo = QComboBox()
+            combo.addItems([str(a) for a in get_args(tp)])
+            self.widget = combo
+        else:
+            edit = QLineEdit()
+            if self.kind == "optional":
+                edit.setPlaceholderText("empty: none")
+            elif self.kind == "yaml":
+                edit.setPlaceholderText("YAML, e.g. [a, b] or {name: 1.0}")
+            self.widget = edit
+        tip = meta.get("help", "")
+        bounds = [
+            f"min {meta['min']}" if meta.get("min") is not None else "",
+            f"max {meta['max']}" if meta.get("max") is not None else "",
+            "positive" if meta.get("positive") else "",
+        ]
+        bounds_text = ", ".join(b for b in bounds if b)
+        self.widget.setToolTip(f"{path}: {tip}" + (f" ({bounds_text})" if bounds_text else ""))
+
+    @staticmethod
+    def _kind(tp: Any) -> str:
+        if tp is bool:
+            return "bool"
+        if tp is int:
+            return "int"
+        if get_origin(tp) is Literal:
+            return "choice"
+        if _is_optional(tp):
+            return "optional"
+        if get_origin(tp) in (list, dict, tuple):
+            return "yaml"
+        return "text"  # str and float: floats as text so 1e-4 keeps every digit
+
+    def set(self, value: Any) -> None:
+        w = self.widget
+        if self.kind == "bool":
+            w.setChecked(bool(value))
+        elif self.kind == "int":
+            w.setValue(int(value))
+        elif self.kind == "choice":
+            w.setCurrentText(str(value))
+        elif self.kind == "yaml":
+            w.setText(yaml.safe_dump(value, default_flow_style=True, allow_unicode=True).strip())
+        elif value is None:
+            w.setText("")
+        else:
+            w.setText(repr(value) if isinstance(value, float) else str(value))
+
+    def get(self) -> Any:
+        """The raw value for from_dict, which coerces and checks it."""
+        w = self.widget
+        if self.kind == "bool":
+            return w.isChecked()
+        if self.kind == "int":
+            return w.value()
+        if self.kind == "choice":
+            return w.currentText()
+        text = w.text().strip()
+        if self.kind == "optional":
+            return None if text == "" else text
+        if self.kind == "yaml":
+            try:
+                return yaml.safe_load(text) if text else None
+            except yaml.YAMLError:
+                raise ConfigError(
+                    f"{self.path}: not valid YAML ({text!r}); write a list like [a, b] "
+                    "or a mapping like {name: 1.0}"
+                ) from None
+        return w.text()  # str fields keep their spaces; floats are coerced by from_dict
+
+
+class SettingsForm(QWidget):
+    """Shows a StudioConfig as a form and reads it back (`config()`)."""
+
+    changed = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.editors: dict[str, FieldEditor] = {}
+        self._rows: dict[str, tuple[QFormLayout, QWidget, bool]] = {}  # layout, widget, advanced
+        self._groups: dict[str, QGroupBox] = {}
+        self._base: StudioConfig | None = None
+        self.lesson = QLabel("")
+        self.lesson.setWordWrap(True)
+        self.lesson.setObjectName("lesson")
+        self.lesson.setVisible(False)
+        self.arch_label = QLabel("")
+        self.show_advanced = QCheckBox("Show advanced settings")
+        self.show_advanced.toggled.connect(self._apply_visibility)
+        self._host = QWidget()
+        self._host_layout = QVBoxLayout(self._host)
+        self._host_layout.setContentsMargins(2, 2, 2, 2)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self._host)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.lesson)
+        layout.addWidget(self.arch_label)
+        layout.addWidget(self.show_advanced)
+        layout.addWidget(scroll, 1)
+        self.hidden: list[str] = []
+
+    # ---- building
+
+    def set_config(self, cfg: StudioConfig) -> None:
+        """Rebuild the form for `cfg` (its model and task sections decide their fields)."""
+        self._base = cfg
+        while self._host_layout.count():
+            item = self._host_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self.editors.clear()
+        self._rows.clear()
+        self._groups.clear()
+        general = self._group("", "General")
+        for name in ("name", "description"):
+            self._add_field(general, StudioConfig, name, name, getattr(cfg, name))
+        for section in ("model", "task", "data", "grpo", "training"):
+            self._add_section(section, getattr(cfg, section))
+        for stage in ("warmup", "grpo"):
+            self._add_section(f"stages.{stage}", getattr(cfg.stages, stage))
+        for section in ("eval", "curriculum", "run", "ui"):
+            self._add_section(section, getattr(cfg, section))
+        self._host_layout.addStretch(1)
+        self.hidden = list(cfg.ui.hidden)
+        arch = getattr(type(cfg.model), "ARCH", "?")
+        task = getattr(type(cfg.task), "NAME", "?")
+        self.arch_label.setText(f"Architecture <b>{arch}</b>, task <b>{task}</b>")
+        self.lesson.setText(cfg.ui.lesson)
+        self.lesson.setVisible(bool(cfg.ui.lesson))
+        self._apply_visibility()
+
+    def _group(self, key: str, title: str) -> QFormLayout:
+        box = QGroupBox(title)
+        form = QFormLayout(box)
+        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+        self._host_layout.addWidget(box)
+        self._groups[key] = box
+        return form
+
+    def _add_section(self, path: str, obj: Any) -> None:
+        form = self._group(path, SECTION_TITLES.get(path, _label(path)))
+        hints = typing.get_type_hints(type(obj))
+        for f in dataclasses.fields(obj):
+            if f.init:
+                self._add_field(
+                    form,
+                    type(obj),
+                    f.name,
+                    f"{path}.{f.name}",
+                    getattr(obj, f.name),
+                    hints[f.name],
+                    dict(f.metadata),
+                )
+
+    def _add_field(
+        self,
+        form: QFormLayout,
+        cls: type,
+        name: str,
+        path: str,
+        value: Any,
+        tp: Any = None,
+        meta: dict | None = None,
+    ) -> None:
+        if tp is None:
+            tp = typing.get_type_hints(cls)[name]
+            meta = dict(next(f for f in dataclasses.fields(cls) if f.name == name).metadata)
+        editor = FieldEditor(path, tp, meta or {})
+        editor.set(value)
+        label = QLabel(_label(name))
+        label.setToolTip(editor.widget.toolTip())
+        form.addRow(label, editor.widget)
+        self.editors[path] = editor
+        self._rows[path] = (form, editor.widget, bool((meta or {}).get("advanced")))
+        for sig in ("toggled", "valueChanged", "currentTextChanged", "textEdited"):
+            if hasattr(editor.widget, sig):
+                getattr(editor.widget, sig).connect(self.changed)
+                break
+
+    def _apply_visibility(self) -> None:
+        advanced = self.show_advanced.isChecked()
+        shown_per_group: dict[str, int] = {}
+        for path, (form, widget, is_adv) in self._rows.items():
+            visible = not is_hidden(path, self.hidden) and (advanced or not is_adv)
+            form.setRowVisible(widget, visible)
+            group = path.rsplit(".", 1)[0] if "." in path else ""
+            shown_per_group[group] = shown_per_group.get(group, 0) + int(visible)
+        for key, box in self._groups.items():
+            box.setVisible(shown_per_group.get(key, 0) > 0)
+
+    def is_field_visible(self, path: str) -> bool:
+        _, widget, _ = self._rows[path]
+        group = path.rsplit(".", 1)[0] if "." in path else ""
+        # isHidden, not isVisible: the answer must not depend on the form being on screen.
+        return not widget.isHidden() and not self._groups[group].isHidden()
+
+    # ---- reading
+
+    def set_value(self, path: str, value: Any) -> None:
+        """Set one field (e.g. `data.path` from the data panel)."""
+        self.editors[path].set(value)
+
+    def _section_values(self, prefix: str) -> dict[str, Any]:
+        n = len(prefix) + 1
+        return {
+            p[n:]: e.get()
+            for p, e in self.editors.items()
+            if p.startswith(prefix + ".") and "." not in p[n:]
+        }
+
+    def config(self) -> StudioConfig:
+        """The config the form shows; ConfigError (with the field's path) if a value is bad."""
+        if self._base is None:
+            raise ConfigError("no preset loaded; open a preset first")
+        base = self._base
+        raw: dict[str, Any] = {
+            "name": self.editors["name"].get(),
+            "description": self.editors["description"].get(),
+            "stages": {s: self._section_values(f"stages.{s}") for s in ("warmup", "grpo")},
+        }
+        for section in ("data", "grpo", "training", "eval", "curriculum", "run", "ui"):
+            raw[section] = self._section_values(section)
+        cfg = from_dict(StudioConfig, raw)
+        cfg.model = from_dict(type(base.model), self._section_values("model"), "model")
+        cfg.task = from_dict(type(base.task), self._section_values("task"), "task")
+        return cfg
+
+    def mark_error(self, message: str) -> str | None:
+        """Highlight the field a ConfigError message names (`path: ...`); return its path."""
+        path = message.split(":", 1)[0].split("[", 1)[0].strip()
+        for editor in self.editors.values():
+            editor.widget.setStyleSheet("")
+        editor = self.editors.get(path)
+        if editor is None:
+            return None
+        editor.widget.setStyleSheet("border: 2px solid #C00000;")
+        editor.widget.setFocus()
+        return path

@@ -1,0 +1,80 @@
+"""The generated settings form: round-trips every shipped preset, hides a lesson's fields."""
+
+import pytest
+
+from studio.app.settings_form import SettingsForm, is_hidden
+from studio.core.config import load_config, preset_files, save_config
+from studio.core.configtools import ConfigError
+
+
+@pytest.fixture
+def form(qtbot):
+    f = SettingsForm()
+    qtbot.addWidget(f)
+    return f
+
+
+@pytest.mark.parametrize("preset", sorted(preset_files()))
+def test_form_round_trips_every_preset(form, preset):
+    cfg = load_config(preset)
+    form.set_config(cfg)
+    assert form.config() == cfg
+
+
+def test_edits_reach_the_config_and_a_saved_preset_reopens_identically(form, tmp_path):
+    cfg = load_config("micro_gpt")
+    cfg.ui.hidden = ["grpo.beta", "eval"]
+    form.set_config(cfg)
+    form.editors["training.seed"].widget.setValue(1234)
+    form.editors["stages.grpo.lr"].widget.setText("3e-5")
+    form.editors["grpo.loss_type"].widget.setCurrentText("dr_grpo")
+    form.editors["data.path"].widget.setText("/data/sums.txt")
+    form.editors["stages.warmup.stop_at"].widget.setText("")
+    edited = form.config()
+    assert edited.training.seed == 1234 and edited.stages.grpo.lr == 3e-5
+    assert edited.grpo.loss_type == "dr_grpo" and edited.data.path == "/data/sums.txt"
+    assert edited.stages.warmup.stop_at is None
+    assert edited.grpo.beta == cfg.grpo.beta  # hidden, but kept
+    path = tmp_path / "lesson.yaml"
+    save_config(edited, path)
+    assert load_config(path) == edited
+
+
+def test_hidden_fields_and_sections_are_hidden_but_the_seed_never(form):
+    cfg = load_config("micro_gpt")
+    cfg.ui.hidden = ["grpo.beta", "eval", "training"]
+    cfg.ui.lesson = "Watch the reward climb."
+    form.set_config(cfg)
+    assert not form.is_field_visible("grpo.beta")
+    assert form.is_field_visible("grpo.num_generations")
+    assert not form.is_field_visible("eval.every")  # the whole section
+    assert form.is_field_visible("training.seed")  # always: runs must be reproducible
+    assert not form.is_field_visible("training.amp")
+    assert not form.lesson.isHidden() and "reward climb" in form.lesson.text()
+    assert is_hidden("grpo.beta", ["grpo"]) and not is_hidden("grpo_x", ["grpo"])
+
+
+def test_advanced_fields_appear_on_request(form):
+    form.set_config(load_config("micro_gpt"))
+    assert not form.is_field_visible("training.adam_beta2")
+    form.show_advanced.setChecked(True)
+    assert form.is_field_visible("training.adam_beta2")
+
+
+def test_a_bad_value_names_its_field(form):
+    form.set_config(load_config("micro_gpt"))
+    form.editors["stages.grpo.lr"].widget.setText("fast")
+    with pytest.raises(ConfigError, match=r'stages.grpo.lr: must be a number, got "fast"'):
+        form.config()
+    form.editors["stages.grpo.lr"].widget.setText("1e-4")
+    form.editors["grpo.reward_weights"].widget.setText("{correct: [")
+    with pytest.raises(ConfigError, match="grpo.reward_weights: not valid YAML") as err:
+        form.config()
+    assert form.mark_error(str(err.value)) == "grpo.reward_weights"
+    assert "C00000" in form.editors["grpo.reward_weights"].widget.styleSheet()
+
+
+def test_tooltips_carry_the_help_text(form):
+    form.set_config(load_config("micro_gpt"))
+    tip = form.editors["grpo.num_generations"].widget.toolTip()
+    assert "G: completions sampled per prompt" in tip and "min 2" in tip
