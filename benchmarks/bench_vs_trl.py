@@ -31,6 +31,7 @@ hand; torch's FlopCounterMode counts them on one real step of each side.
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import copy
 import dataclasses
@@ -41,6 +42,7 @@ import os
 import platform
 import resource
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -308,6 +310,7 @@ def trl_worker(args: argparse.Namespace, proto: IO[str]) -> None:
     )
     torch.manual_seed(tcfg.seed)
     folder = Path(tempfile.mkdtemp(prefix="bench-trl-"))
+    atexit.register(shutil.rmtree, folder, True)
     # saved so that TRL can build its reference model from the path (no Hub access)
     GPT2LMHeadModel(gpt2).save_pretrained(folder / "model")
     tokenizer.save_pretrained(folder / "model")
@@ -433,6 +436,7 @@ class Worker:
     def __init__(self, side: str, args: argparse.Namespace, log_dir: Path) -> None:
         self.side = side
         self.log = log_dir / f"{side}.log"
+        self.log_file = self.log.open("w")
         command = [
             sys.executable,
             str(Path(__file__).resolve()),
@@ -451,7 +455,7 @@ class Worker:
             command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=self.log.open("w"),
+            stderr=self.log_file,
             text=True,
             bufsize=1,
             env=env,
@@ -487,6 +491,7 @@ class Worker:
                 self.proc.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+        self.log_file.close()
 
 
 def matmul_gflops(threads: int, size: int = 2048, repeats: int = 5) -> float:
@@ -543,6 +548,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     probe_before = matmul_gflops(args.threads)  # before and after the workers, not during
     log_dir = Path(tempfile.mkdtemp(prefix="bench-vs-trl-"))
     workers: dict[str, Worker] = {}
+    done = False
     try:
         for side in SIDES:  # one at a time: setup and warm-up never overlap
             workers[side] = Worker(side, args, log_dir)
@@ -563,9 +569,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 memory[side] = max(memory[side], reply["step_peak_mib"])
                 process_peak[side] = reply["process_peak_mib"]
         counted = {s: workers[s].ask("flops", "flops")["flops"] for s in SIDES}
+        done = True
     finally:
         for w in workers.values():
             w.close()
+        if done:  # the logs are kept when something failed: the error names them
+            shutil.rmtree(log_dir, ignore_errors=True)
     return {
         "matmul_gflops": [probe_before, matmul_gflops(args.threads)],
         "info": {s: w.info for s, w in workers.items()},
