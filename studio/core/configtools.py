@@ -116,7 +116,13 @@ def _coerce(value: Any, tp: Any, path: str) -> Any:
             return str(value)
         raise bad
     if origin is Literal:
-        if value in get_args(tp):
+        choices = get_args(tp)
+        if isinstance(value, bool):  # YAML 1.1 reads off/on/no/yes as booleans
+            spelled = {False: "off", True: "on"}[value]
+            if spelled in choices:
+                return spelled
+            raise bad
+        if value in choices:
             return value
         raise bad
     if origin is list:

@@ -105,3 +105,9 @@ def test_every_shipped_preset_loads():
         cfg = load_config(path)
         assert cfg.name, name
         assert load_config(name).name == cfg.name  # found by name too
+
+
+def test_yaml_off_reads_as_the_choice_off(tmp_path):
+    cfg = load_config(write(tmp_path, "training:\n  amp: off\n"), ["training.device=cpu"])
+    assert cfg.training.amp == "off"
+    assert load_config(None, ["training.amp=off"]).training.amp == "off"
