@@ -215,3 +215,26 @@ def test_preset_builds_the_seed_model():
     model = task.build_model(cfg.model)
     assert 3.7e6 < num_parameters(model) < 3.9e6
     assert cfg.grpo.max_new_tokens >= task.max_completion_tokens  # answer + EOS fits
+
+
+def test_grouped_forward_equals_running_each_prompt_with_each_completion():
+    torch.manual_seed(0)
+    model = tiny()
+    prompts, mask = left_padded_prompts()  # (P, Tp)
+    P, G = prompts.shape[0], 3
+    completion = torch.randint(3, 12, (P * G, 4))  # (N, Tc)
+    grouped = model(prompts, mask, completion=completion, group_size=G)  # (N, Tc, V)
+    grouped.square().sum().backward()
+    grads = {n: p.grad.clone() for n, p in model.named_parameters()}
+    model.zero_grad()
+
+    full_ids = torch.cat([prompts.repeat_interleave(G, 0), completion], dim=1)
+    full_mask = torch.cat(
+        [mask.repeat_interleave(G, 0), torch.ones_like(completion, dtype=torch.bool)], 1
+    )
+    Tp = prompts.shape[1]
+    plain = model(full_ids, full_mask)[:, Tp - 1 : -1]  # logits predicting each completion token
+    plain.square().sum().backward()
+    assert torch.allclose(grouped, plain, atol=1e-5)
+    for name, p in model.named_parameters():
+        assert torch.allclose(grads[name], p.grad, atol=1e-4), name

@@ -301,14 +301,27 @@ class MicroGPT(nn.Module):
             )
 
     def forward(
-        self, idx: torch.Tensor, attention_mask: torch.Tensor | None = None
+        self,
+        idx: torch.Tensor,
+        attention_mask: torch.Tensor | None = None,
+        *,
+        completion: torch.Tensor | None = None,
+        group_size: int = 1,
     ) -> torch.Tensor:
         """Logits (B, T, V) for tokens idx (B, T) long.
 
         attention_mask (B, T) bool marks real tokens; prompts are left-padded. Positions
         count real tokens only (cumsum - 1), so a padded row gives the same logits as the
         row unpadded, and pad tokens are never attended to.
+
+        With `completion` (N, Tc), N = P * group_size, idx holds the P prompts and the
+        result is instead the logits (N, Tc, V) that predict each completion token: each
+        prompt runs once and its keys and values serve its G completions (GRPO's update
+        then costs P*Tp + N*Tc tokens rather than N*(Tp + Tc)). It goes through forward so
+        that DDP sees it.
         """
+        if completion is not None:
+            return self._grouped_completion_logits(idx, attention_mask, completion, group_size)
         B, T = idx.shape
         self._check_length(T, "the input")
         if attention_mask is None:
@@ -317,6 +330,41 @@ class MicroGPT(nn.Module):
         pos = (attention_mask.long().cumsum(dim=1) - 1).clamp(min=0)  # (B, T)
         x = self._hidden(idx, pos, _attention_mask(attention_mask, T))
         return self.lm_head(x)  # (B, T, V)
+
+    def _grouped_completion_logits(
+        self,
+        prompt_ids: torch.Tensor,
+        prompt_mask: torch.Tensor | None,
+        completion: torch.Tensor,
+        G: int,
+    ) -> torch.Tensor:
+        P, Tp = prompt_ids.shape
+        N, Tc = completion.shape
+        if N != P * G:
+            raise MicroGPTError(f"{N} completions for {P} prompts is not {G} per prompt")
+        self._check_length(Tp + Tc, "a prompt plus its completion")
+        if prompt_mask is None:
+            prompt_mask = torch.ones_like(prompt_ids, dtype=torch.bool)
+        prompt_mask = prompt_mask.bool()
+        # the prompts once, filling a cache of their keys and values (with grad)
+        small = KVCache.empty(self.cfg, P, Tp, self.wte.weight)
+        pos = (prompt_mask.long().cumsum(dim=1) - 1).clamp(min=0)  # (P, Tp)
+        h_prompt = self._hidden(prompt_ids, pos, _attention_mask(prompt_mask, Tp), small)
+        cache = small.expand_groups(G, Tp, Tp + Tc)  # (N, nh, Tp + Tc, hs) per layer
+        # then every completion, attending to its prompt's keys and its own
+        key_mask = torch.cat(
+            [
+                prompt_mask.repeat_interleave(G, dim=0),
+                torch.ones_like(completion, dtype=torch.bool),
+            ],
+            dim=1,
+        )  # (N, Tp + Tc)
+        start = prompt_mask.sum(dim=1).repeat_interleave(G)[:, None]  # (N, 1)
+        pos = start + torch.arange(Tc, device=completion.device)[None, :]  # (N, Tc)
+        h_comp = self._hidden(completion, pos, _attention_mask(key_mask, Tc), cache, start=Tp)
+        # token j is predicted from position j-1: the prompt's last for j = 0
+        h = torch.cat([h_prompt[:, -1:].repeat_interleave(G, dim=0), h_comp[:, :-1]], dim=1)
+        return self.lm_head(h)  # (N, Tc, V)
 
     # ---- sampling
 

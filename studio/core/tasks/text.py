@@ -296,15 +296,13 @@ class TextTask(Task):
         self, model: nn.Module, rollout: Rollout, temperature: float
     ) -> tuple[torch.Tensor, torch.Tensor]:
         ctx = rollout.context
+        G = rollout.group_size
         # the completion is attended to in full: tokens after EOS only follow it, so
         # they cannot change the log-probs of the real tokens
         actions = rollout.actions  # (N, T)
-        logits = completion_logits(
-            model,
-            ctx["prompt_ids"],
-            ctx["prompt_mask"],
-            actions,
-            torch.ones_like(actions, dtype=torch.bool),
+        # each prompt runs once for its G completions (rows are grouped by prompt)
+        logits = model(
+            ctx["prompt_ids"][::G], ctx["prompt_mask"][::G], completion=actions, group_size=G
         )  # (N, T, V)
         logits = logits.float() / temperature
         # cross_entropy rather than log_softmax + gather: its backward is deterministic on
