@@ -184,6 +184,7 @@ class Trainer:
             lr=stage.lr,
             betas=(tcfg.adam_beta1, tcfg.adam_beta2),
             weight_decay=tcfg.weight_decay,
+            fused=self.device.type in ("cpu", "cuda"),  # one kernel for all parameters
         )
         self.schedule = LearningRate(
             self.optimizer,
