@@ -242,8 +242,8 @@ def memory_breakdown(cfg: Any, num_params: int) -> dict[str, int]:
     accum = max(1, cfg.training.grad_accum)
     m = cfg.model
     layers = _attr(m, ("n_layers", "n_layer", "num_layers", "layers"), 0)
-    layers += _attr(m, ("encoder_layers", "num_encoder_layers"), 0)
-    layers += _attr(m, ("decoder_layers", "num_decoder_layers"), 0)
+    layers += _attr(m, ("n_encoder_layers", "encoder_layers", "num_encoder_layers"), 0)
+    layers += _attr(m, ("n_decoder_layers", "decoder_layers", "num_decoder_layers"), 0)
     width = _attr(m, ("d_model", "n_embd", "dim", "hidden", "channels", "width"), 128)
     heads = _attr(m, ("n_heads", "n_head", "num_heads", "nhead"), 1)
     layers = layers or _attr(m, ("depth", "blocks"), 6)
@@ -273,7 +273,9 @@ def estimate_training_memory(cfg: Any, num_params: int) -> int:
     a parameter). Activations use the transformer-layer formula of Korthikanti et al. with
     the model's width, heads and layer count read from its config where it has them
     (other architectures, e.g. convolutional ones, get the same formula with their channel
-    count as the width): expect the total within a factor of about two. Not included: the
+    count as the width). Sequences are taken at their longest (data.max_length, plus
+    grpo.max_new_tokens in GRPO), so short examples make it an upper bound; expect the
+    total within a factor of about two of the real peak. Not included: the
     CUDA context and kernels (~300-500 MB per process on a GPU), allocator fragmentation,
     and the data set itself.
     """

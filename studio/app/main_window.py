@@ -1,0 +1,353 @@
+"""The studio window: set up a run on the left, watch it train in the middle, read the log below.
+
+Layout: the run controls, progress and memory gauge in the toolbar; a "Setup" dock
+(presets, settings, data, runs); the charts, gradient flow and samples as tabs in the
+centre; the log dock at the bottom. Training runs in a worker thread (worker.py); its
+records reach `_on_record` on this thread and are only appended to the panels' buffers,
+which redraw on their own timers. Errors take one route: `failed` -> `_on_failed` -> a
+dialog with the message (the traceback is in the log).
+
+Window layout, the last preset and recent runs persist in QSettings.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QMainWindow,
+    QPushButton,
+    QSizePolicy,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.app import dialogs, resources
+from studio.app.background import wait_for_background
+from studio.app.charts import ChartPanel
+from studio.app.controls import ControlBar
+from studio.app.data_panel import DataPanel
+from studio.app.gauge import MemoryGauge
+from studio.app.grad_flow import GradFlowWidget
+from studio.app.log_panel import LogPanel
+from studio.app.preset_gallery import PresetGallery
+from studio.app.runs_panel import RunsPanel
+from studio.app.samples import SamplesPanel
+from studio.app.settings_form import SettingsForm
+from studio.app.worker import RunController, TrainerWorker, make_control, trainer_factory
+from studio.core.config import StudioConfig, load_config, save_config
+from studio.core.configtools import ConfigError
+from studio.core.hardware import MemoryProbe
+
+DEFAULT_PRESET = "micro_gpt"
+STOP_WAIT_MS = 60_000  # a stop writes a checkpoint; large models take a few seconds
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        settings: QSettings | None = None,
+        probe: MemoryProbe | None = None,
+        make_factory: Callable[..., Any] = trainer_factory,
+        control_factory: Callable[[], Any] = make_control,
+        count_presets: bool = True,
+    ) -> None:
+        super().__init__()
+        self.settings = settings if settings is not None else QSettings()
+        self._make_factory = make_factory
+        self.setWindowTitle("GRPO Studio")
+        self.setWindowIcon(QIcon(str(resources.icon_path())))
+        self.controller = RunController(control_factory, self)
+        self.controller.worker_created.connect(self._wire_worker)
+        self.controller.state_changed.connect(self._on_state)
+        self.run_dir: str | None = None
+        self.last_error: str | None = None
+
+        self.controls = ControlBar(self)
+        self.gauge = MemoryGauge(probe)
+        spacer = QWidget()
+        spacer.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
+        self.controls.addWidget(spacer)
+        self.controls.addWidget(self.gauge)
+        self.addToolBar(self.controls)
+        self.controls.start_requested.connect(self.start)
+        self.controls.pause_requested.connect(self.controller.pause)
+        self.controls.resume_requested.connect(self.controller.resume)
+        self.controls.step_requested.connect(self.controller.step_once)
+        self.controls.stop_requested.connect(self.controller.stop)
+
+        self.charts = ChartPanel()
+        self.grad_flow = GradFlowWidget()
+        self.samples = SamplesPanel()
+        self.views = QTabWidget()
+        self.views.addTab(self.charts, "Charts")
+        self.views.addTab(self.grad_flow, "Gradient flow")
+        self.views.addTab(self.samples, "Samples")
+        self.setCentralWidget(self.views)
+
+        self.gallery = PresetGallery(count_now=count_presets)
+        self.gallery.preset_chosen.connect(self.load_preset)
+        self.form = SettingsForm()
+        save_button = QPushButton("Save as preset…")
+        save_button.setToolTip("Write these settings to a YAML preset that reopens identically")
+        save_button.clicked.connect(self.save_preset_dialog)
+        settings_page = QWidget()
+        page_layout = QVBoxLayout(settings_page)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.addWidget(self.form, 1)
+        page_layout.addWidget(save_button)
+        self.data_panel = DataPanel()
+        self.data_panel.config_provider = self.form.config
+        self.data_panel.path_changed.connect(self._on_data_path)
+        self.runs = RunsPanel(self._save_dir)
+        self.runs.open_requested.connect(self.open_run)
+        self.runs.resume_requested.connect(self.resume_run)
+        self.runs.overlay_requested.connect(self.overlay_run)
+        self.runs.overlay_cleared.connect(lambda: self.charts.set_overlay(None))
+        self.setup = QTabWidget()
+        self.setup.addTab(self.gallery, "Presets")
+        self.setup.addTab(settings_page, "Settings")
+        self.setup.addTab(self.data_panel, "Data")
+        self.setup.addTab(self.runs, "Runs")
+        self.log = LogPanel()
+        self._dock("Setup", self.setup, Qt.LeftDockWidgetArea, 400)
+        self._dock("Log", self.log, Qt.BottomDockWidgetArea, 0)
+        self._build_menus()
+        self.statusBar().showMessage("Pick a preset, check the data, press Start (F5).")
+        self._restore_settings()
+
+    # ---- building
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, width: int) -> None:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{title.lower()}")
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable)
+        self.addDockWidget(area, dock)
+        if width:
+            self.resizeDocks([dock], [width], Qt.Horizontal)
+        else:
+            self.resizeDocks([dock], [150], Qt.Vertical)
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        for text, keys, slot in (
+            ("Open preset…", QKeySequence.Open, self.gallery.open_file_dialog),
+            ("Save as preset…", QKeySequence.Save, self.save_preset_dialog),
+            ("Quit", QKeySequence.Quit, self.close),
+        ):
+            action = QAction(text, self)
+            action.setShortcut(keys)
+            action.triggered.connect(slot)
+            file_menu.addAction(action)
+        run_menu = self.menuBar().addMenu("&Run")
+        for action in (
+            self.controls.start_action,
+            self.controls.pause_action,
+            self.controls.step_action,
+            self.controls.stop_action,
+        ):
+            run_menu.addAction(action)
+
+    def _restore_settings(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1280, 800)
+        state = self.settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+        recent = self.settings.value("runs/recent", [])
+        self.runs.recent = [str(r) for r in (recent if isinstance(recent, list) else [recent])]
+        self.runs.refresh()
+        preset = self.settings.value("preset/last", DEFAULT_PRESET)
+        if not self.load_preset(str(preset), quiet=True):
+            self.load_preset(DEFAULT_PRESET)
+
+    def save_settings(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("runs/recent", self.runs.recent)
+        self.settings.sync()
+
+    # ---- presets and settings
+
+    def load_preset(self, path: str, overrides: Sequence[str] = (), quiet: bool = False) -> bool:
+        """Show a preset (a path or a shipped name) in the settings; False if it cannot load."""
+        try:
+            cfg = load_config(path, list(overrides))
+        except ConfigError as err:
+            if not quiet:
+                dialogs.show_error(self, "Cannot open this preset", str(err))
+                self.log.add("error", str(err))
+            return False
+        self.set_config(cfg)
+        self.settings.setValue("preset/last", path)
+        self.statusBar().showMessage(f"Preset: {cfg.name} ({path})")
+        self.log.add("info", f"preset loaded: {cfg.name} ({path})")
+        return True
+
+    def set_config(self, cfg: StudioConfig) -> None:
+        self.form.set_config(cfg)
+        self.data_panel.set_path(cfg.data.path)
+
+    def config(self) -> StudioConfig | None:
+        """The settings as a config, or None after showing what is wrong."""
+        try:
+            return self.form.config()
+        except ConfigError as err:
+            self.form.mark_error(str(err))
+            self.setup.setCurrentIndex(1)
+            dialogs.show_error(self, "A setting is not valid", str(err))
+            return None
+
+    def _on_data_path(self, path: str | None) -> None:
+        self.form.set_value("data.path", path)
+
+    def save_preset_dialog(self) -> None:
+        cfg = self.config()
+        if cfg is None:
+            return
+        path = dialogs.save_file(self, "Save as preset", f"{cfg.name}.yaml", "Preset (*.yaml)")
+        if path:
+            try:
+                save_config(cfg, path)
+            except ValueError as err:
+                dialogs.show_error(self, "Could not save the preset", str(err))
+                return
+            self.log.add("info", f"preset saved: {path}")
+
+    def _save_dir(self) -> Path | None:
+        try:
+            save_dir = self.form.config().run.save_dir
+        except ConfigError:
+            return None
+        return Path(save_dir) if save_dir else None
+
+    # ---- running
+
+    def start(self, max_steps: int | None = None) -> bool:
+        if self.controller.running:
+            return False
+        cfg = self.config()
+        if cfg is None:
+            return False
+        self._clear_views()
+        self.log.add("info", f"starting {cfg.name}")
+        self.controller.start(self._make_factory(cfg, self._save_dir(), None), max_steps)
+        return True
+
+    def resume_run(self, run_dir: str) -> None:
+        if self.controller.running:
+            dialogs.show_error(self, "A run is in progress", "Stop the current run first.")
+            return
+        try:
+            from studio.core.trainer import load_run_config
+
+            cfg = load_run_config(Path(run_dir))
+        except ValueError as err:
+            dialogs.show_error(self, "Cannot resume this run", str(err))
+            return
+        self.set_config(cfg)
+        self.open_run(run_dir)
+        self.log.add("info", f"resuming {run_dir}")
+        self.controller.start(self._make_factory(cfg, None, Path(run_dir)))
+
+    def open_run(self, run_dir: str) -> None:
+        """Redraw a run's charts, gradient flow and samples from its metrics.jsonl."""
+        from studio.core.runs import read_metrics
+
+        self._clear_views()
+        records = read_metrics(Path(run_dir))
+        for record in records:
+            self._on_record(record)
+        self.run_dir = run_dir
+        self.runs.add_recent(run_dir)
+        self.statusBar().showMessage(f"Run: {run_dir} ({len(records)} records)")
+
+    def overlay_run(self, run_dir: str) -> None:
+        from studio.core.runs import read_metrics
+
+        self.charts.set_overlay(read_metrics(Path(run_dir)), Path(run_dir).name)
+        self.views.setCurrentWidget(self.charts)
+
+    def _clear_views(self) -> None:
+        self.charts.reset()
+        self.grad_flow.clear()
+        self.samples.clear_samples()
+        self.controls.reset()
+
+    def _wire_worker(self, worker: TrainerWorker) -> None:
+        # Bound methods of this (GUI-thread) window: Qt queues the calls to this thread.
+        worker.run_started.connect(self._on_run_started)
+        worker.record_emitted.connect(self._on_record)
+        worker.failed.connect(self._on_failed)
+        worker.finished.connect(self._on_finished)
+
+    def _on_record(self, record: dict) -> None:
+        """Every record of a run: append to the panels' buffers; their timers draw."""
+        self.charts.add_record(record)
+        self.grad_flow.add_record(record)
+        self.samples.add_record(record)
+        self.log.add_record(record)
+        if record.get("kind") == "step":
+            self.controls.show_step(record)
+
+    def _on_run_started(self, run_dir: str) -> None:
+        self.run_dir = run_dir
+        if run_dir:
+            self.runs.add_recent(run_dir)
+            self.statusBar().showMessage(f"Training — run folder {run_dir}")
+
+    def _on_failed(self, message: str) -> None:
+        self.last_error = message
+        self.log.add("error", f"training failed: {message}")
+        dialogs.show_error(self, "Training stopped with an error", message)
+
+    def _on_finished(self, final: dict) -> None:
+        self.statusBar().showMessage(f"Run ended ({final.get('reason', '')}) — {self.run_dir}")
+        self.runs.refresh()
+
+    def _on_state(self, state: str) -> None:
+        self.controls.set_state(state)
+
+    # ---- closing
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.controller.running:
+            question = "Training is running. Stop it (a checkpoint is written) and close?"
+            if not dialogs.ask_yes_no(self, "Stop training?", question):
+                event.ignore()
+                return
+            self.controller.stop()
+            if not self.controller.wait(STOP_WAIT_MS):
+                dialogs.show_error(self, "Still stopping", "The run did not stop in time.")
+                event.ignore()
+                return
+        wait_for_background(5000)
+        self.save_settings()
+        event.accept()
+
+
+def run_app(argv: Sequence[str] | None = None) -> int:
+    """Open the studio window; argv as sys.argv ([program, optional preset path])."""
+    argv = list(sys.argv if argv is None else argv) or ["grpo-studio"]
+    app = QApplication.instance() or QApplication(argv)
+    app.setOrganizationName("grpo-studio")
+    app.setApplicationName("GRPO Studio")
+    app.setWindowIcon(QIcon(str(resources.icon_path())))
+    app.setStyleSheet(resources.stylesheet())
+    window = MainWindow()
+    if len(argv) > 1:
+        window.load_preset(argv[1])
+    window.show()
+    return app.exec()

@@ -1,0 +1,178 @@
+"""The preset gallery: one card per shipped preset, plus "Open preset file…".
+
+A card shows the preset's name, description, task, layer count, parameter count and
+estimated peak training memory (studio.core.hardware.estimate_training_memory). The
+counts need the task and model built, which takes a second or two for translation
+(tokenizers are trained on the demo corpus), so they are computed off the GUI thread and
+filled in when ready; results are cached per file and modification time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+import shiboken6
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+from torch import nn
+
+from studio.app import dialogs
+from studio.app.background import run_in_background
+from studio.core.config import load_config, preset_files
+from studio.core.hardware import estimate_training_memory, format_bytes
+
+
+@dataclass(frozen=True)
+class PresetSummary:
+    name: str
+    description: str
+    arch: str
+    task: str
+    layers: str  # "6 layers", "4+4 layers", "12 weight layers"
+    num_params: int
+    memory_bytes: int
+
+
+def layer_summary(model_cfg: object, model: nn.Module) -> str:
+    """Layers as the preset's architecture counts them."""
+    enc, dec = (
+        getattr(model_cfg, "n_encoder_layers", None),
+        getattr(model_cfg, "n_decoder_layers", None),
+    )
+    if isinstance(enc, int) and isinstance(dec, int):
+        return f"{enc}+{dec} layers"
+    n = getattr(model_cfg, "n_layers", None)
+    if isinstance(n, int):
+        return f"{n} layers"
+    weight_layers = (nn.Linear, nn.Conv1d, nn.Conv2d, nn.Conv3d)
+    return f"{sum(isinstance(m, weight_layers) for m in model.modules())} weight layers"
+
+
+def format_count(n: int) -> str:
+    """3774592 -> '3.8M', 99044 -> '99K'."""
+    if n >= 1_000_000:
+        return f"{n / 1e6:.1f}M"
+    if n >= 1_000:
+        return f"{n / 1e3:.0f}K"
+    return str(n)
+
+
+def summarize_preset(path: str | Path) -> PresetSummary:
+    """Load a preset, build its task and model, count. Slow: call it off the GUI thread."""
+    from studio.core.trainer import build_task
+
+    cfg = load_config(path)
+    task = build_task(cfg)
+    model = task.build_model(cfg.model)
+    params = sum(p.numel() for p in model.parameters())
+    return PresetSummary(
+        name=cfg.name,
+        description=cfg.description,
+        arch=type(cfg.model).ARCH,
+        task=type(cfg.task).NAME,
+        layers=layer_summary(cfg.model, model),
+        num_params=params,
+        memory_bytes=estimate_training_memory(cfg, params),
+    )
+
+
+def card_details(s: PresetSummary) -> str:
+    return (
+        f"{s.task} · {s.arch} · {s.layers} · {format_count(s.num_params)} parameters · "
+        f"~{format_bytes(s.memory_bytes)} peak training memory (estimate)"
+    )
+
+
+class PresetCard(QFrame):
+    def __init__(self, key: str, path: Path, gallery: PresetGallery) -> None:
+        super().__init__()
+        self.setObjectName("presetCard")
+        self.setFrameShape(QFrame.StyledPanel)
+        self.key, self.path = key, path
+        try:
+            cfg = load_config(path)
+            title, desc = cfg.name, cfg.description
+        except ValueError as err:  # a broken shipped preset must not break the gallery
+            title, desc = key, f"Cannot be loaded: {err}"
+        self.title = QLabel(f"<b>{title}</b>")
+        self.description = QLabel(desc)
+        self.description.setWordWrap(True)
+        self.details = QLabel("counting parameters…")
+        self.details.setWordWrap(True)
+        self.details.setStyleSheet("color: #555;")
+        self.use = QPushButton("Use this preset")
+        self.use.clicked.connect(lambda: gallery.preset_chosen.emit(str(path)))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        for w in (self.title, self.description, self.details):
+            layout.addWidget(w)
+        layout.addWidget(self.use, 0, Qt.AlignRight)
+
+
+class PresetGallery(QWidget):
+    """Emits `preset_chosen(path)` for a card's button or an opened file."""
+
+    preset_chosen = Signal(str)
+
+    _cache: ClassVar[dict[tuple[str, float], PresetSummary]] = {}  # shared by galleries
+
+    def __init__(self, summarize=summarize_preset, count_now: bool = True) -> None:
+        super().__init__()
+        self._summarize = summarize
+        self.cards: dict[str, PresetCard] = {}
+        open_button = QPushButton("Open preset file…")
+        open_button.setToolTip("Load a preset YAML file (e.g. one saved with 'Save as preset')")
+        open_button.clicked.connect(self.open_file_dialog)
+        host = QWidget()
+        cards = QVBoxLayout(host)
+        cards.setContentsMargins(2, 2, 2, 2)
+        for key, path in sorted(preset_files().items()):
+            card = PresetCard(key, path, self)
+            self.cards[key] = card
+            cards.addWidget(card)
+        cards.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(host)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(open_button)
+        layout.addWidget(scroll, 1)
+        if count_now:
+            self.count_all()
+
+    def count_all(self) -> None:
+        """Fill every card's counts, from the cache or a background build."""
+        for key, card in self.cards.items():
+            stamp = (str(card.path), card.path.stat().st_mtime)
+            if stamp in self._cache:
+                self._show(key, self._cache[stamp])
+                continue
+
+            def done(summary: PresetSummary, key: str = key, stamp: tuple = stamp) -> None:
+                self._cache[stamp] = summary
+                self._show(key, summary)
+
+            def failed(message: str, details: str, key: str = key) -> None:
+                if shiboken6.isValid(self):
+                    self.cards[key].details.setText(f"Could not build this preset: {message}")
+
+            run_in_background(lambda p=card.path: self._summarize(p), done, failed)
+
+    def _show(self, key: str, summary: PresetSummary) -> None:
+        if shiboken6.isValid(self):  # the gallery may be gone by the time a count finishes
+            self.cards[key].details.setText(card_details(summary))
+
+    def open_file_dialog(self) -> None:
+        path = dialogs.open_file(self, "Open preset", "Preset files (*.yaml *.yml);;All files (*)")
+        if path:
+            self.preset_chosen.emit(path)

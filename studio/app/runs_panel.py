@@ -1,0 +1,129 @@
+"""The runs list: past runs under the save folder (and recently used ones elsewhere).
+
+A run can be opened (its charts redrawn from metrics.jsonl), resumed from its last
+checkpoint, or overlaid on the charts of the run on screen to compare two curves.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.core.runs import list_runs, read_metrics
+
+
+def run_summary(run_dir: Path) -> str:
+    """'step 120 of 400 · stopped · eval accuracy 0.81' from a run's metrics."""
+    records = read_metrics(run_dir)
+    steps = [r for r in records if r.get("kind") == "step"]
+    done = [r for r in records if r.get("kind") == "done"]
+    evals = [r for r in records if r.get("kind") == "eval"]
+    parts = []
+    if steps:
+        parts.append(f"step {steps[-1].get('step')} of {steps[-1].get('total_steps', '?')}")
+    else:
+        parts.append("no steps yet")
+    parts.append(done[-1].get("reason", "") if done else "unfinished (resumable)")
+    if evals:
+        metric = evals[-1].get("metric", "")
+        value = evals[-1].get(f"eval/{metric}")
+        if isinstance(value, int | float):
+            parts.append(f"eval {metric} {value:.3g}")
+    return " · ".join(parts)
+
+
+class RunsPanel(QWidget):
+    open_requested = Signal(str)
+    resume_requested = Signal(str)
+    overlay_requested = Signal(str)
+    overlay_cleared = Signal()
+
+    def __init__(self, save_dir: Callable[[], Path | None] = lambda: None) -> None:
+        super().__init__()
+        self._save_dir = save_dir
+        self.recent: list[str] = []  # run folders used lately, wherever they are
+        self.list = QListWidget()
+        self.list.currentItemChanged.connect(self._on_select)
+        self.list.itemDoubleClicked.connect(lambda _: self._request(self.open_requested))
+        self.info = QLabel("")
+        self.info.setWordWrap(True)
+        self.info.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        buttons = QGridLayout()
+        specs = (
+            ("Open", "Show this run's charts", lambda: self._request(self.open_requested)),
+            (
+                "Resume",
+                "Continue training from its last checkpoint",
+                lambda: self._request(self.resume_requested),
+            ),
+            (
+                "Overlay",
+                "Draw its curves dashed over the charts on screen",
+                lambda: self._request(self.overlay_requested),
+            ),
+            ("Clear overlay", "Remove the dashed curves", self.overlay_cleared.emit),
+            ("Refresh", "Look for runs again", self.refresh),
+        )
+        self.buttons: dict[str, QPushButton] = {}
+        for i, (text, tip, slot) in enumerate(specs):
+            button = QPushButton(text)
+            button.setToolTip(tip)
+            button.clicked.connect(slot)
+            buttons.addWidget(button, i // 3, i % 3)
+            self.buttons[text] = button
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.info)
+        layout.addLayout(buttons)
+
+    def refresh(self) -> None:
+        current = self.selected()
+        self.list.clear()
+        runs = [str(p) for p in list_runs(self._save_dir())]
+        runs += [r for r in self.recent if r not in runs and (Path(r) / "config.yaml").is_file()]
+        for run in runs:
+            p = Path(run)
+            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
+            item = QListWidgetItem(f"{p.name}   ({stamp})")
+            item.setData(Qt.UserRole, run)
+            item.setToolTip(run)
+            self.list.addItem(item)
+            if run == current:
+                self.list.setCurrentItem(item)
+
+    def selected(self) -> str | None:
+        item = self.list.currentItem()
+        return item.data(Qt.UserRole) if item is not None else None
+
+    def select(self, run_dir: str) -> None:
+        for i in range(self.list.count()):
+            if self.list.item(i).data(Qt.UserRole) == run_dir:
+                self.list.setCurrentRow(i)
+
+    def add_recent(self, run_dir: str, keep: int = 10) -> None:
+        self.recent = [run_dir, *[r for r in self.recent if r != run_dir][: keep - 1]]
+
+    def _on_select(self, item: QListWidgetItem | None, _previous: object = None) -> None:
+        if item is None:
+            self.info.setText("")
+            return
+        run = Path(item.data(Qt.UserRole))
+        self.info.setText(f"{run}\n{run_summary(run)}")
+
+    def _request(self, signal: Signal) -> None:
+        run = self.selected()
+        if run:
+            signal.emit(run)

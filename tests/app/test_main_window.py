@@ -1,0 +1,163 @@
+"""The window with a fake trainer: runs reach the panels, errors one dialog, state persists."""
+
+import json
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from studio.app import dialogs
+from studio.app.background import wait_for_background
+from studio.app.main_window import MainWindow
+from studio.core.config import load_config, save_config
+from studio.core.hardware import GpuUnavailable, MemoryProbe
+from tests.app.fakes import FakeControl, factory, step_record
+
+
+class NoGpu:
+    def init(self):
+        raise GpuUnavailable("NVML: NVML Shared Library Not Found")
+
+
+class Dialogs:
+    """Records what would have been shown instead of blocking the test."""
+
+    def __init__(self, monkeypatch, answer=True):
+        self.errors, self.questions, self.answer = [], [], answer
+        monkeypatch.setattr(
+            dialogs, "show_error", lambda parent, title, msg: self.errors.append(msg)
+        )
+        monkeypatch.setattr(dialogs, "ask_yes_no", self._ask)
+
+    def _ask(self, parent, title, question):
+        self.questions.append(question)
+        return self.answer
+
+
+@pytest.fixture
+def shown(monkeypatch):
+    return Dialogs(monkeypatch)
+
+
+def make_window(qtbot, tmp_path, fake=None, **kwargs):
+    fake = fake or {}
+    window = MainWindow(
+        settings=QSettings(str(tmp_path / "studio.ini"), QSettings.IniFormat),
+        probe=MemoryProbe(NoGpu()),
+        make_factory=lambda cfg, save_dir, resume_from: factory(**fake),
+        control_factory=FakeControl,
+        count_presets=False,
+        **kwargs,
+    )
+    qtbot.addWidget(window)
+    return window
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, shown):
+    w = make_window(qtbot, tmp_path, fake={"steps": 10_000, "delay": 0.002})
+    yield w
+    if w.controller.running:
+        w.controller.stop()
+        assert w.controller.wait(5000)
+    wait_for_background()
+
+
+def test_a_run_reaches_every_panel_and_the_controls_follow(qtbot, window):
+    assert window.form.config().name == "Micro-GPT"  # the default preset
+    assert window.controls.start_action.isEnabled() and not window.controls.stop_action.isEnabled()
+    assert window.start()
+    qtbot.waitUntil(lambda: len(window.charts.store.series.get("loss", [])) > 20, timeout=3000)
+    assert window.controls.stop_action.isEnabled() and not window.controls.start_action.isEnabled()
+    qtbot.waitUntil(
+        lambda: window.grad_flow.redraw_count > 0 and window.samples.step > 0, timeout=2000
+    )
+    assert window.controls.progress.maximum() == 10_000 and window.controls.progress.value() > 0
+    assert "steps/s" in window.controls.rate.text()
+    window.controls.pause_action.trigger()
+    assert window.controls.pause_action.text() == "Resume"
+    window.controls.stop_action.trigger()
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=1000)
+    assert window.controls.start_action.isEnabled()
+    assert window.log.lines[-1] == (
+        "info",
+        f"[step {window.charts.store.series['loss'].steps[-1]:.0f}] run ended: stopped",
+    )
+
+
+def test_a_failing_run_shows_its_message_and_the_app_stays_usable(qtbot, tmp_path, shown):
+    window = make_window(qtbot, tmp_path, fake={"steps": 5, "fail_at": 2})
+    window.start()
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)
+    assert shown.errors == ["data/train.txt line 3: expected 'a+b=c'; fix the line"]
+    assert any("Traceback" in text for level, text in window.log.lines if level == "error")
+    window._make_factory = lambda cfg, save_dir, resume_from: factory(steps=3)
+    assert window.start()  # usable: a new run starts and finishes
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)
+    assert window.charts.store.series["loss"].steps == [1.0, 2.0, 3.0]
+
+
+def test_a_bad_preset_file_shows_the_loader_message(qtbot, window, shown, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("model:\n  arch: micro-gpt\n  n_layers: [\n")
+    before = window.form.config()
+    assert not window.load_preset(str(bad))
+    assert len(shown.errors) == 1 and "not valid YAML at line" in shown.errors[0]
+    assert window.form.config() == before
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text("training:\n  batch_size: 3\n")
+    assert not window.load_preset(str(wrong))
+    assert "training.batch_size: unknown key" in shown.errors[1]
+
+
+def test_an_invalid_setting_stops_start_with_its_path(qtbot, window, shown):
+    window.form.editors["stages.grpo.lr"].widget.setText("fast")
+    assert not window.start()
+    assert shown.errors == ['stages.grpo.lr: must be a number, got "fast"']
+    assert not window.controller.running
+
+
+def test_closing_during_training_asks_then_stops_cleanly(qtbot, tmp_path, monkeypatch):
+    shown = Dialogs(monkeypatch, answer=False)
+    window = make_window(qtbot, tmp_path, fake={"steps": 10_000, "delay": 0.002})
+    window.start()
+    qtbot.waitUntil(lambda: len(window.charts.store.series.get("loss", [])) > 0, timeout=3000)
+    assert not window.close()  # "no": keep training
+    assert window.controller.running and len(shown.questions) == 1
+    shown.answer = True
+    assert window.close()
+    assert not window.controller.running and len(shown.questions) == 2
+
+
+def test_layout_last_preset_and_recent_runs_persist(qtbot, tmp_path, shown):
+    first = make_window(qtbot, tmp_path)
+    assert first.load_preset("tiny_transformer")
+    first.resize(640, 480)  # inside the offscreen screen (800x600): restore clamps to it
+    first.runs.add_recent(str(tmp_path / "some-run"))
+    assert first.close()
+    second = make_window(qtbot, tmp_path)
+    assert second.form.config().name == load_config("tiny_transformer").name
+    assert (second.width(), second.height()) == (640, 480)
+    assert second.runs.recent == [str(tmp_path / "some-run")]
+
+
+def test_a_past_run_opens_from_its_metrics_and_overlays(qtbot, window, tmp_path):
+    run = tmp_path / "runs" / "20260101-000000-micro-gpt"
+    run.mkdir(parents=True)
+    save_config(load_config("micro_gpt"), run / "config.yaml")
+    records = [{"kind": "stage", "stage": "grpo", "step": 0, "event": "start", "reason": ""}]
+    records += [step_record(s, total=30) for s in range(1, 31)]
+    records.append({"kind": "done", "step": 30, "reason": "finished"})
+    (run / "metrics.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    window.form.set_value("run.save_dir", str(tmp_path / "runs"))
+    window.runs.refresh()
+    assert window.runs.list.count() == 1
+    window.runs.list.setCurrentRow(0)
+    assert "step 30 of 30 · finished" in window.runs.info.text()
+    window.runs.buttons["Open"].click()
+    assert window.charts.store.series["loss"].steps[-1] == 30.0
+    window.charts.refresh()
+    window.runs.buttons["Overlay"].click()
+    window.charts.refresh()
+    assert ("loss", True) in window.charts.chart("Loss")._curves
+    window.runs.buttons["Clear overlay"].click()
+    assert window.charts.overlay is None

@@ -1,0 +1,134 @@
+"""Preset gallery and data panel: counts filled off the GUI thread, data errors shown inline."""
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from studio.app import dialogs
+from studio.app.background import wait_for_background
+from studio.app.data_panel import DataPanel, file_head
+from studio.app.main_window import MainWindow
+from studio.app.preset_gallery import (
+    PresetGallery,
+    PresetSummary,
+    card_details,
+    format_count,
+    summarize_preset,
+)
+from studio.core.config import load_config, preset_files
+from studio.core.hardware import estimate_training_memory
+
+
+def test_micro_gpt_summary_counts_its_model():
+    s = summarize_preset(preset_files()["micro_gpt"])
+    cfg = load_config("micro_gpt")
+    assert (s.name, s.task, s.arch, s.layers) == (
+        "Micro-GPT",
+        "arithmetic",
+        "micro-gpt",
+        "6 layers",
+    )
+    assert 3.7e6 < s.num_params < 3.9e6  # DESIGN.md: about 3.8M
+    assert s.memory_bytes == estimate_training_memory(cfg, s.num_params)
+    assert format_count(s.num_params) == "3.8M" and format_count(99044) == "99K"
+
+
+def test_gallery_fills_cards_from_the_background_and_emits_the_choice(qtbot):
+    calls = []
+
+    def fake_summary(path):
+        calls.append(path)
+        return PresetSummary("X", "", "lite-resnet", "gridworld", "12 weight layers", 99044, 2**20)
+
+    PresetGallery._cache.clear()
+    gallery = PresetGallery(summarize=fake_summary)
+    qtbot.addWidget(gallery)
+    assert set(gallery.cards) == set(preset_files())
+    qtbot.waitUntil(
+        lambda: all(" · " in c.details.text() for c in gallery.cards.values()), timeout=3000
+    )
+    assert gallery.cards["lite_resnet"].details.text() == card_details(fake_summary(None))
+    assert (
+        "12 weight layers · 99K parameters · ~1.0 MB" in gallery.cards["lite_resnet"].details.text()
+    )
+    with qtbot.waitSignal(gallery.preset_chosen) as chosen:
+        gallery.cards["micro_gpt"].use.click()
+    assert chosen.args == [str(preset_files()["micro_gpt"])]
+    n = len(calls)
+    PresetGallery(summarize=fake_summary).deleteLater()  # cached: no new builds
+    assert len(calls) == n
+
+
+def test_a_preset_that_cannot_build_says_so_on_its_card(qtbot):
+    def broken(path):
+        raise ValueError("task.max_digits: too many; use at most 3")
+
+    PresetGallery._cache.clear()
+    gallery = PresetGallery(summarize=broken)
+    qtbot.addWidget(gallery)
+    card = gallery.cards["micro_gpt"]
+    qtbot.waitUntil(lambda: "Could not build" in card.details.text(), timeout=3000)
+    assert "use at most 3" in card.details.text()
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    errors = []
+    monkeypatch.setattr(dialogs, "show_error", lambda p, t, m: errors.append(m))
+    w = MainWindow(
+        settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat), count_presets=False
+    )
+    w.errors = errors
+    qtbot.addWidget(w)
+    yield w
+    wait_for_background()
+
+
+def test_opening_a_bad_yaml_from_the_gallery_shows_the_message(window, tmp_path, monkeypatch):
+    bad = tmp_path / "lesson.yaml"
+    bad.write_text("grpo: {beta: 0.1\n")
+    monkeypatch.setattr(dialogs, "open_file", lambda *a, **k: str(bad))
+    window.gallery.open_file_dialog()
+    assert len(window.errors) == 1 and window.errors[0].startswith(f"{bad}: not valid YAML")
+
+
+def test_a_bad_data_file_shows_the_loader_message(qtbot, window, tmp_path):
+    bad = tmp_path / "pairs.tsv"
+    bad.write_text("hello there\nno tab on this line either\n")
+    assert window.load_preset("tiny_transformer")
+    window.data_panel.set_path(str(bad))
+    window.data_panel._emit_path()
+    assert window.form.config().data.path == str(bad)  # the settings follow the panel
+    with qtbot.waitSignal(window.data_panel.checked, timeout=20_000):
+        window.data_panel.check()
+    panel = window.data_panel
+    assert panel.error.startswith(f"{bad}: no usable sentence pair")
+    assert "separated by a tab" in panel.status.text() and "✘" in panel.status.text()
+    assert "hello there" in panel.preview.toPlainText()  # the file's first lines, to compare
+    assert window.errors == []  # inline, not a dialog
+
+
+def test_demo_data_check_shows_the_report_and_examples(qtbot, window):
+    assert window.load_preset("micro_gpt")
+    with qtbot.waitSignal(window.data_panel.checked, timeout=20_000):
+        window.data_panel.check()
+    panel = window.data_panel
+    assert panel.error is None and "validation" in panel.report
+    text = panel.preview.toPlainText()
+    assert text.startswith("Examples as the task reads them:") and "=" in text and "→" in text
+
+
+def test_file_head_of_files_and_folders(tmp_path):
+    (tmp_path / "a.txt").write_text("".join(f"line {i}\n" for i in range(20)))
+    (tmp_path / "cats").mkdir()
+    (tmp_path / "cats" / "1.png").write_bytes(b"")
+    assert file_head(tmp_path / "a.txt", 3) == "line 0\nline 1\nline 2"
+    assert file_head(tmp_path) == "a.txt\ncats/  (1 files)"
+
+
+def test_data_panel_without_a_path_means_demo_data(qtbot):
+    panel = DataPanel()
+    qtbot.addWidget(panel)
+    panel.set_path("/data/x.tsv")
+    assert panel.path() == "/data/x.tsv"
+    panel.demo.setChecked(True)
+    assert panel.path() is None
