@@ -1,0 +1,80 @@
+"""The real trainer from the window: a tiny Micro-GPT run, paused, stepped, resumed, stopped."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from studio.app import dialogs
+from studio.app.background import wait_for_background
+from studio.app.main_window import MainWindow
+
+TINY = [
+    "model.n_layers=1",
+    "model.d_model=32",
+    "model.n_heads=2",
+    "model.d_ff=64",
+    "stages.warmup.steps=2",
+    "stages.warmup.batch_size=4",
+    "stages.grpo.steps=400",
+    "stages.grpo.batch_size=2",
+    "grpo.num_generations=2",
+    "eval.every=0",
+    "eval.size=4",
+    "run.checkpoint_every=0",
+    "training.threads=1",
+]
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    errors = []
+    monkeypatch.setattr(dialogs, "show_error", lambda p, t, m: errors.append(m))
+    w = MainWindow(
+        settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat), count_presets=False
+    )
+    w.errors = errors
+    qtbot.addWidget(w)
+    yield w
+    if w.controller.running:
+        w.controller.stop()
+        assert w.controller.wait(10_000)
+    wait_for_background()
+
+
+def grpo_steps(window) -> int:
+    return len(window.charts.store.series.get("reward/mean", []))
+
+
+def test_micro_gpt_from_the_window(qtbot, window, tmp_path):
+    assert window.load_preset("micro_gpt", [*TINY, f"run.save_dir={tmp_path / 'runs'}"])
+    assert window.start()
+    qtbot.waitUntil(lambda: grpo_steps(window) >= 3, timeout=20_000)
+    assert window.errors == []
+    qtbot.waitUntil(lambda: window.grad_flow.redraw_count > 0, timeout=2000)
+    assert len(window.grad_flow.latest["layers"]) > 2
+    assert window.charts.store.series["loss"].steps[:2] == [1.0, 2.0]  # the warm-up's steps
+    assert window.samples.samples and len(window.samples.samples[0]["completions"]) == 2
+
+    window.controls.pause_action.trigger()
+    qtbot.wait(400)  # a step in flight finishes
+    paused_at = grpo_steps(window)
+    qtbot.wait(400)
+    assert grpo_steps(window) == paused_at
+    window.controls.step_action.trigger()
+    qtbot.waitUntil(lambda: grpo_steps(window) == paused_at + 1, timeout=2000)
+    qtbot.wait(300)
+    assert grpo_steps(window) == paused_at + 1
+    window.controls.pause_action.trigger()  # "Resume"
+    qtbot.waitUntil(lambda: grpo_steps(window) > paused_at + 3, timeout=5000)
+    window.controls.stop_action.trigger()
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)
+
+    run_dir = Path(window.run_dir)
+    assert run_dir.parent == tmp_path / "runs"
+    last_step = int(window.charts.store.series["loss"].steps[-1])
+    saved = [text for _, text in window.log.lines if "checkpoint saved" in text]
+    assert saved[-1].startswith(f"[step {last_step}] checkpoint saved: ")  # written on stop
+    assert Path(saved[-1].split(": ", 1)[1]).is_file()
+    assert Path(saved[-1].split(": ", 1)[1]).parent == run_dir / "checkpoints"
+    assert "[step" in window.log.lines[-1][1] and "run ended: stopped" in window.log.lines[-1][1]
