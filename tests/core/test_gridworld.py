@@ -245,6 +245,12 @@ def test_rollout_shapes_mask_and_truncation_follow_the_episodes():
     # every group starts from its example's start state
     first = r.context[:, 0].reshape(3, 4, -1)
     assert (first == first[:, :1]).all()
+    # replay frames: one before each step, then the end; at the goal the agent covers it
+    for i in range(n):
+        frames = task.episode_frames(r, i)
+        assert len(frames) == steps[i] + 1 and frames[0].shape == (8, 8, 3)
+        goal_shown = (frames[-1].reshape(-1, 3) == PALETTE[GOAL]).all(1).any()
+        assert goal_shown != bool(r.info["success"][i])
 
 
 def test_token_logprobs_agree_with_the_rollout_at_temperature_one():
@@ -280,3 +286,45 @@ def test_evaluate_and_replay():
     frames, info = task.replay(model, index=2)
     assert len(frames) == info["steps"] + 1 and frames[0].shape == (8, 8, 3)
     assert info["outcome"] in ("goal", "lava", "limit")
+
+
+def test_shipped_preset_loads_and_builds_a_12_layer_model_for_24px_grids():
+    from studio.core.config import load_config
+    from studio.core.models.lite_resnet import count_weight_layers
+
+    cfg = load_config("lite_resnet")
+    task = GridWorldTask(cfg.task, cfg.data, seed=0)
+    model = task.build_model(cfg.model)
+    assert model.cfg.image_size == 24 and count_weight_layers(model) == 12
+    assert model(torch.zeros(1, 3, 24, 24, dtype=torch.uint8)).shape == (1, 4)
+
+
+def test_a_tiny_training_run_changes_every_parameter(tmp_path):
+    from studio.core.config import load_config
+    from studio.core.trainer import Trainer
+
+    cfg = load_config(
+        "lite_resnet",
+        [
+            "model.channels=4",
+            "model.stem_stride=2",
+            "task.size=4",
+            "task.min_size=3",
+            "task.levels=2",
+            "task.max_steps=6",
+            "task.pixels_per_cell=2",
+            "stages.warmup.steps=1",
+            "stages.warmup.batch_size=4",
+            "stages.grpo.steps=1",
+            "stages.grpo.batch_size=4",
+            "grpo.num_generations=4",
+            "eval.size=4",
+            "run.checkpoint_every=0",
+            "training.device=cpu",
+        ],
+    )
+    trainer = Trainer(cfg, save_dir=tmp_path)
+    before = {k: v.clone() for k, v in trainer.model.state_dict().items()}
+    trainer.run()
+    for name, value in trainer.model.state_dict().items():
+        assert not torch.equal(before[name], value), name

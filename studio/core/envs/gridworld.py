@@ -17,6 +17,7 @@ simplified; the code is our own.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -236,3 +237,64 @@ class GridBatch:
             - step_cost * self.steps
             - lava_penalty * self.lava.astype(np.float64)
         )
+
+
+# ---- playing whole episodes
+
+
+@dataclass
+class Episodes:
+    """What playing a batch of N episodes for up to T steps gives (numpy, on the CPU)."""
+
+    obs: np.ndarray | None  # (N, T, 3, H, W) uint8: what the agent saw before each step
+    actions: np.ndarray  # (N, T) int64, 0 after the episode ended
+    logp: np.ndarray  # (N, T) float32 log-prob of each action (0 where not sampled)
+    mask: np.ndarray  # (N, T) bool: a step was taken
+    final_obs: np.ndarray  # (N, 3, H, W) uint8: the last picture (goal, lava or limit)
+    batch: GridBatch  # the finished environments (success, steps, ...)
+
+
+# chooses actions for the running environments: (t, obs (M,3,H,W) uint8, rows (M,)) ->
+# (actions (M,), logp (M,))
+Chooser = Callable[[int, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+
+
+def play(
+    batch: GridBatch,
+    choose: Chooser,
+    observe: Callable[[GridBatch], np.ndarray],
+    *,
+    record: bool = True,
+) -> Episodes:
+    """Step every environment of `batch` with `choose` until all are done (at most
+    batch.max_steps steps), one call of `choose` per time step for all running ones.
+    `observe` pictures the batch: (N, 3, H, W) uint8 (render.render at some scale)."""
+    n, t_max = len(batch), batch.max_steps
+    actions = np.zeros((n, t_max), dtype=np.int64)  # (N, T)
+    logp = np.zeros((n, t_max), dtype=np.float32)
+    mask = np.zeros((n, t_max), dtype=bool)
+    frames = []
+    for t in range(t_max):
+        if batch.done.all():
+            break
+        obs = observe(batch)  # (N, 3, H, W)
+        if record:
+            frames.append(obs)
+        rows = np.flatnonzero(~batch.done)
+        chosen, chosen_logp = choose(t, obs[rows], rows)
+        actions[rows, t], logp[rows, t], mask[rows, t] = chosen, chosen_logp, True
+        batch.step(actions[:, t])
+    final = observe(batch)
+    steps = len(frames) if record else int(mask.any(0).sum())
+    obs_all = np.stack(frames, axis=1) if record else None  # (N, T', 3, H, W)
+    return Episodes(obs_all, actions[:, :steps], logp[:, :steps], mask[:, :steps], final, batch)
+
+
+def arrows(actions: np.ndarray, mask: np.ndarray) -> list[str]:
+    """Each episode's moves as arrows, e.g. '→→↓'."""
+    return ["".join(ARROWS[a] for a in row[m]) for row, m in zip(actions, mask)]
+
+
+def outcomes(batch: GridBatch) -> list[str]:
+    """How each episode ended: 'goal', 'lava' or 'limit'."""
+    return ["goal" if s else "lava" if lv else "limit" for s, lv in zip(batch.success, batch.lava)]

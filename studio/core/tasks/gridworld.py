@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -33,10 +32,14 @@ from studio.core.configtools import ConfigError, param
 from studio.core.envs.gridworld import (
     ARROWS,
     NUM_ACTIONS,
+    Chooser,
     GridBatch,
     Level,
     LevelParams,
+    arrows,
     generate_level,
+    outcomes,
+    play,
 )
 from studio.core.envs.render import render
 from studio.core.models.lite_resnet import (
@@ -123,47 +126,9 @@ def _cached_level(seed: int, params: LevelParams, canvas: int) -> Level:
     return generate_level(seed, params, canvas)
 
 
-@dataclass
-class Episodes:
-    """What playing a batch of N episodes for up to T steps gives (numpy, on the CPU)."""
-
-    obs: np.ndarray | None  # (N, T, 3, H, W) uint8: what the agent saw before each step
-    actions: np.ndarray  # (N, T) int64, 0 after the episode ended
-    logp: np.ndarray  # (N, T) float32 log-prob of each action (0 where not sampled)
-    mask: np.ndarray  # (N, T) bool: a step was taken
-    final_obs: np.ndarray  # (N, 3, H, W) uint8: the last picture (goal, lava or limit)
-    batch: GridBatch  # the finished environments (success, steps, ...)
-
-
-# chooses actions for the running environments: (t, obs (M,3,H,W) uint8, rows (M,)) ->
-# (actions (M,), logp (M,))
-Chooser = Callable[[int, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
-
-
-def play(
-    batch: GridBatch, choose: Chooser, pixels_per_cell: int, *, record: bool = True
-) -> Episodes:
-    """Step every environment of `batch` with `choose` until all are done (at most
-    batch.max_steps steps), one call of `choose` per time step for all running ones."""
-    n, t_max = len(batch), batch.max_steps
-    actions = np.zeros((n, t_max), dtype=np.int64)  # (N, T)
-    logp = np.zeros((n, t_max), dtype=np.float32)
-    mask = np.zeros((n, t_max), dtype=bool)
-    frames = []
-    for t in range(t_max):
-        if batch.done.all():
-            break
-        obs = render(batch.cells, batch.pos, batch.has_key, pixels_per_cell)  # (N, 3, H, W)
-        if record:
-            frames.append(obs)
-        rows = np.flatnonzero(~batch.done)
-        chosen, chosen_logp = choose(t, obs[rows], rows)
-        actions[rows, t], logp[rows, t], mask[rows, t] = chosen, chosen_logp, True
-        batch.step(actions[:, t])
-    final = render(batch.cells, batch.pos, batch.has_key, pixels_per_cell)
-    steps = len(frames) if record else int(mask.any(0).sum())
-    obs_all = np.stack(frames, axis=1) if record else None  # (N, T', 3, H, W)
-    return Episodes(obs_all, actions[:, :steps], logp[:, :steps], mask[:, :steps], final, batch)
+def _frames(steps: np.ndarray, final: np.ndarray) -> list[np.ndarray]:
+    """(T, 3, H, W) pictures before each step and the final (3, H, W) one, as (H, W, 3)."""
+    return [np.ascontiguousarray(f.transpose(1, 2, 0)) for f in [*steps, final]]
 
 
 def policy_chooser(
@@ -185,15 +150,6 @@ def policy_chooser(
         return acts.cpu().numpy(), lp.float().cpu().numpy()
 
     return choose
-
-
-def arrows(actions: np.ndarray, mask: np.ndarray) -> list[str]:
-    """Each episode's moves as arrows, e.g. '→→↓'."""
-    return ["".join(ARROWS[a] for a in row[m]) for row, m in zip(actions, mask)]
-
-
-def outcomes(batch: GridBatch) -> list[str]:
-    return ["goal" if s else "lava" if lv else "limit" for s, lv in zip(batch.success, batch.lava)]
 
 
 class GridWorldTask(Task):
@@ -283,6 +239,10 @@ class GridWorldTask(Task):
         levels = [self.level(ex.prompt, ex.difficulty) for ex in examples for _ in range(repeat)]
         return GridBatch(levels, self.cfg.max_steps)
 
+    def observe(self, batch: GridBatch) -> np.ndarray:
+        """What the agent sees: (N, 3, H, W) uint8 pictures of the batch."""
+        return render(batch.cells, batch.pos, batch.has_key, self.cfg.pixels_per_cell)
+
     def _returns(self, batch: GridBatch) -> np.ndarray:
         return batch.returns(self.cfg.step_cost, self.cfg.lava_penalty)
 
@@ -293,7 +253,7 @@ class GridWorldTask(Task):
         def expert(t: int, obs: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             return np.array([solutions[i][t] for i in rows]), np.zeros(len(rows))
 
-        ep = play(self._batch(examples), expert, self.cfg.pixels_per_cell)
+        ep = play(self._batch(examples), expert, self.observe)
         device = model_device(model)
         obs = torch.from_numpy(ep.obs[ep.mask]).to(device)  # (M, 3, H, W), M steps in all
         target = torch.from_numpy(ep.actions[ep.mask]).to(device)  # (M,)
@@ -308,7 +268,7 @@ class GridWorldTask(Task):
             model, temperature=sampling.temperature, top_k=sampling.top_k, top_p=sampling.top_p
         )
         with torch.no_grad():
-            ep = play(batch, choose, self.cfg.pixels_per_cell)
+            ep = play(batch, choose, self.observe)
         return Rollout(
             examples=examples,
             group_size=group_size,
@@ -347,9 +307,7 @@ class GridWorldTask(Task):
     def episode_frames(rollout: Rollout, index: int) -> list[np.ndarray]:
         """Pictures (H, W, 3) uint8 of episode `index`: before each step, then the end."""
         steps = int(rollout.mask[index].sum())
-        frames = [f for f in rollout.context[index, :steps].numpy()]
-        frames.append(rollout.info["final_obs"][index])
-        return [np.ascontiguousarray(f.transpose(1, 2, 0)) for f in frames]
+        return _frames(rollout.context[index, :steps].numpy(), rollout.info["final_obs"][index])
 
     def replay(
         self, model: nn.Module, *, split: str = "valid", index: int = 0, greedy: bool = True
@@ -361,9 +319,8 @@ class GridWorldTask(Task):
             ep = play(
                 self._batch([example]),
                 policy_chooser(model, greedy=greedy),
-                self.cfg.pixels_per_cell,
+                self.observe,
             )
-        frames = [f.transpose(1, 2, 0) for f in ep.obs[0]] + [ep.final_obs[0].transpose(1, 2, 0)]
         info = {
             "outcome": outcomes(ep.batch)[0],
             "steps": int(ep.batch.steps[0]),
@@ -372,7 +329,7 @@ class GridWorldTask(Task):
             "shortest": len(example.reference),
             "display": example.display,
         }
-        return [np.ascontiguousarray(f) for f in frames], info
+        return _frames(ep.obs[0], ep.final_obs[0]), info
 
     # ---- evaluation
 
@@ -397,7 +354,7 @@ class GridWorldTask(Task):
                 ep = play(
                     self._batch(examples),
                     policy_chooser(model, greedy=True),
-                    self.cfg.pixels_per_cell,
+                    self.observe,
                     record=False,
                 )
         finally:
@@ -427,7 +384,7 @@ class GridWorldTask(Task):
             ep = play(
                 self._batch(self.held_out(split, limit)),
                 uniform,
-                self.cfg.pixels_per_cell,
+                self.observe,
                 record=False,
             )
             self._baseline[key] = float(ep.batch.success.mean())

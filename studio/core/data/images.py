@@ -1,0 +1,177 @@
+"""Images in class folders: one subfolder per class, read with Pillow and made square.
+
+`load_image_folder("pets/", 32)` reads pets/cat/*.png, pets/dog/*.jpg, ... (any still
+image Pillow decodes; PNG and JPEG are what people have). Each image is turned upright
+by its EXIF orientation, laid on white where it is transparent, centre-cropped to a
+square and resized (the torchvision habit of resize + centre crop, in one Pillow call).
+
+A file that is not an image or is truncated is skipped and counted in the report, with
+its name; a folder that cannot make a classifier (no class folders, one class only, a
+class with no readable image) is a DataError that names the folder and the fix. Hidden
+files (.DS_Store, ._photo.jpg) are ignored silently.
+
+The split into train/valid/test is stratified, so every class appears in each part.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import torch
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from studio.core.data.bilingual import DataError
+
+HOW = "give a folder holding one subfolder of images per class (e.g. pets/cat/, pets/dog/)"
+
+
+@dataclass
+class ImageReport:
+    """What loading kept, per class, and what it skipped and why (file paths, relative)."""
+
+    path: str
+    kept: int = 0
+    per_class: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, list[str]] = field(default_factory=dict)  # reason -> files
+
+    def skip(self, reason: str, file: str) -> None:
+        self.skipped.setdefault(reason, []).append(file)
+
+    @property
+    def total_skipped(self) -> int:
+        return sum(len(files) for files in self.skipped.values())
+
+    def summary(self, max_items: int = 5) -> str:
+        """One line, e.g. "kept 120 images in 3 classes (cat 40, ...); skipped 1 not an
+        image (cat/notes.txt): remove or re-save these files"."""
+        classes = ", ".join(f"{name} {count:,}" for name, count in self.per_class.items())
+        n = len(self.per_class)
+        text = f"kept {self.kept:,} image{'' if self.kept == 1 else 's'} in {n} class"
+        text += f"{'' if n == 1 else 'es'} ({classes})" if classes else "es"
+        skips = []
+        for reason, files in self.skipped.items():
+            shown = ", ".join(files[:max_items]) + (", ..." if len(files) > max_items else "")
+            skips.append(f"{len(files):,} {reason} ({shown})")
+        if skips:
+            text += "; skipped " + ", ".join(skips) + ": remove or re-save these files"
+        return text
+
+
+class _Unreadable(Exception):
+    """One file could not be used; args[0] is the reason as the report words it."""
+
+
+def read_image(path: str | Path, image_size: int) -> np.ndarray:
+    """One image as (image_size, image_size, 3) uint8, or _Unreadable(reason)."""
+    try:
+        with Image.open(path) as im:
+            # JPEG only: decode at a reduced scale straight away (much faster for photos)
+            im.draft("RGB", (image_size * 2, image_size * 2))
+            im.load()  # a truncated file fails here, not at open
+            im = ImageOps.exif_transpose(im)
+            if im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info:
+                rgba = im.convert("RGBA")
+                im = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+                im.alpha_composite(rgba)
+            im = ImageOps.fit(
+                im.convert("RGB"), (image_size, image_size), method=Image.Resampling.LANCZOS
+            )
+            return np.asarray(im, dtype=np.uint8).copy()
+    except UnidentifiedImageError:
+        raise _Unreadable("not an image") from None
+    except Image.DecompressionBombError:
+        raise _Unreadable("too large to decode safely") from None
+    except PermissionError:
+        raise _Unreadable("unreadable (permission denied)") from None
+    except (OSError, SyntaxError, ValueError, EOFError):
+        raise _Unreadable("truncated or corrupt") from None
+
+
+def _visible(p: Path) -> bool:
+    return not p.name.startswith(".")
+
+
+def load_image_folder(
+    path: str | Path, image_size: int
+) -> tuple[torch.Tensor, torch.Tensor, list[str], ImageReport]:
+    """(images (N, 3, S, S) uint8, labels (N,) long, class names, report) of a class-folder
+    tree; class i is the i-th subfolder in name order. Raises DataError when the folder
+    cannot make a classifier."""
+    if image_size < 1:
+        raise ValueError(f"image_size must be a positive integer, got {image_size}")
+    root = Path(path).expanduser()
+    if not root.exists():
+        raise DataError(f"{root}: no such folder; {HOW}")
+    if not root.is_dir():
+        raise DataError(f"{root}: is a file, not a folder; {HOW}")
+    try:
+        entries = sorted(p for p in root.iterdir() if _visible(p))
+    except OSError as err:
+        raise DataError(f"{root}: cannot be read ({err.strerror}); check its permissions") from None
+    folders = [p for p in entries if p.is_dir()]
+    report = ImageReport(path=str(root))
+    for loose in (p for p in entries if p.is_file()):
+        report.skip("outside a class folder", loose.name)
+    if not folders:
+        raise DataError(f"{root}: holds no class folders; {HOW}")
+    if len(folders) == 1:
+        raise DataError(
+            f"{root}: has only one class folder ({folders[0].name}/); a classifier needs at "
+            f"least two: add a subfolder of images for each other class"
+        )
+    images, labels = [], []
+    for label, folder in enumerate(folders):
+        files = sorted(p for p in folder.rglob("*") if p.is_file() and _visible(p))
+        if not files:
+            raise DataError(
+                f"{folder}: the class folder '{folder.name}' holds no images; add PNG or JPEG "
+                f"files to it, or remove the folder"
+            )
+        count, failures = 0, []
+        for file in files:
+            rel = file.relative_to(root).as_posix()
+            try:
+                images.append(read_image(file, image_size))
+            except _Unreadable as why:
+                report.skip(why.args[0], rel)
+                failures.append(f"{file.name}: {why.args[0]}")
+                continue
+            labels.append(label)
+            count += 1
+        if count == 0:
+            listed = "; ".join(failures[:3]) + ("; ..." if len(failures) > 3 else "")
+            raise DataError(
+                f"{folder}: none of the {len(files)} files in class folder '{folder.name}' "
+                f"could be read as an image ({listed}); add PNG or JPEG images to it, or "
+                f"remove the folder"
+            )
+        report.per_class[folder.name] = count
+    report.kept = len(images)
+    stacked = torch.from_numpy(np.stack(images)).permute(0, 3, 1, 2).contiguous()
+    return stacked, torch.tensor(labels, dtype=torch.long), [f.name for f in folders], report
+
+
+def stratified_split(
+    labels: torch.Tensor, *, valid_fraction: float, test_fraction: float, seed: int
+) -> tuple[list[int], list[int], list[int]]:
+    """Indices of train, valid and test: each class split by the fractions on its own
+    (valid and test get at least one image of a class that has three or more), shuffled
+    by `seed` so the split is the same every run."""
+    rng = random.Random(seed)
+    train, valid, test = [], [], []
+    ys = labels.tolist()
+    for c in sorted(set(ys)):
+        idx = [i for i, y in enumerate(ys) if y == c]
+        rng.shuffle(idx)
+        n = len(idx)
+        n_valid = max(round(n * valid_fraction), 1 if valid_fraction > 0 and n >= 3 else 0)
+        n_test = max(round(n * test_fraction), 1 if test_fraction > 0 and n >= 3 else 0)
+        n_valid = min(n_valid, max(n - 1, 0))  # keep at least one image to train on
+        n_test = min(n_test, max(n - 1 - n_valid, 0))
+        valid += idx[:n_valid]
+        test += idx[n_valid : n_valid + n_test]
+        train += idx[n_valid + n_test :]
+    return sorted(train), sorted(valid), sorted(test)
