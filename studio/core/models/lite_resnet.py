@@ -159,6 +159,8 @@ class LiteResNet(nn.Module):
                 x = F.avg_pool2d(x, 2)
             for block in stage:
                 n_block += 1
+                # (with batch norm, the recomputation updates the running statistics a
+                # second time: one more reason group norm is the default)
                 if every and self.training and torch.is_grad_enabled() and n_block % every == 0:
                     x = checkpoint(block, x, use_reentrant=False)
                 else:
