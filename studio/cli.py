@@ -297,3 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def gui_main() -> int:
     return cmd_gui(argparse.Namespace(), [sys.argv[0]])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
