@@ -1,0 +1,242 @@
+"""Translate with an exported Tiny-Transformer, using onnxruntime and numpy alone.
+
+From the folder of the export:
+
+    python example_onnx.py                   # the held-out sentences stored in the model
+    python example_onnx.py "我喜欢猫" "你好"   # greedy translations of your own sentences
+    python example_onnx.py --int8 "你好"      # the int8-quantized graphs, if exported
+
+Both tokenizers come from the ONNX file's metadata ("grpo_studio", a JSON string):
+characters, or BPE pieces whose merges are applied here in plain Python the way Hugging
+Face `tokenizers` applies them (Metaspace "▁" word starts, punctuation split off).
+Special ids: PAD 0, BOS 1, EOS 2, UNK 3.
+
+Decoding: the encoder runs once per batch of sentences and returns every decoder layer's
+cross-attention keys and values; the decoder step graph then takes BOS with an empty
+past, and one token a step after that with the keys and values it returned.
+
+Graphs (B batch, S source tokens, T new target tokens, P past target tokens, L decoder
+layers, H heads, hd head size):
+  tiny_transformer_encoder.onnx       src_ids, src_mask (B, S) int64 -> memory (B, S, D),
+                                      cross_keys and cross_values (L, B, H, S, hd)
+  tiny_transformer_decoder_step.onnx  input_ids (B, T) int64, src_mask, cross_keys,
+                                      cross_values, past_keys and past_values
+                                      (L, B, H, P, hd) -> logits (B, T, V), present_keys
+                                      and present_values (L, B, H, P + T, hd)
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import string
+import sys
+import unicodedata
+from pathlib import Path
+
+import numpy as np
+import onnxruntime as ort
+
+FILES = {
+    "encoder": "tiny_transformer_encoder.onnx",
+    "decoder_step": "tiny_transformer_decoder_step.onnx",
+}
+META_KEY = "grpo_studio"
+PAD_ID, BOS_ID, EOS_ID, UNK_ID = 0, 1, 2, 3
+NUM_SPECIALS = 4
+SPACE = "▁"  # Metaspace's word-start marker
+BATCH = 64  # sentences per run of the graphs
+
+
+def int8_name(name: str) -> str:
+    return name[: -len(".onnx")] + ".int8.onnx"
+
+
+def load_session(path: Path) -> ort.InferenceSession:
+    options = ort.SessionOptions()
+    options.log_severity_level = 3  # errors only
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+
+def read_metadata(session: ort.InferenceSession) -> dict:
+    return json.loads(session.get_modelmeta().custom_metadata_map[META_KEY])
+
+
+def is_punctuation(ch: str) -> bool:
+    return ch in string.punctuation or unicodedata.category(ch).startswith("P")
+
+
+class CharTokenizer:
+    """One token per character; characters outside the vocabulary become UNK."""
+
+    def __init__(self, spec: dict) -> None:
+        self.itos = ["<pad>", "<bos>", "<eos>", "<unk>", *spec["chars"]]
+        self.stoi = {c: i for i, c in enumerate(self.itos) if i >= NUM_SPECIALS}
+
+    def encode(self, text: str) -> list[int]:
+        return [self.stoi.get(c, UNK_ID) for c in text]
+
+    def decode(self, ids: list[int]) -> str:
+        return "".join(self.itos[i] for i in ids if i >= NUM_SPECIALS)
+
+
+class BPETokenizer:
+    """BPE pieces, as saved by Hugging Face `tokenizers` (Metaspace + Punctuation)."""
+
+    def __init__(self, spec: dict) -> None:
+        model = spec["bpe"]["model"]
+        self.vocab: dict[str, int] = model["vocab"]
+        self.itos = {i: tok for tok, i in self.vocab.items()}
+        merges = [m.split(" ") if isinstance(m, str) else m for m in model["merges"]]
+        self.ranks = {(a, b): rank for rank, (a, b) in enumerate(merges)}
+
+    def _words(self, text: str) -> list[str]:
+        """Metaspace (spaces become "▁", one in front, a piece starts at each "▁"), then
+        every punctuation character is a piece of its own."""
+        if not text:
+            return []
+        text = text.replace(" ", SPACE)
+        if not text.startswith(SPACE):
+            text = SPACE + text
+        pieces: list[str] = []
+        for ch in text:
+            if ch == SPACE or not pieces:
+                pieces.append(ch)
+            else:
+                pieces[-1] += ch
+        words: list[str] = []
+        for piece in pieces:
+            run = ""
+            for ch in piece:
+                if is_punctuation(ch):
+                    words += [run, ch] if run else [ch]
+                    run = ""
+                else:
+                    run += ch
+            if run:
+                words.append(run)
+        return words
+
+    def _merge(self, word: str) -> list[str]:
+        """Apply the lowest-ranked merge (leftmost first) until none applies."""
+        symbols = list(word)
+        while len(symbols) > 1:
+            ranked = [(self.ranks.get(p), i) for i, p in enumerate(itertools.pairwise(symbols))]
+            found = [(rank, i) for rank, i in ranked if rank is not None]
+            if not found:
+                break
+            _, i = min(found)
+            symbols[i : i + 2] = [symbols[i] + symbols[i + 1]]
+        return symbols
+
+    def encode(self, text: str) -> list[int]:
+        return [self.vocab.get(s, UNK_ID) for w in self._words(text) for s in self._merge(w)]
+
+    def decode(self, ids: list[int]) -> str:
+        pieces = [self.itos[i] for i in ids if i >= NUM_SPECIALS]
+        # the first piece's "▁" is the one Metaspace put in front: it is dropped
+        return "".join(
+            p.replace(SPACE, "") if k == 0 else p.replace(SPACE, " ") for k, p in enumerate(pieces)
+        )
+
+
+def make_tokenizer(spec: dict) -> CharTokenizer | BPETokenizer:
+    if spec["kind"] == "char":
+        return CharTokenizer(spec)
+    if spec["kind"] == "bpe":
+        return BPETokenizer(spec)
+    raise ValueError(f"unknown tokenizer kind {spec['kind']!r} in the model's metadata")
+
+
+class TranslatorOnnx:
+    """Greedy translation with the exported encoder and decoder step graphs."""
+
+    def __init__(self, folder: Path, *, int8: bool = False) -> None:
+        names = {k: int8_name(v) if int8 else v for k, v in FILES.items()}
+        self.encoder = load_session(Path(folder) / names["encoder"])
+        self.decoder = load_session(Path(folder) / names["decoder_step"])
+        self.meta = read_metadata(self.decoder)
+        task = self.meta["task"]
+        self.source_tok = make_tokenizer(task["source_tokenizer"])
+        self.target_tok = make_tokenizer(task["target_tokenizer"])
+        model = self.meta["model"]
+        self.layers, self.heads = model["n_decoder_layers"], model["n_heads"]
+        self.head_dim = model["d_model"] // model["n_heads"]
+        self.max_len = model["max_len"]
+
+    def source_ids(self, sentence: str) -> list[int]:
+        """A sentence's ids, cut to max_len - 1, then EOS (as in training)."""
+        return [*self.source_tok.encode(sentence)[: self.max_len - 1], EOS_ID]
+
+    def greedy_ids(self, sources: list[list[int]], max_new_tokens: int) -> list[list[int]]:
+        """The likeliest target ids of each source, up to and including EOS."""
+        out: list[list[int]] = []
+        for start in range(0, len(sources), BATCH):
+            out += self._greedy_batch(sources[start : start + BATCH], max_new_tokens)
+        return out
+
+    def _greedy_batch(self, sources: list[list[int]], max_new_tokens: int) -> list[list[int]]:
+        n, width = len(sources), max(len(s) for s in sources)
+        src = np.full((n, width), PAD_ID, dtype=np.int64)  # right-padded
+        src_mask = np.zeros((n, width), dtype=np.int64)
+        for i, s in enumerate(sources):
+            src[i, : len(s)] = s
+            src_mask[i, : len(s)] = 1
+        _, cross_keys, cross_values = self.encoder.run(None, {"src_ids": src, "src_mask": src_mask})
+        keys = np.zeros((self.layers, n, self.heads, 0, self.head_dim), dtype=np.float32)
+        values = keys
+        prev = np.full(n, BOS_ID, dtype=np.int64)
+        tokens = np.full((n, max_new_tokens), PAD_ID, dtype=np.int64)
+        finished = np.zeros(n, dtype=bool)
+        steps = 0
+        for t in range(max_new_tokens):
+            logits, keys, values = self.decoder.run(
+                None,
+                {
+                    "input_ids": prev[:, None],
+                    "src_mask": src_mask,
+                    "cross_keys": cross_keys,
+                    "cross_values": cross_values,
+                    "past_keys": keys,
+                    "past_values": values,
+                },
+            )
+            nxt = np.where(finished, PAD_ID, logits[:, -1].argmax(-1))  # (B,)
+            tokens[:, t] = nxt
+            finished |= nxt == EOS_ID
+            prev, steps = nxt, t + 1
+            if finished.all():
+                break
+        return [trim(row, EOS_ID) for row in tokens[:, :steps].tolist()]
+
+    def translate(self, sentences: list[str]) -> list[str]:
+        rows = self.greedy_ids([self.source_ids(s) for s in sentences], self.max_len)
+        return [self.target_tok.decode([i for i in row if i != EOS_ID]) for row in rows]
+
+
+def trim(row: list[int], eos: int) -> list[int]:
+    """A generated row up to and including its first EOS (all of it when there is none)."""
+    return row[: row.index(eos) + 1] if eos in row else row
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    int8 = "--int8" in args
+    sentences = [a for a in args if a != "--int8"]
+    try:
+        model = TranslatorOnnx(Path(__file__).resolve().parent, int8=int8)
+        examples = model.meta["task"].get("examples", [])
+        if not sentences:
+            sentences = [e["source"] for e in examples]
+        references = {e["source"]: e["reference"] for e in examples}
+        for sentence, output in zip(sentences, model.translate(sentences)):
+            known = references.get(sentence)
+            print(f"{sentence} -> {output}" + (f"   (reference: {known})" if known else ""))
+    except (OSError, ValueError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
