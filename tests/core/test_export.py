@@ -449,6 +449,27 @@ def test_a_failed_check_writes_nothing(gpt_run, tmp_path, monkeypatch):
     assert files_in(tmp_path / "out") == []
 
 
+def test_a_graph_onnxruntime_cannot_run_is_an_export_error(gpt_run, tmp_path, monkeypatch):
+    def broken(self, arch, folder):
+        raise verify_module.ORT_ERRORS[0]("[ONNXRuntimeError] : 1 : FAIL : bad graph")
+
+    monkeypatch.setattr(verify_module._Graphs, "__init__", broken)
+    with pytest.raises(ExportError, match="onnxruntime cannot run the exported graphs.*bad graph"):
+        export_run(gpt_run, tmp_path / "out")
+    assert files_in(tmp_path / "out") == []
+
+
+def test_staging_left_by_a_killed_export_is_cleared_but_a_live_one_is_not(gpt_run, tmp_path):
+    out = tmp_path / "out"
+    (out / ".export-killed").mkdir(parents=True)
+    (out / ".export-killed" / "micro_gpt.onnx").write_bytes(b"half")
+    day_ago = time.time() - 86400
+    os.utime(out / ".export-killed", (day_ago, day_ago))
+    (out / ".export-running").mkdir()
+    export_run(gpt_run, out, examples=5)
+    assert ".export-killed" not in files_in(out) and ".export-running" in files_in(out)
+
+
 def test_parity_detects_weights_that_differ_from_the_exported_ones(gpt_run, gpt_export):
     cfg, task, model = load_trained(gpt_run)
     assert max(d for _, d in parity("micro-gpt", model, gpt_export.folder, seed=1)) <= TOLERANCE

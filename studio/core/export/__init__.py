@@ -43,7 +43,7 @@ from studio.core.export.metadata import attach, export_metadata, read_metadata
 from studio.core.export.quantize import Quantization, compare_int8, quantize_graphs
 from studio.core.export.readme import readme_text
 from studio.core.export.snippets import SNIPPET_NAME, snippet_module, snippet_source
-from studio.core.export.verify import TOLERANCE, Verification, verify_export
+from studio.core.export.verify import ORT_ERRORS, TOLERANCE, Verification, verify_export
 from studio.core.runs import RunError, check_run_dir
 from studio.core.tasks.base import Task
 from studio.core.trainer import load_trained
@@ -63,6 +63,8 @@ __all__ = [
 EXPORT_DIR = "exports"  # inside the run folder, the default output folder
 README_NAME = "README.md"
 HELD_OUT_EXAMPLES = 50  # held-out examples decoded by both PyTorch and onnxruntime
+STAGE_PREFIX = ".export-"  # hidden staging folders inside the output folder
+STALE_STAGE_S = 3600  # a staging folder this old belongs to an export that was killed
 
 Progress = Callable[[str, float], None]  # (what is happening, fraction done 0..1)
 
@@ -116,14 +118,24 @@ def _disk_error(err: OSError, what: Path) -> RunError:
     return RunError(f"could not write {what}: {err.strerror or err}; {hint} (--out)")
 
 
+def _remove_stale_stages(folder: Path) -> None:
+    """Staging folders of exports killed mid-way (older than STALE_STAGE_S)."""
+    for old in folder.glob(f"{STAGE_PREFIX}*"):
+        with contextlib.suppress(OSError):
+            if old.is_dir() and time.time() - old.stat().st_mtime > STALE_STAGE_S:
+                shutil.rmtree(old, ignore_errors=True)
+
+
 @contextlib.contextmanager
 def _staging(folder: Path) -> Iterator[Path]:
-    """A hidden folder inside `folder`, removed afterwards whatever happens."""
+    """A hidden folder inside `folder`, removed afterwards whatever happens; a disk error
+    inside becomes a RunError that names the folder."""
     try:
         if folder.exists() and not folder.is_dir():
             raise NotADirectoryError(20, "it is a file, not a folder")
         folder.mkdir(parents=True, exist_ok=True)
-        stage = Path(tempfile.mkdtemp(prefix=".export-", dir=folder))
+        _remove_stale_stages(folder)
+        stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=folder))
     except OSError as err:
         raise RunError(
             f"cannot write the export to {folder}: {err.strerror or err}; choose a folder "
@@ -131,6 +143,8 @@ def _staging(folder: Path) -> Iterator[Path]:
         ) from None
     try:
         yield stage
+    except OSError as err:  # the quantizer or onnx writing into the stage
+        raise _disk_error(err, folder) from None
     finally:
         shutil.rmtree(stage, ignore_errors=True)
 
@@ -219,8 +233,14 @@ def export_run(
         _write(stage / SNIPPET_NAME, snippet_source(arch).encode("utf-8"))
 
         report("Checking the graphs against PyTorch", 0.55)
-        with torch.no_grad():
-            verification, onnx_outputs = verify_export(arch, model, stage, adapter, seed)
+        try:
+            with torch.no_grad():
+                verification, onnx_outputs = verify_export(arch, model, stage, adapter, seed)
+        except ORT_ERRORS as err:
+            raise ExportError(
+                f"onnxruntime cannot run the exported graphs ({type(err).__name__}: {err}); "
+                "nothing was written. Try exporter='dynamo' or report it"
+            ) from err
         if not verification.passed:
             raise ExportError(
                 f"the exported graphs do not match the PyTorch model ({verification.summary()}"
@@ -230,7 +250,13 @@ def export_run(
         if quantize:
             report("Quantizing to int8 and measuring the change", 0.75)
             int8_files = quantize_graphs(arch, stage)
-            quantization = compare_int8(arch, stage, adapter, onnx_outputs, int8_files)
+            try:
+                quantization = compare_int8(arch, stage, adapter, onnx_outputs, int8_files)
+            except ORT_ERRORS as err:
+                raise ExportError(
+                    f"onnxruntime cannot run the int8 graphs ({type(err).__name__}: {err}); "
+                    "export without the int8 option"
+                ) from err
             names[len(files) : len(files)] = list(int8_files.values())
 
         extra = [n for n in names if n not in files.values() and not n.endswith(".onnx")]

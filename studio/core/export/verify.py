@@ -23,12 +23,19 @@ from typing import Any
 
 import numpy as np
 import torch
+from onnxruntime.capi import onnxruntime_pybind11_state as _ort_state
 from torch import nn
 
 from studio.core.export.adapters import Adapter
 from studio.core.export.snippets import snippet_module
 
 TOLERANCE = 1e-4  # largest |onnxruntime - PyTorch| accepted in fp32
+# what onnxruntime raises when it cannot load or run a graph (none derive from one base)
+ORT_ERRORS: tuple[type[BaseException], ...] = tuple(
+    getattr(_ort_state, name)
+    for name in ("Fail", "InvalidArgument", "InvalidGraph", "RuntimeException", "NotImplemented")
+    if hasattr(_ort_state, name)
+)
 
 
 @dataclass
