@@ -36,9 +36,9 @@ from torch import nn
 
 from studio.core.checkpoint import latest_checkpoint
 from studio.core.config import StudioConfig
-from studio.core.export.adapters import ExportTaskError, adapter_for
+from studio.core.export.adapters import Adapter, ExportTaskError, adapter_for
 from studio.core.export.convert import OPSET, ConversionError, ExportError, to_onnx
-from studio.core.export.graphs import graphs_for
+from studio.core.export.graphs import GraphSpec, graphs_for
 from studio.core.export.metadata import attach, export_metadata, read_metadata
 from studio.core.export.quantize import Quantization, compare_int8, quantize_graphs
 from studio.core.export.readme import readme_text
@@ -171,6 +171,80 @@ def _publish(stage: Path, folder: Path, names: list[str]) -> list[Path]:
     return placed
 
 
+def _write_graphs(
+    stage: Path,
+    specs: list[GraphSpec],
+    meta: dict,
+    files: dict[str, str],
+    exporter: str,
+    report: Progress,
+) -> None:
+    """Convert, label and check each graph, and write it into the stage."""
+    for i, spec in enumerate(specs):
+        report(f"Exporting the {spec.name} graph", 0.05 + 0.45 * i / len(specs))
+        proto = to_onnx(spec, exporter)
+        attach(proto, meta, spec.name, f"GRPO Studio {meta['arch']}, {spec.name} graph")
+        try:
+            onnx.checker.check_model(proto, full_check=True)
+        except onnx.checker.ValidationError as err:
+            raise ExportError(
+                f"the {spec.name!r} graph fails onnx.checker ({err}); try exporter='dynamo'"
+            ) from None
+        _write(stage / files[spec.name], proto.SerializeToString())
+
+
+def _check(
+    arch: str, model: nn.Module, stage: Path, adapter: Adapter, seed: int | None
+) -> tuple[Verification, list]:
+    """verify_export, turned into an ExportError unless everything passed."""
+    try:
+        with torch.no_grad():
+            verification, onnx_outputs = verify_export(arch, model, stage, adapter, seed)
+    except ORT_ERRORS as err:
+        raise ExportError(
+            f"onnxruntime cannot run the exported graphs ({type(err).__name__}: {err}); "
+            "nothing was written. Try exporter='dynamo' or report it"
+        ) from err
+    if not verification.passed:
+        raise ExportError(
+            f"the exported graphs do not match the PyTorch model ({verification.summary()}; "
+            f"tokenizers agree: {verification.tokenizers_agree}; limit {TOLERANCE:.0e}); "
+            "nothing was written. Try exporter='dynamo' or report it"
+        )
+    return verification, onnx_outputs
+
+
+def _quantize(arch: str, stage: Path, adapter: Adapter, onnx_outputs: list) -> Quantization:
+    int8_files = quantize_graphs(arch, stage)
+    try:
+        return compare_int8(arch, stage, adapter, onnx_outputs, int8_files)
+    except ORT_ERRORS as err:
+        raise ExportError(
+            f"onnxruntime cannot run the int8 graphs ({type(err).__name__}: {err}); "
+            "export without the int8 option"
+        ) from err
+
+
+def _summary(
+    arch: str,
+    written: list[Path],
+    graphs: int,
+    checkpoint: Path,
+    step: int | None,
+    verification: Verification,
+    quantization: Quantization | None,
+) -> str:
+    more = graphs - 1
+    return (
+        f"Exported {arch} ({f'step {step}' if step is not None else checkpoint.name}) to "
+        f"{written[0]}"
+        + (f" (+{more} more graph{'s' * (more > 1)})" if more else "")
+        + f"; checked: {verification.greedy_matches}/{verification.examples} held-out "
+        f"outputs equal, max diff {verification.max_abs_diff:.1e}"
+        + (f"; int8 {quantization.metric} {quantization.change:+.3g}" if quantization else "")
+    )
+
+
 def export_run(
     run_dir: Path,
     out: Path | None = None,
@@ -199,8 +273,7 @@ def export_run(
     cfg, task, model, ckpt_path = _load(run_dir, checkpoint)
     arch = cfg.model.ARCH
     adapter = adapter_for(task, model, examples)
-    snippet = snippet_module(arch)
-    files = dict(snippet.FILES)
+    files = dict(snippet_module(arch).FILES)
     step = _step_of(ckpt_path)
     meta = export_metadata(
         arch=arch,
@@ -212,85 +285,44 @@ def export_run(
         step=step,
         opset=OPSET,
     )
-    specs = graphs_for(arch, model)
     quantization = None
     with _staging(folder) as stage:
-        for i, spec in enumerate(specs):
-            report(f"Exporting the {spec.name} graph", 0.05 + 0.45 * i / len(specs))
-            proto = to_onnx(spec, exporter)
-            attach(proto, meta, spec.name, f"GRPO Studio {arch}, {spec.name} graph")
-            try:
-                onnx.checker.check_model(proto, full_check=True)
-            except onnx.checker.ValidationError as err:
-                raise ExportError(
-                    f"the {spec.name!r} graph fails onnx.checker ({err}); try exporter='dynamo'"
-                ) from None
-            _write(stage / files[spec.name], proto.SerializeToString())
-        names = list(files.values())
-        for name, data in adapter.extra_files().items():
+        _write_graphs(stage, graphs_for(arch, model), meta, files, exporter, report)
+        extra = adapter.extra_files()
+        for name, data in extra.items():
             _write(stage / name, data)
-            names.append(name)
         _write(stage / SNIPPET_NAME, snippet_source(arch).encode("utf-8"))
 
         report("Checking the graphs against PyTorch", 0.55)
-        try:
-            with torch.no_grad():
-                verification, onnx_outputs = verify_export(arch, model, stage, adapter, seed)
-        except ORT_ERRORS as err:
-            raise ExportError(
-                f"onnxruntime cannot run the exported graphs ({type(err).__name__}: {err}); "
-                "nothing was written. Try exporter='dynamo' or report it"
-            ) from err
-        if not verification.passed:
-            raise ExportError(
-                f"the exported graphs do not match the PyTorch model ({verification.summary()}"
-                f"; tokenizers agree: {verification.tokenizers_agree}; limit "
-                f"{TOLERANCE:.0e}); nothing was written. Try exporter='dynamo' or report it"
-            )
+        verification, onnx_outputs = _check(arch, model, stage, adapter, seed)
         if quantize:
             report("Quantizing to int8 and measuring the change", 0.75)
-            int8_files = quantize_graphs(arch, stage)
-            try:
-                quantization = compare_int8(arch, stage, adapter, onnx_outputs, int8_files)
-            except ORT_ERRORS as err:
-                raise ExportError(
-                    f"onnxruntime cannot run the int8 graphs ({type(err).__name__}: {err}); "
-                    "export without the int8 option"
-                ) from err
-            names[len(files) : len(files)] = list(int8_files.values())
+            quantization = _quantize(arch, stage, adapter, onnx_outputs)
 
-        extra = [n for n in names if n not in files.values() and not n.endswith(".onnx")]
         readme = readme_text(
             arch=arch,
             meta=meta,
             files=files,
             snippet=SNIPPET_NAME,
-            extra=extra,
+            extra=list(extra),
             verification=verification,
             quantization=quantization,
         )
         _write(stage / README_NAME, readme.encode("utf-8"))
         report("Moving the files into place", 0.95)
-        written = _publish(stage, folder, [*names, SNIPPET_NAME, README_NAME])
+        int8 = list(quantization.files.values()) if quantization else []
+        names = [*files.values(), *int8, *extra, SNIPPET_NAME, README_NAME]
+        written = _publish(stage, folder, names)
 
-    main = written[0]
-    more = len(files) - 1
-    summary = (
-        f"Exported {arch} ({'step ' + str(step) if step is not None else ckpt_path.name}) to "
-        f"{main}" + (f" (+{more} more graph{'s' * (more > 1)})" if more else "") + "; checked: "
-        f"{verification.greedy_matches}/{verification.examples} held-out outputs equal, max "
-        f"diff {verification.max_abs_diff:.1e}"
-        + (f"; int8 {quantization.metric} {quantization.change:+.3g}" if quantization else "")
-    )
     report("Done", 1.0)
     return ExportResult(
         folder=folder,
-        model_path=main,
+        model_path=written[0],
         files=written,
         checkpoint=ckpt_path,
         step=step,
         verification=verification,
         quantization=quantization,
         seconds=time.perf_counter() - started,
-        summary=summary,
+        summary=_summary(arch, written, len(files), ckpt_path, step, verification, quantization),
     )

@@ -2,9 +2,9 @@
 
 - "dynamo" (torch.export-based, torch's default since 2.9): needs onnxscript; variable
   sizes are declared as torch.export Dims with bounds.
-- "torchscript" (the older tracer, deprecated in torch but still shipped): about ten
-  times faster on these small graphs (0.5 s against 5-7 s per graph on a 2-core CPU),
-  which is what the tests use. Our wrappers use no nn.Transformer layers, so its
+- "torchscript" (the older tracer, deprecated in torch but still shipped): measured on
+  this 2-core CPU at 0.15-0.5 s per graph against 3-13 s for dynamo, which matters for a
+  one-click export and for the tests. Our wrappers use no nn.Transformer layers, so its
   dynamic axes hold (STACK.md: the tracer bakes sizes into nn.Transformer's reshapes).
 - "auto": torchscript, and dynamo if that fails (or once torch drops the tracer).
 
