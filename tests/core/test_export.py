@@ -419,6 +419,9 @@ def test_an_output_path_under_a_regular_file_is_refused_clearly(gpt_run, tmp_pat
     with pytest.raises(RunError, match="it is a file"):
         export_run(gpt_run, blocker)
     assert blocker.read_text() == "not a folder"
+    with pytest.raises(RunError, match="a folder of files .* give a folder, e.g. .*model$"):
+        export_run(gpt_run, tmp_path / "model.onnx")
+    assert files_in(tmp_path) == ["a_file"]
 
 
 def test_a_full_disk_leaves_no_partial_file(gpt_run, tmp_path, monkeypatch):

@@ -269,6 +269,11 @@ def export_run(
     report = progress or (lambda message, fraction: None)
     run_dir = check_run_dir(Path(run_dir))
     folder = Path(out) if out is not None else run_dir / EXPORT_DIR
+    if folder.suffix == ".onnx":
+        raise RunError(
+            f"{folder}: the export is a folder of files (graphs, example_onnx.py, README.md), "
+            f"not one .onnx file; give a folder, e.g. {folder.with_suffix('')}"
+        )
     report("Reading the checkpoint", 0.0)
     cfg, task, model, ckpt_path = _load(run_dir, checkpoint)
     arch = cfg.model.ARCH
