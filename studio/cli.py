@@ -5,6 +5,7 @@ grpo-studio train --config P     train headless (progress bar; Ctrl-C saves and 
 grpo-studio eval RUN_DIR         held-out metrics of a run's latest checkpoint
 grpo-studio generate RUN_DIR T   completions of a prompt (Micro-GPT presets)
 grpo-studio translate RUN_DIR S  translations (Tiny-Transformer presets; stdin with "-")
+grpo-studio export RUN_DIR       an ONNX model of a run, verified against PyTorch
 grpo-studio presets              the presets shipped with the studio
 """
 
@@ -70,6 +71,10 @@ def _parser() -> argparse.ArgumentParser:
     tr.add_argument("sentences", nargs="*", help='sentences; "-" or none reads stdin')
     tr.add_argument("--decoding", choices=["greedy", "beam"], default="greedy")
     tr.add_argument("--beam_size", type=int, default=4)
+    x = sub.add_parser("export", help="export a run's model to ONNX, verified")
+    x.add_argument("run_dir")
+    x.add_argument("--out", help="output folder (default: RUN_DIR/exports)")
+    x.add_argument("--int8", action="store_true", help="also write int8-quantized copies")
     return p
 
 
@@ -261,6 +266,22 @@ def cmd_translate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from studio.core.export import export_run
+
+    def progress(message: str, fraction: float) -> None:
+        print(f"[{fraction:4.0%}] {message}", file=sys.stderr)
+
+    result = export_run(
+        Path(args.run_dir),
+        Path(args.out) if args.out else None,
+        quantize=args.int8,
+        progress=progress,
+    )
+    print(result.summary)
+    return 0
+
+
 def cmd_gui(_: argparse.Namespace, argv: Sequence[str] = ()) -> int:
     from studio.app.main_window import run_app
 
@@ -276,6 +297,7 @@ COMMANDS = {
     "eval": cmd_eval,
     "generate": cmd_generate,
     "translate": cmd_translate,
+    "export": cmd_export,
     "presets": cmd_presets,
 }
 

@@ -48,6 +48,11 @@ def test_train_then_eval_and_generate(tmp_path):
     assert evaluated.returncode == 0, evaluated.stderr
     assert "accuracy:" in evaluated.stdout
 
+    exported = cli("export", str(run_dir))
+    assert exported.returncode == 0, exported.stderr
+    assert (run_dir / "exports" / "micro_gpt.onnx").is_file()
+    assert str(run_dir / "exports") in exported.stdout
+
     generated = cli("generate", str(run_dir), "12+34=", "--samples", "2", "--temperature", "1")
     assert generated.returncode == 0, generated.stderr
     lines = generated.stdout.splitlines()
