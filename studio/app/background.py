@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
+from studio.app.qt_compat import collect_garbage_on_gui_thread
 from studio.app.worker import user_message
 
 _alive: set[_Relay] = set()  # relays waiting for their result (nothing else holds them)
@@ -60,6 +61,7 @@ def run_in_background(
 ) -> None:
     """Call fn() on a pool thread; then on_done(result) or on_error(message, traceback)
     on the GUI thread."""
+    collect_garbage_on_gui_thread()  # the pool thread must never collect Qt objects
     relay = _Relay(on_done, on_error)
     _alive.add(relay)
     QThreadPool.globalInstance().start(_Job(fn, relay))

@@ -12,6 +12,7 @@ data as CSV" in its context menu. A second run can be overlaid (dashed curves).
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
@@ -39,20 +40,39 @@ PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 pg.setConfigOptions(antialias=True, background="w", foreground="#333")
 
 
+class DecadeAxis(pg.AxisItem):
+    """Log-axis ticks at 1, 2 and 5 times powers of ten.
+
+    pyqtgraph's default also labels 3, 4, 6..9 x 10^k, which overlap in a 150 px chart.
+    """
+
+    def logTickValues(self, minVal, maxVal, size, stdTicks):  # pyqtgraph's names
+        lo, hi = math.floor(minVal), math.ceil(maxVal)
+        majors = [float(v) for v in range(lo, hi + 1) if minVal <= v <= maxVal]
+        if hi - lo > 3:
+            return [(1.0, majors)]
+        minors = [v + math.log10(m) for v in range(lo, hi) for m in (2, 5)]
+        return [(1.0, majors), (None, [m for m in minors if minVal < m < maxVal])]
+
+
 class MetricChart(QWidget):
     """One chart: a title row with the hover readout, and the plot."""
 
     def __init__(self, spec: ChartSpec, panel: ChartPanel) -> None:
         super().__init__()
         self.spec, self._panel = spec, panel
-        self.plot_widget = pg.PlotWidget()
+        axes = {"left": DecadeAxis("left")} if spec.log_y else {}
+        self.plot_widget = pg.PlotWidget(axisItems=axes)
         self.plot_widget.setMinimumHeight(150)
         item = self.plot = self.plot_widget.getPlotItem()
         item.showGrid(x=True, y=True, alpha=0.25)
         item.setDownsampling(auto=True, mode="peak")
         item.setClipToView(True)
         item.setLogMode(False, spec.log_y)
-        item.getAxis("left").setWidth(48)
+        left = item.getAxis("left")
+        left.setWidth(48)
+        if spec.log_y:
+            left.enableAutoSIPrefix(False)
         item.hideButtons()  # the panel's "Autoscale" button does this for all charts
         self._curves: dict[tuple[str, bool], pg.PlotDataItem] = {}
         self._bands: dict[str, pg.FillBetweenItem] = {}
@@ -60,7 +80,9 @@ class MetricChart(QWidget):
         self._cursor = pg.InfiniteLine(angle=90, pen=pg.mkPen("#999", style=Qt.DashLine))
         self._cursor.setVisible(False)
         item.addItem(self._cursor, ignoreBounds=True)
-        self._legend = item.addLegend(offset=(-4, 4), labelTextSize="8pt")
+        self._legend = item.addLegend(
+            offset=(-4, 4), labelTextSize="8pt", brush=pg.mkBrush(255, 255, 255, 200)
+        )
 
         self.title = QLabel(f"<b>{spec.title}</b>")
         self.readout = QLabel("")
@@ -118,7 +140,7 @@ class MetricChart(QWidget):
         lower.setData(x, lo)
 
     def redraw(self, store: MetricStore, overlay: MetricStore | None, weight: float) -> None:
-        keys = self.spec.curves(store.keys())
+        keys = self.spec.curves(store.keys(), store.headline)
         for i, key in enumerate(keys):
             x, y = store.series[key].arrays(weight)
             self._curve(key, False, i).setData(x, y)
@@ -127,7 +149,7 @@ class MetricChart(QWidget):
                 s = np.asarray(std.values, dtype=float)
                 self._band(key, i, x, y - s, y + s)
         if overlay is not None:
-            for i, key in enumerate(self.spec.curves(overlay.keys())):
+            for i, key in enumerate(self.spec.curves(overlay.keys(), overlay.headline)):
                 x, y = overlay.series[key].arrays(weight)
                 self._curve(key, True, i).setData(x, y)
         self._draw_stage_lines(store)
@@ -205,7 +227,7 @@ class MetricChart(QWidget):
 
     def columns(self) -> dict:
         store = self._panel.store
-        keys = self.spec.curves(store.keys())
+        keys = self.spec.curves(store.keys(), store.headline)
         if self.spec.band:
             keys += [std_key(k) for k in keys if std_key(k) in store.series]
         return {k: store.series[k] for k in keys}

@@ -64,6 +64,7 @@ class GradFlowWidget(QWidget):
         self.plot.setMouseEnabled(x=True, y=False)
         self.plot.hideButtons()
         self.plot.getAxis("left").setWidth(150)
+        self.plot.getAxis("bottom").enableAutoSIPrefix(False)  # "(x0.001)" on a log axis misleads
         self._max_bars = pg.BarGraphItem(x0=[], x1=[], y=[], height=0.2)
         self._mean_bars = pg.BarGraphItem(x0=[], x1=[], y=[], height=0.6)
         self.plot.addItem(self._max_bars)

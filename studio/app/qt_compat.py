@@ -1,39 +1,100 @@
-"""A guard against a reference-count bug in PySide6 6.12.0 on Python 3.11.
+"""Guards against two hazards of PySide6 here: refcount bugs, and collection off the GUI thread.
 
-Measured here (PySide6-Essentials 6.12.0, Python 3.11.7): `SignalInstance.emit()`
-returns `True` without taking a new reference to it, so every emit (and some pyqtgraph
-event handlers) lowers `True`'s reference count by one. After a few thousand emits the
-count reaches zero and CPython aborts with "Fatal Python error: bool_dealloc:
-deallocating True or False" -- mid-run, or at exit. Python 3.12 made True and False
-immortal, which hides the bug there.
+First, reference-count bugs of PySide6 6.12.0 on Python 3.11.
 
-The guard gives True and False a huge number of extra references once per process, so
-the stray decrements can never reach zero (about what 3.12's immortality does). The
-two singletons are never freed anyway, so the extra references cost nothing. Remove
-this module once the studio requires a PySide6 without the bug or Python >= 3.12.
+Measured here (PySide6-Essentials 6.12.0, Python 3.11.7): PySide6 hands out `None`,
+`True` and `False` without taking the references it later gives back. Every
+`SignalInstance.emit()` lowers `True`'s count by one; every call of a Python override of
+a Qt virtual (`paintEvent` and the like; pyqtgraph has many) lowers `None`'s; one
+pyqtgraph repaint costs `None` about 180 references. When a count reaches zero, CPython
+aborts ("Fatal Python error: none_dealloc: deallocating None", or bool_dealloc): a live
+chart crashed the app within a minute, and a test session at exit. Python 3.12 made these
+objects immortal, which hides the bugs there (presumably why they went unnoticed).
+
+The guard gives each of these singletons a huge number of extra references once per
+process, so the stray decrements cannot reach zero in any realistic session (3.11
+already does this for small ints, the empty tuple and the empty string, whose counts
+start near 10^9). The singletons are never freed anyway, so the extra references cost
+nothing. Remove this guard once the studio requires a PySide6 without the bug or
+Python >= 3.12.
+
+Second, garbage collection on a worker thread: see `GuiThreadCollector`.
 """
 
 from __future__ import annotations
 
 import ctypes
+import gc
 import sys
 
-_EXTRA_REFS = 1 << 40  # ~1e12 stray decrements before trouble: years of emits
+_EXTRA_REFS = 1 << 40  # ~1e12 stray decrements before trouble
+SINGLETONS = (None, True, False, NotImplemented, Ellipsis)
 _applied = False
 
 
-def protect_bool_singletons() -> bool:
-    """Pin True and False far from a zero refcount; True if the guard is (now) in place."""
+def protect_singletons() -> bool:
+    """Pin None, True, False, NotImplemented and Ellipsis far from a zero refcount.
+
+    Returns True when the guard is in place (or not needed: Python >= 3.12).
+    """
     global _applied
     if _applied or sys.version_info >= (3, 12):
         return True
-    for obj in (True, False):
-        before = sys.getrefcount(obj)
-        # ob_refcnt is the first field of every object in a release build of CPython 3.11.
-        cell = ctypes.c_ssize_t.from_address(id(obj))
-        cell.value += _EXTRA_REFS
-        if sys.getrefcount(obj) - before != _EXTRA_REFS:  # some other object layout: undo
-            cell.value -= _EXTRA_REFS
-            return False
+    # ob_refcnt is the first field of an object in a release build of CPython 3.11; check
+    # that on an object of our own before writing to the singletons.
+    probe = object()
+    if ctypes.c_ssize_t.from_address(id(probe)).value != sys.getrefcount(probe) - 1:
+        return False
+    for obj in SINGLETONS:
+        ctypes.c_ssize_t.from_address(id(obj)).value += _EXTRA_REFS
     _applied = True
     return True
+
+
+class GuiThreadCollector:
+    """Python's cyclic garbage collection, moved onto the GUI thread's timer.
+
+    Automatic collection runs on whichever thread happens to allocate: a training worker
+    or a pool thread could then destroy Qt objects (charts from an earlier run, say)
+    from the wrong thread. Measured here: such a collection in a worker thread
+    deadlocked it against the GUI thread. pyqtgraph documents the same hazard and the
+    same cure (its GarbageCollector): turn automatic collection off and collect on a
+    QTimer of the GUI thread, generation by generation when its threshold is passed.
+    """
+
+    def __init__(self, interval_ms: int = 500) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.thresholds = gc.get_threshold()
+        self.timer = QTimer()
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(self.collect)
+
+    def start(self) -> None:
+        gc.disable()
+        self.timer.start()
+
+    def stop(self) -> None:
+        """Back to automatic collection (tests that leave Qt behind call this)."""
+        self.timer.stop()
+        gc.enable()
+
+    def collect(self) -> None:
+        counts = gc.get_count()
+        for generation in range(3):
+            if counts[generation] <= self.thresholds[generation]:
+                break
+            gc.collect(generation)
+
+
+_collector: GuiThreadCollector | None = None
+
+
+def collect_garbage_on_gui_thread() -> GuiThreadCollector:
+    """Start (once) the GUI-thread collector; call it on the GUI thread, with a Qt app."""
+    global _collector
+    if _collector is None:
+        _collector = GuiThreadCollector()
+    if not _collector.timer.isActive():
+        _collector.start()
+    return _collector

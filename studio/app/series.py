@@ -14,7 +14,7 @@ import csv
 import io
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -83,6 +83,7 @@ class MetricStore:
         self.series: dict[str, Series] = {}
         self.stage_starts: list[tuple[int, str]] = []  # (step, stage) where a stage began
         self.total_steps = 0
+        self.headline: set[str] = set()  # eval keys an eval record named as its metric
         self._changed: set[str] = set()
 
     def add(self, record: dict) -> None:
@@ -95,6 +96,8 @@ class MetricStore:
             return
         if kind == "step":
             self.total_steps = int(record.get("total_steps", self.total_steps) or 0)
+        elif record.get("metric"):
+            self.headline.add(f"eval/{record['metric']}")
         for key, value in record.items():
             number = _number(value)
             if number is None or key in ("step", "stage_step", "total_steps"):
@@ -113,6 +116,7 @@ class MetricStore:
         self.series.clear()
         self.stage_starts.clear()
         self.total_steps = 0
+        self.headline.clear()
         self._changed = {"__stage__"}
 
 
@@ -121,6 +125,8 @@ class ChartSpec:
     """One chart: exact metric keys and/or a pattern of keys, one curve each.
 
     With `band`, each key ending in `mean` gets a +-std band from the key ending in `std`.
+    `headline` "only" keeps the keys eval records name as their metric (accuracy, chrF:
+    one scale), "except" keeps the others (lengths, rates: their own scales).
     """
 
     title: str
@@ -128,15 +134,21 @@ class ChartSpec:
     pattern: str = ""
     band: bool = False
     log_y: bool = False
+    headline: str = ""  # "" | "only" | "except"
 
     def matches(self, key: str) -> bool:
         return key in self.keys or bool(self.pattern and re.fullmatch(self.pattern, key))
 
-    def curves(self, keys: Iterable[str]) -> list[str]:
+    def curves(self, keys: Iterable[str], headline: Collection[str] = ()) -> list[str]:
         """The keys this chart draws, its own keys first, then matches in order of arrival."""
         present = list(keys)
         listed = [k for k in self.keys if k in present]
-        return listed + [k for k in present if k not in self.keys and self.matches(k)]
+        found = listed + [k for k in present if k not in self.keys and self.matches(k)]
+        if self.headline == "only":
+            return [k for k in found if k in headline]
+        if self.headline == "except":
+            return [k for k in found if k not in headline]
+        return found
 
 
 def std_key(mean_key: str) -> str:
@@ -159,7 +171,7 @@ def curve_label(key: str) -> str:
 CHART_SPECS: tuple[ChartSpec, ...] = (
     ChartSpec("Loss", ("loss",)),
     ChartSpec("Reward (mean ± std)", ("reward/mean",), pattern=r"reward/.+/mean", band=True),
-    ChartSpec("Eval metric", pattern=r"eval/.+"),
+    ChartSpec("Eval metric", pattern=r"eval/.+", headline="only"),
     ChartSpec("Groups with zero reward std", ("grpo/zero_std_frac",)),
     ChartSpec("KL to reference", ("grpo/kl",)),
     ChartSpec("Clip fraction", ("grpo/clip_low", "grpo/clip_high")),
@@ -169,6 +181,7 @@ CHART_SPECS: tuple[ChartSpec, ...] = (
     ChartSpec("Gradient norm", ("optim/grad_norm",), log_y=True),
     ChartSpec("Time per phase (s)", ("time/rollout", "time/reward", "time/update", "time/step")),
     ChartSpec("Tokens per second", ("perf/tokens_per_s",)),
+    ChartSpec("Other eval metrics", pattern=r"eval/.+", headline="except"),
 )
 
 

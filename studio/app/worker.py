@@ -20,6 +20,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from studio.app.qt_compat import collect_garbage_on_gui_thread
+
 Listener = Callable[[dict], None]
 # (control, listeners) -> an object with .run_dir and .run(max_steps) -> dict
 TrainerFactory = Callable[[Any, list[Listener]], Any]
@@ -103,6 +105,7 @@ class RunController(QObject):
     def __init__(self, control_factory: Callable[[], Any] = make_control, parent=None):
         super().__init__(parent)
         self._control_factory = control_factory
+        collect_garbage_on_gui_thread()  # before any worker thread allocates
         self._thread: QThread | None = None
         self.worker: TrainerWorker | None = None
         self.state = "idle"

@@ -129,3 +129,37 @@ def test_chart_exports_png_and_csv(qtbot, tmp_path):
     chart.save_csv(tmp_path / "c.csv")
     lines = (tmp_path / "c.csv").read_text().splitlines()
     assert lines[0] == "step,grpo/clip_low,grpo/clip_high" and lines[3] == "3,0.0,0.02"
+
+
+def test_the_eval_chart_draws_the_headline_metric_and_the_rest_go_apart(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    for step in (10, 20):
+        panel.add_record(
+            {
+                "kind": "eval",
+                "stage": "grpo",
+                "step": step,
+                "metric": "chrf",
+                "eval/chrf": 30.0 + step,
+                "eval/bleu": 12.0,
+                "eval/len_ratio": 1.1,
+            }
+        )
+    panel.refresh()
+    assert {k for k, _ in panel.chart("Eval metric")._curves} == {"eval/chrf"}
+    assert {k for k, _ in panel.chart("Other eval metrics")._curves} == {
+        "eval/bleu",
+        "eval/len_ratio",
+    }
+
+
+def test_log_axis_ticks_are_one_two_five_per_decade():
+    from studio.app.charts import DecadeAxis
+
+    ticks = DecadeAxis("left").logTickValues(-4.1, -2.9, 150, [])
+    assert ticks[0] == (1.0, [-4.0, -3.0])
+    assert ticks[1][1] == pytest.approx([-4 + math.log10(2), -4 + math.log10(5)])
+    assert DecadeAxis("left").logTickValues(-9, -1, 150, []) == [
+        (1.0, [float(v) for v in range(-9, 0)])
+    ]

@@ -1,38 +1,78 @@
-"""The PySide6 6.12.0 refcount guard: thousands of emits no longer abort the interpreter."""
+"""The PySide6 6.12.0 refcount guard: many emits and repaints no longer abort the interpreter."""
 
 import subprocess
 import sys
 
-EMITS = """
+import pytest
+
+# More emits (True) and Python paintEvent calls (None) than those objects have references.
+SCRIPT = """
 import sys
-n = sys.getrefcount(True) + 1000  # more emits than True has references
+n_true, n_none = sys.getrefcount(True) + 1000, sys.getrefcount(None) + 1000
 {guard}
-from PySide6.QtCore import QCoreApplication, QObject, Signal
-app = QCoreApplication([])
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QApplication, QWidget
+app = QApplication([])
 class E(QObject):
     sig = Signal(str)
-e = E()
-for _ in range(n):
-    e.sig.emit("x")
+class W(QWidget):
+    def paintEvent(self, event):
+        pass
+if "{what}" == "emit":
+    e = E()
+    for _ in range(n_true):
+        e.sig.emit("x")
+else:
+    w = W()
+    w.resize(10, 10)
+    w.show()
+    for _ in range(n_none):
+        w.repaint()
 print("survived")
 """
 
 
-def run(guard: str) -> subprocess.CompletedProcess:
-    code = EMITS.format(guard=guard)
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+def run(what: str, guard: str) -> subprocess.CompletedProcess:
+    code = SCRIPT.format(guard=guard, what=what)
+    env = {"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"}
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env
+    )
 
 
-def test_many_emits_survive_with_the_guard():
-    result = run("import studio.app")
-    assert result.returncode == 0, result.stderr
+@pytest.mark.parametrize("what", ["emit", "paint"])
+def test_the_guard_keeps_the_interpreter_alive(what):
+    result = run(what, "import studio.app")
+    assert result.returncode == 0, result.stderr[-500:]
     assert result.stdout.strip() == "survived"
 
 
-def test_the_guard_is_needed_or_python_has_immortal_bools():
-    # Documents the bug: if a future PySide6 fixes it, this fails and the guard can go.
-    result = run("")
+@pytest.mark.parametrize("what", ["emit", "paint"])
+def test_the_guard_is_needed_or_python_has_immortal_singletons(what):
+    # Documents the bug: when a PySide6 release fixes it, this fails and the guard can go.
+    result = run(what, "")
     if sys.version_info >= (3, 12):
         assert result.returncode == 0
     else:
-        assert result.returncode != 0 and "bool_dealloc" in result.stderr
+        assert result.returncode != 0 and "_dealloc: deallocating" in result.stderr
+
+
+def test_garbage_is_collected_on_the_gui_thread_only(qtbot):
+    import gc
+    import threading
+
+    from studio.app.qt_compat import collect_garbage_on_gui_thread
+
+    collector = collect_garbage_on_gui_thread()
+    assert not gc.isenabled()  # no collection can start on a worker thread
+    seen = []
+    gc.callbacks.append(lambda phase, info: seen.append(threading.get_ident()))
+    try:
+        for _ in range(3 * collector.thresholds[0]):
+            a, b = [], []
+            a.append(b)
+            b.append(a)  # a cycle only the collector can free
+        qtbot.waitUntil(lambda: bool(seen), timeout=2000)
+    finally:
+        gc.callbacks.pop()
+    assert set(seen) == {threading.get_ident()}
