@@ -3,6 +3,7 @@
 import math
 import time
 
+import numpy as np
 import pytest
 
 from studio.app.charts import ChartPanel
@@ -163,3 +164,57 @@ def test_log_axis_ticks_are_one_two_five_per_decade():
     assert DecadeAxis("left").logTickValues(-9, -1, 150, []) == [
         (1.0, [float(v) for v in range(-9, 0)])
     ]
+
+
+def test_band_decimation_keeps_the_envelope():
+    from studio.app.charts import decimate_band
+
+    x = np.arange(10.0)
+    lo, hi = -np.arange(10.0), np.arange(10.0) * 2
+    xs, los, his = decimate_band(x, lo, hi, points=4)  # buckets of 3: [0-2] [3-5] [6-8] [9]
+    assert list(xs) == [0, 3, 6, 9]
+    assert list(los) == [-2, -5, -8, -9] and list(his) == [4, 10, 16, 18]
+    assert decimate_band(x, lo, hi, points=20)[0] is x  # small: untouched
+
+
+def test_a_slow_redraw_slows_the_timer_and_a_fast_one_speeds_it_up(qtbot, monkeypatch):
+    from studio.app import charts
+
+    panel = ChartPanel(specs=charts.CHART_SPECS[:1])
+    qtbot.addWidget(panel)
+    panel.timer.stop()  # ticks by hand
+    slow = lambda *a: time.sleep(0.03)  # noqa: E731
+    monkeypatch.setattr(charts.MetricChart, "redraw", slow)
+    for step in range(1, 6):
+        panel.add_record(step_record(step))
+        panel.refresh()
+        time.sleep(0.01)  # 30 ms of drawing per 40 ms: the GUI thread is 75 % busy
+    assert panel.timer.interval() > charts.REDRAW_MS
+    monkeypatch.setattr(charts.MetricChart, "redraw", lambda *a: None)
+    for step in range(6, 20):
+        panel.add_record(step_record(step))
+        time.sleep(0.01)
+        panel.refresh()
+    assert panel.timer.interval() == charts.REDRAW_MS
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_charts_out_of_sight_wait_until_seen(qtbot):
+    from PySide6.QtWidgets import QTabWidget, QWidget
+
+    tabs = QTabWidget()
+    panel = ChartPanel()
+    tabs.addTab(QWidget(), "other")
+    tabs.addTab(panel, "charts")
+    qtbot.addWidget(tabs)
+    tabs.resize(900, 600)
+    tabs.show()
+    qtbot.waitExposed(tabs)
+    panel.add_records([step_record(s) for s in range(1, 4)])
+    panel.refresh()
+    assert panel.redraw_count == 0  # on the hidden tab: nothing drawn yet
+    tabs.setCurrentWidget(panel)
+    qtbot.waitUntil(lambda: panel.redraw_count > 0, timeout=2000)
+    seen = panel.redraw_count
+    assert seen < len(panel.charts)  # only the charts in the scroll area's view
+    assert ("loss", False) in panel.chart("Loss")._curves
