@@ -65,6 +65,16 @@ def window(qtbot, tmp_path, shown):
 def test_a_run_reaches_every_panel_and_the_controls_follow(qtbot, window):
     assert window.form.config().name == "Micro-GPT"  # the default preset
     assert window.controls.start_action.isEnabled() and not window.controls.stop_action.isEnabled()
+    shortcuts = [
+        a.shortcut().toString()
+        for a in (
+            window.controls.start_action,
+            window.controls.pause_action,
+            window.controls.step_action,
+            window.controls.stop_action,
+        )
+    ]
+    assert shortcuts == ["F5", "F6", "F10", "Shift+F5"]
     assert window.start()
     qtbot.waitUntil(lambda: len(window.charts.store.series.get("loss", [])) > 20, timeout=3000)
     assert window.controls.stop_action.isEnabled() and not window.controls.start_action.isEnabled()
@@ -161,3 +171,32 @@ def test_a_past_run_opens_from_its_metrics_and_overlays(qtbot, window, tmp_path)
     assert ("loss", True) in window.charts.chart("Loss")._curves
     window.runs.buttons["Clear overlay"].click()
     assert window.charts.overlay is None
+
+
+def test_save_as_preset_writes_what_reopens_identically(qtbot, window, tmp_path, monkeypatch):
+    target = tmp_path / "my lesson.yaml"
+    monkeypatch.setattr(dialogs, "save_file", lambda *a, **k: str(target))
+    window.form.editors["training.seed"].widget.setValue(77)
+    window.form.editors["ui.hidden"].widget.setText("[grpo.beta, eval]")
+    window.save_preset_dialog()
+    assert load_config(target) == window.form.config()
+    assert load_config(target).training.seed == 77
+
+
+def test_resume_passes_the_run_folder_to_the_trainer(qtbot, window, tmp_path):
+    run = tmp_path / "run"
+    run.mkdir()
+    save_config(load_config("micro_gpt", ["training.seed=5"]), run / "config.yaml")
+    (run / "metrics.jsonl").write_text(json.dumps(step_record(1, total=9)) + "\n")
+    calls = []
+
+    def make(cfg, save_dir, resume_from):
+        calls.append((cfg.training.seed, resume_from))
+        return factory(steps=2)
+
+    window._make_factory = make
+    window.resume_run(str(run))
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)
+    assert calls == [(5, run)]
+    assert window.form.config().training.seed == 5  # the run's own settings are shown
+    assert window.charts.store.series["loss"].steps[0] == 1.0  # earlier records redrawn
