@@ -107,6 +107,7 @@ class MainWindow(QMainWindow):
         self.data_panel = DataPanel()
         self.data_panel.config_provider = self.form.config
         self.data_panel.path_changed.connect(self._on_data_path)
+        self.form.changed.connect(self._sync_data_panel)
         self.runs = RunsPanel(self._save_dir)
         self.runs.open_requested.connect(self.open_run)
         self.runs.resume_requested.connect(self.resume_run)
@@ -212,6 +213,13 @@ class MainWindow(QMainWindow):
 
     def _on_data_path(self, path: str | None) -> None:
         self.form.set_value("data.path", path)
+
+    def _sync_data_panel(self) -> None:
+        """A data path typed in the settings form shows in the data panel too."""
+        editor = self.form.editors.get("data.path")
+        text = editor.widget.text().strip() if editor is not None else ""
+        if text != (self.data_panel.path() or ""):
+            self.data_panel.set_path(text or None)
 
     def save_preset_dialog(self) -> None:
         cfg = self.config()

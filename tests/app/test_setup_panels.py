@@ -98,6 +98,11 @@ def test_a_bad_data_file_shows_the_loader_message(qtbot, window, tmp_path):
     window.data_panel.set_path(str(bad))
     window.data_panel._emit_path()
     assert window.form.config().data.path == str(bad)  # the settings follow the panel
+    window.form.editors["data.path"].widget.setText("/elsewhere.tsv")
+    window.form.editors["data.path"].widget.textEdited.emit("/elsewhere.tsv")
+    assert window.data_panel.path() == "/elsewhere.tsv"  # and the panel follows the settings
+    window.data_panel.set_path(str(bad))
+    window.data_panel._emit_path()
     with qtbot.waitSignal(window.data_panel.checked, timeout=20_000):
         window.data_panel.check()
     panel = window.data_panel
