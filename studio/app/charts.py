@@ -12,7 +12,6 @@ data as CSV" in its context menu. A second run can be overlaid (dashed curves).
 
 from __future__ import annotations
 
-import math
 import time
 from pathlib import Path
 
@@ -32,69 +31,15 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app import dialogs
+from studio.app.plot_items import DecadeAxis, PaintClock, TimedPlotWidget, decimate_band
 from studio.app.series import CHART_SPECS, ChartSpec, MetricStore, curve_label, std_key, to_csv
 
 REDRAW_MS = 100  # fastest refresh; slower when drawing loads the GUI thread (see refresh)
 SLOWEST_MS = 1000
-BAND_POINTS = 1000  # a +-std band is a hint: drawn from at most this many buckets
 # Colour-blind-safe palette (Okabe-Ito), one colour per curve of a chart.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#333")
-
-
-class _PaintClock:
-    """Seconds spent painting charts since the panel last looked."""
-
-    seconds = 0.0
-
-
-class _TimedPlotWidget(pg.PlotWidget):
-    def __init__(self, clock: _PaintClock, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self._clock = clock
-
-    def paintEvent(self, event) -> None:
-        start = time.perf_counter()
-        super().paintEvent(event)
-        self._clock.seconds += time.perf_counter() - start
-
-
-def decimate_band(
-    x: np.ndarray, lo: np.ndarray, hi: np.ndarray, points: int = BAND_POINTS
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """At most `points` buckets: each bucket's first x, lowest lo and highest hi.
-
-    pyqtgraph's FillBetweenItem rebuilds its path from every point on each update
-    (30 ms per band at 10,000 points, measured), without the curves' downsampling.
-    """
-    n = len(x)
-    if n <= points:
-        return x, lo, hi
-    size = -(-n // points)  # ceil
-    m = n // size * size
-    xs = x[:m:size]
-    lows = lo[:m].reshape(-1, size).min(axis=1)
-    highs = hi[:m].reshape(-1, size).max(axis=1)
-    if m < n:  # the last, partial bucket
-        xs = np.append(xs, x[m])
-        lows, highs = np.append(lows, lo[m:].min()), np.append(highs, hi[m:].max())
-    return xs, lows, highs
-
-
-class DecadeAxis(pg.AxisItem):
-    """Log-axis ticks at 1, 2 and 5 times powers of ten.
-
-    pyqtgraph's default also labels 3, 4, 6..9 x 10^k, which overlap in a 150 px chart.
-    """
-
-    def logTickValues(self, minVal, maxVal, size, stdTicks):  # pyqtgraph's names
-        lo, hi = math.floor(minVal), math.ceil(maxVal)
-        majors = [float(v) for v in range(lo, hi + 1) if minVal <= v <= maxVal]
-        if hi - lo > 3:
-            return [(1.0, majors)]
-        minors = [v + math.log10(m) for v in range(lo, hi) for m in (2, 5)]
-        return [(1.0, majors), (None, [m for m in minors if minVal < m < maxVal])]
 
 
 class MetricChart(QWidget):
@@ -104,7 +49,7 @@ class MetricChart(QWidget):
         super().__init__()
         self.spec, self._panel = spec, panel
         axes = {"left": DecadeAxis("left")} if spec.log_y else {}
-        self.plot_widget = _TimedPlotWidget(panel.paint_clock, axisItems=axes)
+        self.plot_widget = TimedPlotWidget(panel.paint_clock, axisItems=axes)
         self.plot_widget.setMinimumHeight(150)
         item = self.plot = self.plot_widget.getPlotItem()
         item.showGrid(x=True, y=True, alpha=0.25)
@@ -310,7 +255,7 @@ class ChartPanel(QWidget):
         self.store = MetricStore()
         self.overlay: MetricStore | None = None
         self.redraw_count = 0  # chart redraws so far (tests and the latency benchmark read it)
-        self.paint_clock = _PaintClock()
+        self.paint_clock = PaintClock()
         self._weight = 0.0
         self._full_redraw = False
         self._pending: set[MetricChart] = set()  # changed, not yet drawn (e.g. scrolled away)

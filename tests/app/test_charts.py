@@ -156,7 +156,7 @@ def test_the_eval_chart_draws_the_headline_metric_and_the_rest_go_apart(qtbot):
 
 
 def test_log_axis_ticks_are_one_two_five_per_decade():
-    from studio.app.charts import DecadeAxis
+    from studio.app.plot_items import DecadeAxis
 
     ticks = DecadeAxis("left").logTickValues(-4.1, -2.9, 150, [])
     assert ticks[0] == (1.0, [-4.0, -3.0])
@@ -167,7 +167,7 @@ def test_log_axis_ticks_are_one_two_five_per_decade():
 
 
 def test_band_decimation_keeps_the_envelope():
-    from studio.app.charts import decimate_band
+    from studio.app.plot_items import decimate_band
 
     x = np.arange(10.0)
     lo, hi = -np.arange(10.0), np.arange(10.0) * 2
