@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QThreadPool
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -354,6 +354,8 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     app.setApplicationName("GRPO Studio")
     app.setWindowIcon(QIcon(str(resources.icon_path())))
     app.setStyleSheet(resources.stylesheet())
+    # Quitting drops background jobs not yet started (preset counts), so exit is quick.
+    app.aboutToQuit.connect(lambda: QThreadPool.globalInstance().clear())
     window = MainWindow()
     if len(argv) > 1:
         window.load_preset(argv[1])

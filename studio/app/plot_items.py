@@ -22,6 +22,8 @@ class PaintClock:
 
 
 class TimedPlotWidget(pg.PlotWidget):
+    """A PlotWidget that adds its paint time to a clock (the refresh rate follows it)."""
+
     def __init__(self, clock: PaintClock, **kwargs) -> None:
         super().__init__(**kwargs)
         self._clock = clock
