@@ -1,7 +1,7 @@
 """Does GRPO learn? Warm-up, then GRPO, on a preset, for several seeds, within a time budget.
 
 For each seed it trains the preset headless, then evaluates on the held-out TEST split
-both the checkpoint the GRPO stage started from (checkpoints/warmup_end.pt) and the
+both the checkpoint the GRPO stage started from (checkpoints/grpo_start.pt) and the
 final one, and prints a markdown table plus each run's eval curve (valid split, as the
 trainer logged it). `--control shuffled` repeats the runs with rewards shuffled within
 each batch (the reward no longer says which sample was good), to show the reward and
@@ -48,7 +48,7 @@ def one_run(preset: str, seed: int, overrides: list[str], out: Path, limit: int)
     ends = {r["stage"]: r for r in records if r["kind"] == "stage" and r["event"] == "end"}
     steps = [r for r in records if r["kind"] == "step"]
     warm_wall = sum(r["time/step"] for r in steps if r["stage"] == "warmup")
-    before = test_metric(trainer.run_dir, trainer.run_dir / "checkpoints" / "warmup_end.pt", limit)
+    before = test_metric(trainer.run_dir, trainer.run_dir / "checkpoints" / "grpo_start.pt", limit)
     after = test_metric(trainer.run_dir, latest_checkpoint(trainer.run_dir), limit)
     curve = [(r["step"], r["stage"], r[f"eval/{metric}"]) for r in records if r["kind"] == "eval"]
     return {

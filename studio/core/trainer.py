@@ -51,6 +51,7 @@ from studio.core.tasks.base import Task
 
 Listener = Callable[[dict[str, Any]], None]
 STAGES = ("warmup", "grpo")
+GRPO_START = "grpo_start.pt"  # the checkpoint the GRPO stage started from
 
 
 @dataclass
@@ -207,6 +208,8 @@ class Trainer:
                 self.scaler.load_state_dict(state["scaler"])
         else:
             self.pos.best, self.pos.bad_evals = None, 0
+            if name == "grpo":
+                self._save_grpo_start()
             self._emit(
                 {
                     "kind": "stage",
@@ -239,6 +242,14 @@ class Trainer:
         )
         self._emit({"kind": "checkpoint", "step": self.pos.global_step, "path": str(path)})
         return path
+
+    def _save_grpo_start(self) -> None:
+        """Keep the model GRPO starts from (checkpoints/grpo_start.pt), to compare against."""
+        state = self._state()
+        state["optimizer"] = None  # resuming from it starts the stage afresh
+        atomic_write(
+            self.run_dir / ckpt.CHECKPOINT_DIR / GRPO_START, lambda f: torch.save(state, f)
+        )
 
     def _restore(self, state: dict[str, Any]) -> None:
         self.pos = Position(**state["position"])
@@ -466,12 +477,6 @@ class Trainer:
         """Move to the next stage and checkpoint there (the warm-up's end is kept apart)."""
         self.pos.stage_index += 1
         self.pos.stage_step = 0
-        if name == "warmup":
-            state = self._state()
-            state["optimizer"] = None  # the GRPO stage starts with a fresh optimizer
-            atomic_write(
-                self.run_dir / ckpt.CHECKPOINT_DIR / "warmup_end.pt", lambda f: torch.save(state, f)
-            )
         if self.pos.stage_index < len(self.plan):
             self._start_stage(None)
         self.save_checkpoint()

@@ -90,7 +90,7 @@ def test_both_stages_run_and_every_record_reaches_listeners_and_the_file(tmp_pat
     assert len(group["completions"]) == len(group["rewards"]) == len(group["advantages"]) == 4
     assert any(r["kind"] == "eval" for r in seen)
     assert read_metrics(trainer.run_dir) == seen  # the file holds exactly what was shown
-    assert (trainer.run_dir / "checkpoints" / "warmup_end.pt").is_file()
+    assert (trainer.run_dir / "checkpoints" / "grpo_start.pt").is_file()
 
 
 def test_a_tiny_run_changes_every_trainable_parameter(tmp_path):
