@@ -38,6 +38,7 @@ from studio.app.data_panel import DataPanel
 from studio.app.gauge import MemoryGauge
 from studio.app.grad_flow import GradFlowWidget
 from studio.app.log_panel import LogPanel
+from studio.app.playground import PlaygroundTab
 from studio.app.preset_gallery import PresetGallery
 from studio.app.runs_panel import RunsPanel
 from studio.app.samples import SamplesPanel
@@ -72,6 +73,8 @@ class MainWindow(QMainWindow):
         self.last_error: str | None = None
 
         self.controls = ControlBar(self)
+        self.playground = PlaygroundTab(lambda: self.run_dir)
+        self.controls.addWidget(self.playground.exporter.widget)  # the one Export button
         self.gauge = MemoryGauge(probe)
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
@@ -91,6 +94,7 @@ class MainWindow(QMainWindow):
         self.views.addTab(self.charts, "Charts")
         self.views.addTab(self.grad_flow, "Gradient flow")
         self.views.addTab(self.samples, "Samples")
+        self.views.addTab(self.playground, "Playground")
         self.setCentralWidget(self.views)
 
         self.gallery = PresetGallery(count_now=count_presets)

@@ -1,0 +1,338 @@
+"""The Playground tab and the Export button, in the real window with tiny real runs.
+
+Runs come from the real trainer (a step or two, tiny sizes) and real exports; answers
+are compared across PyTorch and onnxruntime, and with the core's own decoding.
+"""
+
+import itertools
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+from PIL import Image
+from PySide6.QtCore import QSettings
+
+from studio.app import dialogs
+from studio.app.background import wait_for_background
+from studio.app.main_window import MainWindow
+from studio.app.playground_engines import Answer, OnnxEngine, TorchEngine, episode_text
+from studio.core.checkpoint import latest_checkpoint
+from studio.core.config import load_config
+from studio.core.export import export_run
+from studio.core.tasks.text import pad_rows
+from studio.core.tasks.translation import translate
+from studio.core.trainer import Trainer, load_trained
+
+COMMON = [
+    "training.device=cpu",
+    "training.threads=1",
+    "eval.every=0",
+    "eval.size=4",
+    "run.checkpoint_every=0",
+    "grpo.num_generations=2",
+    "stages.grpo.batch_size=2",
+]
+GPT = [
+    "model.n_layers=1",
+    "model.n_heads=2",
+    "model.d_model=32",
+    "model.d_ff=64",
+    "model.max_len=12",
+    "stages.warmup.steps=0",
+    "stages.grpo.steps=1",
+]
+TRANSLATION = [
+    "model.d_model=32",
+    "model.n_heads=2",
+    "model.n_encoder_layers=1",
+    "model.n_decoder_layers=1",
+    "model.d_ff=64",
+    "model.max_len=16",
+    "task.demo_size=120",
+    "task.vocab_size=150",
+    "data.valid_fraction=0.3",
+    "stages.warmup.steps=1",
+    "stages.warmup.batch_size=4",
+    "stages.grpo.steps=1",
+    "grpo.max_new_tokens=6",
+]
+GRID = [
+    "model.arch=lite-resnet",
+    "task.name=gridworld",
+    "model.channels=8",
+    "task.size=4",
+    "task.min_size=4",
+    "task.levels=1",
+    "task.max_steps=8",
+    "stages.warmup.steps=0",
+    "stages.grpo.steps=1",
+]
+
+
+@pytest.fixture(autouse=True)
+def one_thread():
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)  # tiny models on a shared 2-core machine
+    yield
+    torch.set_num_threads(before)
+
+
+def make_run(root: Path, preset: str | None, overrides: list[str], spread: float = 0.0) -> Path:
+    """A run folder from a 1-2 step run of the real trainer. spread > 0 redraws weight
+    matrices with that std, so a young model gives different answers to different inputs
+    (equal PyTorch and ONNX answers then mean something)."""
+    torch.set_num_threads(1)
+    trainer = Trainer(load_config(preset, [*COMMON, *overrides]), save_dir=root)
+    trainer.run()
+    if spread:
+        path = latest_checkpoint(trainer.run_dir)
+        state = torch.load(path, weights_only=False)
+        gen = torch.Generator().manual_seed(1)
+        for tensor in state["model"].values():
+            if tensor.is_floating_point() and tensor.dim() >= 2:
+                tensor.copy_(torch.randn(tensor.shape, generator=gen) * spread)
+        torch.save(state, path)
+    return trainer.run_dir
+
+
+@pytest.fixture(scope="module")
+def gpt_run(tmp_path_factory) -> Path:
+    run = make_run(tmp_path_factory.mktemp("gpt"), "micro_gpt", GPT, spread=0.5)
+    export_run(run, seed=0)
+    return run
+
+
+@pytest.fixture(scope="module")
+def tt_run(tmp_path_factory) -> Path:
+    run = make_run(tmp_path_factory.mktemp("tt"), "tiny_transformer", TRANSLATION, spread=0.3)
+    export_run(run, seed=0)
+    return run
+
+
+@pytest.fixture(scope="module")
+def grid_run(tmp_path_factory) -> Path:
+    run = make_run(tmp_path_factory.mktemp("grid"), None, GRID, spread=0.5)
+    export_run(run, seed=0)
+    return run
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    errors: list[str] = []
+    questions: list[str] = []
+    monkeypatch.setattr(dialogs, "show_error", lambda p, t, m: errors.append(m))
+    monkeypatch.setattr(dialogs, "ask_yes_no", lambda p, t, q: questions.append(q) or True)
+    w = MainWindow(
+        settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat), count_presets=False
+    )
+    w.errors, w.questions = errors, questions
+    qtbot.addWidget(w)
+    yield w
+    if w.controller.running:
+        w.controller.stop()
+        assert w.controller.wait(10_000)
+    wait_for_background()
+
+
+def ask(qtbot, tab, button, engine: str = "Both") -> list[Answer]:
+    """Press `button` with `engine` chosen; the answers shown (waits for a load if any)."""
+    tab.engine.setCurrentText(engine)
+    with qtbot.waitSignal(tab.answered, timeout=20_000) as blocker:
+        button.click()
+    return blocker.args[0]
+
+
+# ---- Micro-GPT
+
+
+def test_micro_gpt_prompt_gives_the_same_completion_in_pytorch_and_onnx(qtbot, window, gpt_run):
+    window.run_dir = str(gpt_run)
+    tab = window.playground
+    tab.gpt.prompt.setText("12+34=")
+    answers = ask(qtbot, tab, tab.gpt.button)
+    assert tab.pages.currentWidget() is tab.gpt
+    assert [a.engine for a in answers] == ["PyTorch", "ONNX"]
+    torch_answer, onnx_answer = answers
+    assert torch_answer.texts == onnx_answer.texts and len(torch_answer.texts) == 1
+    # the shown answer is the core's own greedy decoding of the checkpoint
+    cfg, task, model = load_trained(gpt_run)
+    ids, mask = pad_rows([task.tokenizer.encode("12+34=")], task.tokenizer.pad_id, left=True)
+    out = model.generate(
+        ids, mask, num_samples=1, max_new_tokens=task.max_completion_tokens,
+        eos_id=task.tokenizer.eos_id, greedy=True,
+    )  # fmt: skip
+    assert torch_answer.texts == [task.tokenizer.decode(out.tokens[0].tolist())]
+    shown = tab.answers.columns
+    assert torch_answer.text in shown["PyTorch"].answer.text()
+    assert shown["ONNX"].answer.text() == shown["PyTorch"].answer.text()
+    assert shown["PyTorch"].latency.text().startswith("latency ")
+    assert "same answer" in tab.answers.verdict.text()
+    assert window.errors == []
+
+
+def test_micro_gpt_answers_differ_by_prompt_and_agree_on_each(qtbot, window, gpt_run):
+    """The spread weights make answers depend on the prompt, so agreement is not luck."""
+    window.run_dir = str(gpt_run)
+    tab = window.playground
+    seen = set()
+    for prompt in ("12+34=", "99+1=", "5+5=", "70+8="):
+        tab.gpt.prompt.setText(prompt)
+        torch_answer, onnx_answer = ask(qtbot, tab, tab.gpt.button)
+        assert torch_answer.texts == onnx_answer.texts
+        seen.add(torch_answer.text)
+    assert len(seen) > 1
+
+
+def test_micro_gpt_sampling_shows_several_continuations(qtbot, window, gpt_run):
+    window.run_dir = str(gpt_run)
+    tab = window.playground
+    tab.gpt.mode.setCurrentText("sampled")
+    tab.gpt.samples.setValue(3)
+    answers = ask(qtbot, tab, tab.gpt.button, engine="PyTorch")
+    assert [a.engine for a in answers] == ["PyTorch"]
+    assert len(answers[0].texts) == 3
+    assert not tab.answers.columns["ONNX"].isVisibleTo(tab)
+    answers = ask(qtbot, tab, tab.gpt.button, engine="Both")
+    assert "greedy" in tab.answers.columns["ONNX"].answer.text()  # says what ONNX did
+
+
+def test_a_prompt_the_model_cannot_read_shows_a_dialog(qtbot, window, gpt_run):
+    window.run_dir = str(gpt_run)
+    tab = window.playground
+    with qtbot.waitSignal(tab.loaded, timeout=20_000):
+        tab.load()
+    tab.gpt.prompt.setText("hello")
+    tab.engine.setCurrentText("PyTorch")
+    tab.gpt.button.click()
+    assert len(window.errors) == 1 and "'h'" in window.errors[0]
+    assert "vocabulary" in window.errors[0]
+
+
+# ---- translation
+
+
+def test_translation_greedy_equal_in_both_and_beam_in_pytorch(qtbot, window, tt_run):
+    window.run_dir = str(tt_run)
+    tab = window.playground
+    cfg, task, model = load_trained(tt_run)
+    sentences = [e.prompt for e in task.sample(6, random.Random(0), 0)]
+    with qtbot.waitSignal(tab.loaded, timeout=20_000):
+        tab.load()
+    assert tab.pages.currentWidget() is tab.translation
+    outputs = set()
+    for sentence in sentences[:3]:
+        tab.translation.sentence.setText(sentence)
+        torch_answer, onnx_answer = ask(qtbot, tab, tab.translation.button)
+        assert torch_answer.texts == onnx_answer.texts == translate(model, task, [sentence])
+        outputs.add(torch_answer.text)
+    tab.translation.decoding.setCurrentText("beam")
+    tab.translation.beam_size.setValue(3)
+    tab.translation.sentence.setText(sentences[0])
+    torch_answer, _ = ask(qtbot, tab, tab.translation.button)
+    assert torch_answer.texts == translate(model, task, [sentences[0]], "beam", 3)
+    assert "greedy" in tab.answers.columns["ONNX"].answer.text()
+    assert window.errors == []
+
+
+# ---- grid world
+
+
+def test_grid_world_episode_plays_steps_and_saves_a_gif(
+    qtbot, window, grid_run, tmp_path, monkeypatch
+):
+    window.run_dir = str(grid_run)
+    tab = window.playground
+    answers = ask(qtbot, tab, tab.grid.new_button)
+    assert tab.pages.currentWidget() is tab.grid
+    torch_answer, onnx_answer = answers
+    assert torch_answer.info["moves"] == onnx_answer.info["moves"]
+    assert torch_answer.info["outcome"] in ("goal", "lava", "limit")
+    assert len(torch_answer.frames) == torch_answer.info["steps"] + 1
+    assert all(np.array_equal(a, b) for a, b in zip(torch_answer.frames, onnx_answer.frames))
+    assert tab.answers.columns["PyTorch"].picture.pixmap().width() >= 200  # enlarged, shown
+
+    page = tab.grid
+    assert page.index == 0 and page.frame == 0 and page.frames_total == len(torch_answer.frames)
+    page.step()
+    assert page.frame == 1 % page.frames_total
+    page.play_button.setChecked(True)
+    qtbot.waitUntil(lambda: not page.play_button.isChecked(), timeout=5000)  # played to the end
+    assert page.frame == page.frames_total - 1
+
+    target = tmp_path / "episode.gif"
+    monkeypatch.setattr(dialogs, "save_file", lambda *args: str(target))
+    assert tab.save_gif() == target and window.errors == []
+    frames = torch_answer.frames
+    moved = sum(not np.array_equal(a, b) for a, b in itertools.pairwise(frames))
+    with Image.open(target) as gif:
+        assert gif.size == (frames[0].shape[1] * 8, frames[0].shape[0] * 8)
+        assert gif.n_frames == 1 + moved  # GIF writers merge repeated pictures (a bump)
+        assert np.array_equal(np.asarray(gif.convert("RGB"))[::8, ::8], frames[0])
+
+    second = ask(qtbot, tab, tab.grid.new_button)
+    assert page.index == 1 and second[0].info["display"] != torch_answer.info["display"]
+
+
+def test_engines_agree_outside_the_window(grid_run):
+    torch_engine = TorchEngine(grid_run)
+    onnx_engine = OnnxEngine(grid_run, torch_engine.arch, torch_engine.task)
+    for index in range(3):
+        a, b = torch_engine.play(index), onnx_engine.play(index)
+        assert a.info == b.info
+        assert episode_text(a.info) == a.text
+
+
+# ---- the Export button
+
+
+def test_onnx_without_an_export_offers_to_export_first(qtbot, window, tmp_path):
+    run = make_run(tmp_path / "runs", "micro_gpt", GPT)
+    window.run_dir = str(run)
+    tab = window.playground
+    tab.gpt.prompt.setText("1+2=")
+    with qtbot.waitSignal(window.playground.exporter.exported, timeout=60_000):
+        tab.engine.setCurrentText("ONNX")
+        tab.gpt.button.click()
+    assert len(window.questions) == 1 and "no ONNX export" in window.questions[0]
+    qtbot.waitUntil(lambda: bool(tab.answers.answers), timeout=20_000)
+    assert list(tab.answers.answers) == ["ONNX"]
+    assert (run / "exports" / "micro_gpt.onnx").is_file()
+    assert window.errors == []
+
+
+def test_export_button_exports_a_paused_run_and_says_where(qtbot, window, tmp_path):
+    overrides = [*COMMON, *GPT, "stages.grpo.steps=400", "run.checkpoint_every=1"]
+    assert window.load_preset("micro_gpt", [*overrides, f"run.save_dir={tmp_path / 'runs'}"])
+    assert window.start()
+    qtbot.waitUntil(lambda: window.run_dir is not None, timeout=20_000)
+    run = Path(window.run_dir)
+    qtbot.waitUntil(lambda: latest_checkpoint(run) is not None, timeout=20_000)
+    window.controls.pause_action.trigger()
+    exporter = window.playground.exporter
+    with qtbot.waitSignal(exporter.exported, timeout=60_000) as blocker:
+        exporter.button.click()
+        assert exporter.busy and not exporter.button.isEnabled()  # the window stays live
+    result = blocker.args[0]
+    assert result.model_path == run / "exports" / "micro_gpt.onnx"
+    assert result.model_path.is_file()
+    assert str(result.model_path) in window.statusBar().currentMessage()
+    assert window.controller.running  # the run was not stopped
+    assert not exporter.busy and exporter.button.isEnabled()
+    assert window.errors == []
+
+
+def test_a_failing_export_shows_a_dialog(qtbot, window, tmp_path):
+    exporter = window.playground.exporter
+    assert not exporter.export()  # no run at all
+    assert "No run to export" in window.errors[-1]
+
+    (tmp_path / "empty").mkdir()
+    window.run_dir = str(tmp_path / "empty")
+    with qtbot.waitSignal(exporter.export_failed, timeout=20_000) as blocker:
+        exporter.button.click()
+    assert window.errors[-1] == blocker.args[0]
+    assert str(tmp_path / "empty") in blocker.args[0]
+    assert exporter.button.isEnabled() and not exporter.bar.isVisible()
+    assert "Export failed" in window.statusBar().currentMessage()
