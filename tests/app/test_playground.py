@@ -311,15 +311,20 @@ def test_export_button_exports_a_paused_run_and_says_where(qtbot, window, tmp_pa
     qtbot.waitUntil(lambda: latest_checkpoint(run) is not None, timeout=20_000)
     window.controls.pause_action.trigger()
     exporter = window.playground.exporter
+    steps: list[str] = []  # appended on the pool thread (a lambda runs where it is emitted)
+    exporter.progress_made.connect(lambda message, fraction: steps.append(message))
     with qtbot.waitSignal(exporter.exported, timeout=60_000) as blocker:
         exporter.button.click()
         assert exporter.busy and not exporter.button.isEnabled()  # the window stays live
+        assert not exporter.bar.isHidden()  # the progress bar is up
     result = blocker.args[0]
     assert result.model_path == run / "exports" / "micro_gpt.onnx"
     assert result.model_path.is_file()
     assert str(result.model_path) in window.statusBar().currentMessage()
     assert window.controller.running  # the run was not stopped
-    assert not exporter.busy and exporter.button.isEnabled()
+    assert not exporter.busy and exporter.button.isEnabled() and exporter.bar.isHidden()
+    assert "Checking the graphs against PyTorch" in steps  # progress went on as it worked
+    assert exporter.bar.format().removesuffix(" %p%") in steps  # and reached the bar
     assert window.errors == []
 
 
@@ -334,5 +339,5 @@ def test_a_failing_export_shows_a_dialog(qtbot, window, tmp_path):
         exporter.button.click()
     assert window.errors[-1] == blocker.args[0]
     assert str(tmp_path / "empty") in blocker.args[0]
-    assert exporter.button.isEnabled() and not exporter.bar.isVisible()
+    assert exporter.button.isEnabled() and exporter.bar.isHidden()
     assert "Export failed" in window.statusBar().currentMessage()
