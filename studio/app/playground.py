@@ -146,11 +146,11 @@ class PlaygroundTab(QWidget):
         )
         self.pages.setCurrentWidget(page)
         ckpt = engine.checkpoint.name if engine.checkpoint else "?"
-        onnx = (
-            f"ONNX export of step {self.onnx_engine.step}"
-            if self.onnx_engine is not None
-            else "no ONNX export yet"
-        )
+        onnx = "no ONNX export yet"
+        if self.onnx_engine is not None:
+            onnx = f"ONNX export of {self.onnx_engine.checkpoint}"
+            if self.onnx_engine.checkpoint != ckpt:
+                onnx += " (an older checkpoint: press Export for the latest)"
         self.run_label.setText(f"{engine.run_dir} — {engine.arch}, {ckpt}; {onnx}")
         self.loaded.emit()
         pending, self._pending = self._pending, None

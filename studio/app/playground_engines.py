@@ -164,7 +164,8 @@ class OnnxEngine:
         self.arch, self.task = arch, task
         self.folder = export_files(run_dir, arch)[0].parent
         self.runner = getattr(snippet_module(arch), self.RUNNERS[arch])(self.folder)
-        self.step: int | None = self.runner.meta.get("step")
+        run = self.runner.meta.get("run", {})
+        self.checkpoint: str = run.get("checkpoint") or "?"  # the checkpoint file exported
 
     def complete(self, prompt: str) -> Answer:
         """The greedy continuation (the snippet runner decodes greedily only)."""

@@ -153,6 +153,8 @@ def test_micro_gpt_prompt_gives_the_same_completion_in_pytorch_and_onnx(qtbot, w
     tab.gpt.prompt.setText("12+34=")
     answers = ask(qtbot, tab, tab.gpt.button)
     assert tab.pages.currentWidget() is tab.gpt
+    ckpt = latest_checkpoint(gpt_run).name
+    assert tab.run_label.text().endswith(f"micro-gpt, {ckpt}; ONNX export of {ckpt}")
     assert [a.engine for a in answers] == ["PyTorch", "ONNX"]
     torch_answer, onnx_answer = answers
     assert torch_answer.texts == onnx_answer.texts and len(torch_answer.texts) == 1
