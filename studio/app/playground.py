@@ -208,13 +208,17 @@ class PlaygroundTab(QWidget):
         onnx_engine = self.onnx_engine if choice != "PyTorch" else None
         return torch_engine, onnx_engine
 
-    def _answer(self, work: Callable[[], tuple[list[Answer], dict[str, str]]]) -> bool:
+    def _answer(
+        self, work: Callable[[], tuple[list[Answer], dict[str, str]]], compare: bool = True
+    ) -> bool:
+        """Run `work` and show its answers; compare: say whether PyTorch and ONNX agree
+        (not for independent random samples)."""
         try:
             answers, notes = work()
         except ValueError as err:  # bad input (unknown character, too long): say so
             dialogs.show_error(self, "Cannot answer that", str(err))
             return False
-        self.answers.show_answers(answers, notes)
+        self.answers.show_answers(answers, notes, compare=compare)
         self.answered.emit(answers)
         return True
 
@@ -235,13 +239,17 @@ class PlaygroundTab(QWidget):
                         temperature=page.temperature.value(),
                     )
                 )
-            if onnx_engine is not None:
+            if onnx_engine is not None and greedy:
                 answers.append(onnx_engine.complete(prompt))
-                if not greedy:
-                    notes["ONNX"] = "greedy (the ONNX runner decodes greedily only):"
+            elif onnx_engine is not None:
+                answers.append(
+                    onnx_engine.sample(
+                        prompt, samples=page.samples.value(), temperature=page.temperature.value()
+                    )
+                )
             return answers, notes
 
-        self._answer(work)
+        self._answer(work, compare=greedy)
 
     def _ask_translation(self) -> None:
         page = self.translation

@@ -176,6 +176,56 @@ class OnnxEngine:
         seconds = time.perf_counter() - started
         return Answer(self.name, [runner.tokenizer.decode(row)], seconds)
 
+    def sample(
+        self, prompt: str, *, samples: int, temperature: float, seed: int | None = None
+    ) -> Answer:
+        """`samples` sampled continuations, drawn with numpy from the step graph's logits."""
+        if not temperature > 0:
+            raise PlaygroundError(f"temperature must be positive, got {temperature}")
+        runner = self.runner
+        tok = runner.tokenizer
+        ids = tok.encode(prompt)
+        max_new = runner.max_new_tokens
+        if len(ids) + max_new > runner.max_len:
+            raise PlaygroundError(
+                f"the prompt takes {len(ids)} tokens and answers up to {max_new}, more than "
+                f"the model's {runner.max_len} positions; shorten the prompt"
+            )
+        rng = np.random.default_rng(seed)
+        n = samples
+        mask = np.ones((n, len(ids)), dtype=np.int64)  # (G, Tp): one prompt, no padding
+        empty = np.zeros((runner.layers, n, runner.heads, 0, runner.head_dim), dtype=np.float32)
+        feed = {
+            "input_ids": np.tile(np.asarray(ids, dtype=np.int64), (n, 1)),
+            "attention_mask": mask,
+            "past_keys": empty,
+            "past_values": empty,
+        }
+        rows: list[list[int]] = [[] for _ in range(n)]
+        finished = np.zeros(n, dtype=bool)
+        started = time.perf_counter()
+        for _ in range(max_new):
+            logits, keys, values = runner.step.run(None, feed)
+            z = logits[:, -1].astype(np.float64) / temperature  # (G, V)
+            p = np.exp(z - z.max(-1, keepdims=True))
+            p /= p.sum(-1, keepdims=True)
+            nxt = np.array([rng.choice(len(row), p=row) for row in p], dtype=np.int64)
+            nxt = np.where(finished, tok.pad_id, nxt)  # (G,)
+            for i in np.flatnonzero(~finished):
+                rows[i].append(int(nxt[i]))
+            finished |= nxt == tok.eos_id
+            if finished.all():
+                break
+            mask = np.concatenate([mask, np.ones((n, 1), dtype=np.int64)], axis=1)
+            feed = {
+                "input_ids": nxt[:, None],
+                "attention_mask": mask,
+                "past_keys": keys,
+                "past_values": values,
+            }
+        seconds = time.perf_counter() - started
+        return Answer(self.name, [tok.decode(r) for r in rows], seconds)
+
     def translate(self, sentence: str) -> Answer:
         started = time.perf_counter()
         (text,) = self.runner.translate([sentence])

@@ -96,13 +96,17 @@ class AnswerPanel(QWidget):
             column.show_answer(None)
         self.verdict.setText("")
 
-    def show_answers(self, answers: list[Answer], notes: dict[str, str] | None = None) -> None:
+    def show_answers(
+        self, answers: list[Answer], notes: dict[str, str] | None = None, compare: bool = True
+    ) -> None:
+        """Show each engine's answer (a note above it when it did something else than
+        asked); compare: say whether both agree."""
         notes = notes or {}
         self.answers = {a.engine: a for a in answers}
         for name, column in self.columns.items():
             column.show_answer(self.answers.get(name), notes.get(name, ""))
         both = "PyTorch" in self.answers and "ONNX" in self.answers
-        if both and not notes:
+        if both and compare and not notes:
             same = self.answers["PyTorch"].texts == self.answers["ONNX"].texts
             self.verdict.setText(
                 "PyTorch and ONNX give the same answer."
@@ -203,7 +207,7 @@ class GridPage(QWidget):
         self.new_button.clicked.connect(self.new_grid)
         self.greedy = QCheckBox("greedy")
         self.greedy.setChecked(True)
-        self.greedy.setToolTip("Take the likeliest move (off: sample moves; PyTorch only)")
+        self.greedy.setToolTip("Take the likeliest move (off: sample moves; ONNX stays greedy)")
         self.step_button = QPushButton("Step")
         self.step_button.clicked.connect(self.step)
         self.play_button = QPushButton("Animate")

@@ -197,7 +197,21 @@ def test_micro_gpt_sampling_shows_several_continuations(qtbot, window, gpt_run):
     assert len(answers[0].texts) == 3
     assert not tab.answers.columns["ONNX"].isVisibleTo(tab)
     answers = ask(qtbot, tab, tab.gpt.button, engine="Both")
-    assert "greedy" in tab.answers.columns["ONNX"].answer.text()  # says what ONNX did
+    assert [len(a.texts) for a in answers] == [3, 3]  # ONNX samples too
+    assert tab.answers.columns["ONNX"].answer.text() == answers[1].text
+    assert tab.answers.verdict.text() == ""  # independent draws: no verdict
+
+
+def test_onnx_sampling_is_seeded_and_cold_sampling_is_greedy(gpt_run):
+    onnx_engine = OnnxEngine(gpt_run, "micro-gpt")
+    for prompt in ("12+34=", "99+1=", "5+5="):
+        greedy = onnx_engine.complete(prompt).texts
+        cold = onnx_engine.sample(prompt, samples=3, temperature=1e-4, seed=0)
+        assert cold.texts == greedy * 3
+    hot = [onnx_engine.sample("12+34=", samples=8, temperature=2.0, seed=s).texts for s in (1, 1)]
+    assert hot[0] == hot[1] and len(set(hot[0])) > 1
+    with pytest.raises(ValueError, match="temperature must be positive"):
+        onnx_engine.sample("1+1=", samples=2, temperature=0.0)
 
 
 def test_a_prompt_the_model_cannot_read_shows_a_dialog(qtbot, window, gpt_run):
