@@ -18,7 +18,7 @@ from studio.app import dialogs
 from studio.app.background import wait_for_background
 from studio.app.main_window import MainWindow
 from studio.app.playground_engines import Answer, OnnxEngine, TorchEngine, episode_text
-from studio.core.checkpoint import latest_checkpoint
+from studio.core.checkpoint import latest_checkpoint, save_checkpoint
 from studio.core.config import load_config
 from studio.core.export import export_run
 from studio.core.tasks.text import pad_rows
@@ -273,6 +273,7 @@ def test_grid_world_episode_plays_steps_and_saves_a_gif(
     assert page.index == 0 and page.frame == 0 and page.frames_total == len(torch_answer.frames)
     page.step()
     assert page.frame == 1 % page.frames_total
+    page.timer.setInterval(10)
     page.play_button.setChecked(True)
     qtbot.waitUntil(lambda: not page.play_button.isChecked(), timeout=5000)  # played to the end
     assert page.frame == page.frames_total - 1
@@ -316,6 +317,15 @@ def test_onnx_without_an_export_offers_to_export_first(qtbot, window, tmp_path):
     assert list(tab.answers.answers) == ["ONNX"]
     assert (run / "exports" / "micro_gpt.onnx").is_file()
     assert window.errors == []
+
+    # a newer checkpoint (as a training run writes them): the next answer reloads first
+    old = latest_checkpoint(run)
+    state = torch.load(old, weights_only=False)
+    newer = save_checkpoint(run, 99, state)
+    with qtbot.waitSignal(tab.loaded, timeout=20_000):
+        ask(qtbot, tab, tab.gpt.button, engine="Both")
+    assert tab.torch_engine.checkpoint == newer
+    assert f"ONNX export of {old.name} (an older checkpoint" in tab.run_label.text()
 
 
 def test_export_button_exports_a_paused_run_and_says_where(qtbot, window, tmp_path):
