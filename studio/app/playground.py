@@ -138,8 +138,13 @@ class PlaygroundTab(QWidget):
     def _on_loaded(self, engines: tuple[TorchEngine, OnnxEngine | None, str]) -> None:
         self.loading = False
         self.reload_button.setEnabled(True)
+        before = self.torch_engine.run_dir if self.torch_engine is not None else None
         self.torch_engine, self.onnx_engine, self.onnx_problem = engines
         engine = self.torch_engine
+        if engine.run_dir != before:  # another run: its answers and grids start afresh
+            self.answers.clear()
+            self.grid.index = -1
+            self.grid.set_frames(0)
         key = engine.task_name if engine.arch == "lite-resnet" else engine.arch
         page = {"gpt": self.gpt, "translation": self.translation, "grid": self.grid}.get(
             PAGES.get(key, ""), self.nothing

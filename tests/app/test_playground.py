@@ -354,6 +354,19 @@ def test_export_button_exports_a_paused_run_and_says_where(qtbot, window, tmp_pa
     assert window.errors == []
 
 
+def test_a_run_that_cannot_load_shows_a_dialog(qtbot, window, tmp_path):
+    tab = window.playground
+    tab.gpt.button.click()  # no run at all
+    assert window.errors == ["Start a run, or open one in the Runs list, to try its model."]
+    (tmp_path / "empty").mkdir()
+    window.run_dir = str(tmp_path / "empty")
+    tab.gpt.button.click()
+    qtbot.waitUntil(lambda: len(window.errors) == 2, timeout=20_000)
+    assert str(tmp_path / "empty") in window.errors[1]
+    assert tab.reload_button.isEnabled() and not tab.loading
+    assert tab.run_label.text().startswith("Could not load the run: ")
+
+
 def test_a_failing_export_shows_a_dialog(qtbot, window, tmp_path):
     exporter = window.playground.exporter
     assert not exporter.export()  # no run at all
