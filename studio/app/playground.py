@@ -143,7 +143,7 @@ class PlaygroundTab(QWidget):
         engine = self.torch_engine
         if engine.run_dir != before:  # another run: its answers and grids start afresh
             self.answers.clear()
-            self.grid.index = -1
+            self.grid.index = 0 if self._pending is not None else -1  # a waiting "New grid"
             self.grid.set_frames(0)
         key = engine.task_name if engine.arch == "lite-resnet" else engine.arch
         page = {"gpt": self.gpt, "translation": self.translation, "grid": self.grid}.get(
