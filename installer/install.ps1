@@ -254,6 +254,11 @@ if ($Torch -ne 'skip') {
 
 Say "installing GRPO Studio from $Source"
 if (-not (Invoke-Pip @($Source))) { Fail "GRPO Studio did not install from $Source (pip's message is above)" }
+# pip reinstalls from a folder every time, but skips a wheel whose version is installed
+# already: a rebuilt wheel of the same version must replace the old files.
+if ($Source -like '*.whl' -and -not (Invoke-Pip @('--force-reinstall', '--no-deps', $Source))) {
+    Fail "could not reinstall $Source"
+}
 if ((Invoke-Quiet (Join-Path $Scripts 'grpo-studio.exe') @('presets')) -ne 0) {
     Fail "the studio installed but 'grpo-studio presets' failed; run it to see why: $Scripts\grpo-studio.exe presets"
 }
@@ -275,7 +280,8 @@ if (-not $NoShortcut) {
     $convert = "import sys, importlib.resources as r; from PIL import Image; " +
         "Image.open(r.files('studio.resources') / 'icon.png').save(sys.argv[1], " +
         "sizes=[(16, 16), (32, 32), (48, 48), (256, 256)])"
-    & $VenvPython -c $convert $icon
+    # -I: run from the repository, the current folder's studio\ would shadow the installed one.
+    & $VenvPython -I -c $convert $icon
     if ($LASTEXITCODE -ne 0) { Fail "could not write the icon $icon" }
     Add-ManifestEntry 'file' $icon
 

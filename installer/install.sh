@@ -245,6 +245,11 @@ fi
 
 say "installing GRPO Studio from $SOURCE"
 pip_install "$SOURCE" || die "GRPO Studio did not install from $SOURCE (pip's message is above)"
+# pip reinstalls from a folder every time, but skips a wheel whose version is installed
+# already: a rebuilt wheel of the same version must replace the old files.
+case "$SOURCE" in
+*.whl) pip_install --force-reinstall --no-deps "$SOURCE" || die "could not reinstall $SOURCE" ;;
+esac
 "$VENV/bin/grpo-studio" presets >/dev/null ||
     die "the studio installed but \`grpo-studio presets\` failed; rerun it to see why: \
 $VENV/bin/grpo-studio presets"
@@ -283,7 +288,8 @@ desktop_quote() { # a path as one quoted Exec argument (Desktop Entry spec 1.5)
     printf '%s' "${q//\\/\\\\}"
 }
 
-resources="$("$VPY" -c 'import importlib.resources as r; print(r.files("studio.resources"))')"
+# -I: run from the repository, the current folder's studio/ would shadow the installed one.
+resources="$("$VPY" -I -c 'import importlib.resources as r; print(r.files("studio.resources"))')"
 if [ "$DESKTOP" = 1 ] && [ "$OS" = Linux ]; then
     apps="$DATA_HOME/applications"
     icons="$DATA_HOME/icons/hicolor/256x256/apps"
