@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -117,23 +116,8 @@ def test_uninstall_without_an_install_removes_nothing(tmp_path):
     assert tree(home) == {"keep"}
 
 
-def _wheel_ships_presets() -> bool:
-    """pyproject lists studio.presets as a package (packages.find cannot see mapped ones)."""
-    packages = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"].get(
-        "packages", {}
-    )
-    return isinstance(packages, list) and "studio.presets" in packages
-
-
 @pytest.mark.slow
 @pytest.mark.timeout(900)
-@pytest.mark.xfail(
-    not _wheel_ships_presets(),
-    reason="pyproject.toml's packages.find leaves studio.presets and studio.resources out of "
-    "the wheel, so an installed studio finds no presets; list them in [tool.setuptools] "
-    "packages",
-    strict=True,
-)
 def test_install_upgrade_uninstall_in_a_fresh_environment(tmp_path):
     home = tmp_path / "home"
     # Things the user already has: the installer must leave them as they are.
