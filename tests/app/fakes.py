@@ -3,51 +3,8 @@
 from __future__ import annotations
 
 import math
-import threading
 import time
 from pathlib import Path
-
-
-class FakeControl:
-    """Same requests as the engine's TrainerControl, honoured between fake steps."""
-
-    def __init__(self) -> None:
-        self._cond = threading.Condition()
-        self._paused = self._stop = False
-        self._allowed = 0
-
-    def pause(self) -> None:
-        with self._cond:
-            self._paused = True
-            self._cond.notify_all()
-
-    def resume(self) -> None:
-        with self._cond:
-            self._paused, self._allowed = False, 0
-            self._cond.notify_all()
-
-    def stop(self) -> None:
-        with self._cond:
-            self._stop = True
-            self._cond.notify_all()
-
-    def step_once(self) -> None:
-        with self._cond:
-            self._paused = True
-            self._allowed += 1
-            self._cond.notify_all()
-
-    def wait_for_turn(self) -> bool:
-        with self._cond:
-            while True:
-                if self._stop:
-                    return False
-                if not self._paused:
-                    return True
-                if self._allowed:
-                    self._allowed -= 1
-                    return True
-                self._cond.wait(0.05)
 
 
 def step_record(step: int, total: int = 100, stage: str = "grpo") -> dict:

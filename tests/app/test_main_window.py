@@ -9,8 +9,9 @@ from studio.app import dialogs
 from studio.app.background import wait_for_background
 from studio.app.main_window import MainWindow
 from studio.core.config import load_config, save_config
+from studio.core.control import TrainerControl
 from studio.core.hardware import GpuUnavailable, MemoryProbe
-from tests.app.fakes import FakeControl, factory, step_record
+from tests.app.fakes import factory, step_record
 
 
 class NoGpu:
@@ -44,7 +45,7 @@ def make_window(qtbot, tmp_path, fake=None, **kwargs):
         settings=QSettings(str(tmp_path / "studio.ini"), QSettings.IniFormat),
         probe=MemoryProbe(NoGpu()),
         make_factory=lambda cfg, save_dir, resume_from: factory(**fake),
-        control_factory=FakeControl,
+        control_factory=TrainerControl,
         count_presets=False,
         **kwargs,
     )

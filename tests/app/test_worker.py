@@ -6,7 +6,8 @@ import pytest
 from PySide6.QtCore import QObject
 
 from studio.app.worker import RunController, user_message
-from tests.app.fakes import FakeControl, factory
+from studio.core.control import TrainerControl
+from tests.app.fakes import factory
 
 
 class Collector(QObject):
@@ -30,7 +31,7 @@ class Collector(QObject):
 
 @pytest.fixture
 def controller():
-    ctl = RunController(control_factory=FakeControl)
+    ctl = RunController(control_factory=TrainerControl)
     yield ctl
     if ctl.worker is not None:
         ctl.stop()
