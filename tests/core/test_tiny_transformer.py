@@ -1,4 +1,5 @@
-"""Tiny-Transformer: cached decoding, padding, sampling groups, beam search, config errors."""
+"""Tiny-Transformer: cached decoding, padding, sampling groups, grouped teacher forcing,
+the token sampler, beam search, config errors."""
 
 from typing import ClassVar
 
@@ -10,6 +11,7 @@ from studio.core.models.beam_search import beam_search
 from studio.core.models.tiny_transformer import (
     TinyTransformer,
     TinyTransformerConfig,
+    draw_tokens,
     filter_logits,
 )
 
@@ -83,6 +85,49 @@ def test_cached_and_uncached_generation_agree():
     torch.testing.assert_close(cached.logp, plain.logp, atol=1e-5, rtol=1e-5)
 
 
+def test_grouped_forward_equals_repeated_sources_with_the_same_gradients():
+    """group_size=G encodes each source once; the logits and every gradient must equal
+    those of the same sources repeated G times (the encoder's gradient sums over G)."""
+    src, mask = sources()  # (3, 5), rows 1 and 2 padded
+    g = 2
+    torch.manual_seed(4)
+    tgt_in = torch.randint(3, 23, (3 * g, 6))
+    tgt_in[:, 0] = BOS
+    results = []
+    for grouped in (True, False):
+        model = tiny()  # same seed: same weights
+        if grouped:
+            logits = model(src, mask, tgt_in, group_size=g)
+        else:
+            logits = model(src.repeat_interleave(g, 0), mask.repeat_interleave(g, 0), tgt_in)
+        weights = torch.linspace(-1, 1, logits.numel()).view_as(logits)
+        (logits * weights).sum().backward()  # every logit matters, unevenly
+        grads = {name: p.grad.clone() for name, p in model.named_parameters()}
+        results.append((logits.detach(), grads))
+    (grouped_logits, grouped_grads), (plain_logits, plain_grads) = results
+    torch.testing.assert_close(grouped_logits, plain_logits, atol=1e-5, rtol=1e-5)
+    assert grouped_grads.keys() == plain_grads.keys()
+    for name in plain_grads:
+        torch.testing.assert_close(grouped_grads[name], plain_grads[name], atol=1e-5, rtol=1e-4)
+    assert plain_grads["encoder.0.attn.q_proj.weight"].abs().sum() > 0  # the encoder learns
+    with pytest.raises(ValueError, match="do not make groups of 4 for 3 sources"):
+        tiny()(src, mask, tgt_in, group_size=4)
+
+
+def test_draw_tokens_follows_the_weights_and_never_draws_a_zero():
+    # unnormalised weights, zeros at the ends and in the middle, where a rounded-up
+    # uniform would land if the sampler were careless
+    weights = torch.tensor([[0.0, 2.0, 0.0, 1.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0, 5.0, 0.0]])
+    torch.manual_seed(0)
+    rows = 20_000
+    drawn = draw_tokens(weights.repeat(rows, 1)).view(rows, 2)  # (rows, 2)
+    first = torch.bincount(drawn[:, 0], minlength=6).float() / rows
+    # standard error of a share p is sqrt(p(1-p)/rows) <= 0.0036: 0.015 is over 4 of them
+    torch.testing.assert_close(first, torch.tensor([0, 0.5, 0, 0.25, 0.25, 0]), atol=0.015, rtol=0)
+    assert first[[0, 2, 5]].sum() == 0
+    assert (drawn[:, 1] == 4).all()
+
+
 def test_padded_source_row_equals_unpadded():
     model = tiny()
     src, mask = sources()
@@ -148,6 +193,18 @@ def test_beam_one_equals_greedy():
         expected.append(row[: row.index(EOS)] if EOS in row else row)
     assert beams == expected
     assert len({len(b) for b in beams}) == 3  # rows end at different steps (one never does)
+
+
+def test_beam_search_of_a_batch_equals_each_source_alone():
+    """Beams are reordered within their source and share its cross-attention keys; a
+    mix-up between sources would change some source's answer."""
+    model = tiny()
+    src, mask = sources()
+    together = model.beam_search(src, mask, 3, 10, BOS, EOS, 1.0)
+    for i in range(3):
+        width = int(mask[i].sum())
+        alone = model.beam_search(src[i : i + 1, :width], mask[i : i + 1, :width], 3, 10, BOS, EOS)
+        assert together[i] == alone[0]
 
 
 class ChainModel:

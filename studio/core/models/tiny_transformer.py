@@ -5,6 +5,13 @@ rather than `nn.Transformer`, so that decoding can keep a preallocated self-atte
 cache and compute the cross-attention keys and values once per source sentence, and so
 that the graph exports cleanly to ONNX (no nested-tensor fast path, see STACK.md).
 
+Grouped rows: GRPO decodes G targets per source. The encoder, and every decoder layer's
+cross-attention keys and values, run on the P sources only; the G rows of source i
+(rows i*G .. i*G+G-1) attend to them as one query block of G*T positions, a free view
+of the (N, T, D) activations, so no source tensor is ever copied G times. This holds
+for sampling, beam search (K beams per source) and the teacher-forced log-probs of the
+GRPO update (`forward(..., group_size=G)`).
+
 Shapes: B batch, S source tokens, T target tokens, D d_model, H heads, hd = D / H,
 V target vocabulary; in generation P sources, G samples per source, N = P*G rows.
 
@@ -16,7 +23,7 @@ Holtzman et al. 2020 (nucleus sampling, `top_p`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import torch
 import torch.nn.functional as F
@@ -81,23 +88,23 @@ class Generation:
 
 @dataclass
 class DecoderCache:
-    """Per-layer keys and values for incremental decoding.
+    """Keys and values for incremental decoding of N = P*G rows (G rows per source).
 
-    Self-attention keys/values are preallocated for `max_steps` positions and filled one
-    step at a time; cross-attention keys/values come from the encoder memory, once.
+    Self-attention keys and values live in one preallocated buffer, written one position
+    a step (no torch.cat per step). Cross-attention keys and values are projected once per
+    source from the encoder memory and shared by that source's G rows.
     """
 
-    self_k: list[torch.Tensor]  # per layer (N, H, max_steps, hd)
-    self_v: list[torch.Tensor]
-    cross_k: list[torch.Tensor]  # per layer (N, H, S, hd)
+    self_kv: torch.Tensor  # (L, N, 2, H, max_steps, hd): keys [:, :, 0], values [:, :, 1]
+    cross_k: list[torch.Tensor]  # per layer (P, H, S, hd)
     cross_v: list[torch.Tensor]
-    mem_mask: torch.Tensor  # (N, 1, 1, S) bool, True at real source tokens
+    mem_mask: torch.Tensor  # (P, 1, 1, S) float: 0 at real source tokens, -inf at padding
+    group: int  # G
 
     def reorder(self, rows: torch.Tensor) -> None:
         """Keep self-attention rows `rows` (beam search). Cross keys are left alone: beams
-        are only reordered within their own source, whose keys are the same in every row."""
-        self.self_k = [k.index_select(0, rows) for k in self.self_k]
-        self.self_v = [v.index_select(0, rows) for v in self.self_v]
+        are only reordered within their own source, whose keys they share."""
+        self.self_kv = self.self_kv.index_select(1, rows)
 
 
 def filter_logits(logits: torch.Tensor, top_k: int = 0, top_p: float = 1.0) -> torch.Tensor:
@@ -118,6 +125,20 @@ def filter_logits(logits: torch.Tensor, top_k: int = 0, top_p: float = 1.0) -> t
     return logits
 
 
+def draw_tokens(weights: torch.Tensor) -> torch.Tensor:
+    """One index per row (N,) drawn with probability proportional to `weights` (N, V) >= 0.
+
+    Inverse CDF: one uniform per row, scaled to the row's total, located in the running
+    sum. torch.multinomial draws V exponentials per row instead, which cost ~3 ms a step at
+    V = 2000 here (a quarter of cached sampling). The sum runs in float64, where
+    u = rand * total < total holds exactly (rand < 1), so the index found has
+    cdf[i] > u >= cdf[i-1], i.e. weights[i] > 0: a zero-weight token is never drawn.
+    """
+    cdf = weights.double().cumsum(dim=-1)  # (N, V)
+    u = torch.rand(cdf.shape[0], 1, dtype=cdf.dtype, device=cdf.device) * cdf[:, -1:]
+    return torch.searchsorted(cdf, u, right=True).squeeze(1).clamp_(max=cdf.shape[1] - 1)
+
+
 def choose_tokens(
     logits: torch.Tensor, *, temperature: float, top_k: int, top_p: float, greedy: bool
 ) -> tuple[torch.Tensor, torch.Tensor]:
@@ -126,13 +147,13 @@ def choose_tokens(
     The log-prob ignores the top-k/top-p filters, as the GRPO loss recomputes it from the
     unfiltered logits (TRL does the same).
     """
-    scaled = logits.float() / temperature  # (N, V)
-    logp_all = scaled.log_softmax(dim=-1)
+    logp_all = (logits.float() / temperature).log_softmax(dim=-1)  # (N, V)
     if greedy:
-        nxt = scaled.argmax(dim=-1)
+        nxt = logp_all.argmax(dim=-1)
     else:
-        probs = filter_logits(scaled, top_k, top_p).softmax(dim=-1)
-        nxt = torch.multinomial(probs, 1).squeeze(1)  # torch's default generator
+        # filtering log-probs keeps the same tokens as filtering logits (a per-row shift)
+        probs = filter_logits(logp_all, top_k, top_p).exp()  # (N, V), filtered ones 0
+        nxt = draw_tokens(probs)  # torch's default generator
     return nxt, logp_all.gather(1, nxt[:, None]).squeeze(1)
 
 
@@ -170,6 +191,16 @@ class Attention(nn.Module):
         y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=p, is_causal=causal)
         return self.out_proj(y.transpose(1, 2).reshape(b, t, d))
 
+    def grouped(
+        self, x: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Tensor, group: int
+    ) -> torch.Tensor:
+        """Queries x (N, T, D) whose rows come in blocks of `group` per key row: k, v
+        (P, H, S, hd), mask (P, 1, 1, S), N = P * group. A block's G*T queries attend to
+        their source's keys together; the reshape is a view, the keys are never copied."""
+        n, t, d = x.shape
+        y = self(x.reshape(n // group, group * t, d), k, v, mask=mask)  # (P, G*T, D)
+        return y.view(n, t, d)
+
 
 class FeedForward(nn.Sequential):
     def __init__(self, d_model: int, d_ff: int, dropout: float) -> None:
@@ -206,27 +237,29 @@ class DecoderBlock(nn.Module):
         self.drop = nn.Dropout(cfg.dropout)
 
     def forward(
-        self, x: torch.Tensor, memory: torch.Tensor, mem_mask: torch.Tensor
+        self, x: torch.Tensor, memory: torch.Tensor, mem_mask: torch.Tensor, group: int = 1
     ) -> torch.Tensor:
-        """Teacher forcing over the whole target (causal self-attention)."""
+        """Teacher forcing over the whole target (causal self-attention): x (N, T, D),
+        memory (P, S, D) and mem_mask (P, 1, 1, S) of the P = N / group sources."""
         h = self.norm1(x)
         k, v = self.self_attn.keys_values(h)
         x = x + self.drop(self.self_attn(h, k, v, causal=True))
-        ck, cv = self.cross_attn.keys_values(memory)
-        x = x + self.drop(self.cross_attn(self.norm2(x), ck, cv, mask=mem_mask))
+        ck, cv = self.cross_attn.keys_values(memory)  # (P, H, S, hd), once per source
+        x = x + self.drop(self.cross_attn.grouped(self.norm2(x), ck, cv, mem_mask, group))
         return x + self.ff(self.norm3(x))
 
     def step(self, x: torch.Tensor, pos: int, cache: DecoderCache, layer: int) -> torch.Tensor:
         """One new position (x is (N, 1, D)) against the cache, which it extends."""
+        n, _, d = x.shape
         h = self.norm1(x)
-        k, v = self.self_attn.keys_values(h)  # (N, H, 1, hd)
-        cache.self_k[layer][:, :, pos] = k[:, :, 0]
-        cache.self_v[layer][:, :, pos] = v[:, :, 0]
-        ks = cache.self_k[layer][:, :, : pos + 1]
-        vs = cache.self_v[layer][:, :, : pos + 1]
+        kv = cache.self_kv[layer]  # (N, 2, H, max_steps, hd)
+        kv[:, :, :, pos] = self.self_attn.kv_proj(h).view(n, 2, kv.shape[2], kv.shape[4])
+        ks, vs = kv[:, 0, :, : pos + 1], kv[:, 1, :, : pos + 1]  # (N, H, pos+1, hd) views
         x = x + self.drop(self.self_attn(h, ks, vs))  # every cached position is in the past
         ck, cv = cache.cross_k[layer], cache.cross_v[layer]
-        x = x + self.drop(self.cross_attn(self.norm2(x), ck, cv, mask=cache.mem_mask))
+        x = x + self.drop(
+            self.cross_attn.grouped(self.norm2(x), ck, cv, cache.mem_mask, cache.group)
+        )
         return x + self.ff(self.norm3(x))
 
 
@@ -276,7 +309,7 @@ class TinyTransformer(nn.Module):
                 "shorten it (data.max_length, grpo.max_new_tokens) or raise model.max_len"
             )
 
-    def _run(self, block: nn.Module, i: int, *args: torch.Tensor) -> torch.Tensor:
+    def _run(self, block: nn.Module, i: int, *args: Any) -> torch.Tensor:
         every = self.cfg.gradient_checkpointing
         if every and self.training and torch.is_grad_enabled() and i % every == 0:
             return checkpoint(block, *args, use_reentrant=False)
@@ -296,41 +329,52 @@ class TinyTransformer(nn.Module):
         return self.enc_norm(x)
 
     def decode(
-        self, memory: torch.Tensor, src_mask: torch.Tensor, tgt_in: torch.Tensor
+        self, memory: torch.Tensor, src_mask: torch.Tensor, tgt_in: torch.Tensor, group: int = 1
     ) -> torch.Tensor:
-        """Teacher-forced decoder: memory (B, S, D), tgt_in (B, T) -> logits (B, T, V)."""
+        """Teacher-forced decoder: memory (P, S, D) and src_mask (P, S) of P sources,
+        tgt_in (N, T) with N = P * group, rows i*group.. of source i -> logits (N, T, V)."""
         t = tgt_in.shape[1]
         self._check_length(t, "The target")
         pos = torch.arange(t, device=tgt_in.device)
-        x = self.drop(self.tgt_embed(tgt_in) + self.tgt_pos(pos))  # (B, T, D)
-        mask = src_mask[:, None, None, :]
+        x = self.drop(self.tgt_embed(tgt_in) + self.tgt_pos(pos))  # (N, T, D)
+        mask = src_mask[:, None, None, :]  # (P, 1, 1, S)
         for i, block in enumerate(self.decoder):
-            x = self._run(block, i, x, memory, mask)
+            x = self._run(block, i, x, memory, mask, group)
         return self.head(self.dec_norm(x))
 
     def forward(
-        self, src: torch.Tensor, src_mask: torch.Tensor, tgt_in: torch.Tensor
+        self,
+        src: torch.Tensor,
+        src_mask: torch.Tensor,
+        tgt_in: torch.Tensor,
+        group_size: int = 1,
     ) -> torch.Tensor:
-        """Teacher forcing (what training calls): logits (B, T, V) for next target tokens."""
-        return self.decode(self.encode(src, src_mask), src_mask, tgt_in)
+        """Teacher forcing (what training calls): logits (N, T, V) for next target tokens.
+
+        src and src_mask are (P, S), tgt_in is (N, T) with N = P * group_size: rows
+        i*G .. i*G+G-1 are targets of source i, which is encoded once for all of them.
+        """
+        if group_size < 1 or tgt_in.shape[0] != src.shape[0] * group_size:
+            raise ValueError(
+                f"{tgt_in.shape[0]} target rows do not make groups of {group_size} for "
+                f"{src.shape[0]} sources; pass group_size = targets / sources"
+            )
+        return self.decode(self.encode(src, src_mask), src_mask, tgt_in, group_size)
 
     def init_cache(
         self, memory: torch.Tensor, src_mask: torch.Tensor, max_steps: int, repeat: int = 1
     ) -> DecoderCache:
         """A cache for `repeat` rows per source: cross keys/values are projected once from the
-        P sources' memory, then shared by index; self-attention slots are preallocated."""
+        P sources' memory and shared by their rows; self-attention slots are preallocated."""
         p, s, d = memory.shape
-        n, h = p * repeat, self.cfg.n_heads
-        cross_k, cross_v = [], []
-        for block in self.decoder:
-            k, v = block.cross_attn.keys_values(memory)  # (P, H, S, hd)
-            cross_k.append(k.repeat_interleave(repeat, 0))  # (N, H, S, hd)
-            cross_v.append(v.repeat_interleave(repeat, 0))
-        shape = (n, h, max_steps, d // h)
-        self_k = [memory.new_zeros(shape) for _ in self.decoder]
-        self_v = [memory.new_zeros(shape) for _ in self.decoder]
-        mem_mask = src_mask.repeat_interleave(repeat, 0)[:, None, None, :]  # (N, 1, 1, S)
-        return DecoderCache(self_k, self_v, cross_k, cross_v, mem_mask)
+        h = self.cfg.n_heads
+        kv = [block.cross_attn.keys_values(memory) for block in self.decoder]  # (P, H, S, hd)
+        self_kv = memory.new_zeros(len(self.decoder), p * repeat, 2, h, max_steps, d // h)
+        # additive mask, made once instead of converted from bool in every attention call
+        mem_mask = memory.new_zeros(p, 1, 1, s).masked_fill(
+            ~src_mask[:, None, None, :], float("-inf")
+        )
+        return DecoderCache(self_kv, [k for k, _ in kv], [v for _, v in kv], mem_mask, repeat)
 
     def decode_step(self, tokens: torch.Tensor, pos: int, cache: DecoderCache) -> torch.Tensor:
         """Feed tokens (N,) at position `pos`, extending the cache -> logits (N, V)."""
@@ -338,7 +382,7 @@ class TinyTransformer(nn.Module):
         x = self.drop(x)
         for i, block in enumerate(self.decoder):
             x = block.step(x, pos, cache, i)
-        return self.head(self.dec_norm(x))[:, 0]
+        return self.head(self.dec_norm(x[:, 0]))
 
     # ---- decoding
 
@@ -372,9 +416,6 @@ class TinyTransformer(nn.Module):
         n = src.shape[0] * g
         if use_cache:
             cache = self.init_cache(memory, src_mask, max_new_tokens, repeat=g)
-        else:
-            memory_n = memory.repeat_interleave(g, 0)  # (N, S, D)
-            mask_n = src_mask.repeat_interleave(g, 0)
         device = src.device
         tokens = torch.full((n, max_new_tokens), self.pad_id, dtype=torch.long, device=device)
         logp = torch.zeros(n, max_new_tokens, device=device)  # (N, T)
@@ -387,7 +428,7 @@ class TinyTransformer(nn.Module):
                 logits = self.decode_step(prev, t, cache)  # (N, V)
             else:
                 prefix = torch.cat([bos[:, None], tokens[:, :t]], dim=1)  # (N, t+1)
-                logits = self.decode(memory_n, mask_n, prefix)[:, -1]
+                logits = self.decode(memory, src_mask, prefix, g)[:, -1]
             nxt, lp = choose_tokens(
                 logits, temperature=temperature, top_k=top_k, top_p=top_p, greedy=greedy
             )
