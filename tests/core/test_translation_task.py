@@ -237,6 +237,43 @@ def test_token_logprobs_agree_with_rollout_logp_at_temperature_one():
     assert ro.completions[0] == task.detokenize(row)
 
 
+def test_grouped_token_logprobs_equal_per_row_encoding_with_the_same_gradients():
+    """token_logprobs encodes each source once for its G samples; the log-probs, entropies
+    and every gradient must match a rollout whose sources are repeated per row (G = 1)."""
+    task = make_task()
+    examples = task.train_examples[:3]  # sources of different lengths: padding in the batch
+    torch.manual_seed(0)
+    model = task.build_model(TinyTransformerConfig(**TINY))
+    torch.manual_seed(1)
+    grouped = task.rollout(model, examples, 4, Sampling(temperature=1.2, max_new_tokens=10))
+    assert grouped.context["src"].shape[0] == 3  # the rollout keeps one row per source
+    assert not grouped.context["src_mask"].all()
+    per_row = Rollout(
+        [e for e in examples for _ in range(4)],
+        1,
+        grouped.actions,
+        grouped.mask,
+        grouped.logp,
+        grouped.truncated,
+        grouped.completions,
+        context={k: v.repeat_interleave(4, 0) for k, v in grouped.context.items()},  # (N, S)
+    )
+    results = []
+    for rollout in (grouped, per_row):
+        model.zero_grad()
+        logp, entropy = task.token_logprobs(model, rollout, temperature=0.7)
+        m = rollout.mask
+        ((logp * m).sum() + 0.1 * (entropy * m).sum()).backward()
+        grads = {n: p.grad.clone() for n, p in model.named_parameters() if p.grad is not None}
+        results.append((logp.detach(), entropy.detach(), grads))
+    (logp_g, ent_g, grads_g), (logp_r, ent_r, grads_r) = results
+    torch.testing.assert_close(logp_g, logp_r)
+    torch.testing.assert_close(ent_g, ent_r)
+    assert grads_g.keys() == grads_r.keys() and "src_embed.weight" in grads_g
+    for name in grads_r:
+        torch.testing.assert_close(grads_g[name], grads_r[name], atol=1e-5, rtol=1e-4)
+
+
 def test_state_dict_round_trip_reproduces_encodings():
     task = make_task(target_tokenizer="bpe", vocab_size=60)
     other = make_task(

@@ -1,0 +1,83 @@
+"""The translation task's settings (`task:` in a preset) and its error type.
+
+Kept apart from the task so that the data, decoding and task modules can all name them
+without importing each other. See translation.py for what the task does with them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from studio.core.configtools import param
+from studio.core.tasks.base import TaskError
+
+DEMO_LANGS = ("zh", "en")  # the languages of the built-in demo corpus
+
+
+class TranslationError(TaskError):
+    """The translation task cannot run as configured; the message says how to fix it."""
+
+
+@dataclass
+class TranslationConfig:
+    """Translate sentences; rewards from sacrebleu (chrF, BLEU) on the detokenized output."""
+
+    NAME: ClassVar[str] = "translation"
+
+    source_lang: str = param("zh", "Language translated from (the demo corpus has zh and en)")
+    target_lang: str = param("en", "Language translated into")
+    source_column: int = param(0, "Column of the source sentence in the user's file", min=0)
+    target_column: int = param(1, "Column of the target sentence in the user's file", min=0)
+    demo_size: int = param(0, "Demo-corpus pairs used when there is no data file (0: all)", min=0)
+    source_tokenizer: Literal["char", "bpe"] = param("char", "Source tokens: characters or BPE")
+    target_tokenizer: Literal["char", "bpe"] = param("bpe", "Target tokens: characters or BPE")
+    vocab_size: int = param(
+        2000, "Vocabulary size: BPE's target, a char tokenizer's ceiling", min=16
+    )
+    shared_tokenizer: bool = param(
+        False, "One tokenizer trained on both sides (needed by model.shared_vocab)"
+    )
+    reward: Literal["chrf", "bleu", "mix"] = param(
+        "chrf", "Sentence reward: chrF, BLEU, or a weighted mix of the two"
+    )
+    chrf_beta: float = param(
+        1.0,
+        "chrF's recall weight; 1 is length-neutral, sacrebleu's 2 pays for longer output",
+        positive=True,
+    )
+    mix_weight: float = param(
+        0.5, "Weight of chrF in the mix (BLEU gets the rest)", min=0.0, max=1.0
+    )
+    length_penalty: float = param(
+        0.0, "Weight of a reward for matching the reference length (0: off)", min=0.0
+    )
+    repeat_limit: int = param(
+        4,
+        "Outputs with an n-gram repeated this many times in a row get reward 0 (0: off)",
+        min=0,
+    )
+    noise_prob: float = param(
+        0.1,
+        "Warm-up source noise (when data.augment): chance each token is dropped or swapped",
+        min=0.0,
+        max=0.5,
+    )
+    num_levels: int = param(3, "Curriculum levels by source length (1: none)", positive=True)
+    beam_length_penalty: float = param(
+        1.0,
+        "Beam search ranks by log-prob / length ** this (0: raw log-prob)",
+        min=0.0,
+        advanced=True,
+    )
+
+    def __post_init__(self) -> None:
+        if self.source_lang == self.target_lang:
+            raise ValueError(
+                f"source_lang and target_lang are both {self.source_lang!r}; pick two languages"
+            )
+        if self.shared_tokenizer and self.source_tokenizer != self.target_tokenizer:
+            raise ValueError(
+                "shared_tokenizer needs source_tokenizer and target_tokenizer of the same kind, "
+                f"got {self.source_tokenizer!r} and {self.target_tokenizer!r}"
+            )

@@ -1,0 +1,129 @@
+"""Sentence pairs made ready for the Tiny-Transformer: loading, tokenizers, curriculum
+levels, source noise and padded batches.
+
+Plain functions the translation task calls; none holds state. Pairs come from the
+user's file (studio.core.data.bilingual) or the built-in zh/en demo corpus, either
+direction. Tokenizers are trained on the training split only. Curriculum levels bucket
+the training sources by length (characters) into equal shares.
+
+References: Edunov et al. 2018, "Understanding Back-Translation at Scale" (source noise:
+word dropout and swaps of neighbours).
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import Any
+
+import torch
+
+from studio.core.data.bilingual import load_pairs
+from studio.core.data.text_tokenizers import TextTokenizer, train_tokenizer
+from studio.core.tasks.base import Example
+from studio.core.tasks.translation_config import DEMO_LANGS, TranslationConfig, TranslationError
+
+IGNORE = -100  # label value cross_entropy skips (target padding)
+
+
+def task_pairs(cfg: TranslationConfig, data: Any) -> tuple[list[tuple[str, str]], str]:
+    """(source, target) pairs from data.path, or from the demo corpus when there is none,
+    and a line for the user saying what loading did."""
+    if data.path:
+        pairs, report = load_pairs(
+            data.path,
+            max_length=data.max_length,
+            source_column=cfg.source_column,
+            target_column=cfg.target_column,
+        )
+        return pairs, report.summary()
+    if {cfg.source_lang, cfg.target_lang} != set(DEMO_LANGS):
+        raise TranslationError(
+            f"the built-in demo corpus holds zh and en, not {cfg.source_lang}->"
+            f"{cfg.target_lang}; set task.source_lang/target_lang to zh and en (either "
+            "way round) or give your own pairs in data.path"
+        )
+    from studio.core.data.demo_corpus import demo_pairs  # loaded only when used
+
+    pairs = demo_pairs(cfg.demo_size or None)
+    if cfg.source_lang == "en":
+        pairs = [(en, zh) for zh, en in pairs]
+    return pairs, f"Built-in demo corpus: {len(pairs)} pairs, {cfg.source_lang}->{cfg.target_lang}"
+
+
+def fit_tokenizers(
+    cfg: TranslationConfig, train: list[tuple[str, str]]
+) -> tuple[TextTokenizer, TextTokenizer]:
+    """Source and target tokenizers trained on the training pairs; one object for both
+    sides when cfg.shared_tokenizer."""
+    sources, targets = [s for s, _ in train], [t for _, t in train]
+    if cfg.shared_tokenizer:
+        tok = train_tokenizer(
+            sources + targets, kind=cfg.source_tokenizer, vocab_size=cfg.vocab_size
+        )
+        return tok, tok
+    return (
+        train_tokenizer(sources, kind=cfg.source_tokenizer, vocab_size=cfg.vocab_size),
+        train_tokenizer(targets, kind=cfg.target_tokenizer, vocab_size=cfg.vocab_size),
+    )
+
+
+def length_levels(
+    train: list[tuple[str, str]], levels: int
+) -> tuple[list[Example], list[list[Example]]]:
+    """Training examples with difficulty = length bucket of the source (levels equal
+    shares, 0 the shortest), and pools[L]: the examples of level <= L."""
+    lengths = sorted(len(s) for s, _ in train)
+    cuts = [lengths[len(lengths) * k // levels] for k in range(1, levels)]
+    examples = [
+        Example(prompt=s, reference=t, difficulty=bisect.bisect_left(cuts, len(s)), display=s)
+        for s, t in train
+    ]
+    # the shortest source is always in level 0, so no pool is empty
+    pools = [[e for e in examples if e.difficulty <= level] for level in range(levels)]
+    return examples, pools
+
+
+def source_noise(ids: list[int], prob: float) -> list[int]:
+    """Swap neighbouring tokens with chance prob/2 each, then drop tokens with chance prob/2.
+
+    Random draws come from torch's default generator (seeded by the trainer).
+    """
+    if prob <= 0 or not ids:
+        return list(ids)
+    out = list(ids)
+    swap_u = torch.rand(len(out)).tolist()
+    i = 0
+    while i < len(out) - 1:
+        if swap_u[i] < prob / 2:
+            out[i], out[i + 1] = out[i + 1], out[i]
+            i += 2  # a swapped token is not swapped again
+        else:
+            i += 1
+    drop_u = torch.rand(len(out)).tolist()
+    return [tok for tok, u in zip(out, drop_u) if u >= prob / 2]
+
+
+def pad_sources(rows: list[list[int]], pad_id: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Token rows (none empty) -> ids (B, S) right-padded with pad_id, and mask (B, S)
+    True at real tokens."""
+    width = max(len(r) for r in rows)
+    src = torch.full((len(rows), width), pad_id, dtype=torch.long)
+    mask = torch.zeros(len(rows), width, dtype=torch.bool)
+    for i, r in enumerate(rows):
+        src[i, : len(r)] = torch.tensor(r)
+        mask[i, : len(r)] = True
+    return src, mask
+
+
+def teacher_forcing(
+    rows: list[list[int]], *, bos_id: int, eos_id: int, pad_id: int
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Target rows -> decoder input [BOS] + ids (B, T) padded with pad_id, and labels
+    ids + [EOS] (B, T) padded with IGNORE; T is the longest row plus one."""
+    width = max(len(r) for r in rows) + 1
+    tgt_in = torch.full((len(rows), width), pad_id, dtype=torch.long)
+    labels = torch.full((len(rows), width), IGNORE, dtype=torch.long)
+    for i, r in enumerate(rows):
+        tgt_in[i, : len(r) + 1] = torch.tensor([bos_id, *r])
+        labels[i, : len(r) + 1] = torch.tensor([*r, eos_id])
+    return tgt_in, labels

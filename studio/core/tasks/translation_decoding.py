@@ -1,0 +1,79 @@
+"""Translating with a trained Tiny-Transformer: greedy decoding or beam search, batched.
+
+What evaluation, the `translate` command and the playground call. Decoding runs the
+unwrapped model in eval mode (no dropout, no latent noise) under no_grad.
+
+References: studio/core/models/beam_search.py (beam search and its length penalty).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+import torch
+from torch import nn
+
+from studio.core.tasks.base import model_device, unwrap
+from studio.core.tasks.translation_config import TranslationError
+
+if TYPE_CHECKING:
+    from studio.core.tasks.translation import TranslationTask
+
+DECODINGS = ("greedy", "beam")
+
+
+@contextmanager
+def eval_mode(model: nn.Module) -> Iterator[nn.Module]:
+    """The unwrapped model in eval mode (no dropout, no latent noise), restored afterwards."""
+    inner = unwrap(model)
+    was_training = inner.training
+    inner.eval()
+    try:
+        yield inner
+    finally:
+        inner.train(was_training)
+
+
+def translate(
+    model: nn.Module,
+    task: TranslationTask,
+    sentences: list[str],
+    decoding: str = "greedy",
+    beam_size: int = 4,
+    batch_size: int = 64,
+) -> list[str]:
+    """Translate sentences with greedy decoding or beam search; one output per sentence."""
+    if decoding not in DECODINGS:
+        raise TranslationError(f"decoding must be 'greedy' or 'beam', got {decoding!r}")
+    tok = task.target_tok
+    out: list[str] = []
+    with torch.no_grad(), eval_mode(model) as inner:
+        max_len, device = inner.cfg.max_len, model_device(inner)
+        for start in range(0, len(sentences), batch_size):
+            src, src_mask = task.sources_batch(
+                sentences[start : start + batch_size], max_len, device=device
+            )  # (B, S)
+            if decoding == "greedy":
+                gen = inner.generate(
+                    src,
+                    src_mask,
+                    max_new_tokens=max_len,
+                    greedy=True,
+                    bos_id=tok.bos_id,
+                    eos_id=tok.eos_id,
+                )
+                rows = gen.tokens.tolist()
+            else:
+                rows = inner.beam_search(
+                    src,
+                    src_mask,
+                    beam_size,
+                    max_len,
+                    tok.bos_id,
+                    tok.eos_id,
+                    task.cfg.beam_length_penalty,
+                )
+            out += [task.detokenize(r) for r in rows]
+    return out
