@@ -1,7 +1,8 @@
 """The command line: the studio's second front door to the same engine as the window.
 
 grpo-studio                      open the studio window
-grpo-studio train --config P     train headless (progress bar; Ctrl-C saves and exits)
+grpo-studio train --config P     train headless (progress bar; Ctrl-C saves and exits);
+                                 under torchrun, data-parallel over its processes
 grpo-studio eval RUN_DIR         held-out metrics of a run's latest checkpoint
 grpo-studio generate RUN_DIR T   completions of a prompt (Micro-GPT presets)
 grpo-studio translate RUN_DIR S  translations (Tiny-Transformer presets; stdin with "-")
@@ -18,7 +19,11 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from studio.core.config import StudioConfig
+    from studio.core.distributed import Dist
 
 PROG = "grpo-studio"
 
@@ -164,9 +169,10 @@ def _train_overrides(args: argparse.Namespace) -> list[str]:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    from studio.core import distributed
     from studio.core.config import load_config
-    from studio.core.control import TrainerControl
-    from studio.core.trainer import Trainer, load_run_config
+    from studio.core.device import resolve_device
+    from studio.core.trainer import load_run_config
 
     overrides = _train_overrides(args)
     if args.resume:
@@ -178,30 +184,51 @@ def cmd_train(args: argparse.Namespace) -> int:
             "train needs --config PRESET (or --resume RUN_DIR); "
             f"see `{PROG} presets` for the shipped presets"
         )
+    # under torchrun (RANK and WORLD_SIZE set) this joins the process group; else nothing
+    with distributed.process_group(resolve_device(cfg.training.device)) as dist:
+        return _train(cfg, args, dist)
+
+
+def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:
+    from studio.core.control import TrainerControl
+    from studio.core.trainer import Trainer
+
     control = TrainerControl()
-    listeners = [] if args.quiet else [Progress()]
+    main_rank = dist.is_main  # the other ranks train in silence
+    listeners = [] if args.quiet or not main_rank else [Progress()]
     trainer = Trainer(
         cfg,
         resume_from=Path(args.resume) if args.resume else None,
         control=control,
         listeners=listeners,
+        dist=dist,
     )
-    print(f"run folder: {trainer.run_dir}", file=sys.stderr)
+    if main_rank:
+        where = f" ({dist.world_size} processes)" if dist.active else ""
+        print(f"run folder: {trainer.run_dir}{where}", file=sys.stderr)
 
-    def on_sigint(signum: int, frame: Any) -> None:
-        print(
-            "\nstopping after this step and saving a checkpoint (Ctrl-C again quits at once)",
-            file=sys.stderr,
-        )
+    def on_signal(signum: int, frame: Any) -> None:
+        if not control.stop_requested and main_rank:
+            print(
+                "\nstopping after this step and saving a checkpoint"
+                + ("" if dist.active else " (Ctrl-C again quits at once)"),
+                file=sys.stderr,
+            )
         control.stop()
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if not dist.active:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
 
-    previous = signal.signal(signal.SIGINT, on_sigint)
+    # torchrun passes a Ctrl-C on to every process (and may follow with SIGTERM): each
+    # keeps its handler so that all of them finish the step and rank 0 saves
+    handled = [signal.SIGINT, signal.SIGTERM] if dist.active else [signal.SIGINT]
+    previous = {sig: signal.signal(sig, on_signal) for sig in handled}
     try:
         final = trainer.run(max_steps=args.steps)
     finally:
-        signal.signal(signal.SIGINT, previous)
-    print(f"{final['reason']} at step {final['step']}; run folder: {trainer.run_dir}")
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if main_rank:
+        print(f"{final['reason']} at step {final['step']}; run folder: {trainer.run_dir}")
     return 0
 
 

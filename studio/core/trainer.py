@@ -6,6 +6,10 @@ metrics.jsonl. It never knows who listens: the CLI prints progress, the GUI's wo
 relays signals. Between steps it honours pause, resume, stop and single-step requests
 (TrainerControl), and it checkpoints every N steps and whenever it stops, so a run can
 be resumed with nothing lost but the steps since the last checkpoint.
+
+Under torchrun (a `Dist` from distributed.py) every rank runs this same loop on its
+share of each batch; rank 0 alone writes the run folder, evaluates, and reports to the
+metrics file, and every decision that changes the loop's course is one all ranks share.
 """
 
 from __future__ import annotations
@@ -31,6 +35,15 @@ from studio.core import checkpoint as ckpt
 from studio.core.config import StageConfig, StudioConfig, save_config, task_name
 from studio.core.control import TrainerControl
 from studio.core.device import autocast, check_amp, peak_memory_mb, resolve_device
+from studio.core.distributed import (
+    SINGLE,
+    Dist,
+    DistributedError,
+    check_batch_sizes,
+    local_device,
+    wrap,
+)
+from studio.core.models.sampling import mix_seed
 from studio.core.runs import (
     CONFIG_FILE,
     METRICS_FILE,
@@ -100,17 +113,25 @@ class Trainer:
         resume_from: Path | None = None,
         control: TrainerControl | None = None,
         listeners: Sequence[Listener] = (),
+        dist: Dist = SINGLE,
     ) -> None:
         self.cfg = cfg
         self.control = control or TrainerControl()
         self.listeners: list[Listener] = list(listeners)
+        self.dist = dist
         tcfg = cfg.training
-        self.device = resolve_device(tcfg.device)
+        self.device = local_device(dist, resolve_device(tcfg.device))
         check_amp(tcfg.amp, self.device)
+        self.plan = [
+            (name, stage)
+            for name, stage in zip(STAGES, (cfg.stages.warmup, cfg.stages.grpo))
+            if stage.steps > 0
+        ]
+        check_batch_sizes(dist, {f"stages.{n}.batch_size": s.batch_size for n, s in self.plan})
         if tcfg.threads:
             torch.set_num_threads(tcfg.threads)
         seed_everything(tcfg.seed, tcfg.deterministic)
-        self.rng = random.Random(tcfg.seed)  # draws the training examples
+        self.rng = random.Random(tcfg.seed)  # draws the training examples, the same on all ranks
 
         self.task = build_task(cfg)
         resume_state = None
@@ -123,14 +144,11 @@ class Trainer:
                     "run with the same config instead"
                 )
             resume_state = ckpt.load_checkpoint(found, self.device)
+            _check_world(self.run_dir, resume_state, dist)
             self.task.load_state_dict(resume_state["task"])
         self.model: nn.Module = self.task.build_model(cfg.model).to(self.device)
+        self.net = wrap(self.model, dist, self.device)  # what steps train: DDP when distributed
         self.ref_model: nn.Module | None = None
-        self.plan = [
-            (name, stage)
-            for name, stage in zip(STAGES, (cfg.stages.warmup, cfg.stages.grpo))
-            if stage.steps > 0
-        ]
         self.pos = Position(level=cfg.curriculum.start_level)
         self.reward_window: deque[float] = deque(maxlen=cfg.curriculum.window)
         self.optimizer: torch.optim.Optimizer | None = None
@@ -138,12 +156,17 @@ class Trainer:
         self.scaler = torch.amp.GradScaler("cuda") if tcfg.amp == "fp16" else None
 
         if resume_state is None:
-            root = Path(save_dir or cfg.run.save_dir or default_save_dir())
-            self.run_dir = new_run_dir(root, cfg.name)
-        save_config(cfg, self.run_dir / CONFIG_FILE)
-        atomic_write_json(
-            self.run_dir / TASK_FILE, {"name": self.task.NAME, "state": self.task.state_dict()}
-        )
+            made = None
+            if dist.is_main:
+                made = str(
+                    new_run_dir(Path(save_dir or cfg.run.save_dir or default_save_dir()), cfg.name)
+                )
+            self.run_dir = Path(dist.broadcast(made))
+        if dist.is_main:
+            save_config(cfg, self.run_dir / CONFIG_FILE)
+            atomic_write_json(
+                self.run_dir / TASK_FILE, {"name": self.task.NAME, "state": self.task.state_dict()}
+            )
         self._resume_state = resume_state
 
     # ---- listeners and records
@@ -223,8 +246,11 @@ class Trainer:
     # ---- checkpoints
 
     def _state(self) -> dict[str, Any]:
+        """What a checkpoint holds (a collective in a distributed run: call on every rank)."""
+        rng = ckpt.rng_state(self.rng)
         return {
             "version": 1,
+            "world_size": self.dist.world_size,
             "position": vars(self.pos).copy(),
             "reward_window": list(self.reward_window),
             "model": self.model.state_dict(),
@@ -232,14 +258,21 @@ class Trainer:
             "optimizer": self.optimizer.state_dict() if self.optimizer is not None else None,
             "schedule": self.schedule.state_dict() if self.schedule is not None else None,
             "scaler": self.scaler.state_dict() if self.scaler is not None else None,
-            "rng": ckpt.rng_state(self.rng),
+            "rng": rng,
+            # each rank's own generators (dropout, augmentation noise differ per rank)
+            "rng_ranks": self.dist.gather_objects(rng) if self.dist.active else None,
             "task": self.task.state_dict(),
         }
 
     def save_checkpoint(self) -> Path:
-        path = ckpt.save_checkpoint(
-            self.run_dir, self.pos.global_step, self._state(), keep=self.cfg.run.keep_checkpoints
-        )
+        """Checkpoint now (rank 0 writes; every rank must call it, and gets the path)."""
+        state = self._state()
+        path = None
+        if self.dist.is_main:
+            path = ckpt.save_checkpoint(
+                self.run_dir, self.pos.global_step, state, keep=self.cfg.run.keep_checkpoints
+            )
+        path = Path(self.dist.broadcast(str(path) if path is not None else None))
         self._emit({"kind": "checkpoint", "step": self.pos.global_step, "path": str(path)})
         return path
 
@@ -247,9 +280,10 @@ class Trainer:
         """Keep the model GRPO starts from (checkpoints/grpo_start.pt), to compare against."""
         state = self._state()
         state["optimizer"] = None  # resuming from it starts the stage afresh
-        atomic_write(
-            self.run_dir / ckpt.CHECKPOINT_DIR / GRPO_START, lambda f: torch.save(state, f)
-        )
+        if self.dist.is_main:
+            atomic_write(
+                self.run_dir / ckpt.CHECKPOINT_DIR / GRPO_START, lambda f: torch.save(state, f)
+            )
 
     def _restore(self, state: dict[str, Any]) -> None:
         self.pos = Position(**state["position"])
@@ -257,28 +291,33 @@ class Trainer:
         self.model.load_state_dict(state["model"])
         if self.pos.stage_index < len(self.plan) and state["optimizer"] is not None:
             self._start_stage(state)
-        ckpt.restore_rng(state["rng"], self.rng)
-        truncate_metrics(self.run_dir, self.pos.global_step)
+        ranks = state.get("rng_ranks")
+        ckpt.restore_rng(ranks[self.dist.rank] if ranks else state["rng"], self.rng)
+        if self.dist.is_main:
+            truncate_metrics(self.run_dir, self.pos.global_step)
 
     # ---- evaluation
 
     def evaluate(self) -> dict[str, Any]:
         """Held-out metrics now, without disturbing the training's random streams."""
         ecfg = self.cfg.eval
-        self.model.eval()
-        devices = [self.device] if self.device.type == "cuda" else []
-        with (
-            torch.random.fork_rng(devices=devices),
-            torch.no_grad(),
-            autocast(self.cfg.training.amp, self.device),
-        ):
-            metrics = self.task.evaluate(
-                self.model,
-                split="valid",
-                limit=ecfg.size,
-                decoding=ecfg.decoding,
-                beam_size=ecfg.beam_size,
-            )
+        metrics = None
+        if self.dist.is_main:  # the other ranks wait for its numbers
+            self.model.eval()
+            devices = [self.device] if self.device.type == "cuda" else []
+            with (
+                torch.random.fork_rng(devices=devices),
+                torch.no_grad(),
+                autocast(self.cfg.training.amp, self.device),
+            ):
+                metrics = self.task.evaluate(
+                    self.model,
+                    split="valid",
+                    limit=ecfg.size,
+                    decoding=ecfg.decoding,
+                    beam_size=ecfg.beam_size,
+                )
+        metrics = self.dist.broadcast(metrics)
         self.pos.last_eval_step = self.pos.global_step
         record = {
             "kind": "eval",
@@ -315,18 +354,30 @@ class Trainer:
         amp = autocast(tcfg.amp, self.device)
         top = self.task.num_levels - 1
         level = min(self.pos.level, top) if cfg.curriculum.enabled else top
+        # every rank draws the whole batch (its rng stays in step) and keeps its share
+        share = self.dist.share
         if name == "warmup":
             batches = [
-                self.task.sample(stage.batch_size, self.rng, top) for _ in range(tcfg.grad_accum)
+                share(self.task.sample(stage.batch_size, self.rng, top))
+                for _ in range(tcfg.grad_accum)
             ]
             return supervised_step(
-                self.model, self.task, batches, self.optimizer, tcfg, self.scaler, amp, want_flow
+                self.net,
+                self.task,
+                batches,
+                self.optimizer,
+                tcfg,
+                self.scaler,
+                amp,
+                want_flow,
+                dist=self.dist,
             )
         batches = [
-            self.task.sample(stage.batch_size, self.rng, level) for _ in range(tcfg.grad_accum)
+            share(self.task.sample(stage.batch_size, self.rng, level))
+            for _ in range(tcfg.grad_accum)
         ]
         return grpo_step(
-            self.model,
+            self.net,
             self.ref_model,
             self.task,
             batches,
@@ -337,6 +388,9 @@ class Trainer:
             amp,
             want_flow,
             cfg.run.sample_groups,
+            dist=self.dist,
+            # rollouts sample from noise fixed by (seed, step): the same whatever the split
+            seed=mix_seed(tcfg.seed, self.pos.global_step),
         )
 
     def _advance_curriculum(self, reward_mean: float | None) -> None:
@@ -396,8 +450,9 @@ class Trainer:
         if resumed:
             self._restore(self._resume_state)  # truncates metrics past the checkpoint
             self._resume_state = None
-        writer = MetricsWriter(self.run_dir / METRICS_FILE)
-        self.listeners.insert(0, writer)
+        writer = MetricsWriter(self.run_dir / METRICS_FILE) if self.dist.is_main else None
+        if writer is not None:
+            self.listeners.insert(0, writer)
         try:
             if resumed:
                 self._log(f"resumed at step {self.pos.global_step}")
@@ -412,8 +467,9 @@ class Trainer:
             self._emit(final)
             return final
         finally:
-            self.listeners.remove(writer)
-            writer.close()
+            if writer is not None:
+                self.listeners.remove(writer)
+                writer.close()
 
     def _loop(self, max_steps: int | None) -> str:
         cfg = self.cfg
@@ -428,7 +484,8 @@ class Trainer:
                 if max_steps is not None and self.pos.global_step >= max_steps:
                     self.save_checkpoint()
                     return "step limit"
-                if not self.control.wait_for_turn():
+                # a stop asked of any rank stops all of them at the same step
+                if self.dist.any(not self.control.wait_for_turn()):
                     self.save_checkpoint()
                     return "stopped"
                 started = time.perf_counter()
@@ -480,6 +537,21 @@ class Trainer:
         if self.pos.stage_index < len(self.plan):
             self._start_stage(None)
         self.save_checkpoint()
+
+
+def _check_world(run_dir: Path, state: dict[str, Any], dist: Dist) -> None:
+    """A run resumes with the world size it was trained with (shares and RNGs depend on it)."""
+    saved = int(state.get("world_size", 1))
+    if saved != dist.world_size:
+        how = (
+            "without torchrun"
+            if saved == 1
+            else f"under torchrun with {saved} processes in all (nnodes x nproc_per_node)"
+        )
+        raise DistributedError(
+            f"{run_dir}: was trained by {saved} process{'es' if saved > 1 else ''}, not "
+            f"{dist.world_size}; resume it {how}, or start a new run"
+        )
 
 
 def load_run_config(run_dir: Path, overrides: Sequence[str] = ()) -> StudioConfig:

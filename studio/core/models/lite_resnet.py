@@ -28,6 +28,7 @@ from torch import nn
 from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import ConfigError, param
+from studio.core.models.sampling import draw
 
 WEIGHT_LAYERS = 12  # stem + 2 per block + head: the architecture's defining number
 NUM_BLOCKS = (WEIGHT_LAYERS - 2) // 2  # 5
@@ -201,8 +202,12 @@ def sample_actions(
     top_k: int = 0,
     top_p: float = 1.0,
     greedy: bool = False,
+    rows: torch.Tensor | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """(actions (B,), logp (B,)) from logits (B, A).
+
+    rows (B,): which rows of the rollout these are, when only some are sampled (episodes
+    still running); it keeps the draws the same however the batch is split (sampling.py).
 
     logp is under the temperature-scaled full distribution (no top-k/top-p), which is what
     token_logprobs recomputes later; the filters only narrow what gets sampled.
@@ -214,7 +219,7 @@ def sample_actions(
         actions = logits.argmax(-1)
     else:
         probs = filter_logits(logits.float() / temperature, top_k, top_p).softmax(-1)
-        actions = torch.multinomial(probs, 1).squeeze(-1)
+        actions = draw(probs, rows)  # shared row noise under the trainer (sampling.py)
     return actions, logp_all.gather(-1, actions[:, None]).squeeze(-1)
 
 

@@ -27,6 +27,7 @@ from torch import nn
 from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import param
+from studio.core.models.sampling import draw
 
 
 class MicroGPTError(ValueError):
@@ -388,8 +389,9 @@ class MicroGPT(nn.Module):
 
         Log-probs are those of the temperature-scaled full distribution, before top-k /
         top-p filtering (as TRL reports them). Sampling draws from torch's default
-        generator. eos_id None never stops early (benchmarks). The model's train/eval
-        mode is left as the caller set it.
+        generator, or from the trainer's shared row noise (models/sampling.py). eos_id
+        None never stops early (benchmarks). The model's train/eval mode is left as the
+        caller set it.
         """
         P, Tp = prompt_ids.shape
         G = num_samples
@@ -458,7 +460,7 @@ class MicroGPT(nn.Module):
                 nxt = logits.argmax(dim=-1)  # (N,)
             else:
                 filtered = filter_logits(logits.float() / temperature, top_k, top_p)
-                nxt = torch.multinomial(filtered.softmax(dim=-1), 1).squeeze(1)  # (N,)
+                nxt = draw(filtered.softmax(dim=-1))  # (N,); shared noise under the trainer
             live = ~finished
             nxt = torch.where(live, nxt, torch.full_like(nxt, self.pad_id))
             tokens[:, t] = nxt

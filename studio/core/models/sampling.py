@@ -1,0 +1,118 @@
+"""Categorical sampling that does not depend on how a batch is split over processes.
+
+A data-parallel GRPO run gives each process a slice of the global batch. For the run to
+equal a one-process run, the token (or action) drawn for global row i at decode step t
+must be the same however the rows are split. `draw` gives that: inside a
+`shared_noise(...)` scope every call draws one uniform number for each row of the
+global batch from a generator seeded by the trainer (run seed, step, micro-batch), keeps
+this process's rows, and turns each into a token by inverting the row's cumulative
+distribution (an exact categorical sample: P(k) = p_k / sum p). Outside a scope it is
+plain `torch.multinomial` on torch's default generator, so the playground, evaluation
+and tests sample as before.
+
+Shapes: n rows sampled in a call, V choices (vocabulary or actions), R rows in this
+process's share, W * R rows in the global batch.
+
+References: Devroye 1986, "Non-Uniform Random Variate Generation", ch. 3 (inversion);
+PyTorch's torch.searchsorted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
+
+import numpy as np
+import torch
+
+
+class SamplingError(ValueError):
+    """A shared-noise scope was used with rows it does not hold; the message says which."""
+
+
+def mix_seed(*parts: int) -> int:
+    """One 63-bit seed from several integers (run seed, step, micro-batch...).
+
+    SeedSequence mixes them thoroughly, so nearby steps get unrelated streams, and unlike
+    Python's hash() it is the same in every process.
+    """
+    entropy = [int(p) % 2**64 for p in parts]
+    return int(np.random.SeedSequence(entropy).generate_state(1, np.uint64)[0]) >> 1
+
+
+class RowNoise:
+    """Uniform numbers for every row of the global batch; this process keeps its share.
+
+    Each call of `take` draws the next `total_rows` numbers of a CPU generator (so every
+    process, and CPU or GPU alike, sees the same stream) and returns those of rows
+    offset .. offset + local_rows, optionally narrowed to `rows` (the rows still acting).
+    """
+
+    def __init__(self, seed: int, *, offset: int, local_rows: int, total_rows: int) -> None:
+        if offset < 0 or offset + local_rows > total_rows:
+            raise SamplingError(
+                f"rows {offset}..{offset + local_rows} are not inside a batch of {total_rows}"
+            )
+        self.offset = offset
+        self.local_rows = local_rows
+        self.total_rows = total_rows
+        self.generator = torch.Generator().manual_seed(seed)
+
+    def take(self, n: int, rows: torch.Tensor | None = None) -> torch.Tensor:
+        """(n,) float64 uniforms in [0, 1) for the n rows of this call."""
+        full = torch.rand(self.total_rows, generator=self.generator, dtype=torch.float64)
+        mine = full[self.offset : self.offset + self.local_rows]  # (R,)
+        if rows is not None:
+            mine = mine[rows.cpu()]
+        if mine.shape[0] == n:
+            return mine
+        if rows is None and n < self.local_rows:
+            # a caller sampling only its live rows without naming them: still an exact,
+            # independent sample per row, but not the same rows as in a split batch
+            return mine[:n]
+        raise SamplingError(
+            f"sampling {n} rows, but this process holds {self.local_rows} rows of the "
+            f"shared-noise batch{'' if rows is None else f' ({mine.shape[0]} selected)'}; "
+            "call draw() with one row of probabilities per row of the rollout"
+        )
+
+
+_ACTIVE: ContextVar[RowNoise | None] = ContextVar("studio_row_noise", default=None)
+
+
+@contextlib.contextmanager
+def shared_noise(seed: int, *, offset: int, local_rows: int, total_rows: int) -> Iterator[RowNoise]:
+    """Within this scope (this thread only), `draw` samples from shared row noise."""
+    noise = RowNoise(seed, offset=offset, local_rows=local_rows, total_rows=total_rows)
+    token = _ACTIVE.set(noise)
+    try:
+        yield noise
+    finally:
+        _ACTIVE.reset(token)
+
+
+def inverse_cdf(probs: torch.Tensor, u: torch.Tensor) -> torch.Tensor:
+    """The smallest k with cumsum(p)_k > u * sum(p), per row: probs (n, V), u (n,) -> (n,).
+
+    A choice of zero probability is never returned: the cumulative sum is flat there.
+    """
+    cdf = probs.double().cumsum(dim=-1)  # (n, V); float64 so rounding cannot skip a choice
+    target = (u.to(cdf.device) * cdf[:, -1])[:, None]  # (n, 1)
+    idx = torch.searchsorted(cdf, target, right=True).squeeze(1)  # (n,)
+    # u * total can round up to total; fall back to the last choice that has mass
+    positive = probs > 0
+    last = probs.shape[-1] - 1 - positive.flip(-1).long().argmax(dim=-1)  # (n,)
+    return torch.minimum(idx, last)
+
+
+def draw(probs: torch.Tensor, rows: torch.Tensor | None = None) -> torch.Tensor:
+    """One categorical sample per row of probs (n, V) (rows need not sum to 1) -> (n,) long.
+
+    `rows` (n,) names which of this process's rows the n rows are, for callers that
+    sample only the rows still acting (an environment whose other episodes ended).
+    """
+    noise = _ACTIVE.get()
+    if noise is None:
+        return torch.multinomial(probs, 1).squeeze(1)  # torch's default generator
+    return inverse_cdf(probs, noise.take(probs.shape[0], rows))

@@ -1,0 +1,273 @@
+"""Data-parallel GRPO: split-invariant sampling, whole-batch loss scaling, clear errors, and
+a real 2-process gloo run under torchrun that ends with the weights of a 1-process run."""
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+import torch
+
+from studio.core.checkpoint import latest_checkpoint, load_checkpoint
+from studio.core.config import load_config
+from studio.core.distributed import Dist, DistributedError, count_scale, loss_scale
+from studio.core.grpo import grpo_loss
+from studio.core.models.sampling import (
+    SamplingError,
+    draw,
+    inverse_cdf,
+    mix_seed,
+    shared_noise,
+)
+from studio.core.runs import read_metrics
+from studio.core.trainer import Trainer
+
+# ---- sampling
+
+
+def test_a_row_draws_the_same_token_whether_the_batch_is_whole_or_split():
+    torch.manual_seed(0)
+    probs = torch.rand(8, 5)  # 8 global rows; unnormalised on purpose
+    steps = 3
+    with shared_noise(7, offset=0, local_rows=8, total_rows=8):
+        whole = torch.stack([draw(probs) for _ in range(steps)])  # (steps, 8)
+    halves = []
+    for rank in range(2):
+        with shared_noise(7, offset=4 * rank, local_rows=4, total_rows=8):
+            halves.append(torch.stack([draw(probs[4 * rank : 4 * rank + 4]) for _ in range(steps)]))
+    assert torch.equal(whole, torch.cat(halves, dim=1))
+    assert len({tuple(r.tolist()) for r in whole}) > 1  # each step draws fresh noise
+
+
+def test_naming_the_live_rows_keeps_their_draws():
+    probs = torch.rand(6, 4, generator=torch.Generator().manual_seed(1))
+    with shared_noise(3, offset=0, local_rows=6, total_rows=6):
+        every = draw(probs)
+    live = torch.tensor([1, 4, 5])
+    with shared_noise(3, offset=0, local_rows=6, total_rows=6):
+        some = draw(probs[live], rows=live)
+    assert torch.equal(some, every[live])
+
+
+def test_inverse_cdf_samples_the_categorical_distribution():
+    n = 20_000
+    probs = torch.tensor([[0.1, 0.0, 0.6, 0.3]]).expand(n, 4)
+    u = torch.rand(n, generator=torch.Generator().manual_seed(0), dtype=torch.float64)
+    counts = torch.bincount(inverse_cdf(probs, u), minlength=4).double() / n
+    assert counts[1] == 0  # a choice without mass is never drawn
+    torch.testing.assert_close(counts, probs[0].double(), atol=0.01, rtol=0)
+
+
+def test_inverse_cdf_edges_pick_the_first_and_last_choice_with_mass():
+    probs = torch.tensor([[0.0, 0.5, 0.5, 0.0], [0.0, 0.5, 0.5, 0.0]])
+    u = torch.tensor([0.0, 1.0 - 1e-17], dtype=torch.float64)  # rounds to 1 * total
+    assert inverse_cdf(probs, u).tolist() == [1, 2]
+
+
+def test_outside_a_scope_draw_is_torch_multinomial():
+    probs = torch.tensor([[0.2, 0.3, 0.5]] * 16)
+    torch.manual_seed(5)
+    a = draw(probs)
+    torch.manual_seed(5)
+    assert torch.equal(a, torch.multinomial(probs, 1).squeeze(1))
+
+
+def test_more_rows_than_the_share_holds_is_a_clear_error():
+    with (
+        shared_noise(0, offset=0, local_rows=4, total_rows=8),
+        pytest.raises(SamplingError, match="holds 4 rows"),
+    ):
+        draw(torch.ones(6, 3))
+
+
+def test_mixed_seeds_are_stable_and_distinct():
+    assert mix_seed(0, 1) == mix_seed(0, 1)
+    assert len({mix_seed(0, 1), mix_seed(0, 2), mix_seed(1, 1), mix_seed(-1, 1)}) == 4
+    assert 0 <= mix_seed(2**70, -5) < 2**63
+
+
+# ---- the loss over a split batch
+
+
+def _rank_slice(t, rank, rows, steps):
+    return t[rank * rows : (rank + 1) * rows, :steps]
+
+
+@pytest.mark.parametrize("loss_type", ["grpo", "dr_grpo", "dapo"])
+def test_scaled_rank_losses_average_to_the_whole_batch_loss_and_gradient(loss_type):
+    g = torch.Generator().manual_seed(0)
+    N, T = 8, 5
+    lengths = torch.tensor([1, 3, 2, 1, 5, 4, 2, 3])  # rank 0's rows end by step 3
+    mask = (torch.arange(T)[None, :] < lengths[:, None]).float()  # (N, T)
+    logits = torch.randn(N, T, generator=g, requires_grad=True)
+    old = torch.randn(N, T, generator=g) * 0.1
+    ref = torch.randn(N, T, generator=g) * 0.1
+    adv = torch.randn(N, generator=g)
+    kw = dict(beta=0.04, epsilon_low=0.2, epsilon_high=0.2, loss_type=loss_type)
+
+    whole, _ = grpo_loss(logits * 0.1, old, ref, adv, mask, **kw)
+    (want,) = torch.autograd.grad(whole, logits)
+
+    # each rank's rollout is only as long as its own longest row
+    shares = [(0, 3), (1, 5)]
+    sizes = torch.tensor([[4, t, float(mask[r * 4 : r * 4 + 4].sum())] for r, t in shares])
+    total = 0.0
+    for rank, steps in shares:
+        loss, _ = grpo_loss(
+            _rank_slice(logits, rank, 4, steps) * 0.1,
+            _rank_slice(old, rank, 4, steps),
+            _rank_slice(ref, rank, 4, steps),
+            adv[rank * 4 : rank * 4 + 4],
+            _rank_slice(mask, rank, 4, steps),
+            **kw,
+        )
+        total = total + loss * loss_scale(loss_type, sizes, rank) / 2  # DDP's mean
+    (got,) = torch.autograd.grad(total, logits)
+    torch.testing.assert_close(total, whole)
+    torch.testing.assert_close(got, want)
+
+
+def test_loss_scale_by_hand():
+    sizes = torch.tensor([[4, 3, 3.0], [4, 5, 1.0]])  # rows, steps, tokens
+    assert loss_scale("dapo", sizes, 0) == pytest.approx(2 * 3 / 4)
+    assert loss_scale("dapo", sizes, 1) == pytest.approx(2 * 1 / 4)
+    assert loss_scale("dr_grpo", sizes, 0) == pytest.approx(2 * 12 / 40)
+    assert loss_scale("grpo", sizes, 1) == 1.0
+    assert count_scale(torch.tensor([6.0, 2.0]), 0) == pytest.approx(1.5)
+
+
+def test_a_rank_keeps_its_contiguous_share():
+    assert Dist(rank=1, world_size=3).share(list(range(6))) == [2, 3]
+    with pytest.raises(DistributedError, match="multiple of 4"):
+        Dist(rank=0, world_size=4).share(list(range(6)))
+
+
+# ---- the trainer's refusals (checked before any process group is needed)
+
+TINY = [
+    "model.n_layers=2",
+    "model.n_heads=2",
+    "model.d_model=32",
+    "model.d_ff=64",
+    "model.max_len=12",
+    "stages.warmup.steps=2",
+    "stages.warmup.batch_size=8",
+    "stages.warmup.stop_at=null",
+    "stages.grpo.steps=3",
+    "stages.grpo.batch_size=4",
+    "grpo.num_generations=4",
+    "eval.size=4",
+    "eval.every=0",
+    "run.checkpoint_every=0",
+    "training.device=cpu",
+]
+
+
+def test_a_batch_that_does_not_split_over_the_processes_is_a_clear_error(tmp_path):
+    cfg = load_config("micro_gpt", TINY)
+    with pytest.raises(DistributedError, match=r"stages\.warmup\.batch_size: 8 .* 3 processes"):
+        Trainer(cfg, save_dir=tmp_path, dist=Dist(rank=0, world_size=3))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_resuming_with_another_world_size_is_a_clear_error(tmp_path):
+    cfg = load_config("micro_gpt", [*TINY, "stages.grpo.steps=0", "stages.warmup.steps=1"])
+    trainer = Trainer(cfg, save_dir=tmp_path)
+    trainer.run()
+    with pytest.raises(DistributedError, match="trained by 1 process, not 2.*without torchrun"):
+        Trainer(cfg, resume_from=trainer.run_dir, dist=Dist(rank=0, world_size=2))
+
+
+# ---- a real 2-process run
+
+# The launcher gives the text tasks the warm-up's token count (see steps.supervised_scales),
+# so that the warm-up too is exact when ranks hold different numbers of answer tokens.
+LAUNCHER = textwrap.dedent(
+    """
+    import sys
+    from studio.core.tasks.text import TextTask
+
+    def supervised_count(self, examples):
+        return sum(len(self.tokenizer.encode(e.reference, bos=False, eos=True)) for e in examples)
+
+    if not hasattr(TextTask, "supervised_count"):
+        TextTask.supervised_count = supervised_count
+    from studio.cli import main
+    sys.exit(main())
+    """
+)
+
+EQUAL = [
+    *TINY,
+    "training.grad_accum=2",  # accumulation: only the last micro-batch all-reduces
+    "training.threads=1",
+    "grpo.loss_type=dapo",  # normalised by tokens over all ranks
+    "grpo.beta=0.04",
+    "stages.warmup.lr=3.0e-3",
+]
+
+
+def torchrun(folder, *args):
+    launcher = folder / "launch.py"
+    launcher.write_text(LAUNCHER)
+    cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2"]
+    sets = [a for o in EQUAL for a in ("--set", o)]
+    done = subprocess.run(
+        [*cmd, str(launcher), "train", *args, *sets, "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done
+
+
+def weights(run_dir):
+    return load_checkpoint(latest_checkpoint(run_dir))
+
+
+def assert_same_weights(state, reference):
+    for name, value in reference["model"].items():
+        torch.testing.assert_close(state["model"][name], value, rtol=1e-4, atol=1e-5, msg=name)
+
+
+def assert_same_step_metrics(run_dir, reference_dir):
+    """Rank 0 alone wrote one record per step, and they describe the whole batch."""
+    mine = [r for r in read_metrics(run_dir) if r["kind"] == "step"]
+    theirs = [r for r in read_metrics(reference_dir) if r["kind"] == "step"][: len(mine)]
+    assert [r["step"] for r in mine] == [r["step"] for r in theirs] == list(range(1, len(mine) + 1))
+    for a, b in zip(mine, theirs):
+        for key in ("loss", "reward/mean", "policy/completion_len", "grpo/kl"):
+            if key in b:
+                assert a[key] == pytest.approx(b[key], rel=1e-4, abs=1e-6), (b["step"], key)
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """One process on whole batches: 3 steps (2 warm-up, 1 GRPO), then resumed to 5. And
+    2 processes (torchrun, gloo) on half the prompts each, stopped at the same step 3."""
+    root = tmp_path_factory.mktemp("ddp")
+    cfg = load_config("micro_gpt", EQUAL)
+    one = Trainer(cfg, save_dir=root / "one")
+    one.run(max_steps=3)
+    one_at_3 = weights(one.run_dir)
+    Trainer(cfg, resume_from=one.run_dir).run()
+    torchrun(root, "--config", "micro_gpt", "--save_dir", str(root / "two"), "--steps", "3")
+    return {"root": root, "one": one.run_dir, "one_at_3": one_at_3, "two": root / "two"}
+
+
+def test_two_processes_end_with_the_weights_of_one_process_on_the_whole_batch(runs):
+    (run_dir,) = list(runs["two"].iterdir())  # rank 1 made no folder of its own
+    state = weights(run_dir)
+    assert state["world_size"] == 2 and len(state["rng_ranks"]) == 2
+    assert_same_weights(state, runs["one_at_3"])
+    assert_same_step_metrics(run_dir, runs["one"])
+
+
+@pytest.mark.slow  # a second torchrun: ~10 s, ~20 s on a busy 2-core machine
+def test_a_distributed_run_resumes_with_the_same_world_size(runs):
+    (run_dir,) = list(runs["two"].iterdir())
+    done = torchrun(runs["root"], "--resume", str(run_dir))
+    assert "finished at step 5" in done.stdout and done.stdout.count("finished") == 1
+    assert_same_weights(weights(run_dir), weights(runs["one"]))
+    assert_same_step_metrics(run_dir, runs["one"])
