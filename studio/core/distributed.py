@@ -24,6 +24,7 @@ import inspect
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 import torch
@@ -191,6 +192,21 @@ def check_batch_sizes(d: Dist, sizes: dict[str, int]) -> None:
                 f"processes; set it to a multiple of {d.world_size} (e.g. "
                 f"{max(d.world_size, size - size % d.world_size)}) or change --nproc_per_node"
             )
+
+
+def check_resume_world(run_dir: Path, saved: int, d: Dist) -> None:
+    """A run resumes with the world size it was trained with: each rank's share of the
+    batch and its random generators depend on it."""
+    if saved != d.world_size:
+        how = (
+            "without torchrun"
+            if saved == 1
+            else f"under torchrun with {saved} processes in all (nnodes x nproc_per_node)"
+        )
+        raise DistributedError(
+            f"{run_dir}: was trained by {saved} process{'es' if saved > 1 else ''}, not "
+            f"{d.world_size}; resume it {how}, or start a new run"
+        )
 
 
 # ---- gradients

@@ -38,8 +38,8 @@ from studio.core.device import autocast, check_amp, peak_memory_mb, resolve_devi
 from studio.core.distributed import (
     SINGLE,
     Dist,
-    DistributedError,
     check_batch_sizes,
+    check_resume_world,
     local_device,
     wrap,
 )
@@ -144,7 +144,7 @@ class Trainer:
                     "run with the same config instead"
                 )
             resume_state = ckpt.load_checkpoint(found, self.device)
-            _check_world(self.run_dir, resume_state, dist)
+            check_resume_world(self.run_dir, resume_state.get("world_size", 1), dist)
             self.task.load_state_dict(resume_state["task"])
         self.model: nn.Module = self.task.build_model(cfg.model).to(self.device)
         self.net = wrap(self.model, dist, self.device)  # what steps train: DDP when distributed
@@ -537,21 +537,6 @@ class Trainer:
         if self.pos.stage_index < len(self.plan):
             self._start_stage(None)
         self.save_checkpoint()
-
-
-def _check_world(run_dir: Path, state: dict[str, Any], dist: Dist) -> None:
-    """A run resumes with the world size it was trained with (shares and RNGs depend on it)."""
-    saved = int(state.get("world_size", 1))
-    if saved != dist.world_size:
-        how = (
-            "without torchrun"
-            if saved == 1
-            else f"under torchrun with {saved} processes in all (nnodes x nproc_per_node)"
-        )
-        raise DistributedError(
-            f"{run_dir}: was trained by {saved} process{'es' if saved > 1 else ''}, not "
-            f"{dist.world_size}; resume it {how}, or start a new run"
-        )
 
 
 def load_run_config(run_dir: Path, overrides: Sequence[str] = ()) -> StudioConfig:

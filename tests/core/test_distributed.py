@@ -64,12 +64,13 @@ def test_inverse_cdf_edges_pick_the_first_and_last_choice_with_mass():
     assert inverse_cdf(probs, u).tolist() == [1, 2]
 
 
-def test_outside_a_scope_draw_is_torch_multinomial():
+def test_outside_a_scope_draw_uses_torch_default_generator():
     probs = torch.tensor([[0.2, 0.3, 0.5]] * 16)
     torch.manual_seed(5)
     a = draw(probs)
     torch.manual_seed(5)
-    assert torch.equal(a, torch.multinomial(probs, 1).squeeze(1))
+    assert torch.equal(a, inverse_cdf(probs, torch.rand(16, dtype=torch.float64)))
+    assert not torch.equal(draw(probs), draw(probs))  # it moves the generator on
 
 
 def test_more_rows_than_the_share_holds_is_a_clear_error():

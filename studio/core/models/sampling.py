@@ -6,9 +6,10 @@ must be the same however the rows are split. `draw` gives that: inside a
 `shared_noise(...)` scope every call draws one uniform number for each row of the
 global batch from a generator seeded by the trainer (run seed, step, micro-batch), keeps
 this process's rows, and turns each into a token by inverting the row's cumulative
-distribution (an exact categorical sample: P(k) = p_k / sum p). Outside a scope it is
-plain `torch.multinomial` on torch's default generator, so the playground, evaluation
-and tests sample as before.
+distribution (an exact categorical sample: P(k) = p_k / sum p). Outside a scope the
+uniforms come from torch's default generator (the playground, tests, benchmarks).
+Inversion needs one uniform per row where torch.multinomial draws V per row, so it is
+also the cheaper draw when the vocabulary is large.
 
 Shapes: n rows sampled in a call, V choices (vocabulary or actions), R rows in this
 process's share, W * R rows in the global batch.
@@ -106,13 +107,19 @@ def inverse_cdf(probs: torch.Tensor, u: torch.Tensor) -> torch.Tensor:
     return torch.minimum(idx, last)
 
 
+def uniforms(n: int, device: torch.device, rows: torch.Tensor | None = None) -> torch.Tensor:
+    """(n,) float64 uniforms in [0, 1): the shared row noise inside a `shared_noise` scope,
+    torch's default generator outside one."""
+    noise = _ACTIVE.get()
+    if noise is None:
+        return torch.rand(n, dtype=torch.float64, device=device)
+    return noise.take(n, rows)
+
+
 def draw(probs: torch.Tensor, rows: torch.Tensor | None = None) -> torch.Tensor:
-    """One categorical sample per row of probs (n, V) (rows need not sum to 1) -> (n,) long.
+    """One categorical sample per row of probs (n, V) >= 0 (rows need not sum to 1) -> (n,).
 
     `rows` (n,) names which of this process's rows the n rows are, for callers that
     sample only the rows still acting (an environment whose other episodes ended).
     """
-    noise = _ACTIVE.get()
-    if noise is None:
-        return torch.multinomial(probs, 1).squeeze(1)  # torch's default generator
-    return inverse_cdf(probs, noise.take(probs.shape[0], rows))
+    return inverse_cdf(probs, uniforms(probs.shape[0], probs.device, rows))
