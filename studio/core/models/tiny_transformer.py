@@ -134,7 +134,7 @@ def draw_tokens(weights: torch.Tensor) -> torch.Tensor:
     u = rand * total < total holds exactly (rand < 1), so the index found has
     cdf[i] > u >= cdf[i-1], i.e. weights[i] > 0: a zero-weight token is never drawn.
     """
-    cdf = weights.double().cumsum(dim=-1)  # (N, V)
+    cdf = weights.cumsum(dim=-1, dtype=torch.float64)  # (N, V)
     u = torch.rand(cdf.shape[0], 1, dtype=cdf.dtype, device=cdf.device) * cdf[:, -1:]
     return torch.searchsorted(cdf, u, right=True).squeeze(1).clamp_(max=cdf.shape[1] - 1)
 
@@ -147,9 +147,10 @@ def choose_tokens(
     The log-prob ignores the top-k/top-p filters, as the GRPO loss recomputes it from the
     unfiltered logits (TRL does the same).
     """
-    logp_all = (logits.float() / temperature).log_softmax(dim=-1)  # (N, V)
+    scaled = logits.float() if temperature == 1.0 else logits.float() / temperature
+    logp_all = scaled.log_softmax(dim=-1)  # (N, V)
     if greedy:
-        nxt = logp_all.argmax(dim=-1)
+        nxt = scaled.argmax(dim=-1)
     else:
         # filtering log-probs keeps the same tokens as filtering logits (a per-row shift)
         probs = filter_logits(logp_all, top_k, top_p).exp()  # (N, V), filtered ones 0
