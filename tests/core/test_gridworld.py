@@ -264,6 +264,33 @@ def test_token_logprobs_agree_with_the_rollout_at_temperature_one():
     assert (logp[r.mask == 0] == 0).all()
 
 
+def test_a_rollout_split_over_two_ranks_plays_the_moves_of_the_whole_rollout():
+    """Under the trainer's shared row noise each episode draws from its own row, so two
+    ranks holding half the prompts each play exactly the whole batch's episodes, although
+    finished episodes leave the batch at different steps on each side."""
+    from studio.core.distributed import Dist
+    from studio.core.steps import sampled_rollout
+
+    torch.manual_seed(0)
+    task = tiny_task()
+    model = tiny_model(task).eval()
+    prompts = task.sample(4, random.Random(5), max_level=1)
+    hot = Sampling(temperature=2.0)  # a near-random policy: episodes end at many steps
+    whole = sampled_rollout(task, model, prompts, 4, hot, Dist(), seed=11)  # G = 4, N = 16
+    lengths = whole.mask.sum(1)  # (16,)
+    assert len(set(lengths.tolist())) > 2  # episodes drop out of the batch one by one
+    for rank in range(2):
+        share = prompts[2 * rank : 2 * rank + 2]
+        part = sampled_rollout(task, model, share, 4, hot, Dist(rank, 2), seed=11)
+        rows = slice(8 * rank, 8 * rank + 8)
+        t = part.actions.shape[1]
+        assert torch.equal(part.mask, whole.mask[rows, :t]) and not whole.mask[rows, t:].any()
+        played = part.mask.bool()
+        assert torch.equal(part.actions[played], whole.actions[rows, :t][played])
+        torch.testing.assert_close(part.logp, whole.logp[rows, :t])
+        assert part.completions == whole.completions[rows]
+
+
 def test_supervised_warmup_imitates_the_shortest_path():
     torch.manual_seed(0)
     task = tiny_task()

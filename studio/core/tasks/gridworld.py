@@ -139,13 +139,23 @@ def policy_chooser(
     top_p: float = 1.0,
     greedy: bool = False,
 ) -> Chooser:
-    """A Chooser that runs `model` on the observations (call under no_grad)."""
+    """A Chooser that runs `model` on the observations (call under no_grad).
+
+    It names the rows still playing when it samples, so each episode's moves come from its
+    own row of the shared noise (models/sampling.py): a rollout split over processes plays
+    the same moves as the whole one, although finished episodes leave the batch.
+    """
     device = model_device(model)
 
     def choose(t: int, obs: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        logits = model(torch.from_numpy(obs).to(device))  # (M, A)
+        logits = model(torch.from_numpy(obs).to(device))  # (M, A), M episodes still playing
         acts, lp = sample_actions(
-            logits, temperature=temperature, top_k=top_k, top_p=top_p, greedy=greedy
+            logits,
+            temperature=temperature,
+            top_k=top_k,
+            top_p=top_p,
+            greedy=greedy,
+            rows=torch.from_numpy(rows),
         )
         return acts.cpu().numpy(), lp.float().cpu().numpy()
 
