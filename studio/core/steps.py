@@ -171,14 +171,18 @@ def supervised_scales(task: Task, batches: list[list[Example]], dist: Dist) -> l
 
     A supervised loss is a mean over its batch's terms (tokens, steps). DDP averages the
     ranks' gradients, which equals the whole batch's mean only when every rank holds as
-    many terms; a task that says how many (`supervised_count(examples) -> int`) gets
-    exact weights, any other task the plain average over ranks.
+    many terms; a task that counts them (`Task.supervised_count`) gets exact weights, a
+    task that does not (None) the plain average over ranks. Example: 2 ranks holding 6
+    and 2 answer tokens weigh their means 2 * 6 / 8 = 1.5 and 0.5.
     """
-    counter = getattr(task, "supervised_count", None)
-    if not dist.active or counter is None:
+    if not dist.active:
         return [1.0] * len(batches)
-    counts = dist.gather(torch.tensor([float(counter(b)) for b in batches]))  # (W, B)
-    return [count_scale(counts[:, i], dist.rank) for i in range(len(batches))]
+    counter = getattr(task, "supervised_count", None)
+    counts = [None if counter is None else counter(b) for b in batches]
+    if any(c is None for c in counts):  # the same answer on every rank: it is the task's
+        return [1.0] * len(batches)
+    gathered = dist.gather(torch.tensor(counts, dtype=torch.float64))  # (W, B)
+    return [count_scale(gathered[:, i], dist.rank) for i in range(len(batches))]
 
 
 # ---- GRPO

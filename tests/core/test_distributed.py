@@ -1,16 +1,17 @@
 """Data-parallel GRPO: split-invariant sampling, whole-batch loss scaling, clear errors, and
 a real 2-process gloo run under torchrun that ends with the weights of a 1-process run."""
 
+import dataclasses
+import random
 import subprocess
 import sys
-import textwrap
 
 import pytest
 import torch
 
 from studio.core.checkpoint import latest_checkpoint, load_checkpoint
 from studio.core.config import load_config
-from studio.core.distributed import Dist, DistributedError, count_scale, loss_scale
+from studio.core.distributed import SINGLE, Dist, DistributedError, count_scale, loss_scale
 from studio.core.grpo import grpo_loss
 from studio.core.models.sampling import (
     SamplingError,
@@ -20,7 +21,9 @@ from studio.core.models.sampling import (
     shared_noise,
 )
 from studio.core.runs import read_metrics
-from studio.core.trainer import Trainer
+from studio.core.steps import supervised_scales
+from studio.core.tasks.base import Example, Task
+from studio.core.trainer import Trainer, build_task
 
 # ---- sampling
 
@@ -137,6 +140,71 @@ def test_loss_scale_by_hand():
     assert count_scale(torch.tensor([6.0, 2.0]), 0) == pytest.approx(1.5)
 
 
+# ---- the warm-up over a split batch
+
+TINY_GRID = [
+    "model.channels=4",
+    "model.stem_stride=2",
+    "task.size=4",
+    "task.min_size=3",
+    "task.levels=2",
+    "task.max_steps=8",
+    "task.pixels_per_cell=2",
+]
+
+
+@pytest.mark.parametrize("preset", ["micro_gpt", "lite_resnet"])
+def test_counted_rank_means_weigh_up_to_the_whole_batch_warmup_loss(preset):
+    """supervised_count is the number of terms supervised_loss averages over: scaled by
+    their counts, two shares' mean losses average to the whole batch's mean loss."""
+    cfg = load_config(preset, TINY if preset == "micro_gpt" else TINY_GRID)
+    task = build_task(cfg)
+    torch.manual_seed(0)
+    model = task.build_model(cfg.model).eval()
+    batch = task.sample(8, random.Random(1), task.num_levels - 1)
+    shares = [batch[:4], batch[4:]]
+    counts = torch.tensor([float(task.supervised_count(s)) for s in shares])
+    assert counts[0] != counts[1]  # otherwise the plain average is already exact
+    with torch.no_grad():
+        whole = task.supervised_loss(model, batch)
+        ranks = [
+            task.supervised_loss(model, s) * count_scale(counts, r) for r, s in enumerate(shares)
+        ]
+        plain = sum(task.supervised_loss(model, s) for s in shares) / 2
+    torch.testing.assert_close(sum(ranks) / 2, whole)  # DDP's mean of the scaled losses
+    assert not torch.allclose(plain, whole, rtol=1e-5, atol=0)  # what the count corrects
+
+
+@dataclasses.dataclass(frozen=True)
+class PeerRank(Dist):
+    """Rank `rank` of 2 without a process group: gather pairs this rank's tensor with the
+    other rank's, given up front."""
+
+    other: tuple[float, ...] = ()
+
+    def gather(self, t: torch.Tensor) -> torch.Tensor:
+        other = torch.tensor(self.other, dtype=t.dtype)
+        return torch.stack([t, other] if self.rank == 0 else [other, t])
+
+
+def test_supervised_scales_weigh_each_micro_batch_by_its_share_of_the_tokens():
+    task = build_task(load_config("micro_gpt", TINY))
+    answers = [Example("1+2=", "3"), Example("50+50=", "100")]  # 2 and 4 tokens (EOS)
+    assert task.supervised_count(answers[:1]) == 2 and task.supervised_count(answers) == 6
+    # micro-batch 0: this rank 2 tokens, the other 6; micro-batch 1: 6 and 2
+    here = PeerRank(rank=1, world_size=2, other=(6.0, 2.0))
+    assert supervised_scales(task, [answers[:1], answers], here) == [0.5, 1.5]
+    assert supervised_scales(task, [answers[:1], answers], SINGLE) == [1.0, 1.0]
+
+
+def test_a_task_that_does_not_count_its_terms_gets_the_plain_average():
+    class Uncounted:  # Task's default: supervised_count returns None
+        supervised_count = Task.supervised_count
+
+    here = PeerRank(rank=0, world_size=2, other=(1.0,))
+    assert supervised_scales(Uncounted(), [[Example("x")]], here) == [1.0]
+
+
 def test_a_rank_keeps_its_contiguous_share():
     assert Dist(rank=1, world_size=3).share(list(range(6))) == [2, 3]
     with pytest.raises(DistributedError, match="multiple of 4"):
@@ -181,23 +249,6 @@ def test_resuming_with_another_world_size_is_a_clear_error(tmp_path):
 
 # ---- a real 2-process run
 
-# The launcher gives the text tasks the warm-up's token count (see steps.supervised_scales),
-# so that the warm-up too is exact when ranks hold different numbers of answer tokens.
-LAUNCHER = textwrap.dedent(
-    """
-    import sys
-    from studio.core.tasks.text import TextTask
-
-    def supervised_count(self, examples):
-        return sum(len(self.tokenizer.encode(e.reference, bos=False, eos=True)) for e in examples)
-
-    if not hasattr(TextTask, "supervised_count"):
-        TextTask.supervised_count = supervised_count
-    from studio.cli import main
-    sys.exit(main())
-    """
-)
-
 EQUAL = [
     *TINY,
     "training.grad_accum=2",  # accumulation: only the last micro-batch all-reduces
@@ -208,13 +259,11 @@ EQUAL = [
 ]
 
 
-def torchrun(folder, *args):
-    launcher = folder / "launch.py"
-    launcher.write_text(LAUNCHER)
+def torchrun(*args):
     cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2"]
     sets = [a for o in EQUAL for a in ("--set", o)]
     done = subprocess.run(
-        [*cmd, str(launcher), "train", *args, *sets, "--quiet"],
+        [*cmd, "-m", "studio", "train", *args, *sets, "--quiet"],
         capture_output=True,
         text=True,
         timeout=120,
@@ -253,7 +302,7 @@ def runs(tmp_path_factory):
     one.run(max_steps=3)
     one_at_3 = weights(one.run_dir)
     Trainer(cfg, resume_from=one.run_dir).run()
-    torchrun(root, "--config", "micro_gpt", "--save_dir", str(root / "two"), "--steps", "3")
+    torchrun("--config", "micro_gpt", "--save_dir", str(root / "two"), "--steps", "3")
     return {"root": root, "one": one.run_dir, "one_at_3": one_at_3, "two": root / "two"}
 
 
@@ -268,7 +317,7 @@ def test_two_processes_end_with_the_weights_of_one_process_on_the_whole_batch(ru
 @pytest.mark.slow  # a second torchrun: ~10 s, ~20 s on a busy 2-core machine
 def test_a_distributed_run_resumes_with_the_same_world_size(runs):
     (run_dir,) = list(runs["two"].iterdir())
-    done = torchrun(runs["root"], "--resume", str(run_dir))
+    done = torchrun("--resume", str(run_dir))
     assert "finished at step 5" in done.stdout and done.stdout.count("finished") == 1
     assert_same_weights(weights(run_dir), weights(runs["one"]))
     assert_same_step_metrics(run_dir, runs["one"])

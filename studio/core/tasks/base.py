@@ -134,6 +134,19 @@ class Task(ABC):
     def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
         """Mean teacher-forced cross-entropy on the references (a scalar with grad)."""
 
+    def supervised_count(self, examples: list[Example]) -> int | None:
+        """How many terms (tokens, steps) `supervised_loss(model, examples)` averages over.
+
+        Optional; override it when the count varies with the examples. Under torchrun each
+        rank's share of a warm-up batch may hold a different number of terms, and DDP's
+        plain average of the ranks' means then weights their terms unequally; with the
+        counts the trainer scales each rank's loss so that the step equals one process on
+        the whole batch (steps.supervised_scales). None, the default: not counted, each
+        rank's mean weighs the same (exact when every example is one term).
+        """
+        del examples
+        return None
+
     # ---- GRPO
 
     @abstractmethod

@@ -269,6 +269,11 @@ class GridWorldTask(Task):
         target = torch.from_numpy(ep.actions[ep.mask]).to(device)  # (M,)
         return F.cross_entropy(model(obs).float(), target)
 
+    def supervised_count(self, examples: list[Example]) -> int:
+        """The expert's steps that supervised_loss averages over: each shortest path's length
+        (levels whose path exceeds max_steps are never drawn, so none is cut)."""
+        return sum(len(self.level(ex.prompt, ex.difficulty).solution) for ex in examples)
+
     def rollout(
         self, model: nn.Module, examples: list[Example], group_size: int, sampling: Sampling
     ) -> Rollout:

@@ -256,6 +256,10 @@ class TextTask(Task):
         w = target_mask.float()
         return (nll * w).sum() / w.sum()
 
+    def supervised_count(self, examples: list[Example]) -> int:
+        """The answer tokens, EOS included, that supervised_loss averages over."""
+        return sum(len(self.tokenizer.encode(e.reference, bos=False, eos=True)) for e in examples)
+
     # ---- GRPO
 
     def rollout(
