@@ -7,8 +7,13 @@ the GRPO loss, checkpoints and metrics. Shapes: P examples per step, G samples p
 example (the group), N = P*G sequences, T steps (tokens or moves) per sequence.
 
 Rules every task keeps, so that runs are reproducible and work under DDP:
-- randomness comes from the `rng` the trainer passes (example choice) and from torch's
-  default generator (sampling); never from an unseeded source;
+- randomness comes from the `rng` the trainer passes (example choice) and, for sampling,
+  from `models.sampling.draw` (Micro-GPT's generate and `sample_actions` call it): the
+  trainer feeds it noise shared by all ranks, so a rollout split over processes samples
+  what the whole one would; a rollout that samples only some of its rows (episodes still
+  running) names them with `rows=`; never from an unseeded source;
+- `supervised_count` (optional) says how many terms `supervised_loss` averages over, so
+  that a warm-up split over processes weighs every term alike;
 - `supervised_loss` and `token_logprobs` run the model through `model(...)` (its
   forward), because DDP only synchronises gradients of forward calls; `rollout` and
   `evaluate` may call `unwrap(model).generate(...)` and the like, under no_grad.
