@@ -206,7 +206,7 @@ def ours_worker(args: argparse.Namespace, proto: IO[str]) -> None:
 
     import torch
 
-    from studio.core.steps import grpo_step
+    from studio.core.grpo_step import grpo_step
     from studio.core.trainer import build_task, seed_everything
 
     torch.set_num_threads(args.threads)

@@ -269,7 +269,7 @@ def test_a_rollout_split_over_two_ranks_plays_the_moves_of_the_whole_rollout():
     ranks holding half the prompts each play exactly the whole batch's episodes, although
     finished episodes leave the batch at different steps on each side."""
     from studio.core.distributed import Dist
-    from studio.core.steps import sampled_rollout
+    from studio.core.grpo_step import sampled_rollout
 
     torch.manual_seed(0)
     task = tiny_task()

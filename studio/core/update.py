@@ -1,0 +1,101 @@
+"""The end of every optimizer step, whichever the stage: the backward pass (with the
+optional gradient-norm penalty), gradient clipping, refusing an update whose gradient is
+not finite so that a NaN never reaches the weights, per-layer gradient flow for the
+chart, and what a step reports to the trainer (`StepOutcome`).
+
+References: PyTorch's torch.nn.utils.clip_grad_norm_ and torch.amp.GradScaler (fp16 loss
+scaling: an overflowing step is skipped and lowers the scale, by design); the penalty
+grad_penalty_lambda * (||grad|| - target)^2 is the seed document's (DESIGN.md)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+from torch import nn
+
+from studio.core.config import TrainingConfig
+from studio.core.tasks.base import unwrap
+
+
+@dataclass
+class UpdateResult:
+    grad_norm: float  # global norm before clipping (nan when the step was refused)
+    skipped: bool  # loss or gradient was not finite: no update was made
+    grad_flow: dict[str, list] | None = None  # per-layer mean and max |grad|
+
+
+@dataclass
+class StepOutcome:
+    """What one step reports: scalar metrics, and optionally layers' gradients and samples."""
+
+    metrics: dict[str, float]
+    skipped: int = 0
+    grad_flow: dict[str, list] | None = None
+    samples: list[dict[str, Any]] = field(default_factory=list)
+    reward_mean: float | None = None
+
+
+def weight_layers(model: nn.Module) -> list[tuple[str, nn.Parameter]]:
+    """The weight matrices and kernels (ndim >= 2): the layers of the gradient-flow chart."""
+    return [
+        (name.removesuffix(".weight"), p)
+        for name, p in model.named_parameters()
+        if p.requires_grad and p.ndim >= 2
+    ]
+
+
+def gradient_flow(model: nn.Module) -> dict[str, list]:
+    """Mean and max |grad| per weight layer, converted to floats in one sync."""
+    layers = [(name, p.grad) for name, p in weight_layers(unwrap(model)) if p.grad is not None]
+    if not layers:
+        return {"layers": [], "mean": [], "max": []}
+    stats = torch.stack([torch.stack([g.abs().mean(), g.abs().max()]) for _, g in layers])
+    values = stats.float().cpu().tolist()  # one sync point
+    return {
+        "layers": [n for n, _ in layers],
+        "mean": [v[0] for v in values],
+        "max": [v[1] for v in values],
+    }
+
+
+def backward(
+    loss: torch.Tensor, model: nn.Module, tcfg: TrainingConfig, scaler: torch.amp.GradScaler | None
+) -> None:
+    """loss.backward(), plus the optional gradient-norm penalty (a double backward)."""
+    if tcfg.grad_penalty_lambda > 0:
+        params = [p for p in model.parameters() if p.requires_grad]
+        grads = torch.autograd.grad(loss, params, create_graph=True, allow_unused=True)
+        norm = torch.sqrt(sum(g.pow(2).sum() for g in grads if g is not None))
+        loss = loss + tcfg.grad_penalty_lambda * (norm - tcfg.grad_penalty_target) ** 2
+    (scaler.scale(loss) if scaler is not None else loss).backward()
+
+
+def optimizer_step(
+    model: nn.Module,
+    optimizer: torch.optim.Optimizer,
+    tcfg: TrainingConfig,
+    scaler: torch.amp.GradScaler | None,
+    want_flow: bool,
+) -> UpdateResult:
+    """Clip and apply the accumulated gradients, unless they are not finite."""
+    if scaler is not None:
+        scaler.unscale_(optimizer)
+    params = [p for p in model.parameters() if p.grad is not None]
+    limit = tcfg.grad_norm_clip if tcfg.grad_norm_clip > 0 else math.inf
+    norm = float(torch.nn.utils.clip_grad_norm_(params, limit)) if params else 0.0  # sync
+    flow = gradient_flow(model) if want_flow else None
+    if not math.isfinite(norm):
+        optimizer.zero_grad(set_to_none=True)
+        if scaler is not None:
+            scaler.update()  # lowers the scale; fp16 overflow is how the scaler calibrates
+        return UpdateResult(grad_norm=math.nan, skipped=True, grad_flow=flow)
+    if scaler is not None:
+        scaler.step(optimizer)
+        scaler.update()
+    else:
+        optimizer.step()
+    optimizer.zero_grad(set_to_none=True)
+    return UpdateResult(grad_norm=norm, skipped=False, grad_flow=flow)
