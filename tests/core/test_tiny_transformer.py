@@ -1,5 +1,5 @@
 """Tiny-Transformer: cached decoding, padding, sampling groups, grouped teacher forcing,
-the token sampler, beam search, config errors."""
+token choice, beam search, config errors."""
 
 from typing import ClassVar
 
@@ -11,7 +11,7 @@ from studio.core.models.beam_search import beam_search
 from studio.core.models.tiny_transformer import (
     TinyTransformer,
     TinyTransformerConfig,
-    draw_tokens,
+    choose_tokens,
     filter_logits,
 )
 
@@ -114,18 +114,20 @@ def test_grouped_forward_equals_repeated_sources_with_the_same_gradients():
         tiny()(src, mask, tgt_in, group_size=4)
 
 
-def test_draw_tokens_follows_the_weights_and_never_draws_a_zero():
-    # unnormalised weights, zeros at the ends and in the middle, where a rounded-up
-    # uniform would land if the sampler were careless
-    weights = torch.tensor([[0.0, 2.0, 0.0, 1.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0, 5.0, 0.0]])
-    torch.manual_seed(0)
+def test_choose_tokens_samples_the_filtered_distribution_and_reports_the_full_logp():
+    probs = torch.tensor([0.5, 0.3, 0.15, 0.05])
     rows = 20_000
-    drawn = draw_tokens(weights.repeat(rows, 1)).view(rows, 2)  # (rows, 2)
-    first = torch.bincount(drawn[:, 0], minlength=6).float() / rows
-    # standard error of a share p is sqrt(p(1-p)/rows) <= 0.0036: 0.015 is over 4 of them
-    torch.testing.assert_close(first, torch.tensor([0, 0.5, 0, 0.25, 0.25, 0]), atol=0.015, rtol=0)
-    assert first[[0, 2, 5]].sum() == 0
-    assert (drawn[:, 1] == 4).all()
+    logits = probs.log().repeat(rows, 1) * 2.0  # temperature 2 gives back probs
+    torch.manual_seed(0)
+    nxt, logp = choose_tokens(logits, temperature=2.0, top_k=2, top_p=1.0, greedy=False)
+    share = torch.bincount(nxt, minlength=4).float() / rows
+    # top-2 renormalised: 0.5/0.8 and 0.3/0.8; the standard error of a share is <= 0.0035
+    torch.testing.assert_close(share, torch.tensor([0.625, 0.375, 0, 0]), atol=0.015, rtol=0)
+    torch.testing.assert_close(logp, probs.log()[nxt])  # the unfiltered log-prob
+    # nucleus 0.9: 0.5 + 0.3 fall short of it, 0.15 reaches it, 0.05 is cut
+    nxt, _ = choose_tokens(logits, temperature=2.0, top_k=0, top_p=0.9, greedy=False)
+    share = torch.bincount(nxt, minlength=4).float() / rows
+    torch.testing.assert_close(share, torch.tensor([0.5, 0.3, 0.15, 0]) / 0.95, atol=0.015, rtol=0)
 
 
 def test_padded_source_row_equals_unpadded():
