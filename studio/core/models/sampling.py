@@ -98,13 +98,13 @@ def inverse_cdf(probs: torch.Tensor, u: torch.Tensor) -> torch.Tensor:
 
     A choice of zero probability is never returned: the cumulative sum is flat there.
     """
-    cdf = probs.double().cumsum(dim=-1)  # (n, V); float64 so rounding cannot skip a choice
-    target = (u.to(cdf.device) * cdf[:, -1])[:, None]  # (n, 1)
-    idx = torch.searchsorted(cdf, target, right=True).squeeze(1)  # (n,)
-    # u * total can round up to total; fall back to the last choice that has mass
-    positive = probs > 0
-    last = probs.shape[-1] - 1 - positive.flip(-1).long().argmax(dim=-1)  # (n,)
-    return torch.minimum(idx, last)
+    cdf = probs.cumsum(dim=-1, dtype=torch.float64)  # (n, V); rounding cannot skip a choice
+    total = cdf[:, -1:]  # (n, 1)
+    # u * total may round up to total; just below it, the first k past it still has mass
+    target = torch.minimum(
+        u.to(cdf.device)[:, None] * total, torch.nextafter(total, cdf.new_zeros(()))
+    )
+    return torch.searchsorted(cdf, target, right=True).squeeze(1)  # (n,)
 
 
 def uniforms(n: int, device: torch.device, rows: torch.Tensor | None = None) -> torch.Tensor:
