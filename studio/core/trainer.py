@@ -10,47 +10,51 @@ be resumed with nothing lost but the steps since the last checkpoint.
 Under torchrun (a `Dist` from distributed.py) every rank runs this same loop on its
 share of each batch; rank 0 alone writes the run folder, evaluates, and reports to the
 metrics file, and every decision that changes the loop's course is one all ranks share.
+
+The loop's parts live beside it: the steps (steps.py, grpo_step.py), the stages' optimizer,
+schedule and early stop (stages.py), evaluation (evaluation.py), the checkpoint's contents
+(run_state.py), the records (records.py), and loading a run back (run_loading.py).
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
-import json
 import math
-import os
 import random
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import torch
 from torch import nn
 
-from studio.core import checkpoint as ckpt
-from studio.core.config import StageConfig, StudioConfig, save_config, task_name
+from studio.core.config import StageConfig, StudioConfig, save_config
 from studio.core.control import TrainerControl
 from studio.core.device import autocast, check_amp, peak_memory_mb, resolve_device
-from studio.core.distributed import (
-    SINGLE,
-    Dist,
-    check_batch_sizes,
-    check_resume_world,
-    local_device,
-    wrap,
-)
+from studio.core.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
+from studio.core.evaluation import held_out_metrics
+from studio.core.grpo_step import grpo_step
 from studio.core.models.sampling import mix_seed
+from studio.core.records import done_record, eval_record, log_record, stage_record, step_record
+from studio.core.run_loading import build_task, load_run_config, load_trained, read_task_file
+from studio.core.run_state import (
+    GRPO_START,
+    Position,
+    load_resume_state,
+    restore_generators,
+    save_grpo_start,
+    save_training_state,
+    seed_everything,
+    training_state,
+)
 from studio.core.runs import (
     CONFIG_FILE,
     METRICS_FILE,
     TASK_FILE,
     MetricsWriter,
-    RunError,
-    atomic_write,
     atomic_write_json,
     check_run_dir,
     default_save_dir,
@@ -58,48 +62,26 @@ from studio.core.runs import (
     truncate_metrics,
 )
 from studio.core.schedule import LearningRate
-from studio.core.steps import StepOutcome, grpo_step, supervised_step
-from studio.core.tasks import task_class
-from studio.core.tasks.base import Task
+from studio.core.stages import STAGES, early_stop, new_optimizer, new_schedule, planned_stages
+from studio.core.steps import supervised_step
+from studio.core.update import StepOutcome
+
+# names callers import from here (the CLI, the app, export, benchmarks)
+__all__ = [
+    "GRPO_START",
+    "STAGES",
+    "Listener",
+    "Position",
+    "Trainer",
+    "TrainerControl",
+    "build_task",
+    "load_run_config",
+    "load_trained",
+    "read_task_file",
+    "seed_everything",
+]
 
 Listener = Callable[[dict[str, Any]], None]
-STAGES = ("warmup", "grpo")
-GRPO_START = "grpo_start.pt"  # the checkpoint the GRPO stage started from
-
-
-@dataclass
-class Position:
-    """Where the run is: what a checkpoint restores."""
-
-    stage_index: int = 0  # index into the planned stages
-    stage_step: int = 0  # optimizer steps done in the current stage
-    global_step: int = 0  # optimizer steps done in all stages
-    level: int = 0  # curriculum level unlocked
-    best: float | None = None  # best eval metric of the stage (early stopping)
-    bad_evals: int = 0  # evals since the best one
-    last_eval_step: int = -1
-    skipped: int = 0  # non-finite steps refused
-    elapsed: float = 0.0  # seconds of training, over all sessions of this run
-
-
-def seed_everything(seed: int, deterministic: bool) -> None:
-    random.seed(seed)
-    np.random.seed(seed)
-    torch.manual_seed(seed)
-    if deterministic:
-        os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
-        torch.use_deterministic_algorithms(True, warn_only=True)
-
-
-def build_task(cfg: StudioConfig) -> Task:
-    """The task named by the config, with its data loaded (errors name the fix)."""
-    task = task_class(task_name(cfg))(cfg.task, cfg.data, seed=cfg.training.seed)
-    if cfg.model.ARCH not in task.ARCHITECTURES:
-        raise RunError(
-            f"model.arch: the {task.NAME} task trains {', '.join(task.ARCHITECTURES)}"
-            f", not {cfg.model.ARCH}; pick a matching preset"
-        )
-    return task
 
 
 class Trainer:
@@ -122,11 +104,7 @@ class Trainer:
         tcfg = cfg.training
         self.device = local_device(dist, resolve_device(tcfg.device))
         check_amp(tcfg.amp, self.device)
-        self.plan = [
-            (name, stage)
-            for name, stage in zip(STAGES, (cfg.stages.warmup, cfg.stages.grpo))
-            if stage.steps > 0
-        ]
+        self.plan = planned_stages(cfg)
         check_batch_sizes(dist, {f"stages.{n}.batch_size": s.batch_size for n, s in self.plan})
         if tcfg.threads:
             torch.set_num_threads(tcfg.threads)
@@ -137,14 +115,7 @@ class Trainer:
         resume_state = None
         if resume_from is not None:
             self.run_dir = check_run_dir(Path(resume_from))
-            found = ckpt.latest_checkpoint(self.run_dir)
-            if found is None:
-                raise RunError(
-                    f"{self.run_dir}: has no checkpoint to resume from; start a new "
-                    "run with the same config instead"
-                )
-            resume_state = ckpt.load_checkpoint(found, self.device)
-            check_resume_world(self.run_dir, resume_state.get("world_size", 1), dist)
+            resume_state = load_resume_state(self.run_dir, self.device, dist)
             self.task.load_state_dict(resume_state["task"])
         self.model: nn.Module = self.task.build_model(cfg.model).to(self.device)
         self.net = wrap(self.model, dist, self.device)  # what steps train: DDP when distributed
@@ -179,9 +150,7 @@ class Trainer:
             listener(record)
 
     def _log(self, message: str, level: str = "info") -> None:
-        self._emit(
-            {"kind": "log", "level": level, "message": message, "step": self.pos.global_step}
-        )
+        self._emit(log_record(self.pos.global_step, message, level))
 
     @property
     def total_steps(self) -> int:
@@ -192,32 +161,12 @@ class Trainer:
     def _stage(self) -> tuple[str, StageConfig]:
         return self.plan[self.pos.stage_index]
 
-    def _stage_lr(self, stage: StageConfig, batch: int) -> float:
-        tcfg = self.cfg.training
-        if tcfg.scale_lr_with_batch:  # the seed's rule: lr grows with sqrt(batch size)
-            return stage.lr * math.sqrt(batch * tcfg.grad_accum / tcfg.lr_reference_batch)
-        return stage.lr
-
     def _start_stage(self, state: dict[str, Any] | None) -> None:
         """Fresh optimizer and schedule for the stage; restored from `state` on resume."""
         name, stage = self._stage()
         tcfg = self.cfg.training
-        params = [p for p in self.model.parameters() if p.requires_grad]
-        self.optimizer = torch.optim.AdamW(
-            params,
-            lr=stage.lr,
-            betas=(tcfg.adam_beta1, tcfg.adam_beta2),
-            weight_decay=tcfg.weight_decay,
-            fused=self.device.type in ("cpu", "cuda"),  # one kernel for all parameters
-        )
-        self.schedule = LearningRate(
-            self.optimizer,
-            peak=self._stage_lr(stage, stage.batch_size),
-            total_steps=stage.steps,
-            schedule=stage.lr_schedule,
-            warmup_steps=stage.lr_warmup_steps,
-            patience=stage.plateau_patience,
-        )
+        self.optimizer = new_optimizer(self.model, stage, tcfg, self.device)
+        self.schedule = new_schedule(self.optimizer, stage, tcfg)
         self.ref_model = None
         if name == "grpo" and self.cfg.grpo.beta > 0:
             # the reference is the policy as the GRPO stage found it, frozen
@@ -232,58 +181,34 @@ class Trainer:
         else:
             self.pos.best, self.pos.bad_evals = None, 0
             if name == "grpo":
-                self._save_grpo_start()
-            self._emit(
-                {
-                    "kind": "stage",
-                    "stage": name,
-                    "step": self.pos.global_step,
-                    "event": "start",
-                    "reason": f"{stage.steps} steps",
-                }
-            )
+                save_grpo_start(self.run_dir, self._state(), self.dist)
+            self._emit(stage_record(name, self.pos.global_step, "start", f"{stage.steps} steps"))
 
     # ---- checkpoints
 
     def _state(self) -> dict[str, Any]:
         """What a checkpoint holds (a collective in a distributed run: call on every rank)."""
-        rng = ckpt.rng_state(self.rng)
-        return {
-            "version": 1,
-            "world_size": self.dist.world_size,
-            "position": vars(self.pos).copy(),
-            "reward_window": list(self.reward_window),
-            "model": self.model.state_dict(),
-            "ref_model": self.ref_model.state_dict() if self.ref_model is not None else None,
-            "optimizer": self.optimizer.state_dict() if self.optimizer is not None else None,
-            "schedule": self.schedule.state_dict() if self.schedule is not None else None,
-            "scaler": self.scaler.state_dict() if self.scaler is not None else None,
-            "rng": rng,
-            # each rank's own generators (dropout, augmentation noise differ per rank)
-            "rng_ranks": self.dist.gather_objects(rng) if self.dist.active else None,
-            "task": self.task.state_dict(),
-        }
+        return training_state(
+            self.pos,
+            model=self.model,
+            ref_model=self.ref_model,
+            optimizer=self.optimizer,
+            schedule=self.schedule,
+            scaler=self.scaler,
+            rng=self.rng,
+            reward_window=self.reward_window,
+            task=self.task,
+            dist=self.dist,
+        )
 
     def save_checkpoint(self) -> Path:
         """Checkpoint now (rank 0 writes; every rank must call it, and gets the path)."""
-        state = self._state()
-        path = None
-        if self.dist.is_main:
-            path = ckpt.save_checkpoint(
-                self.run_dir, self.pos.global_step, state, keep=self.cfg.run.keep_checkpoints
-            )
-        path = Path(self.dist.broadcast(str(path) if path is not None else None))
+        keep = self.cfg.run.keep_checkpoints
+        path = save_training_state(
+            self.run_dir, self.pos.global_step, self._state(), keep, self.dist
+        )
         self._emit({"kind": "checkpoint", "step": self.pos.global_step, "path": str(path)})
         return path
-
-    def _save_grpo_start(self) -> None:
-        """Keep the model GRPO starts from (checkpoints/grpo_start.pt), to compare against."""
-        state = self._state()
-        state["optimizer"] = None  # resuming from it starts the stage afresh
-        if self.dist.is_main:
-            atomic_write(
-                self.run_dir / ckpt.CHECKPOINT_DIR / GRPO_START, lambda f: torch.save(state, f)
-            )
 
     def _restore(self, state: dict[str, Any]) -> None:
         self.pos = Position(**state["position"])
@@ -291,8 +216,7 @@ class Trainer:
         self.model.load_state_dict(state["model"])
         if self.pos.stage_index < len(self.plan) and state["optimizer"] is not None:
             self._start_stage(state)
-        ranks = state.get("rng_ranks")
-        ckpt.restore_rng(ranks[self.dist.rank] if ranks else state["rng"], self.rng)
+        restore_generators(state, self.rng, self.dist)
         if self.dist.is_main:
             truncate_metrics(self.run_dir, self.pos.global_step)
 
@@ -300,48 +224,22 @@ class Trainer:
 
     def evaluate(self) -> dict[str, Any]:
         """Held-out metrics now, without disturbing the training's random streams."""
-        ecfg = self.cfg.eval
         metrics = None
         if self.dist.is_main:  # the other ranks wait for its numbers
-            self.model.eval()
-            devices = [self.device] if self.device.type == "cuda" else []
-            with (
-                torch.random.fork_rng(devices=devices),
-                torch.no_grad(),
-                autocast(self.cfg.training.amp, self.device),
-            ):
-                metrics = self.task.evaluate(
-                    self.model,
-                    split="valid",
-                    limit=ecfg.size,
-                    decoding=ecfg.decoding,
-                    beam_size=ecfg.beam_size,
-                )
+            metrics = held_out_metrics(
+                self.task, self.model, self.cfg.eval, self.cfg.training.amp, self.device
+            )
         metrics = self.dist.broadcast(metrics)
         self.pos.last_eval_step = self.pos.global_step
-        record = {
-            "kind": "eval",
-            "stage": self._stage()[0],
-            "step": self.pos.global_step,
-            "metric": self.task.EVAL_METRIC,
-        }
-        record.update({f"eval/{k}": float(v) for k, v in metrics.items()})
+        record = eval_record(self._stage()[0], self.pos.global_step, self.task.EVAL_METRIC, metrics)
         self._emit(record)
         return record
 
     def _early_stop(self, metric: float, stage: StageConfig) -> str | None:
-        """Why the stage should end now, or None."""
+        """Why the stage should end now, or None (the plateau schedule hears the metric too)."""
         if self.schedule is not None:
             self.schedule.observe(metric)
-        if self.pos.best is None or metric > self.pos.best:
-            self.pos.best, self.pos.bad_evals = metric, 0
-        else:
-            self.pos.bad_evals += 1
-        if stage.stop_at is not None and metric >= stage.stop_at:
-            return f"reached {self.task.EVAL_METRIC} {metric:.3f} >= {stage.stop_at}"
-        if stage.patience and self.pos.bad_evals >= stage.patience:
-            return f"no better {self.task.EVAL_METRIC} in {stage.patience} evaluations"
-        return None
+        return early_stop(metric, stage, self.pos, self.task.EVAL_METRIC)
 
     # ---- one step
 
@@ -353,14 +251,14 @@ class Trainer:
         )
         amp = autocast(tcfg.amp, self.device)
         top = self.task.num_levels - 1
-        level = min(self.pos.level, top) if cfg.curriculum.enabled else top
+        # the warm-up draws from every level; GRPO from those the curriculum has unlocked
+        level = min(self.pos.level, top) if cfg.curriculum.enabled and name == "grpo" else top
         # every rank draws the whole batch (its rng stays in step) and keeps its share
-        share = self.dist.share
+        batches = [
+            self.dist.share(self.task.sample(stage.batch_size, self.rng, level))
+            for _ in range(tcfg.grad_accum)
+        ]
         if name == "warmup":
-            batches = [
-                share(self.task.sample(stage.batch_size, self.rng, top))
-                for _ in range(tcfg.grad_accum)
-            ]
             return supervised_step(
                 self.net,
                 self.task,
@@ -372,10 +270,6 @@ class Trainer:
                 want_flow,
                 dist=self.dist,
             )
-        batches = [
-            share(self.task.sample(stage.batch_size, self.rng, level))
-            for _ in range(tcfg.grad_accum)
-        ]
         return grpo_step(
             self.net,
             self.ref_model,
@@ -415,32 +309,15 @@ class Trainer:
             self.ref_model.load_state_dict(self.model.state_dict())
 
     def _record(self, outcome: StepOutcome, step_time: float) -> dict[str, Any]:
-        name, stage = self._stage()
-        record: dict[str, Any] = {
-            "kind": "step",
-            "stage": name,
-            "step": self.pos.global_step,
-            "stage_step": self.pos.stage_step,
-            "total_steps": self.total_steps,
-            "elapsed": self.pos.elapsed,
-        }
-        record.update(outcome.metrics)
-        record.update(
-            {
-                "optim/lr": self.optimizer.param_groups[0]["lr"],
-                "optim/skipped": self.pos.skipped,
-                "time/step": step_time,
-                "perf/steps_per_s": 1.0 / max(step_time, 1e-9),
-                "memory/peak_mb": peak_memory_mb(self.device),
-            }
+        return step_record(
+            self._stage()[0],
+            self.pos,
+            self.total_steps,
+            outcome,
+            lr=self.optimizer.param_groups[0]["lr"],
+            step_time=step_time,
+            memory_mb=peak_memory_mb(self.device),
         )
-        if name == "grpo":
-            record["curriculum/level"] = self.pos.level
-        if outcome.grad_flow is not None:
-            record["grad_flow"] = outcome.grad_flow
-        if outcome.samples:
-            record["samples"] = outcome.samples
-        return record
 
     # ---- the loop
 
@@ -461,9 +338,9 @@ class Trainer:
             except BaseException:
                 # the original error matters more than a failed report of it (a full disk)
                 with contextlib.suppress(Exception):
-                    self._emit({"kind": "done", "step": self.pos.global_step, "reason": "error"})
+                    self._emit(done_record(self.pos.global_step, "error"))
                 raise
-            final = {"kind": "done", "step": self.pos.global_step, "reason": reason}
+            final = done_record(self.pos.global_step, reason)
             self._emit(final)
             return final
         finally:
@@ -518,15 +395,8 @@ class Trainer:
                     self.save_checkpoint()
             if self.pos.last_eval_step != self.pos.global_step:
                 self.evaluate()
-            self._emit(
-                {
-                    "kind": "stage",
-                    "stage": name,
-                    "step": self.pos.global_step,
-                    "event": "end",
-                    "reason": end_reason or "all steps done",
-                }
-            )
+            reason = end_reason or "all steps done"
+            self._emit(stage_record(name, self.pos.global_step, "end", reason))
             self._finish_stage(name)
         return "finished"
 
@@ -537,30 +407,3 @@ class Trainer:
         if self.pos.stage_index < len(self.plan):
             self._start_stage(None)
         self.save_checkpoint()
-
-
-def load_run_config(run_dir: Path, overrides: Sequence[str] = ()) -> StudioConfig:
-    """The config a run folder was trained with, plus `--set` overrides."""
-    from studio.core.config import load_config
-
-    return load_config(check_run_dir(run_dir) / CONFIG_FILE, list(overrides))
-
-
-def load_trained(
-    run_dir: Path, device: str = "cpu", checkpoint: Path | None = None
-) -> tuple[StudioConfig, Task, nn.Module]:
-    """Config, task and model of a run (its latest checkpoint, or `checkpoint`), in eval mode."""
-    cfg = load_run_config(run_dir)
-    found = checkpoint or ckpt.latest_checkpoint(run_dir)
-    if found is None:
-        raise RunError(f"{run_dir}: has no checkpoint yet; train first (grpo-studio train)")
-    state = ckpt.load_checkpoint(found, device)
-    task = build_task(cfg)
-    task.load_state_dict(state["task"])
-    model = task.build_model(cfg.model)
-    model.load_state_dict(state["model"])
-    return cfg, task, model.to(device).eval()
-
-
-def read_task_file(run_dir: Path) -> dict[str, Any]:
-    return json.loads((Path(run_dir) / TASK_FILE).read_text(encoding="utf-8"))

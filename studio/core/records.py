@@ -1,0 +1,79 @@
+"""The records the trainer streams to its listeners (and to metrics.jsonl), one per event.
+
+Every record is a plain dict of floats, ints, strings and lists, never tensors, with a
+`kind` and the global `step` it happened at:
+- `step`: one optimizer step's metrics (namespaced keys: `loss`, `reward/...`,
+  `grpo/...`, `optim/...`, `time/...`, `perf/...`, `memory/...`), optionally
+  `grad_flow` (per-layer gradients) and `samples` (sampled groups);
+- `eval`: held-out metrics as `eval/<name>`, `metric` naming the headline one;
+- `stage`: a stage's `start` or `end` `event`, with the `reason`;
+- `checkpoint`: where a checkpoint was written; `log`: a message and its `level`;
+- `done`: the run ended, and why (`finished`, `stopped`, `step limit`, `error`).
+The CLI prints them, the GUI's worker relays them as signals, runs.py appends them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from studio.core.run_state import Position
+from studio.core.update import StepOutcome
+
+Record = dict[str, Any]
+
+
+def step_record(
+    stage: str,
+    pos: Position,
+    total_steps: int,
+    outcome: StepOutcome,
+    *,
+    lr: float,
+    step_time: float,
+    memory_mb: float,
+) -> Record:
+    """The record of the step that just ended at `pos` (counters already advanced)."""
+    record: Record = {
+        "kind": "step",
+        "stage": stage,
+        "step": pos.global_step,
+        "stage_step": pos.stage_step,
+        "total_steps": total_steps,
+        "elapsed": pos.elapsed,
+    }
+    record.update(outcome.metrics)
+    record.update(
+        {
+            "optim/lr": lr,
+            "optim/skipped": pos.skipped,
+            "time/step": step_time,
+            "perf/steps_per_s": 1.0 / max(step_time, 1e-9),
+            "memory/peak_mb": memory_mb,
+        }
+    )
+    if stage == "grpo":
+        record["curriculum/level"] = pos.level
+    if outcome.grad_flow is not None:
+        record["grad_flow"] = outcome.grad_flow
+    if outcome.samples:
+        record["samples"] = outcome.samples
+    return record
+
+
+def eval_record(stage: str, step: int, metric: str, metrics: Mapping[str, float]) -> Record:
+    record: Record = {"kind": "eval", "stage": stage, "step": step, "metric": metric}
+    record.update({f"eval/{k}": float(v) for k, v in metrics.items()})
+    return record
+
+
+def stage_record(stage: str, step: int, event: str, reason: str) -> Record:
+    return {"kind": "stage", "stage": stage, "step": step, "event": event, "reason": reason}
+
+
+def log_record(step: int, message: str, level: str = "info") -> Record:
+    return {"kind": "log", "level": level, "message": message, "step": step}
+
+
+def done_record(step: int, reason: str) -> Record:
+    return {"kind": "done", "step": step, "reason": reason}

@@ -1,0 +1,59 @@
+"""Building a config's task, and loading a trained run back: config, task and model.
+
+What the trainer builds a run from (`build_task`) and what the command line, export and
+the playground read a finished or interrupted run folder with (`load_run_config`,
+`load_trained`, `read_task_file`). The folder's layout is runs.py's; the checkpoint's
+contents are checkpoint.py's and run_state.py's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from torch import nn
+
+from studio.core import checkpoint as ckpt
+from studio.core.config import StudioConfig, load_config, task_name
+from studio.core.runs import CONFIG_FILE, TASK_FILE, RunError, check_run_dir
+from studio.core.tasks import task_class
+from studio.core.tasks.base import Task
+
+
+def build_task(cfg: StudioConfig) -> Task:
+    """The task named by the config, with its data loaded (errors name the fix)."""
+    task = task_class(task_name(cfg))(cfg.task, cfg.data, seed=cfg.training.seed)
+    if cfg.model.ARCH not in task.ARCHITECTURES:
+        raise RunError(
+            f"model.arch: the {task.NAME} task trains {', '.join(task.ARCHITECTURES)}"
+            f", not {cfg.model.ARCH}; pick a matching preset"
+        )
+    return task
+
+
+def load_run_config(run_dir: Path, overrides: Sequence[str] = ()) -> StudioConfig:
+    """The config a run folder was trained with, plus `--set` overrides."""
+    return load_config(check_run_dir(run_dir) / CONFIG_FILE, list(overrides))
+
+
+def load_trained(
+    run_dir: Path, device: str = "cpu", checkpoint: Path | None = None
+) -> tuple[StudioConfig, Task, nn.Module]:
+    """Config, task and model of a run (its latest checkpoint, or `checkpoint`), in eval mode."""
+    cfg = load_run_config(run_dir)
+    found = checkpoint or ckpt.latest_checkpoint(run_dir)
+    if found is None:
+        raise RunError(f"{run_dir}: has no checkpoint yet; train first (grpo-studio train)")
+    state = ckpt.load_checkpoint(found, device)
+    task = build_task(cfg)
+    task.load_state_dict(state["task"])
+    model = task.build_model(cfg.model)
+    model.load_state_dict(state["model"])
+    return cfg, task, model.to(device).eval()
+
+
+def read_task_file(run_dir: Path) -> dict[str, Any]:
+    """The task's name and state as the run saved them (its task file, JSON)."""
+    return json.loads((Path(run_dir) / TASK_FILE).read_text(encoding="utf-8"))

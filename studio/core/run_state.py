@@ -1,0 +1,138 @@
+"""What a trainer checkpoint holds, and how a run's random streams are seeded and put back.
+
+`Position` says where a run is (stage, steps, curriculum level, early-stop state, time);
+`training_state` assembles a checkpoint from it and the training objects (model,
+reference, optimizer, schedule, scaler, every random generator, the task's state);
+`save_training_state` writes it from rank 0 and tells every rank the path. A resumed run
+restores all of it and produces the numbers of a run never interrupted. The file format
+and atomic writes are checkpoint.py's.
+
+Under torchrun the state is a collective (every rank's generators are gathered: dropout
+and augmentation noise differ per rank), so every rank must call these functions.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from studio.core import checkpoint as ckpt
+from studio.core.distributed import Dist, check_resume_world
+from studio.core.runs import RunError, atomic_write
+from studio.core.schedule import LearningRate
+from studio.core.tasks.base import Task
+
+STATE_VERSION = 1
+GRPO_START = "grpo_start.pt"  # the checkpoint the GRPO stage started from
+
+
+@dataclass
+class Position:
+    """Where the run is: what a checkpoint restores."""
+
+    stage_index: int = 0  # index into the planned stages
+    stage_step: int = 0  # optimizer steps done in the current stage
+    global_step: int = 0  # optimizer steps done in all stages
+    level: int = 0  # curriculum level unlocked
+    best: float | None = None  # best eval metric of the stage (early stopping)
+    bad_evals: int = 0  # evals since the best one
+    last_eval_step: int = -1
+    skipped: int = 0  # non-finite steps refused
+    elapsed: float = 0.0  # seconds of training, over all sessions of this run
+
+
+def seed_everything(seed: int, deterministic: bool) -> None:
+    """Seed Python's, numpy's and torch's generators; optionally ask for deterministic
+    kernels (cuBLAS needs its workspace setting before the first CUDA matmul)."""
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+    if deterministic:
+        os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
+        torch.use_deterministic_algorithms(True, warn_only=True)
+
+
+def _state_dict(part: Any) -> dict[str, Any] | None:
+    return part.state_dict() if part is not None else None
+
+
+def training_state(
+    pos: Position,
+    *,
+    model: nn.Module,
+    ref_model: nn.Module | None,
+    optimizer: torch.optim.Optimizer | None,
+    schedule: LearningRate | None,
+    scaler: torch.amp.GradScaler | None,
+    rng: random.Random,
+    reward_window: Iterable[float],
+    task: Task,
+    dist: Dist,
+) -> dict[str, Any]:
+    """What a checkpoint holds (a collective in a distributed run: call on every rank).
+
+    `rng` is the trainer's example-drawing generator; the global generators (Python,
+    numpy, torch, CUDA) are read here.
+    """
+    here = ckpt.rng_state(rng)
+    return {
+        "version": STATE_VERSION,
+        "world_size": dist.world_size,
+        "position": vars(pos).copy(),
+        "reward_window": list(reward_window),
+        "model": model.state_dict(),
+        "ref_model": _state_dict(ref_model),
+        "optimizer": _state_dict(optimizer),
+        "schedule": _state_dict(schedule),
+        "scaler": _state_dict(scaler),
+        "rng": here,
+        # each rank's own generators (dropout, augmentation noise differ per rank)
+        "rng_ranks": dist.gather_objects(here) if dist.active else None,
+        "task": task.state_dict(),
+    }
+
+
+def load_resume_state(run_dir: Path, device: torch.device, dist: Dist) -> dict[str, Any]:
+    """The latest checkpoint of `run_dir`, refused when there is none or when it was
+    trained by another number of processes."""
+    found = ckpt.latest_checkpoint(run_dir)
+    if found is None:
+        raise RunError(
+            f"{run_dir}: has no checkpoint to resume from; start a new run with the same "
+            "config instead"
+        )
+    state = ckpt.load_checkpoint(found, device)
+    check_resume_world(run_dir, state.get("world_size", 1), dist)
+    return state
+
+
+def restore_generators(state: dict[str, Any], rng: random.Random, dist: Dist) -> None:
+    """Put this rank's random generators (and the trainer's `rng`) back as saved."""
+    ranks = state.get("rng_ranks")
+    ckpt.restore_rng(ranks[dist.rank] if ranks else state["rng"], rng)
+
+
+def save_training_state(
+    run_dir: Path, step: int, state: dict[str, Any], keep: int, dist: Dist
+) -> Path:
+    """Rank 0 writes checkpoints/step_<step>.pt; every rank gets its path."""
+    path = None
+    if dist.is_main:
+        path = str(ckpt.save_checkpoint(run_dir, step, state, keep=keep))
+    return Path(dist.broadcast(path))
+
+
+def save_grpo_start(run_dir: Path, state: dict[str, Any], dist: Dist) -> None:
+    """Keep the model GRPO starts from (checkpoints/grpo_start.pt), to compare against;
+    without its optimizer, so that resuming from it starts the stage afresh."""
+    state = {**state, "optimizer": None}
+    if dist.is_main:
+        atomic_write(run_dir / ckpt.CHECKPOINT_DIR / GRPO_START, lambda f: torch.save(state, f))
