@@ -8,7 +8,7 @@ example (the group), N = P*G sequences, T steps (tokens or moves) per sequence.
 
 Rules every task keeps, so that runs are reproducible and work under DDP:
 - randomness comes from the `rng` the trainer passes (example choice) and, for sampling,
-  from `models.sampling.draw` (Micro-GPT's generate and `sample_actions` call it): the
+  from `models.sampling.draw` (every shipped model's sampler calls it): the
   trainer feeds it noise shared by all ranks, so a rollout split over processes samples
   what the whole one would; a rollout that samples only some of its rows (episodes still
   running) names them with `rows=`; never from an unseeded source;
