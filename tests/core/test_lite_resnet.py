@@ -12,7 +12,6 @@ from studio.core.models.lite_resnet import (
     LiteResNetConfig,
     action_logprobs,
     count_weight_layers,
-    filter_logits,
     sample_actions,
 )
 
@@ -89,16 +88,6 @@ def test_gradient_checkpointing_gives_the_same_gradients():
         m(x).square().sum().backward()
     for a, b in zip(plain.parameters(), ckpt.parameters()):
         torch.testing.assert_close(a.grad, b.grad)
-
-
-def test_filter_logits_top_k_and_top_p():
-    logits = torch.log(torch.tensor([[0.5, 0.3, 0.15, 0.05]]))
-    assert torch.isinf(filter_logits(logits, top_k=2)).tolist() == [[False, False, True, True]]
-    # nucleus 0.7: 0.5 alone is not enough, 0.5+0.3 is; the rest goes
-    kept = ~torch.isinf(filter_logits(logits, top_p=0.7))
-    assert kept.tolist() == [[True, True, False, False]]
-    kept = ~torch.isinf(filter_logits(logits, top_p=0.4))
-    assert kept.tolist() == [[True, False, False, False]]
 
 
 def test_sample_actions_logp_is_under_the_temperature_scaled_distribution():

@@ -13,7 +13,6 @@ from studio.core.models.micro_gpt import (
     MicroGPT,
     MicroGPTConfig,
     MicroGPTError,
-    filter_logits,
     num_parameters,
 )
 
@@ -180,19 +179,6 @@ def test_generate_logp_equals_a_recomputation_under_temperature():
     # TRL's convention: the full tempered distribution, before the top-k filter
     expected = F.log_softmax(logits, -1).gather(-1, out.tokens[..., None]).squeeze(-1)
     torch.testing.assert_close(out.logp, expected * out.mask, atol=1e-5, rtol=1e-5)
-
-
-def test_filter_logits_on_hand_made_numbers():
-    logits = torch.log(torch.tensor([[0.5, 0.3, 0.15, 0.05]]))
-    inf = float("-inf")
-    top2 = filter_logits(logits, top_k=2)
-    assert torch.equal(top2.isinf(), torch.tensor([[False, False, True, True]]))
-    # nucleus 0.7: 0.5 alone is short of 0.7, 0.5 + 0.3 reaches it, the rest is dropped
-    nucleus = filter_logits(logits, top_p=0.7)
-    assert nucleus[0, 2] == inf and nucleus[0, 3] == inf and nucleus[0, 1] > inf
-    # the likeliest token survives even a tiny nucleus
-    assert filter_logits(logits, top_p=0.01).isfinite().tolist() == [[True, False, False, False]]
-    assert torch.equal(filter_logits(logits), logits)
 
 
 def test_gradient_checkpointing_gives_the_same_gradients():

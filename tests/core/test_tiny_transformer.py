@@ -11,8 +11,6 @@ from studio.core.models.beam_search import beam_search
 from studio.core.models.tiny_transformer import (
     TinyTransformer,
     TinyTransformerConfig,
-    choose_tokens,
-    filter_logits,
 )
 
 PAD, BOS = 0, 1
@@ -112,22 +110,6 @@ def test_grouped_forward_equals_repeated_sources_with_the_same_gradients():
     assert plain_grads["encoder.0.attn.q_proj.weight"].abs().sum() > 0  # the encoder learns
     with pytest.raises(ValueError, match="do not make groups of 4 for 3 sources"):
         tiny()(src, mask, tgt_in, group_size=4)
-
-
-def test_choose_tokens_samples_the_filtered_distribution_and_reports_the_full_logp():
-    probs = torch.tensor([0.5, 0.3, 0.15, 0.05])
-    rows = 20_000
-    logits = probs.log().repeat(rows, 1) * 2.0  # temperature 2 gives back probs
-    torch.manual_seed(0)
-    nxt, logp = choose_tokens(logits, temperature=2.0, top_k=2, top_p=1.0, greedy=False)
-    share = torch.bincount(nxt, minlength=4).float() / rows
-    # top-2 renormalised: 0.5/0.8 and 0.3/0.8; the standard error of a share is <= 0.0035
-    torch.testing.assert_close(share, torch.tensor([0.625, 0.375, 0, 0]), atol=0.015, rtol=0)
-    torch.testing.assert_close(logp, probs.log()[nxt])  # the unfiltered log-prob
-    # nucleus 0.9: 0.5 + 0.3 fall short of it, 0.15 reaches it, 0.05 is cut
-    nxt, _ = choose_tokens(logits, temperature=2.0, top_k=0, top_p=0.9, greedy=False)
-    share = torch.bincount(nxt, minlength=4).float() / rows
-    torch.testing.assert_close(share, torch.tensor([0.5, 0.3, 0.15, 0]) / 0.95, atol=0.015, rtol=0)
 
 
 def test_padded_source_row_equals_unpadded():
@@ -243,15 +225,6 @@ def test_beam_search_beats_greedy_on_a_hand_made_chain():
     assert beam_search(ChainModel(), src, mask, beam_size=1, length_penalty=0.0, **kw) == [[3] * 6]
     assert beam_search(ChainModel(), src, mask, beam_size=2, length_penalty=0.0, **kw) == [[4]]
     assert beam_search(ChainModel(), src, mask, beam_size=2, length_penalty=1.0, **kw) == [[4]]
-
-
-def test_filter_logits_top_k_and_top_p():
-    logits = torch.log(torch.tensor([[0.5, 0.3, 0.15, 0.05]]))
-    assert torch.isinf(filter_logits(logits, top_k=2)).tolist() == [[False, False, True, True]]
-    # nucleus 0.7: 0.5 alone is short of it, 0.5+0.3 reaches it
-    assert torch.isinf(filter_logits(logits, top_p=0.7)).tolist() == [[False, False, True, True]]
-    assert torch.isinf(filter_logits(logits, top_p=0.4)).tolist() == [[False, True, True, True]]
-    assert torch.equal(filter_logits(logits), logits)
 
 
 def test_shared_vocab_and_tied_output_share_weights():

@@ -28,7 +28,7 @@ from torch import nn
 from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import ConfigError, param
-from studio.core.models.sampling import draw
+from studio.core.models.sampling import choose
 
 WEIGHT_LAYERS = 12  # stem + 2 per block + head: the architecture's defining number
 NUM_BLOCKS = (WEIGHT_LAYERS - 2) // 2  # 5
@@ -180,21 +180,6 @@ def count_weight_layers(model: nn.Module) -> int:
 # ---- the policy: logits -> actions
 
 
-def filter_logits(logits: torch.Tensor, top_k: int = 0, top_p: float = 1.0) -> torch.Tensor:
-    """Logits (B, A) with everything outside the top-k / nucleus set to -inf."""
-    if top_k and top_k < logits.shape[-1]:
-        kth = torch.topk(logits, top_k, dim=-1).values[..., -1:]
-        logits = logits.masked_fill(logits < kth, -math.inf)
-    if top_p < 1.0:
-        sorted_logits, order = torch.sort(logits, dim=-1, descending=True)
-        probs = sorted_logits.softmax(-1)
-        # drop an action when the mass before it already reaches top_p (the first always stays)
-        drop_sorted = probs.cumsum(-1) - probs >= top_p
-        drop = drop_sorted.scatter(-1, order, drop_sorted)
-        logits = logits.masked_fill(drop, -math.inf)
-    return logits
-
-
 def sample_actions(
     logits: torch.Tensor,
     *,
@@ -212,15 +197,9 @@ def sample_actions(
     logp is under the temperature-scaled full distribution (no top-k/top-p), which is what
     token_logprobs recomputes later; the filters only narrow what gets sampled.
     """
-    if temperature <= 0:
-        raise ValueError(f"temperature must be positive, got {temperature}")
-    logp_all = F.log_softmax(logits.float() / temperature, dim=-1)
-    if greedy:
-        actions = logits.argmax(-1)
-    else:
-        probs = filter_logits(logits.float() / temperature, top_k, top_p).softmax(-1)
-        actions = draw(probs, rows)  # shared row noise under the trainer (sampling.py)
-    return actions, logp_all.gather(-1, actions[:, None]).squeeze(-1)
+    return choose(
+        logits, temperature=temperature, top_k=top_k, top_p=top_p, greedy=greedy, rows=rows
+    )
 
 
 def action_logprobs(

@@ -27,7 +27,7 @@ from torch import nn
 from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import param
-from studio.core.models.sampling import draw
+from studio.core.models.sampling import choose
 
 
 class MicroGPTError(ValueError):
@@ -199,27 +199,6 @@ class GenerationOutput:
     mask: torch.Tensor  # (N, T) float: 1 up to and including EOS
     finished: torch.Tensor  # (N,) bool: the row produced EOS
     logits: torch.Tensor | None = None  # (N, T, V) raw logits of each step, if asked for
-
-
-def filter_logits(logits: torch.Tensor, top_k: int = 0, top_p: float = 1.0) -> torch.Tensor:
-    """Set logits outside the top-k / nucleus (top-p) set to -inf. logits (B, V).
-
-    The likeliest token always survives, so a row never loses every option.
-    """
-    if top_k > 0 and top_k < logits.shape[-1]:
-        kth = torch.topk(logits, top_k, dim=-1).values[:, -1:]  # (B, 1)
-        logits = logits.masked_fill(logits < kth, float("-inf"))
-    if top_p < 1.0:
-        sorted_logits, order = torch.sort(logits, dim=-1, descending=True)
-        probs = sorted_logits.softmax(dim=-1)
-        # mass of the tokens strictly likelier than each one: drop a token once that
-        # mass already reaches top_p
-        before = probs.cumsum(dim=-1) - probs
-        drop_sorted = before >= top_p
-        drop_sorted[:, 0] = False
-        drop = drop_sorted.scatter(-1, order, drop_sorted)
-        logits = logits.masked_fill(drop, float("-inf"))
-    return logits
 
 
 def _attention_mask(key_mask: torch.Tensor, num_queries: int) -> torch.Tensor:
@@ -453,18 +432,13 @@ class MicroGPT(nn.Module):
                 logits = self.lm_head(h[:, -1])  # (N, V)
             if step_logits is not None:
                 step_logits.append(logits)
-            logp_all = F.log_softmax(
-                logits.float() / (temperature if temperature > 0 else 1.0), dim=-1
-            )  # (N, V)
-            if greedy:
-                nxt = logits.argmax(dim=-1)  # (N,)
-            else:
-                filtered = filter_logits(logits.float() / temperature, top_k, top_p)
-                nxt = draw(filtered.softmax(dim=-1))  # (N,); shared noise under the trainer
+            nxt, lp = choose(  # shared row noise under the trainer (sampling.py)
+                logits, temperature=temperature, top_k=top_k, top_p=top_p, greedy=greedy
+            )  # (N,), (N,)
             live = ~finished
             nxt = torch.where(live, nxt, torch.full_like(nxt, self.pad_id))
             tokens[:, t] = nxt
-            logps[:, t] = torch.where(live, logp_all.gather(1, nxt[:, None]).squeeze(1), 0.0)
+            logps[:, t] = torch.where(live, lp, 0.0)
             masks[:, t] = live.float()
             if eos_id is not None:
                 finished |= nxt == eos_id

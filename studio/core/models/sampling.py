@@ -26,6 +26,7 @@ from contextvars import ContextVar
 
 import numpy as np
 import torch
+import torch.nn.functional as F
 
 
 class SamplingError(ValueError):
@@ -123,3 +124,49 @@ def draw(probs: torch.Tensor, rows: torch.Tensor | None = None) -> torch.Tensor:
     sample only the rows still acting (an environment whose other episodes ended).
     """
     return inverse_cdf(probs, uniforms(probs.shape[0], probs.device, rows))
+
+
+def filter_logits(logits: torch.Tensor, top_k: int = 0, top_p: float = 1.0) -> torch.Tensor:
+    """Logits (n, V) with everything outside the top-k and the nucleus of mass top_p at -inf.
+
+    The likeliest choice always survives, so a row never loses every option; top_k=0 and
+    top_p=1 leave the logits alone. Log-probs work as well as logits (a per-row shift).
+    """
+    if 0 < top_k < logits.shape[-1]:
+        kth = logits.topk(top_k, dim=-1).values[..., -1:]  # (n, 1)
+        logits = logits.masked_fill(logits < kth, float("-inf"))
+    if top_p < 1.0:
+        sorted_logits, order = logits.sort(dim=-1, descending=True)
+        probs = sorted_logits.softmax(dim=-1)
+        # drop a choice once the mass of the likelier ones already reaches top_p
+        drop_sorted = probs.cumsum(dim=-1) - probs >= top_p  # never the first
+        drop = drop_sorted.scatter(-1, order, drop_sorted)
+        logits = logits.masked_fill(drop, float("-inf"))
+    return logits
+
+
+def choose(
+    logits: torch.Tensor,
+    *,
+    temperature: float = 1.0,
+    top_k: int = 0,
+    top_p: float = 1.0,
+    greedy: bool = False,
+    rows: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """The next token or action of each row of logits (n, V), and its log-prob: (n,), (n,).
+
+    The log-prob is under the full temperature-scaled softmax, without the top-k / top-p
+    filters, because the GRPO loss recomputes it from unfiltered logits (as TRL does); the
+    filters only narrow what gets sampled. Greedy picks ignore the temperature (0 allowed).
+    `rows` as in `draw`.
+    """
+    if temperature <= 0 and not greedy:
+        raise ValueError(f"temperature must be positive to sample, got {temperature}")
+    scale = temperature if temperature > 0 else 1.0
+    logp_all = F.log_softmax(logits.float() if scale == 1.0 else logits.float() / scale, dim=-1)
+    if greedy:
+        picked = logits.argmax(dim=-1)
+    else:
+        picked = draw(filter_logits(logp_all, top_k, top_p).exp(), rows)  # filtered ones 0
+    return picked, logp_all.gather(1, picked[:, None]).squeeze(1)

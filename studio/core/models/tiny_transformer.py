@@ -32,7 +32,7 @@ from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import param
 from studio.core.models.beam_search import beam_search as _beam_search
-from studio.core.models.sampling import draw
+from studio.core.models.sampling import choose
 
 
 @dataclass
@@ -106,45 +106,6 @@ class DecoderCache:
         """Keep self-attention rows `rows` (beam search). Cross keys are left alone: beams
         are only reordered within their own source, whose keys they share."""
         self.self_kv = self.self_kv.index_select(1, rows)
-
-
-def filter_logits(logits: torch.Tensor, top_k: int = 0, top_p: float = 1.0) -> torch.Tensor:
-    """Set logits outside the top-k and outside the nucleus of mass top_p to -inf.
-
-    The likeliest token always survives. top_k=0 and top_p=1 leave the logits alone.
-    """
-    if top_k > 0 and top_k < logits.shape[-1]:
-        kth = logits.topk(top_k, dim=-1).values[..., -1:]
-        logits = logits.masked_fill(logits < kth, float("-inf"))
-    if top_p < 1.0:
-        sorted_logits, order = logits.sort(dim=-1, descending=True)
-        probs = sorted_logits.softmax(dim=-1)
-        mass_before = probs.cumsum(dim=-1) - probs
-        drop_sorted = mass_before >= top_p  # never true for the first token
-        drop = drop_sorted.scatter(-1, order, drop_sorted)
-        logits = logits.masked_fill(drop, float("-inf"))
-    return logits
-
-
-def choose_tokens(
-    logits: torch.Tensor, *, temperature: float, top_k: int, top_p: float, greedy: bool
-) -> tuple[torch.Tensor, torch.Tensor]:
-    """Next tokens (N,) and their log-probs (N,) under the full temperature-scaled softmax.
-
-    The log-prob ignores the top-k/top-p filters, as the GRPO loss recomputes it from the
-    unfiltered logits (TRL does the same).
-    """
-    scaled = logits.float() if temperature == 1.0 else logits.float() / temperature
-    logp_all = scaled.log_softmax(dim=-1)  # (N, V)
-    if greedy:
-        nxt = scaled.argmax(dim=-1)
-    else:
-        # filtering log-probs keeps the same tokens as filtering logits (a per-row shift)
-        probs = filter_logits(logp_all, top_k, top_p).exp()  # (N, V), filtered ones 0
-        # inverse CDF, one uniform per row (torch.multinomial draws V per row, ~3 ms a step
-        # at V = 2000 here); shared row noise under the trainer, so split runs sample alike
-        nxt = draw(probs)
-    return nxt, logp_all.gather(1, nxt[:, None]).squeeze(1)
 
 
 class Attention(nn.Module):
@@ -419,7 +380,7 @@ class TinyTransformer(nn.Module):
             else:
                 prefix = torch.cat([bos[:, None], tokens[:, :t]], dim=1)  # (N, t+1)
                 logits = self.decode(memory, src_mask, prefix, g)[:, -1]
-            nxt, lp = choose_tokens(
+            nxt, lp = choose(
                 logits, temperature=temperature, top_k=top_k, top_p=top_p, greedy=greedy
             )
             alive = ~finished
