@@ -203,6 +203,16 @@ def test_source_and_target_batches():
     assert labels[1, -1] == tok.eos_id
 
 
+def test_supervised_count_is_the_labels_the_warmup_loss_averages_over():
+    task = make_task()
+    assert task.supervised_count([Example("你好", "Hello")]) is None  # before build_model
+    task.build_model(TinyTransformerConfig(**{**TINY, "max_len": 6}))
+    examples = [Example(s, t) for s, t in PAIRS[:4]]  # targets longer than 5 tokens are cut
+    _, labels = task.targets_batch([e.reference for e in examples], max_len=6)
+    assert task.supervised_count(examples) == int((labels != IGNORE).sum())
+    assert (labels != IGNORE).sum(1).max() == 6  # the cut took effect
+
+
 def test_source_noise_drops_and_swaps_but_never_adds():
     ids = list(range(10, 30))
     assert source_noise(ids, 0.0) == ids

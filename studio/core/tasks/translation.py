@@ -97,6 +97,7 @@ class TranslationTask(Task):
                 "data or lower data.valid_fraction and data.test_fraction"
             )
         self.splits = {"train": train, "valid": valid, "test": test}
+        self._max_len: int | None = None  # the model's, once build_model has seen it
         self._report += f"; split train {len(train)}, valid {len(valid)}, test {len(test)}"
         self._set_tokenizers(*fit_tokenizers(cfg, train))
         self.train_examples, self._pools = length_levels(train, cfg.num_levels)
@@ -185,6 +186,7 @@ class TranslationTask(Task):
                 "model.shared_vocab: true needs one tokenizer for both languages; set "
                 "task.shared_tokenizer: true (and the same source/target tokenizer kind)"
             )
+        self._max_len = model_cfg.max_len  # supervised_count cuts targets as the loss does
         return TinyTransformer(
             model_cfg,
             self.source_tok.vocab_size,
@@ -193,6 +195,13 @@ class TranslationTask(Task):
         )
 
     # ---- supervised warm-up
+
+    def supervised_count(self, examples: list[Example]) -> int | None:
+        """Labels that are not IGNORE: each target's tokens, cut to max_len - 1, plus EOS."""
+        if self._max_len is None:
+            return None  # no model built yet: not counted
+        cut = self._max_len - 1
+        return sum(min(len(self.encode_target(e.reference)), cut) + 1 for e in examples)
 
     def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
         max_len, device = unwrap(model).cfg.max_len, model_device(model)
