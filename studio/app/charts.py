@@ -1,9 +1,17 @@
 """Live training charts (pyqtgraph): records append to buffers, a timer redraws what changed.
 
 Habits from pyqtgraph's PanningPlot/scrollingPlots examples: data is appended as it
-comes and drawn on a ~100 ms timer, so however fast steps arrive the panel redraws at
-most ~10 times a second per chart; `setDownsampling(mode="peak")` keeps spikes visible
-when there are more points than pixels, `setClipToView(True)` skips what is off screen.
+comes and drawn on a timer (100 ms at the fastest), so however fast steps arrive the
+panel redraws at most ~10 times a second per chart; `setDownsampling(mode="peak")` keeps
+spikes visible when there are more points than pixels, `setClipToView(True)` skips what
+is off screen.
+
+The GUI thread shares the CPU and Python's GIL with the trainer: every millisecond spent
+drawing is taken from training. So a timer pass draws at most CHARTS_PER_PASS charts (a
+pass never blocks the event loop long), and the timer's interval follows the measured
+cost of a pass (redraw plus paint) so that drawing takes about DRAW_SHARE of wall time.
+Grid lines stop at the first minor tick level: pyqtgraph's finer levels cost two thirds
+of a chart's paint time here for lines one can barely see.
 
 Each chart has a hover readout (step and values under the mouse), a smoothing slider
 shared by the panel (EMA, see series.ema), autoscale, and "Save chart as PNG" / "Save
@@ -34,8 +42,10 @@ from studio.app import dialogs
 from studio.app.plot_items import DecadeAxis, PaintClock, TimedPlotWidget, decimate_band
 from studio.app.series import CHART_SPECS, ChartSpec, MetricStore, curve_label, std_key, to_csv
 
-REDRAW_MS = 100  # fastest refresh; slower when drawing loads the GUI thread (see refresh)
-SLOWEST_MS = 1000
+REDRAW_MS = 100  # fastest refresh; slower when drawing costs more (see _adapt_interval)
+SLOWEST_MS = 2000
+CHARTS_PER_PASS = 3  # a pass of 3 charts blocks the GUI thread ~15 ms (2-core CPU)
+DRAW_SHARE = 0.04  # of wall time, for drawing: the trainer keeps the rest of the GIL and CPU
 # Colour-blind-safe palette (Okabe-Ito), one colour per curve of a chart.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 
@@ -53,6 +63,8 @@ class MetricChart(QWidget):
         self.plot_widget.setMinimumHeight(150)
         item = self.plot = self.plot_widget.getPlotItem()
         item.showGrid(x=True, y=True, alpha=0.25)
+        for side in ("left", "bottom"):
+            item.getAxis(side).setStyle(maxTickLevel=1)  # see the module docstring
         item.setDownsampling(auto=True, mode="peak")
         item.setClipToView(True)
         item.setLogMode(False, spec.log_y)
@@ -64,6 +76,7 @@ class MetricChart(QWidget):
         self._curves: dict[tuple[str, bool], pg.PlotDataItem] = {}
         self._bands: dict[str, pg.FillBetweenItem] = {}
         self._stage_lines: list[pg.InfiniteLine] = []
+        self._stage_lines_at: list[tuple[int, str]] = []  # the stage starts they show
         self._cursor = pg.InfiniteLine(angle=90, pen=pg.mkPen("#999", style=Qt.DashLine))
         self._cursor.setVisible(False)
         item.addItem(self._cursor, ignoreBounds=True)
@@ -145,6 +158,9 @@ class MetricChart(QWidget):
         self._draw_stage_lines(store)
 
     def _draw_stage_lines(self, store: MetricStore) -> None:
+        if self._stage_lines_at == store.stage_starts:
+            return  # unchanged: rebuilding the lines cost a third of a redraw
+        self._stage_lines_at = list(store.stage_starts)
         for line in self._stage_lines:
             self.plot.removeItem(line)
         self._stage_lines = []
@@ -255,13 +271,16 @@ class ChartPanel(QWidget):
         self.store = MetricStore()
         self.overlay: MetricStore | None = None
         self.redraw_count = 0  # chart redraws so far (tests and the latency benchmark read it)
+        self.busy_seconds = 0.0  # GUI-thread time spent redrawing and painting, in all
         self.paint_clock = PaintClock()
         self._weight = 0.0
         self._full_redraw = False
-        self._pending: set[MetricChart] = set()  # changed, not yet drawn (e.g. scrolled away)
-        self._interval = float(REDRAW_MS)
-        self._last_tick = time.perf_counter()
+        # Changed, not yet drawn (over budget, or scrolled away); oldest first, so every
+        # chart gets its turn however fast records come.
+        self._pending: dict[MetricChart, None] = {}
         self._redraw_seconds = 0.0
+        self._pass_cost = 0.0  # seconds a drawing pass costs (redraw + paint), smoothed
+        self._drew = False  # the last pass drew: the next tick sees its paint time
         self.charts = [MetricChart(spec, self) for spec in specs]
 
         self.smoothing = QSlider(Qt.Horizontal)
@@ -296,7 +315,7 @@ class ChartPanel(QWidget):
 
         self.timer = QTimer(self)
         self.timer.setInterval(REDRAW_MS)
-        self.timer.timeout.connect(self.refresh)
+        self.timer.timeout.connect(self._on_timer)
         self.timer.start()
 
     def add_record(self, record: dict) -> None:
@@ -307,44 +326,56 @@ class ChartPanel(QWidget):
         for record in records:
             self.store.add(record)
 
-    def refresh(self) -> None:
-        """Redraw the charts whose data changed since the last refresh and can be seen."""
+    def _on_timer(self) -> None:
         self._adapt_interval()
+        self.refresh(CHARTS_PER_PASS)
+
+    def refresh(self, limit: int | None = None) -> None:
+        """Redraw up to `limit` (default: all) of the charts whose data changed and can be seen."""
         changed = self.store.take_changed()
         if self.overlay is not None:
             changed |= self.overlay.take_changed()
         stage_moved = "__stage__" in changed
         for chart in self.charts:
             if self._full_redraw or stage_moved or any(chart.spec.matches(k) for k in changed):
-                self._pending.add(chart)
+                self._pending.setdefault(chart)
         self._full_redraw = False
+        self._drew = False
         if not self._pending:
             return
         on_screen = self.window().isVisible()
         start = time.perf_counter()
-        for chart in self.charts:
+        for chart in list(self._pending):
+            if limit is not None and limit <= 0:
+                break
             # In a shown window, charts scrolled away or on a hidden tab wait until seen.
-            if chart in self._pending and not (on_screen and chart.visibleRegion().isEmpty()):
-                chart.redraw(self.store, self.overlay, self._weight)
-                self._pending.discard(chart)
-                self.redraw_count += 1
+            if on_screen and chart.visibleRegion().isEmpty():
+                continue
+            chart.redraw(self.store, self.overlay, self._weight)
+            del self._pending[chart]
+            self.redraw_count += 1
+            self._drew = True
+            limit = None if limit is None else limit - 1
         self._redraw_seconds += time.perf_counter() - start
-        self.redrawn.emit()
+        if self._drew:
+            self.redrawn.emit()
 
     def _adapt_interval(self) -> None:
-        """Slow the timer when drawing takes over half the GUI thread's time; speed it
-        back up below a quarter. Keeps the window responsive with many charts or points."""
-        now = time.perf_counter()
-        elapsed, self._last_tick = now - self._last_tick, now
+        """Set the timer so that drawing takes about DRAW_SHARE of wall time.
+
+        The last pass's cost is its redraw time plus the paint it caused (painted after
+        it, before this tick); the interval is the smoothed cost over DRAW_SHARE, between
+        REDRAW_MS and SLOWEST_MS. Passes that drew nothing do not count.
+        """
         busy = self._redraw_seconds + self.paint_clock.seconds
         self._redraw_seconds = self.paint_clock.seconds = 0.0
-        load = busy / max(elapsed, 1e-3)
-        if load > 0.5:
-            self._interval = min(SLOWEST_MS, self._interval * 1.5)
-        elif load < 0.25:
-            self._interval = max(REDRAW_MS, self._interval / 1.5)
-        if round(self._interval) != self.timer.interval():
-            self.timer.setInterval(round(self._interval))
+        self.busy_seconds += busy
+        if not self._drew:
+            return
+        self._pass_cost = busy if not self._pass_cost else 0.7 * self._pass_cost + 0.3 * busy
+        interval = round(min(SLOWEST_MS, max(REDRAW_MS, 1000 * self._pass_cost / DRAW_SHARE)))
+        if interval != self.timer.interval():
+            self.timer.setInterval(interval)
 
     def _on_smoothing(self, value: int) -> None:
         self._weight = value / 100

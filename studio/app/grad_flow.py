@@ -93,13 +93,23 @@ class GradFlowWidget(QWidget):
         self._dirty = False
         self.timer = QTimer(self)
         self.timer.setInterval(200)
-        self.timer.timeout.connect(self.refresh)
+        self.timer.timeout.connect(self._on_timer)
         self.timer.start()
 
     def add_record(self, record: dict) -> None:
         flow = record.get("grad_flow") if record.get("kind") == "step" else None
         if flow and flow.get("layers"):
             self.latest, self.step, self._dirty = flow, int(record.get("step", 0)), True
+
+    def _on_timer(self) -> None:
+        # On a hidden tab of a shown window, drawing would only take time from training:
+        # wait, and draw when the tab is opened.
+        if self.isVisible() or not self.window().isVisible():
+            self.refresh()
+
+    def showEvent(self, event) -> None:  # Qt's name
+        super().showEvent(event)
+        self.refresh()
 
     def refresh(self) -> None:
         if not self._dirty or self.latest is None:

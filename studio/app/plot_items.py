@@ -16,9 +16,10 @@ BAND_POINTS = 1000  # a +-std band is a hint: drawn from at most this many bucke
 
 
 class PaintClock:
-    """Seconds spent painting charts since the panel last looked."""
+    """Seconds spent painting charts since the panel last looked, and paints so far."""
 
     seconds = 0.0
+    paints = 0
 
 
 class TimedPlotWidget(pg.PlotWidget):
@@ -32,6 +33,7 @@ class TimedPlotWidget(pg.PlotWidget):
         start = time.perf_counter()
         super().paintEvent(event)
         self._clock.seconds += time.perf_counter() - start
+        self._clock.paints += 1
 
 
 def decimate_band(

@@ -74,13 +74,23 @@ class SamplesPanel(QTextBrowser):
         self._dirty = True
         self.timer = QTimer(self)
         self.timer.setInterval(250)
-        self.timer.timeout.connect(self.refresh)
+        self.timer.timeout.connect(self._on_timer)
         self.timer.start()
         self.refresh()
 
     def add_record(self, record: dict) -> None:
         if record.get("kind") == "step" and record.get("samples"):
             self.samples, self.step, self._dirty = record["samples"], record.get("step", 0), True
+
+    def _on_timer(self) -> None:
+        # On a hidden tab of a shown window, drawing would only take time from training:
+        # wait, and draw when the tab is opened.
+        if self.isVisible() or not self.window().isVisible():
+            self.refresh()
+
+    def showEvent(self, event) -> None:  # Qt's name
+        super().showEvent(event)
+        self.refresh()
 
     def refresh(self) -> None:
         if self._dirty:

@@ -105,7 +105,7 @@ class RunController(QObject):
     def __init__(self, control_factory: Callable[[], Any] = make_control, parent=None):
         super().__init__(parent)
         self._control_factory = control_factory
-        collect_garbage_on_gui_thread()  # before any worker thread allocates
+        self._collector = collect_garbage_on_gui_thread()  # before any worker thread allocates
         self._thread: QThread | None = None
         self.worker: TrainerWorker | None = None
         self.state = "idle"
@@ -128,6 +128,7 @@ class RunController(QObject):
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
         # Bound methods of GUI-thread objects, so these run on the GUI thread (queued).
+        worker.run_started.connect(self._on_run_started)
         worker.finished.connect(self._on_worker_finished)
         worker.failed.connect(self._on_worker_failed)
         thread.finished.connect(self._on_thread_finished)
@@ -136,6 +137,12 @@ class RunController(QObject):
         self._set_state("running")
         thread.start()
         return worker
+
+    @Slot(str)
+    def _on_run_started(self, run_dir: str) -> None:
+        del run_dir
+        # The trainer is built: keep what it made (model, data, modules) out of collections.
+        self._collector.freeze()
 
     @Slot(dict)
     def _on_worker_finished(self, final: dict) -> None:
@@ -161,6 +168,7 @@ class RunController(QObject):
         # the QThread, or Qt aborts with "Destroyed while thread is still running".
         thread.wait()
         self._thread, self.worker = None, None
+        self._collector.settle()  # the run's objects are garbage now, cycles included
         self._set_state("idle")
 
     def pause(self) -> None:

@@ -127,3 +127,25 @@ def test_log_panel_shows_events_not_steps(qtbot):
         ("info", "[step 4] eval: accuracy 0.8125"),
     ]
     assert format_record({"kind": "done", "step": 9, "reason": "error"})[0] == "error"
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_samples_and_grad_flow_on_a_hidden_tab_draw_when_opened(qtbot):
+    from PySide6.QtWidgets import QTabWidget, QWidget
+
+    tabs = QTabWidget()
+    samples, flow = SamplesPanel(), GradFlowWidget()
+    tabs.addTab(QWidget(), "charts")
+    tabs.addTab(samples, "samples")
+    tabs.addTab(flow, "flow")
+    qtbot.addWidget(tabs)
+    tabs.show()
+    qtbot.waitExposed(tabs)
+    for panel in (samples, flow):
+        panel.add_record(step_record(5))
+        panel._on_timer()  # a tick while the tab is hidden: no drawing
+    assert "2+3=" not in samples.toPlainText() and flow.redraw_count == 0
+    tabs.setCurrentWidget(samples)
+    assert "Step 5" in samples.toPlainText() and flow.redraw_count == 0
+    tabs.setCurrentWidget(flow)
+    assert flow.redraw_count == 1 and flow.step == 5

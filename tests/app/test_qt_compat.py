@@ -76,3 +76,34 @@ def test_garbage_is_collected_on_the_gui_thread_only(qtbot):
     finally:
         gc.callbacks.pop()
     assert set(seen) == {threading.get_ident()}
+
+
+def test_objects_alive_at_start_are_frozen_out_of_collections_until_stop(qtbot):
+    import gc
+
+    from studio.app.qt_compat import collect_garbage_on_gui_thread
+
+    collector = collect_garbage_on_gui_thread()
+    # The imported libraries: never collected, so never traversed by a collection.
+    assert collector.frozen and gc.get_freeze_count() > 10_000
+    collector.stop()
+    assert gc.get_freeze_count() == 0 and gc.isenabled() and not collector.frozen
+    assert collect_garbage_on_gui_thread() is collector and gc.get_freeze_count() > 10_000
+
+
+@pytest.mark.parametrize(
+    ("before", "preset", "expected"),
+    [
+        ("", None, "PASSIVE"),  # the app's choice: OpenMP threads sleep while they wait
+        ("", "ACTIVE", "ACTIVE"),  # the user's own setting wins
+        ("import sys; sys.modules['torch'] = object()", None, None),  # too late: untouched
+    ],
+)
+def test_openmp_threads_sleep_while_waiting_unless_set_or_too_late(before, preset, expected):
+    code = f"{before}\nimport os, studio.app\nprint(os.environ.get('OMP_WAIT_POLICY'))"
+    env = {"PATH": "/usr/bin:/bin"} | ({"OMP_WAIT_POLICY": preset} if preset else {})
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert result.returncode == 0, result.stderr[-500:]
+    assert result.stdout.strip() == str(expected)

@@ -108,3 +108,32 @@ def test_user_message():
     assert user_message(KeyError("x")) == "KeyError: 'x'"
     assert "Out of memory" in user_message(MemoryError())
     assert "no message" in user_message(RuntimeError())
+
+
+def test_a_run_freezes_what_its_trainer_built_and_frees_its_cycles_at_the_end(qtbot, controller):
+    import gc
+    import weakref
+
+    from tests.app.fakes import FakeTrainer
+
+    class Node:
+        pass
+
+    refs = []
+
+    def build(control, listeners):
+        trainer = FakeTrainer(control, listeners, steps=30, delay=0.01)
+        node = Node()
+        node.itself, node.trainer, trainer.node = node, trainer, node  # cycles
+        refs.append(weakref.ref(node))
+        return trainer
+
+    def frozen() -> bool:  # tracked, but in no generation a collection looks at
+        node = refs[0]() if refs else None
+        return node is not None and not any(o is node for g in range(3) for o in gc.get_objects(g))
+
+    controller.start(build)
+    qtbot.waitUntil(frozen, timeout=3000)  # frozen once the trainer was built
+    qtbot.waitUntil(lambda: controller.state == "idle", timeout=5000)
+    assert refs[0]() is None  # thawed and collected when the run ended
+    assert gc.get_freeze_count() > 10_000  # the libraries are frozen again
