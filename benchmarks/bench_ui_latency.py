@@ -10,15 +10,23 @@ One run alternates segments, each in a fresh process so none inherits another's 
 - window: the real MainWindow (run_app's stylesheet, Charts tab in front), the Micro-GPT
   preset loaded through `load_preset` and started through `MainWindow.start`, the code the
   Start button runs (worker QObject on a QThread); a QTimer probe fires every 10 ms and
-  records how late each tick came (actual interval minus 10 ms) from Start to the run's end.
+  records how late each tick came (actual interval minus 10 ms) from Start until the
+  trainer returns (the run's end-of-run garbage collection, ~0.2 s, comes after).
 Both train the same steps: a few supervised warm-up steps, then GRPO steps at the preset's
 sizes (16 prompts x 8 samples). Throughput is GRPO steps per second between the records of
 the first counted step and the last, stamped on the training thread by a listener added
-to the trainer in both modes (the first `--settle` GRPO steps are not counted).
+to the trainer in both modes (the first `--settle` GRPO steps are not counted). The
+charts are in front and redraw on their timer throughout; the table counts their redraws
+and paints.
 
-Usage (2-4 minutes on a quiet 2-core machine with the defaults):
+OpenMP: the window's process sets OMP_WAIT_POLICY=PASSIVE (studio/app/__init__.py); the
+command line leaves OpenMP's default (threads spin while waiting), which on a machine
+busy with other jobs made headless steps up to 20x slower here. Each segment's policy is
+in the table; `--omp PASSIVE` gives both modes the same one.
+
+Usage (about 3 minutes on a quiet 2-core machine with the defaults):
     xvfb-run -a -s "-screen 0 1280x800x24" python benchmarks/bench_ui_latency.py
-    QT_QPA_PLATFORM=offscreen python benchmarks/bench_ui_latency.py --steps 10 --rounds 1
+    QT_QPA_PLATFORM=offscreen python benchmarks/bench_ui_latency.py --steps 8 --rounds 1
 Without a DISPLAY the window segments run offscreen (Qt still paints into its buffers).
 Prints a markdown table and the command; `--json FILE` writes the raw figures too.
 """
@@ -94,9 +102,54 @@ def headless_segment(args: argparse.Namespace, save_dir: str) -> dict[str, Any]:
     }
 
 
+def make_probe() -> Any:
+    """The latency probe: a QObject on the GUI thread with a 10 ms precise timer."""
+    from PySide6.QtCore import QObject, Qt, QTimer, Slot
+
+    class Probe(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.lateness: list[float] = []  # actual interval - PROBE_MS, seconds
+            self.times: list[float] = []
+            self.started = self.last = 0.0
+            self.failure: str | None = None
+            self.timer = QTimer(self)
+            self.timer.setTimerType(Qt.PreciseTimer)
+            self.timer.setInterval(PROBE_MS)
+            self.timer.timeout.connect(self.tick)
+
+        def start(self) -> None:
+            self.started = self.last = time.perf_counter()
+            self.timer.start()
+
+        @Slot()
+        def tick(self) -> None:
+            now = time.perf_counter()
+            self.lateness.append(now - self.last - PROBE_MS / 1000)
+            self.times.append(now)
+            self.last = now
+
+        def watch(self, worker: Any) -> None:
+            # Bound methods of this GUI-thread object: the calls are queued to this thread.
+            worker.finished.connect(self.on_finished)
+            worker.failed.connect(self.on_failed)
+
+        @Slot(dict)
+        def on_finished(self, final: dict) -> None:
+            del final
+            self.timer.stop()  # training is over; the run's end-of-run collection is not
+
+        @Slot(str)
+        def on_failed(self, message: str) -> None:
+            self.failure = message
+            self.timer.stop()
+
+    return Probe()
+
+
 def window_segment(args: argparse.Namespace, save_dir: str) -> dict[str, Any]:
     os.environ.setdefault("QT_QPA_PLATFORM", "xcb" if os.environ.get("DISPLAY") else "offscreen")
-    from PySide6.QtCore import QSettings, Qt, QTimer
+    from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
     from studio.app import resources
@@ -121,27 +174,12 @@ def window_segment(args: argparse.Namespace, save_dir: str) -> dict[str, Any]:
         raise SystemExit(f"cannot load preset {args.preset}")
     window.views.setCurrentWidget(window.charts)
 
-    lateness: list[float] = []
-    last = [0.0]
-
-    def tick() -> None:
-        now = time.perf_counter()
-        if last[0]:
-            lateness.append(now - last[0] - PROBE_MS / 1000)
-        last[0] = now
-
-    probe = QTimer()
-    probe.setTimerType(Qt.PreciseTimer)
-    probe.setInterval(PROBE_MS)
-    probe.timeout.connect(tick)
-    done = {"failed": None}
-    window.controller.worker_created.connect(
-        lambda worker: worker.failed.connect(lambda m: done.update(failed=m))
-    )
+    probe = make_probe()
+    window.controller.worker_created.connect(probe.watch)
 
     def on_state(state: str) -> None:
         if state == "idle":
-            probe.stop()
+            probe.timer.stop()
             app.quit()
 
     window.controller.state_changed.connect(on_state)
@@ -157,8 +195,8 @@ def window_segment(args: argparse.Namespace, save_dir: str) -> dict[str, Any]:
     QTimer.singleShot(200, begin)
     app.exec()
     seconds = time.perf_counter() - started
-    if done["failed"]:
-        raise SystemExit(f"training failed in the window: {done['failed']}")
+    if probe.failure:
+        raise SystemExit(f"training failed in the window: {probe.failure}")
     result = {
         "mode": "window",
         "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY", "(default)"),
@@ -170,8 +208,14 @@ def window_segment(args: argparse.Namespace, save_dir: str) -> dict[str, Any]:
         "chart_paints": window.charts.paint_clock.paints - paints_before,
         "chart_busy_s": window.charts.busy_seconds,
         "grad_flow_redraws": window.grad_flow.redraw_count,
-        "lateness_ms": [x * 1000 for x in lateness],
-        "ticks": len(lateness),
+        "lateness_ms": [x * 1000 for x in probe.lateness],
+        "ticks": len(probe.lateness),
+        # when (s after Start) the ticks over 50 ms came, and how late
+        "late_ticks": [
+            (round(t - probe.started, 2), round(x * 1000, 1))
+            for t, x in zip(probe.times, probe.lateness)
+            if x > 0.05
+        ],
     }
     window.close()
     return result
@@ -248,7 +292,7 @@ def table(segments: list[dict[str, Any]], args: argparse.Namespace) -> str:
 def parse(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--preset", default="micro_gpt")
-    p.add_argument("--steps", type=int, default=40, help="GRPO steps counted per segment")
+    p.add_argument("--steps", type=int, default=50, help="GRPO steps counted per segment")
     p.add_argument("--settle", type=int, default=3, help="GRPO steps run first, not counted")
     p.add_argument("--warmup", type=int, default=5, help="supervised warm-up steps")
     p.add_argument("--rounds", type=int, default=2, help="pairs of (headless, window)")

@@ -2,14 +2,17 @@
 
 Habits from pyqtgraph's PanningPlot/scrollingPlots examples: data is appended as it
 comes and drawn on a timer (100 ms at the fastest), so however fast steps arrive the
-panel redraws at most ~10 times a second per chart; `setDownsampling(mode="peak")` keeps
-spikes visible when there are more points than pixels, `setClipToView(True)` skips what
-is off screen.
+panel draws at a bounded rate; `setDownsampling(mode="peak")` keeps spikes visible when
+there are more points than pixels, `setClipToView(True)` skips what is off screen.
 
 The GUI thread shares the CPU and Python's GIL with the trainer: every millisecond spent
 drawing is taken from training. So a timer pass draws at most CHARTS_PER_PASS charts (a
-pass never blocks the event loop long), and the timer's interval follows the measured
-cost of a pass (redraw plus paint) so that drawing takes about DRAW_SHARE of wall time.
+pass never blocks the event loop long; the charts that changed take turns, oldest change
+first), and the timer's interval follows the measured cost of a pass (redraw plus paint)
+so that drawing takes about DRAW_SHARE of wall time: on the 2-core development machine a
+chart costs 5-15 ms, so each visible chart is redrawn every one to three seconds. That
+pacing holds while a run trains (`set_live`); otherwise (a past run opened, a run
+paused or ended) every changed chart is drawn on the next tick.
 Grid lines stop at the first minor tick level: pyqtgraph's finer levels cost two thirds
 of a chart's paint time here for lines one can barely see.
 
@@ -44,7 +47,7 @@ from studio.app.series import CHART_SPECS, ChartSpec, MetricStore, curve_label, 
 
 REDRAW_MS = 100  # fastest refresh; slower when drawing costs more (see _adapt_interval)
 SLOWEST_MS = 2000
-CHARTS_PER_PASS = 3  # a pass of 3 charts blocks the GUI thread ~15 ms (2-core CPU)
+CHARTS_PER_PASS = 1  # a pass blocks the GUI thread 5-15 ms (one chart, 2-core CPU)
 DRAW_SHARE = 0.04  # of wall time, for drawing: the trainer keeps the rest of the GIL and CPU
 # Colour-blind-safe palette (Okabe-Ito), one colour per curve of a chart.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
@@ -262,7 +265,7 @@ class MetricChart(QWidget):
 
 
 class ChartPanel(QWidget):
-    """All charts in a grid, fed by `add_record`, redrawn by a timer at most every 100 ms."""
+    """All charts in a grid, fed by `add_record`, redrawn a few at a time by a paced timer."""
 
     redrawn = Signal()
 
@@ -281,6 +284,7 @@ class ChartPanel(QWidget):
         self._redraw_seconds = 0.0
         self._pass_cost = 0.0  # seconds a drawing pass costs (redraw + paint), smoothed
         self._drew = False  # the last pass drew: the next tick sees its paint time
+        self.live = False  # a run is training: draw paced (see the module docstring)
         self.charts = [MetricChart(spec, self) for spec in specs]
 
         self.smoothing = QSlider(Qt.Horizontal)
@@ -326,9 +330,15 @@ class ChartPanel(QWidget):
         for record in records:
             self.store.add(record)
 
+    def set_live(self, live: bool) -> None:
+        """Pace the drawing while a run trains; draw everything at once otherwise."""
+        self.live = live
+        if not live:
+            self.timer.setInterval(REDRAW_MS)
+
     def _on_timer(self) -> None:
         self._adapt_interval()
-        self.refresh(CHARTS_PER_PASS)
+        self.refresh(CHARTS_PER_PASS if self.live else None)
 
     def refresh(self, limit: int | None = None) -> None:
         """Redraw up to `limit` (default: all) of the charts whose data changed and can be seen."""
@@ -374,7 +384,7 @@ class ChartPanel(QWidget):
             return
         self._pass_cost = busy if not self._pass_cost else 0.7 * self._pass_cost + 0.3 * busy
         interval = round(min(SLOWEST_MS, max(REDRAW_MS, 1000 * self._pass_cost / DRAW_SHARE)))
-        if interval != self.timer.interval():
+        if self.live and interval != self.timer.interval():
             self.timer.setInterval(interval)
 
     def _on_smoothing(self, value: int) -> None:

@@ -331,6 +331,8 @@ class MainWindow(QMainWindow):
 
     def _on_state(self, state: str) -> None:
         self.controls.set_state(state)
+        # While the trainer runs, the charts draw paced so training keeps the CPU and GIL.
+        self.charts.set_live(state in ("running", "stopping"))
 
     # ---- closing
 

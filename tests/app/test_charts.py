@@ -181,6 +181,7 @@ def test_the_timer_interval_follows_the_cost_of_a_drawing_pass(qtbot, monkeypatc
     panel = ChartPanel(specs=charts.CHART_SPECS[:1])
     qtbot.addWidget(panel)
     panel.timer.stop()  # ticks by hand
+    panel.set_live(True)
     monkeypatch.setattr(charts.MetricChart, "redraw", lambda *a: time.sleep(0.03))
     for step in range(1, 6):
         panel.add_record(step_record(step))
@@ -197,9 +198,20 @@ def test_the_timer_interval_follows_the_cost_of_a_drawing_pass(qtbot, monkeypatc
         panel.add_record(step_record(step))
         panel._on_timer()
     assert panel.timer.interval() == charts.REDRAW_MS
+    monkeypatch.setattr(charts.MetricChart, "redraw", lambda *a: time.sleep(0.03))
+    for step in range(30, 35):
+        panel.add_record(step_record(step))
+        panel._on_timer()
+    assert panel.timer.interval() > charts.REDRAW_MS
+    panel.set_live(False)  # the run ended: no pacing
+    assert panel.timer.interval() == charts.REDRAW_MS
+    panel.add_record(step_record(35))
+    panel._on_timer()
+    panel._on_timer()
+    assert panel.timer.interval() == charts.REDRAW_MS
 
 
-def test_a_timer_pass_draws_a_few_charts_and_every_chart_gets_its_turn(qtbot, monkeypatch):
+def test_while_training_a_timer_pass_draws_a_few_charts_and_each_gets_its_turn(qtbot, monkeypatch):
     from studio.app import charts
 
     panel = ChartPanel()
@@ -207,21 +219,23 @@ def test_a_timer_pass_draws_a_few_charts_and_every_chart_gets_its_turn(qtbot, mo
     panel.timer.stop()
     drawn = []
     monkeypatch.setattr(charts.MetricChart, "redraw", lambda chart, *a: drawn.append(chart))
-    with_data = [c for c in panel.charts if any(map(c.spec.matches, step_record(1)))]
+    panel.add_record(step_record(1))
+    panel._on_timer()  # not training: every changed chart at once
+    with_data = list(drawn)
+    assert len(with_data) > 2 * charts.CHARTS_PER_PASS
+    drawn.clear()
+    panel.set_live(True)
     n, per_pass = len(with_data), charts.CHARTS_PER_PASS
-    assert n > 2 * per_pass
-    for step in range(1, 2 * n):
+    step = 1
+    while len(drawn) < 2 * n:
+        step += 1
         panel.add_record(step_record(step))  # every chart changes every pass
         panel._on_timer()
-        assert len(drawn) == min(step * per_pass, n + (step - 1) * per_pass)
-        if len(drawn) >= n:
-            break
-    # Oldest change first: the first n draws are the n charts, each once, in grid order.
-    assert drawn[:n] == with_data
-    # The next passes start from the charts waiting longest (those the first round drew first).
-    assert drawn[n : n + per_pass] == with_data[: len(drawn) - n]
+        assert len(drawn) == (step - 1) * per_pass  # a few per pass, however many changed
+    # Oldest change first: every chart once per round, in the same order, none skipped.
+    assert drawn[:n] == drawn[n : 2 * n] == with_data
     panel.refresh()  # by hand: everything pending at once, each chart once
-    assert not panel._pending and len(set(drawn[n:])) == len(drawn[n:])
+    assert not panel._pending and len(set(drawn[2 * n :])) == len(drawn[2 * n :])
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")

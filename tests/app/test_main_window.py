@@ -84,8 +84,10 @@ def test_a_run_reaches_every_panel_and_the_controls_follow(qtbot, window):
     )
     assert window.controls.progress.maximum() == 10_000 and window.controls.progress.value() > 0
     assert "steps/s" in window.controls.rate.text()
+    assert window.charts.live  # training: the charts draw paced
     window.controls.pause_action.trigger()
     assert window.controls.pause_action.text() == "Resume"
+    assert not window.charts.live  # paused: whatever changed is drawn at once
     window.controls.stop_action.trigger()
     qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=1000)
     assert window.controls.start_action.isEnabled()
