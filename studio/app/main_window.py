@@ -161,6 +161,8 @@ class MainWindow(QMainWindow):
             self.controls.stop_action,
         ):
             run_menu.addAction(action)
+        run_menu.addSeparator()
+        run_menu.addAction(self.playground.exporter.action)
 
     def _restore_settings(self) -> None:
         geometry = self.settings.value("window/geometry")

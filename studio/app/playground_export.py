@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QMainWindow,
@@ -26,12 +27,15 @@ from PySide6.QtWidgets import (
 from studio.app import dialogs
 from studio.app.background import run_in_background
 
+EXPORT_KEYS = "Ctrl+E"
+
 
 class Exporter(QObject):
     """Export on request; `exported(ExportResult)` or `export_failed(str)` when done.
 
     run_dir_provider() gives the run folder to export (None when there is none yet).
-    `widget` (an Export button and a progress bar) goes in the window's toolbar.
+    `widget` (an Export button and a progress bar) goes in the window's toolbar; `action`
+    (EXPORT_KEYS) is what the button triggers, and the window's Run menu lists it too.
     """
 
     started = Signal(str)  # the run folder
@@ -47,13 +51,15 @@ class Exporter(QObject):
         self.last_result: Any = None
         self.last_message = ""
 
-        self.button = QToolButton()
-        self.button.setText("Export ONNX")
-        self.button.setToolTip(
+        self.action = QAction("Export ONNX", parent)
+        self.action.setShortcut(QKeySequence(EXPORT_KEYS))
+        self.action.setToolTip(
             "Export the run's latest checkpoint to ONNX, check it against PyTorch, and say "
-            "where the files are (training continues meanwhile)"
+            f"where the files are (training continues meanwhile) ({EXPORT_KEYS})"
         )
-        self.button.clicked.connect(self.export)
+        self.action.triggered.connect(self._on_triggered)
+        self.button = QToolButton()
+        self.button.setDefaultAction(self.action)  # one action: button, menu and shortcut
         self.bar = QProgressBar()
         self.bar.setRange(0, 100)
         self.bar.setMaximumWidth(140)
@@ -65,6 +71,10 @@ class Exporter(QObject):
         layout.addWidget(self.bar)
         self.progress_made.connect(self._on_progress)
 
+    @Slot()
+    def _on_triggered(self) -> None:
+        self.export()
+
     def export(self, run_dir: str | None = None) -> bool:
         """Start exporting `run_dir` (default: the current run); False if it cannot start."""
         if self.busy:
@@ -74,7 +84,7 @@ class Exporter(QObject):
             self._fail("No run to export yet: start a run, or open one in the Runs list.")
             return False
         self.busy = True
-        self.button.setEnabled(False)
+        self.action.setEnabled(False)
         self.bar.setValue(0)
         self.bar.setVisible(True)
         self._status(f"Exporting {run_dir} …")
@@ -103,7 +113,7 @@ class Exporter(QObject):
 
     def _finish(self) -> None:
         self.busy = False
-        self.button.setEnabled(True)
+        self.action.setEnabled(True)
         self.bar.setVisible(False)
 
     def _on_done(self, result: Any) -> None:

@@ -97,6 +97,27 @@ def test_a_run_reaches_every_panel_and_the_controls_follow(qtbot, window):
     )
 
 
+def test_the_run_menu_lists_every_run_action_with_its_shortcut_export_included(
+    qtbot, window, shown
+):
+    menus = {a.text(): a.menu() for a in window.menuBar().actions()}
+    entries = [
+        (a.text(), a.shortcut().toString()) for a in menus["&Run"].actions() if not a.isSeparator()
+    ]
+    assert entries == [
+        ("Start", "F5"),
+        ("Pause", "F6"),
+        ("Step", "F10"),
+        ("Stop", "Shift+F5"),
+        ("Export ONNX", "Ctrl+E"),
+    ]
+    export = window.playground.exporter.action
+    assert export is window.playground.exporter.button.defaultAction()  # button = menu entry
+    assert "(Ctrl+E)" in export.toolTip()
+    export.trigger()  # no run yet: says so
+    assert shown.errors == ["No run to export yet: start a run, or open one in the Runs list."]
+
+
 def test_a_failing_run_shows_its_message_and_the_app_stays_usable(qtbot, tmp_path, shown):
     window = make_window(qtbot, tmp_path, fake={"steps": 5, "fail_at": 2})
     window.start()
