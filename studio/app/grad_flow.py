@@ -132,7 +132,8 @@ class GradFlowWidget(QWidget):
         )
         self._max_bars.setOpts(x0=left, x1=_log10(maxes), y=y, brushes=light, pens=[None] * len(y))
         self.plot.getAxis("left").setTicks([list(enumerate(layers)), []])
-        self.plot.setYRange(-0.6, len(layers) - 0.4, padding=0)
+        # A band below the last bar keeps the threshold lines' labels off the bars.
+        self.plot.setYRange(-0.6, len(layers) + 0.2, padding=0)
         self.title.setText(f"<b>Gradient flow</b> — step {self.step}, {len(layers)} layers")
         bad = [f"{name} ({flag})" for name, flag in zip(layers, self.flags) if flag != "ok"]
         self.footer.setText(

@@ -159,7 +159,11 @@ class RunController(QObject):
     @Slot()
     def _on_thread_finished(self) -> None:
         sender = self.sender()
-        self._release(sender if isinstance(sender, QThread) else self._thread)
+        # No sender: the thread was released by `wait` and deleted before this queued call
+        # arrived. Falling back to the current thread here waited on the NEXT run's thread,
+        # blocking the window until that run ended (Stop, wait, Start at once).
+        if isinstance(sender, QThread):
+            self._release(sender)
 
     def _release(self, thread: QThread | None) -> None:
         if thread is None or thread is not self._thread:

@@ -279,3 +279,25 @@ def test_stage_lines_are_rebuilt_only_when_a_stage_starts(qtbot):
     panel.add_records([step_record(s) for s in range(1, 3)])
     panel.refresh()
     assert loss._stage_lines == [] and lines[0].scene() is None  # removed from the plot
+
+
+def test_a_legend_line_names_the_curves_of_charts_with_more_than_one(qtbot):
+    from studio.app.metric_chart import legend_html
+
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.add_records([step_record(s) for s in range(1, 4)])
+    panel.set_overlay([step_record(s) for s in range(1, 4)], "run B")
+    panel.refresh()
+    reward, loss = panel.chart("Reward (mean ± std)"), panel.chart("Loss")
+    assert not loss.legend.isVisibleTo(loss)  # one curve: the title names it
+    assert reward.legend.isVisibleTo(reward)
+    # The run's own curves, in order; the overlay's dashed ones share their colours.
+    assert reward.legend.text() == legend_html(
+        [("total", "#0072B2"), ("correct", "#D55E00"), ("format", "#009E73")]
+    )
+    assert "━━</span> correct" in reward.legend.text()
+    assert legend_html([("a<b", "#000")]) == "<span style='color:#000'>━━</span> a&lt;b"
+    panel.reset()
+    panel.refresh()
+    assert not reward.legend.isVisibleTo(reward) and reward.legend.text() == ""

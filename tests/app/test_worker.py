@@ -137,3 +137,21 @@ def test_a_run_freezes_what_its_trainer_built_and_frees_its_cycles_at_the_end(qt
     qtbot.waitUntil(lambda: controller.state == "idle", timeout=5000)
     assert refs[0]() is None  # thawed and collected when the run ended
     assert gc.get_freeze_count() > 10_000  # the libraries are frozen again
+
+
+def test_a_run_started_right_after_waiting_for_the_last_one_does_not_block_the_window(
+    qtbot, controller
+):
+    import time
+
+    controller.start(factory(steps=10_000, delay=0.002))
+    qtbot.wait(100)
+    controller.stop()
+    assert controller.wait(5000) and controller.state == "idle"
+    # At once, before the first thread's queued `finished` arrives: a 1.5 s run.
+    controller.start(factory(steps=75, delay=0.02))
+    started = time.perf_counter()
+    qtbot.wait(300)  # the old thread's late signal is delivered here
+    assert time.perf_counter() - started < 1.0  # the event loop was not blocked
+    assert controller.running and controller.state == "running"
+    qtbot.waitUntil(lambda: controller.state == "idle", timeout=5000)
