@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QApplication
 
 from studio.app import resources
@@ -78,6 +78,8 @@ def settle(app: QApplication, seconds: float) -> None:
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
         app.processEvents()
+        # processEvents outside app.exec() leaves deleteLater'd widgets alone; delete them.
+        app.sendPostedEvents(None, QEvent.DeferredDelete)
         time.sleep(0.02)
 
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 VANISHING = 1e-7
 EXPLODING = 10.0
 FLOOR = 1e-12  # zero gradients are drawn at this height on the log axis
+NAMES_MIN_WIDTH, NAMES_MAX_WIDTH, NAMES_PAD = 150, 320, 16  # the layer-name axis, pixels
 
 COLOURS = {"ok": "#0072B2", "vanishing": "#999999", "exploding": "#D55E00"}
 
@@ -44,6 +45,11 @@ def classify_layers(
     return out
 
 
+def _short(x: float) -> str:
+    """1e-07 -> '1e-7', 10.0 -> '10'."""
+    return f"{x:g}".replace("e-0", "e-").replace("e+0", "e")
+
+
 def _log10(values: list[float]) -> np.ndarray:
     a = np.asarray(values, dtype=float)
     a = np.where(np.isfinite(a), a, 1e6)  # inf/nan: draw off the top, flagged as exploding
@@ -59,23 +65,24 @@ class GradFlowWidget(QWidget):
         self.plot = self.plot_widget.getPlotItem()
         self.plot.setLogMode(x=True, y=False)
         self.plot.showGrid(x=True, alpha=0.25)
-        self.plot.setLabel("bottom", "|gradient| (bars: mean, thin bars: max)")
+        self.plot.setLabel(
+            "bottom",
+            f"|gradient| (bars: mean, thin bars: max; dashed: {_short(VANISHING)} vanishing, "
+            f"{_short(EXPLODING)} exploding)",
+        )
         self.plot.getViewBox().invertY(True)  # first layer on top
         self.plot.setMouseEnabled(x=True, y=False)
         self.plot.hideButtons()
-        self.plot.getAxis("left").setWidth(150)
+        self.plot.getAxis("left").setWidth(NAMES_MIN_WIDTH)
         self.plot.getAxis("bottom").enableAutoSIPrefix(False)  # "(x0.001)" on a log axis misleads
         self._max_bars = pg.BarGraphItem(x0=[], x1=[], y=[], height=0.2)
         self._mean_bars = pg.BarGraphItem(x0=[], x1=[], y=[], height=0.6)
         self.plot.addItem(self._max_bars)
         self.plot.addItem(self._mean_bars)
+        # Unlabelled (the axis title names them): a label in the plot sat on the bars.
         for x, name in ((VANISHING, "vanishing"), (EXPLODING, "exploding")):
             line = pg.InfiniteLine(
-                pos=math.log10(x),
-                angle=90,
-                label=name,
-                pen=pg.mkPen(COLOURS[name], style=Qt.DashLine),
-                labelOpts={"position": 0.97, "color": COLOURS[name]},
+                pos=math.log10(x), angle=90, pen=pg.mkPen(COLOURS[name], style=Qt.DashLine)
             )
             self.plot.addItem(line, ignoreBounds=True)
         self.title = QLabel("<b>Gradient flow</b> — waiting for the first step")
@@ -91,6 +98,7 @@ class GradFlowWidget(QWidget):
         self.flags: list[str] = []
         self.redraw_count = 0
         self._dirty = False
+        self._named: list[str] = []  # the layer names the axis shows
         self.timer = QTimer(self)
         self.timer.setInterval(200)
         self.timer.timeout.connect(self._on_timer)
@@ -131,15 +139,29 @@ class GradFlowWidget(QWidget):
             x0=left, x1=_log10(means), y=y, brushes=brushes, pens=[None] * len(y)
         )
         self._max_bars.setOpts(x0=left, x1=_log10(maxes), y=y, brushes=light, pens=[None] * len(y))
-        self.plot.getAxis("left").setTicks([list(enumerate(layers)), []])
-        # A band below the last bar keeps the threshold lines' labels off the bars.
-        self.plot.setYRange(-0.6, len(layers) + 0.2, padding=0)
+        self._fit_names(layers)
+        self.plot.setYRange(-0.6, len(layers) - 0.4, padding=0)
         self.title.setText(f"<b>Gradient flow</b> — step {self.step}, {len(layers)} layers")
         bad = [f"{name} ({flag})" for name, flag in zip(layers, self.flags) if flag != "ok"]
         self.footer.setText(
-            "Flagged: " + ", ".join(bad) if bad else "All layers within 1e-7 .. 10."
+            "Flagged: " + ", ".join(bad)
+            if bad
+            else f"All layers within {_short(VANISHING)} .. {_short(EXPLODING)}."
         )
         self.footer.setStyleSheet("color: #D55E00;" if bad else "color: #555;")
+
+    def _fit_names(self, layers: list[str]) -> None:
+        """Widen the name axis to the longest layer name (pyqtgraph drops names that do
+        not fit), up to NAMES_MAX_WIDTH; longer names are shortened in the middle."""
+        if layers == self._named:
+            return
+        self._named = list(layers)
+        metrics = self.fontMetrics()
+        room = NAMES_MAX_WIDTH - NAMES_PAD
+        names = [metrics.elidedText(n, Qt.ElideMiddle, room) for n in layers]
+        widest = max((metrics.horizontalAdvance(n) for n in names), default=0)
+        self.plot.getAxis("left").setWidth(max(NAMES_MIN_WIDTH, widest + NAMES_PAD))
+        self.plot.getAxis("left").setTicks([list(enumerate(names)), []])
 
     def clear(self) -> None:
         self.latest, self._dirty, self.flags = None, False, []

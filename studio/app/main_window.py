@@ -303,9 +303,23 @@ class MainWindow(QMainWindow):
     def _wire_worker(self, worker: TrainerWorker) -> None:
         # Bound methods of this (GUI-thread) window: Qt queues the calls to this thread.
         worker.run_started.connect(self._on_run_started)
-        worker.record_emitted.connect(self._on_record)
+        worker.record_emitted.connect(self._on_worker_record)
         worker.failed.connect(self._on_failed)
         worker.finished.connect(self._on_finished)
+
+    def _from_current_run(self) -> bool:
+        """Whether the queued signal being handled comes from the run in progress.
+
+        A run released by `controller.wait()` can still have signals queued; delivered
+        after the next Start, its last records drew lines from its final step back to
+        the new run's first one, and its reward names stayed in the legends.
+        """
+        sender = self.sender()
+        return sender is not None and sender is self.controller.worker
+
+    def _on_worker_record(self, record: dict) -> None:
+        if self._from_current_run():
+            self._on_record(record)
 
     def _on_record(self, record: dict) -> None:
         """Every record of a run: append to the panels' buffers; their timers draw."""
@@ -317,6 +331,8 @@ class MainWindow(QMainWindow):
             self.controls.show_step(record)
 
     def _on_run_started(self, run_dir: str) -> None:
+        if not self._from_current_run():
+            return
         self.run_dir = run_dir
         if run_dir:
             self.runs.add_recent(run_dir)
@@ -328,6 +344,8 @@ class MainWindow(QMainWindow):
         dialogs.show_error(self, "Training stopped with an error", message)
 
     def _on_finished(self, final: dict) -> None:
+        if not self._from_current_run():
+            return
         self.statusBar().showMessage(f"Run ended ({final.get('reason', '')}) — {self.run_dir}")
         self.runs.refresh()
 

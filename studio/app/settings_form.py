@@ -132,6 +132,8 @@ class FieldEditor:
             w.setText("")
         else:
             w.setText(repr(value) if isinstance(value, float) else str(value))
+        if isinstance(w, QLineEdit):
+            w.setCursorPosition(0)  # a long value shows its beginning, not its end
 
     def get(self) -> Any:
         """The raw value for from_dict, which coerces and checks it."""
@@ -196,6 +198,9 @@ class SettingsForm(QWidget):
         while self._host_layout.count():
             item = self._host_layout.takeAt(0)
             if item.widget() is not None:
+                # Hidden now: deletion waits for the event loop, and until then the old
+                # boxes, out of the layout, were painted over the new ones.
+                item.widget().hide()
                 item.widget().deleteLater()
         self.editors.clear()
         self._rows.clear()

@@ -224,3 +224,19 @@ def test_resume_passes_the_run_folder_to_the_trainer(qtbot, window, tmp_path):
     assert calls == [(5, run)]
     assert window.form.config().training.seed == 5  # the run's own settings are shown
     assert window.charts.store.series["loss"].steps[0] == 1.0  # earlier records redrawn
+
+
+def test_a_run_started_right_after_waiting_for_the_last_shows_only_its_own_records(
+    qtbot, tmp_path, shown
+):
+    window = make_window(qtbot, tmp_path, fake={"steps": 10_000, "delay": 0.001})
+    assert window.start()
+    qtbot.waitUntil(lambda: len(window.charts.store.series.get("loss", [])) > 50, timeout=3000)
+    window.controller.stop()
+    assert window.controller.wait(5000)  # its last records may still be queued
+    window._make_factory = lambda cfg, save_dir, resume_from: factory(steps=5)
+    assert window.start()
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)
+    qtbot.wait(100)
+    assert window.charts.store.series["loss"].steps == [1.0, 2.0, 3.0, 4.0, 5.0]
+    assert window.log.lines[-1][1] == "[step 5] run ended: finished"

@@ -149,3 +149,25 @@ def test_samples_and_grad_flow_on_a_hidden_tab_draw_when_opened(qtbot):
     assert "Step 5" in samples.toPlainText() and flow.redraw_count == 0
     tabs.setCurrentWidget(flow)
     assert flow.redraw_count == 1 and flow.step == 5
+
+
+def test_grad_flow_fits_its_name_axis_to_the_layer_names(qtbot):
+    from studio.app import grad_flow
+
+    widget = GradFlowWidget()
+    qtbot.addWidget(widget)
+    axis = widget.plot.getAxis("left")
+    record = step_record(1)
+    widget.add_record(record)
+    widget.refresh()
+    assert axis.fixedWidth == grad_flow.NAMES_MIN_WIDTH  # short names: the usual width
+    long_names = ["decoder.0.cross_attn.kv_proj", "x" * 200, "head"]
+    widget.add_record({**record, "grad_flow": {**record["grad_flow"], "layers": long_names}})
+    widget.refresh()
+    metrics = widget.fontMetrics()
+    shown = [text for _, text in axis._tickLevels[0]]
+    assert shown[0] == long_names[0]  # fits once the axis is widened
+    assert axis.fixedWidth >= metrics.horizontalAdvance(long_names[0]) + grad_flow.NAMES_PAD
+    assert axis.fixedWidth <= grad_flow.NAMES_MAX_WIDTH
+    assert "…" in shown[1] and shown[1][:3] == "xxx"  # too long: cut in the middle
+    assert "1e-7 vanishing, 10 exploding" in widget.plot.getAxis("bottom").labelText

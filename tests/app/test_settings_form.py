@@ -78,3 +78,16 @@ def test_tooltips_carry_the_help_text(form):
     form.set_config(load_config("micro_gpt"))
     tip = form.editors["grpo.num_generations"].widget.toolTip()
     assert "G: completions sampled per prompt" in tip and "min 2" in tip
+
+
+def test_loading_again_hides_the_old_boxes_at_once_and_long_values_show_their_start(qtbot):
+    from PySide6.QtWidgets import QGroupBox
+
+    form = SettingsForm()
+    qtbot.addWidget(form)
+    form.set_config(load_config("micro_gpt"))
+    form.set_config(load_config("tiny_transformer"))  # no event loop ran in between
+    shown = [b for b in form._host.findChildren(QGroupBox) if not b.isHidden()]
+    assert set(shown) <= set(form._groups.values())  # the old ones cannot paint any more
+    description = form.editors["description"].widget
+    assert len(description.text()) > 40 and description.cursorPosition() == 0
