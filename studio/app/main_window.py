@@ -49,7 +49,7 @@ from studio.core.configtools import ConfigError
 from studio.core.hardware import MemoryProbe
 
 DEFAULT_PRESET = "micro_gpt"
-STOP_WAIT_MS = 60_000  # a stop writes a checkpoint; large models take a few seconds
+CLOSING_MESSAGE = "Closing: the run is stopping and writing its checkpoint…"
 
 
 class MainWindow(QMainWindow):
@@ -71,6 +71,7 @@ class MainWindow(QMainWindow):
         self.controller.state_changed.connect(self._on_state)
         self.run_dir: str | None = None
         self.last_error: str | None = None
+        self._close_when_idle = False  # the user closed mid-run: close once it has stopped
 
         self.controls = ControlBar(self)
         self.playground = PlaygroundTab(lambda: self.run_dir)
@@ -353,20 +354,27 @@ class MainWindow(QMainWindow):
         self.controls.set_state(state)
         # While the trainer runs, the charts draw paced so training keeps the CPU and GIL.
         self.charts.set_live(state in ("running", "stopping"))
+        if state == "idle" and self._close_when_idle:
+            self._close_when_idle = False
+            self.close()
 
     # ---- closing
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing while training asks; on yes the run stops (writing its checkpoint) and
+        the window closes itself when the worker is done, staying responsive meanwhile."""
         if self.controller.running:
+            event.ignore()
+            if self._close_when_idle:
+                self.statusBar().showMessage(CLOSING_MESSAGE)
+                return
             question = "Training is running. Stop it (a checkpoint is written) and close?"
-            if not dialogs.ask_yes_no(self, "Stop training?", question):
-                event.ignore()
-                return
-            self.controller.stop()
-            if not self.controller.wait(STOP_WAIT_MS):
-                dialogs.show_error(self, "Still stopping", "The run did not stop in time.")
-                event.ignore()
-                return
+            if dialogs.ask_yes_no(self, "Stop training?", question):
+                self._close_when_idle = True
+                self.controller.stop()  # a paused run stops too
+                self.statusBar().showMessage(CLOSING_MESSAGE)
+                self.log.add("info", "closing: stopping the run and writing its checkpoint")
+            return
         wait_for_background(5000)
         self.save_settings()
         event.accept()

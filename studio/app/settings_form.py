@@ -183,7 +183,7 @@ class SettingsForm(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self._host)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(4, 2, 0, 0)  # the labels off the dock's edge
         layout.addWidget(self.lesson)
         layout.addWidget(self.arch_label)
         layout.addWidget(self.show_advanced)

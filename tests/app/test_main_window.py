@@ -150,6 +150,7 @@ def test_an_invalid_setting_stops_start_with_its_path(qtbot, window, shown):
     assert not window.controller.running
 
 
+@pytest.mark.qt_log_ignore("propagateSizeHints")
 def test_closing_during_training_asks_then_stops_cleanly(qtbot, tmp_path, monkeypatch):
     shown = Dialogs(monkeypatch, answer=False)
     window = make_window(qtbot, tmp_path, fake={"steps": 10_000, "delay": 0.002})
@@ -158,8 +159,14 @@ def test_closing_during_training_asks_then_stops_cleanly(qtbot, tmp_path, monkey
     assert not window.close()  # "no": keep training
     assert window.controller.running and len(shown.questions) == 1
     shown.answer = True
-    assert window.close()
-    assert not window.controller.running and len(shown.questions) == 2
+    window.show()
+    assert not window.close()  # "yes": the run stops; the window stays live meanwhile
+    assert window.controller.state == "stopping" and window.isVisible()
+    assert not window.close()  # a second close while stopping asks nothing more
+    assert len(shown.questions) == 2 and "Closing" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=3000)  # closed by itself
+    assert not window.controller.running
+    assert window.log.lines[-1][1].endswith("run ended: stopped")
 
 
 def test_layout_last_preset_and_recent_runs_persist(qtbot, tmp_path, shown):

@@ -78,3 +78,22 @@ def test_micro_gpt_from_the_window(qtbot, window, tmp_path):
     assert Path(saved[-1].split(": ", 1)[1]).is_file()
     assert Path(saved[-1].split(": ", 1)[1]).parent == run_dir / "checkpoints"
     assert "[step" in window.log.lines[-1][1] and "run ended: stopped" in window.log.lines[-1][1]
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_closing_mid_run_asks_then_checkpoints_and_closes(qtbot, window, tmp_path, monkeypatch):
+    questions = []
+    monkeypatch.setattr(dialogs, "ask_yes_no", lambda p, t, q: questions.append(q) or True)
+    assert window.load_preset("micro_gpt", [*TINY, f"run.save_dir={tmp_path / 'runs'}"])
+    assert window.start()
+    window.show()
+    qtbot.waitUntil(lambda: grpo_steps(window) >= 2, timeout=20_000)
+    window.controls.pause_action.trigger()  # closing a paused run works the same
+    assert not window.close()  # asks, starts stopping, stays open until stopped
+    assert len(questions) == 1
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=10_000)
+    assert window.errors == [] and not window.controller.running
+    checkpoints = sorted((Path(window.run_dir) / "checkpoints").glob("*.pt"))
+    last = int(window.charts.store.series["loss"].steps[-1])
+    saved = [t for _, t in window.log.lines if "checkpoint saved" in t]
+    assert checkpoints and saved[-1].startswith(f"[step {last}] checkpoint saved: ")
