@@ -102,6 +102,10 @@ class ChartPanel(QWidget):
         self.timer.setInterval(REDRAW_MS)
         self.timer.timeout.connect(self._on_timer)
         self.timer.start()
+        self._shown = QTimer(self)  # one full refresh just after the panel is shown
+        self._shown.setSingleShot(True)
+        self._shown.setInterval(0)
+        self._shown.timeout.connect(self.refresh)
 
     def add_record(self, record: dict) -> None:
         """The slot for the worker's records: append only; the timer draws."""
@@ -120,6 +124,12 @@ class ChartPanel(QWidget):
     def _on_timer(self) -> None:
         self._adapt_interval()
         self.refresh(CHARTS_PER_PASS if self.live else None)
+
+    def showEvent(self, event) -> None:  # Qt's name
+        super().showEvent(event)
+        # Opened (its tab chosen): draw everything in view at once, once laid out; pacing
+        # is for the steady stream, not for what the user just asked to see.
+        self._shown.start()
 
     def refresh(self, limit: int | None = None) -> None:
         """Redraw up to `limit` (default: all) of the charts whose data changed and can be seen."""
