@@ -24,7 +24,7 @@ command line leaves OpenMP's default (threads spin while waiting), which on a ma
 busy with other jobs made headless steps up to 20x slower here. Each segment's policy is
 in the table; `--omp PASSIVE` gives both modes the same one.
 
-Usage (about 3 minutes on a quiet 2-core machine with the defaults):
+Usage (2-3 minutes on a quiet 2-core machine with the defaults):
     xvfb-run -a -s "-screen 0 1280x800x24" python benchmarks/bench_ui_latency.py
     QT_QPA_PLATFORM=offscreen python benchmarks/bench_ui_latency.py --steps 8 --rounds 1
 Without a DISPLAY the window segments run offscreen (Qt still paints into its buffers).
