@@ -19,10 +19,9 @@ to the trainer in both modes (the first `--settle` GRPO steps are not counted). 
 charts are in front and redraw on their timer throughout; the table counts their redraws
 and paints.
 
-OpenMP: the window's process sets OMP_WAIT_POLICY=PASSIVE (studio/app/__init__.py); the
-command line leaves OpenMP's default (threads spin while waiting), which on a machine
-busy with other jobs made headless steps up to 20x slower here. Each segment's policy is
-in the table; `--omp PASSIVE` gives both modes the same one.
+OpenMP: both modes keep torch's default wait policy, as the studio ships (see
+studio/app/__init__.py for why the window does not set PASSIVE). Each segment's policy is
+in the table; `--omp PASSIVE` (or ACTIVE) gives both modes that one.
 
 Usage (2-3 minutes on a quiet 2-core machine with the defaults):
     xvfb-run -a -s "-screen 0 1280x800x24" python benchmarks/bench_ui_latency.py
@@ -307,8 +306,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--set", action="append", default=[], help="extra preset override")
     p.add_argument(
         "--omp",
-        help="OMP_WAIT_POLICY for both modes (default: each as it ships: the window sets "
-        "PASSIVE, the command line leaves OpenMP's default)",
+        help="OMP_WAIT_POLICY for both modes (default: OpenMP's own, as the studio ships)",
     )
     p.add_argument("--json", help="write every segment's figures here")
     p.add_argument("--segment", choices=("headless", "window"), help=argparse.SUPPRESS)

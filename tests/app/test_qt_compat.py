@@ -91,19 +91,15 @@ def test_objects_alive_at_start_are_frozen_out_of_collections_until_stop(qtbot):
     assert collect_garbage_on_gui_thread() is collector and gc.get_freeze_count() > 10_000
 
 
-@pytest.mark.parametrize(
-    ("before", "preset", "expected"),
-    [
-        ("", None, "PASSIVE"),  # the app's choice: OpenMP threads sleep while they wait
-        ("", "ACTIVE", "ACTIVE"),  # the user's own setting wins
-        ("import sys; sys.modules['torch'] = object()", None, None),  # too late: untouched
-    ],
-)
-def test_openmp_threads_sleep_while_waiting_unless_set_or_too_late(before, preset, expected):
-    code = f"{before}\nimport os, studio.app\nprint(os.environ.get('OMP_WAIT_POLICY'))"
-    env = {"PATH": "/usr/bin:/bin"} | ({"OMP_WAIT_POLICY": preset} if preset else {})
+def test_the_app_leaves_openmp_waiting_as_torch_has_it():
+    """PASSIVE made the window 44% slower than headless on a quiet machine (see app/__init__)."""
+    code = "import os, studio.app\nprint(os.environ.get('OMP_WAIT_POLICY'))"
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin"},
     )
     assert result.returncode == 0, result.stderr[-500:]
-    assert result.stdout.strip() == str(expected)
+    assert result.stdout.strip() == "None"
