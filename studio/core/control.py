@@ -2,12 +2,19 @@
 
 The GUI (another thread) or a signal handler calls these; the trainer calls
 `wait_for_turn()` between steps, which blocks while paused and wakes within a moment of
-any request, so each one takes effect within a second.
+any request. A step or an evaluation can take longer than a second (a translation eval
+of 200 sentences takes ~4 s on a 2-core CPU), so the trainer also calls `hold()` before
+every forward pass of its model: a pause asked mid-way holds there, and a stop raises
+StopRequested, which the trainer turns into a clean stop at the last finished step.
 """
 
 from __future__ import annotations
 
 import threading
+
+
+class StopRequested(Exception):
+    """A stop was asked in the middle of a step or an evaluation (see `hold`)."""
 
 
 class TrainerControl:
@@ -16,6 +23,7 @@ class TrainerControl:
         self._paused = False
         self._stop = False
         self._steps_allowed = 0  # single steps granted while paused
+        self._granted = False  # the step under way is a granted single step
 
     def pause(self) -> None:
         with self._cond:
@@ -57,8 +65,21 @@ class TrainerControl:
                 if self._stop:
                     return False
                 if not self._paused:
+                    self._granted = False
                     return True
                 if self._steps_allowed > 0:
                     self._steps_allowed -= 1
+                    self._granted = True
                     return True
+                self._cond.wait(timeout=poll_s)
+
+    def hold(self, poll_s: float = 0.1) -> None:
+        """Inside a step or an evaluation: block while a pause stands (unless this is a
+        granted single step); raise StopRequested when a stop has been asked."""
+        with self._cond:
+            while True:
+                if self._stop:
+                    raise StopRequested
+                if not self._paused or self._granted:
+                    return
                 self._cond.wait(timeout=poll_s)

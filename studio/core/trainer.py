@@ -31,8 +31,9 @@ from typing import Any
 import torch
 from torch import nn
 
+from studio.core.checkpoint import restore_rng, rng_state
 from studio.core.config import StageConfig, StudioConfig, save_config
-from studio.core.control import TrainerControl
+from studio.core.control import StopRequested, TrainerControl
 from studio.core.device import autocast, check_amp, peak_memory_mb, resolve_device
 from studio.core.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.evaluation import held_out_metrics
@@ -119,6 +120,18 @@ class Trainer:
             self.task.load_state_dict(resume_state["task"])
         self.model: nn.Module = self.task.build_model(cfg.model).to(self.device)
         self.net = wrap(self.model, dist, self.device)  # what steps train: DDP when distributed
+        if not dist.active:
+            # Pause and stop act mid-step too (control.py). The hook sits on the entry of
+            # every pass: the embeddings of the text models (sampling loops call them, not
+            # the model's forward), the model itself otherwise. A rank that stopped alone
+            # would leave the others waiting in a collective, so torchrun stops between steps.
+            # (The hook holds the control, not the trainer: no reference cycle through the
+            # model, so a finished trainer is freed at once rather than by a slow GC pass.)
+            hold = self.control.hold
+            entries = [m for m in self.model.modules() if isinstance(m, nn.Embedding)]
+            for module in entries or [self.model]:
+                module.register_forward_pre_hook(lambda *_: hold())
+        self._step_rng: dict[str, Any] | None = None  # random state before the step under way
         self.ref_model: nn.Module | None = None
         self.pos = Position(level=cfg.curriculum.start_level)
         self.reward_window: deque[float] = deque(maxlen=cfg.curriculum.window)
@@ -349,6 +362,22 @@ class Trainer:
                 writer.close()
 
     def _loop(self, max_steps: int | None) -> str:
+        try:
+            return self._train(max_steps)
+        except StopRequested:
+            # Stopped mid-step or mid-evaluation: nothing of an unfinished step was applied
+            # (the optimizer steps last); rewind the random streams it drew from, so the
+            # checkpoint is the state after the last finished step and resuming from it
+            # trains on the same numbers as a run never stopped.
+            if self._step_rng is not None:
+                restore_rng(self._step_rng, self.rng)
+                self._step_rng = None
+            if self.optimizer is not None:
+                self.optimizer.zero_grad(set_to_none=True)
+            self.save_checkpoint()
+            return "stopped"
+
+    def _train(self, max_steps: int | None) -> str:
         cfg = self.cfg
         if self.optimizer is None and self.pos.stage_index < len(self.plan):
             self._start_stage(None)
@@ -367,7 +396,9 @@ class Trainer:
                     return "stopped"
                 started = time.perf_counter()
                 self.schedule.apply(self.pos.stage_step)
+                self._step_rng = rng_state(self.rng)
                 outcome = self._step()
+                self._step_rng = None
                 self.pos.stage_step += 1
                 self.pos.global_step += 1
                 self.pos.skipped += outcome.skipped

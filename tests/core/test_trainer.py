@@ -135,6 +135,70 @@ def test_stop_from_another_thread_ends_the_run_within_a_second(tmp_path):
     assert latest_checkpoint(trainer.run_dir) is not None  # stopping saves
 
 
+def call_on_forward(trainer, n, action):
+    """Run `action` at the n-th pass through the token embedding from now (mid-step or
+    mid-eval: sampling calls it once per token, not the model's forward)."""
+    count = [0]
+
+    def hook(*_):
+        count[0] += 1
+        if count[0] == n:
+            action()
+
+    trainer.model.wte.register_forward_pre_hook(hook)
+    return count
+
+
+def test_a_stop_mid_step_ends_at_the_last_finished_step_and_resumes_exactly(tmp_path):
+    cfg = tiny_config("grpo.beta=0.04", "eval.every=0")
+    whole = Trainer(cfg, save_dir=tmp_path / "a")
+    whole.run()
+
+    control = TrainerControl()
+    first = Trainer(cfg, save_dir=tmp_path / "b", control=control)
+    stop_at_step_5 = []
+    first.add_listener(
+        lambda r: r.get("step") == 4 and r["kind"] == "step" and stop_at_step_5.append(1)
+    )
+    calls = call_on_forward(first, 10**9, lambda: None)  # counts forwards
+    first.model.wte.register_forward_pre_hook(
+        lambda *_: control.stop() if stop_at_step_5 and calls[0] > 0 else None
+    )
+    assert first.run()["reason"] == "stopped"
+    records = read_metrics(first.run_dir)
+    assert max(r["step"] for r in records if r["kind"] == "step") == 4  # step 5 was cut short
+    assert latest_checkpoint(first.run_dir).name.endswith("0000004.pt")
+
+    resumed = Trainer(cfg, resume_from=first.run_dir)
+    assert resumed.run()["reason"] == "finished"
+    assert essentials(steps_of(resumed.run_dir)) == essentials(steps_of(whole.run_dir))
+    for (name, a), (_, b) in zip(
+        whole.model.named_parameters(), resumed.model.named_parameters(), strict=True
+    ):
+        assert torch.equal(a, b), name
+
+
+def test_a_pause_mid_evaluation_holds_there_until_resumed(tmp_path):
+    cfg = tiny_config("stages.grpo.steps=0")
+    whole = Trainer(cfg, save_dir=tmp_path / "a")
+    whole.run()
+
+    control = TrainerControl()
+    trainer = Trainer(cfg, save_dir=tmp_path / "b", control=control)
+    calls = call_on_forward(trainer, 3, control.pause)  # the baseline evaluation's 3rd token
+    result = {}
+    thread = threading.Thread(target=lambda: result.update(trainer.run()))
+    thread.start()
+    threading.Event().wait(1.0)
+    held = calls[0]
+    threading.Event().wait(0.5)
+    assert calls[0] == held == 3 and thread.is_alive()  # held before the 4th token
+    control.resume()
+    thread.join(timeout=30)
+    assert result["reason"] == "finished"
+    assert essentials(steps_of(trainer.run_dir)) == essentials(steps_of(whole.run_dir))
+
+
 def test_a_non_finite_loss_skips_the_update_and_keeps_the_weights(tmp_path):
     trainer = Trainer(tiny_config("stages.warmup.steps=0"), save_dir=tmp_path)
     real = trainer.task.token_logprobs
@@ -185,8 +249,9 @@ def test_reference_model_follows_the_policy_when_synced(tmp_path):
     cfg = tiny_config("stages.warmup.steps=0", "grpo.beta=0.04", "grpo.ref_sync_steps=1")
     trainer = Trainer(cfg, save_dir=tmp_path)
     trainer.run()
-    for (name, a), (_, b) in zip(trainer.model.named_parameters(),
-                                 trainer.ref_model.named_parameters(), strict=True):
+    for (name, a), (_, b) in zip(
+        trainer.model.named_parameters(), trainer.ref_model.named_parameters(), strict=True
+    ):
         assert torch.equal(a, b), name
 
 
