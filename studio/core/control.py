@@ -75,11 +75,18 @@ class TrainerControl:
 
     def hold(self, poll_s: float = 0.1) -> None:
         """Inside a step or an evaluation: block while a pause stands (unless this is a
-        granted single step); raise StopRequested when a stop has been asked."""
+        granted single step); raise StopRequested when a stop has been asked.
+
+        A single step asked while a step is under way grants that step: it finishes, and
+        the run pauses after it."""
         with self._cond:
             while True:
                 if self._stop:
                     raise StopRequested
                 if not self._paused or self._granted:
+                    return
+                if self._steps_allowed > 0:
+                    self._steps_allowed -= 1
+                    self._granted = True
                     return
                 self._cond.wait(timeout=poll_s)
