@@ -16,8 +16,10 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from studio.app.redraw_when_seen import RedrawWhenSeen
 
 VANISHING = 1e-7
 EXPLODING = 10.0
@@ -56,7 +58,7 @@ def _log10(values: list[float]) -> np.ndarray:
     return np.log10(np.maximum(a, FLOOR))
 
 
-class GradFlowWidget(QWidget):
+class GradFlowWidget(RedrawWhenSeen, QWidget):
     """Live per-layer gradient bars. `add_record` keeps the latest; a timer draws it."""
 
     def __init__(self) -> None:
@@ -99,25 +101,12 @@ class GradFlowWidget(QWidget):
         self.redraw_count = 0
         self._dirty = False
         self._named: list[str] = []  # the layer names the axis shows
-        self.timer = QTimer(self)
-        self.timer.setInterval(200)
-        self.timer.timeout.connect(self._on_timer)
-        self.timer.start()
+        self.start_redraw_timer(200)
 
     def add_record(self, record: dict) -> None:
         flow = record.get("grad_flow") if record.get("kind") == "step" else None
         if flow and flow.get("layers"):
             self.latest, self.step, self._dirty = flow, int(record.get("step", 0)), True
-
-    def _on_timer(self) -> None:
-        # On a hidden tab of a shown window, drawing would only take time from training:
-        # wait, and draw when the tab is opened.
-        if self.isVisible() or not self.window().isVisible():
-            self.refresh()
-
-    def showEvent(self, event) -> None:  # Qt's name
-        super().showEvent(event)
-        self.refresh()
 
     def refresh(self) -> None:
         if not self._dirty or self.latest is None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QTextBrowser
+
+from studio.app.redraw_when_seen import RedrawWhenSeen
 
 GREEN, RED = (0, 158, 115), (213, 94, 0)
 
@@ -63,7 +64,7 @@ def samples_html(samples: list[dict], step: int) -> str:
     )
 
 
-class SamplesPanel(QTextBrowser):
+class SamplesPanel(RedrawWhenSeen, QTextBrowser):
     """Keeps the latest `samples` of a step record; a timer re-renders at most 4 times a second."""
 
     def __init__(self) -> None:
@@ -72,25 +73,12 @@ class SamplesPanel(QTextBrowser):
         self.samples: list[dict] = []
         self.step = 0
         self._dirty = True
-        self.timer = QTimer(self)
-        self.timer.setInterval(250)
-        self.timer.timeout.connect(self._on_timer)
-        self.timer.start()
+        self.start_redraw_timer(250)
         self.refresh()
 
     def add_record(self, record: dict) -> None:
         if record.get("kind") == "step" and record.get("samples"):
             self.samples, self.step, self._dirty = record["samples"], record.get("step", 0), True
-
-    def _on_timer(self) -> None:
-        # On a hidden tab of a shown window, drawing would only take time from training:
-        # wait, and draw when the tab is opened.
-        if self.isVisible() or not self.window().isVisible():
-            self.refresh()
-
-    def showEvent(self, event) -> None:  # Qt's name
-        super().showEvent(event)
-        self.refresh()
 
     def refresh(self) -> None:
         if self._dirty:

@@ -103,6 +103,15 @@ def test_a_tiny_run_changes_every_trainable_parameter(tmp_path):
     assert unchanged == []
 
 
+def assert_same_run(resumed, whole):
+    """Same step and eval records, and bit-identical weights."""
+    assert essentials(steps_of(resumed.run_dir)) == essentials(steps_of(whole.run_dir))
+    for (name, a), (_, b) in zip(
+        whole.model.named_parameters(), resumed.model.named_parameters(), strict=True
+    ):
+        assert torch.equal(a, b), name
+
+
 def test_resumed_run_equals_an_uninterrupted_one(tmp_path):
     cfg = tiny_config("grpo.beta=0.04", "run.checkpoint_every=2")
     whole = Trainer(cfg, save_dir=tmp_path / "a")
@@ -113,11 +122,7 @@ def test_resumed_run_equals_an_uninterrupted_one(tmp_path):
     resumed = Trainer(cfg, resume_from=first.run_dir)
     assert resumed.run()["reason"] == "finished"
 
-    assert essentials(steps_of(resumed.run_dir)) == essentials(steps_of(whole.run_dir))
-    for (name, a), (_, b) in zip(
-        whole.model.named_parameters(), resumed.model.named_parameters(), strict=True
-    ):
-        assert torch.equal(a, b), name
+    assert_same_run(resumed, whole)
 
 
 def test_stop_from_another_thread_ends_the_run_within_a_second(tmp_path):
@@ -171,11 +176,7 @@ def test_a_stop_mid_step_ends_at_the_last_finished_step_and_resumes_exactly(tmp_
 
     resumed = Trainer(cfg, resume_from=first.run_dir)
     assert resumed.run()["reason"] == "finished"
-    assert essentials(steps_of(resumed.run_dir)) == essentials(steps_of(whole.run_dir))
-    for (name, a), (_, b) in zip(
-        whole.model.named_parameters(), resumed.model.named_parameters(), strict=True
-    ):
-        assert torch.equal(a, b), name
+    assert_same_run(resumed, whole)
 
 
 def test_a_pause_mid_evaluation_holds_there_until_resumed(tmp_path):
