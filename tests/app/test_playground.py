@@ -13,27 +13,18 @@ import pytest
 import torch
 from PIL import Image
 from PySide6.QtCore import QSettings
+from tiny_runs import COMMON, make_run
 
 from studio.app import dialogs
 from studio.app.background import wait_for_background
 from studio.app.main_window import MainWindow
 from studio.app.playground_engines import Answer, OnnxEngine, TorchEngine, episode_text
 from studio.core.checkpoint import latest_checkpoint, save_checkpoint
-from studio.core.config import load_config
 from studio.core.export import export_run
 from studio.core.tasks.text import pad_rows
 from studio.core.tasks.translation import translate
-from studio.core.trainer import Trainer, load_trained
+from studio.core.trainer import load_trained
 
-COMMON = [
-    "training.device=cpu",
-    "training.threads=1",
-    "eval.every=0",
-    "eval.size=4",
-    "run.checkpoint_every=0",
-    "grpo.num_generations=2",
-    "stages.grpo.batch_size=2",
-]
 GPT = [
     "model.n_layers=1",
     "model.n_heads=2",
@@ -79,41 +70,25 @@ def one_thread():
     torch.set_num_threads(before)
 
 
-def make_run(root: Path, preset: str | None, overrides: list[str], spread: float = 0.0) -> Path:
-    """A run folder from a 1-2 step run of the real trainer. spread > 0 redraws weight
-    matrices with that std, so a young model gives different answers to different inputs
-    (equal PyTorch and ONNX answers then mean something)."""
-    torch.set_num_threads(1)
-    trainer = Trainer(load_config(preset, [*COMMON, *overrides]), save_dir=root)
-    trainer.run()
-    if spread:
-        path = latest_checkpoint(trainer.run_dir)
-        state = torch.load(path, weights_only=False)
-        gen = torch.Generator().manual_seed(1)
-        for tensor in state["model"].values():
-            if tensor.is_floating_point() and tensor.dim() >= 2:
-                tensor.copy_(torch.randn(tensor.shape, generator=gen) * spread)
-        torch.save(state, path)
-    return trainer.run_dir
-
-
 @pytest.fixture(scope="module")
 def gpt_run(tmp_path_factory) -> Path:
-    run = make_run(tmp_path_factory.mktemp("gpt"), "micro_gpt", GPT, spread=0.5)
+    run = make_run(tmp_path_factory.mktemp("gpt"), "micro_gpt", GPT, spread=0.5, seed=1)
     export_run(run, seed=0)
     return run
 
 
 @pytest.fixture(scope="module")
 def tt_run(tmp_path_factory) -> Path:
-    run = make_run(tmp_path_factory.mktemp("tt"), "tiny_transformer", TRANSLATION, spread=0.3)
+    run = make_run(
+        tmp_path_factory.mktemp("tt"), "tiny_transformer", TRANSLATION, spread=0.3, seed=1
+    )
     export_run(run, seed=0)
     return run
 
 
 @pytest.fixture(scope="module")
 def grid_run(tmp_path_factory) -> Path:
-    run = make_run(tmp_path_factory.mktemp("grid"), None, GRID, spread=0.5)
+    run = make_run(tmp_path_factory.mktemp("grid"), None, GRID, spread=0.5, seed=1)
     export_run(run, seed=0)
     return run
 

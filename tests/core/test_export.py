@@ -17,6 +17,7 @@ import numpy as np
 import onnx
 import pytest
 import torch
+from tiny_runs import COMMON, make_run
 
 from studio.core.checkpoint import latest_checkpoint
 from studio.core.config import load_config
@@ -38,15 +39,6 @@ from studio.core.runs import RunError
 from studio.core.tasks.text import pad_rows
 from studio.core.trainer import Trainer, load_trained
 
-COMMON = [
-    "training.device=cpu",
-    "training.threads=1",
-    "eval.every=0",
-    "eval.size=4",
-    "run.checkpoint_every=0",
-    "grpo.num_generations=2",
-    "stages.grpo.batch_size=2",
-]
 MICRO_GPT = [
     "model.n_layers=2",
     "model.n_heads=2",
@@ -91,27 +83,6 @@ def one_thread():
     torch.set_num_threads(1)
     yield
     torch.set_num_threads(before)
-
-
-def make_run(root: Path, preset: str | None, overrides: list[str], spread: float = 0.0) -> Path:
-    """A run folder with a checkpoint from a 1-2 step run of the real trainer.
-
-    spread > 0 redraws the checkpoint's weight matrices with that std: a model this young
-    gives one answer to every prompt, and "onnxruntime decodes like PyTorch" must not be
-    satisfied by one repeated answer.
-    """
-    torch.set_num_threads(1)
-    trainer = Trainer(load_config(preset, [*COMMON, *overrides]), save_dir=root)
-    trainer.run()
-    if spread:
-        path = latest_checkpoint(trainer.run_dir)
-        state = torch.load(path, weights_only=False)
-        gen = torch.Generator().manual_seed(0)
-        for tensor in state["model"].values():
-            if tensor.is_floating_point() and tensor.dim() >= 2:
-                tensor.copy_(torch.randn(tensor.shape, generator=gen) * spread)
-        torch.save(state, path)
-    return trainer.run_dir
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,43 @@
+"""Real run folders from a step or two of the trainer, for the export and playground tests."""
+
+from pathlib import Path
+
+import torch
+
+from studio.core.checkpoint import latest_checkpoint
+from studio.core.config import load_config
+from studio.core.trainer import Trainer
+
+# small, quick, and no evaluation: these runs exist to be exported and played with
+COMMON = [
+    "training.device=cpu",
+    "training.threads=1",
+    "eval.every=0",
+    "eval.size=4",
+    "run.checkpoint_every=0",
+    "grpo.num_generations=2",
+    "stages.grpo.batch_size=2",
+]
+
+
+def make_run(
+    root: Path, preset: str | None, overrides: list[str], spread: float = 0.0, seed: int = 0
+) -> Path:
+    """A run folder with a checkpoint from a 1-2 step run of the real trainer.
+
+    spread > 0 redraws the checkpoint's weight matrices with that std (from `seed`): a
+    model this young gives one answer to every input, and "ONNX answers like PyTorch"
+    must not be satisfied by one repeated answer.
+    """
+    torch.set_num_threads(1)
+    trainer = Trainer(load_config(preset, [*COMMON, *overrides]), save_dir=root)
+    trainer.run()
+    if spread:
+        path = latest_checkpoint(trainer.run_dir)
+        state = torch.load(path, weights_only=False)
+        gen = torch.Generator().manual_seed(seed)
+        for tensor in state["model"].values():
+            if tensor.is_floating_point() and tensor.dim() >= 2:
+                tensor.copy_(torch.randn(tensor.shape, generator=gen) * spread)
+        torch.save(state, path)
+    return trainer.run_dir
