@@ -5,12 +5,21 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
-def pytest_configure(config):
+def one_thread() -> None:
     # Tiny test models gain nothing from a second thread, and on a shared 2-core machine
     # two threads contending made optimizer steps ~10x slower.
     import torch
 
     torch.set_num_threads(1)
+
+
+def pytest_configure(config):
+    one_thread()  # before any fixture, module-scoped ones included
+
+
+@pytest.fixture(autouse=True)
+def one_thread_per_test():
+    one_thread()  # again: a test's Trainer (training.threads) may have changed it
 
 
 def pytest_collection_modifyitems(config, items):

@@ -19,6 +19,19 @@ COMMON = [
     "stages.grpo.batch_size=2",
 ]
 
+# a 4x4 grid world, one GRPO step: the smallest Lite-ResNet run
+GRID_WORLD = [
+    "model.arch=lite-resnet",
+    "task.name=gridworld",
+    "model.channels=8",
+    "task.size=4",
+    "task.min_size=4",
+    "task.levels=1",
+    "task.max_steps=8",
+    "stages.warmup.steps=0",
+    "stages.grpo.steps=1",
+]
+
 
 def make_run(
     root: Path, preset: str | None, overrides: list[str], spread: float = 0.0, seed: int = 0

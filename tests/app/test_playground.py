@@ -13,7 +13,7 @@ import pytest
 import torch
 from PIL import Image
 from PySide6.QtCore import QSettings
-from tiny_runs import COMMON, make_run
+from tiny_runs import COMMON, GRID_WORLD, make_run
 
 from studio.app import dialogs
 from studio.app.background import wait_for_background
@@ -49,25 +49,6 @@ TRANSLATION = [
     "stages.grpo.steps=1",
     "grpo.max_new_tokens=6",
 ]
-GRID = [
-    "model.arch=lite-resnet",
-    "task.name=gridworld",
-    "model.channels=8",
-    "task.size=4",
-    "task.min_size=4",
-    "task.levels=1",
-    "task.max_steps=8",
-    "stages.warmup.steps=0",
-    "stages.grpo.steps=1",
-]
-
-
-@pytest.fixture(autouse=True)
-def one_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)  # tiny models on a shared 2-core machine
-    yield
-    torch.set_num_threads(before)
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +69,7 @@ def tt_run(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def grid_run(tmp_path_factory) -> Path:
-    run = make_run(tmp_path_factory.mktemp("grid"), None, GRID, spread=0.5, seed=1)
+    run = make_run(tmp_path_factory.mktemp("grid"), None, GRID_WORLD, spread=0.5, seed=1)
     export_run(run, seed=0)
     return run
 

@@ -17,7 +17,7 @@ import numpy as np
 import onnx
 import pytest
 import torch
-from tiny_runs import COMMON, make_run
+from tiny_runs import COMMON, GRID_WORLD, make_run
 
 from studio.core.checkpoint import latest_checkpoint
 from studio.core.config import load_config
@@ -63,26 +63,6 @@ TINY_TRANSFORMER = [
     "stages.grpo.steps=1",
     "grpo.max_new_tokens=6",
 ]
-GRID_WORLD = [
-    "model.arch=lite-resnet",
-    "task.name=gridworld",
-    "model.channels=8",
-    "task.size=4",
-    "task.min_size=4",
-    "task.levels=1",
-    "task.max_steps=8",
-    "stages.warmup.steps=0",
-    "stages.grpo.steps=1",
-]
-
-
-@pytest.fixture(autouse=True)
-def one_thread():
-    """Tiny models gain nothing from threads on a shared 2-core machine."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
 
 
 @pytest.fixture(scope="module")

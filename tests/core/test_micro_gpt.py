@@ -16,17 +16,6 @@ from studio.core.models.micro_gpt import (
     num_parameters,
 )
 
-
-@pytest.fixture(autouse=True, scope="module")
-def one_thread():
-    """Tiny tensors on a shared 2-core machine: one thread avoids OpenMP contention that
-    made single steps take a second."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
-
 PAD, EOS = 0, 1
 PRESET = Path(__file__).resolve().parents[2] / "presets" / "micro_gpt.yaml"
 

@@ -25,17 +25,6 @@ from studio.core.tasks.strings import StringsConfig, StringsTask, position_match
 from studio.core.tasks.text import pad_rows
 from studio.core.tasks.user_reward import load_user_reward
 
-
-@pytest.fixture(autouse=True, scope="module")
-def one_thread():
-    """Tiny tensors on a shared 2-core machine: one thread avoids OpenMP contention that
-    made single steps take a second."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
-
 TINY = MicroGPTConfig(n_layers=2, n_heads=4, d_model=32, d_ff=64, max_len=16)
 
 

@@ -17,16 +17,6 @@ PAD, BOS = 0, 1
 EOS = 9  # a token the untrained test model emits mid-sequence on some rows, never on others
 
 
-@pytest.fixture(autouse=True)
-def one_thread():
-    """Tiny models gain nothing from threads, and on a shared 2-core machine two threads
-    waiting on each other made these tests ten times slower."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
-
 def tiny(**kw) -> TinyTransformer:
     torch.manual_seed(0)
     base = dict(

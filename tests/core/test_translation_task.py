@@ -47,16 +47,6 @@ TINY = dict(
 )
 
 
-@pytest.fixture(autouse=True)
-def one_thread():
-    """Tiny models gain nothing from threads, and on a shared 2-core machine two threads
-    waiting on each other made these tests ten times slower."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
-
 def make_task(pairs=PAIRS, valid=0.2, test=0.2, **cfg) -> TranslationTask:
     data = DataConfig(valid_fraction=valid, test_fraction=test, split_seed=5)
     base = dict(target_tokenizer="char")
