@@ -6,6 +6,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
+from PySide6.QtCore import QSettings
 
 
 @pytest.fixture(autouse=True)
@@ -25,3 +26,29 @@ def _automatic_gc_after_app_tests():
     if qt_compat._collector is not None:
         qt_compat._collector.stop()
     gc.enable()
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    """The real MainWindow with throwaway settings. Error dialogs are recorded in
+    `window.errors` and yes/no questions in `window.questions` (answered yes), so no
+    modal dialog ever blocks a test. Any run it started is stopped afterwards.
+    (test_main_window.py has its own, on a fake trainer.)"""
+    from studio.app import dialogs
+    from studio.app.background import wait_for_background
+    from studio.app.main_window import MainWindow
+
+    errors: list[str] = []
+    questions: list[str] = []
+    monkeypatch.setattr(dialogs, "show_error", lambda p, t, m: errors.append(m))
+    monkeypatch.setattr(dialogs, "ask_yes_no", lambda p, t, q: questions.append(q) or True)
+    w = MainWindow(
+        settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat), count_presets=False
+    )
+    w.errors, w.questions = errors, questions
+    qtbot.addWidget(w)
+    yield w
+    if w.controller.running:
+        w.controller.stop()
+        assert w.controller.wait(10_000)
+    wait_for_background()

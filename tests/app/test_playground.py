@@ -12,12 +12,9 @@ import numpy as np
 import pytest
 import torch
 from PIL import Image
-from PySide6.QtCore import QSettings
 from tiny_runs import COMMON, GRID_WORLD, make_run
 
 from studio.app import dialogs
-from studio.app.background import wait_for_background
-from studio.app.main_window import MainWindow
 from studio.app.playground_engines import Answer, OnnxEngine, TorchEngine, episode_text
 from studio.core.checkpoint import latest_checkpoint, save_checkpoint
 from studio.core.export import export_run
@@ -72,24 +69,6 @@ def grid_run(tmp_path_factory) -> Path:
     run = make_run(tmp_path_factory.mktemp("grid"), None, GRID_WORLD, spread=0.5, seed=1)
     export_run(run, seed=0)
     return run
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    errors: list[str] = []
-    questions: list[str] = []
-    monkeypatch.setattr(dialogs, "show_error", lambda p, t, m: errors.append(m))
-    monkeypatch.setattr(dialogs, "ask_yes_no", lambda p, t, q: questions.append(q) or True)
-    w = MainWindow(
-        settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat), count_presets=False
-    )
-    w.errors, w.questions = errors, questions
-    qtbot.addWidget(w)
-    yield w
-    if w.controller.running:
-        w.controller.stop()
-        assert w.controller.wait(10_000)
-    wait_for_background()
 
 
 def ask(qtbot, tab, button, engine: str = "Both") -> list[Answer]:

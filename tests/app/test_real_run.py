@@ -3,11 +3,8 @@
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from studio.app import dialogs
-from studio.app.background import wait_for_background
-from studio.app.main_window import MainWindow
 
 TINY = [
     "model.n_layers=1",
@@ -24,22 +21,6 @@ TINY = [
     "run.checkpoint_every=0",
     "training.threads=1",
 ]
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    errors = []
-    monkeypatch.setattr(dialogs, "show_error", lambda p, t, m: errors.append(m))
-    w = MainWindow(
-        settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat), count_presets=False
-    )
-    w.errors = errors
-    qtbot.addWidget(w)
-    yield w
-    if w.controller.running:
-        w.controller.stop()
-        assert w.controller.wait(10_000)
-    wait_for_background()
 
 
 def grpo_steps(window) -> int:
