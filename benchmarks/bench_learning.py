@@ -19,10 +19,11 @@ from pathlib import Path
 
 import torch
 
-from studio.core.checkpoint import latest_checkpoint
 from studio.core.config import load_config
-from studio.core.runs import read_metrics
-from studio.core.trainer import Trainer, load_trained
+from studio.core.runs.checkpoints import latest_checkpoint
+from studio.core.runs.loading import load_trained
+from studio.core.runs.metrics_file import read_metrics
+from studio.core.training.trainer import Trainer
 
 
 def test_metric(run_dir: Path, checkpoint: Path, limit: int) -> dict[str, float]:

@@ -9,7 +9,7 @@ of ~10 tokens; fewer steps give outputs of 3-4 tokens, an untrained model runs t
 studio's exporter, and then translates held-out sentences one at a time, greedily, end to
 end (tokenize, encode, decode with the KV cache, detokenize):
 
-- PyTorch: studio.core.tasks.translation.translate (the model's cached `generate`);
+- PyTorch: studio.core.tasks.translation.task.translate (the model's cached `generate`);
 - onnxruntime: the exported example program's TranslatorOnnx (encoder graph, then the
   decoder step graph fed its own present keys/values).
 
@@ -35,10 +35,11 @@ import onnxruntime as ort
 import torch
 
 from studio.core.config import load_config
-from studio.core.export import export_run
+from studio.core.export.pipeline import export_run
 from studio.core.export.snippets.tiny_transformer import FILES, TranslatorOnnx
-from studio.core.tasks.translation import translate
-from studio.core.trainer import Trainer, load_trained
+from studio.core.runs.loading import load_trained
+from studio.core.tasks.translation.decoding import translate
+from studio.core.training.trainer import Trainer
 
 QUICK = [
     "model.d_model=32",

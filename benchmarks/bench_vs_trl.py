@@ -7,7 +7,7 @@ loss, gradient clipping at 1 and an AdamW update at the preset's GRPO learning r
 fp32 and the same torch thread count on both sides; TRL's bf16 and gradient-checkpointing
 defaults are turned off and its dropout set to 0, as Micro-GPT's is.
 
-  ours  studio.core.steps.grpo_step on presets/micro_gpt.yaml (6 layers, 8 heads,
+  ours  studio.core.training.warmup_step.grpo_step on presets/micro_gpt.yaml (6 layers, 8 heads,
         d_model 256, d_ff 704, 16-token character vocabulary); generate is wrapped to
         pass eos_id=None, so no row stops before 8 tokens
   TRL   GRPOTrainer on a randomly initialised transformers GPT2LMHeadModel of the same
@@ -206,8 +206,9 @@ def ours_worker(args: argparse.Namespace, proto: IO[str]) -> None:
 
     import torch
 
-    from studio.core.grpo_step import grpo_step
-    from studio.core.trainer import build_task, seed_everything
+    from studio.core.tasks import build_task
+    from studio.core.training.grpo_step import grpo_step
+    from studio.core.training.state import seed_everything
 
     torch.set_num_threads(args.threads)
     cfg = preset_config(args.threads)
@@ -274,8 +275,8 @@ def trl_worker(args: argparse.Namespace, proto: IO[str]) -> None:
     from transformers import GPT2Config, GPT2LMHeadModel, PreTrainedTokenizerFast, TrainerCallback
     from trl import GRPOConfig, GRPOTrainer
 
+    from studio.core.tasks import build_task
     from studio.core.tasks.arithmetic import FORMAT_WEIGHT, exact_match, is_integer
-    from studio.core.trainer import build_task
 
     lib_mib = rss_mib()
     torch.set_num_threads(args.threads)

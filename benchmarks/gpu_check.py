@@ -25,8 +25,8 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from studio.core.config import load_config, preset_files
-from studio.core.hardware import MemoryProbe
-from studio.core.trainer import Trainer
+from studio.core.machine.hardware import MemoryProbe
+from studio.core.training.trainer import Trainer
 
 GAUGE_STEP = 3  # the step at which the gauge and nvidia-smi are read together
 
@@ -93,7 +93,7 @@ def run_one(preset: str, amp: str, steps: int, save_dir: Path, gauge: bool) -> d
     trainer.run()
     wall = time.perf_counter() - started
     steps_by_stage: dict[str, list[float]] = {}
-    from studio.core.runs import read_metrics
+    from studio.core.runs.metrics_file import read_metrics
 
     for r in read_metrics(trainer.run_dir):
         if r["kind"] == "step":

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from studio.core.config import StudioConfig
-    from studio.core.distributed import Dist
+    from studio.core.machine.distributed import Dist
 
 PROG = "grpo-studio"
 
@@ -169,10 +169,10 @@ def _train_overrides(args: argparse.Namespace) -> list[str]:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
-    from studio.core import distributed
     from studio.core.config import load_config
-    from studio.core.device import resolve_device
-    from studio.core.trainer import load_run_config
+    from studio.core.machine import distributed
+    from studio.core.machine.device import resolve_device
+    from studio.core.runs.loading import load_run_config
 
     overrides = _train_overrides(args)
     if args.resume:
@@ -190,8 +190,8 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 
 def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:
-    from studio.core.control import TrainerControl
-    from studio.core.trainer import Trainer
+    from studio.core.training.control import TrainerControl
+    from studio.core.training.trainer import Trainer
 
     control = TrainerControl()
     main_rank = dist.is_main  # the other ranks train in silence
@@ -235,7 +235,7 @@ def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:
 def cmd_eval(args: argparse.Namespace) -> int:
     import torch
 
-    from studio.core.trainer import load_trained
+    from studio.core.runs.loading import load_trained
 
     cfg, task, model = load_trained(Path(args.run_dir))
     with torch.no_grad():
@@ -254,8 +254,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
 def cmd_generate(args: argparse.Namespace) -> int:
     import torch
 
+    from studio.core.runs.loading import load_trained
     from studio.core.tasks.base import Example, Sampling
-    from studio.core.trainer import load_trained
 
     cfg, task, model = load_trained(Path(args.run_dir))
     greedy = args.temperature <= 0
@@ -275,7 +275,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_translate(args: argparse.Namespace) -> int:
-    from studio.core.trainer import load_trained
+    from studio.core.runs.loading import load_trained
 
     cfg, task, model = load_trained(Path(args.run_dir))
     if cfg.task.NAME != "translation":
@@ -283,7 +283,7 @@ def cmd_translate(args: argparse.Namespace) -> int:
             f"{args.run_dir} trained the {cfg.task.NAME} task, not translation; "
             f"use `{PROG} generate` for it"
         )
-    from studio.core.tasks.translation import translate
+    from studio.core.tasks.translation.decoding import translate
 
     sentences = args.sentences
     if not sentences or sentences == ["-"]:
@@ -294,7 +294,7 @@ def cmd_translate(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from studio.core.export import export_run
+    from studio.core.export.pipeline import export_run
 
     def progress(message: str, fraction: float) -> None:
         print(f"[{fraction:4.0%}] {message}", file=sys.stderr)

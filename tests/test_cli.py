@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-from studio.core.runs import read_metrics
+from studio.core.runs.metrics_file import read_metrics
 
 TINY = [
     "--set",

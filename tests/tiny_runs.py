@@ -4,9 +4,9 @@ from pathlib import Path
 
 import torch
 
-from studio.core.checkpoint import latest_checkpoint
 from studio.core.config import load_config
-from studio.core.trainer import Trainer
+from studio.core.runs.checkpoints import latest_checkpoint
+from studio.core.training.trainer import Trainer
 
 # small, quick, and no evaluation: these runs exist to be exported and played with
 COMMON = [

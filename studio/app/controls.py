@@ -9,7 +9,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QProgressBar, QToolBar, QWidget
 
-from studio.app.series import eta_seconds, format_duration
+from studio.app.charts.series import eta_seconds, format_duration
 
 
 class ControlBar(QToolBar):

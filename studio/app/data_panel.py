@@ -71,7 +71,7 @@ def describe_example(example: Any) -> str:
 
 def inspect_data(cfg: Any) -> dict[str, Any]:
     """Build the task for `cfg` and describe its data. Slow; raises the task's errors."""
-    from studio.core.trainer import build_task
+    from studio.core.tasks import build_task
 
     task = build_task(cfg)
     rng = random.Random(0)

@@ -1,6 +1,6 @@
 """The memory gauge: GPU memory used/total (and this process's share) from NVML, twice a second.
 
-Reads `studio.core.hardware.MemoryProbe` on a QTimer of the GUI thread: an NVML query
+Reads `studio.core.machine.hardware.MemoryProbe` on a QTimer of the GUI thread: an NVML query
 takes microseconds and never touches the training thread. Without an NVIDIA GPU or
 driver the probe falls back to this process's RAM and the gauge says so in words.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
-from studio.core.hardware import MemoryProbe, MemoryReading, format_bytes
+from studio.core.machine.hardware import MemoryProbe, MemoryReading, format_bytes
 
 POLL_MS = 500
 

@@ -32,13 +32,13 @@ from PySide6.QtWidgets import (
 
 from studio.app import dialogs, resources
 from studio.app.background import wait_for_background
-from studio.app.charts import ChartPanel
+from studio.app.charts.grad_flow import GradFlowWidget
+from studio.app.charts.panel import ChartPanel
 from studio.app.controls import ControlBar
 from studio.app.data_panel import DataPanel
 from studio.app.gauge import MemoryGauge
-from studio.app.grad_flow import GradFlowWidget
 from studio.app.log_panel import LogPanel
-from studio.app.playground import PlaygroundTab
+from studio.app.playground.tab import PlaygroundTab
 from studio.app.preset_gallery import PresetGallery
 from studio.app.runs_panel import RunsPanel
 from studio.app.samples import SamplesPanel
@@ -46,7 +46,7 @@ from studio.app.settings_form import SettingsForm
 from studio.app.worker import RunController, TrainerWorker, make_control, trainer_factory
 from studio.core.config import StudioConfig, load_config, save_config
 from studio.core.configtools import ConfigError
-from studio.core.hardware import MemoryProbe
+from studio.core.machine.hardware import MemoryProbe
 
 DEFAULT_PRESET = "micro_gpt"
 CLOSING_MESSAGE = "Closing: the run is stopping and writing its checkpoint…"
@@ -266,7 +266,7 @@ class MainWindow(QMainWindow):
             dialogs.show_error(self, "A run is in progress", "Stop the current run first.")
             return
         try:
-            from studio.core.trainer import load_run_config
+            from studio.core.runs.loading import load_run_config
 
             cfg = load_run_config(Path(run_dir))
         except ValueError as err:
@@ -279,7 +279,7 @@ class MainWindow(QMainWindow):
 
     def open_run(self, run_dir: str) -> None:
         """Redraw a run's charts, gradient flow and samples from its metrics.jsonl."""
-        from studio.core.runs import read_metrics
+        from studio.core.runs.metrics_file import read_metrics
 
         self._clear_views()
         records = read_metrics(Path(run_dir))
@@ -290,7 +290,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Run: {run_dir} ({len(records)} records)")
 
     def overlay_run(self, run_dir: str) -> None:
-        from studio.core.runs import read_metrics
+        from studio.core.runs.metrics_file import read_metrics
 
         self.charts.set_overlay(read_metrics(Path(run_dir)), Path(run_dir).name)
         self.views.setCurrentWidget(self.charts)

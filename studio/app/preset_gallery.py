@@ -1,7 +1,7 @@
 """The preset gallery: one card per shipped preset, plus "Open preset file…".
 
 A card shows the preset's name, description, task, layer count, parameter count and
-estimated peak training memory (studio.core.hardware.estimate_training_memory). The
+estimated peak training memory (studio.core.machine.hardware.estimate_training_memory). The
 counts need the task and model built, which takes a second or two for translation
 (tokenizers are trained on the demo corpus), so they are computed off the GUI thread and
 filled in when ready; results are cached per file and modification time.
@@ -28,7 +28,7 @@ from torch import nn
 from studio.app import dialogs
 from studio.app.background import run_in_background
 from studio.core.config import load_config, preset_files
-from studio.core.hardware import estimate_training_memory, format_bytes
+from studio.core.machine.hardware import estimate_training_memory, format_bytes
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def format_count(n: int) -> str:
 
 def summarize_preset(path: str | Path) -> PresetSummary:
     """Load a preset, build its task and model, count. Slow: call it off the GUI thread."""
-    from studio.core.trainer import build_task
+    from studio.core.tasks import build_task
 
     cfg = load_config(path)
     task = build_task(cfg)

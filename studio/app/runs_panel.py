@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.core.runs import list_runs, read_metrics
+from studio.core.runs.folder import list_runs
+from studio.core.runs.metrics_file import read_metrics
 
 
 def run_summary(run_dir: Path) -> str:

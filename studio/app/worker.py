@@ -29,7 +29,7 @@ TrainerFactory = Callable[[Any, list[Listener]], Any]
 
 def make_control() -> Any:
     """The engine's thread-safe pause/resume/stop/step requests."""
-    from studio.core.trainer import TrainerControl
+    from studio.core.training.control import TrainerControl
 
     return TrainerControl()
 
@@ -40,7 +40,7 @@ def trainer_factory(
     """A factory that builds the real Trainer inside the worker thread (building is slow)."""
 
     def build(control: Any, listeners: list[Listener]) -> Any:
-        from studio.core.trainer import Trainer
+        from studio.core.training.trainer import Trainer
 
         return Trainer(
             cfg, save_dir=save_dir, resume_from=resume_from, control=control, listeners=listeners

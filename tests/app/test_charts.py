@@ -6,8 +6,8 @@ import time
 import numpy as np
 import pytest
 
-from studio.app.charts import ChartPanel
-from studio.app.series import MetricStore, Series, ema, eta_seconds, format_duration, to_csv
+from studio.app.charts.panel import ChartPanel
+from studio.app.charts.series import MetricStore, Series, ema, eta_seconds, format_duration, to_csv
 from tests.app.fakes import step_record
 
 
@@ -154,7 +154,7 @@ def test_the_eval_chart_draws_the_headline_metric_and_the_rest_go_apart(qtbot):
 
 
 def test_log_axis_ticks_are_one_two_five_per_decade():
-    from studio.app.plot_items import DecadeAxis
+    from studio.app.charts.plot_items import DecadeAxis
 
     ticks = DecadeAxis("left").logTickValues(-4.1, -2.9, 150, [])
     assert ticks[0] == (1.0, [-4.0, -3.0])
@@ -165,7 +165,7 @@ def test_log_axis_ticks_are_one_two_five_per_decade():
 
 
 def test_band_decimation_keeps_the_envelope():
-    from studio.app.plot_items import decimate_band
+    from studio.app.charts.plot_items import decimate_band
 
     x = np.arange(10.0)
     lo, hi = -np.arange(10.0), np.arange(10.0) * 2
@@ -176,7 +176,7 @@ def test_band_decimation_keeps_the_envelope():
 
 
 def test_the_timer_interval_follows_the_cost_of_a_drawing_pass(qtbot, monkeypatch):
-    from studio.app import charts
+    from studio.app.charts import panel as charts
 
     panel = ChartPanel(specs=charts.CHART_SPECS[:1])
     qtbot.addWidget(panel)
@@ -212,7 +212,7 @@ def test_the_timer_interval_follows_the_cost_of_a_drawing_pass(qtbot, monkeypatc
 
 
 def test_while_training_a_timer_pass_draws_a_few_charts_and_each_gets_its_turn(qtbot, monkeypatch):
-    from studio.app import charts
+    from studio.app.charts import panel as charts
 
     panel = ChartPanel()
     qtbot.addWidget(panel)
@@ -284,7 +284,7 @@ def test_stage_lines_are_rebuilt_only_when_a_stage_starts(qtbot):
 
 
 def test_a_legend_line_names_the_curves_of_charts_with_more_than_one(qtbot):
-    from studio.app.metric_chart import legend_html
+    from studio.app.charts.metric_chart import legend_html
 
     panel = ChartPanel()
     qtbot.addWidget(panel)

@@ -9,8 +9,8 @@ from studio.app import dialogs
 from studio.app.background import wait_for_background
 from studio.app.main_window import MainWindow
 from studio.core.config import load_config, save_config
-from studio.core.control import TrainerControl
-from studio.core.hardware import GpuUnavailable, MemoryProbe
+from studio.core.machine.hardware import GpuUnavailable, MemoryProbe
+from studio.core.training.control import TrainerControl
 from tests.app.fakes import factory, step_record
 
 

@@ -15,12 +15,12 @@ from PIL import Image
 from tiny_runs import COMMON, GRID_WORLD, make_run
 
 from studio.app import dialogs
-from studio.app.playground_engines import Answer, OnnxEngine, TorchEngine, episode_text
-from studio.core.checkpoint import latest_checkpoint, save_checkpoint
-from studio.core.export import export_run
+from studio.app.playground.engines import Answer, OnnxEngine, TorchEngine, episode_text
+from studio.core.export.pipeline import export_run
+from studio.core.runs.checkpoints import latest_checkpoint, save_checkpoint
+from studio.core.runs.loading import load_trained
 from studio.core.tasks.text import pad_rows
-from studio.core.tasks.translation import translate
-from studio.core.trainer import load_trained
+from studio.core.tasks.translation.decoding import translate
 
 GPT = [
     "model.n_layers=1",

@@ -15,7 +15,7 @@ from studio.app.preset_gallery import (
     summarize_preset,
 )
 from studio.core.config import load_config, preset_files
-from studio.core.hardware import estimate_training_memory
+from studio.core.machine.hardware import estimate_training_memory
 
 
 def test_micro_gpt_summary_counts_its_model():

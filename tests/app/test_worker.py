@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import QObject
 
 from studio.app.worker import RunController, user_message
-from studio.core.control import TrainerControl
+from studio.core.training.control import TrainerControl
 from tests.app.fakes import factory
 
 

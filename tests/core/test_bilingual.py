@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from studio.core.data.bilingual import DataError, LoadReport, load_pairs, split_pairs
+from studio.core.data.bilingual import load_pairs, split_pairs
+from studio.core.data.load_report import DataError, LoadReport
 
 
 def write(path, text: str | bytes):

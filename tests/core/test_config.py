@@ -3,13 +3,13 @@
 import pytest
 
 from studio.core.config import (
-    ConfigError,
     config_from_dict,
     config_to_dict,
     load_config,
     preset_files,
     save_config,
 )
+from studio.core.configtools import ConfigError
 
 
 def write(tmp_path, text):

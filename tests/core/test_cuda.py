@@ -6,8 +6,8 @@ import pytest
 import torch
 
 from studio.core.config import load_config
-from studio.core.runs import read_metrics
-from studio.core.trainer import Trainer
+from studio.core.runs.metrics_file import read_metrics
+from studio.core.training.trainer import Trainer
 
 pytestmark = pytest.mark.cuda
 

@@ -9,10 +9,9 @@ import sys
 import pytest
 import torch
 
-from studio.core.checkpoint import latest_checkpoint, load_checkpoint
 from studio.core.config import load_config
-from studio.core.distributed import SINGLE, Dist, DistributedError, count_scale, loss_scale
 from studio.core.grpo import grpo_loss
+from studio.core.machine.distributed import SINGLE, Dist, DistributedError, count_scale, loss_scale
 from studio.core.models.sampling import (
     SamplingError,
     draw,
@@ -20,10 +19,12 @@ from studio.core.models.sampling import (
     mix_seed,
     shared_noise,
 )
-from studio.core.runs import read_metrics
-from studio.core.steps import supervised_scales
+from studio.core.runs.checkpoints import latest_checkpoint, load_checkpoint
+from studio.core.runs.metrics_file import read_metrics
+from studio.core.tasks import build_task
 from studio.core.tasks.base import Example, Task
-from studio.core.trainer import Trainer, build_task
+from studio.core.training.trainer import Trainer
+from studio.core.training.warmup_step import supervised_scales
 
 # ---- sampling
 

@@ -19,25 +19,22 @@ import pytest
 import torch
 from tiny_runs import COMMON, GRID_WORLD, make_run
 
-from studio.core.checkpoint import latest_checkpoint
 from studio.core.config import load_config
-from studio.core.control import TrainerControl
 from studio.core.data.text_tokenizers import train_tokenizer
-from studio.core.export import (
-    ConversionError,
-    ExportError,
-    export_run,
-    read_metadata,
-)
 from studio.core.export import verify as verify_module
-from studio.core.export.convert import to_onnx
+from studio.core.export.convert import ConversionError, ExportError, to_onnx
 from studio.core.export.graphs import graphs_for
+from studio.core.export.metadata import read_metadata
+from studio.core.export.pipeline import export_run
 from studio.core.export.snippets import SNIPPET_NAME, snippet_module
 from studio.core.export.snippets.tiny_transformer import make_tokenizer
 from studio.core.export.verify import TOLERANCE, parity
-from studio.core.runs import RunError
+from studio.core.runs.checkpoints import latest_checkpoint
+from studio.core.runs.files import RunError
+from studio.core.runs.loading import load_trained
 from studio.core.tasks.text import pad_rows
-from studio.core.trainer import Trainer, load_trained
+from studio.core.training.control import TrainerControl
+from studio.core.training.trainer import Trainer
 
 MICRO_GPT = [
     "model.n_layers=2",
@@ -155,7 +152,7 @@ def test_micro_gpt_onnx_greedy_equals_pytorch_token_for_token(gpt_run, gpt_expor
 def test_tiny_transformer_exports_encoder_and_cached_decoder_that_translate_like_pytorch(
     tt_run, tt_export
 ):
-    from studio.core.tasks.translation import translate
+    from studio.core.tasks.translation.decoding import translate
 
     assert files_in(tt_export.folder) == [
         "README.md",
@@ -385,7 +382,7 @@ def test_a_full_disk_leaves_no_partial_file(gpt_run, tmp_path, monkeypatch):
             raise OSError(28, "No space left on device")
         real_fsync(fd)
 
-    monkeypatch.setattr("studio.core.export.os.fsync", fsync)
+    monkeypatch.setattr("studio.core.export.pipeline.os.fsync", fsync)
     with pytest.raises(RunError, match="No space left on device; free some disk space"):
         export_run(gpt_run, tmp_path / "out")
     assert files_in(tmp_path / "out") == []
@@ -484,7 +481,9 @@ def test_a_checkpoint_pruned_before_it_is_read_is_replaced_by_the_newer_one(
     real = latest_checkpoint(gpt_run)
     answers = [real.with_name("step_0000000.pt"), real]  # the first was pruned meanwhile
 
-    monkeypatch.setattr("studio.core.export.latest_checkpoint", lambda run_dir: answers.pop(0))
+    monkeypatch.setattr(
+        "studio.core.export.pipeline.latest_checkpoint", lambda run_dir: answers.pop(0)
+    )
     res = export_run(gpt_run, tmp_path / "out", examples=5)
     assert res.checkpoint == real and answers == []
 

@@ -9,18 +9,21 @@ from PIL import Image
 
 from studio.core.config import DataConfig
 from studio.core.configtools import ConfigError, from_dict
-from studio.core.envs import (
+from studio.core.envs.gridworld import (
+    DOOR,
+    EMPTY,
+    GOAL,
+    KEY,
+    LAVA,
+    WALL,
     GridBatch,
     Level,
     LevelError,
     LevelParams,
     generate_level,
-    render,
-    save_gif,
     shortest_path,
 )
-from studio.core.envs.gridworld import DOOR, EMPTY, GOAL, KEY, LAVA, WALL
-from studio.core.envs.render import AGENT, AGENT_WITH_KEY, PALETTE
+from studio.core.envs.render import AGENT, AGENT_WITH_KEY, PALETTE, render, save_gif
 from studio.core.models.lite_resnet import LiteResNetConfig
 from studio.core.tasks import task_class, task_config_class
 from studio.core.tasks.base import Sampling
@@ -268,8 +271,8 @@ def test_a_rollout_split_over_two_ranks_plays_the_moves_of_the_whole_rollout():
     """Under the trainer's shared row noise each episode draws from its own row, so two
     ranks holding half the prompts each play exactly the whole batch's episodes, although
     finished episodes leave the batch at different steps on each side."""
-    from studio.core.distributed import Dist
-    from studio.core.grpo_step import sampled_rollout
+    from studio.core.machine.distributed import Dist
+    from studio.core.training.grpo_step import sampled_rollout
 
     torch.manual_seed(0)
     task = tiny_task()
@@ -328,7 +331,7 @@ def test_shipped_preset_loads_and_builds_a_12_layer_model_for_24px_grids():
 
 def test_a_tiny_training_run_changes_every_parameter(tmp_path):
     from studio.core.config import load_config
-    from studio.core.trainer import Trainer
+    from studio.core.training.trainer import Trainer
 
     cfg = load_config(
         "lite_resnet",

@@ -6,7 +6,7 @@ import psutil
 import pytest
 
 from studio.core.config import StudioConfig
-from studio.core.hardware import (
+from studio.core.machine.hardware import (
     GpuUnavailable,
     MemoryProbe,
     NvmlBackend,

@@ -5,8 +5,8 @@ import pytest
 import torch
 from PIL import Image
 
-from studio.core.data.bilingual import DataError
 from studio.core.data.images import load_image_folder, read_image, stratified_split
+from studio.core.data.load_report import DataError
 from studio.core.data.shapes import SHAPES, draw_shapes
 
 

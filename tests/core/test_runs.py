@@ -6,15 +6,10 @@ import time
 
 import pytest
 
-from studio.core.control import TrainerControl
-from studio.core.runs import (
-    RunError,
-    atomic_write,
-    atomic_write_text,
-    new_run_dir,
-    read_metrics,
-    truncate_metrics,
-)
+from studio.core.runs.files import RunError, atomic_write, atomic_write_text
+from studio.core.runs.folder import new_run_dir
+from studio.core.runs.metrics_file import read_metrics, truncate_metrics
+from studio.core.training.control import TrainerControl
 
 
 def test_a_failed_write_keeps_the_old_file_and_leaves_no_temp(tmp_path):

@@ -7,11 +7,13 @@ import threading
 import pytest
 import torch
 
-from studio.core.checkpoint import latest_checkpoint
 from studio.core.config import load_config
-from studio.core.control import TrainerControl
-from studio.core.runs import RunError, read_metrics
-from studio.core.trainer import Trainer, load_trained
+from studio.core.runs.checkpoints import latest_checkpoint
+from studio.core.runs.files import RunError
+from studio.core.runs.loading import load_trained
+from studio.core.runs.metrics_file import read_metrics
+from studio.core.training.control import TrainerControl
+from studio.core.training.trainer import Trainer
 
 TINY = [
     "model.n_layers=2",

@@ -7,12 +7,12 @@ import pytest
 import torch
 
 from studio.core.config import StageConfig, TrainingConfig, load_config
-from studio.core.distributed import SINGLE
-from studio.core.records import step_record
-from studio.core.run_state import Position, load_resume_state
-from studio.core.runs import RunError
-from studio.core.stages import early_stop, planned_stages, stage_lr
-from studio.core.update import StepOutcome
+from studio.core.machine.distributed import SINGLE
+from studio.core.runs.files import RunError
+from studio.core.training.records import step_record
+from studio.core.training.stages import early_stop, planned_stages, stage_lr
+from studio.core.training.state import Position, load_resume_state
+from studio.core.training.update import StepOutcome
 
 
 def test_a_stage_without_steps_is_left_out_of_the_plan():

@@ -10,15 +10,10 @@ from studio.core.config import DataConfig
 from studio.core.configtools import ConfigError, from_dict
 from studio.core.models.tiny_transformer import TinyTransformerConfig
 from studio.core.tasks.base import Example, Rollout, Sampling
-from studio.core.tasks.translation import (
-    IGNORE,
-    TranslationConfig,
-    TranslationError,
-    TranslationTask,
-    source_noise,
-    translate,
-)
-from studio.core.tasks.translation_rewards import (
+from studio.core.tasks.translation.config import TranslationConfig, TranslationError
+from studio.core.tasks.translation.data import IGNORE, source_noise
+from studio.core.tasks.translation.decoding import translate
+from studio.core.tasks.translation.rewards import (
     build_reward_functions,
     corpus_metrics,
     is_degenerate,
@@ -26,6 +21,7 @@ from studio.core.tasks.translation_rewards import (
     longest_repeat,
     sentence_chrf,
 )
+from studio.core.tasks.translation.task import TranslationTask
 
 # Written for these tests: short zh -> en pairs, sources of 2 to 5 characters.
 PAIRS = [
@@ -350,7 +346,7 @@ def test_shared_tokenizer_builds_a_shared_vocab_model():
 
 def test_preset_builds_on_the_demo_corpus_in_either_direction():
     from studio.core.config import load_config
-    from studio.core.trainer import build_task
+    from studio.core.tasks import build_task
 
     cfg = load_config("tiny_transformer", ["task.demo_size=300"])
     assert (cfg.model.d_model, cfg.model.n_encoder_layers, cfg.model.n_decoder_layers) == (

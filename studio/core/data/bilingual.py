@@ -28,8 +28,6 @@ from pathlib import Path
 from studio.core.data.load_report import DataError, LoadReport
 from studio.core.data.pair_files import resolve, rows, word_set
 
-__all__ = ["DataError", "LoadReport", "load_pairs", "split_pairs"]
-
 # First-row cells that mark a header rather than a sentence pair.
 HEADER_WORDS = word_set(
     "source target src tgt text sentence translation input output en eng english zh cmn "

@@ -23,7 +23,7 @@ import numpy as np
 import torch
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from studio.core.data.bilingual import DataError
+from studio.core.data.load_report import DataError
 
 HOW = "give a folder holding one subfolder of images per class (e.g. pets/cat/, pets/dog/)"
 

@@ -196,7 +196,7 @@ class TranslationAdapter(Adapter):
         return runner.greedy_ids(self.sources, self.max_len)
 
     def score(self, outputs: list[Any]) -> float:
-        from studio.core.tasks.translation_rewards import corpus_metrics
+        from studio.core.tasks.translation.rewards import corpus_metrics
 
         hyps = [self.task.detokenize(o) for o in outputs]
         refs = [r for _, r in self.pairs]
@@ -238,13 +238,13 @@ class GridWorldAdapter(Adapter):
         observe = getattr(self.task, "observe", None)
         if observe is not None:
             return observe(batch)
-        from studio.core.envs import render
+        from studio.core.envs.render import render
 
         return render(batch.cells, batch.pos, batch.has_key, self.task.cfg.pixels_per_cell)
 
     def _play(self, act: Callable[[np.ndarray], np.ndarray]) -> list[Any]:
         """Play every held-out grid with greedy actions act(obs (M, 3, H, W)) -> (M,)."""
-        from studio.core.envs import GridBatch
+        from studio.core.envs.gridworld import GridBatch
 
         batch = GridBatch(self.levels, self.task.cfg.max_steps)
         moves: list[list[int]] = [[] for _ in self.levels]
@@ -285,7 +285,7 @@ class GridWorldAdapter(Adapter):
         return float(np.mean([won for _, won in outputs]))
 
     def extra_files(self) -> dict[str, bytes]:
-        from studio.core.envs import GridBatch
+        from studio.core.envs.gridworld import GridBatch
 
         snippet = snippet_module(self.ARCH)
         levels = self.levels[:SAMPLE_FILE_ROWS]

@@ -146,8 +146,8 @@ class Task(ABC):
         rank's share of a warm-up batch may hold a different number of terms, and DDP's
         plain average of the ranks' means then weights their terms unequally; with the
         counts the trainer scales each rank's loss so that the step equals one process on
-        the whole batch (steps.supervised_scales). None, the default: not counted, each
-        rank's mean weighs the same (exact when every example is one term).
+        the whole batch (training.warmup_step.supervised_scales). None, the default: not
+        counted, each rank's mean weighs the same (exact when every example is one term).
         """
         del examples
         return None

@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.app.metric_chart import MetricChart
-from studio.app.plot_items import PaintClock
-from studio.app.series import CHART_SPECS, ChartSpec, MetricStore
+from studio.app.charts.metric_chart import MetricChart
+from studio.app.charts.plot_items import PaintClock
+from studio.app.charts.series import CHART_SPECS, ChartSpec, MetricStore
 
 REDRAW_MS = 100  # fastest refresh; slower when drawing costs more (see _adapt_interval)
 SLOWEST_MS = 2000

@@ -9,7 +9,8 @@ Every record is a plain dict of floats, ints, strings and lists, never tensors, 
 - `stage`: a stage's `start` or `end` `event`, with the `reason`;
 - `checkpoint`: where a checkpoint was written; `log`: a message and its `level`;
 - `done`: the run ended, and why (`finished`, `stopped`, `step limit`, `error`).
-The CLI prints them, the GUI's worker relays them as signals, runs.py appends them.
+The CLI prints them, the GUI's worker relays them as signals, and the run folder's
+metrics.jsonl keeps them (runs/metrics_file.py).
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from studio.core.run_state import Position
-from studio.core.update import StepOutcome
+from studio.core.training.state import Position
+from studio.core.training.update import StepOutcome
 
 Record = dict[str, Any]
 

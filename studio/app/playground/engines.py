@@ -65,8 +65,8 @@ class TorchEngine:
     name = "PyTorch"
 
     def __init__(self, run_dir: Path, checkpoint: Path | None = None) -> None:
-        from studio.core.checkpoint import latest_checkpoint
-        from studio.core.trainer import load_trained
+        from studio.core.runs.checkpoints import latest_checkpoint
+        from studio.core.runs.loading import load_trained
 
         self.run_dir = Path(run_dir)
         self.checkpoint = checkpoint or latest_checkpoint(self.run_dir)
@@ -110,7 +110,7 @@ class TorchEngine:
     # ---- translation
 
     def translate(self, sentence: str, *, decoding: str = GREEDY, beam_size: int = 4) -> Answer:
-        from studio.core.tasks.translation import translate
+        from studio.core.tasks.translation.decoding import translate
 
         started = time.perf_counter()
         (text,) = translate(self.model, self.task, [sentence], decoding, beam_size)
@@ -128,7 +128,7 @@ class TorchEngine:
 
 def export_files(run_dir: Path, arch: str) -> list[Path]:
     """The graph files an export of `arch` in <run_dir>/exports needs."""
-    from studio.core.export import EXPORT_DIR
+    from studio.core.export.pipeline import EXPORT_DIR
     from studio.core.export.snippets import snippet_module
 
     folder = Path(run_dir) / EXPORT_DIR

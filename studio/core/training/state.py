@@ -5,7 +5,7 @@
 reference, optimizer, schedule, scaler, every random generator, the task's state);
 `save_training_state` writes it from rank 0 and tells every rank the path. A resumed run
 restores all of it and produces the numbers of a run never interrupted. The file format
-and atomic writes are checkpoint.py's.
+and atomic writes are runs/checkpoints.py's.
 
 Under torchrun the state is a collective (every rank's generators are gathered: dropout
 and augmentation noise differ per rank), so every rank must call these functions.
@@ -24,11 +24,11 @@ import numpy as np
 import torch
 from torch import nn
 
-from studio.core import checkpoint as ckpt
-from studio.core.distributed import Dist, check_resume_world
-from studio.core.runs import RunError, atomic_write
-from studio.core.schedule import LearningRate
+from studio.core.machine.distributed import Dist, check_resume_world
+from studio.core.runs import checkpoints as ckpt
+from studio.core.runs.files import RunError, atomic_write
 from studio.core.tasks.base import Task
+from studio.core.training.schedule import LearningRate
 
 STATE_VERSION = 1
 GRPO_START = "grpo_start.pt"  # the checkpoint the GRPO stage started from
@@ -60,6 +60,27 @@ def seed_everything(seed: int, deterministic: bool) -> None:
         torch.use_deterministic_algorithms(True, warn_only=True)
 
 
+def rng_state(task_rng: random.Random) -> dict[str, Any]:
+    state = {
+        "python": random.getstate(),
+        "task": task_rng.getstate(),
+        "numpy": np.random.get_state(),
+        "torch": torch.get_rng_state(),
+    }
+    if torch.cuda.is_available():
+        state["cuda"] = torch.cuda.get_rng_state_all()
+    return state
+
+
+def restore_rng(state: dict[str, Any], task_rng: random.Random) -> None:
+    random.setstate(state["python"])
+    task_rng.setstate(state["task"])
+    np.random.set_state(state["numpy"])
+    torch.set_rng_state(state["torch"])
+    if "cuda" in state and torch.cuda.is_available():
+        torch.cuda.set_rng_state_all(state["cuda"])
+
+
 def _state_dict(part: Any) -> dict[str, Any] | None:
     return part.state_dict() if part is not None else None
 
@@ -82,7 +103,7 @@ def training_state(
     `rng` is the trainer's example-drawing generator; the global generators (Python,
     numpy, torch, CUDA) are read here.
     """
-    here = ckpt.rng_state(rng)
+    here = rng_state(rng)
     return {
         "version": STATE_VERSION,
         "world_size": dist.world_size,
@@ -117,7 +138,7 @@ def load_resume_state(run_dir: Path, device: torch.device, dist: Dist) -> dict[s
 def restore_generators(state: dict[str, Any], rng: random.Random, dist: Dist) -> None:
     """Put this rank's random generators (and the trainer's `rng`) back as saved."""
     ranks = state.get("rng_ranks")
-    ckpt.restore_rng(ranks[dist.rank] if ranks else state["rng"], rng)
+    restore_rng(ranks[dist.rank] if ranks else state["rng"], rng)
 
 
 def save_training_state(

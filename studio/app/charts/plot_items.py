@@ -1,6 +1,6 @@
 """pyqtgraph pieces the charts need: timed painting, a 1-2-5 log axis, band decimation.
 
-Kept apart from charts.py, which arranges and feeds the charts; these are the parts that
+Kept apart from panel.py, which arranges and feeds the charts; these are the parts that
 work around how pyqtgraph behaves in small, often-redrawn plots.
 """
 

@@ -1,6 +1,6 @@
 """One live chart: a pyqtgraph plot of some metrics' curves, a title, a legend and a readout.
 
-Fed by ChartPanel (charts.py), which decides when each chart redraws. Curves keep their
+Fed by ChartPanel (panel.py), which decides when each chart redraws. Curves keep their
 pyqtgraph items between redraws (only their data is replaced); a +-std band is drawn
 decimated (plot_items.decimate_band). The legend is a line of coloured names under the
 title, shown when a chart has more than one curve: a box inside the plot covered the
@@ -24,11 +24,11 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from studio.app import dialogs
-from studio.app.plot_items import DecadeAxis, TimedPlotWidget, decimate_band
-from studio.app.series import ChartSpec, MetricStore, curve_label, std_key, to_csv
+from studio.app.charts.plot_items import DecadeAxis, TimedPlotWidget, decimate_band
+from studio.app.charts.series import ChartSpec, MetricStore, curve_label, std_key, to_csv
 
 if TYPE_CHECKING:
-    from studio.app.charts import ChartPanel
+    from studio.app.charts.panel import ChartPanel
 
 # Colour-blind-safe palette (Okabe-Ito), one colour per curve of a chart.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")

@@ -92,7 +92,7 @@ class Exporter(QObject):
         folder = Path(run_dir)
 
         def job() -> Any:
-            from studio.core.export import export_run
+            from studio.core.export.pipeline import export_run
 
             return export_run(folder, progress=self._report)
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.app.playground_engines import BEAM, GREEDY, SAMPLED, Answer
+from studio.app.playground.engines import BEAM, GREEDY, SAMPLED, Answer
 
 PICTURE_PX = 240  # the grid picture's side on screen
 FRAME_MS = 250  # animation speed, as save_gif's default

@@ -1,9 +1,8 @@
-"""Building a config's task, and loading a trained run back: config, task and model.
+"""Loading a trained run back: its config, task and model.
 
-What the trainer builds a run from (`build_task`) and what the command line, export and
-the playground read a finished or interrupted run folder with (`load_run_config`,
-`load_trained`, `read_task_file`). The folder's layout is runs.py's; the checkpoint's
-contents are checkpoint.py's and run_state.py's.
+What the command line, export and the playground read a finished or interrupted run
+folder with (`load_run_config`, `load_trained`, `read_task_file`), without the training
+loop. The folder's layout is folder.py's; the checkpoint file is checkpoints.py's.
 """
 
 from __future__ import annotations
@@ -15,22 +14,12 @@ from typing import Any
 
 from torch import nn
 
-from studio.core import checkpoint as ckpt
-from studio.core.config import StudioConfig, load_config, task_name
-from studio.core.runs import CONFIG_FILE, TASK_FILE, RunError, check_run_dir
-from studio.core.tasks import task_class
+from studio.core.config import StudioConfig, load_config
+from studio.core.runs import checkpoints as ckpt
+from studio.core.runs.files import RunError
+from studio.core.runs.folder import CONFIG_FILE, TASK_FILE, check_run_dir
+from studio.core.tasks import build_task
 from studio.core.tasks.base import Task
-
-
-def build_task(cfg: StudioConfig) -> Task:
-    """The task named by the config, with its data loaded (errors name the fix)."""
-    task = task_class(task_name(cfg))(cfg.task, cfg.data, seed=cfg.training.seed)
-    if cfg.model.ARCH not in task.ARCHITECTURES:
-        raise RunError(
-            f"model.arch: the {task.NAME} task trains {', '.join(task.ARCHITECTURES)}"
-            f", not {cfg.model.ARCH}; pick a matching preset"
-        )
-    return task
 
 
 def load_run_config(run_dir: Path, overrides: Sequence[str] = ()) -> StudioConfig:

@@ -18,8 +18,8 @@ import torch
 from torch import nn
 
 from studio.core.config import StageConfig, StudioConfig, TrainingConfig
-from studio.core.run_state import Position
-from studio.core.schedule import LearningRate
+from studio.core.training.schedule import LearningRate
+from studio.core.training.state import Position
 
 STAGES = ("warmup", "grpo")
 

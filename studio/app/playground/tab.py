@@ -6,8 +6,8 @@ played by the agent, step by step or animated, saved as a GIF on request.
 
 The PyTorch side is the run's latest checkpoint (`load_trained`, reloaded when a newer
 checkpoint appears); the ONNX side runs the export's own snippet classes on
-<run_dir>/exports (playground_engines.py), offering to export first when there is none.
-Loading a model and exporting run off the GUI thread (background.py, playground_export.py);
+<run_dir>/exports (engines.py), offering to export first when there is none.
+Loading a model and exporting run off the GUI thread (background.py, exporter.py);
 an answer itself takes milliseconds, so it runs on the GUI thread. Every error reaches
 the person as a dialog (dialogs.show_error), never as a crash.
 """
@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
 
 from studio.app import dialogs
 from studio.app.background import run_in_background
-from studio.app.playground_engines import (
+from studio.app.exporter import Exporter
+from studio.app.playground.engines import (
     BEAM,
     GREEDY,
     Answer,
@@ -39,8 +40,7 @@ from studio.app.playground_engines import (
     TorchEngine,
     has_export,
 )
-from studio.app.playground_export import Exporter
-from studio.app.playground_pages import AnswerPanel, GptPage, GridPage, TranslationPage
+from studio.app.playground.pages import AnswerPanel, GptPage, GridPage, TranslationPage
 
 ENGINES = ("PyTorch", "ONNX", "Both")
 PAGES = {"micro-gpt": "gpt", "tiny-transformer": "translation", "gridworld": "grid"}
@@ -108,7 +108,7 @@ class PlaygroundTab(QWidget):
 
     def stale(self) -> bool:
         """True when the engines are not those of the current run's latest files."""
-        from studio.core.checkpoint import latest_checkpoint
+        from studio.core.runs.checkpoints import latest_checkpoint
 
         run_dir = self._run_dir()
         engine = self.torch_engine

@@ -7,13 +7,14 @@ relays signals. Between steps it honours pause, resume, stop and single-step req
 (TrainerControl), and it checkpoints every N steps and whenever it stops, so a run can
 be resumed with nothing lost but the steps since the last checkpoint.
 
-Under torchrun (a `Dist` from distributed.py) every rank runs this same loop on its
+Under torchrun (a `Dist` from machine/distributed.py) every rank runs this same loop on its
 share of each batch; rank 0 alone writes the run folder, evaluates, and reports to the
 metrics file, and every decision that changes the loop's course is one all ranks share.
 
-The loop's parts live beside it: the steps (steps.py, grpo_step.py), the stages' optimizer,
-schedule and early stop (stages.py), evaluation (evaluation.py), the checkpoint's contents
-(run_state.py), the records (records.py), and loading a run back (run_loading.py).
+The loop's parts live beside it in studio.core.training: the steps (warmup_step.py,
+grpo_step.py), the stages' optimizer, schedule and early stop (stages.py, schedule.py),
+evaluation (evaluation.py), the checkpoint's contents (state.py) and the records
+(records.py). The run folder is studio.core.runs'.
 """
 
 from __future__ import annotations
@@ -31,56 +32,51 @@ from typing import Any
 import torch
 from torch import nn
 
-from studio.core.checkpoint import restore_rng, rng_state
 from studio.core.config import StageConfig, StudioConfig, save_config
-from studio.core.control import StopRequested, TrainerControl
-from studio.core.device import autocast, check_amp, peak_memory_mb, resolve_device
-from studio.core.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
-from studio.core.evaluation import held_out_metrics
-from studio.core.grpo_step import grpo_step
+from studio.core.machine.device import autocast, check_amp, peak_memory_mb, resolve_device
+from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.models.sampling import mix_seed
-from studio.core.records import done_record, eval_record, log_record, stage_record, step_record
-from studio.core.run_loading import build_task, load_run_config, load_trained, read_task_file
-from studio.core.run_state import (
-    GRPO_START,
+from studio.core.runs.files import atomic_write_json
+from studio.core.runs.folder import (
+    CONFIG_FILE,
+    METRICS_FILE,
+    TASK_FILE,
+    check_run_dir,
+    default_save_dir,
+    new_run_dir,
+)
+from studio.core.runs.metrics_file import MetricsWriter, truncate_metrics
+from studio.core.tasks import build_task
+from studio.core.training.control import StopRequested, TrainerControl
+from studio.core.training.evaluation import held_out_metrics
+from studio.core.training.grpo_step import grpo_step
+from studio.core.training.records import (
+    done_record,
+    eval_record,
+    log_record,
+    stage_record,
+    step_record,
+)
+from studio.core.training.schedule import LearningRate
+from studio.core.training.stages import (
+    early_stop,
+    new_optimizer,
+    new_schedule,
+    planned_stages,
+)
+from studio.core.training.state import (
     Position,
     load_resume_state,
     restore_generators,
+    restore_rng,
+    rng_state,
     save_grpo_start,
     save_training_state,
     seed_everything,
     training_state,
 )
-from studio.core.runs import (
-    CONFIG_FILE,
-    METRICS_FILE,
-    TASK_FILE,
-    MetricsWriter,
-    atomic_write_json,
-    check_run_dir,
-    default_save_dir,
-    new_run_dir,
-    truncate_metrics,
-)
-from studio.core.schedule import LearningRate
-from studio.core.stages import STAGES, early_stop, new_optimizer, new_schedule, planned_stages
-from studio.core.steps import supervised_step
-from studio.core.update import StepOutcome
-
-# names callers import from here (the CLI, the app, export, benchmarks)
-__all__ = [
-    "GRPO_START",
-    "STAGES",
-    "Listener",
-    "Position",
-    "Trainer",
-    "TrainerControl",
-    "build_task",
-    "load_run_config",
-    "load_trained",
-    "read_task_file",
-    "seed_everything",
-]
+from studio.core.training.update import StepOutcome
+from studio.core.training.warmup_step import supervised_step
 
 Listener = Callable[[dict[str, Any]], None]
 

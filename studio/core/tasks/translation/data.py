@@ -20,7 +20,7 @@ import torch
 from studio.core.data.bilingual import load_pairs
 from studio.core.data.text_tokenizers import TextTokenizer, train_tokenizer
 from studio.core.tasks.base import Example
-from studio.core.tasks.translation_config import DEMO_LANGS, TranslationConfig, TranslationError
+from studio.core.tasks.translation.config import DEMO_LANGS, TranslationConfig, TranslationError
 
 IGNORE = -100  # label value cross_entropy skips (target padding)
 

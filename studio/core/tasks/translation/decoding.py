@@ -16,10 +16,10 @@ import torch
 from torch import nn
 
 from studio.core.tasks.base import model_device, unwrap
-from studio.core.tasks.translation_config import TranslationError
+from studio.core.tasks.translation.config import TranslationError
 
 if TYPE_CHECKING:
-    from studio.core.tasks.translation import TranslationTask
+    from studio.core.tasks.translation.task import TranslationTask
 
 DECODINGS = ("greedy", "beam")
 

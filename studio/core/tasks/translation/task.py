@@ -10,10 +10,9 @@ once per source and share it with the source's G translations. Evaluation decode
 greedily or with beam search and reports corpus chrF (headline), BLEU and the
 output/reference length ratio, since a reward that pays for length shows up there first.
 
-The parts live in their own modules, and the names other code uses are re-exported
-here: translation_config.py (settings, TranslationError), translation_data.py (pairs,
-tokenizers, curriculum levels, noise, batches), translation_rewards.py (chrF/BLEU
-rewards, corpus metrics), translation_decoding.py (`translate`).
+The parts live beside it: config.py (settings, TranslationError), data.py (pairs,
+tokenizers, curriculum levels, noise, batches), rewards.py (chrF/BLEU rewards, corpus
+metrics), decoding.py (`translate`).
 
 References: Wu et al. 2016 (GNMT); DESIGN.md, "Translation".
 """
@@ -39,8 +38,8 @@ from studio.core.tasks.base import (
     model_device,
     unwrap,
 )
-from studio.core.tasks.translation_config import DEMO_LANGS, TranslationConfig, TranslationError
-from studio.core.tasks.translation_data import (
+from studio.core.tasks.translation.config import TranslationConfig, TranslationError
+from studio.core.tasks.translation.data import (
     IGNORE,
     fit_tokenizers,
     length_levels,
@@ -49,19 +48,8 @@ from studio.core.tasks.translation_data import (
     task_pairs,
     teacher_forcing,
 )
-from studio.core.tasks.translation_decoding import eval_mode, translate
-from studio.core.tasks.translation_rewards import build_reward_functions, corpus_metrics
-
-__all__ = [
-    "DEMO_LANGS",
-    "IGNORE",
-    "TranslationConfig",
-    "TranslationError",
-    "TranslationTask",
-    "eval_mode",
-    "source_noise",
-    "translate",
-]
+from studio.core.tasks.translation.decoding import eval_mode, translate
+from studio.core.tasks.translation.rewards import build_reward_functions, corpus_metrics
 
 
 class TranslationTask(Task):

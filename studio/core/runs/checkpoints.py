@@ -9,37 +9,15 @@ atomically (temp file + rename): a crash mid-write leaves the previous checkpoin
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import torch
 
-from studio.core.runs import CHECKPOINT_DIR, RunError, atomic_write, atomic_write_text
+from studio.core.runs.files import RunError, atomic_write, atomic_write_text
+from studio.core.runs.folder import CHECKPOINT_DIR
 
 LATEST_FILE = "latest"  # names the newest checkpoint file, written after it
-
-
-def rng_state(task_rng: random.Random) -> dict[str, Any]:
-    state = {
-        "python": random.getstate(),
-        "task": task_rng.getstate(),
-        "numpy": np.random.get_state(),
-        "torch": torch.get_rng_state(),
-    }
-    if torch.cuda.is_available():
-        state["cuda"] = torch.cuda.get_rng_state_all()
-    return state
-
-
-def restore_rng(state: dict[str, Any], task_rng: random.Random) -> None:
-    random.setstate(state["python"])
-    task_rng.setstate(state["task"])
-    np.random.set_state(state["numpy"])
-    torch.set_rng_state(state["torch"])
-    if "cuda" in state and torch.cuda.is_available():
-        torch.cuda.set_rng_state_all(state["cuda"])
 
 
 def save_checkpoint(run_dir: Path, step: int, state: dict[str, Any], keep: int = 2) -> Path:

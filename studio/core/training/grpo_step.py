@@ -7,7 +7,7 @@ rollout (`sampled_rollout`) -> rewards (`score`, gathered over ranks by `gather_
 prompt, N = P*G sequences, T completion steps, B micro-batches, W processes, F reward
 functions.
 
-In a distributed run (`dist`, see distributed.py) `model` is wrapped in DDP and the
+In a distributed run (`dist`, see machine/distributed.py) `model` is wrapped in DDP and the
 prompts are this rank's share: rewards are gathered so advantages see whole groups and
 the whole batch, each micro-batch's loss is scaled so that DDP's average gradient is the
 whole batch's, a non-finite loss on any rank skips the update on all, and the metrics
@@ -28,7 +28,6 @@ import torch
 from torch import nn
 
 from studio.core.config import GRPOConfig, TrainingConfig
-from studio.core.distributed import SINGLE, Dist, loss_scale, sync_gradients
 from studio.core.grpo import (
     LossStats,
     combine_rewards,
@@ -37,9 +36,10 @@ from studio.core.grpo import (
     masked_mean,
     zero_std_fraction,
 )
+from studio.core.machine.distributed import SINGLE, Dist, loss_scale, sync_gradients
 from studio.core.models.sampling import mix_seed, shared_noise
 from studio.core.tasks.base import Example, Rollout, Sampling, Task
-from studio.core.update import StepOutcome, UpdateResult, backward, optimizer_step
+from studio.core.training.update import StepOutcome, UpdateResult, backward, optimizer_step
 
 # what each micro-batch's row of pooled statistics holds, in order (see _pooled_stats)
 LOSS_STATS = (

@@ -1,11 +1,10 @@
-"""The supervised warm-up's optimizer step, and the public names of every step.
+"""The supervised warm-up's optimizer step.
 
-Warm-up: teacher-forced cross-entropy on the references over `grad_accum` micro-batches,
-ending in `optimizer_step` (update.py), which clips the gradient norm and refuses
-non-finite updates. The GRPO step lives in grpo_step.py; its names are importable from
-here too, so that callers need one module. Shapes: B micro-batches, W processes.
+Teacher-forced cross-entropy on the references over `grad_accum` micro-batches, ending in
+`optimizer_step` (update.py), which clips the gradient norm and refuses non-finite
+updates. Shapes: B micro-batches, W processes.
 
-In a distributed run (`dist`, see distributed.py) `model` is wrapped in DDP and the
+In a distributed run (`dist`, see machine/distributed.py) `model` is wrapped in DDP and the
 batches are this rank's share: each micro-batch's loss is weighted by its share of the
 terms the whole batch averages over (`supervised_scales`, from `Task.supervised_count`),
 a non-finite loss on any rank skips the update on all, and the loss reported is the
@@ -22,47 +21,13 @@ import torch
 from torch import nn
 
 from studio.core.config import TrainingConfig
-from studio.core.distributed import SINGLE, Dist, count_scale, sync_gradients
-from studio.core.grpo_step import (
-    BatchRewards,
-    GRPOBatch,
-    gather_rewards,
-    grpo_metrics,
-    grpo_step,
-    prepare_batches,
-    sample_groups,
-    sampled_rollout,
-    score,
-)
+from studio.core.machine.distributed import SINGLE, Dist, count_scale, sync_gradients
 from studio.core.tasks.base import Example, Task
-from studio.core.update import (
+from studio.core.training.update import (
     StepOutcome,
-    UpdateResult,
     backward,
-    gradient_flow,
     optimizer_step,
-    weight_layers,
 )
-
-__all__ = [
-    "BatchRewards",
-    "GRPOBatch",
-    "StepOutcome",
-    "UpdateResult",
-    "backward",
-    "gather_rewards",
-    "gradient_flow",
-    "grpo_metrics",
-    "grpo_step",
-    "optimizer_step",
-    "prepare_batches",
-    "sample_groups",
-    "sampled_rollout",
-    "score",
-    "supervised_scales",
-    "supervised_step",
-    "weight_layers",
-]
 
 
 def supervised_step(

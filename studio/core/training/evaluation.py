@@ -15,7 +15,7 @@ import torch
 from torch import nn
 
 from studio.core.config import EvalConfig
-from studio.core.device import autocast
+from studio.core.machine.device import autocast
 from studio.core.tasks.base import Task
 
 

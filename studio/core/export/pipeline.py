@@ -1,0 +1,322 @@
+"""One-click ONNX export of a training run: export, check, and only then call it done.
+
+`export_run(run_dir)` reads the run's latest checkpoint file (never the live trainer, so
+it works while the run trains), converts the preset's graphs (graphs.py, convert.py),
+stores the model config and the task's tokenizers or names in each file's metadata
+(metadata.py), writes an example program and a README beside them, checks every graph
+(onnx.checker; onnxruntime against PyTorch on random inputs and greedy decoding on
+held-out examples, verify.py), optionally adds int8 copies and measures what they cost
+(quantize.py), and only then moves the files into the output folder.
+
+Everything is written into a hidden staging folder inside the output folder first and
+moved into place file by file (os.replace, atomic on one filesystem) once every check has
+passed, so a failed or interrupted export leaves no partial file, and an unwritable folder
+or a full disk gives a RunError that says so.
+
+Files of an export (names fixed per preset by the snippet modules): the graphs, e.g.
+micro_gpt.onnx and micro_gpt_step.onnx, their .int8.onnx copies if asked for, sample
+inputs for Lite-ResNet, example_onnx.py and README.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import onnx
+import torch
+from torch import nn
+
+from studio.core.config import StudioConfig
+from studio.core.export.adapters import Adapter, adapter_for
+from studio.core.export.convert import OPSET, ExportError, to_onnx
+from studio.core.export.graphs import GraphSpec, graphs_for
+from studio.core.export.metadata import attach, export_metadata
+from studio.core.export.quantize import Quantization, compare_int8, quantize_graphs
+from studio.core.export.readme import readme_text
+from studio.core.export.snippets import SNIPPET_NAME, snippet_module, snippet_source
+from studio.core.export.verify import ORT_ERRORS, TOLERANCE, Verification, verify_export
+from studio.core.runs.checkpoints import latest_checkpoint
+from studio.core.runs.files import RunError
+from studio.core.runs.folder import check_run_dir
+from studio.core.runs.loading import load_trained
+from studio.core.tasks.base import Task
+
+EXPORT_DIR = "exports"  # inside the run folder, the default output folder
+README_NAME = "README.md"
+HELD_OUT_EXAMPLES = 50  # held-out examples decoded by both PyTorch and onnxruntime
+STAGE_PREFIX = ".export-"  # hidden staging folders inside the output folder
+STALE_STAGE_S = 3600  # a staging folder this old belongs to an export that was killed
+
+Progress = Callable[[str, float], None]  # (what is happening, fraction done 0..1)
+
+
+@dataclass
+class ExportResult:
+    """What an export wrote and what its checks measured."""
+
+    folder: Path  # the output folder
+    model_path: Path  # the main graph (the one to open first)
+    files: list[Path]  # every file written, graphs first
+    checkpoint: Path  # the checkpoint exported
+    step: int | None  # its global step, when its name gives it
+    verification: Verification
+    quantization: Quantization | None
+    seconds: float
+    summary: str  # one line for the user: what, where, how well it checked
+
+
+def _step_of(path: Path) -> int | None:
+    found = re.fullmatch(r"step_(\d+)\.pt", path.name)
+    return int(found.group(1)) if found else None
+
+
+def _load(run_dir: Path, checkpoint: Path | None) -> tuple[StudioConfig, Task, nn.Module, Path]:
+    """Config, task, model (eval, fp32, CPU) and the checkpoint read.
+
+    A training run may prune the checkpoint found as latest before it is read; then the
+    newer one is taken (up to three tries).
+    """
+    tries = 1 if checkpoint is not None else 3
+    for attempt in range(tries):
+        found = checkpoint if checkpoint is not None else latest_checkpoint(run_dir)
+        if found is None:
+            raise RunError(
+                f"{run_dir}: has no checkpoint yet; train for at least one checkpoint "
+                "(run.checkpoint_every, or stop the run) before exporting"
+            )
+        try:
+            cfg, task, model = load_trained(run_dir, "cpu", checkpoint=Path(found))
+        except RunError:
+            if attempt == tries - 1 or Path(found).exists():
+                raise
+            continue  # pruned between finding and reading it
+        return cfg, task, model.float().eval(), Path(found)
+    raise RunError(f"{run_dir}: its checkpoints kept changing while being read; try again")
+
+
+def _disk_error(err: OSError, what: Path) -> RunError:
+    hint = "free some disk space" if err.errno == 28 else "choose a folder you can write to"
+    return RunError(f"could not write {what}: {err.strerror or err}; {hint} (--out)")
+
+
+def _remove_stale_stages(folder: Path) -> None:
+    """Staging folders of exports killed mid-way (older than STALE_STAGE_S)."""
+    for old in folder.glob(f"{STAGE_PREFIX}*"):
+        with contextlib.suppress(OSError):
+            if old.is_dir() and time.time() - old.stat().st_mtime > STALE_STAGE_S:
+                shutil.rmtree(old, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _staging(folder: Path) -> Iterator[Path]:
+    """A hidden folder inside `folder`, removed afterwards whatever happens; a disk error
+    inside becomes a RunError that names the folder."""
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise NotADirectoryError(20, "it is a file, not a folder")
+        folder.mkdir(parents=True, exist_ok=True)
+        _remove_stale_stages(folder)
+        stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=folder))
+    except OSError as err:
+        raise RunError(
+            f"cannot write the export to {folder}: {err.strerror or err}; choose a folder "
+            "you can write to (--out)"
+        ) from None
+    try:
+        yield stage
+    except OSError as err:  # the quantizer or onnx writing into the stage
+        raise _disk_error(err, folder) from None
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        with open(path, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as err:
+        raise _disk_error(err, path) from None
+
+
+def _publish(stage: Path, folder: Path, names: list[str]) -> list[Path]:
+    """Move the checked files into place, one atomic rename each."""
+    placed = []
+    for name in names:
+        try:
+            os.replace(stage / name, folder / name)
+        except OSError as err:
+            raise _disk_error(err, folder / name) from None
+        placed.append(folder / name)
+    return placed
+
+
+def _write_graphs(
+    stage: Path,
+    specs: list[GraphSpec],
+    meta: dict,
+    files: dict[str, str],
+    exporter: str,
+    report: Progress,
+) -> None:
+    """Convert, label and check each graph, and write it into the stage."""
+    for i, spec in enumerate(specs):
+        report(f"Exporting the {spec.name} graph", 0.05 + 0.45 * i / len(specs))
+        proto = to_onnx(spec, exporter)
+        attach(proto, meta, spec.name, f"GRPO Studio {meta['arch']}, {spec.name} graph")
+        try:
+            onnx.checker.check_model(proto, full_check=True)
+        except onnx.checker.ValidationError as err:
+            raise ExportError(
+                f"the {spec.name!r} graph fails onnx.checker ({err}); try exporter='dynamo'"
+            ) from None
+        _write(stage / files[spec.name], proto.SerializeToString())
+
+
+def _check(
+    arch: str, model: nn.Module, stage: Path, adapter: Adapter, seed: int | None
+) -> tuple[Verification, list]:
+    """verify_export, turned into an ExportError unless everything passed."""
+    try:
+        with torch.no_grad():
+            verification, onnx_outputs = verify_export(arch, model, stage, adapter, seed)
+    except ORT_ERRORS as err:
+        raise ExportError(
+            f"onnxruntime cannot run the exported graphs ({type(err).__name__}: {err}); "
+            "nothing was written. Try exporter='dynamo' or report it"
+        ) from err
+    if not verification.passed:
+        raise ExportError(
+            f"the exported graphs do not match the PyTorch model ({verification.summary()}; "
+            f"tokenizers agree: {verification.tokenizers_agree}; limit {TOLERANCE:.0e}); "
+            "nothing was written. Try exporter='dynamo' or report it"
+        )
+    return verification, onnx_outputs
+
+
+def _quantize(arch: str, stage: Path, adapter: Adapter, onnx_outputs: list) -> Quantization:
+    int8_files = quantize_graphs(arch, stage)
+    try:
+        return compare_int8(arch, stage, adapter, onnx_outputs, int8_files)
+    except ORT_ERRORS as err:
+        raise ExportError(
+            f"onnxruntime cannot run the int8 graphs ({type(err).__name__}: {err}); "
+            "export without the int8 option"
+        ) from err
+
+
+def _summary(
+    arch: str,
+    written: list[Path],
+    graphs: int,
+    checkpoint: Path,
+    step: int | None,
+    verification: Verification,
+    quantization: Quantization | None,
+) -> str:
+    more = graphs - 1
+    return (
+        f"Exported {arch} ({f'step {step}' if step is not None else checkpoint.name}) to "
+        f"{written[0]}"
+        + (f" (+{more} more graph{'s' * (more > 1)})" if more else "")
+        + f"; checked: {verification.greedy_matches}/{verification.examples} held-out "
+        f"outputs equal, max diff {verification.max_abs_diff:.1e}"
+        + (f"; int8 {quantization.metric} {quantization.change:+.3g}" if quantization else "")
+    )
+
+
+def export_run(
+    run_dir: Path,
+    out: Path | None = None,
+    *,
+    checkpoint: Path | None = None,
+    quantize: bool = False,
+    progress: Progress | None = None,
+    examples: int = HELD_OUT_EXAMPLES,
+    exporter: str = "auto",
+    seed: int | None = None,
+) -> ExportResult:
+    """Export a run's latest checkpoint (or `checkpoint`) to ONNX in `out` (a folder;
+    default <run_dir>/exports), check it, and return what was written.
+
+    quantize adds int8 copies and compares them with the fp32 graphs on `examples`
+    held-out examples. exporter: "auto", "torchscript" or "dynamo" (see convert.py).
+    seed fixes the random parity inputs (None: fresh ones). progress(message, fraction)
+    is called as the export advances. Raises RunError (ExportError when a graph cannot be
+    converted or fails a check) with a message that says what to do.
+    """
+    started = time.perf_counter()
+    report = progress or (lambda message, fraction: None)
+    run_dir = check_run_dir(Path(run_dir))
+    folder = Path(out) if out is not None else run_dir / EXPORT_DIR
+    if folder.suffix == ".onnx":
+        raise RunError(
+            f"{folder}: the export is a folder of files (graphs, example_onnx.py, README.md), "
+            f"not one .onnx file; give a folder, e.g. {folder.with_suffix('')}"
+        )
+    report("Reading the checkpoint", 0.0)
+    cfg, task, model, ckpt_path = _load(run_dir, checkpoint)
+    arch = cfg.model.ARCH
+    adapter = adapter_for(task, model, examples)
+    files = dict(snippet_module(arch).FILES)
+    step = _step_of(ckpt_path)
+    meta = export_metadata(
+        arch=arch,
+        model_cfg=cfg.model,
+        task=adapter.metadata(),
+        files=files,
+        run_name=run_dir.name,
+        checkpoint=ckpt_path.name,
+        step=step,
+        opset=OPSET,
+    )
+    quantization = None
+    with _staging(folder) as stage:
+        _write_graphs(stage, graphs_for(arch, model), meta, files, exporter, report)
+        extra = adapter.extra_files()
+        for name, data in extra.items():
+            _write(stage / name, data)
+        _write(stage / SNIPPET_NAME, snippet_source(arch).encode("utf-8"))
+
+        report("Checking the graphs against PyTorch", 0.55)
+        verification, onnx_outputs = _check(arch, model, stage, adapter, seed)
+        if quantize:
+            report("Quantizing to int8 and measuring the change", 0.75)
+            quantization = _quantize(arch, stage, adapter, onnx_outputs)
+
+        readme = readme_text(
+            arch=arch,
+            meta=meta,
+            files=files,
+            snippet=SNIPPET_NAME,
+            extra=list(extra),
+            verification=verification,
+            quantization=quantization,
+        )
+        _write(stage / README_NAME, readme.encode("utf-8"))
+        report("Moving the files into place", 0.95)
+        int8 = list(quantization.files.values()) if quantization else []
+        names = [*files.values(), *int8, *extra, SNIPPET_NAME, README_NAME]
+        written = _publish(stage, folder, names)
+
+    report("Done", 1.0)
+    return ExportResult(
+        folder=folder,
+        model_path=written[0],
+        files=written,
+        checkpoint=ckpt_path,
+        step=step,
+        verification=verification,
+        quantization=quantization,
+        seconds=time.perf_counter() - started,
+        summary=_summary(arch, written, len(files), ckpt_path, step, verification, quantization),
+    )

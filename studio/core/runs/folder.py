@@ -1,0 +1,71 @@
+"""A run folder: where a run's config, metrics, checkpoints and exports live.
+
+A run folder holds `config.yaml` (the resolved config), `task.json` (what rebuilds the
+task: tokenizers, vocabularies), `metrics.jsonl` (one record a line: everything a chart
+shows can be redrawn from it) and `checkpoints/`.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+
+from studio.core.runs.files import RunError
+
+CONFIG_FILE = "config.yaml"
+TASK_FILE = "task.json"
+METRICS_FILE = "metrics.jsonl"
+CHECKPOINT_DIR = "checkpoints"
+
+
+def default_save_dir() -> Path:
+    """The user's data directory for runs (e.g. ~/.local/share/grpo-studio/runs)."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("grpo-studio", appauthor=False)) / "runs"
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "run"
+
+
+def new_run_dir(save_dir: Path, name: str) -> Path:
+    """A fresh folder `<save_dir>/<date-time>-<name>`; never reuses an existing one."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = Path(save_dir) / f"{stamp}-{_slug(name)}"
+    candidate, n = base, 1
+    while True:
+        try:
+            candidate.mkdir(parents=True, exist_ok=False)
+            return candidate
+        except FileExistsError:
+            n += 1
+            candidate = base.with_name(f"{base.name}-{n}")
+        except OSError as err:
+            raise RunError(
+                f"cannot create a run folder in {save_dir}: {err.strerror or err}; "
+                "choose a folder you can write to (--save_dir)"
+            ) from None
+
+
+def check_run_dir(run_dir: Path) -> Path:
+    """A folder that holds a run (config and checkpoints), or a RunError saying what is off."""
+    run_dir = Path(run_dir)
+    if not run_dir.is_dir():
+        raise RunError(f"{run_dir}: no such run folder; give the folder a training run created")
+    if not (run_dir / CONFIG_FILE).is_file():
+        raise RunError(
+            f"{run_dir}: not a run folder (no {CONFIG_FILE}); give the folder a "
+            "training run created"
+        )
+    return run_dir
+
+
+def list_runs(save_dir: Path | None = None) -> list[Path]:
+    """Run folders under `save_dir`, newest first."""
+    root = Path(save_dir) if save_dir is not None else default_save_dir()
+    if not root.is_dir():
+        return []
+    runs = [p for p in root.iterdir() if (p / CONFIG_FILE).is_file()]
+    return sorted(runs, key=lambda p: p.stat().st_mtime, reverse=True)

@@ -1,0 +1,61 @@
+"""metrics.jsonl: the records of a run, one JSON object a line, appended as they come."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from studio.core.runs.files import RunError, atomic_write_text
+from studio.core.runs.folder import METRICS_FILE
+
+
+class MetricsWriter:
+    """Appends records to metrics.jsonl, one JSON object a line, flushed as written."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._file = self.path.open("a", encoding="utf-8")
+
+    def __call__(self, record: dict[str, Any]) -> None:
+        try:
+            self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
+            self._file.flush()
+        except OSError as err:
+            raise RunError(
+                f"could not append to {self.path}: {err.strerror or err}; free some disk space"
+            ) from None
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def read_metrics(run_dir: Path) -> list[dict[str, Any]]:
+    """All records of a run. A line cut short by a crash is skipped, not fatal."""
+    path = Path(run_dir) / METRICS_FILE
+    if not path.exists():
+        return []
+    records = []
+    with path.open(encoding="utf-8", errors="replace") as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    return records
+
+
+def truncate_metrics(run_dir: Path, last_step: int) -> None:
+    """Keep the records up to `last_step` (a resumed run rewrites what came after)."""
+    kept = [
+        r
+        for r in read_metrics(run_dir)
+        if r.get("step", 0) <= last_step and r.get("kind") != "done"
+    ]
+    atomic_write_text(
+        Path(run_dir) / METRICS_FILE,
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept),
+    )

@@ -1,0 +1,8 @@
+"""Training a model: the loop (trainer.py) and the parts it runs in order.
+
+trainer.py runs the stages; warmup_step.py and grpo_step.py are one optimizer step of
+each stage, both ending in update.py; stages.py and schedule.py give each stage its
+optimizer, learning rate and early stop; state.py is what a checkpoint holds and how the
+random streams are seeded; control.py carries pause/stop requests from other threads;
+records.py builds the records the loop streams; evaluation.py measures held-out metrics.
+"""
