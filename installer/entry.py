@@ -11,7 +11,7 @@ headless check can see the bundled window really opened.
 import os
 import sys
 
-from studio.cli import main
+from studio.cli.main import main
 
 
 def _quit_after(ms: int) -> None:

@@ -1,3 +1,3 @@
-from studio.cli import main
+from studio.cli.main import main
 
 raise SystemExit(main())

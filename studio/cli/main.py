@@ -1,0 +1,59 @@
+"""The entry points: parse the command line, run the command, and turn every error written
+for the user (config, data, run folder) into one line instead of a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from studio.cli import run_commands, train, translate
+from studio.cli.usage import PROG
+
+
+def cmd_presets(_: argparse.Namespace) -> int:
+    from studio.core.config import load_config, preset_files
+
+    for name, path in sorted(preset_files().items()):
+        cfg = load_config(path)
+        print(f"{name:18s} {cfg.name}: {cfg.description}")
+    return 0
+
+
+def cmd_gui(_: argparse.Namespace, argv: Sequence[str] = ()) -> int:
+    from studio.app.main_window import run_app
+
+    return run_app(list(argv))
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=PROG, description="Train small models with GRPO.")
+    sub = p.add_subparsers(dest="command")
+    sub.add_parser("gui", help="open the studio window (the default)")
+    sub.add_parser("presets", help="list the presets shipped with the studio").set_defaults(
+        run=cmd_presets
+    )
+    train.register(sub)
+    run_commands.register(sub)
+    translate.register(sub)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parser().parse_args(argv)
+    if args.command in (None, "gui"):
+        return cmd_gui(args, [sys.argv[0]])
+    try:
+        return args.run(args)
+    except (ValueError, OSError) as err:
+        # Config, data and run-folder problems carry messages written for the user.
+        if os.environ.get("GRPO_STUDIO_DEBUG"):
+            raise
+        print(f"{PROG}: error: {err}", file=sys.stderr)
+        return 2
+
+
+def gui_main() -> int:
+    return cmd_gui(argparse.Namespace(), [sys.argv[0]])

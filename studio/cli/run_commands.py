@@ -1,0 +1,88 @@
+"""Commands on a finished (or stopped) run folder: eval, generate and export. They load the
+run with studio.core.runs.loading, never the training loop."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    e = sub.add_parser("eval", help="held-out metrics of a run")
+    e.add_argument("run_dir")
+    e.add_argument("--split", default="test", choices=["valid", "test"])
+    e.add_argument("--limit", type=int, default=1000, help="examples to evaluate")
+    e.add_argument("--decoding", choices=["greedy", "beam"], help="default: the run's")
+    e.set_defaults(run=cmd_eval)
+
+    g = sub.add_parser("generate", help="complete prompts with a run's model")
+    g.add_argument("run_dir")
+    g.add_argument("prompts", nargs="+")
+    g.add_argument("--samples", type=int, default=1, help="completions per prompt")
+    g.add_argument("--temperature", type=float, default=0.0, help="0: greedy")
+    g.set_defaults(run=cmd_generate)
+
+    x = sub.add_parser("export", help="export a run's model to ONNX, verified")
+    x.add_argument("run_dir")
+    x.add_argument("--out", help="output folder (default: RUN_DIR/exports)")
+    x.add_argument("--int8", action="store_true", help="also write int8-quantized copies")
+    x.set_defaults(run=cmd_export)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    import torch
+
+    from studio.core.runs.loading import load_trained
+
+    cfg, task, model = load_trained(Path(args.run_dir))
+    with torch.no_grad():
+        metrics = task.evaluate(
+            model,
+            split=args.split,
+            limit=args.limit,
+            decoding=args.decoding or cfg.eval.decoding,
+            beam_size=cfg.eval.beam_size,
+        )
+    for name, value in metrics.items():
+        print(f"{name}: {value:.4f}")
+    return 0
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    import torch
+
+    from studio.core.runs.loading import load_trained
+    from studio.core.tasks.base import Example, Sampling
+
+    cfg, task, model = load_trained(Path(args.run_dir))
+    greedy = args.temperature <= 0
+    sampling = Sampling(
+        temperature=1.0 if greedy else args.temperature,
+        top_k=1 if greedy else cfg.grpo.top_k,
+        top_p=cfg.grpo.top_p,
+        max_new_tokens=cfg.grpo.max_new_tokens,
+    )
+    examples = [Example(prompt=p, display=p) for p in args.prompts]
+    with torch.no_grad():
+        rollout = task.rollout(model, examples, args.samples, sampling)
+    for i, prompt in enumerate(args.prompts):
+        for completion in rollout.completions[i * args.samples : (i + 1) * args.samples]:
+            print(f"{prompt}{completion}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from studio.core.export.pipeline import export_run
+
+    def progress(message: str, fraction: float) -> None:
+        print(f"[{fraction:4.0%}] {message}", file=sys.stderr)
+
+    result = export_run(
+        Path(args.run_dir),
+        Path(args.out) if args.out else None,
+        quantize=args.int8,
+        progress=progress,
+    )
+    print(result.summary)
+    return 0
