@@ -215,7 +215,9 @@ class MainWindow(QMainWindow):
         except ConfigError as err:
             self.form.mark_error(str(err))
             self.setup.setCurrentIndex(1)
-            dialogs.show_error(self, "A setting is not valid", str(err))
+            dialogs.show_error(
+                self, self.tr("A setting is not valid"), self.form.describe_error(str(err))
+            )
             return None
 
     def _on_data_path(self, path: str | None) -> None:
@@ -352,6 +354,7 @@ class MainWindow(QMainWindow):
 
     def _on_state(self, state: str) -> None:
         self.controls.set_state(state)
+        self.form.set_running(state != "idle")
         # While the trainer runs, the charts draw paced so training keeps the CPU and GIL.
         self.charts.set_live(state in ("running", "stopping"))
         if state == "idle" and self._close_when_idle:

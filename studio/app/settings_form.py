@@ -1,15 +1,21 @@
 """The settings form, generated from the config dataclasses.
 
 One group per section (general, model, task, data, GRPO, training, each stage,
-evaluation, curriculum, run, lesson), one row per field, the field's help text (from
-`configtools.param`) as its tooltip. Fields listed in `cfg.ui.hidden` are hidden (a
-teacher's simplified lesson; a section name hides the whole section), but their values
-are kept, so "Save as preset" writes exactly the config that was loaded. The seed is
-always shown: a run is only reproducible if its seed is known. Fields marked advanced
-appear when "Show advanced settings" is ticked.
+evaluation, curriculum, run, lesson), one row per field: the field's label and help text
+(from `configtools.param`, shown through Qt's translation context "config") as its name
+and tooltip. Fields listed in `cfg.ui.hidden` are hidden (a teacher's simplified lesson;
+a section name hides the whole section), and so are the data settings the task does not
+read (`Task.DATA_FIELDS`: the grid world reads no file); their values are kept, so "Save
+as preset" writes exactly the config that was loaded. The seed is always shown: a run is
+only reproducible if its seed is known. Fields marked advanced appear when "Show advanced
+settings" is ticked.
 
 Reading the form goes through `configtools.from_dict`, the same strict loader a preset
-file goes through, so a bad value gets the same message with its path.
+file goes through, so a bad value gets the same message; `describe_error` puts the
+form's own words (section and label) in front of the field's path. Every edit is checked
+at once and a bad value is named under the form, never dropped: numbers are typed into
+plain text boxes, so a letter in a whole-number field stays visible with its message.
+A mouse wheel passing over a choice box scrolls the form instead of changing the box.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import typing
 from typing import Any, Literal, get_args, get_origin
 
 import yaml
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,29 +35,37 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from studio.core.config import StudioConfig
 from studio.core.configtools import ConfigError, from_dict
+from studio.core.tasks import task_class
 
 ALWAYS_SHOWN = ("training.seed",)
-SECTION_TITLES = {
-    "model": "Model",
-    "task": "Task",
-    "data": "Data",
-    "grpo": "GRPO",
-    "training": "Training",
-    "stages.warmup": "Stage 1: supervised warm-up",
-    "stages.grpo": "Stage 2: GRPO",
-    "eval": "Evaluation",
-    "curriculum": "Curriculum",
-    "run": "Run folder and reporting",
-    "ui": "Lesson view",
-}
-INT_LIMIT = 2**31 - 1
+
+
+def section_title(path: str) -> str:
+    """The form's title of a config section, translated."""
+    titles = {
+        "": QCoreApplication.translate("SettingsForm", "General"),
+        "model": QCoreApplication.translate("SettingsForm", "Model"),
+        "task": QCoreApplication.translate("SettingsForm", "Task"),
+        "data": QCoreApplication.translate("SettingsForm", "Data"),
+        "grpo": QCoreApplication.translate("SettingsForm", "GRPO"),
+        "training": QCoreApplication.translate("SettingsForm", "Training"),
+        "stages.warmup": QCoreApplication.translate("SettingsForm", "Stage 1: supervised warm-up"),
+        "stages.grpo": QCoreApplication.translate("SettingsForm", "Stage 2: GRPO"),
+        "eval": QCoreApplication.translate("SettingsForm", "Evaluation"),
+        "curriculum": QCoreApplication.translate("SettingsForm", "Curriculum"),
+        "run": QCoreApplication.translate("SettingsForm", "Run folder and reporting"),
+        "ui": QCoreApplication.translate("SettingsForm", "Lesson view"),
+    }
+    return titles.get(path, path)
+
+
+ERROR_STYLE = "border: 2px solid #C00000;"
 
 
 def is_hidden(path: str, hidden: list[str]) -> bool:
@@ -65,8 +79,21 @@ def _is_optional(tp: Any) -> bool:
     return get_origin(tp) in (typing.Union, types.UnionType) and type(None) in get_args(tp)
 
 
-def _label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+def _label(name: str, meta: dict) -> str:
+    """The field's label from its declaration, translated; its name when it has none."""
+    text = meta.get("label") or name.replace("_", " ").capitalize()
+    return QCoreApplication.translate("config", text)
+
+
+class _WheelGuard(QObject):
+    """Lets a wheel event over an unfocused choice box scroll the form instead: a wheel
+    passing over the form must never change a value unseen."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Wheel and not watched.hasFocus():
+            event.ignore()  # the scroll area under it takes it
+            return True
+        return False
 
 
 class FieldEditor:
@@ -77,16 +104,10 @@ class FieldEditor:
         self.kind = self._kind(tp)
         if self.kind == "bool":
             self.widget: QWidget = QCheckBox()
-        elif self.kind == "int":
-            box = QSpinBox()
-            lo, hi = meta.get("min"), meta.get("max")
-            lo = 1 if meta.get("positive") else (int(lo) if lo is not None else -INT_LIMIT)
-            box.setRange(lo, int(hi) if hi is not None else INT_LIMIT)
-            box.setMinimumWidth(110)
-            self.widget = box
         elif self.kind == "choice":
             combo = QComboBox()
             combo.addItems([str(a) for a in get_args(tp)])
+            combo.setFocusPolicy(Qt.StrongFocus)  # a wheel does not focus it, a click does
             self.widget = combo
         else:
             edit = QLineEdit()
@@ -95,7 +116,7 @@ class FieldEditor:
             elif self.kind == "yaml":
                 edit.setPlaceholderText("YAML, e.g. [a, b] or {name: 1.0}")
             self.widget = edit
-        tip = meta.get("help", "")
+        tip = QCoreApplication.translate("config", meta.get("help", ""))
         bounds = [
             f"min {meta['min']}" if meta.get("min") is not None else "",
             f"max {meta['max']}" if meta.get("max") is not None else "",
@@ -108,8 +129,6 @@ class FieldEditor:
     def _kind(tp: Any) -> str:
         if tp is bool:
             return "bool"
-        if tp is int:
-            return "int"
         if get_origin(tp) is Literal:
             return "choice"
         if _is_optional(tp):
@@ -122,8 +141,6 @@ class FieldEditor:
         w = self.widget
         if self.kind == "bool":
             w.setChecked(bool(value))
-        elif self.kind == "int":
-            w.setValue(int(value))
         elif self.kind == "choice":
             w.setCurrentText(str(value))
         elif self.kind == "yaml":
@@ -140,8 +157,6 @@ class FieldEditor:
         w = self.widget
         if self.kind == "bool":
             return w.isChecked()
-        if self.kind == "int":
-            return w.value()
         if self.kind == "choice":
             return w.currentText()
         text = w.text().strip()
@@ -155,7 +170,7 @@ class FieldEditor:
                     f"{self.path}: not valid YAML ({text!r}); write a list like [a, b] "
                     "or a mapping like {name: 1.0}"
                 ) from None
-        return w.text()  # str fields keep their spaces; floats are coerced by from_dict
+        return w.text()  # str fields keep their spaces; numbers are coerced by from_dict
 
 
 class SettingsForm(QWidget):
@@ -174,8 +189,19 @@ class SettingsForm(QWidget):
         self.lesson.setObjectName("lesson")
         self.lesson.setVisible(False)
         self.arch_label = QLabel("")
-        self.show_advanced = QCheckBox("Show advanced settings")
+        self.running_note = QLabel(self.tr("A run is training: changes apply to the next run."))
+        self.running_note.setObjectName("note")
+        self.running_note.setWordWrap(True)
+        self.running_note.setVisible(False)
+        self.show_advanced = QCheckBox(self.tr("Show advanced settings"))
         self.show_advanced.toggled.connect(self._apply_visibility)
+        self.problem = QLabel("")  # the first bad value, named as the form names it
+        self.problem.setObjectName("problem")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #C00000;")
+        self.problem.setVisible(False)
+        self._wheel_guard = _WheelGuard(self)
+        self._data_fields: tuple[str, ...] = ()
         self._host = QWidget()
         self._host_layout = QVBoxLayout(self._host)
         self._host_layout.setContentsMargins(2, 2, 2, 2)
@@ -185,10 +211,13 @@ class SettingsForm(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 2, 0, 0)  # the labels off the dock's edge
         layout.addWidget(self.lesson)
+        layout.addWidget(self.running_note)
         layout.addWidget(self.arch_label)
         layout.addWidget(self.show_advanced)
         layout.addWidget(scroll, 1)
+        layout.addWidget(self.problem)
         self.hidden: list[str] = []
+        self.changed.connect(self.check)
 
     # ---- building
 
@@ -205,7 +234,8 @@ class SettingsForm(QWidget):
         self.editors.clear()
         self._rows.clear()
         self._groups.clear()
-        general = self._group("", "General")
+        self._data_fields = task_class(cfg.task.NAME).DATA_FIELDS
+        general = self._group("")
         for name in ("name", "description"):
             self._add_field(general, StudioConfig, name, name, getattr(cfg, name))
         for section in ("model", "task", "data", "grpo", "training"):
@@ -218,13 +248,20 @@ class SettingsForm(QWidget):
         self.hidden = list(cfg.ui.hidden)
         arch = getattr(type(cfg.model), "ARCH", "?")
         task = getattr(type(cfg.task), "NAME", "?")
-        self.arch_label.setText(f"Architecture <b>{arch}</b>, task <b>{task}</b>")
+        self.arch_label.setText(
+            self.tr("Architecture <b>{arch}</b>, task <b>{task}</b>").format(arch=arch, task=task)
+        )
         self.lesson.setText(cfg.ui.lesson)
         self.lesson.setVisible(bool(cfg.ui.lesson))
         self._apply_visibility()
+        self.check()
 
-    def _group(self, key: str, title: str) -> QFormLayout:
-        box = QGroupBox(title)
+    def set_running(self, running: bool) -> None:
+        """Say, while a run trains, that edits are for the next run (the run keeps its config)."""
+        self.running_note.setVisible(running)
+
+    def _group(self, key: str) -> QFormLayout:
+        box = QGroupBox(section_title(key))
         form = QFormLayout(box)
         form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
         self._host_layout.addWidget(box)
@@ -232,7 +269,7 @@ class SettingsForm(QWidget):
         return form
 
     def _add_section(self, path: str, obj: Any) -> None:
-        form = self._group(path, SECTION_TITLES.get(path, _label(path)))
+        form = self._group(path)
         hints = typing.get_type_hints(type(obj))
         for f in dataclasses.fields(obj):
             if f.init:
@@ -261,8 +298,10 @@ class SettingsForm(QWidget):
             meta = dict(next(f for f in dataclasses.fields(cls) if f.name == name).metadata)
         editor = FieldEditor(path, tp, meta or {})
         editor.set(value)
-        label = QLabel(_label(name))
+        label = QLabel(_label(name, meta or {}))
         label.setToolTip(editor.widget.toolTip())
+        if isinstance(editor.widget, QComboBox):
+            editor.widget.installEventFilter(self._wheel_guard)
         form.addRow(label, editor.widget)
         self.editors[path] = editor
         self._rows[path] = (form, editor.widget, bool((meta or {}).get("advanced")))
@@ -275,12 +314,19 @@ class SettingsForm(QWidget):
         advanced = self.show_advanced.isChecked()
         shown_per_group: dict[str, int] = {}
         for path, (form, widget, is_adv) in self._rows.items():
-            visible = not is_hidden(path, self.hidden) and (advanced or not is_adv)
+            visible = (
+                not is_hidden(path, self.hidden)
+                and (advanced or not is_adv)
+                and not self._unused_data_field(path)
+            )
             form.setRowVisible(widget, visible)
             group = path.rsplit(".", 1)[0] if "." in path else ""
             shown_per_group[group] = shown_per_group.get(group, 0) + int(visible)
         for key, box in self._groups.items():
             box.setVisible(shown_per_group.get(key, 0) > 0)
+
+    def _unused_data_field(self, path: str) -> bool:
+        return path.startswith("data.") and path.removeprefix("data.") not in self._data_fields
 
     def is_field_visible(self, path: str) -> bool:
         _, widget, _ = self._rows[path]
@@ -319,14 +365,56 @@ class SettingsForm(QWidget):
         cfg.task = from_dict(type(base.task), self._section_values("task"), "task")
         return cfg
 
-    def mark_error(self, message: str) -> str | None:
-        """Highlight the field a ConfigError message names (`path: ...`); return its path."""
-        path = message.split(":", 1)[0].split("[", 1)[0].strip()
-        for editor in self.editors.values():
-            editor.widget.setStyleSheet("")
+    def label_of(self, path: str) -> str:
+        """How the form names a field: "Stage 2: GRPO › Learning rate"."""
         editor = self.editors.get(path)
         if editor is None:
+            return path
+        section = path.rsplit(".", 1)[0] if "." in path else ""
+        return f"{section_title(section)} › {_label(path.rsplit('.', 1)[-1], editor.meta)}"
+
+    def describe_error(self, message: str) -> str:
+        """A ConfigError message with the form's words for its field in front of the path:
+        `stages.grpo.lr: must be ...` -> `Stage 2: GRPO › Learning rate (stages.grpo.lr): ...`."""
+        path = _error_path(message)
+        if path not in self.editors:
+            return message
+        return f"{self.label_of(path)} ({message.split(':', 1)[0]}):{message.split(':', 1)[1]}"
+
+    def check(self) -> str | None:
+        """Validate the whole form now; name the first bad value under the form (and mark
+        its field) or clear the note. Returns the message shown, or None."""
+        try:
+            self.config()
+        except ConfigError as err:
+            message = self.describe_error(str(err))
+            self.problem.setText(message)
+            self.problem.setVisible(True)
+            self._mark(_error_path(str(err)), focus=False)
+            return message
+        self.problem.setVisible(False)
+        self._mark(None, focus=False)
+        return None
+
+    def _mark(self, path: str | None, *, focus: bool) -> None:
+        for editor in self.editors.values():
+            editor.widget.setStyleSheet("")
+        editor = self.editors.get(path) if path is not None else None
+        if editor is not None:
+            editor.widget.setStyleSheet(ERROR_STYLE)
+            if focus:
+                editor.widget.setFocus()
+
+    def mark_error(self, message: str) -> str | None:
+        """Highlight the field a ConfigError message names (`path: ...`); return its path."""
+        path = _error_path(message)
+        if path not in self.editors:
+            self._mark(None, focus=False)
             return None
-        editor.widget.setStyleSheet("border: 2px solid #C00000;")
-        editor.widget.setFocus()
+        self._mark(path, focus=True)
         return path
+
+
+def _error_path(message: str) -> str:
+    """The field path a ConfigError message starts with (`grpo.reward_weights[0]: ...`)."""
+    return message.split(":", 1)[0].split("[", 1)[0].strip()

@@ -31,65 +31,109 @@ class DataConfig:
     """Where the task's examples come from."""
 
     path: str | None = param(
-        None, "The user's data file or folder; empty uses the built-in demo data"
+        None,
+        "The user's data file or folder; empty uses the built-in demo data",
+        label="My file or folder",
     )
     max_length: int = param(
-        64, "Longest example kept, in tokens (longer ones are skipped)", positive=True
+        64,
+        "Longest example kept, in tokens (longer ones are skipped)",
+        positive=True,
+        label="Longest example (tokens)",
     )
-    augment: bool = param(False, "Source-side noise during warm-up (token dropout and swaps)")
+    augment: bool = param(
+        False,
+        "Source-side noise during warm-up (token dropout and swaps)",
+        label="Source-side noise",
+    )
     valid_fraction: float = param(
-        0.05, "Share of the data held out for validation", min=0.0, max=0.5
+        0.05,
+        "Share of the data held out for validation",
+        min=0.0,
+        max=0.5,
+        label="Validation share",
     )
     test_fraction: float = param(
-        0.05, "Share of the data held out for the final test", min=0.0, max=0.5
+        0.05, "Share of the data held out for the final test", min=0.0, max=0.5, label="Test share"
     )
-    split_seed: int = param(1234, "Seed of the train/valid/test split (fixed so runs compare)")
+    split_seed: int = param(
+        1234, "Seed of the train/valid/test split (fixed so runs compare)", label="Split seed"
+    )
 
 
 @dataclass
 class GRPOConfig:
     """Group Relative Policy Optimization. Names and defaults follow TRL's GRPOConfig."""
 
-    num_generations: int = param(8, "G: completions sampled per prompt (the group)", min=2)
+    num_generations: int = param(
+        8, "G: completions sampled per prompt (the group)", min=2, label="Group size (G)"
+    )
     num_iterations: int = param(
-        1, "mu: optimisation passes over each batch of samples", positive=True
+        1,
+        "mu: optimisation passes over each batch of samples",
+        positive=True,
+        label="Passes per batch (mu)",
     )
     beta: float = param(
-        0.0, "Weight of the KL penalty to the reference model (0 skips it)", min=0.0
+        0.0,
+        "Weight of the KL penalty to the reference model (0 skips it)",
+        min=0.0,
+        label="KL weight (beta)",
     )
-    epsilon_low: float = param(0.2, "Lower clip range of the probability ratio", min=0.0, max=1.0)
-    epsilon_high: float = param(0.2, "Upper clip range (DAPO's clip-higher raises it)", min=0.0)
+    epsilon_low: float = param(
+        0.2, "Lower clip range of the probability ratio", min=0.0, max=1.0, label="Clip range, low"
+    )
+    epsilon_high: float = param(
+        0.2, "Upper clip range (DAPO's clip-higher raises it)", min=0.0, label="Clip range, high"
+    )
     loss_type: Literal["grpo", "dr_grpo", "dapo"] = param(
-        "dapo", "grpo: mean per sequence; dr_grpo: sum/(N*T); dapo: mean over all tokens"
+        "dapo",
+        "grpo: mean per sequence; dr_grpo: sum/(N*T); dapo: mean over all tokens",
+        label="Loss aggregation",
     )
     scale_rewards: Literal["group", "batch", "none"] = param(
-        "group", "Divide advantages by the group's std, the batch's std, or not at all (Dr. GRPO)"
+        "group",
+        "Divide advantages by the group's std, the batch's std, or not at all (Dr. GRPO)",
+        label="Advantage scaling",
     )
-    temperature: float = param(1.0, "Sampling temperature of the rollouts", positive=True)
-    top_k: int = param(0, "Sample only from the k likeliest tokens (0: all)", min=0)
-    top_p: float = param(1.0, "Nucleus sampling mass (1: all)", min=0.0, max=1.0)
-    max_new_tokens: int = param(16, "Longest completion sampled", positive=True)
+    temperature: float = param(
+        1.0, "Sampling temperature of the rollouts", positive=True, label="Sampling temperature"
+    )
+    top_k: int = param(0, "Sample only from the k likeliest tokens (0: all)", min=0, label="Top-k")
+    top_p: float = param(1.0, "Nucleus sampling mass (1: all)", min=0.0, max=1.0, label="Top-p")
+    max_new_tokens: int = param(
+        16, "Longest completion sampled", positive=True, label="Longest sample (tokens)"
+    )
     mask_truncated_completions: bool = param(
-        False, "Leave completions that never reached EOS out of the loss"
+        False,
+        "Leave completions that never reached EOS out of the loss",
+        label="Ignore unfinished samples",
     )
     reward_weights: dict[str, float] = param(
         default_factory=dict,
         help="Weight per reward function by name (missing: the task's default)",
+        label="Reward weights",
     )
     shuffle_rewards: bool = param(
         False,
         "Control experiment: shuffle rewards across the batch, so they no longer say which "
         "sample was good (learning should stop)",
         advanced=True,
+        label="Shuffle rewards (control)",
     )
     ref_sync_steps: int = param(
         0,
         "Copy the policy into the reference model every N steps (0: never)",
         min=0,
         advanced=True,
+        label="Reference refresh (steps)",
     )
     advantage_eps: float = param(
-        1e-4, "Added to the std before dividing (TRL: 1e-4)", min=0.0, advanced=True
+        1e-4,
+        "Added to the std before dividing (TRL: 1e-4)",
+        min=0.0,
+        advanced=True,
+        label="Advantage epsilon",
     )
 
 
@@ -97,112 +141,197 @@ class GRPOConfig:
 class TrainingConfig:
     """Optimizer, precision and device, shared by all stages."""
 
-    seed: int = param(0, "Seed of every random number generator; same seed, same run")
-    device: Literal["auto", "cpu", "cuda"] = param("auto", "auto: CUDA when present, else CPU")
-    amp: Literal["off", "bf16", "fp16"] = param(
-        "off", "Mixed precision: bf16 autocast (CPU and CUDA) or fp16 with a gradient scaler (CUDA)"
+    seed: int = param(0, "Seed of every random number generator; same seed, same run", label="Seed")
+    device: Literal["auto", "cpu", "cuda"] = param(
+        "auto", "auto: CUDA when present, else CPU", label="Device"
     )
-    grad_accum: int = param(1, "Micro-batches accumulated per optimizer step", positive=True)
+    amp: Literal["off", "bf16", "fp16"] = param(
+        "off",
+        "Mixed precision: bf16 autocast (CPU and CUDA) or fp16 with a gradient scaler (CUDA)",
+        label="Mixed precision",
+    )
+    grad_accum: int = param(
+        1,
+        "Micro-batches accumulated per optimizer step",
+        positive=True,
+        label="Gradient accumulation",
+    )
     grad_norm_clip: float = param(
-        1.0, "Clip the global gradient norm to this (0: off; TRL: 1.0)", min=0.0
+        1.0,
+        "Clip the global gradient norm to this (0: off; TRL: 1.0)",
+        min=0.0,
+        label="Gradient clip (norm)",
     )
     grad_penalty_lambda: float = param(
         0.0,
         "Weight of (||grad|| - target)^2; costs a second backward (0: off)",
         min=0.0,
         advanced=True,
+        label="Gradient penalty weight",
     )
     grad_penalty_target: float = param(
-        0.0, "Target gradient norm of the penalty", min=0.0, advanced=True
+        0.0,
+        "Target gradient norm of the penalty",
+        min=0.0,
+        advanced=True,
+        label="Gradient penalty target",
     )
-    weight_decay: float = param(0.0, "AdamW weight decay (TRL: 0)", min=0.0)
-    adam_beta1: float = param(0.9, "AdamW beta1", min=0.0, max=1.0, advanced=True)
+    weight_decay: float = param(0.0, "AdamW weight decay (TRL: 0)", min=0.0, label="Weight decay")
+    adam_beta1: float = param(
+        0.9, "AdamW beta1", min=0.0, max=1.0, advanced=True, label="AdamW beta1"
+    )
     adam_beta2: float = param(
         0.99,
         "AdamW beta2; 0.99 is steadier than 0.999 at small batches",
         min=0.0,
         max=1.0,
         advanced=True,
+        label="AdamW beta2",
     )
     scale_lr_with_batch: bool = param(
-        False, "Scale each stage's lr by sqrt(batch / lr_reference_batch)"
+        False,
+        "Scale each stage's lr by sqrt(batch / lr_reference_batch)",
+        label="Scale learning rate with batch",
     )
     lr_reference_batch: int = param(
-        32, "Batch size at which a stage's lr is used as is", positive=True, advanced=True
+        32,
+        "Batch size at which a stage's lr is used as is",
+        positive=True,
+        advanced=True,
+        label="Reference batch size",
     )
     deterministic: bool = param(
-        True, "Deterministic algorithms (same seed -> same numbers)", advanced=True
+        True,
+        "Deterministic algorithms (same seed -> same numbers)",
+        advanced=True,
+        label="Deterministic",
     )
-    threads: int = param(0, "CPU threads for torch (0: torch's choice)", min=0, advanced=True)
+    threads: int = param(
+        0, "CPU threads for torch (0: torch's choice)", min=0, advanced=True, label="CPU threads"
+    )
 
 
 @dataclass
 class StageConfig:
     """One stage of training: the supervised warm-up or GRPO."""
 
-    steps: int = param(0, "Optimizer steps in this stage (0 skips it)", min=0)
-    lr: float = param(1e-4, "Peak learning rate", positive=True)
+    steps: int = param(0, "Optimizer steps in this stage (0 skips it)", min=0, label="Steps")
+    lr: float = param(1e-4, "Peak learning rate", positive=True, label="Learning rate")
     batch_size: int = param(
-        32, "Warm-up: examples per step. GRPO: prompts per step (P)", positive=True
+        32,
+        "Warm-up: examples per step. GRPO: prompts per step (P)",
+        positive=True,
+        label="Batch size",
     )
     lr_schedule: Literal["constant", "cosine", "plateau"] = param(
-        "cosine", "After warm-up steps: constant, cosine decay to 10%, or halve on a plateau"
+        "cosine",
+        "After warm-up steps: constant, cosine decay to 10%, or halve on a plateau",
+        label="Learning-rate schedule",
     )
-    lr_warmup_steps: int = param(0, "Linear learning-rate warm-up steps", min=0)
+    lr_warmup_steps: int = param(
+        0, "Linear learning-rate warm-up steps", min=0, label="Learning-rate warm-up steps"
+    )
     plateau_patience: int = param(
-        3, "Evals without improvement before the lr halves", positive=True, advanced=True
+        3,
+        "Evals without improvement before the lr halves",
+        positive=True,
+        advanced=True,
+        label="Plateau patience",
     )
     stop_at: float | None = param(
-        None, "End the stage early once the eval metric reaches this (empty: never)"
+        None,
+        "End the stage early once the eval metric reaches this (empty: never)",
+        label="Stop at metric",
     )
     patience: int = param(
-        0, "End the stage early after this many evals without improvement (0: never)", min=0
+        0,
+        "End the stage early after this many evals without improvement (0: never)",
+        min=0,
+        label="Stop after evaluations without gain",
     )
 
 
 @dataclass
 class StagesConfig:
     warmup: StageConfig = param(
-        default_factory=lambda: StageConfig(steps=200, lr=1e-3), help="Supervised warm-up"
+        default_factory=lambda: StageConfig(steps=200, lr=1e-3),
+        help="Supervised warm-up",
+        label="Supervised warm-up",
     )
     grpo: StageConfig = param(
-        default_factory=lambda: StageConfig(steps=200, lr=1e-4, batch_size=16), help="GRPO"
+        default_factory=lambda: StageConfig(steps=200, lr=1e-4, batch_size=16),
+        help="GRPO",
+        label="GRPO",
     )
 
 
 @dataclass
 class EvalConfig:
-    every: int = param(50, "Evaluate on held-out data every N steps (0: only at stage ends)", min=0)
-    size: int = param(200, "Held-out examples per evaluation", positive=True)
-    decoding: Literal["greedy", "beam"] = param("greedy", "How evaluation decodes")
-    beam_size: int = param(4, "Beams for beam-search evaluation", positive=True, advanced=True)
+    every: int = param(
+        50,
+        "Evaluate on held-out data every N steps (0: only at stage ends)",
+        min=0,
+        label="Evaluate every (steps)",
+    )
+    size: int = param(
+        200, "Held-out examples per evaluation", positive=True, label="Held-out examples"
+    )
+    decoding: Literal["greedy", "beam"] = param(
+        "greedy", "How evaluation decodes", label="Decoding"
+    )
+    beam_size: int = param(
+        4, "Beams for beam-search evaluation", positive=True, advanced=True, label="Beams"
+    )
 
 
 @dataclass
 class CurriculumConfig:
-    enabled: bool = param(False, "Unlock harder examples as the reward rises")
-    start_level: int = param(0, "Difficulty level unlocked at the start", min=0)
-    threshold: float = param(0.8, "Mean reward over the window that unlocks the next level")
-    window: int = param(20, "Steps averaged for the unlock decision", positive=True)
+    enabled: bool = param(False, "Unlock harder examples as the reward rises", label="Curriculum")
+    start_level: int = param(
+        0, "Difficulty level unlocked at the start", min=0, label="Start level"
+    )
+    threshold: float = param(
+        0.8, "Mean reward over the window that unlocks the next level", label="Unlock at reward"
+    )
+    window: int = param(
+        20, "Steps averaged for the unlock decision", positive=True, label="Unlock window (steps)"
+    )
 
 
 @dataclass
 class RunConfig:
-    save_dir: str | None = param(None, "Folder that holds runs (empty: the user data directory)")
-    checkpoint_every: int = param(100, "Write a checkpoint every N steps (and on stop)", min=0)
-    keep_checkpoints: int = param(2, "Checkpoints kept besides the last", min=0, advanced=True)
-    sample_groups: int = param(2, "Sample groups reported per step for display", min=0)
+    save_dir: str | None = param(
+        None, "Folder that holds runs (empty: the user data directory)", label="Runs folder"
+    )
+    checkpoint_every: int = param(
+        100,
+        "Write a checkpoint every N steps (and on stop)",
+        min=0,
+        label="Checkpoint every (steps)",
+    )
+    keep_checkpoints: int = param(
+        2, "Checkpoints kept besides the last", min=0, advanced=True, label="Checkpoints kept"
+    )
+    sample_groups: int = param(
+        2, "Sample groups reported per step for display", min=0, label="Groups shown per step"
+    )
     grad_flow_every: int = param(
-        1, "Report per-layer gradients every N steps (0: never)", min=0, advanced=True
+        1,
+        "Report per-layer gradients every N steps (0: never)",
+        min=0,
+        advanced=True,
+        label="Gradient flow every (steps)",
     )
 
 
 @dataclass
 class UIConfig:
     hidden: list[str] = param(
-        default_factory=list, help="Field paths hidden in the settings form (a lesson's view)"
+        default_factory=list,
+        help="Field paths hidden in the settings form (a lesson's view)",
+        label="Hidden fields",
     )
-    lesson: str = param("", "Text shown to the class with this preset")
+    lesson: str = param("", "Text shown to the class with this preset", label="Lesson text")
 
 
 # Sections picked by a key: model by `arch`, task by `name`. Their dataclasses live next to
@@ -229,8 +358,8 @@ def task_config_class(name: str) -> type:
 class StudioConfig:
     """A whole run: what a preset file holds, resolved."""
 
-    name: str = param("Untitled", "Display name of the preset")
-    description: str = param("", "One line on what this preset trains")
+    name: str = param("Untitled", "Display name of the preset", label="Name")
+    description: str = param("", "One line on what this preset trains", label="Description")
     model: Any = None
     task: Any = None
     data: DataConfig = field(default_factory=DataConfig)

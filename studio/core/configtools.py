@@ -29,10 +29,19 @@ def param(
     max: float | None = None,
     positive: bool = False,
     advanced: bool = False,
+    label: str = "",
     default_factory: Any = MISSING,
 ) -> Any:
-    """A config field with its documentation and its bounds."""
-    meta = {"help": help, "min": min, "max": max, "positive": positive, "advanced": advanced}
+    """A config field with its documentation and its bounds; `label` is its name in the
+    settings form (short, for people; the field's path stays its name in files)."""
+    meta = {
+        "help": help,
+        "label": label,
+        "min": min,
+        "max": max,
+        "positive": positive,
+        "advanced": advanced,
+    }
     if default_factory is not MISSING:
         return field(default_factory=default_factory, metadata=meta)
     return field(default=default, metadata=meta)

@@ -143,10 +143,12 @@ def test_a_bad_preset_file_shows_the_loader_message(qtbot, window, shown, tmp_pa
     assert "training.batch_size: unknown key" in shown.errors[1]
 
 
-def test_an_invalid_setting_stops_start_with_its_path(qtbot, window, shown):
+def test_an_invalid_setting_stops_start_with_its_label_and_path(qtbot, window, shown):
     window.form.editors["stages.grpo.lr"].widget.setText("fast")
     assert not window.start()
-    assert shown.errors == ['stages.grpo.lr: must be a number, got "fast"']
+    assert shown.errors == [
+        'Stage 2: GRPO › Learning rate (stages.grpo.lr): must be a number, got "fast"'
+    ]
     assert not window.controller.running
 
 

@@ -25,7 +25,7 @@ def test_edits_reach_the_config_and_a_saved_preset_reopens_identically(form, tmp
     cfg = load_config("micro_gpt")
     cfg.ui.hidden = ["grpo.beta", "eval"]
     form.set_config(cfg)
-    form.editors["training.seed"].widget.setValue(1234)
+    form.editors["training.seed"].widget.setText("1234")
     form.editors["stages.grpo.lr"].widget.setText("3e-5")
     form.editors["grpo.loss_type"].widget.setCurrentText("dr_grpo")
     form.editors["data.path"].widget.setText("/data/sums.txt")
@@ -91,3 +91,75 @@ def test_loading_again_hides_the_old_boxes_at_once_and_long_values_show_their_st
     assert set(shown) <= set(form._groups.values())  # the old ones cannot paint any more
     description = form.editors["description"].widget
     assert len(description.text()) > 40 and description.cursorPosition() == 0
+
+
+def _labels(form):
+    from PySide6.QtWidgets import QLabel
+
+    return {w.text() for w in form._host.findChildren(QLabel) if not w.isHidden()}
+
+
+def test_fields_carry_labels_for_people_not_field_names(form):
+    form.set_config(load_config("micro_gpt"))
+    labels = _labels(form)
+    assert {"Feed-forward width", "Attention heads", "Group size (G)"} <= labels
+    assert not {"D ff", "N heads", "Num generations"} & labels
+
+
+def test_data_settings_the_task_does_not_read_are_not_shown(form):
+    form.set_config(load_config("lite_resnet"))  # the grid world generates its grids
+    for path in ("data.path", "data.max_length", "data.augment"):
+        assert not form.is_field_visible(path)
+    assert form.is_field_visible("data.split_seed")
+    form.set_config(load_config("tiny_transformer"))
+    assert form.is_field_visible("data.path") and form.is_field_visible("data.augment")
+
+
+def test_a_wheel_over_an_unfocused_choice_does_not_change_it(form, qtbot):
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    form.set_config(load_config("micro_gpt"))
+    combo = form.editors["grpo.loss_type"].widget
+    before = combo.currentText()
+    centre = QPointF(combo.rect().center())
+    wheel = QWheelEvent(
+        centre,
+        QPointF(combo.mapToGlobal(combo.rect().center())),
+        QPoint(0, 0),
+        QPoint(0, 120),  # up: dapo is the last choice, so down would not move it anyway
+        Qt.NoButton,
+        Qt.NoModifier,
+        Qt.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(combo, wheel)
+    assert combo.currentText() == before
+
+
+@pytest.mark.parametrize("typed", ["abc", ""])
+def test_a_bad_whole_number_stays_visible_and_is_named_in_the_forms_words(form, typed):
+    form.set_config(load_config("micro_gpt"))
+    box = form.editors["stages.grpo.batch_size"].widget
+    box.setText(typed)
+    box.textEdited.emit(typed)
+    assert box.text() == typed  # not dropped, not replaced by a default
+    message = form.problem.text()
+    assert not form.problem.isHidden()
+    assert message.startswith("Stage 2: GRPO › Batch size (stages.grpo.batch_size): must be")
+    assert "C00000" in box.styleSheet()
+    with pytest.raises(ConfigError):
+        form.config()
+    box.setText("8")
+    box.textEdited.emit("8")
+    assert form.problem.isHidden() and form.config().stages.grpo.batch_size == 8
+
+
+def test_the_form_says_edits_during_a_run_are_for_the_next_run(form):
+    form.set_config(load_config("micro_gpt"))
+    assert form.running_note.isHidden()
+    form.set_running(True)
+    assert not form.running_note.isHidden() and "next run" in form.running_note.text()
+    form.set_running(False)
+    assert form.running_note.isHidden()

@@ -40,24 +40,37 @@ class MicroGPTConfig:
 
     ARCH: ClassVar[str] = "micro-gpt"
 
-    n_layers: int = param(6, "Transformer blocks", positive=True)
-    n_heads: int = param(8, "Attention heads per block (must divide d_model)", positive=True)
-    d_model: int = param(256, "Width of the residual stream (embedding size)", positive=True)
+    n_layers: int = param(6, "Transformer blocks", positive=True, label="Layers")
+    n_heads: int = param(
+        8, "Attention heads per block (must divide d_model)", positive=True, label="Attention heads"
+    )
+    d_model: int = param(
+        256, "Width of the residual stream (embedding size)", positive=True, label="Width (d_model)"
+    )
     d_ff: int = param(
         704,
         "Hidden size of each block's MLP; 704 (2.75 x d_model) gives the 3.8M-parameter seed model",
         positive=True,
+        label="Feed-forward width",
     )
-    max_len: int = param(64, "Context length in tokens: prompt plus completion", positive=True)
+    max_len: int = param(
+        64,
+        "Context length in tokens: prompt plus completion",
+        positive=True,
+        label="Context length (tokens)",
+    )
     dropout: float = param(
-        0.0, "Dropout in training (0: none, the usual for GRPO)", min=0.0, max=0.9
+        0.0, "Dropout in training (0: none, the usual for GRPO)", min=0.0, max=0.9, label="Dropout"
     )
-    tie_weights: bool = param(True, "Share the token embedding with the output head")
+    tie_weights: bool = param(
+        True, "Share the token embedding with the output head", label="Tie embedding and output"
+    )
     gradient_checkpointing: int = param(
         0,
         "Recompute every N-th block in the backward pass to save memory (0: off)",
         min=0,
         advanced=True,
+        label="Gradient checkpointing (every N blocks)",
     )
 
     def __post_init__(self) -> None:

@@ -41,32 +41,54 @@ class TinyTransformerConfig:
 
     ARCH: ClassVar[str] = "tiny-transformer"
 
-    d_model: int = param(128, "Width of every layer (the embedding size)", positive=True)
-    n_heads: int = param(4, "Attention heads; must divide d_model", positive=True)
-    n_encoder_layers: int = param(4, "Encoder blocks", positive=True)
-    n_decoder_layers: int = param(4, "Decoder blocks", positive=True)
-    d_ff: int = param(512, "Hidden width of each block's feed-forward layer", positive=True)
+    d_model: int = param(
+        128, "Width of every layer (the embedding size)", positive=True, label="Width (d_model)"
+    )
+    n_heads: int = param(
+        4, "Attention heads; must divide d_model", positive=True, label="Attention heads"
+    )
+    n_encoder_layers: int = param(4, "Encoder blocks", positive=True, label="Encoder layers")
+    n_decoder_layers: int = param(4, "Decoder blocks", positive=True, label="Decoder layers")
+    d_ff: int = param(
+        512,
+        "Hidden width of each block's feed-forward layer",
+        positive=True,
+        label="Feed-forward width",
+    )
     dropout: float = param(
-        0.1, "Dropout in training mode (attention, residuals, embeddings)", min=0.0, max=0.9
+        0.1,
+        "Dropout in training mode (attention, residuals, embeddings)",
+        min=0.0,
+        max=0.9,
+        label="Dropout",
     )
     max_len: int = param(
-        64, "Longest source and longest target, in tokens (learned positions)", min=2
+        64,
+        "Longest source and longest target, in tokens (learned positions)",
+        min=2,
+        label="Longest sentence (tokens)",
     )
     shared_vocab: bool = param(
-        False, "One embedding for source and target (needs the task's shared tokenizer)"
+        False,
+        "One embedding for source and target (needs the task's shared tokenizer)",
+        label="Shared vocabulary",
     )
-    tie_output: bool = param(True, "Output layer reuses the target embedding matrix")
+    tie_output: bool = param(
+        True, "Output layer reuses the target embedding matrix", label="Tie embedding and output"
+    )
     gradient_checkpointing: int = param(
         0,
         "Recompute every N-th block in the backward pass to save memory (0: off)",
         min=0,
         advanced=True,
+        label="Gradient checkpointing (every N blocks)",
     )
     latent_noise: float = param(
         0.0,
         "Std of Gaussian noise added to the encoder's embeddings while training (0: off)",
         min=0.0,
         advanced=True,
+        label="Embedding noise",
     )
 
     def __post_init__(self) -> None:

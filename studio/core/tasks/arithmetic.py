@@ -47,7 +47,9 @@ class ArithmeticConfig:
     NAME: ClassVar[str] = "arithmetic"
 
     operations: list[str] = param(
-        default_factory=lambda: ["+"], help='Operations drawn, any of "+", "-", "*"'
+        default_factory=lambda: ["+"],
+        help='Operations drawn, any of "+", "-", "*"',
+        label="Operations",
     )
     max_digits: int = param(
         2,
@@ -55,14 +57,18 @@ class ArithmeticConfig:
         "levels (level L: larger operand has exactly L digits)",
         min=1,
         max=8,
+        label="Max digits",
     )
     partial_credit: bool = param(
-        False, "Add a 'partial' reward: share of answer digits right, aligned from the right"
+        False,
+        "Add a 'partial' reward: share of answer digits right, aligned from the right",
+        label="Partial credit",
     )
     user_reward: str | None = param(
         None,
         'Your own reward, "module:function" taking (prompts, completions, references) '
         "and returning one float per completion; runs your code",
+        label="My reward function",
     )
 
     def __post_init__(self) -> None:

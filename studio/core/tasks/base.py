@@ -106,6 +106,9 @@ class Task(ABC):
     NAME: ClassVar[str]
     ARCHITECTURES: ClassVar[tuple[str, ...]]  # model archs this task can train
     EVAL_METRIC: ClassVar[str] = "accuracy"  # headline key of evaluate(); higher is better
+    # the data.* settings the task reads (the window shows only these)
+    DATA_FIELDS: ClassVar[tuple[str, ...]] = ("valid_fraction", "test_fraction", "split_seed")
+    SAMPLE_NOUN: ClassVar[str] = "completion"  # what one of the G samples is, for people
 
     def __init__(self, cfg: Any, data: Any, *, seed: int) -> None:
         self.cfg = cfg  # the task's own config section

@@ -35,15 +35,20 @@ class StringsConfig:
     NAME: ClassVar[str] = "strings"
 
     operation: Literal["reverse", "sort"] = param(
-        "reverse", "reverse: the string backwards; sort: its characters in code-point order"
+        "reverse",
+        "reverse: the string backwards; sort: its characters in code-point order",
+        label="Operation",
     )
-    alphabet: str = param("abcdef", "Characters the strings are made of")
-    min_length: int = param(2, "Shortest string (level 1)", min=1, max=30)
-    max_length: int = param(8, "Longest string (the last level)", min=1, max=30)
+    alphabet: str = param("abcdef", "Characters the strings are made of", label="Alphabet")
+    min_length: int = param(2, "Shortest string (level 1)", min=1, max=30, label="Shortest string")
+    max_length: int = param(
+        8, "Longest string (the last level)", min=1, max=30, label="Longest string"
+    )
     user_reward: str | None = param(
         None,
         'Your own reward, "module:function" taking (prompts, completions, references) '
         "and returning one float per completion; runs your code",
+        label="My reward function",
     )
 
     def __post_init__(self) -> None:
