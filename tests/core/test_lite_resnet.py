@@ -1,19 +1,11 @@
-"""Lite-ResNet: depth, width limit, shapes, norms, and the policy's sampling helpers."""
-
-import math
+"""Lite-ResNet: depth, width limit, shapes, norms, and gradient checkpointing."""
 
 import pytest
 import torch
 
 from studio.core.configtools import ConfigError, from_dict
 from studio.core.models import model_config_class
-from studio.core.models.lite_resnet import (
-    LiteResNet,
-    LiteResNetConfig,
-    action_logprobs,
-    count_weight_layers,
-    sample_actions,
-)
+from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig, count_weight_layers
 
 
 def small(**kw) -> LiteResNetConfig:
@@ -88,22 +80,3 @@ def test_gradient_checkpointing_gives_the_same_gradients():
         m(x).square().sum().backward()
     for a, b in zip(plain.parameters(), ckpt.parameters()):
         torch.testing.assert_close(a.grad, b.grad)
-
-
-def test_sample_actions_logp_is_under_the_temperature_scaled_distribution():
-    logits = torch.tensor([[2.0, 0.0, -1.0]])
-    actions, logp = sample_actions(logits, greedy=True, temperature=2.0)
-    assert actions.tolist() == [0]
-    expected = 1.0 - math.log(math.exp(1.0) + 1.0 + math.exp(-0.5))
-    assert logp.item() == pytest.approx(expected, rel=1e-6)
-    lp, ent = action_logprobs(logits, actions, temperature=2.0)
-    assert lp.item() == pytest.approx(expected, rel=1e-6)
-    p = torch.softmax(logits / 2, -1)
-    assert ent.item() == pytest.approx(-(p * p.log()).sum().item(), rel=1e-6)
-
-
-def test_top_k_one_always_samples_the_best_action():
-    torch.manual_seed(0)
-    logits = torch.randn(50, 4)
-    actions, _ = sample_actions(logits, top_k=1)
-    assert torch.equal(actions, logits.argmax(-1))

@@ -9,9 +9,6 @@ spread over several stages, each later stage halving the resolution with a weigh
 The stem is a "patchify" convolution (kernel = stride), as in ConvNeXt: with a stride
 equal to a grid world's pixels per cell, each feature position is exactly one cell.
 
-Also here: the policy helpers both pixel tasks use to turn logits into sampled actions
-and into log-probabilities (temperature, top-k, top-p as in Hugging Face generation).
-
 References: He et al. 2016 (ResNet v2); Wu & He, "Group Normalization" (2018);
 Liu et al., "A ConvNet for the 2020s" (2022) for the patchify stem.
 """
@@ -28,7 +25,6 @@ from torch import nn
 from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import ConfigError, param
-from studio.core.models.sampling import choose
 
 WEIGHT_LAYERS = 12  # stem + 2 per block + head: the architecture's defining number
 NUM_BLOCKS = (WEIGHT_LAYERS - 2) // 2  # 5
@@ -175,37 +171,3 @@ class LiteResNet(nn.Module):
 def count_weight_layers(model: nn.Module) -> int:
     """Convolutions and linear layers: the layers a ResNet's depth counts."""
     return sum(isinstance(m, nn.Conv2d | nn.Linear) for m in model.modules())
-
-
-# ---- the policy: logits -> actions
-
-
-def sample_actions(
-    logits: torch.Tensor,
-    *,
-    temperature: float = 1.0,
-    top_k: int = 0,
-    top_p: float = 1.0,
-    greedy: bool = False,
-    rows: torch.Tensor | None = None,
-) -> tuple[torch.Tensor, torch.Tensor]:
-    """(actions (B,), logp (B,)) from logits (B, A).
-
-    rows (B,): which rows of the rollout these are, when only some are sampled (episodes
-    still running); it keeps the draws the same however the batch is split (sampling.py).
-
-    logp is under the temperature-scaled full distribution (no top-k/top-p), which is what
-    token_logprobs recomputes later; the filters only narrow what gets sampled.
-    """
-    return choose(
-        logits, temperature=temperature, top_k=top_k, top_p=top_p, greedy=greedy, rows=rows
-    )
-
-
-def action_logprobs(
-    logits: torch.Tensor, actions: torch.Tensor, temperature: float = 1.0
-) -> tuple[torch.Tensor, torch.Tensor]:
-    """(logp (B,), entropy (B,)) of `actions` under softmax(logits / temperature)."""
-    logp_all = F.log_softmax(logits.float() / temperature, dim=-1)
-    entropy = -(logp_all.exp() * logp_all).sum(-1)
-    return logp_all.gather(-1, actions[:, None]).squeeze(-1), entropy

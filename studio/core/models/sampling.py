@@ -1,4 +1,5 @@
-"""Categorical sampling that does not depend on how a batch is split over processes.
+"""Choosing tokens (or actions) and scoring them: categorical sampling that does not depend
+on how a batch is split over processes, and the log-probs and entropies the loss reads.
 
 A data-parallel GRPO run gives each process a slice of the global batch. For the run to
 equal a one-process run, the token (or action) drawn for global row i at decode step t
@@ -9,7 +10,9 @@ this process's rows, and turns each into a token by inverting the row's cumulati
 distribution (an exact categorical sample: P(k) = p_k / sum p). Outside a scope the
 uniforms come from torch's default generator (the playground, tests, benchmarks).
 Inversion needs one uniform per row where torch.multinomial draws V per row, so it is
-also the cheaper draw when the vocabulary is large.
+also the cheaper draw when the vocabulary is large. `choose` picks the next token of every
+model; `token_logprobs_and_entropy` scores the taken ones again for the loss, for every
+task alike.
 
 Shapes: n rows sampled in a call, V choices (vocabulary or actions), R rows in this
 process's share, W * R rows in the global batch.
@@ -163,10 +166,45 @@ def choose(
     """
     if temperature <= 0 and not greedy:
         raise ValueError(f"temperature must be positive to sample, got {temperature}")
-    scale = temperature if temperature > 0 else 1.0
-    logp_all = F.log_softmax(logits.float() if scale == 1.0 else logits.float() / scale, dim=-1)
+    logp_all = log_softmax(logits, temperature if temperature > 0 else 1.0)  # (n, V)
     if greedy:
         picked = logits.argmax(dim=-1)
     else:
         picked = draw(filter_logits(logp_all, top_k, top_p).exp(), rows)  # filtered ones 0
-    return picked, logp_all.gather(1, picked[:, None]).squeeze(1)
+    return picked, logp_of(logp_all, picked)
+
+
+# ---- scoring what was taken
+
+
+def log_softmax(logits: torch.Tensor, temperature: float) -> torch.Tensor:
+    """log softmax(logits / temperature) over the last dimension, in float32: (..., V)."""
+    return F.log_softmax(logits.float() / temperature, dim=-1)
+
+
+def logp_of(logp_all: torch.Tensor, actions: torch.Tensor) -> torch.Tensor:
+    """The log-probs (...) of `actions` (...) in a log-softmax (..., V).
+
+    A gather, not cross_entropy: under training.deterministic
+    (torch.use_deterministic_algorithms) gather's backward has a deterministic CUDA
+    kernel, while cross_entropy's NLL loss has none and stays nondeterministic (the
+    setting only warns). Each row gathers one entry, so even the plain scatter-add of the
+    backward never adds two values into one place.
+    """
+    return logp_all.gather(-1, actions[..., None]).squeeze(-1)
+
+
+def token_logprobs_and_entropy(
+    logits: torch.Tensor, actions: torch.Tensor, temperature: float = 1.0
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """The log-probs of the taken `actions` and the entropies of the distributions they were
+    drawn from, under softmax(logits / temperature): logits (..., V), actions (...) ->
+    logp (...), entropy (...), float32, differentiable.
+
+    The full distribution, as `choose` reports it (no top-k / top-p filter): every task's
+    `token_logprobs` ends here, so the loss scores what was sampled the way it was scored
+    when sampled, on the path that is deterministic on CUDA (see `logp_of`).
+    """
+    logp_all = log_softmax(logits, temperature)  # (..., V)
+    entropy = -(logp_all.exp() * logp_all).sum(dim=-1)
+    return logp_of(logp_all, actions), entropy

@@ -42,12 +42,8 @@ from studio.core.envs.gridworld import (
     play,
 )
 from studio.core.envs.render import render
-from studio.core.models.lite_resnet import (
-    LiteResNet,
-    LiteResNetConfig,
-    action_logprobs,
-    sample_actions,
-)
+from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig
+from studio.core.models.sampling import choose, token_logprobs_and_entropy
 from studio.core.tasks.base import (
     Example,
     RewardFunction,
@@ -147,9 +143,9 @@ def policy_chooser(
     """
     device = model_device(model)
 
-    def choose(t: int, obs: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def choose_moves(t: int, obs: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         logits = model(torch.from_numpy(obs).to(device))  # (M, A), M episodes still playing
-        acts, lp = sample_actions(
+        acts, lp = choose(
             logits,
             temperature=temperature,
             top_k=top_k,
@@ -159,7 +155,7 @@ def policy_chooser(
         )
         return acts.cpu().numpy(), lp.float().cpu().numpy()
 
-    return choose
+    return choose_moves
 
 
 class GridWorldTask(Task):
@@ -309,7 +305,8 @@ class GridWorldTask(Task):
         device = model_device(model)
         valid = rollout.mask.to(device) > 0  # (N, T)
         obs = rollout.context[valid.cpu()].to(device)  # (M, 3, H, W) uint8
-        lp, ent = action_logprobs(model(obs), rollout.actions.to(device)[valid], temperature)
+        actions = rollout.actions.to(device)[valid]  # (M,)
+        lp, ent = token_logprobs_and_entropy(model(obs), actions, temperature)
         logp = torch.zeros(valid.shape, device=device, dtype=lp.dtype)
         entropy = torch.zeros_like(logp)
         logp[valid], entropy[valid] = lp, ent

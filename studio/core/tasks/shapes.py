@@ -24,12 +24,8 @@ from torch import nn
 from studio.core.configtools import ConfigError, param
 from studio.core.data.images import load_image_folder, stratified_split
 from studio.core.data.shapes import DEFAULT_CLASSES, SHAPES, draw_shapes
-from studio.core.models.lite_resnet import (
-    LiteResNet,
-    LiteResNetConfig,
-    action_logprobs,
-    sample_actions,
-)
+from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig
+from studio.core.models.sampling import choose, token_logprobs_and_entropy
 from studio.core.tasks.base import (
     Example,
     RewardFunction,
@@ -172,7 +168,7 @@ class ShapesTask(Task):
         images = self._images(examples, device)
         with torch.no_grad():
             logits = model(images).repeat_interleave(group_size, dim=0)  # (N, K)
-            actions, logp = sample_actions(
+            actions, logp = choose(
                 logits, temperature=sampling.temperature, top_k=sampling.top_k, top_p=sampling.top_p
             )
         n = actions.shape[0]
@@ -194,7 +190,8 @@ class ShapesTask(Task):
     ) -> tuple[torch.Tensor, torch.Tensor]:
         device = model_device(model)
         logits = model(rollout.context.to(device)).repeat_interleave(rollout.group_size, dim=0)
-        logp, entropy = action_logprobs(logits, rollout.actions[:, 0].to(device), temperature)
+        actions = rollout.actions[:, 0].to(device)  # (N,)
+        logp, entropy = token_logprobs_and_entropy(logits, actions, temperature)
         return logp[:, None], entropy[:, None]  # (N, 1) each
 
     def reward_functions(self) -> list[RewardFunction]:

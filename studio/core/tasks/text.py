@@ -24,6 +24,7 @@ from torch import nn
 
 from studio.core.config import DataConfig
 from studio.core.models.micro_gpt import MicroGPT, MicroGPTConfig
+from studio.core.models.sampling import token_logprobs_and_entropy
 from studio.core.tasks.base import (
     Example,
     RewardFunction,
@@ -308,13 +309,7 @@ class TextTask(Task):
         logits = model(
             ctx["prompt_ids"][::G], ctx["prompt_mask"][::G], completion=actions, group_size=G
         )  # (N, T, V)
-        logits = logits.float() / temperature
-        # cross_entropy rather than log_softmax + gather: its backward is deterministic on
-        # CUDA, gather's scatter-add is not
-        logp = -F.cross_entropy(logits.transpose(1, 2), actions, reduction="none")  # (N, T)
-        logp_all = F.log_softmax(logits, dim=-1)
-        entropy = -(logp_all.exp() * logp_all).sum(dim=-1)  # (N, T)
-        return logp, entropy
+        return token_logprobs_and_entropy(logits, actions, temperature)  # (N, T) each
 
     def reward_functions(self) -> list[RewardFunction]:
         rewards = self.task_rewards()

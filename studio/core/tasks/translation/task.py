@@ -28,6 +28,7 @@ from torch import nn
 
 from studio.core.data.bilingual import split_pairs
 from studio.core.data.text_tokenizers import TextTokenizer
+from studio.core.models.sampling import token_logprobs_and_entropy
 from studio.core.models.tiny_transformer import TinyTransformer, TinyTransformerConfig
 from studio.core.tasks.base import (
     Example,
@@ -247,10 +248,7 @@ class TranslationTask(Task):
         bos = torch.full_like(actions[:, :1], self.target_tok.bos_id)
         tgt_in = torch.cat([bos, actions[:, :-1]], dim=1)  # what the sampler saw at each step
         logits = model(src, src_mask, tgt_in, group_size=rollout.group_size)  # (N, T, V)
-        logp_all = (logits.float() / temperature).log_softmax(dim=-1)
-        logp = logp_all.gather(-1, actions[..., None]).squeeze(-1)  # (N, T)
-        entropy = -(logp_all.exp() * logp_all).sum(dim=-1)  # (N, T)
-        return logp, entropy
+        return token_logprobs_and_entropy(logits, actions, temperature)  # (N, T) each
 
     def reward_functions(self) -> list[RewardFunction]:
         cfg = self.cfg
