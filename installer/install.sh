@@ -314,6 +314,13 @@ elif [ "$OS" = Darwin ]; then
     say "For a Dock/Launchpad app, build GRPO Studio.app with installer/build.sh (README)."
 fi
 
+if [ "$OS" = Linux ]; then
+    # Qt's X11 plugin links against system libraries pip cannot install: name any missing
+    if ! libs="$(QT_QPA_PLATFORM=xcb "$VENV/bin/python" -m studio.app.system_libraries 2>&1)"; then
+        printf 'grpo-studio install: warning: %s\n' "$libs" >&2
+    fi
+fi
+
 say "done. Open the studio with: grpo-studio    (headless: grpo-studio train --config micro_gpt)"
 if [ "$PREFIX" = "$DATA_HOME/grpo-studio" ]; then
     say "uninstall with: $HERE/install.sh --uninstall"
