@@ -24,6 +24,8 @@ from studio.core.configtools import (
     parse_override,
     to_dict,
 )
+from studio.core.models import arch_spec
+from studio.core.tasks import task_class
 
 
 @dataclass
@@ -334,26 +336,6 @@ class UIConfig:
     lesson: str = param("", "Text shown to the class with this preset", label="Lesson text")
 
 
-# Sections picked by a key: model by `arch`, task by `name`. Their dataclasses live next to
-# the model or task; the registries import them lazily.
-def model_config_class(arch: str) -> type:
-    from studio.core.models import MODEL_ARCHS
-    from studio.core.models import model_config_class as find
-
-    if arch not in MODEL_ARCHS:
-        raise ConfigError(f'model.arch: must be one of {", ".join(MODEL_ARCHS)}, got "{arch}"')
-    return find(arch)
-
-
-def task_config_class(name: str) -> type:
-    from studio.core.tasks import TASK_NAMES
-    from studio.core.tasks import task_config_class as find
-
-    if name not in TASK_NAMES:
-        raise ConfigError(f'task.name: must be one of {", ".join(TASK_NAMES)}, got "{name}"')
-    return find(name)
-
-
 @dataclass
 class StudioConfig:
     """A whole run: what a preset file holds, resolved."""
@@ -394,10 +376,14 @@ def config_from_dict(data: Any) -> StudioConfig:
             "config: the file must hold a mapping (section: values), not a list or value"
         )
     data = dict(data)
+    # sections picked by a key (model by `arch`, task by `name`), their dataclasses found
+    # through the registries of architectures and tasks
     model = _keyed_section(
-        data.pop("model", None), "model", "arch", "micro-gpt", model_config_class
+        data.pop("model", None), "model", "arch", "micro-gpt", lambda arch: arch_spec(arch).config
     )
-    task = _keyed_section(data.pop("task", None), "task", "name", "arithmetic", task_config_class)
+    task = _keyed_section(
+        data.pop("task", None), "task", "name", "arithmetic", lambda name: task_class(name).CONFIG
+    )
     cfg = from_dict(StudioConfig, data)
     cfg.model, cfg.task = model, task
     return cfg

@@ -21,14 +21,16 @@ from tiny_runs import COMMON, GRID_WORLD, make_run
 
 from studio.core.config import load_config
 from studio.core.data.text_tokenizers import train_tokenizer
+from studio.core.export import parity as parity_module
 from studio.core.export import verify as verify_module
 from studio.core.export.convert import ConversionError, ExportError, to_onnx
 from studio.core.export.graphs import graphs_for
 from studio.core.export.metadata import read_metadata
+from studio.core.export.parity import parity
 from studio.core.export.pipeline import export_run
 from studio.core.export.snippets import SNIPPET_NAME, snippet_module
 from studio.core.export.snippets.tiny_transformer import make_tokenizer
-from studio.core.export.verify import TOLERANCE, parity
+from studio.core.export.verify import TOLERANCE
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.files import RunError
 from studio.core.runs.loading import load_trained
@@ -404,7 +406,7 @@ def test_a_graph_onnxruntime_cannot_run_is_an_export_error(gpt_run, tmp_path, mo
     def broken(self, arch, folder):
         raise verify_module.ORT_ERRORS[0]("[ONNXRuntimeError] : 1 : FAIL : bad graph")
 
-    monkeypatch.setattr(verify_module._Graphs, "__init__", broken)
+    monkeypatch.setattr(parity_module.GraphSessions, "__init__", broken)
     with pytest.raises(ExportError, match="onnxruntime cannot run the exported graphs.*bad graph"):
         export_run(gpt_run, tmp_path / "out")
     assert files_in(tmp_path / "out") == []

@@ -25,7 +25,7 @@ from studio.core.envs.gridworld import (
 )
 from studio.core.envs.render import AGENT, AGENT_WITH_KEY, PALETTE, render, save_gif
 from studio.core.models.lite_resnet import LiteResNetConfig
-from studio.core.tasks import task_class, task_config_class
+from studio.core.tasks import task_class
 from studio.core.tasks.base import Sampling
 from studio.core.tasks.gridworld import GridWorldConfig, GridWorldTask
 
@@ -197,7 +197,7 @@ def tiny_model(task: GridWorldTask) -> torch.nn.Module:
 
 def test_registry_finds_the_task():
     assert task_class("gridworld") is GridWorldTask
-    assert task_config_class("gridworld") is GridWorldConfig
+    assert task_class("gridworld").CONFIG is GridWorldConfig
 
 
 def test_config_errors_name_the_key():

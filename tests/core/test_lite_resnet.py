@@ -4,7 +4,7 @@ import pytest
 import torch
 
 from studio.core.configtools import ConfigError, from_dict
-from studio.core.models import model_config_class
+from studio.core.models import arch_spec
 from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig, count_weight_layers
 
 
@@ -14,7 +14,7 @@ def small(**kw) -> LiteResNetConfig:
 
 
 def test_registry_finds_the_config():
-    assert model_config_class("lite-resnet") is LiteResNetConfig
+    assert arch_spec("lite-resnet").config is LiteResNetConfig
     assert LiteResNetConfig.ARCH == "lite-resnet"
 
 

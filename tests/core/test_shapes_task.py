@@ -10,7 +10,7 @@ from torch import nn
 from studio.core.config import DataConfig
 from studio.core.configtools import ConfigError, from_dict
 from studio.core.models.lite_resnet import LiteResNetConfig
-from studio.core.tasks import task_class, task_config_class
+from studio.core.tasks import task_class
 from studio.core.tasks.base import Sampling
 from studio.core.tasks.shapes import ShapesConfig, ShapesTask
 
@@ -39,7 +39,7 @@ class AlwaysClass(nn.Module):
 
 
 def test_registry_and_config_errors():
-    assert task_class("shapes") is ShapesTask and task_config_class("shapes") is ShapesConfig
+    assert task_class("shapes") is ShapesTask and ShapesTask.CONFIG is ShapesConfig
     with pytest.raises(ConfigError, match='task.classes: unknown shape "hexagon"; choose from'):
         from_dict(ShapesConfig, {"classes": ["circle", "hexagon"]}, "task")
     with pytest.raises(ConfigError, match="task.classes: need at least two different shapes"):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 import torch
@@ -147,14 +147,9 @@ class OnnxEngine:
     """
 
     name = "ONNX"
-    RUNNERS: ClassVar[dict[str, str]] = {
-        "micro-gpt": "MicroGPTOnnx",
-        "tiny-transformer": "TranslatorOnnx",
-        "lite-resnet": "PolicyOnnx",
-    }
 
     def __init__(self, run_dir: Path, arch: str, task: Any = None) -> None:
-        from studio.core.export.snippets import snippet_module
+        from studio.core.export.snippets import open_runner
 
         if not has_export(run_dir, arch):
             raise PlaygroundError(
@@ -163,7 +158,7 @@ class OnnxEngine:
             )
         self.arch, self.task = arch, task
         self.folder = export_files(run_dir, arch)[0].parent
-        self.runner = getattr(snippet_module(arch), self.RUNNERS[arch])(self.folder)
+        self.runner = open_runner(arch, self.folder)
         run = self.runner.meta.get("run", {})
         self.checkpoint: str = run.get("checkpoint") or "?"  # the checkpoint file exported
 

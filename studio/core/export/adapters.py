@@ -1,11 +1,13 @@
 """What an export needs to know about each task, behind one small interface.
 
-For its task, an adapter gives: the metadata an exported file carries (tokenizers,
+A task names its adapter itself (Task.EXPORT_ADAPTER, "module:Class"); `adapter_for`
+builds it. For its task, an adapter gives: the metadata an exported file carries (tokenizers,
 class or action names, example inputs), a fixed set of held-out examples, the greedy
 outputs of the PyTorch model and of an onnxruntime runner on them (as plain comparable
 values: token lists, move sequences, labels), and the task's headline metric on such
-outputs. verify.py compares the two outputs one example at a time; quantize.py compares
-the metric of the fp32 and int8 graphs.
+outputs, and what the export's README says about them. verify.py compares the two
+outputs one example at a time; quantize.py compares the metric of the fp32 and int8
+graphs.
 
 Held-out examples come from the task's validation split (the test split when it is
 empty), the data the run's evaluation chart is drawn from.
@@ -14,6 +16,7 @@ empty), the data the run's evaluation chart is drawn from.
 from __future__ import annotations
 
 import io
+import pkgutil
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -22,7 +25,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from studio.core.export.snippets import snippet_module
+from studio.core.export.snippets.lite_resnet import SAMPLES
 from studio.core.tasks.base import Task, TaskError
 
 SHOWN_EXAMPLES = 5  # examples stored in the metadata for the snippet to run
@@ -38,15 +41,17 @@ def _trim(row: list[int], eos: int) -> list[int]:
 
 
 class Adapter(ABC):
-    """One task's view for the exporter. `limit` caps the held-out examples compared."""
+    """One task's view for the exporter of a run's task and model. `limit` caps the
+    held-out examples compared."""
 
-    ARCH: ClassVar[str]
     METRIC: ClassVar[str]  # name of score()'s figure, e.g. "accuracy"
+    CHECKED: ClassVar[str]  # what the README says was compared: "Greedy completions (...)"
 
-    def __init__(self, task: Task, limit: int) -> None:
+    def __init__(self, task: Task, model: nn.Module, limit: int) -> None:
         if limit < 1:
             raise ExportTaskError(f"examples must be at least 1, got {limit}")
         self.task = task
+        self.model = model
         self.limit = limit
 
     @abstractmethod
@@ -65,15 +70,10 @@ class Adapter(ABC):
     def score(self, outputs: list[Any]) -> float:
         """The task's headline metric of those outputs."""
 
-    def runner(self, folder: Any, *, int8: bool = False) -> Any:
-        """The snippet's runner over the graphs in `folder`."""
-        module = snippet_module(self.ARCH)
-        cls = {
-            "micro-gpt": "MicroGPTOnnx",
-            "tiny-transformer": "TranslatorOnnx",
-            "lite-resnet": "PolicyOnnx",
-        }[self.ARCH]
-        return getattr(module, cls)(folder, int8=int8)
+    @abstractmethod
+    def own_input(self) -> str:
+        """The README's example of running the program on the user's own input (the
+        arguments after its name, with a comment)."""
 
     def tokenizers_agree(self, runner: Any) -> bool:
         """Whether the snippet's own tokenizer gives the task's ids and text (True when
@@ -90,11 +90,11 @@ class Adapter(ABC):
 
 
 class TextAdapter(Adapter):
-    ARCH = "micro-gpt"
     METRIC = "accuracy"
+    CHECKED = "Greedy completions (step graph with cache)"
 
-    def __init__(self, task: Task, limit: int) -> None:
-        super().__init__(task, limit)
+    def __init__(self, task: Task, model: nn.Module, limit: int) -> None:
+        super().__init__(task, model, limit)
         splits = task.splits()
         self.examples = (splits["valid"] or splits["test"])[:limit]
         if not self.examples:
@@ -140,6 +140,9 @@ class TextAdapter(Adapter):
         right = [tok.decode(o) == e.reference for o, e in zip(outputs, self.examples)]
         return float(np.mean(right))
 
+    def own_input(self) -> str:
+        return f'"{self.examples[0].prompt}"   # your own prompts'
+
     def tokenizers_agree(self, runner: Any) -> bool:
         tok, theirs = self.task.tokenizer, runner.tokenizer
         prompts_ok = all(
@@ -153,18 +156,18 @@ class TextAdapter(Adapter):
 
 
 class TranslationAdapter(Adapter):
-    ARCH = "tiny-transformer"
     METRIC = "chrf"
+    CHECKED = "Greedy translations (encoder, then decoder step graph with cache)"
 
-    def __init__(self, task: Task, limit: int, max_len: int) -> None:
-        super().__init__(task, limit)
+    def __init__(self, task: Task, model: nn.Module, limit: int) -> None:
+        super().__init__(task, model, limit)
         self.pairs = (task.splits["valid"] or task.splits["test"])[:limit]
         if not self.pairs:
             raise ExportTaskError(
                 "translation: no held-out pairs to check the export on; raise data.valid_fraction"
             )
-        self.max_len = max_len
-        src, mask = task.sources_batch([s for s, _ in self.pairs], max_len)
+        self.max_len = model.cfg.max_len
+        src, mask = task.sources_batch([s for s, _ in self.pairs], self.max_len)
         self.src, self.src_mask = src, mask  # (B, S) right-padded
         self.sources = [row[m].tolist() for row, m in zip(src, mask)]
 
@@ -202,6 +205,9 @@ class TranslationAdapter(Adapter):
         refs = [r for _, r in self.pairs]
         return corpus_metrics(hyps, refs, lang=self.task.cfg.target_lang)["chrf"]
 
+    def own_input(self) -> str:
+        return f'"{self.pairs[0][0]}"   # your own sentences'
+
     def tokenizers_agree(self, runner: Any) -> bool:
         sources_ok = all(
             runner.source_ids(s) == ids for (s, _), ids in zip(self.pairs, self.sources)
@@ -216,6 +222,9 @@ class TranslationAdapter(Adapter):
 # ---- Lite-ResNet: grid world and image classes
 
 
+IMAGES_INPUT = "images.npy   # your own (N, C, H, W) uint8 array"
+
+
 def _npz(observations: np.ndarray, labels: np.ndarray) -> bytes:
     buffer = io.BytesIO()
     np.savez_compressed(buffer, observations=observations, labels=labels)
@@ -225,11 +234,11 @@ def _npz(observations: np.ndarray, labels: np.ndarray) -> bytes:
 class GridWorldAdapter(Adapter):
     """Greedy episodes on held-out grids; an output is (moves, reached the goal)."""
 
-    ARCH = "lite-resnet"
     METRIC = "success"
+    CHECKED = "Greedy actions"
 
-    def __init__(self, task: Task, limit: int) -> None:
-        super().__init__(task, limit)
+    def __init__(self, task: Task, model: nn.Module, limit: int) -> None:
+        super().__init__(task, model, limit)
         self.examples = task.held_out("valid", limit)
         self.levels = [task.level(e.prompt, e.difficulty) for e in self.examples]
 
@@ -284,24 +293,26 @@ class GridWorldAdapter(Adapter):
     def score(self, outputs: list[Any]) -> float:
         return float(np.mean([won for _, won in outputs]))
 
+    def own_input(self) -> str:
+        return IMAGES_INPUT
+
     def extra_files(self) -> dict[str, bytes]:
         from studio.core.envs.gridworld import GridBatch
 
-        snippet = snippet_module(self.ARCH)
         levels = self.levels[:SAMPLE_FILE_ROWS]
         obs = self._observe(GridBatch(levels, self.task.cfg.max_steps))  # the start states
         first = np.array([lv.solution[0] if lv.solution else -1 for lv in levels])
-        return {snippet.SAMPLES: _npz(obs, first.astype(np.int64))}
+        return {SAMPLES: _npz(obs, first.astype(np.int64))}
 
 
 class ShapesAdapter(Adapter):
     """The likeliest class of held-out images; an output is a class index."""
 
-    ARCH = "lite-resnet"
     METRIC = "accuracy"
+    CHECKED = "Greedy labels"
 
-    def __init__(self, task: Task, limit: int) -> None:
-        super().__init__(task, limit)
+    def __init__(self, task: Task, model: nn.Module, limit: int) -> None:
+        super().__init__(task, model, limit)
         part = task.splits["valid"] if len(task.splits["valid"].labels) else task.splits["test"]
         self.images, self.labels = part.images[:limit], part.labels[:limit]
         if len(self.labels) == 0:
@@ -327,29 +338,20 @@ class ShapesAdapter(Adapter):
     def score(self, outputs: list[Any]) -> float:
         return float(np.mean(np.array(outputs) == self.labels.numpy()))
 
+    def own_input(self) -> str:
+        return IMAGES_INPUT
+
     def extra_files(self) -> dict[str, bytes]:
-        snippet = snippet_module(self.ARCH)
         rows = slice(0, SAMPLE_FILE_ROWS)
         return {
-            snippet.SAMPLES: _npz(
-                self.images[rows].numpy(), self.labels[rows].numpy().astype(np.int64)
-            )
+            SAMPLES: _npz(self.images[rows].numpy(), self.labels[rows].numpy().astype(np.int64))
         }
 
 
 def adapter_for(task: Task, model: nn.Module, limit: int) -> Adapter:
-    """The adapter of a run's task."""
-    from studio.core.tasks.text import TextTask
-
-    name = task.NAME
-    if isinstance(task, TextTask):
-        return TextAdapter(task, limit)
-    if name == "translation":
-        return TranslationAdapter(task, limit, model.cfg.max_len)
-    if name == "gridworld":
-        return GridWorldAdapter(task, limit)
-    if name == "shapes":
-        return ShapesAdapter(task, limit)
-    raise ExportTaskError(
-        f"the {name} task has no ONNX export yet; export a run of a shipped preset's task"
-    )
+    """The export adapter the run's task names, over its model."""
+    if task.EXPORT_ADAPTER is None:
+        raise ExportTaskError(
+            f"the {task.NAME} task has no ONNX export yet; export a run of a shipped preset's task"
+        )
+    return pkgutil.resolve_name(task.EXPORT_ADAPTER)(task, model, limit)

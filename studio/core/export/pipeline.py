@@ -267,6 +267,7 @@ def export_run(
     cfg, task, model, ckpt_path = _load(run_dir, checkpoint)
     arch = cfg.model.ARCH
     adapter = adapter_for(task, model, examples)
+    graphs = graphs_for(arch, model)
     files = dict(snippet_module(arch).FILES)
     step = _step_of(ckpt_path)
     meta = export_metadata(
@@ -281,7 +282,7 @@ def export_run(
     )
     quantization = None
     with _staging(folder) as stage:
-        _write_graphs(stage, graphs_for(arch, model), meta, files, exporter, report)
+        _write_graphs(stage, graphs, meta, files, exporter, report)
         extra = adapter.extra_files()
         for name, data in extra.items():
             _write(stage / name, data)
@@ -293,15 +294,7 @@ def export_run(
             report("Quantizing to int8 and measuring the change", 0.75)
             quantization = _quantize(arch, stage, adapter, onnx_outputs)
 
-        readme = readme_text(
-            arch=arch,
-            meta=meta,
-            files=files,
-            snippet=SNIPPET_NAME,
-            extra=list(extra),
-            verification=verification,
-            quantization=quantization,
-        )
+        readme = readme_text(meta, graphs, adapter, list(extra), verification, quantization)
         _write(stage / README_NAME, readme.encode("utf-8"))
         report("Moving the files into place", 0.95)
         int8 = list(quantization.files.values()) if quantization else []

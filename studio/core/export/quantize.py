@@ -23,7 +23,7 @@ from onnxruntime.quantization import QuantType, quantize_dynamic
 
 from studio.core.export.adapters import Adapter
 from studio.core.export.convert import ExportError
-from studio.core.export.snippets import snippet_module
+from studio.core.export.snippets import open_runner, snippet_module
 
 
 @dataclass
@@ -95,7 +95,7 @@ def compare_int8(
     arch: str, folder: Path, adapter: Adapter, fp32_outputs: list[Any], files: dict[str, str]
 ) -> Quantization:
     """Greedy held-out outputs of the int8 graphs against the fp32 graphs' outputs."""
-    int8_outputs = adapter.onnx_outputs(adapter.runner(folder, int8=True))
+    int8_outputs = adapter.onnx_outputs(open_runner(arch, folder, int8=True))
     same = sum(a == b for a, b in zip(fp32_outputs, int8_outputs))
     fp32_files = snippet_module(arch).FILES
     return Quantization(

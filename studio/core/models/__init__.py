@@ -1,22 +1,58 @@
-"""The three preset architectures, found by name.
+"""The model architectures, each described once by the spec at the end of its module.
 
-Each model module defines a config dataclass with a class attribute `ARCH` (the name
-below) and the nn.Module. Imports are lazy so that importing the registry is cheap.
+An `ArchSpec` says everything the rest of the studio needs about one architecture: its
+config dataclass (the `model` section of a preset, picked by `model.arch`), the ONNX
+graphs an export writes and the parity cases that check them, the stand-alone example
+program (snippet) that runs those graphs and the class in it that the export checks and
+the playground drive, and the playground page that asks the model questions.
+
+Pieces that live in other packages are named by dotted path ("module:attribute") and
+imported only when used: the export code imports the models, so the models cannot import
+it, and studio.core never imports Qt, so the page is a name the app resolves. Only names
+written here and in the model modules are ever resolved; a preset picks an architecture
+by its key in ARCHS, never by a path, so a file from someone else cannot name code to run.
+
+Add an architecture: write its module (config, nn.Module, SPEC), its export module and
+snippet, and one line in ARCHS (docs/architecture.md has the steps).
 """
 
 from __future__ import annotations
 
-import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
-# arch name -> (module, config class)
-_ARCHS: dict[str, tuple[str, str]] = {
-    "micro-gpt": ("studio.core.models.micro_gpt", "MicroGPTConfig"),
-    "tiny-transformer": ("studio.core.models.tiny_transformer", "TinyTransformerConfig"),
-    "lite-resnet": ("studio.core.models.lite_resnet", "LiteResNetConfig"),
+from studio.core.configtools import ConfigError
+
+# model.arch -> "module:SPEC"; the module is imported when its architecture is first used
+ARCHS: dict[str, str] = {
+    "micro-gpt": "studio.core.models.micro_gpt:SPEC",
+    "tiny-transformer": "studio.core.models.tiny_transformer:SPEC",
+    "lite-resnet": "studio.core.models.lite_resnet:SPEC",
 }
-MODEL_ARCHS: tuple[str, ...] = tuple(_ARCHS)
 
 
-def model_config_class(arch: str) -> type:
-    module, name = _ARCHS[arch]
-    return getattr(importlib.import_module(module), name)
+@dataclass(frozen=True)
+class ArchSpec:
+    """One architecture, declared in its model module (see the module docstring)."""
+
+    config: type  # the model section's dataclass; its ARCH class attribute is the name
+    title: str  # what it is, for people: "Micro-GPT (decoder-only text model)"
+    layers: Callable[[Any], str]  # its depth as people count it, from a config: "6 layers"
+    graphs: str  # "module:function": function(model) -> list[GraphSpec], main graph first
+    parity: str  # "module:function": function(model, sessions, rng) -> [(case, max diff)]
+    snippet: str  # module of the example program written beside an export (its FILES)
+    runner: str  # the snippet's class that runs the graphs (export checks, playground)
+    playground_page: str | None  # "module:Class" of its Qt playground page; None: none
+
+    @property
+    def arch(self) -> str:
+        return self.config.ARCH
+
+
+def arch_spec(arch: str) -> ArchSpec:
+    """The spec of `arch` (a preset's model.arch), or a ConfigError naming the choices."""
+    if arch not in ARCHS:
+        raise ConfigError(f'model.arch: must be one of {", ".join(ARCHS)}, got "{arch}"')
+    return pkgutil.resolve_name(ARCHS[arch])

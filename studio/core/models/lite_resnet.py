@@ -25,6 +25,7 @@ from torch import nn
 from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import ConfigError, param
+from studio.core.models import ArchSpec
 
 WEIGHT_LAYERS = 12  # stem + 2 per block + head: the architecture's defining number
 NUM_BLOCKS = (WEIGHT_LAYERS - 2) // 2  # 5
@@ -171,3 +172,15 @@ class LiteResNet(nn.Module):
 def count_weight_layers(model: nn.Module) -> int:
     """Convolutions and linear layers: the layers a ResNet's depth counts."""
     return sum(isinstance(m, nn.Conv2d | nn.Linear) for m in model.modules())
+
+
+SPEC = ArchSpec(
+    config=LiteResNetConfig,
+    title="Lite-ResNet (image policy / classifier)",
+    layers=lambda cfg: f"{WEIGHT_LAYERS} weight layers",
+    graphs="studio.core.export.archs.lite_resnet:graphs",
+    parity="studio.core.export.archs.lite_resnet:parity",
+    snippet="studio.core.export.snippets.lite_resnet",
+    runner="PolicyOnnx",
+    playground_page=None,  # each task shows its own (the grid world's board)
+)

@@ -27,6 +27,7 @@ from torch import nn
 from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import param
+from studio.core.models import ArchSpec
 from studio.core.models.sampling import choose
 
 
@@ -469,3 +470,15 @@ class MicroGPT(nn.Module):
         if step_logits is not None:
             out.logits = torch.stack(step_logits, dim=1)  # (N, T, V)
         return out
+
+
+SPEC = ArchSpec(
+    config=MicroGPTConfig,
+    title="Micro-GPT (decoder-only text model)",
+    layers=lambda cfg: f"{cfg.n_layers} layers",
+    graphs="studio.core.export.archs.micro_gpt:graphs",
+    parity="studio.core.export.archs.micro_gpt:parity",
+    snippet="studio.core.export.snippets.micro_gpt",
+    runner="MicroGPTOnnx",
+    playground_page="studio.app.playground.pages:GptPage",
+)

@@ -31,6 +31,7 @@ from torch import nn
 from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import param
+from studio.core.models import ArchSpec
 from studio.core.models.beam_search import beam_search as _beam_search
 from studio.core.models.sampling import choose
 
@@ -438,3 +439,15 @@ class TinyTransformer(nn.Module):
             eos_id=eos_id,
             length_penalty=length_penalty,
         )
+
+
+SPEC = ArchSpec(
+    config=TinyTransformerConfig,
+    title="Tiny-Transformer (encoder-decoder translator)",
+    layers=lambda cfg: f"{cfg.n_encoder_layers}+{cfg.n_decoder_layers} layers",
+    graphs="studio.core.export.archs.tiny_transformer:graphs",
+    parity="studio.core.export.archs.tiny_transformer:parity",
+    snippet="studio.core.export.snippets.tiny_transformer",
+    runner="TranslatorOnnx",
+    playground_page="studio.app.playground.pages:TranslationPage",
+)

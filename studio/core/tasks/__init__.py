@@ -1,12 +1,16 @@
-"""Tasks GRPO can learn, found by name.
+"""The tasks GRPO can learn, found by name.
 
-Each task module defines a config dataclass with a class attribute `NAME` and a Task
-subclass (see base.py). Imports are lazy so that importing the registry is cheap.
+Each task is one Task subclass (see base.py) that declares itself in class attributes:
+its NAME (a preset's task.name), its CONFIG dataclass (the preset's task section), the
+ARCHITECTURES it trains, its EXPORT_ADAPTER and, when it has one of its own, its
+PLAYGROUND_PAGE. TASKS lists them by name; a module is imported when its task is first
+used. Only the names in TASKS are ever resolved: a preset picks a task by its key, never
+by a path, so a file from someone else cannot name code to run.
 """
 
 from __future__ import annotations
 
-import importlib
+import pkgutil
 from typing import TYPE_CHECKING
 
 from studio.core.configtools import ConfigError
@@ -15,25 +19,22 @@ if TYPE_CHECKING:
     from studio.core.config import StudioConfig
     from studio.core.tasks.base import Task
 
-# task name -> (module, config class, task class)
-_TASKS: dict[str, tuple[str, str, str]] = {
-    "arithmetic": ("studio.core.tasks.arithmetic", "ArithmeticConfig", "ArithmeticTask"),
-    "strings": ("studio.core.tasks.strings", "StringsConfig", "StringsTask"),
-    "translation": ("studio.core.tasks.translation.task", "TranslationConfig", "TranslationTask"),
-    "gridworld": ("studio.core.tasks.gridworld", "GridWorldConfig", "GridWorldTask"),
-    "shapes": ("studio.core.tasks.shapes", "ShapesConfig", "ShapesTask"),
+# task.name -> "module:TaskClass"
+TASKS: dict[str, str] = {
+    "arithmetic": "studio.core.tasks.arithmetic:ArithmeticTask",
+    "strings": "studio.core.tasks.strings:StringsTask",
+    "translation": "studio.core.tasks.translation.task:TranslationTask",
+    "gridworld": "studio.core.tasks.gridworld:GridWorldTask",
+    "shapes": "studio.core.tasks.shapes:ShapesTask",
 }
-TASK_NAMES: tuple[str, ...] = tuple(_TASKS)
-
-
-def task_config_class(name: str) -> type:
-    module, cfg_name, _ = _TASKS[name]
-    return getattr(importlib.import_module(module), cfg_name)
 
 
 def task_class(name: str) -> type[Task]:
-    module, _, cls_name = _TASKS[name]
-    return getattr(importlib.import_module(module), cls_name)
+    """The Task subclass of `name` (a preset's task.name), or a ConfigError naming the
+    choices."""
+    if name not in TASKS:
+        raise ConfigError(f'task.name: must be one of {", ".join(TASKS)}, got "{name}"')
+    return pkgutil.resolve_name(TASKS[name])
 
 
 def build_task(cfg: StudioConfig) -> Task:

@@ -116,6 +116,7 @@ def digit_credit(completion: str, reference: str) -> float:
 
 class ArithmeticTask(TextTask):
     NAME = "arithmetic"
+    CONFIG = ArithmeticConfig
 
     def __init__(self, cfg: ArithmeticConfig, data: object, *, seed: int) -> None:
         super().__init__(cfg, data, seed=seed)

@@ -101,11 +101,18 @@ def model_device(model: nn.Module) -> torch.device:
 
 
 class Task(ABC):
-    """A problem GRPO can learn. Subclasses set NAME, ARCHITECTURES and EVAL_METRIC."""
+    """A problem GRPO can learn. Subclasses set NAME, CONFIG, ARCHITECTURES and
+    EVAL_METRIC, and name their EXPORT_ADAPTER (studio.core.tasks lists them by name)."""
 
     NAME: ClassVar[str]
+    CONFIG: ClassVar[type]  # the dataclass of its preset section (same NAME)
     ARCHITECTURES: ClassVar[tuple[str, ...]]  # model archs this task can train
     EVAL_METRIC: ClassVar[str] = "accuracy"  # headline key of evaluate(); higher is better
+    # "module:Class" of its ONNX export adapter (studio.core.export.adapters); None: none
+    EXPORT_ADAPTER: ClassVar[str | None] = None
+    # "module:Class" of its own Qt playground page (resolved by the app); None: the page
+    # its architecture's spec names, if any
+    PLAYGROUND_PAGE: ClassVar[str | None] = None
     # the data.* settings the task reads (the window shows only these)
     DATA_FIELDS: ClassVar[tuple[str, ...]] = ("valid_fraction", "test_fraction", "split_seed")
     SAMPLE_NOUN: ClassVar[str] = "completion"  # what one of the G samples is, for people

@@ -162,8 +162,10 @@ class GridWorldTask(Task):
     """Reach the goal in a procedurally generated grid world, seen as an RGB image."""
 
     NAME: ClassVar[str] = "gridworld"
+    CONFIG: ClassVar[type] = GridWorldConfig
     ARCHITECTURES: ClassVar[tuple[str, ...]] = ("lite-resnet",)
     EVAL_METRIC: ClassVar[str] = "success"
+    EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:GridWorldAdapter"
 
     def __init__(self, cfg: GridWorldConfig, data: Any, *, seed: int) -> None:
         super().__init__(cfg, data, seed=seed)

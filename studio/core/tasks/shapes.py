@@ -78,8 +78,10 @@ class ShapesTask(Task):
     """Name the class of an image; GRPO samples G labels per image."""
 
     NAME: ClassVar[str] = "shapes"
+    CONFIG: ClassVar[type] = ShapesConfig
     ARCHITECTURES: ClassVar[tuple[str, ...]] = ("lite-resnet",)
     EVAL_METRIC: ClassVar[str] = "accuracy"
+    EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:ShapesAdapter"
 
     def __init__(self, cfg: ShapesConfig, data: Any, *, seed: int) -> None:
         super().__init__(cfg, data, seed=seed)

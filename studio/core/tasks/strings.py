@@ -85,6 +85,7 @@ def position_match(completion: str, reference: str) -> float:
 
 class StringsTask(TextTask):
     NAME = "strings"
+    CONFIG = StringsConfig
 
     def __init__(self, cfg: StringsConfig, data: object, *, seed: int) -> None:
         super().__init__(cfg, data, seed=seed)

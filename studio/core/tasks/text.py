@@ -111,6 +111,7 @@ class TextTask(Task):
 
     ARCHITECTURES = ("micro-gpt",)
     EVAL_METRIC = "accuracy"
+    EXPORT_ADAPTER = "studio.core.export.adapters:TextAdapter"
     tokenizer: CharTokenizer
 
     def __init__(self, cfg: Any, data: Any, *, seed: int) -> None:

@@ -57,8 +57,10 @@ class TranslationTask(Task):
     """Sentence-pair translation for the Tiny-Transformer."""
 
     NAME: ClassVar[str] = "translation"
+    CONFIG: ClassVar[type] = TranslationConfig
     ARCHITECTURES: ClassVar[tuple[str, ...]] = ("tiny-transformer",)
     EVAL_METRIC: ClassVar[str] = "chrf"
+    EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:TranslationAdapter"
 
     def __init__(
         self,

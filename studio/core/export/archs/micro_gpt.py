@@ -1,0 +1,166 @@
+"""Micro-GPT's ONNX graphs and their parity cases.
+
+`logits` (input_ids, attention_mask -> logits) over a whole sequence, and `step` (new
+tokens, the mask of every token so far, past keys/values -> logits and present
+keys/values). The step graph takes any number of new tokens, so one graph runs the
+prompt (with an empty past) and then one token a step.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from studio.core.export.graphs import GraphSpec
+from studio.core.export.parity import GraphSessions, max_abs_diff, padding_mask
+from studio.core.models.micro_gpt import MicroGPT
+
+
+def _split_heads(x: torch.Tensor, n_heads: int) -> torch.Tensor:
+    b, t, d = x.shape
+    return x.view(b, t, n_heads, d // n_heads).transpose(1, 2)  # (B, H, T, hd)
+
+
+def _merge_heads(y: torch.Tensor) -> torch.Tensor:
+    b, h, t, hd = y.shape
+    return y.transpose(1, 2).reshape(b, t, h * hd)  # (B, T, D)
+
+
+class MicroGPTLogits(nn.Module):
+    """input_ids (B, T) int64, attention_mask (B, T) int64 -> logits (B, T, V)."""
+
+    def __init__(self, model: MicroGPT) -> None:
+        super().__init__()
+        self.model = model
+
+    def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> torch.Tensor:
+        return self.model(input_ids, attention_mask.bool())
+
+
+class MicroGPTStep(nn.Module):
+    """Decoding with a cache, for prompts left-padded as in training.
+
+    input_ids (B, T) new tokens; attention_mask (B, P + T) marks the real tokens of the
+    past and the new ones; past_keys/values (L, B, H, P, hd), P may be 0.
+    -> logits (B, T, V), present_keys/values (L, B, H, P + T, hd).
+    Positions count real tokens only (cumsum of the mask - 1), as MicroGPT.forward does.
+    """
+
+    def __init__(self, model: MicroGPT) -> None:
+        super().__init__()
+        self.model = model
+
+    def forward(
+        self,
+        input_ids: torch.Tensor,
+        attention_mask: torch.Tensor,
+        past_keys: torch.Tensor,
+        past_values: torch.Tensor,
+    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        m = self.model
+        t = input_ids.shape[1]
+        real = attention_mask.bool()  # (B, S), S = P + T
+        s = real.shape[1]
+        pos = (real.long().cumsum(dim=1) - 1).clamp(min=0)[:, s - t :]  # (B, T)
+        q_pos = torch.arange(s - t, s, device=real.device)[:, None]  # (T, 1)
+        k_pos = torch.arange(s, device=real.device)[None, :]  # (1, S)
+        # causal, pad keys hidden, and a query always sees itself (no empty rows)
+        visible = (k_pos <= q_pos) & (real[:, None, :] | (k_pos == q_pos))  # (B, T, S)
+        visible = visible[:, None]  # (B, 1, T, S)
+        x = m.wte(input_ids) + m.wpe(pos)  # (B, T, D)
+        keys, values = [], []
+        for i, block in enumerate(m.blocks):
+            attn = block.attn
+            h = block.ln_1(x)
+            q, k, v = attn.qkv(h).split(h.shape[-1], dim=2)
+            q = _split_heads(q, attn.n_heads)  # (B, H, T, hd)
+            k = torch.cat([past_keys[i], _split_heads(k, attn.n_heads)], dim=2)  # (B, H, S, hd)
+            v = torch.cat([past_values[i], _split_heads(v, attn.n_heads)], dim=2)
+            y = F.scaled_dot_product_attention(q, k, v, attn_mask=visible)
+            x = x + attn.proj(_merge_heads(y))
+            x = x + block.mlp(block.ln_2(x))
+            keys.append(k)
+            values.append(v)
+        logits = m.lm_head(m.ln_f(x))  # (B, T, V)
+        return logits, torch.stack(keys), torch.stack(values)
+
+
+def graphs(model: MicroGPT) -> list[GraphSpec]:
+    cfg = model.cfg
+    hd = cfg.d_model // cfg.n_heads
+    g = torch.Generator().manual_seed(0)
+    ids = torch.randint(0, model.vocab_size, (2, 3), generator=g)
+    mask = torch.ones(2, 3, dtype=torch.long)
+    past = torch.zeros(cfg.n_layers, 2, cfg.n_heads, 2, hd)
+    step_mask = torch.ones(2, 5, dtype=torch.long)
+    bounds = {"batch": 4096, "length": cfg.max_len, "past": cfg.max_len, "total": cfg.max_len}
+    return [
+        GraphSpec(
+            "logits",
+            MicroGPTLogits(model),
+            (ids, mask),
+            ["input_ids", "attention_mask"],
+            ["logits"],
+            {"input_ids": {0: "batch", 1: "length"}, "attention_mask": {0: "batch", 1: "length"}},
+            bounds,
+            "`input_ids` (B, T) int64, `attention_mask` (B, T) int64 (1 = real token, "
+            "prompts left-padded) -> `logits` (B, T, V)",
+        ),
+        GraphSpec(
+            "step",
+            MicroGPTStep(model),
+            (ids, step_mask, past, past.clone()),
+            ["input_ids", "attention_mask", "past_keys", "past_values"],
+            ["logits", "present_keys", "present_values"],
+            {
+                "input_ids": {0: "batch", 1: "length"},
+                "attention_mask": {0: "batch", 1: "total"},
+                "past_keys": {1: "batch", 3: "past"},
+                "past_values": {1: "batch", 3: "past"},
+            },
+            bounds,
+            "`input_ids` (B, T) int64 new tokens, `attention_mask` (B, P + T) int64, "
+            "`past_keys` / `past_values` (L, B, H, P, hd) float32 (P may be 0) -> `logits` "
+            "(B, T, V), `present_keys` / `present_values` (L, B, H, P + T, hd)",
+        ),
+    ]
+
+
+def parity(
+    model: nn.Module, graphs: GraphSessions, rng: np.random.Generator
+) -> list[tuple[str, float]]:
+    """Both graphs at two batch sizes and lengths, left-padded; the step graph runs a
+    prefix with an empty past, then the rest with the cache it returned."""
+    cfg, v = model.cfg, model.vocab_size
+    hd = cfg.d_model // cfg.n_heads
+    results = []
+    small, full = min(3, cfg.max_len), cfg.max_len
+    for batch, length in ((1, small), (3, full)):
+        ids = rng.integers(0, v, (batch, length)).astype(np.int64)
+        mask = padding_mask(rng, batch, length, left=True)
+        with torch.no_grad():
+            ref = model(torch.from_numpy(ids), torch.from_numpy(mask).bool())  # (B, T, V)
+        (out,) = graphs.run("logits", input_ids=ids, attention_mask=mask)
+        results.append((f"logits B={batch} T={length}", max_abs_diff(out, ref)))
+
+        past = max(length // 2, 1) if length > 1 else 0
+        empty = np.zeros((cfg.n_layers, batch, cfg.n_heads, 0, hd), dtype=np.float32)
+        keys = values = empty
+        diffs = []
+        if past:
+            first, keys, values = graphs.run(
+                "step",
+                input_ids=ids[:, :past],
+                attention_mask=mask[:, :past],
+                past_keys=empty,
+                past_values=empty,
+            )
+            diffs.append(max_abs_diff(first, ref[:, :past]))
+        rest, _, _ = graphs.run(
+            "step", input_ids=ids[:, past:], attention_mask=mask, past_keys=keys, past_values=values
+        )
+        diffs.append(max_abs_diff(rest, ref[:, past:]))
+        results.append((f"step B={batch} past={past} new={length - past}", max(diffs)))
+    return results
