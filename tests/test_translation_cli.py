@@ -1,10 +1,11 @@
 """A user's own TSV of sentence pairs: train, evaluate and translate from the command line."""
 
+import json
 import subprocess
 import sys
 
 # Pairs written for this test, in the shape of a Tatoeba/Anki export: English, Chinese,
-# attribution. The columns are chosen with task.source_column / task.target_column.
+# attribution. No column settings: the zh->en preset finds its columns by script.
 PAIRS = [
     ("The tea is hot.", "茶很热。"),
     ("The soup is cold.", "汤很冷。"),
@@ -42,10 +43,6 @@ TINY = [
     "model.n_encoder_layers=1",
     "--set",
     "model.n_decoder_layers=1",
-    "--set",
-    "task.source_column=1",
-    "--set",
-    "task.target_column=0",
     "--set",
     "data.valid_fraction=0.15",
     "--set",
@@ -92,6 +89,20 @@ def test_a_users_tsv_trains_evaluates_and_translates(tmp_path):
     )
     assert trained.returncode == 0, trained.stderr
     (run_dir,) = list(runs.iterdir())
+    # the CLI says which column it took, before training starts
+    said = trained.stderr
+    assert "source zh (Chinese): column 1 (Han script" in said
+    assert "target en (English): column 0 (Latin script" in said
+    assert "ignored column 2 (licence notes" in said
+    assert said.index("kept 24 pairs") < said.index("warmup start")
+    # the run folder and its records keep the same report
+    assert "source zh (Chinese): column 1" in (run_dir / "data_report.txt").read_text("utf-8")
+    first = json.loads((run_dir / "metrics.jsonl").read_text("utf-8").splitlines()[0])
+    assert first["kind"] == "log" and first["data_report"]["source_column"] == 1
+    # and it trained zh->en: the source tokenizer reads Chinese characters
+    task_state = json.loads((run_dir / "task.json").read_text("utf-8"))["state"]
+    source_chars = task_state["source_tokenizer"]["chars"]
+    assert "我" in source_chars and not any(c.isascii() and c.isalpha() for c in source_chars)
 
     evaluated = cli("eval", str(run_dir))
     assert evaluated.returncode == 0, evaluated.stderr
@@ -122,3 +133,24 @@ def test_a_file_with_no_usable_pair_is_one_clear_line(tmp_path):
     assert "Traceback" not in out.stderr
     assert str(data) in out.stderr or "empty.tsv" in out.stderr
     assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
+
+
+def test_a_latin_latin_file_without_header_is_refused_naming_the_settings(tmp_path):
+    data = tmp_path / "fra.tsv"
+    data.write_text("Go.\tVa !\nHi.\tSalut !\nRun!\tCours !\n", encoding="utf-8")
+    out = cli(
+        "train",
+        "--config",
+        "tiny_transformer",
+        "--data_path",
+        str(data),
+        "--save_dir",
+        str(tmp_path / "runs"),
+        "--set",
+        "task.source_lang=en",
+        "--set",
+        "task.target_lang=fr",
+    )
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "cannot tell which column is en (English) and which is fr (French)" in out.stderr
+    assert "task.source_column and task.target_column" in out.stderr

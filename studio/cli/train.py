@@ -94,6 +94,8 @@ def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:
         dist=dist,
     )
     if main_rank:
+        if trainer.task.report():  # the data as loaded, before any step trains on it
+            print(trainer.task.report(), file=sys.stderr)
         where = f" ({dist.world_size} processes)" if dist.active else ""
         print(f"run folder: {trainer.run_dir}{where}", file=sys.stderr)
 

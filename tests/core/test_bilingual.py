@@ -5,6 +5,7 @@ import json
 import pytest
 
 from studio.core.data.bilingual import load_pairs, split_pairs
+from studio.core.data.columns import ColumnRequest
 from studio.core.data.load_report import DataError, LoadReport
 
 
@@ -30,7 +31,7 @@ def test_tsv_with_attribution_column(tmp_path):
 
 def test_anki_txt_is_read_as_tab_separated(tmp_path):
     f = write(tmp_path / "cmn.txt", "Run!\t跑！\tCC-BY\nWait, please.\t请等一下。\tCC-BY\n")
-    pairs, _ = load_pairs(f, source_column=1, target_column=0)
+    pairs, _ = load_pairs(f, columns=ColumnRequest(source_column=1, target_column=0))
     assert pairs == [("跑！", "Run!"), ("请等一下。", "Wait, please.")]
 
 
@@ -60,7 +61,9 @@ def test_aligned_pair_from_either_file_or_the_folder(tmp_path, given):
     # columns in alphabetical order of the language suffix, named in the report
     assert report.columns == ["en", "zh"]
     assert pairs == [("I am well.", "我好。"), ("Hello.", "你好。")]
-    flipped, _ = load_pairs(tmp_path / given, source_column=1, target_column=0)
+    flipped, _ = load_pairs(
+        tmp_path / given, columns=ColumnRequest(source_column=1, target_column=0)
+    )
     assert flipped[0] == ("我好。", "I am well.")
 
 
@@ -231,7 +234,9 @@ def test_aligned_file_without_partner_or_with_two(tmp_path):
 
 def test_bad_arguments(tmp_path):
     f = write(tmp_path / "a.tsv", "猫\tcat\n")
-    assert "two different numbers" in error_of(f, source_column=1, target_column=1)
+    same = ColumnRequest(source_column=1, target_column=1)
+    assert "two different columns" in error_of(f, columns=same)
+    assert "only one of" in error_of(f, columns=ColumnRequest(source_column=1))
     assert "positive" in error_of(f, max_length=0)
 
 

@@ -8,10 +8,14 @@ Formats read (UTF-8, with or without a byte-order mark, any line ends):
 - Two aligned plain-text files, one sentence per line (train.zh + train.en, or
   corpus.src + corpus.tgt; also train.zh.txt + train.en.txt): give either file, or a
   folder holding exactly one such pair. Columns are the two sides in alphabetical order
-  of their suffix (src/source before tgt/target); `LoadReport.columns` names them.
+  of their suffix (src/source before tgt/target), named by it (`LoadReport.columns`).
 - JSON Lines with "source"/"target", "src"/"tgt" or language-code keys ("zh"/"en"), or
   Hugging Face's {"translation": {"en": ..., "zh": ...}}; a .json file may also hold one
   array of such objects.
+
+Which column is the source and which the target is matched to the task's languages
+(by name, script or language identification: studio.core.data.columns), never assumed
+from the order; columns that are neither (an attribution) are ignored and reported.
 
 Every line is decoded on its own, so one bad line costs that line only. Lines are
 skipped (and counted, with their 1-based numbers, in a LoadReport) when empty, too long,
@@ -25,42 +29,57 @@ import random
 from collections.abc import Iterable
 from pathlib import Path
 
-from studio.core.data.load_report import DataError, LoadReport
-from studio.core.data.pair_files import resolve, rows, word_set
-
-# First-row cells that mark a header rather than a sentence pair.
-HEADER_WORDS = word_set(
-    "source target src tgt text sentence translation input output en eng english zh cmn "
-    "zho chinese zh-cn zh-tw zh_cn zh_tw fr fra french de deu german es spa spanish ja jpn "
-    "japanese ko kor korean ru rus russian"
+from studio.core.data.columns import (
+    SAMPLE_ROWS,
+    ColumnChoice,
+    ColumnRequest,
+    choose_columns,
+    is_header,
+    profile_columns,
 )
+from studio.core.data.load_report import DataError, LoadReport
+from studio.core.data.pair_files import resolve, rows
+
+FIRST_PAIRS = 5  # pairs the report keeps to show, as the model will see them
 
 
 def load_pairs(
     path: str | Path,
     *,
     max_length: int | None = None,
-    source_column: int = 0,
-    target_column: int = 1,
+    columns: ColumnRequest | None = None,
 ) -> tuple[list[tuple[str, str]], LoadReport]:
     """Read (source, target) pairs from a file or folder; skip bad lines and report them.
 
-    `max_length` is in characters, on either side. Raises DataError when nothing usable
-    is found, naming the problem and the fix.
+    `columns` names the task's languages (and the columns, if the user set them): the
+    loader matches the file's columns to them (studio.core.data.columns). `max_length`
+    is in characters, on either side. Raises DataError when nothing usable is found, or
+    the columns cannot be matched, naming the problem and the fix.
     """
-    if source_column < 0 or target_column < 0 or source_column == target_column:
-        raise DataError(
-            f"source_column={source_column}, target_column={target_column}: the columns "
-            "must be two different numbers, counted from 0"
-        )
     if max_length is not None and max_length <= 0:
         raise DataError(f"max_length={max_length}: must be a positive number of characters")
+    columns = columns or ColumnRequest()
     p = Path(path).expanduser()
     files = resolve(p)
     report = LoadReport(path=str(p))
-    pairs = _keep(rows(files, report), report, max_length, source_column, target_column)
+    numbered = list(rows(files, report))
+    if numbered and len(files) == 1 and not report.columns and is_header(numbered[0][1]):
+        report.columns = [c.strip() for c in numbered[0][1]]
+        report.notes.append(f"line {numbered[0][0]} read as a header")
+        numbered = numbered[1:]
+    sample = [cells for _, cells in numbered[:SAMPLE_ROWS]]
+    report.profiles = profile_columns(sample, report.columns)
+    if len(report.profiles) < 2:  # one column: every row is skipped, and the hint says why
+        choice = ColumnChoice(0, 1, "the first two columns")
+    else:
+        choice = choose_columns(report.profiles, columns, str(p))
+    report.source_column, report.target_column = choice.source, choice.target
+    report.source_lang, report.target_lang = columns.source_lang or "", columns.target_lang or ""
+    report.matched_by = choice.matched_by
+    pairs = _keep(numbered, report, max_length, choice.source, choice.target)
     if not pairs:
         raise DataError(f"{p}: no usable sentence pair ({report.summary()}); {_hint(report)}")
+    report.first_pairs = pairs[:FIRST_PAIRS]
     return pairs, report
 
 
@@ -74,14 +93,7 @@ def _keep(
     need = max(source_column, target_column) + 1
     pairs: list[tuple[str, str]] = []
     seen: set[tuple[str, str]] = set()
-    first = True
     for number, cells in rows:
-        if first and _is_header(cells, source_column, target_column):
-            report.columns = [c.strip() for c in cells]
-            report.notes.append(f"line {number} read as a header")
-            first = False
-            continue
-        first = False
         if not any(c.strip() for c in cells):
             report.skip("empty", number)
             continue
@@ -107,12 +119,6 @@ def _clean(cell: str) -> str:
     return " ".join(cell.split()) if ("\n" in cell or "\r" in cell) else cell.strip()
 
 
-def _is_header(cells: list[str], source_column: int, target_column: int) -> bool:
-    if len(cells) <= max(source_column, target_column):
-        return False
-    return all(cells[i].strip().lower() in HEADER_WORDS for i in (source_column, target_column))
-
-
 def _hint(report: LoadReport) -> str:
     if not report.skipped:
         return "the file is empty: add one sentence pair per line"
@@ -120,7 +126,7 @@ def _hint(report: LoadReport) -> str:
     return {
         "undecodable": "the file is not UTF-8 (GBK or Big5, perhaps?): save it as UTF-8",
         "wrong column count": "each line needs a source and a target, separated by a tab "
-        "(TSV) or a comma (CSV); check source_column and target_column",
+        "(TSV) or a comma (CSV); check task.source_column and task.target_column",
         "too long": "raise data.max_length, or use shorter sentences",
         "bad JSON": "each line of a JSONL file must be one JSON object",
         "missing fields": 'give each JSON object "source" and "target" (or "src"/"tgt", or '

@@ -1,8 +1,21 @@
-"""Why a data file was refused (DataError) and what loading it kept and skipped (LoadReport)."""
+"""Why a data file was refused (DataError) and what loading it did (LoadReport).
+
+One report, everywhere: the CLI prints it before training starts, the run folder keeps
+it (and metrics.jsonl as a log record), and the window's Data tab shows it. It says how
+many pairs were kept; which lines were skipped, by reason, with their line numbers; how
+many duplicates were dropped; which column became the source and which the target, in
+which language and how that was decided; which columns were ignored; the split sizes;
+and the settings chosen to fit the data.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from studio.core.data.languages import language_label
+
+COLUMN_SETTINGS = "task.source_column and task.target_column"
 
 # How each skip reason reads in a summary: "3 empty", "2 with a wrong column count"...
 _PHRASES = {
@@ -17,14 +30,52 @@ class DataError(ValueError):
 
 
 @dataclass
+class ColumnProfile:
+    """What one column of a file holds, as the loader judged it from a sample of rows."""
+
+    index: int  # counted from 0, as task.source_column and task.target_column count
+    name: str = ""  # its header cell, aligned-file suffix or JSON key; "" when none
+    script: str | None = None  # the script most of its letters are in; None: no letters
+    kind: str = "text"  # "text", "metadata" (licence notes, ids, URLs) or "empty"
+    language: str | None = None  # the language its name gives, if any
+    sample: str = ""  # its first non-empty cell
+    text: str = field(default="", repr=False)  # its sampled cells joined (text columns)
+
+    def describe(self) -> str:
+        """'column 1 "Chinese" (Han script, e.g. "我们走回家。")'."""
+        name = f' "{self.name}"' if self.name else ""
+        what = {"metadata": "licence notes, ids or links", "empty": "empty"}.get(
+            self.kind, f"{self.script} script" if self.script else "no letters"
+        )
+        example = f", e.g. {_short(self.sample)!r}" if self.sample else ""
+        return f"column {self.index}{name} ({what}{example})"
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out.pop("text")
+        return out
+
+
+@dataclass
 class LoadReport:
-    """What loading a file kept and skipped, with the 1-based line numbers of each skip."""
+    """What loading a file kept and skipped, with the 1-based line numbers of each skip,
+    and which columns it took."""
 
     path: str
     kept: int = 0
     skipped: dict[str, list[int]] = field(default_factory=dict)  # reason -> line numbers
     columns: list[str] = field(default_factory=list)  # names of the columns, when known
     notes: list[str] = field(default_factory=list)  # e.g. "line 1 read as a header"
+    origin: str = ""  # what the pairs are when not a file ("built-in demo corpus")
+    profiles: list[ColumnProfile] = field(default_factory=list)
+    source_column: int | None = None
+    target_column: int | None = None
+    source_lang: str = ""
+    target_lang: str = ""
+    matched_by: str = ""  # how the columns were matched ("by script", "named by the file")
+    split: dict[str, int] = field(default_factory=dict)  # train/valid/test sizes
+    fitted: list[str] = field(default_factory=list)  # settings chosen to fit the data, and why
+    first_pairs: list[tuple[str, str]] = field(default_factory=list)  # as the model sees them
 
     def skip(self, reason: str, line: int) -> None:
         self.skipped.setdefault(reason, []).append(line)
@@ -52,11 +103,62 @@ class LoadReport:
             parts.append(f"dropped {len(dups):,} {word} ({_lines(dups, max_lines)})")
         return "; ".join(parts + self.notes)
 
+    def sides(self) -> list[str]:
+        """One line per side: 'source zh (Chinese): column 1 ... (Han script, e.g. ...)'."""
+        lines = []
+        for side, column, lang in (
+            ("source", self.source_column, self.source_lang),
+            ("target", self.target_column, self.target_lang),
+        ):
+            where = (
+                self.profiles[column].describe()
+                if column is not None and column < len(self.profiles)
+                else f"column {column}"
+                if column is not None
+                else ""
+            )
+            label = language_label(lang) if lang else ""
+            lines.append(f"{side} {label}: {where}" if where else f"{side} {label}")
+        return lines
+
+    def ignored(self) -> list[ColumnProfile]:
+        """The file's columns that are neither the source nor the target."""
+        taken = (self.source_column, self.target_column)
+        return [p for p in self.profiles if p.index not in taken]
+
+    def text(self) -> str:
+        """The whole report, a few lines, as the CLI prints it and the run folder keeps it."""
+        if self.origin:
+            direction = f", {self.source_lang}->{self.target_lang}" if self.source_lang else ""
+            lines = [f"{self.origin}: {self.kept:,} pairs{direction}"]
+        else:
+            lines = [f"{self.path}: {self.summary()}"]
+        if self.source_column is not None:
+            lines += self.sides()
+            lines.append(
+                f"columns matched {self.matched_by}; counted from 0, as {COLUMN_SETTINGS} count"
+            )
+            lines += [f"ignored {p.describe()}" for p in self.ignored()]
+        if self.split:
+            lines.append("split: " + ", ".join(f"{k} {v:,}" for k, v in self.split.items()))
+        if self.fitted:
+            lines.append("chosen for this data (task.fit_to_data):")
+            lines += [f"  {line}" for line in self.fitted]
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able, for the run folder's log record."""
+        out = asdict(self)
+        out["profiles"] = [p.to_dict() for p in self.profiles]
+        out["first_pairs"] = [list(p) for p in self.first_pairs]
+        return out
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 def _lines(numbers: list[int], max_lines: int) -> str:
     shown = ", ".join(str(n) for n in numbers[:max_lines])
     more = ", ..." if len(numbers) > max_lines else ""
     return f"line{'' if len(numbers) == 1 else 's'} {shown}{more}"
-
-
-# ---- reading lines

@@ -1,8 +1,9 @@
 """A run folder: where a run's config, metrics, checkpoints and exports live.
 
 A run folder holds `config.yaml` (the resolved config), `task.json` (what rebuilds the
-task: tokenizers, vocabularies), `metrics.jsonl` (one record a line: everything a chart
-shows can be redrawn from it) and `checkpoints/`.
+task: tokenizers, vocabularies), `data_report.txt` (what loading the data kept, skipped
+and matched), `metrics.jsonl` (one record a line: everything a chart shows can be
+redrawn from it) and `checkpoints/`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from studio.core.runs.files import RunError
 
 CONFIG_FILE = "config.yaml"
 TASK_FILE = "task.json"
+DATA_REPORT_FILE = "data_report.txt"
 METRICS_FILE = "metrics.jsonl"
 CHECKPOINT_DIR = "checkpoints"
 

@@ -30,6 +30,8 @@ from typing import Any, ClassVar
 import torch
 from torch import nn
 
+from studio.core.data.load_report import LoadReport
+
 
 class TaskError(ValueError):
     """A task's setting or input is wrong; the message names it and the fix."""
@@ -136,6 +138,11 @@ class Task(ABC):
     def report(self) -> str:
         """What loading the data did (kept, skipped and why), for the user."""
         return ""
+
+    def load_report(self) -> LoadReport | None:
+        """The same, in fields (columns, split, first pairs), for a task that reads the
+        user's sentence-pair files; None for the others."""
+        return None
 
     # ---- the model
 

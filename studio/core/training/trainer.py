@@ -36,9 +36,10 @@ from studio.core.config import StageConfig, StudioConfig, save_config
 from studio.core.machine.device import autocast, check_amp, peak_memory_mb, resolve_device
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.models.sampling import mix_seed
-from studio.core.runs.files import atomic_write_json
+from studio.core.runs.files import atomic_write_json, atomic_write_text
 from studio.core.runs.folder import (
     CONFIG_FILE,
+    DATA_REPORT_FILE,
     METRICS_FILE,
     TASK_FILE,
     check_run_dir,
@@ -147,6 +148,8 @@ class Trainer:
             atomic_write_json(
                 self.run_dir / TASK_FILE, {"name": self.task.NAME, "state": self.task.state_dict()}
             )
+            if resume_state is None and self.task.report():
+                atomic_write_text(self.run_dir / DATA_REPORT_FILE, self.task.report() + "\n")
         self._resume_state = resume_state
 
     # ---- listeners and records
@@ -342,6 +345,11 @@ class Trainer:
         try:
             if resumed:
                 self._log(f"resumed at step {self.pos.global_step}")
+            elif self.task.report():  # what the data gave, first in the run's records
+                record = log_record(0, self.task.report())
+                loaded = self.task.load_report()
+                record["data_report"] = loaded.to_dict() if loaded is not None else None
+                self._emit(record)
             try:
                 reason = self._loop(max_steps)
             except BaseException:

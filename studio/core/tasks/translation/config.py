@@ -27,8 +27,18 @@ class TranslationConfig:
 
     source_lang: str = param("zh", "Language translated from (the demo corpus has zh and en)")
     target_lang: str = param("en", "Language translated into")
-    source_column: int = param(0, "Column of the source sentence in the user's file", min=0)
-    target_column: int = param(1, "Column of the target sentence in the user's file", min=0)
+    source_column: int | None = param(
+        None,
+        "Column of the source sentences in your file, counted from 0 (empty: the column "
+        "written in source_lang, found by its script, header or language)",
+        min=0,
+    )
+    target_column: int | None = param(
+        None,
+        "Column of the target sentences in your file, counted from 0 (empty: found like "
+        "the source's)",
+        min=0,
+    )
     demo_size: int = param(0, "Demo-corpus pairs used when there is no data file (0: all)", min=0)
     source_tokenizer: Literal["char", "bpe"] = param("char", "Source tokens: characters or BPE")
     target_tokenizer: Literal["char", "bpe"] = param("bpe", "Target tokens: characters or BPE")

@@ -17,7 +17,9 @@ from typing import Any
 
 import torch
 
-from studio.core.data.bilingual import load_pairs
+from studio.core.data.bilingual import FIRST_PAIRS, load_pairs
+from studio.core.data.columns import ColumnRequest
+from studio.core.data.load_report import LoadReport
 from studio.core.data.text_tokenizers import TextTokenizer, train_tokenizer
 from studio.core.tasks.base import Example
 from studio.core.tasks.translation.config import DEMO_LANGS, TranslationConfig, TranslationError
@@ -25,17 +27,17 @@ from studio.core.tasks.translation.config import DEMO_LANGS, TranslationConfig, 
 IGNORE = -100  # label value cross_entropy skips (target padding)
 
 
-def task_pairs(cfg: TranslationConfig, data: Any) -> tuple[list[tuple[str, str]], str]:
+def task_pairs(cfg: TranslationConfig, data: Any) -> tuple[list[tuple[str, str]], LoadReport]:
     """(source, target) pairs from data.path, or from the demo corpus when there is none,
-    and a line for the user saying what loading did."""
+    and the report of what loading did."""
     if data.path:
-        pairs, report = load_pairs(
-            data.path,
-            max_length=data.max_length,
+        request = ColumnRequest(
+            source_lang=cfg.source_lang,
+            target_lang=cfg.target_lang,
             source_column=cfg.source_column,
             target_column=cfg.target_column,
         )
-        return pairs, report.summary()
+        return load_pairs(data.path, max_length=data.max_length, columns=request)
     if {cfg.source_lang, cfg.target_lang} != set(DEMO_LANGS):
         raise TranslationError(
             f"the built-in demo corpus holds zh and en, not {cfg.source_lang}->"
@@ -47,7 +49,15 @@ def task_pairs(cfg: TranslationConfig, data: Any) -> tuple[list[tuple[str, str]]
     pairs = demo_pairs(cfg.demo_size or None)
     if cfg.source_lang == "en":
         pairs = [(en, zh) for zh, en in pairs]
-    return pairs, f"Built-in demo corpus: {len(pairs)} pairs, {cfg.source_lang}->{cfg.target_lang}"
+    report = LoadReport(
+        path="",
+        origin="Built-in demo corpus",
+        kept=len(pairs),
+        source_lang=cfg.source_lang,
+        target_lang=cfg.target_lang,
+        first_pairs=pairs[:FIRST_PAIRS],
+    )
+    return pairs, report
 
 
 def fit_tokenizers(

@@ -26,7 +26,8 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from studio.core.data.bilingual import split_pairs
+from studio.core.data.bilingual import FIRST_PAIRS, split_pairs
+from studio.core.data.load_report import LoadReport
 from studio.core.data.text_tokenizers import TextTokenizer
 from studio.core.models.sampling import token_logprobs_and_entropy
 from studio.core.models.tiny_transformer import TinyTransformer, TinyTransformerConfig
@@ -75,7 +76,14 @@ class TranslationTask(Task):
         if pairs is None:
             pairs, self._report = task_pairs(cfg, data)
         else:
-            self._report = f"{len(pairs)} sentence pairs given directly"
+            self._report = LoadReport(
+                path="",
+                origin="Sentence pairs given directly",
+                kept=len(pairs),
+                source_lang=cfg.source_lang,
+                target_lang=cfg.target_lang,
+                first_pairs=pairs[:FIRST_PAIRS],
+            )
         train, valid, test = split_pairs(
             pairs,
             valid_fraction=data.valid_fraction,
@@ -89,7 +97,7 @@ class TranslationTask(Task):
             )
         self.splits = {"train": train, "valid": valid, "test": test}
         self._max_len: int | None = None  # the model's, once build_model has seen it
-        self._report += f"; split train {len(train)}, valid {len(valid)}, test {len(test)}"
+        self._report.split = {"train": len(train), "valid": len(valid), "test": len(test)}
         self._set_tokenizers(*fit_tokenizers(cfg, train))
         self.train_examples, self._pools = length_levels(train, cfg.num_levels)
 
@@ -109,6 +117,9 @@ class TranslationTask(Task):
         return [rng.choice(pool) for _ in range(n)]
 
     def report(self) -> str:
+        return self._report.text()
+
+    def load_report(self) -> LoadReport:
         return self._report
 
     # ---- encoding

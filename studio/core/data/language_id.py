@@ -1,0 +1,53 @@
+"""Which of two same-script languages a column is written in (en or fr?), by py3langid.
+
+Script alone cannot tell English from French. A column, though, is many sentences: its
+sampled cells joined make a text long enough for a character n-gram identifier to be
+sure, where one short sentence ("Go.") would not be. The identifier is restricted to the
+two languages the task names and answers only when it has enough letters and a clear
+winner; otherwise the loader asks the user (a header row, or the column settings).
+
+py3langid (a maintained fork of langid.py: 97 languages, its model a 4 MB numpy file
+read without pickle) was weighed against lingua-language-detector (about 96 MB),
+langdetect (unmaintained since 2021), fastText-based detectors (their models are
+downloaded at run time) and pycld2 (a C++ build).
+
+References: Lui and Baldwin 2012, "langid.py: An Off-the-shelf Language Identification
+Tool".
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+MIN_LETTERS = 200  # letters a column needs before the identifier is asked
+CONFIDENCE = 0.95  # the winner's probability among the two languages
+
+
+@functools.cache
+def _identifier() -> Any:
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+
+
+@functools.cache
+def known_languages() -> frozenset[str]:
+    """The codes the identifier can tell apart (ISO 639-1)."""
+    return frozenset(_identifier().labels)
+
+
+def column_language(text: str, languages: tuple[str, str]) -> str | None:
+    """Which of `languages` the text (a column's cells joined) is written in, or None when
+    the identifier does not know them, the text is too short, or the answer is unclear."""
+    if not set(languages) <= known_languages() or languages[0] == languages[1]:
+        return None
+    if sum(ch.isalpha() for ch in text) < MIN_LETTERS:
+        return None
+    ident = _identifier()
+    ident.set_languages(list(languages))
+    try:
+        best, probability = ident.classify(text)
+    finally:
+        ident.set_languages(None)
+    return best if probability >= CONFIDENCE else None
