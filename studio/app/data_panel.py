@@ -1,10 +1,15 @@
 """The data panel: built-in demo data or the user's file/folder, previewed and validated inline.
 
 "Check data" builds the task with the chosen data (off the GUI thread: loading and
-tokenizer training take seconds) and shows the loader's report (`Task.report()`: what
-was kept, what was skipped and why), the first lines of the file, and a few examples as
-the task reads them. A file the task cannot use shows the loader's DataError message,
-which names the problem and the fix, in place of the preview.
+tokenizer training take seconds) and shows the loader's report: what was kept, what
+was skipped and why, which column became the source and which the target (with a
+column picker and a Swap button), the split, the settings chosen to fit the data, and
+the first pairs as the model will see them. A file the task cannot use shows the
+loader's message, which names the problem and the fix, in place of the preview; a file
+whose columns cannot be told apart shows the picker so the user can say.
+
+The verdict belongs to the settings it was made with: changing the file, the preset,
+the languages or the columns clears it.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -32,9 +37,15 @@ from PySide6.QtWidgets import (
 
 from studio.app import dialogs
 from studio.app.background import run_in_background
+from studio.app.column_picker import ColumnPicker
+from studio.core.data.columns import ColumnsUnclear
 
 HEAD_LINES = 8
 EXAMPLES = 5
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("DataPanel", text)
 
 
 def file_head(path: str | Path, lines: int = HEAD_LINES) -> str:
@@ -46,11 +57,11 @@ def file_head(path: str | Path, lines: int = HEAD_LINES) -> str:
         for e in entries[:lines]:
             if e.is_dir():
                 count = sum(1 for f in e.iterdir() if f.is_file())
-                shown.append(f"{e.name}/  ({count} files)")
+                shown.append(_tr("{name}/  ({count} files)").format(name=e.name, count=count))
             else:
                 shown.append(e.name)
-        more = f"\n… {len(entries) - lines} more" if len(entries) > lines else ""
-        return "\n".join(shown) + more
+        more = "\n" + _tr("… {n} more").format(n=len(entries) - lines)
+        return "\n".join(shown) + (more if len(entries) > lines else "")
     if not p.is_file():
         return ""
     with p.open(encoding="utf-8", errors="replace") as f:
@@ -66,52 +77,80 @@ def describe_example(example: Any) -> str:
         prompt = f"<{type(prompt).__name__} {shape}>" if shape else repr(prompt)
     ref = example.reference
     ref_text = "" if ref is None else f"  →  {ref}"
-    return f"{prompt}{ref_text}  (level {example.difficulty})"
+    level = _tr("level {n}").format(n=example.difficulty)
+    return f"{prompt}{ref_text}  ({level})"
 
 
 def inspect_data(cfg: Any) -> dict[str, Any]:
-    """Build the task for `cfg` and describe its data. Slow; raises the task's errors."""
+    """Build the task for `cfg` and describe its data. Slow; raises the task's errors,
+    except columns the loader cannot tell apart: those come back for the picker."""
     from studio.core.tasks import build_task
 
-    task = build_task(cfg)
-    rng = random.Random(0)
-    examples = task.sample(EXAMPLES, rng, task.num_levels - 1)
+    try:
+        task = build_task(cfg)
+    except ColumnsUnclear as err:
+        return {"error": str(err), "profiles": err.profiles}
+    loaded = task.load_report()
+    if loaded is not None and loaded.first_pairs:
+        examples = [f"{s}  →  {t}" for s, t in loaded.first_pairs]
+    else:
+        rng = random.Random(0)
+        examples = [describe_example(e) for e in task.sample(EXAMPLES, rng, task.num_levels - 1)]
     return {
-        "report": task.report() or "Loaded.",
-        "examples": [describe_example(e) for e in examples],
+        "report": task.report() or _tr("Loaded."),
+        "examples": examples,
         "head": file_head(cfg.data.path) if cfg.data.path else "",
+        "loaded": loaded,
     }
 
 
+def data_settings(cfg: Any) -> tuple:
+    """What a check depends on: the data section and the task's languages and columns."""
+    task = cfg.task
+    return (
+        repr(cfg.data),
+        type(task).__name__,
+        getattr(task, "source_lang", None),
+        getattr(task, "target_lang", None),
+        getattr(task, "source_column", None),
+        getattr(task, "target_column", None),
+    )
+
+
 class DataPanel(QWidget):
-    """Pick the data; `path_changed(path or None)` tells the settings form."""
+    """Pick the data; `path_changed(path or None)` tells the settings form, and
+    `setting_edited(path, value)` carries the picker's and Swap's settings to it."""
 
     path_changed = Signal(object)
+    setting_edited = Signal(str, object)
     checked = Signal()  # a check finished (report or error shown)
 
     def __init__(self, inspect: Callable[[Any], dict] = inspect_data) -> None:
         super().__init__()
         self._inspect = inspect
         self.config_provider: Callable[[], Any] | None = None
-        self.demo = QRadioButton("Built-in demo data")
-        self.own = QRadioButton("My file or folder:")
+        self.demo = QRadioButton(self.tr("Built-in demo data"))
+        self.own = QRadioButton(self.tr("My file or folder:"))
         group = QButtonGroup(self)
         group.addButton(self.demo)
         group.addButton(self.own)
         self.demo.setChecked(True)
         self.path_edit = QLineEdit()
-        self.path_edit.setPlaceholderText("a file (TSV, CSV, JSONL, text) or a folder")
-        browse_file = QPushButton("File…")
-        browse_folder = QPushButton("Folder…")
-        self.check_button = QPushButton("Check data")
-        self.check_button.setToolTip("Load the data as training would and show what was kept")
+        self.path_edit.setPlaceholderText(self.tr("a file (TSV, CSV, JSONL, text) or a folder"))
+        browse_file = QPushButton(self.tr("File…"))
+        browse_folder = QPushButton(self.tr("Folder…"))
+        self.check_button = QPushButton(self.tr("Check data"))
+        self.check_button.setToolTip(
+            self.tr("Load the data as training would and show what was kept")
+        )
         self.status = QLabel("")
         self.status.setWordWrap(True)
-        self.status.setTextInteractionFlags(self.status.textInteractionFlags())
+        self.columns = ColumnPicker()
+        self.columns.setVisible(False)
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
         self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
-        self.preview.setPlaceholderText("Press 'Check data' to preview the data.")
+        self.preview.setPlaceholderText(self.tr("Press 'Check data' to preview the data."))
 
         row = QHBoxLayout()
         row.addWidget(self.path_edit, 1)
@@ -124,6 +163,7 @@ class DataPanel(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.check_button)
         layout.addWidget(self.status)
+        layout.addWidget(self.columns)
         layout.addWidget(self.preview, 1)
 
         browse_file.clicked.connect(self._browse_file)
@@ -131,8 +171,12 @@ class DataPanel(QWidget):
         self.check_button.clicked.connect(self.check)
         self.demo.toggled.connect(self._emit_path)
         self.path_edit.editingFinished.connect(self._emit_path)
+        self.columns.picked.connect(self._on_columns_picked)
+        self.columns.swap_requested.connect(self.swap)
         self.error: str | None = None
         self.report: str = ""
+        self.loaded: Any = None  # the LoadReport of the last check, when the task has one
+        self._checked_with: tuple | None = None  # data_settings() of the verdict shown
 
     # ---- choosing
 
@@ -141,23 +185,71 @@ class DataPanel(QWidget):
         return text if self.own.isChecked() and text else None
 
     def set_path(self, path: str | None) -> None:
+        """Show `path` (None: the demo data), set from outside (a preset, the settings
+        form): the verdict spoke of what was there before, so it is cleared."""
         self.path_edit.setText(path or "")
         (self.own if path else self.demo).setChecked(True)
+        self.clear_verdict()
 
     def _emit_path(self) -> None:
+        self.clear_verdict()
         self.path_changed.emit(self.path())
 
     def _browse_file(self) -> None:
-        path = dialogs.open_file(self, "Choose a data file")
+        path = dialogs.open_file(self, self.tr("Choose a data file"))
         if path:
             self.set_path(path)
             self._emit_path()
 
     def _browse_folder(self) -> None:
-        path = dialogs.open_folder(self, "Choose a data folder")
+        path = dialogs.open_folder(self, self.tr("Choose a data folder"))
         if path:
             self.set_path(path)
             self._emit_path()
+
+    # ---- the verdict follows the settings
+
+    def clear_verdict(self) -> None:
+        """Forget the last check: it spoke of other data, languages or columns."""
+        self.error, self.report, self.loaded, self._checked_with = None, "", None, None
+        self.status.setText("")
+        self.preview.setPlainText("")
+        self.columns.setVisible(False)
+
+    def settings_changed(self) -> None:
+        """The settings form changed: clear the verdict if what it checked changed."""
+        if self._checked_with is None or self.config_provider is None:
+            return
+        try:
+            now = data_settings(self.config_provider())
+        except ValueError:
+            now = None
+        if now != self._checked_with:
+            self.clear_verdict()
+
+    def _current(self) -> Any | None:
+        try:
+            return self.config_provider() if self.config_provider is not None else None
+        except ValueError:
+            return None
+
+    def _on_columns_picked(self, source: int | None, target: int | None) -> None:
+        self.setting_edited.emit("task.source_column", source)
+        self.setting_edited.emit("task.target_column", target)
+        self.check()
+
+    def swap(self) -> None:
+        """Translate the other way: exchange the languages, and the columns if set."""
+        cfg = self._current()
+        task = getattr(cfg, "task", None)
+        if task is None or not hasattr(task, "source_lang"):
+            return
+        self.setting_edited.emit("task.source_lang", task.target_lang)
+        self.setting_edited.emit("task.target_lang", task.source_lang)
+        if task.source_column is not None and task.target_column is not None:
+            self.setting_edited.emit("task.source_column", task.target_column)
+            self.setting_edited.emit("task.target_column", task.source_column)
+        self.check()
 
     # ---- checking
 
@@ -171,34 +263,75 @@ class DataPanel(QWidget):
             return
         cfg.data.path = self.path()
         self.check_button.setEnabled(False)
-        self.status.setText("Loading the data…")
+        self.status.setText(self.tr("Loading the data…"))
         self.status.setStyleSheet("color: #555;")
-        run_in_background(lambda: self._inspect(cfg), self._show_result, self._on_error)
+        key = data_settings(cfg)
+        run_in_background(
+            lambda: self._inspect(cfg),
+            lambda result: self._show_result(result, key, cfg),
+            self._on_error,
+        )
 
-    def _show_result(self, result: dict) -> None:
+    def _show_result(self, result: dict, key: tuple, cfg: Any) -> None:
         if not shiboken6.isValid(self):
             return
-        self.error, self.report = None, result["report"]
         self.check_button.setEnabled(True)
-        self.status.setText(f"✔ {result['report']}")
+        now = self._current()
+        if now is None or key != data_settings(self._with_path(now)):
+            self.clear_verdict()  # the settings moved on while the data loaded
+            self.checked.emit()
+            return
+        self._checked_with = key
+        if "error" in result:  # the columns cannot be told apart: the user picks them
+            self._show_error(result["error"], result["profiles"], cfg)
+            return
+        self.error, self.report = None, result["report"]
+        self.loaded = loaded = result.get("loaded")
+        first, *rest = self.report.splitlines() or [""]
+        self.status.setText(f"✔ {first}")
         self.status.setStyleSheet("color: #006B4F;")
-        parts = []
+        title = (
+            self.tr("First pairs as the model will see them (source → target):")
+            if loaded is not None and loaded.first_pairs
+            else self.tr("Examples as the task reads them:")
+        )
+        parts = [title + "\n" + "\n".join(result["examples"])]
+        if rest:
+            parts.append("\n".join(rest))
         if result.get("head"):
-            parts.append("First lines of the file:\n" + result["head"])
-        parts.append("Examples as the task reads them:\n" + "\n".join(result["examples"]))
+            parts.append(self.tr("First lines of the file:") + "\n" + result["head"])
         self.preview.setPlainText("\n\n".join(parts))
+        if loaded is not None and loaded.profiles:
+            self._show_columns(loaded.profiles, loaded.source_column, loaded.target_column, cfg)
+        else:
+            self.columns.setVisible(False)
         self.checked.emit()
+
+    def _with_path(self, cfg: Any) -> Any:
+        cfg = copy.deepcopy(cfg)
+        cfg.data.path = self.path()
+        return cfg
+
+    def _show_columns(self, profiles: list, source: int | None, target: int | None, cfg: Any):
+        langs = (cfg.task.source_lang, cfg.task.target_lang)
+        self.columns.set_columns(profiles, source, target, langs)
+        self.columns.setVisible(True)
 
     def _on_error(self, message: str, details: str) -> None:
         if shiboken6.isValid(self):
             self._show_error(message)
 
-    def _show_error(self, message: str) -> None:
-        self.error, self.report = message, ""
+    def _show_error(self, message: str, profiles: list | None = None, cfg: Any = None) -> None:
+        """The loader's message; with `profiles`, the picker to say which column is which."""
+        self.error, self.report, self.loaded = message, "", None
         self.check_button.setEnabled(True)
         self.status.setText(f"✘ {message}")
         self.status.setStyleSheet("color: #C00000;")
+        if profiles:
+            self._show_columns(profiles, None, None, cfg)
+        else:
+            self.columns.setVisible(False)
         path = self.path()
         head = file_head(path) if path else ""
-        self.preview.setPlainText("First lines of the file:\n" + head if head else "")
+        self.preview.setPlainText(self.tr("First lines of the file:") + "\n" + head if head else "")
         self.checked.emit()

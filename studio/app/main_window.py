@@ -112,7 +112,9 @@ class MainWindow(QMainWindow):
         self.data_panel = DataPanel()
         self.data_panel.config_provider = self.form.config
         self.data_panel.path_changed.connect(self._on_data_path)
+        self.data_panel.setting_edited.connect(self.form.set_value)  # column picker, Swap
         self.form.changed.connect(self._sync_data_panel)
+        self.form.changed.connect(self.data_panel.settings_changed)
         self.runs = RunsPanel(self._save_dir)
         self.runs.open_requested.connect(self.open_run)
         self.runs.resume_requested.connect(self.resume_run)

@@ -137,3 +137,92 @@ def test_data_panel_without_a_path_means_demo_data(qtbot):
     assert panel.path() == "/data/x.tsv"
     panel.demo.setChecked(True)
     assert panel.path() is None
+
+
+# ---- the Data tab's columns: shown, swapped, picked; the verdict follows the settings
+
+# Sentences written for these tests, laid out as a Tatoeba/Anki export (English first).
+TATOEBA = [
+    ("We walk home.", "我们走回家。"),
+    ("The tea is hot.", "茶很热。"),
+    ("My brother reads.", "我哥哥看书。"),
+    ("The dog sleeps.", "狗在睡觉。"),
+    ("I like rice.", "我喜欢米饭。"),
+    ("The river is long.", "河很长。"),
+    ("We plant trees.", "我们种树。"),
+    ("The bird flies.", "鸟在飞。"),
+    ("I write letters.", "我写信。"),
+    ("The road is wide.", "路很宽。"),
+]
+
+
+def checked(qtbot, panel, action):
+    with qtbot.waitSignal(panel.checked, timeout=30_000):
+        action()
+    wait_for_background()
+
+
+def tiny_translation(window, path):
+    assert window.load_preset("tiny_transformer")
+    window.form.set_value("task.demo_size", 0)
+    window.data_panel.set_path(str(path))
+    window.data_panel._emit_path()
+
+
+def test_data_tab_shows_and_swaps_the_columns(qtbot, window, tmp_path):
+    data = tmp_path / "cmn.txt"
+    lines = [
+        f"{en}\t{zh}\tCC-BY 2.0 (France) Attribution: #{i}" for i, (en, zh) in enumerate(TATOEBA)
+    ]
+    data.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tiny_translation(window, data)
+    panel = window.data_panel
+    checked(qtbot, panel, panel.check)
+    assert panel.error is None and panel.columns.isVisibleTo(panel)
+    assert panel.columns.chosen() == (1, 0)  # Chinese is the source of the zh->en preset
+    assert panel.columns.source_label.text() == "Source (zh)"
+    assert "Han" in panel.columns.source.currentText()
+    text = panel.preview.toPlainText()
+    assert "我们走回家。  →  We walk home." in text
+    assert "source zh (Chinese): column 1" in text and "ignored column 2" in text
+
+    checked(qtbot, panel, panel.columns.swap.click)  # the other way round: en->zh
+    cfg = window.form.config()
+    assert (cfg.task.source_lang, cfg.task.target_lang) == ("en", "zh")
+    assert panel.columns.chosen() == (0, 1)
+    assert "We walk home.  →  我们走回家。" in panel.preview.toPlainText()
+
+    # changing the columns in the settings clears the verdict: it spoke of other columns
+    editor = window.form.editors["task.source_column"].widget
+    editor.setText("2")
+    editor.textEdited.emit("2")
+    assert panel.status.text() == "" and panel.report == "" and not panel.columns.isVisibleTo(panel)
+
+
+def test_columns_the_file_cannot_tell_are_picked_in_the_data_tab(qtbot, window, tmp_path):
+    data = tmp_path / "fra.tsv"
+    data.write_text("Go.\tVa !\nHi.\tSalut !\nRun!\tCours !\nWait!\tAttends !\n", "utf-8")
+    tiny_translation(window, data)
+    window.form.set_value("task.source_lang", "en")
+    window.form.set_value("task.target_lang", "fr")
+    panel = window.data_panel
+    checked(qtbot, panel, panel.check)
+    assert "cannot tell which column is en (English)" in panel.error
+    assert panel.columns.isVisibleTo(panel) and panel.columns.chosen() == (None, None)
+    assert window.errors == []  # inline, not a dialog
+
+    picker = panel.columns.source
+    checked(qtbot, panel, lambda: (picker.setCurrentIndex(1), picker.activated.emit(1)))
+    cfg = window.form.config()
+    assert (cfg.task.source_column, cfg.task.target_column) == (0, 1)
+    assert panel.error is None and "✔" in panel.status.text()
+    assert "Go.  →  Va !" in panel.preview.toPlainText()
+
+
+def test_a_new_preset_clears_the_verdict(qtbot, window):
+    assert window.load_preset("micro_gpt")
+    panel = window.data_panel
+    checked(qtbot, panel, panel.check)
+    assert panel.report
+    assert window.load_preset("tiny_transformer")
+    assert panel.report == "" and panel.status.text() == ""
