@@ -21,6 +21,21 @@ def ask_yes_no(parent: QWidget | None, title: str, question: str) -> bool:
     return answer == QMessageBox.Yes
 
 
+def choose(parent: QWidget | None, title: str, question: str, choices: list[str]) -> str | None:
+    """Ask which of `choices` (button texts, the first the default); None when cancelled."""
+    box = QMessageBox(QMessageBox.Question, title, question, QMessageBox.NoButton, parent)
+    buttons = [box.addButton(text, QMessageBox.AcceptRole) for text in choices]
+    box.addButton(QMessageBox.Cancel)
+    box.setDefaultButton(buttons[0])
+    box.exec()
+    clicked = box.clickedButton()
+    return choices[buttons.index(clicked)] if clicked in buttons else None
+
+
+def show_info(parent: QWidget | None, title: str, message: str) -> None:
+    QMessageBox.information(parent, title, message)
+
+
 def open_file(parent: QWidget | None, title: str, filters: str = "", start: str = "") -> str:
     path, _ = QFileDialog.getOpenFileName(parent, title, start, filters)
     return path

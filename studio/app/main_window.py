@@ -12,6 +12,7 @@ Window layout, the last preset and recent runs persist in QSettings.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -47,6 +48,7 @@ from studio.app.worker import RunController, TrainerWorker, make_control, traine
 from studio.core.config import StudioConfig, load_config, save_config
 from studio.core.configtools import ConfigError
 from studio.core.machine.hardware import MemoryProbe
+from studio.core.tasks import task_class
 
 DEFAULT_PRESET = "micro_gpt"
 CLOSING_MESSAGE = "Closing: the run is stopping and writing its checkpoint…"
@@ -71,6 +73,8 @@ class MainWindow(QMainWindow):
         self.controller.state_changed.connect(self._on_state)
         self.run_dir: str | None = None
         self.last_error: str | None = None
+        # the run this window stopped with steps left: Start offers to continue it
+        self.stopped_run: tuple[str, int] | None = None
         self._close_when_idle = False  # the user closed mid-run: close once it has stopped
 
         self.controls = ControlBar(self)
@@ -172,7 +176,7 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
-            self.resize(1280, 800)
+            self.fit_to_screen()
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
@@ -182,6 +186,18 @@ class MainWindow(QMainWindow):
         preset = self.settings.value("preset/last", DEFAULT_PRESET)
         if not self.load_preset(str(preset), quiet=True):
             self.load_preset(DEFAULT_PRESET)
+
+    def fit_to_screen(self) -> None:
+        """1280x800 where the screen allows, else the screen's free area (a 1024x768
+        projector): a window wider than the screen hides its toolbar's right end."""
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is None:
+            self.resize(1280, 800)
+            return
+        free = screen.availableGeometry()
+        self.resize(min(1280, free.width()), min(800, free.height()))
+        if free.width() <= 1280 or free.height() <= 800:
+            self.move(free.topLeft())
 
     def save_settings(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
@@ -201,6 +217,7 @@ class MainWindow(QMainWindow):
                 self.log.add("error", str(err))
             return False
         self.set_config(cfg)
+        self.gallery.set_current(path)
         self.settings.setValue("preset/last", path)
         self.statusBar().showMessage(f"Preset: {cfg.name} ({path})")
         self.log.add("info", f"preset loaded: {cfg.name} ({path})")
@@ -209,6 +226,7 @@ class MainWindow(QMainWindow):
     def set_config(self, cfg: StudioConfig) -> None:
         self.form.set_config(cfg)
         self.data_panel.set_path(cfg.data.path)
+        self.samples.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
 
     def config(self) -> StudioConfig | None:
         """The settings as a config, or None after showing what is wrong."""
@@ -257,6 +275,22 @@ class MainWindow(QMainWindow):
     def start(self, max_steps: int | None = None) -> bool:
         if self.controller.running:
             return False
+        if self.stopped_run is not None:
+            run_dir, step = self.stopped_run
+            carry_on = self.tr("Continue it")
+            answer = dialogs.choose(
+                self,
+                self.tr("Continue the stopped run?"),
+                self.tr(
+                    "The last run stopped at step {step}. Continue it from its checkpoint, "
+                    "or start a new run from step 0 with the settings shown?"
+                ).format(step=step),
+                [carry_on, self.tr("Start a new run")],
+            )
+            if answer is None:
+                return False
+            if answer == carry_on:
+                return self.resume_run(run_dir)
         cfg = self.config()
         if cfg is None:
             return False
@@ -265,27 +299,49 @@ class MainWindow(QMainWindow):
         self.controller.start(self._make_factory(cfg, self._save_dir(), None), max_steps)
         return True
 
-    def resume_run(self, run_dir: str) -> None:
-        if self.controller.running:
-            dialogs.show_error(self, "A run is in progress", "Stop the current run first.")
-            return
-        try:
-            from studio.core.runs.loading import load_run_config
+    def resume_run(self, run_dir: str) -> bool:
+        """Continue a run from its last checkpoint (the Runs tab's "Continue training")."""
+        from studio.core.runs.loading import load_run_config
+        from studio.core.runs.metrics_file import read_metrics
 
+        if self.controller.running:
+            dialogs.show_error(
+                self, self.tr("A run is in progress"), self.tr("Stop the current run first.")
+            )
+            return False
+        try:
             cfg = load_run_config(Path(run_dir))
         except ValueError as err:
-            dialogs.show_error(self, "Cannot resume this run", str(err))
-            return
+            dialogs.show_error(self, self.tr("Cannot continue this run"), str(err))
+            return False
+        ends = [r for r in read_metrics(Path(run_dir)) if r.get("kind") == "done"]
+        if ends and ends[-1].get("reason") == "finished":
+            dialogs.show_info(
+                self,
+                self.tr("This run has finished"),
+                self.tr(
+                    "{run} trained all its stages (step {step}); there is nothing left to "
+                    "continue. To train longer, raise the stages' steps in Settings and "
+                    "start a new run."
+                ).format(run=Path(run_dir).name, step=ends[-1].get("step", "?")),
+            )
+            return False
+        self.stopped_run = None
         self.set_config(cfg)
         self.open_run(run_dir)
-        self.log.add("info", f"resuming {run_dir}")
+        self.log.add("info", self.tr("continuing {run}").format(run=run_dir))
         self.controller.start(self._make_factory(cfg, None, Path(run_dir)))
+        return True
 
     def open_run(self, run_dir: str) -> None:
         """Redraw a run's charts, gradient flow and samples from its metrics.jsonl."""
+        from studio.core.runs.loading import load_run_config
         from studio.core.runs.metrics_file import read_metrics
 
         self._clear_views()
+        with contextlib.suppress(ValueError):  # a run without a readable config still draws
+            cfg = load_run_config(Path(run_dir))
+            self.samples.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
         records = read_metrics(Path(run_dir))
         for record in records:
             self._on_record(record)
@@ -332,16 +388,17 @@ class MainWindow(QMainWindow):
         self.grad_flow.add_record(record)
         self.samples.add_record(record)
         self.log.add_record(record)
-        if record.get("kind") == "step":
-            self.controls.show_step(record)
+        self.controls.show_record(record)
 
     def _on_run_started(self, run_dir: str) -> None:
         if not self._from_current_run():
             return
         self.run_dir = run_dir
+        self.stopped_run = None
         if run_dir:
             self.runs.add_recent(run_dir)
-            self.statusBar().showMessage(f"Training — run folder {run_dir}")
+            self.runs.refresh()
+            self.statusBar().showMessage(self.tr("Training — run folder {run}").format(run=run_dir))
 
     def _on_failed(self, message: str) -> None:
         self.last_error = message
@@ -351,7 +408,12 @@ class MainWindow(QMainWindow):
     def _on_finished(self, final: dict) -> None:
         if not self._from_current_run():
             return
-        self.statusBar().showMessage(f"Run ended ({final.get('reason', '')}) — {self.run_dir}")
+        reason = final.get("reason", "")
+        if reason in ("stopped", "step limit") and self.run_dir:
+            self.stopped_run = (self.run_dir, int(final.get("step", 0)))
+        self.statusBar().showMessage(
+            self.tr("Run ended ({reason}) — {run}").format(reason=reason, run=self.run_dir)
+        )
         self.runs.refresh()
 
     def _on_state(self, state: str) -> None:

@@ -23,12 +23,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from torch import nn
 
 from studio.app import dialogs
 from studio.app.background import run_in_background
 from studio.core.config import load_config, preset_files
 from studio.core.machine.hardware import estimate_training_memory, format_bytes
+from studio.core.models import arch_spec
 
 
 @dataclass(frozen=True)
@@ -40,21 +40,6 @@ class PresetSummary:
     layers: str  # "6 layers", "4+4 layers", "12 weight layers"
     num_params: int
     memory_bytes: int
-
-
-def layer_summary(model_cfg: object, model: nn.Module) -> str:
-    """Layers as the preset's architecture counts them."""
-    enc, dec = (
-        getattr(model_cfg, "n_encoder_layers", None),
-        getattr(model_cfg, "n_decoder_layers", None),
-    )
-    if isinstance(enc, int) and isinstance(dec, int):
-        return f"{enc}+{dec} layers"
-    n = getattr(model_cfg, "n_layers", None)
-    if isinstance(n, int):
-        return f"{n} layers"
-    weight_layers = (nn.Linear, nn.Conv1d, nn.Conv2d, nn.Conv3d)
-    return f"{sum(isinstance(m, weight_layers) for m in model.modules())} weight layers"
 
 
 def format_count(n: int) -> str:
@@ -79,7 +64,7 @@ def summarize_preset(path: str | Path) -> PresetSummary:
         description=cfg.description,
         arch=type(cfg.model).ARCH,
         task=type(cfg.task).NAME,
-        layers=layer_summary(cfg.model, model),
+        layers=arch_spec(cfg.model.ARCH).layers(cfg.model),
         num_params=params,
         memory_bytes=estimate_training_memory(cfg, params),
     )
@@ -109,7 +94,7 @@ class PresetCard(QFrame):
         self.details = QLabel("counting parameters…")
         self.details.setWordWrap(True)
         self.details.setStyleSheet("color: #555;")
-        self.use = QPushButton("Use this preset")
+        self.use = QPushButton(self.tr("Use this preset"))
         self.use.clicked.connect(lambda: gallery.preset_chosen.emit(str(path)))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
@@ -171,6 +156,20 @@ class PresetGallery(QWidget):
     def _show(self, key: str, summary: PresetSummary) -> None:
         if shiboken6.isValid(self):  # the gallery may be gone by the time a count finishes
             self.cards[key].details.setText(card_details(summary))
+
+    def set_current(self, path: str | Path | None) -> None:
+        """Mark the card of the preset in use (a path or a shipped name), unmark the rest."""
+        chosen = None
+        if path is not None:
+            key = Path(str(path)).stem.replace("-", "_").lower()
+            chosen = key if key in self.cards else None
+        for key, card in self.cards.items():
+            current = key == chosen
+            card.setProperty("current", current)
+            card.use.setText(card.tr("In use") if current else card.tr("Use this preset"))
+            card.use.setEnabled(not current)
+            card.style().unpolish(card)  # the stylesheet reads the property anew
+            card.style().polish(card)
 
     def open_file_dialog(self) -> None:
         path = dialogs.open_file(self, "Open preset", "Preset files (*.yaml *.yml);;All files (*)")

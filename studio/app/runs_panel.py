@@ -62,28 +62,33 @@ class RunsPanel(QWidget):
         self.info.setWordWrap(True)
         self.info.setTextInteractionFlags(Qt.TextSelectableByMouse)
         buttons = QGridLayout()
-        specs = (
-            ("Open", "Show this run's charts", lambda: self._request(self.open_requested)),
+        specs = (  # key, label, tooltip, action
+            ("open", self.tr("Open"), self.tr("Show this run's charts"), self.open_requested),
             (
-                "Resume",
-                "Continue training from its last checkpoint",
-                lambda: self._request(self.resume_requested),
+                "continue",
+                self.tr("Continue training"),
+                self.tr("Train on from its last checkpoint (a run stopped before its end)"),
+                self.resume_requested,
             ),
             (
-                "Overlay",
-                "Draw its curves dashed over the charts on screen",
-                lambda: self._request(self.overlay_requested),
+                "overlay",
+                self.tr("Overlay"),
+                self.tr("Draw its curves dashed over the charts on screen"),
+                self.overlay_requested,
             ),
-            ("Clear overlay", "Remove the dashed curves", self.overlay_cleared.emit),
-            ("Refresh", "Look for runs again", self.refresh),
+            ("clear", self.tr("Clear overlay"), self.tr("Remove the dashed curves"), None),
+            ("refresh", self.tr("Refresh"), self.tr("Look for runs again"), None),
         )
         self.buttons: dict[str, QPushButton] = {}
-        for i, (text, tip, slot) in enumerate(specs):
+        for i, (key, text, tip, signal) in enumerate(specs):
             button = QPushButton(text)
             button.setToolTip(tip)
-            button.clicked.connect(slot)
+            if signal is not None:
+                button.clicked.connect(lambda _=False, s=signal: self._request(s))
             buttons.addWidget(button, i // 3, i % 3)
-            self.buttons[text] = button
+            self.buttons[key] = button
+        self.buttons["clear"].clicked.connect(self.overlay_cleared.emit)
+        self.buttons["refresh"].clicked.connect(self.refresh)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.list, 1)
@@ -98,7 +103,7 @@ class RunsPanel(QWidget):
         for run in runs:
             p = Path(run)
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
-            item = QListWidgetItem(f"{p.name}   ({stamp})")
+            item = QListWidgetItem(f"{p.name}\n    {stamp}")  # two lines: a narrow dock cuts
             item.setData(Qt.UserRole, run)
             item.setToolTip(run)
             self.list.addItem(item)

@@ -1,28 +1,40 @@
 """The samples panel: the latest groups of sampled answers with their rewards and advantages.
 
-Each group shows its prompt (and reference, if any) and the G completions sorted by
+Each group shows its prompt (and reference, if any) and the G samples sorted by
 advantage: green rows are pushed up by the update (positive advantage), red rows pushed
-down, the colour's strength follows |advantage|. A group whose rewards are all equal has
-zero advantages everywhere: GRPO learns nothing from it, and the panel says so.
+down, the colour's strength follows |advantage| on one scale for every group (full at
+|A| = FULL_ADVANTAGE), so a group whose advantages are all near zero reads as pale: GRPO
+learns little from it. A group whose rewards are all equal has zero advantages
+everywhere: GRPO learns nothing from it, and the panel says so and colours none of it.
+What a sample is called follows the task (an answer, a translation, an episode's moves).
 """
 
 from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QTextBrowser
 
 from studio.app.redraw_when_seen import RedrawWhenSeen
 
 GREEN, RED = (0, 158, 115), (213, 94, 0)
+# Group advantages are standardised: |A| of 1.5 is a clear push; below FAINT_ADVANTAGE the
+# update hardly moves the sample, and the row is left uncoloured.
+FULL_ADVANTAGE = 1.5
+FAINT_ADVANTAGE = 0.05
 
 
-def advantage_colour(adv: float, scale: float) -> str:
-    """Background for an advantage: green (positive) or red (negative), alpha by |adv|/scale."""
-    if scale <= 0 or adv == 0:
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("SamplesPanel", text)
+
+
+def advantage_colour(adv: float) -> str:
+    """Background for an advantage: green (positive) or red (negative), stronger with |adv|."""
+    if abs(adv) < FAINT_ADVANTAGE:
         return "transparent"
     r, g, b = GREEN if adv > 0 else RED
-    alpha = 0.12 + 0.5 * min(1.0, abs(adv) / scale)
+    alpha = 0.08 + 0.5 * min(1.0, abs(adv) / FULL_ADVANTAGE)
     return f"rgba({r},{g},{b},{alpha:.2f})"
 
 
@@ -32,18 +44,18 @@ def _text(value: object, limit: int = 300) -> str:
     return html.escape(s) if s else "<i>(empty)</i>"
 
 
-def group_html(group: dict) -> str:
+def group_html(group: dict, noun: str = "completion") -> str:
     completions = group.get("completions", [])
     rewards, advs = group.get("rewards", []), group.get("advantages", [])
     rows = sorted(zip(completions, rewards, advs), key=lambda t: -t[2])
-    scale = max((abs(a) for a in advs), default=0.0)
-    head = f"<b>Prompt:</b> <code>{_text(group.get('prompt', ''))}</code>"
+    flat = bool(rewards) and max(rewards) == min(rewards)
+    head = f"<b>{_tr('Prompt:')}</b> <code>{_text(group.get('prompt', ''))}</code>"
     if group.get("reference") is not None:
-        head += f" &nbsp; <b>Reference:</b> <code>{_text(group['reference'])}</code>"
-    if rewards and max(rewards) == min(rewards):
-        head += " &nbsp; <i style='color:#888'>all rewards equal: no learning signal</i>"
+        head += f" &nbsp; <b>{_tr('Reference:')}</b> <code>{_text(group['reference'])}</code>"
+    if flat:
+        head += f" &nbsp; <i style='color:#888'>{_tr('all rewards equal: no learning signal')}</i>"
     body = "".join(
-        f"<tr style='background:{advantage_colour(a, scale)}'>"
+        f"<tr style='background:{'transparent' if flat else advantage_colour(a)}'>"
         f"<td><code>{_text(c)}</code></td><td align=right>{r:.3f}</td>"
         f"<td align=right>{a:+.3f}</td></tr>"
         for c, r, a in rows
@@ -51,17 +63,17 @@ def group_html(group: dict) -> str:
     return (
         f"<p style='margin:8px 0 2px 0'>{head}</p>"
         "<table width=100% cellspacing=0 cellpadding=3 style='border:1px solid #ddd'>"
-        "<tr style='background:#f0f0f0'><th align=left>completion</th><th align=right>reward</th>"
-        f"<th align=right>advantage</th></tr>{body}</table>"
+        f"<tr style='background:#f0f0f0'><th align=left>{html.escape(noun)}</th>"
+        f"<th align=right>{_tr('reward')}</th><th align=right>{_tr('advantage')}</th></tr>"
+        f"{body}</table>"
     )
 
 
-def samples_html(samples: list[dict], step: int) -> str:
+def samples_html(samples: list[dict], step: int, noun: str = "completion") -> str:
     if not samples:
-        return "<p style='color:#888'>Sampled groups appear here once GRPO starts.</p>"
-    return f"<p><b>Step {step}</b> — {len(samples)} groups</p>" + "".join(
-        group_html(g) for g in samples
-    )
+        return f"<p style='color:#888'>{_tr('Sampled groups appear here once GRPO starts.')}</p>"
+    title = _tr("Step {step} — {groups} groups").format(step=step, groups=len(samples))
+    return f"<p><b>{title}</b></p>" + "".join(group_html(g, noun) for g in samples)
 
 
 class SamplesPanel(RedrawWhenSeen, QTextBrowser):
@@ -72,6 +84,7 @@ class SamplesPanel(RedrawWhenSeen, QTextBrowser):
         self.setOpenLinks(False)
         self.samples: list[dict] = []
         self.step = 0
+        self.noun = _tr("completion")
         self._dirty = True
         self.start_redraw_timer(250)
         self.refresh()
@@ -84,8 +97,12 @@ class SamplesPanel(RedrawWhenSeen, QTextBrowser):
         if self._dirty:
             self._dirty = False
             bar = self.verticalScrollBar().value()
-            self.setHtml(samples_html(self.samples, self.step))
+            self.setHtml(samples_html(self.samples, self.step, self.noun))
             self.verticalScrollBar().setValue(bar)  # keep the reader's place
+
+    def set_sample_noun(self, noun: str) -> None:
+        """What the task's samples are called in the table's header (`Task.SAMPLE_NOUN`)."""
+        self.noun, self._dirty = QCoreApplication.translate("tasks", noun), True
 
     def clear_samples(self) -> None:
         self.samples, self.step, self._dirty = [], 0, True

@@ -42,6 +42,8 @@ def window(qtbot, tmp_path, monkeypatch):
     questions: list[str] = []
     monkeypatch.setattr(dialogs, "show_error", lambda p, t, m: errors.append(m))
     monkeypatch.setattr(dialogs, "ask_yes_no", lambda p, t, q: questions.append(q) or True)
+    monkeypatch.setattr(dialogs, "show_info", lambda p, t, m: questions.append(m))
+    monkeypatch.setattr(dialogs, "choose", lambda p, t, q, choices: questions.append(q) or None)
     w = MainWindow(
         settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat), count_presets=False
     )

@@ -1,6 +1,7 @@
 """The window with a fake trainer: runs reach the panels, errors one dialog, state persists."""
 
 import json
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -24,10 +25,19 @@ class Dialogs:
 
     def __init__(self, monkeypatch, answer=True):
         self.errors, self.questions, self.answer = [], [], answer
+        self.infos: list[str] = []
+        self.choices: list[tuple[str, list[str]]] = []
+        self.pick: int | None = 1  # which choice to answer (None: cancel)
         monkeypatch.setattr(
             dialogs, "show_error", lambda parent, title, msg: self.errors.append(msg)
         )
+        monkeypatch.setattr(dialogs, "show_info", lambda parent, title, msg: self.infos.append(msg))
         monkeypatch.setattr(dialogs, "ask_yes_no", self._ask)
+        monkeypatch.setattr(dialogs, "choose", self._choose)
+
+    def _choose(self, parent, title, question, choices):
+        self.choices.append((question, choices))
+        return None if self.pick is None else choices[self.pick]
 
     def _ask(self, parent, title, question):
         self.questions.append(question)
@@ -196,20 +206,20 @@ def test_a_past_run_opens_from_its_metrics_and_overlays(qtbot, window, tmp_path)
     assert window.runs.list.count() == 1
     window.runs.list.setCurrentRow(0)
     assert "step 30 of 30 · finished" in window.runs.info.text()
-    window.runs.buttons["Open"].click()
+    window.runs.buttons["open"].click()
     assert window.charts.store.series["loss"].steps[-1] == 30.0
     window.charts.refresh()
-    window.runs.buttons["Overlay"].click()
+    window.runs.buttons["overlay"].click()
     window.charts.refresh()
-    assert ("loss", True) in window.charts.chart("Loss")._curves
-    window.runs.buttons["Clear overlay"].click()
+    assert ("loss", True) in window.charts.chart("loss")._curves
+    window.runs.buttons["clear"].click()
     assert window.charts.overlay is None
 
 
 def test_save_as_preset_writes_what_reopens_identically(qtbot, window, tmp_path, monkeypatch):
     target = tmp_path / "my lesson.yaml"
     monkeypatch.setattr(dialogs, "save_file", lambda *a, **k: str(target))
-    window.form.editors["training.seed"].widget.setValue(77)
+    window.form.editors["training.seed"].widget.setText("77")
     window.form.editors["ui.hidden"].widget.setText("[grpo.beta, eval]")
     window.save_preset_dialog()
     assert load_config(target) == window.form.config()
@@ -249,3 +259,60 @@ def test_a_run_started_right_after_waiting_for_the_last_shows_only_its_own_recor
     qtbot.wait(100)
     assert window.charts.store.series["loss"].steps == [1.0, 2.0, 3.0, 4.0, 5.0]
     assert window.log.lines[-1][1] == "[step 5] run ended: finished"
+
+
+def test_start_after_a_stop_offers_to_continue_the_stopped_run(qtbot, tmp_path, shown):
+    window = make_window(qtbot, tmp_path)
+    run = tmp_path / "stopped-run"
+    run.mkdir()
+    save_config(load_config("micro_gpt"), run / "config.yaml")
+    calls = []
+    window._make_factory = lambda cfg, save_dir, resume_from: (
+        calls.append(resume_from) or factory(steps=10_000, delay=0.002, run_dir=run)
+    )
+    assert window.start()
+    qtbot.waitUntil(lambda: window.controller.state == "running", timeout=3000)
+    qtbot.waitUntil(lambda: bool(window.run_dir), timeout=3000)
+    window.controller.stop()
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=5000)
+    qtbot.waitUntil(lambda: window.stopped_run is not None, timeout=3000)
+    stopped = window.stopped_run[0]
+    shown.pick = None  # cancel: nothing starts
+    assert not window.start() and not window.controller.running
+    assert "Continue it from its checkpoint" in shown.choices[-1][0]
+    shown.pick = 0  # continue: the same folder is resumed
+    assert window.start()
+    assert calls[-1] == Path(stopped)
+    window.controller.stop()
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=5000)
+    shown.pick = 1  # a new run: no folder to resume
+    assert window.start()
+    assert calls[-1] is None
+    window.controller.stop()
+    assert window.controller.wait(5000)
+
+
+def test_continuing_a_finished_run_says_it_finished_and_starts_nothing(
+    qtbot, window, tmp_path, shown
+):
+    run = tmp_path / "done-run"
+    run.mkdir()
+    save_config(load_config("micro_gpt"), run / "config.yaml")
+    lines = [step_record(9, total=9), {"kind": "done", "step": 9, "reason": "finished"}]
+    (run / "metrics.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
+    assert not window.resume_run(str(run))
+    assert not window.controller.running
+    assert len(shown.infos) == 1 and "nothing left to continue" in shown.infos[0]
+
+
+def test_the_preset_in_use_is_marked_in_the_gallery(window):
+    window.load_preset("tiny_transformer")
+    cards = window.gallery.cards
+    assert cards["tiny_transformer"].property("current") is True
+    assert not cards["tiny_transformer"].use.isEnabled()
+    assert cards["micro_gpt"].property("current") is False and cards["micro_gpt"].use.isEnabled()
+
+
+def test_a_first_start_fits_the_window_to_the_screen(window):
+    free = window.screen().availableGeometry()
+    assert window.width() <= free.width() and window.height() <= free.height()

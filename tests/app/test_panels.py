@@ -78,10 +78,21 @@ def test_grad_flow_draws_the_latest_step_and_flags_layers(qtbot):
     assert list(bars["x1"]) == pytest.approx([-3, -9, math.log10(2e-2)])
 
 
-def test_advantage_colours():
-    assert advantage_colour(0.7, 0.7).startswith("rgba(0,158,115,0.62")
-    assert advantage_colour(-0.35, 0.7).startswith("rgba(213,94,0,0.37")
-    assert advantage_colour(0.0, 0.7) == advantage_colour(1.0, 0.0) == "transparent"
+def test_advantage_colours_follow_one_scale_for_every_group():
+    assert advantage_colour(1.5).startswith("rgba(0,158,115,0.58")  # full strength
+    assert advantage_colour(3.0) == advantage_colour(1.5)
+    assert advantage_colour(-0.75).startswith("rgba(213,94,0,0.33")
+    # a near-zero advantage is not painted, whatever the rest of its group
+    assert advantage_colour(0.001) == advantage_colour(-0.001) == "transparent"
+
+
+def test_a_group_with_equal_rewards_is_not_painted_and_samples_are_named_by_the_task():
+    flat = group_html(
+        {"prompt": "p", "completions": ["a", "b"], "rewards": [1, 1], "advantages": [1e-3, -1e-3]},
+        noun="episode (moves)",
+    )
+    assert "no learning signal" in flat and "rgba(" not in flat
+    assert "<th align=left>episode (moves)</th>" in flat
 
 
 def test_samples_show_completions_best_first_and_flag_equal_rewards(qtbot):

@@ -37,34 +37,45 @@ class LiteResNetConfig:
 
     ARCH: ClassVar[str] = "lite-resnet"
 
-    channels: int = param(32, "Feature channels of every layer (at most 64)", min=1, max=64)
+    channels: int = param(
+        32, "Feature channels of every layer (at most 64)", min=1, max=64, label="Channels"
+    )
     stages: list[int] = param(
         default_factory=lambda: [5],
         help="Residual blocks per stage (must add up to 5); each later stage halves the "
         "resolution with a 2x2 average pool",
+        label="Blocks per stage",
     )
     stem_stride: int = param(
         4,
         "Kernel and stride of the stem convolution (a grid world's pixels per cell)",
         min=1,
         max=16,
+        label="Stem stride",
     )
     norm: Literal["group", "batch"] = param(
-        "group", "group: no running statistics, same answer in any batch (see the module)"
+        "group",
+        "group: no running statistics, same answer in any batch (see the module)",
+        label="Normalization",
     )
     head: Literal["flatten", "avg"] = param(
         "flatten",
         "flatten: the head sees where things are (grid worlds); avg: global "
         "average pool, position-invariant (object classes)",
+        label="Head",
     )
     image_size: int = param(
-        0, "Side of the square input image in pixels (0: the task's rendered size)", min=0
+        0,
+        "Side of the square input image in pixels (0: the task's rendered size)",
+        min=0,
+        label="Input size (pixels)",
     )
     gradient_checkpointing: int = param(
         0,
         "Recompute activations every N blocks in the backward pass to save memory (0: off)",
         min=0,
         advanced=True,
+        label="Gradient checkpointing (every N blocks)",
     )
 
     def __post_init__(self) -> None:

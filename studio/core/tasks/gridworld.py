@@ -63,40 +63,75 @@ class GridWorldConfig:
     NAME: ClassVar[str] = "gridworld"
 
     size: int = param(
-        6, "Grid side in cells at the hardest level (evaluation uses it)", min=2, max=16
+        6,
+        "Grid side in cells at the hardest level (evaluation uses it)",
+        min=2,
+        max=16,
+        label="Grid size",
     )
-    min_size: int = param(4, "Grid side at level 0; the curriculum grows it to size", min=2, max=16)
+    min_size: int = param(
+        4,
+        "Grid side at level 0; the curriculum grows it to size",
+        min=2,
+        max=16,
+        label="Smallest grid",
+    )
     levels: int = param(
-        3, "Curriculum levels: grid size and wall density grow with the level", min=1, max=10
+        3,
+        "Curriculum levels: grid size and wall density grow with the level",
+        min=1,
+        max=10,
+        label="Levels",
     )
     wall_density: float = param(
         0.2,
         "Share of free cells that are walls at the hardest level (level 0: none)",
         min=0.0,
         max=0.6,
+        label="Walls",
     )
     lava_density: float = param(
         0.0,
         "Share of free cells that are lava from lava_level on (0: no lava)",
         min=0.0,
         max=0.3,
+        label="Lava",
     )
-    lava_level: int = param(1, "First level with lava (when lava_density > 0)", min=0)
+    lava_level: int = param(
+        1, "First level with lava (when lava_density > 0)", min=0, label="Lava from level"
+    )
     key_door: bool = param(
         False,
         "From key_level on, a wall with a locked door splits the grid "
         "and a key must be fetched first",
+        label="Key and door",
     )
-    key_level: int = param(2, "First level with the key and door (when key_door is on)", min=0)
+    key_level: int = param(
+        2, "First level with the key and door (when key_door is on)", min=0, label="Key from level"
+    )
     max_steps: int = param(
-        24, "Step limit of an episode (T); longer levels are never drawn", min=1, max=256
+        24,
+        "Step limit of an episode (T); longer levels are never drawn",
+        min=1,
+        max=256,
+        label="Step limit",
     )
     step_cost: float = param(
-        0.01, "Return lost per step taken: shorter paths score higher", min=0.0, max=0.1
+        0.01,
+        "Return lost per step taken: shorter paths score higher",
+        min=0.0,
+        max=0.1,
+        label="Cost per step",
     )
-    lava_penalty: float = param(0.5, "Return lost by walking into lava (the episode ends)", min=0.0)
+    lava_penalty: float = param(
+        0.5, "Return lost by walking into lava (the episode ends)", min=0.0, label="Lava penalty"
+    )
     pixels_per_cell: int = param(
-        4, "Rendered pixels per cell side (image = size x this)", min=1, max=16
+        4,
+        "Rendered pixels per cell side (image = size x this)",
+        min=1,
+        max=16,
+        label="Pixels per cell",
     )
 
     def __post_init__(self) -> None:
@@ -166,6 +201,9 @@ class GridWorldTask(Task):
     ARCHITECTURES: ClassVar[tuple[str, ...]] = ("lite-resnet",)
     EVAL_METRIC: ClassVar[str] = "success"
     EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:GridWorldAdapter"
+    PLAYGROUND_PAGE: ClassVar[str] = "studio.app.playground.grid:GridPage"
+    DATA_FIELDS: ClassVar[tuple[str, ...]] = ("split_seed",)  # it generates its own grids
+    SAMPLE_NOUN: ClassVar[str] = "episode (moves)"
 
     def __init__(self, cfg: GridWorldConfig, data: Any, *, seed: int) -> None:
         super().__init__(cfg, data, seed=seed)

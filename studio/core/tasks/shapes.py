@@ -44,17 +44,28 @@ class ShapesConfig:
 
     NAME: ClassVar[str] = "shapes"
 
-    image_size: int = param(32, "Side in pixels every image is resized to", min=8, max=128)
+    image_size: int = param(
+        32, "Side in pixels every image is resized to", min=8, max=128, label="Image size (pixels)"
+    )
     classes: list[str] = param(
         default_factory=lambda: list(DEFAULT_CLASSES),
         help=f"Shapes of the built-in set ({', '.join(SHAPES)}); a folder's classes are its "
         "subfolders",
+        label="Classes",
     )
     noise: float = param(
-        0.1, "Pixel noise of the built-in set (std, share of full range)", min=0.0, max=0.5
+        0.1,
+        "Pixel noise of the built-in set (std, share of full range)",
+        min=0.0,
+        max=0.5,
+        label="Pixel noise",
     )
-    demo_size: int = param(3000, "Built-in training images", min=10)
-    demo_eval_size: int = param(500, "Built-in images in each of valid and test", min=1)
+    demo_size: int = param(
+        3000, "Built-in training images", min=10, label="Built-in training images"
+    )
+    demo_eval_size: int = param(
+        500, "Built-in images in each of valid and test", min=1, label="Built-in held-out images"
+    )
 
     def __post_init__(self) -> None:
         unknown = [c for c in self.classes if c not in SHAPES]
@@ -82,6 +93,13 @@ class ShapesTask(Task):
     ARCHITECTURES: ClassVar[tuple[str, ...]] = ("lite-resnet",)
     EVAL_METRIC: ClassVar[str] = "accuracy"
     EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:ShapesAdapter"
+    DATA_FIELDS: ClassVar[tuple[str, ...]] = (
+        "path",
+        "valid_fraction",
+        "test_fraction",
+        "split_seed",
+    )
+    SAMPLE_NOUN: ClassVar[str] = "label"
 
     def __init__(self, cfg: ShapesConfig, data: Any, *, seed: int) -> None:
         super().__init__(cfg, data, seed=seed)

@@ -112,6 +112,7 @@ class TextTask(Task):
     ARCHITECTURES = ("micro-gpt",)
     EVAL_METRIC = "accuracy"
     EXPORT_ADAPTER = "studio.core.export.adapters:TextAdapter"
+    SAMPLE_NOUN = "answer"
     tokenizer: CharTokenizer
 
     def __init__(self, cfg: Any, data: Any, *, seed: int) -> None:

@@ -62,6 +62,15 @@ class TranslationTask(Task):
     ARCHITECTURES: ClassVar[tuple[str, ...]] = ("tiny-transformer",)
     EVAL_METRIC: ClassVar[str] = "chrf"
     EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:TranslationAdapter"
+    DATA_FIELDS: ClassVar[tuple[str, ...]] = (
+        "path",
+        "max_length",
+        "augment",
+        "valid_fraction",
+        "test_fraction",
+        "split_seed",
+    )
+    SAMPLE_NOUN: ClassVar[str] = "translation"
 
     def __init__(
         self,
