@@ -6,6 +6,10 @@ check what would have been shown. Widgets call them as `dialogs.show_error(...)`
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 
@@ -34,6 +38,16 @@ def choose(parent: QWidget | None, title: str, question: str, choices: list[str]
 
 def show_info(parent: QWidget | None, title: str, message: str) -> None:
     QMessageBox.information(parent, title, message)
+
+
+def show_files(parent: QWidget | None, title: str, message: str, folder: Path) -> None:
+    """A result with files to look at: the message and an "Open folder" button (the
+    system's file manager), without blocking the window."""
+    box = QMessageBox(QMessageBox.Information, title, message, QMessageBox.Close, parent)
+    opener = box.addButton(box.tr("Open folder"), QMessageBox.ActionRole)
+    opener.clicked.disconnect()  # keep the box open after opening the folder
+    opener.clicked.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))))
+    box.open()
 
 
 def open_file(parent: QWidget | None, title: str, filters: str = "", start: str = "") -> str:

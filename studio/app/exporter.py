@@ -5,7 +5,9 @@ writes; it takes a few seconds, so it runs on Qt's thread pool (background.py) w
 window stays live, and it reads the checkpoint file, not the trainer, so a run keeps
 training (or stays paused) meanwhile. Its progress(message, fraction) callbacks arrive on
 the pool thread: they only emit `progress_made`, which Qt queues to this GUI-thread
-object. Errors take the studio's one route: dialogs.show_error with the message.
+object. The result is a dialog with the export's summary and an "Open folder" button
+(the status bar only says where); errors take the studio's one route, dialogs.show_error
+with the message. The window logs both (`exported`, `export_failed`).
 """
 
 from __future__ import annotations
@@ -51,11 +53,13 @@ class Exporter(QObject):
         self.last_result: Any = None
         self.last_message = ""
 
-        self.action = QAction("Export ONNX", parent)
+        self.action = QAction(self.tr("Export ONNX"), parent)
         self.action.setShortcut(QKeySequence(EXPORT_KEYS))
         self.action.setToolTip(
-            "Export the run's latest checkpoint to ONNX, check it against PyTorch, and say "
-            f"where the files are (training continues meanwhile) ({EXPORT_KEYS})"
+            self.tr(
+                "Export the run's latest checkpoint to ONNX, check it against PyTorch, and "
+                "say where the files are (training continues meanwhile) ({keys})"
+            ).format(keys=EXPORT_KEYS)
         )
         self.action.triggered.connect(self._on_triggered)
         self.button = QToolButton()
@@ -81,13 +85,15 @@ class Exporter(QObject):
             return False
         run_dir = run_dir or self._run_dir()
         if not run_dir:
-            self._fail("No run to export yet: start a run, or open one in the Runs list.")
+            message = self.tr("No run to export yet: start a run, or open one in the Runs list.")
+            self.last_message = message
+            dialogs.show_info(self._parent, self.tr("Nothing to export yet"), message)
             return False
         self.busy = True
         self.action.setEnabled(False)
         self.bar.setValue(0)
         self.bar.setVisible(True)
-        self._status(f"Exporting {run_dir} …")
+        self._status(self.tr("Exporting {run} …").format(run=run_dir))
         self.started.emit(run_dir)
         folder = Path(run_dir)
 
@@ -109,7 +115,7 @@ class Exporter(QObject):
             self.bar.setValue(round(100 * max(0.0, min(1.0, fraction))))
             self.bar.setFormat(f"{message} %p%")
             self.bar.setToolTip(message)
-            self._status(f"Export: {message}")
+            self._status(self.tr("Export: {step}").format(step=message))
 
     def _finish(self) -> None:
         self.busy = False
@@ -120,8 +126,9 @@ class Exporter(QObject):
         self._finish()
         self.last_result = result
         self.last_message = result.summary
-        self._status(result.summary)
+        self._status(self.tr("Exported to {folder}").format(folder=result.folder))
         self.exported.emit(result)
+        dialogs.show_files(self._parent, self.tr("Export done"), result.summary, result.folder)
 
     def _on_error(self, message: str, details: str) -> None:
         del details  # the message is written for users; the trace adds nothing for them
@@ -130,9 +137,9 @@ class Exporter(QObject):
 
     def _fail(self, message: str) -> None:
         self.last_message = message
-        self._status(f"Export failed: {message}")
+        self._status(self.tr("Export failed (see the log)"))
         self.export_failed.emit(message)
-        dialogs.show_error(self._parent, "Export failed", message)
+        dialogs.show_error(self._parent, self.tr("Export failed"), message)
 
     def _status(self, text: str) -> None:
         window = self._parent.window()

@@ -79,7 +79,14 @@ class MainWindow(QMainWindow):
 
         self.controls = ControlBar(self)
         self.playground = PlaygroundTab(lambda: self.run_dir)
-        self.controls.addWidget(self.playground.exporter.widget)  # the one Export button
+        exporter = self.playground.exporter
+        self.controls.addWidget(exporter.widget)  # the one Export button
+        exporter.exported.connect(lambda result: self.log.add("info", result.summary))
+        exporter.export_failed.connect(
+            lambda message: self.log.add(
+                "error", self.tr("export failed: {message}").format(message=message)
+            )
+        )
         self.gauge = MemoryGauge(probe)
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)

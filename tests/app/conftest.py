@@ -31,8 +31,9 @@ def _automatic_gc_after_app_tests():
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch):
     """The real MainWindow with throwaway settings. Error dialogs are recorded in
-    `window.errors` and yes/no questions in `window.questions` (answered yes), so no
-    modal dialog ever blocks a test. Any run it started is stopped afterwards.
+    `window.errors`, yes/no questions and notes in `window.questions` (answered yes) and
+    results with files in `window.files_shown`, so no modal dialog ever blocks a test.
+    Any run it started is stopped afterwards.
     (test_main_window.py has its own, on a fake trainer.)"""
     from studio.app import dialogs
     from studio.app.background import wait_for_background
@@ -43,11 +44,13 @@ def window(qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(dialogs, "show_error", lambda p, t, m: errors.append(m))
     monkeypatch.setattr(dialogs, "ask_yes_no", lambda p, t, q: questions.append(q) or True)
     monkeypatch.setattr(dialogs, "show_info", lambda p, t, m: questions.append(m))
+    files_shown: list[tuple[str, object]] = []
+    monkeypatch.setattr(dialogs, "show_files", lambda p, t, m, f: files_shown.append((m, f)))
     monkeypatch.setattr(dialogs, "choose", lambda p, t, q, choices: questions.append(q) or None)
     w = MainWindow(
         settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat), count_presets=False
     )
-    w.errors, w.questions = errors, questions
+    w.errors, w.questions, w.files_shown = errors, questions, files_shown
     qtbot.addWidget(w)
     yield w
     if w.controller.running:

@@ -5,6 +5,7 @@ are compared across PyTorch and onnxruntime, and with the core's own decoding.
 """
 
 import itertools
+import pkgutil
 import random
 from pathlib import Path
 
@@ -15,10 +16,16 @@ from PIL import Image
 from tiny_runs import COMMON, GRID_WORLD, make_run
 
 from studio.app import dialogs
-from studio.app.playground.engines import Answer, OnnxEngine, TorchEngine, episode_text
+from studio.app.playground.completion import CompletionPage, complete_onnx, sample_onnx
+from studio.app.playground.engines import Answer, OnnxEngine, TorchEngine
+from studio.app.playground.grid import GridPage, episode_text, play_onnx, play_torch
+from studio.app.playground.page import PlaygroundPage
+from studio.app.playground.translation import TranslationPage
 from studio.core.export.pipeline import export_run
+from studio.core.models import ARCHS, arch_spec
 from studio.core.runs.checkpoints import latest_checkpoint, save_checkpoint
 from studio.core.runs.loading import load_trained
+from studio.core.tasks import TASKS, task_class
 from studio.core.tasks.text import pad_rows
 from studio.core.tasks.translation.decoding import translate
 
@@ -79,15 +86,68 @@ def ask(qtbot, tab, button, engine: str = "Both") -> list[Answer]:
     return blocker.args[0]
 
 
+def load(qtbot, tab):
+    """Load the current run's engines; the page its run shows."""
+    with qtbot.waitSignal(tab.loaded, timeout=20_000):
+        tab.load()
+    return tab.page
+
+
+# ---- the page a run shows
+
+
+def test_every_page_a_spec_or_task_names_is_a_playground_page():
+    names = {arch_spec(arch).playground_page for arch in ARCHS}
+    names |= {task_class(name).PLAYGROUND_PAGE for name in TASKS}
+    names.discard(None)
+    assert len(names) == 3  # completion, translation, grid world
+    for name in names:
+        assert issubclass(pkgutil.resolve_name(name), PlaygroundPage), name
+
+
+def test_a_question_asked_on_another_kind_of_page_is_dropped_on_load(qtbot, window, grid_run):
+    """Before any run, Micro-GPT's page shows; a prompt asked for a grid-world run loads
+    it and shows its page without answering the prompt."""
+    window.run_dir = str(grid_run)
+    tab = window.playground
+    assert isinstance(tab.page, CompletionPage)
+    with qtbot.waitSignal(tab.loaded, timeout=20_000):
+        tab.page.button.click()
+    assert isinstance(tab.page, GridPage) and tab.page.index == -1
+    assert tab.answers.answers == {} and window.errors == []
+
+
+def test_a_task_without_a_page_says_so(qtbot, window, tmp_path):
+    run = make_run(
+        tmp_path,
+        None,
+        [
+            "model.arch=lite-resnet",
+            "task.name=shapes",
+            "model.channels=4",
+            "task.image_size=16",
+            "task.demo_size=20",
+            "task.demo_eval_size=10",
+            "stages.warmup.steps=0",
+            "stages.grpo.steps=1",
+        ],
+    )
+    window.run_dir = str(run)
+    assert load(qtbot, window.playground) is None
+    assert window.playground.pages.currentWidget() is window.playground.nothing
+
+
 # ---- Micro-GPT
 
 
 def test_micro_gpt_prompt_gives_the_same_completion_in_pytorch_and_onnx(qtbot, window, gpt_run):
     window.run_dir = str(gpt_run)
     tab = window.playground
-    tab.gpt.prompt.setText("12+34=")
-    answers = ask(qtbot, tab, tab.gpt.button)
-    assert tab.pages.currentWidget() is tab.gpt
+    page = tab.page  # Micro-GPT's page shows before any run is loaded
+    assert isinstance(page, CompletionPage)
+    page.prompt.setText("12+34=")
+    answers = ask(qtbot, tab, page.button)
+    assert tab.page is page
     ckpt = latest_checkpoint(gpt_run).name
     assert tab.run_label.text().endswith(f"micro-gpt, {ckpt}; ONNX export of {ckpt}")
     assert [a.engine for a in answers] == ["PyTorch", "ONNX"]
@@ -115,8 +175,8 @@ def test_micro_gpt_answers_differ_by_prompt_and_agree_on_each(qtbot, window, gpt
     tab = window.playground
     seen = set()
     for prompt in ("12+34=", "99+1=", "5+5=", "70+8="):
-        tab.gpt.prompt.setText(prompt)
-        torch_answer, onnx_answer = ask(qtbot, tab, tab.gpt.button)
+        tab.page.prompt.setText(prompt)
+        torch_answer, onnx_answer = ask(qtbot, tab, tab.page.button)
         assert torch_answer.texts == onnx_answer.texts
         seen.add(torch_answer.text)
     assert len(seen) > 1
@@ -125,13 +185,14 @@ def test_micro_gpt_answers_differ_by_prompt_and_agree_on_each(qtbot, window, gpt
 def test_micro_gpt_sampling_shows_several_continuations(qtbot, window, gpt_run):
     window.run_dir = str(gpt_run)
     tab = window.playground
-    tab.gpt.mode.setCurrentText("sampled")
-    tab.gpt.samples.setValue(3)
-    answers = ask(qtbot, tab, tab.gpt.button, engine="PyTorch")
+    page = load(qtbot, tab)
+    page.mode.setCurrentText("sampled")
+    page.samples.setValue(3)
+    answers = ask(qtbot, tab, page.button, engine="PyTorch")
     assert [a.engine for a in answers] == ["PyTorch"]
     assert len(answers[0].texts) == 3
     assert not tab.answers.columns["ONNX"].isVisibleTo(tab)
-    answers = ask(qtbot, tab, tab.gpt.button, engine="Both")
+    answers = ask(qtbot, tab, page.button, engine="Both")
     assert [len(a.texts) for a in answers] == [3, 3]  # ONNX samples too
     assert tab.answers.columns["ONNX"].answer.text() == answers[1].text
     assert tab.answers.verdict.text() == ""  # independent draws: no verdict
@@ -140,23 +201,24 @@ def test_micro_gpt_sampling_shows_several_continuations(qtbot, window, gpt_run):
 def test_onnx_sampling_is_seeded_and_cold_sampling_is_greedy(gpt_run):
     onnx_engine = OnnxEngine(gpt_run, "micro-gpt")
     for prompt in ("12+34=", "99+1=", "5+5="):
-        greedy = onnx_engine.complete(prompt).texts
-        cold = onnx_engine.sample(prompt, samples=3, temperature=1e-4, seed=0)
+        greedy = complete_onnx(onnx_engine, prompt).texts
+        cold = sample_onnx(onnx_engine, prompt, samples=3, temperature=1e-4, seed=0)
         assert cold.texts == greedy * 3
-    hot = [onnx_engine.sample("12+34=", samples=8, temperature=2.0, seed=s).texts for s in (1, 1)]
+    hot = [
+        sample_onnx(onnx_engine, "12+34=", samples=8, temperature=2.0, seed=s).texts for s in (1, 1)
+    ]
     assert hot[0] == hot[1] and len(set(hot[0])) > 1
     with pytest.raises(ValueError, match="temperature must be positive"):
-        onnx_engine.sample("1+1=", samples=2, temperature=0.0)
+        sample_onnx(onnx_engine, "1+1=", samples=2, temperature=0.0)
 
 
 def test_a_prompt_the_model_cannot_read_shows_a_dialog(qtbot, window, gpt_run):
     window.run_dir = str(gpt_run)
     tab = window.playground
-    with qtbot.waitSignal(tab.loaded, timeout=20_000):
-        tab.load()
-    tab.gpt.prompt.setText("hello")
+    page = load(qtbot, tab)
+    page.prompt.setText("hello")
     tab.engine.setCurrentText("PyTorch")
-    tab.gpt.button.click()
+    page.button.click()
     assert len(window.errors) == 1 and "'h'" in window.errors[0]
     assert "vocabulary" in window.errors[0]
 
@@ -169,19 +231,18 @@ def test_translation_greedy_equal_in_both_and_beam_in_pytorch(qtbot, window, tt_
     tab = window.playground
     cfg, task, model = load_trained(tt_run)
     sentences = [e.prompt for e in task.sample(6, random.Random(0), 0)]
-    with qtbot.waitSignal(tab.loaded, timeout=20_000):
-        tab.load()
-    assert tab.pages.currentWidget() is tab.translation
+    page = load(qtbot, tab)
+    assert isinstance(page, TranslationPage)
     outputs = set()
     for sentence in sentences[:3]:
-        tab.translation.sentence.setText(sentence)
-        torch_answer, onnx_answer = ask(qtbot, tab, tab.translation.button)
+        page.sentence.setText(sentence)
+        torch_answer, onnx_answer = ask(qtbot, tab, page.button)
         assert torch_answer.texts == onnx_answer.texts == translate(model, task, [sentence])
         outputs.add(torch_answer.text)
-    tab.translation.decoding.setCurrentText("beam")
-    tab.translation.beam_size.setValue(3)
-    tab.translation.sentence.setText(sentences[0])
-    torch_answer, _ = ask(qtbot, tab, tab.translation.button)
+    page.decoding.setCurrentText("beam")
+    page.beam_size.setValue(3)
+    page.sentence.setText(sentences[0])
+    torch_answer, _ = ask(qtbot, tab, page.button)
     assert torch_answer.texts == translate(model, task, [sentences[0]], "beam", 3)
     assert "greedy" in tab.answers.columns["ONNX"].answer.text()
     assert window.errors == []
@@ -195,8 +256,9 @@ def test_grid_world_episode_plays_steps_and_saves_a_gif(
 ):
     window.run_dir = str(grid_run)
     tab = window.playground
-    answers = ask(qtbot, tab, tab.grid.new_button)
-    assert tab.pages.currentWidget() is tab.grid
+    page = load(qtbot, tab)
+    assert isinstance(page, GridPage) and page.index == -1
+    answers = ask(qtbot, tab, page.new_button)
     torch_answer, onnx_answer = answers
     assert torch_answer.info["moves"] == onnx_answer.info["moves"]
     assert torch_answer.info["outcome"] in ("goal", "lava", "limit")
@@ -204,7 +266,6 @@ def test_grid_world_episode_plays_steps_and_saves_a_gif(
     assert all(np.array_equal(a, b) for a, b in zip(torch_answer.frames, onnx_answer.frames))
     assert tab.answers.columns["PyTorch"].picture.pixmap().width() >= 200  # enlarged, shown
 
-    page = tab.grid
     assert page.index == 0 and page.frame == 0 and page.frames_total == len(torch_answer.frames)
     page.step()
     assert page.frame == 1 % page.frames_total
@@ -215,7 +276,7 @@ def test_grid_world_episode_plays_steps_and_saves_a_gif(
 
     target = tmp_path / "episode.gif"
     monkeypatch.setattr(dialogs, "save_file", lambda *args: str(target))
-    assert tab.save_gif() == target and window.errors == []
+    assert page.save_gif() == target and window.errors == []
     frames = torch_answer.frames
     moved = sum(not np.array_equal(a, b) for a, b in itertools.pairwise(frames))
     with Image.open(target) as gif:
@@ -223,7 +284,7 @@ def test_grid_world_episode_plays_steps_and_saves_a_gif(
         assert gif.n_frames == 1 + moved  # GIF writers merge repeated pictures (a bump)
         assert np.array_equal(np.asarray(gif.convert("RGB"))[::8, ::8], frames[0])
 
-    second = ask(qtbot, tab, tab.grid.new_button)
+    second = ask(qtbot, tab, page.new_button)
     assert page.index == 1 and second[0].info["display"] != torch_answer.info["display"]
 
 
@@ -231,7 +292,7 @@ def test_engines_agree_outside_the_window(grid_run):
     torch_engine = TorchEngine(grid_run)
     onnx_engine = OnnxEngine(grid_run, torch_engine.arch, torch_engine.task)
     for index in range(3):
-        a, b = torch_engine.play(index), onnx_engine.play(index)
+        a, b = play_torch(torch_engine, index), play_onnx(onnx_engine, index)
         assert a.info == b.info
         assert episode_text(a.info) == a.text
 
@@ -243,10 +304,11 @@ def test_onnx_without_an_export_offers_to_export_first(qtbot, window, tmp_path):
     run = make_run(tmp_path / "runs", "micro_gpt", GPT)
     window.run_dir = str(run)
     tab = window.playground
-    tab.gpt.prompt.setText("1+2=")
+    page = tab.page
+    page.prompt.setText("1+2=")
     with qtbot.waitSignal(window.playground.exporter.exported, timeout=60_000):
         tab.engine.setCurrentText("ONNX")
-        tab.gpt.button.click()
+        page.button.click()
     assert len(window.questions) == 1 and "no ONNX export" in window.questions[0]
     qtbot.waitUntil(lambda: bool(tab.answers.answers), timeout=20_000)
     assert list(tab.answers.answers) == ["ONNX"]
@@ -258,7 +320,7 @@ def test_onnx_without_an_export_offers_to_export_first(qtbot, window, tmp_path):
     state = torch.load(old, weights_only=False)
     newer = save_checkpoint(run, 99, state)
     with qtbot.waitSignal(tab.loaded, timeout=20_000):
-        ask(qtbot, tab, tab.gpt.button, engine="Both")
+        ask(qtbot, tab, page.button, engine="Both")
     assert tab.torch_engine.checkpoint == newer
     assert f"ONNX export of {old.name} (an older checkpoint" in tab.run_label.text()
 
@@ -281,7 +343,9 @@ def test_export_button_exports_a_paused_run_and_says_where(qtbot, window, tmp_pa
     result = blocker.args[0]
     assert result.model_path == run / "exports" / "micro_gpt.onnx"
     assert result.model_path.is_file()
-    assert str(result.model_path) in window.statusBar().currentMessage()
+    assert str(result.folder) in window.statusBar().currentMessage()  # where, in short
+    assert window.files_shown == [(result.summary, result.folder)]  # the whole result
+    assert ("info", result.summary) in window.log.lines
     assert window.controller.running  # the run was not stopped
     assert not exporter.busy and exporter.button.isEnabled() and exporter.bar.isHidden()
     assert "Checking the graphs against PyTorch" in steps  # progress went on as it worked
@@ -291,11 +355,11 @@ def test_export_button_exports_a_paused_run_and_says_where(qtbot, window, tmp_pa
 
 def test_a_run_that_cannot_load_shows_a_dialog(qtbot, window, tmp_path):
     tab = window.playground
-    tab.gpt.button.click()  # no run at all
+    tab.page.button.click()  # no run at all
     assert window.errors == ["Start a run, or open one in the Runs list, to try its model."]
     (tmp_path / "empty").mkdir()
     window.run_dir = str(tmp_path / "empty")
-    tab.gpt.button.click()
+    tab.page.button.click()
     qtbot.waitUntil(lambda: len(window.errors) == 2, timeout=20_000)
     assert str(tmp_path / "empty") in window.errors[1]
     assert tab.reload_button.isEnabled() and not tab.loading
@@ -304,8 +368,8 @@ def test_a_run_that_cannot_load_shows_a_dialog(qtbot, window, tmp_path):
 
 def test_a_failing_export_shows_a_dialog(qtbot, window, tmp_path):
     exporter = window.playground.exporter
-    assert not exporter.export()  # no run at all
-    assert "No run to export" in window.errors[-1]
+    assert not exporter.export()  # no run at all: a note, not an error
+    assert window.errors == [] and "No run to export" in window.questions[-1]
 
     (tmp_path / "empty").mkdir()
     window.run_dir = str(tmp_path / "empty")
@@ -315,3 +379,4 @@ def test_a_failing_export_shows_a_dialog(qtbot, window, tmp_path):
     assert str(tmp_path / "empty") in blocker.args[0]
     assert exporter.button.isEnabled() and exporter.bar.isHidden()
     assert "Export failed" in window.statusBar().currentMessage()
+    assert ("error", f"export failed: {blocker.args[0]}") in window.log.lines
