@@ -1,4 +1,8 @@
-"""Presets load strictly: bad keys and values fail at load time, naming the key's path."""
+"""Presets load strictly: bad keys and values fail at load time, naming the key's path.
+The registries of architectures and tasks hold what their entries promise."""
+
+import importlib
+import pkgutil
 
 import pytest
 
@@ -10,6 +14,10 @@ from studio.core.config import (
     save_config,
 )
 from studio.core.configtools import ConfigError
+from studio.core.export.adapters import Adapter
+from studio.core.models import ARCHS, ArchSpec, arch_spec
+from studio.core.tasks import TASKS, task_class
+from studio.core.tasks.base import Task
 
 
 def write(tmp_path, text):
@@ -53,6 +61,32 @@ def test_a_choice_outside_the_list_is_refused(tmp_path):
 def test_an_unknown_architecture_lists_the_presets_archs(tmp_path):
     with pytest.raises(ConfigError, match=r"model.arch: must be one of micro-gpt"):
         load_config(write(tmp_path, "model:\n  arch: gpt-5\n"))
+
+
+def test_an_unknown_task_lists_the_tasks(tmp_path):
+    with pytest.raises(ConfigError, match=r'task.name: must be one of arithmetic, .*got "chess"'):
+        load_config(write(tmp_path, "task:\n  name: chess\n"))
+
+
+@pytest.mark.parametrize("arch", list(ARCHS))
+def test_every_architecture_spec_names_what_exists(arch):
+    spec = arch_spec(arch)
+    assert isinstance(spec, ArchSpec) and spec.arch == arch == spec.config.ARCH
+    assert load_config(None, [f"model.arch={arch}"]).model.__class__ is spec.config
+    assert callable(pkgutil.resolve_name(spec.graphs))
+    assert callable(pkgutil.resolve_name(spec.parity))
+    snippet = importlib.import_module(spec.snippet)
+    assert snippet.FILES and isinstance(getattr(snippet, spec.runner), type)
+    assert spec.layers(spec.config()).endswith("layers")
+
+
+@pytest.mark.parametrize("name", list(TASKS))
+def test_every_task_names_its_config_architectures_and_export(name):
+    cls = task_class(name)
+    assert issubclass(cls, Task) and cls.NAME == cls.CONFIG.NAME == name
+    assert cls.ARCHITECTURES and set(cls.ARCHITECTURES) <= set(ARCHS)
+    assert issubclass(pkgutil.resolve_name(cls.EXPORT_ADAPTER), Adapter)
+    assert cls.PLAYGROUND_PAGE is None or cls.PLAYGROUND_PAGE.startswith("studio.app.playground.")
 
 
 def test_model_fields_are_checked_against_the_chosen_arch(tmp_path):

@@ -1,2 +1,3 @@
 """The Playground tab (tab.py): a run's model answering in PyTorch and ONNX (engines.py),
-through one input page per preset (pages.py)."""
+on the page its task or architecture names (page.py: completion.py, translation.py,
+grid.py), answers side by side (answers.py)."""

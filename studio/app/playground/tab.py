@@ -1,8 +1,9 @@
 """The Playground tab: try the current run's model, in PyTorch, in ONNX, or both side by side.
 
-Micro-GPT: a prompt and its greedy or sampled continuations. Tiny-Transformer: a sentence
-and its translation (greedy or beam). Lite-ResNet in the grid world: a new held-out grid
-played by the agent, step by step or animated, saved as a GIF on request.
+The question is asked on the page the run's task or architecture names (page.py):
+Micro-GPT's prompt and its continuations (completion.py), Tiny-Transformer's sentence and
+its translation (translation.py), the grid world's agent playing a new held-out grid
+(grid.py). Before any run is loaded the tab shows Micro-GPT's page, the default preset's.
 
 The PyTorch side is the run's latest checkpoint (`load_trained`, reloaded when a newer
 checkpoint appears); the ONNX side runs the export's own snippet classes on
@@ -14,6 +15,7 @@ the person as a dialog (dialogs.show_error), never as a crash.
 
 from __future__ import annotations
 
+import pkgutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,18 +34,13 @@ from PySide6.QtWidgets import (
 from studio.app import dialogs
 from studio.app.background import run_in_background
 from studio.app.exporter import Exporter
-from studio.app.playground.engines import (
-    BEAM,
-    GREEDY,
-    Answer,
-    OnnxEngine,
-    TorchEngine,
-    has_export,
-)
-from studio.app.playground.pages import AnswerPanel, GptPage, GridPage, TranslationPage
+from studio.app.playground.answers import AnswerPanel
+from studio.app.playground.engines import OnnxEngine, TorchEngine, has_export
+from studio.app.playground.page import PlaygroundPage
+from studio.core.models import arch_spec
 
 ENGINES = ("PyTorch", "ONNX", "Both")
-PAGES = {"micro-gpt": "gpt", "tiny-transformer": "translation", "gridworld": "grid"}
+FIRST_ARCH = "micro-gpt"  # whose page shows before a run is loaded: the default preset's
 
 
 class PlaygroundTab(QWidget):
@@ -63,46 +60,63 @@ class PlaygroundTab(QWidget):
         self.onnx_engine: OnnxEngine | None = None
         self.onnx_problem = ""  # why there is no ONNX engine, shown in the ONNX column
         self.loading = False
-        self._pending: Callable[[], None] | None = None  # the request waiting for a load
+        self._pending: PlaygroundPage | None = None  # the page whose question waits for a load
 
         self.exporter = Exporter(run_dir_provider, self)
         self.exporter.exported.connect(self._on_exported)
         self.exporter.export_failed.connect(self._on_export_failed)
 
-        self.run_label = QLabel("No run yet: start one, or open one in the Runs list.")
+        self.run_label = QLabel(self.tr("No run yet: start one, or open one in the Runs list."))
         self.run_label.setWordWrap(True)
         self.engine = QComboBox()
         self.engine.addItems(ENGINES)
-        self.engine.setToolTip("Answer with the live PyTorch model, the ONNX export, or both")
-        self.reload_button = QPushButton("Reload")
-        self.reload_button.setToolTip("Load the run's latest checkpoint and its export again")
+        self.engine.setToolTip(
+            self.tr("Answer with the live PyTorch model, the ONNX export, or both")
+        )
+        self.reload_button = QPushButton(self.tr("Reload"))
+        self.reload_button.setToolTip(
+            self.tr("Load the run's latest checkpoint and its export again")
+        )
         self.reload_button.clicked.connect(self.load)
         header = QHBoxLayout()
         header.addWidget(self.run_label, 1)
-        header.addWidget(QLabel("Run with"))
+        header.addWidget(QLabel(self.tr("Run with")))
         header.addWidget(self.engine)
         header.addWidget(self.reload_button)
 
-        self.gpt = GptPage()
-        self.translation = TranslationPage()
-        self.grid = GridPage()
-        self.nothing = QLabel(
-            "This task has no playground yet (Micro-GPT, translation, grid world)."
-        )
-        self.pages = QStackedWidget()
-        for page in (self.gpt, self.translation, self.grid, self.nothing):
-            self.pages.addWidget(page)
-        self.gpt.asked.connect(lambda: self.request(self._ask_gpt))
-        self.translation.asked.connect(lambda: self.request(self._ask_translation))
-        self.grid.asked.connect(lambda: self.request(self._ask_grid))
-        self.grid.gif_requested.connect(self.save_gif)
         self.answers = AnswerPanel()
-        self.grid.frame_changed.connect(self.answers.show_frame)
+        self.nothing = QLabel(self.tr("This task has no playground page yet."))
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.nothing)
+        self._built: dict[str, PlaygroundPage] = {}  # page name ("module:Class") -> page
+        self.show_page(arch_spec(FIRST_ARCH).playground_page)
 
         layout = QVBoxLayout(self)
         layout.addLayout(header)
         layout.addWidget(self.pages)
         layout.addWidget(self.answers, 1)
+
+    # ---- pages
+
+    @property
+    def page(self) -> PlaygroundPage | None:
+        """The page shown (None: the loaded run's task has none)."""
+        shown = self.pages.currentWidget()
+        return shown if isinstance(shown, PlaygroundPage) else None
+
+    def show_page(self, name: str | None) -> PlaygroundPage | None:
+        """Show the page `name` ("module:Class", from a spec or a task), built the first
+        time it is needed; None shows that there is none."""
+        if name is None:
+            self.pages.setCurrentWidget(self.nothing)
+            return None
+        if name not in self._built:
+            page = pkgutil.resolve_name(name)(self.answers)
+            page.asked.connect(lambda page=page: self.request(page))
+            self.pages.addWidget(page)
+            self._built[name] = page
+        self.pages.setCurrentWidget(self._built[name])
+        return self._built[name]
 
     # ---- loading
 
@@ -124,14 +138,16 @@ class PlaygroundTab(QWidget):
         if not run_dir:
             self._pending = None
             dialogs.show_error(
-                self, "No run yet", "Start a run, or open one in the Runs list, to try its model."
+                self,
+                self.tr("No run yet"),
+                self.tr("Start a run, or open one in the Runs list, to try its model."),
             )
             return False
         if self.loading:
             return True
         self.loading = True
         self.reload_button.setEnabled(False)
-        self.run_label.setText(f"Loading {run_dir} …")
+        self.run_label.setText(self.tr("Loading {run} …").format(run=run_dir))
         run_in_background(lambda: load_engines(Path(run_dir)), self._on_loaded, self._on_error)
         return True
 
@@ -141,24 +157,24 @@ class PlaygroundTab(QWidget):
         before = self.torch_engine.run_dir if self.torch_engine is not None else None
         self.torch_engine, self.onnx_engine, self.onnx_problem = engines
         engine = self.torch_engine
-        if engine.run_dir != before:  # another run: its answers and grids start afresh
+        page = self.show_page(engine.page)
+        pending, self._pending = self._pending, None
+        if pending is not page:  # asked on another kind of page than this run's: dropped
+            pending = None
+        if engine.run_dir != before:  # another run: its answers start afresh
             self.answers.clear()
-            self.grid.index = 0 if self._pending is not None else -1  # a waiting "New grid"
-            self.grid.set_frames(0)
-        key = engine.task_name if engine.arch == "lite-resnet" else engine.arch
-        page = {"gpt": self.gpt, "translation": self.translation, "grid": self.grid}.get(
-            PAGES.get(key, ""), self.nothing
-        )
-        self.pages.setCurrentWidget(page)
+            if page is not None:
+                page.run_changed(waiting=pending is not None)
         ckpt = engine.checkpoint.name if engine.checkpoint else "?"
-        onnx = "no ONNX export yet"
+        onnx = self.tr("no ONNX export yet")
         if self.onnx_engine is not None:
-            onnx = f"ONNX export of {self.onnx_engine.checkpoint}"
+            onnx = self.tr("ONNX export of {checkpoint}").format(
+                checkpoint=self.onnx_engine.checkpoint
+            )
             if self.onnx_engine.checkpoint != ckpt:
-                onnx += " (an older checkpoint: press Export for the latest)"
+                onnx += self.tr(" (an older checkpoint: press Export for the latest)")
         self.run_label.setText(f"{engine.run_dir} — {engine.arch}, {ckpt}; {onnx}")
         self.loaded.emit()
-        pending, self._pending = self._pending, None
         if pending is not None:
             self.request(pending, fresh=True)
 
@@ -167,8 +183,8 @@ class PlaygroundTab(QWidget):
         self.loading = False
         self._pending = None
         self.reload_button.setEnabled(True)
-        self.run_label.setText(f"Could not load the run: {message}")
-        dialogs.show_error(self, "Cannot load the model", message)
+        self.run_label.setText(self.tr("Could not load the run: {why}").format(why=message))
+        dialogs.show_error(self, self.tr("Cannot load the model"), message)
 
     def _on_exported(self, result: Any) -> None:
         engine = self.torch_engine
@@ -183,29 +199,29 @@ class PlaygroundTab(QWidget):
 
     # ---- asking
 
-    def request(self, ask: Callable[[], None], *, fresh: bool = False) -> None:
-        """Answer with `ask` now, or once the current run's engines have (re)loaded.
+    def request(self, page: PlaygroundPage, *, fresh: bool = False) -> None:
+        """Answer the question on `page` now, or once the current run's engines have
+        (re)loaded.
 
         fresh: the engines were just loaded; a run that checkpoints every step would
         otherwise make them stale again before every answer."""
         if self.loading or (not fresh and self.stale()):
-            self._pending = ask
+            self._pending = page
             self.load()
             return
         if self.engine.currentText() != "PyTorch" and self.onnx_engine is None:
             engine = self.torch_engine
-            question = (
-                f"{engine.run_dir} has no ONNX export yet"
-                + (f" ({self.onnx_problem})" if self.onnx_problem else "")
-                + ". Export it now (a few seconds)?"
-            )
-            if dialogs.ask_yes_no(self, "Export first?", question):
-                self._pending = ask
+            question = self.tr("{run} has no ONNX export yet").format(run=engine.run_dir)
+            if self.onnx_problem:
+                question += f" ({self.onnx_problem})"
+            question += self.tr(". Export it now (a few seconds)?")
+            if dialogs.ask_yes_no(self, self.tr("Export first?"), question):
+                self._pending = page
                 self.exporter.export(str(engine.run_dir))
                 return
             if self.engine.currentText() == "ONNX":
                 return
-        ask()
+        self._answer(page)
 
     def _engines(self) -> tuple[TorchEngine | None, OnnxEngine | None]:
         choice = self.engine.currentText()
@@ -213,107 +229,17 @@ class PlaygroundTab(QWidget):
         onnx_engine = self.onnx_engine if choice != "PyTorch" else None
         return torch_engine, onnx_engine
 
-    def _answer(
-        self, work: Callable[[], tuple[list[Answer], dict[str, str]]], compare: bool = True
-    ) -> bool:
-        """Run `work` and show its answers; compare: say whether PyTorch and ONNX agree
-        (not for independent random samples)."""
+    def _answer(self, page: PlaygroundPage) -> None:
+        """Let `page` answer with the chosen engines and show what they said."""
         try:
-            answers, notes = work()
+            reply = page.answer(*self._engines())
         except ValueError as err:  # bad input (unknown character, too long): say so
-            dialogs.show_error(self, "Cannot answer that", str(err))
-            return False
-        self.answers.show_answers(answers, notes, compare=compare)
-        self.answered.emit(answers)
-        return True
-
-    def _ask_gpt(self) -> None:
-        page = self.gpt
-        prompt = page.prompt.text()
-        greedy = page.mode.currentText() == GREEDY
-        torch_engine, onnx_engine = self._engines()
-
-        def work() -> tuple[list[Answer], dict[str, str]]:
-            answers, notes = [], {}
-            if torch_engine is not None:
-                answers.append(
-                    torch_engine.complete(
-                        prompt,
-                        greedy=greedy,
-                        samples=page.samples.value(),
-                        temperature=page.temperature.value(),
-                    )
-                )
-            if onnx_engine is not None and greedy:
-                answers.append(onnx_engine.complete(prompt))
-            elif onnx_engine is not None:
-                answers.append(
-                    onnx_engine.sample(
-                        prompt, samples=page.samples.value(), temperature=page.temperature.value()
-                    )
-                )
-            return answers, notes
-
-        self._answer(work, compare=greedy)
-
-    def _ask_translation(self) -> None:
-        page = self.translation
-        sentence = page.sentence.text().strip()
-        if not sentence:
-            dialogs.show_error(self, "Nothing to translate", "Type a sentence first.")
+            title = getattr(err, "title", None) or self.tr("Cannot answer that")
+            dialogs.show_error(self, title, str(err))
             return
-        decoding = page.decoding.currentText()
-        torch_engine, onnx_engine = self._engines()
-
-        def work() -> tuple[list[Answer], dict[str, str]]:
-            answers, notes = [], {}
-            if torch_engine is not None:
-                beam = page.beam_size.value()
-                answers.append(torch_engine.translate(sentence, decoding=decoding, beam_size=beam))
-            if onnx_engine is not None:
-                answers.append(onnx_engine.translate(sentence))
-                if decoding == BEAM:
-                    notes["ONNX"] = "greedy (the ONNX runner decodes greedily only):"
-            return answers, notes
-
-        self._answer(work)
-
-    def _ask_grid(self) -> None:
-        page = self.grid
-        index, greedy = max(page.index, 0), page.greedy.isChecked()
-        torch_engine, onnx_engine = self._engines()
-
-        def work() -> tuple[list[Answer], dict[str, str]]:
-            answers, notes = [], {}
-            if torch_engine is not None:
-                answers.append(torch_engine.play(index, greedy=greedy))
-            if onnx_engine is not None:
-                answers.append(onnx_engine.play(index))
-                if not greedy:
-                    notes["ONNX"] = "greedy (the ONNX side takes the likeliest move):"
-            return answers, notes
-
-        if self._answer(work):
-            page.set_frames(self.answers.frame_count)
-
-    def save_gif(self) -> Path | None:
-        """Save the shown episode (PyTorch's when both are shown) as a GIF; its path."""
-        from studio.core.envs.render import save_gif
-
-        shown = [a for a in self.answers.answers.values() if a.frames]
-        if not shown:
-            dialogs.show_error(self, "No episode yet", "Press New grid to play one first.")
-            return None
-        path = dialogs.save_file(
-            self, "Save the episode as a GIF", f"grid_{self.grid.index}.gif", "GIF (*.gif)"
-        )
-        if not path:
-            return None
-        try:
-            return save_gif(shown[0].frames, path)
-        except (OSError, ValueError) as err:
-            dialogs.show_error(self, "Could not save the GIF", str(err))
-            return None
+        self.answers.show_answers(reply.answers, reply.notes, compare=reply.compare)
+        page.answered(reply)
+        self.answered.emit(reply.answers)
 
 
 def load_engines(run_dir: Path) -> tuple[TorchEngine, OnnxEngine | None, str]:

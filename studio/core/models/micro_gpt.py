@@ -480,5 +480,5 @@ SPEC = ArchSpec(
     parity="studio.core.export.archs.micro_gpt:parity",
     snippet="studio.core.export.snippets.micro_gpt",
     runner="MicroGPTOnnx",
-    playground_page="studio.app.playground.pages:GptPage",
+    playground_page="studio.app.playground.completion:CompletionPage",
 )

@@ -1,0 +1,203 @@
+"""The grid world's playground page: a new held-out grid played by the agent, step by
+step or animated, saved as a GIF on request.
+
+PyTorch plays through the task's own `replay`; the ONNX side plays the same level by
+the same rules (the run's task) with the export's greedy actions, so equal moves and
+pictures mean the export decides like the model.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton
+
+from studio.app import dialogs
+from studio.app.playground.answers import AnswerPanel
+from studio.app.playground.engines import Answer, OnnxEngine, PlaygroundError, TorchEngine
+from studio.app.playground.page import PlaygroundPage, Reply
+
+FRAME_MS = 250  # animation speed, as save_gif's default
+
+
+def episode_text(info: dict[str, Any]) -> str:
+    """A grid-world episode in one line: moves, outcome, steps against the shortest path."""
+    moves = info.get("moves") or "(no move)"
+    return (
+        f"{moves}  {info['outcome']} after {info['steps']} steps "
+        f"(shortest {info['shortest']}), return {info['return']:+.2f}"
+    )
+
+
+def play_torch(engine: TorchEngine, index: int, *, greedy: bool = True) -> Answer:
+    """The agent plays held-out test grid `index` (grids it never trained on)."""
+    started = time.perf_counter()
+    frames, info = engine.task.replay(engine.model, split="test", index=index, greedy=greedy)
+    seconds = time.perf_counter() - started
+    return Answer(engine.name, [episode_text(info)], seconds, frames, info)
+
+
+def play_onnx(engine: OnnxEngine, index: int) -> Answer:
+    """Greedy play of held-out test grid `index`, as play_torch does it."""
+    from studio.core.envs.gridworld import GridBatch, arrows, outcomes, play
+
+    task = engine.task
+    if task is None:
+        raise PlaygroundError("the grid world needs the run's task; load the run first")
+    example = task.held_out("test", index + 1)[index]
+    batch = GridBatch([task.level(example.prompt, example.difficulty)], task.cfg.max_steps)
+
+    def choose(t: int, obs: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return engine.runner.act(obs), np.zeros(len(rows), dtype=np.float32)
+
+    started = time.perf_counter()
+    ep = play(batch, choose, task.observe)
+    seconds = time.perf_counter() - started
+    info = {
+        "outcome": outcomes(ep.batch)[0],
+        "steps": int(ep.batch.steps[0]),
+        "return": float(ep.batch.returns(task.cfg.step_cost, task.cfg.lava_penalty)[0]),
+        "moves": arrows(ep.actions, ep.mask)[0],
+        "shortest": len(example.reference),
+        "display": example.display,
+    }
+    pictures = [*ep.obs[0], ep.final_obs[0]]  # (3, H, W) each
+    frames = [np.ascontiguousarray(f.transpose(1, 2, 0)) for f in pictures]
+    return Answer(engine.name, [episode_text(info)], seconds, frames, info)
+
+
+class GridPage(PlaygroundPage):
+    """A new held-out grid played by the agent, step by step or animated; GIF on request.
+
+    `asked` means "play grid `index`". The pictures themselves are in the answer panel,
+    which `frame_changed` drives.
+    """
+
+    frame_changed = Signal(int)
+
+    def __init__(self, panel: AnswerPanel) -> None:
+        super().__init__(panel)
+        self.index = -1  # the held-out test grid shown; "New grid" moves to the next
+        self.frame = 0
+        self.frames_total = 0
+        self.new_button = QPushButton(self.tr("New grid"))
+        self.new_button.clicked.connect(self.new_grid)
+        self.greedy = QCheckBox(self.tr("greedy"))
+        self.greedy.setChecked(True)
+        self.greedy.setToolTip(
+            self.tr("Take the likeliest move (off: sample moves; ONNX stays greedy)")
+        )
+        self.step_button = QPushButton(self.tr("Step"))
+        self.step_button.clicked.connect(self.step)
+        self.play_button = QPushButton(self.tr("Animate"))
+        self.play_button.setCheckable(True)
+        self.play_button.toggled.connect(self._animate)
+        self.gif_button = QPushButton(self.tr("Save GIF…"))
+        self.gif_button.clicked.connect(self.save_gif)
+        self.position = QLabel("")
+        self.timer = QTimer(self)
+        self.timer.setInterval(FRAME_MS)
+        self.timer.timeout.connect(self._tick)
+        self.frame_changed.connect(panel.show_frame)
+        row = QHBoxLayout(self)
+        for widget in (
+            self.new_button,
+            self.greedy,
+            self.step_button,
+            self.play_button,
+            self.gif_button,
+            self.position,
+        ):
+            row.addWidget(widget)
+        row.addStretch(1)
+        self.set_frames(0)
+
+    # ---- the page's part of a question
+
+    def answer(self, torch_engine: TorchEngine | None, onnx_engine: OnnxEngine | None) -> Reply:
+        index, greedy = max(self.index, 0), self.greedy.isChecked()
+        reply = Reply([])
+        if torch_engine is not None:
+            reply.answers.append(play_torch(torch_engine, index, greedy=greedy))
+        if onnx_engine is not None:
+            reply.answers.append(play_onnx(onnx_engine, index))
+            if not greedy:
+                reply.notes["ONNX"] = self.tr("greedy (the ONNX side takes the likeliest move):")
+        return reply
+
+    def answered(self, reply: Reply) -> None:
+        del reply
+        self.set_frames(self.panel.frame_count)
+
+    def run_changed(self, waiting: bool) -> None:
+        # another run's grids start afresh; a "New grid" waiting for the load plays the first
+        self.index = 0 if waiting else -1
+        self.set_frames(0)
+
+    # ---- stepping through an episode
+
+    def new_grid(self) -> None:
+        self.index += 1
+        self.asked.emit()
+
+    def set_frames(self, total: int) -> None:
+        """A new episode of `total` pictures is shown, from its first."""
+        self.frames_total = total
+        self.play_button.setChecked(False)
+        for button in (self.step_button, self.play_button, self.gif_button):
+            button.setEnabled(total > 0)
+        self.go_to(0)
+
+    def go_to(self, frame: int) -> None:
+        self.frame = max(0, min(frame, self.frames_total - 1))
+        if self.frames_total:
+            self.position.setText(
+                self.tr("grid {index}, step {step}/{last}").format(
+                    index=self.index, step=self.frame, last=self.frames_total - 1
+                )
+            )
+        self.frame_changed.emit(self.frame)
+
+    def step(self) -> None:
+        """One move on; after the last, back to the start."""
+        nxt = self.frame + 1
+        self.go_to(0 if nxt >= self.frames_total else nxt)
+
+    def _animate(self, on: bool) -> None:
+        if on:
+            if self.frame >= self.frames_total - 1:
+                self.go_to(0)
+            self.timer.start()
+        else:
+            self.timer.stop()
+
+    def _tick(self) -> None:
+        if self.frame >= self.frames_total - 1:
+            self.play_button.setChecked(False)
+            return
+        self.go_to(self.frame + 1)
+
+    def save_gif(self) -> Path | None:
+        """Save the shown episode (PyTorch's when both are shown) as a GIF; its path."""
+        from studio.core.envs.render import save_gif
+
+        shown = [a for a in self.panel.answers.values() if a.frames]
+        if not shown:
+            dialogs.show_error(
+                self, self.tr("No episode yet"), self.tr("Press New grid to play one first.")
+            )
+            return None
+        path = dialogs.save_file(
+            self, self.tr("Save the episode as a GIF"), f"grid_{self.index}.gif", "GIF (*.gif)"
+        )
+        if not path:
+            return None
+        try:
+            return save_gif(shown[0].frames, path)
+        except (OSError, ValueError) as err:
+            dialogs.show_error(self, self.tr("Could not save the GIF"), str(err))
+            return None
