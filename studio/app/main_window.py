@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QThreadPool
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -38,12 +38,14 @@ from studio.app.charts.panel import ChartPanel
 from studio.app.controls import ControlBar
 from studio.app.data_panel import DataPanel
 from studio.app.gauge import MemoryGauge
+from studio.app.help import HelpPage, chart_guide_html
 from studio.app.log_panel import LogPanel
 from studio.app.playground.tab import PlaygroundTab
 from studio.app.preset_gallery import PresetGallery
 from studio.app.runs_panel import RunsPanel
 from studio.app.samples import SamplesPanel
 from studio.app.settings_form import SettingsForm
+from studio.app.tour import Callout, Tour
 from studio.app.worker import RunController, TrainerWorker, make_control, trainer_factory
 from studio.core.config import StudioConfig, load_config, save_config
 from studio.core.configtools import ConfigError
@@ -139,8 +141,10 @@ class MainWindow(QMainWindow):
         self.log = LogPanel()
         self._dock("Setup", self.setup, Qt.LeftDockWidgetArea, 400)
         self._dock("Log", self.log, Qt.BottomDockWidgetArea, 0)
+        self.tour = Tour(self, self.settings, self._tour_callouts())
+        self._help_pages: list[HelpPage] = []
         self._build_menus()
-        self.statusBar().showMessage("Pick a preset, check the data, press Start (F5).")
+        self.statusBar().showMessage(self.tr("Pick a preset, check the data, press Start (F5)."))
         self._restore_settings()
 
     # ---- building
@@ -177,6 +181,57 @@ class MainWindow(QMainWindow):
             run_menu.addAction(action)
         run_menu.addSeparator()
         run_menu.addAction(self.playground.exporter.action)
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        guide = help_menu.addAction(self.tr("What each chart means"))
+        guide.setShortcut(QKeySequence.HelpContents)
+        guide.triggered.connect(self.show_chart_guide)
+        help_menu.addAction(self.tr("Show the first-run tour")).triggered.connect(self.tour.start)
+
+    def _tour_callouts(self) -> list[Callout]:
+        def tab(index: int):
+            return lambda: self.setup.setCurrentIndex(index)
+
+        return [
+            Callout(
+                self.tr("1. Pick a preset"),
+                self.tr(
+                    "Each card is a model and a task. The quick presets show GRPO learning "
+                    "within a minute on a laptop CPU."
+                ),
+                lambda: self.setup,
+                tab(0),
+            ),
+            Callout(
+                self.tr("2. Check the data"),
+                self.tr(
+                    "Use the built-in demo data, or your own file: Check data shows what was "
+                    "read, which column is which, and what was skipped."
+                ),
+                lambda: self.setup,
+                tab(2),
+            ),
+            Callout(
+                self.tr("3. Press Start (F5)"),
+                self.tr(
+                    "Training runs beside the window: watch the reward rise on the Charts "
+                    "tab, and the sampled groups on the Samples tab. Pause and Step let you "
+                    "look at one step at a time."
+                ),
+                lambda: self.controls.widgetForAction(self.controls.start_action),
+            ),
+        ]
+
+    def show_chart_guide(self) -> HelpPage:
+        page = HelpPage(self.tr("What each chart means"), chart_guide_html(), self)
+        self._help_pages = [p for p in self._help_pages if p.isVisible()] + [page]
+        page.show()
+        return page
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """A first start on this machine opens the tour (until it is dismissed for good)."""
+        super().showEvent(event)
+        if not self.tour.seen() and not self.tour.showing and self.tour.index < 0:
+            self.tour.start()
 
     def _restore_settings(self) -> None:
         geometry = self.settings.value("window/geometry")

@@ -124,8 +124,9 @@ def test_the_run_menu_lists_every_run_action_with_its_shortcut_export_included(
     export = window.playground.exporter.action
     assert export is window.playground.exporter.button.defaultAction()  # button = menu entry
     assert "(Ctrl+E)" in export.toolTip()
-    export.trigger()  # no run yet: says so
-    assert shown.errors == ["No run to export yet: start a run, or open one in the Runs list."]
+    export.trigger()  # no run yet: says so, as a note
+    assert shown.infos == ["No run to export yet: start a run, or open one in the Runs list."]
+    assert shown.errors == []
 
 
 def test_a_failing_run_shows_its_message_and_the_app_stays_usable(qtbot, tmp_path, shown):

@@ -1,0 +1,63 @@
+"""The first-run tour and the Help menu's chart guide."""
+
+import html
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from studio.app.help import chart_guide_html
+from studio.app.main_window import MainWindow
+from studio.core.training import metrics
+from tests.app.test_main_window import make_window
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # offscreen windows shown
+def test_the_tour_opens_on_a_first_start_walks_three_steps_and_stays_dismissed(qtbot, tmp_path):
+    window = make_window(qtbot, tmp_path)
+    tour = window.tour
+    assert not tour.showing
+    window.show()  # first start on this machine
+    qtbot.waitUntil(lambda: tour.showing, timeout=2000)
+    assert "Pick a preset" in tour.title.text() and window.setup.currentIndex() == 0
+    tour.next.click()
+    assert "Check the data" in tour.title.text() and window.setup.currentIndex() == 2
+    tour.next.click()
+    assert "Start" in tour.title.text() and tour.next.text() == "Done"
+    panel = tour.panel.geometry()
+    assert window.rect().contains(panel)  # inside the window, never off screen
+    tour.next.click()
+    assert not tour.showing and tour.seen()
+    window.close()
+    again = make_window(qtbot, tmp_path)  # the same settings file: seen for good
+    again.show()
+    qtbot.wait(50)
+    assert not again.tour.showing
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # offscreen windows shown
+def test_dont_show_again_ends_the_tour_and_the_help_menu_starts_it(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "tour.ini"), QSettings.IniFormat)
+    window = MainWindow(settings=settings, count_presets=False)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.tour.showing, timeout=2000)
+    window.tour.never.click()
+    assert not window.tour.showing and window.tour.seen()
+    entries = {a.text(): a for m in window.menuBar().actions() for a in m.menu().actions()}
+    entries["Show the first-run tour"].trigger()
+    assert window.tour.showing and "Pick a preset" in window.tour.title.text()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # offscreen windows shown
+def test_the_chart_guide_explains_every_chart_from_the_catalogue(qtbot, tmp_path):
+    page = chart_guide_html()
+    for chart in metrics.CHARTS:
+        if metrics.chart_metrics(chart.id):
+            assert chart.title.replace("&", "&amp;") in page
+    for metric in metrics.METRICS:
+        if metric.chart:
+            assert html.escape(metric.key) in page
+    window = make_window(qtbot, tmp_path)
+    shown = window.show_chart_guide()
+    assert "What each chart means" in shown.browser.toPlainText()
+    assert not shown.isModal()
