@@ -45,6 +45,7 @@ from studio.app.preset_gallery import PresetGallery
 from studio.app.runs_panel import RunsPanel
 from studio.app.samples import SamplesPanel
 from studio.app.settings_form import SettingsForm
+from studio.app.stage_strip import StageStrip
 from studio.app.tour import Callout, Tour
 from studio.app.worker import RunController, TrainerWorker, make_control, trainer_factory
 from studio.core.config import StudioConfig, load_config, save_config
@@ -109,7 +110,14 @@ class MainWindow(QMainWindow):
         self.views.addTab(self.grad_flow, "Gradient flow")
         self.views.addTab(self.samples, "Samples")
         self.views.addTab(self.playground, "Playground")
-        self.setCentralWidget(self.views)
+        self.stages = StageStrip()
+        centre = QWidget()
+        centre_layout = QVBoxLayout(centre)
+        centre_layout.setContentsMargins(0, 0, 0, 0)
+        centre_layout.setSpacing(2)
+        centre_layout.addWidget(self.stages)
+        centre_layout.addWidget(self.views, 1)
+        self.setCentralWidget(centre)
 
         self.gallery = PresetGallery(count_now=count_presets)
         self.gallery.preset_chosen.connect(self.load_preset)
@@ -289,6 +297,7 @@ class MainWindow(QMainWindow):
         self.form.set_config(cfg)
         self.data_panel.set_path(cfg.data.path)
         self.samples.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
+        self.stages.set_plan(cfg)
 
     def config(self) -> StudioConfig | None:
         """The settings as a config, or None after showing what is wrong."""
@@ -421,6 +430,7 @@ class MainWindow(QMainWindow):
         self.charts.reset()
         self.grad_flow.clear()
         self.samples.clear_samples()
+        self.stages.clear_progress()
         self.controls.reset()
 
     def _wire_worker(self, worker: TrainerWorker) -> None:
@@ -447,6 +457,7 @@ class MainWindow(QMainWindow):
     def _on_record(self, record: dict) -> None:
         """Every record of a run: append to the panels' buffers; their timers draw."""
         self.charts.add_record(record)
+        self.stages.add_record(record)
         self.grad_flow.add_record(record)
         self.samples.add_record(record)
         self.log.add_record(record)

@@ -1,0 +1,43 @@
+"""The stage strip: the planned stages with their stopping rules, and where the run is."""
+
+from studio.app.stage_strip import StageStrip
+from studio.core.config import load_config
+from tests.app.fakes import step_record
+
+
+def stage(name, event, step, reason=""):
+    return {"kind": "stage", "stage": name, "step": step, "event": event, "reason": reason}
+
+
+def test_the_strip_shows_each_planned_stage_with_its_stopping_rule(qtbot):
+    strip = StageStrip()
+    qtbot.addWidget(strip)
+    strip.set_plan(load_config("micro_gpt"))
+    assert list(strip.boxes) == ["warmup", "grpo"]
+    warm, grpo = strip.boxes["warmup"], strip.boxes["grpo"]
+    assert "Supervised warm-up" in warm.title.text() and "GRPO" in grpo.title.text()
+    assert warm.rule.text() == "up to 1000 steps · ends early at accuracy ≥ 30%"
+    assert grpo.rule.text() == "up to 400 steps"
+    strip.set_plan(load_config("lite_resnet"))  # no warm-up: one stage
+    assert list(strip.boxes) == ["grpo"]
+    assert "ends early at success ≥ 95%" in strip.boxes["grpo"].rule.text()
+
+
+def test_records_move_the_highlight_and_say_why_a_stage_ended(qtbot):
+    strip = StageStrip()
+    qtbot.addWidget(strip)
+    strip.set_plan(load_config("micro_gpt", ["stages.warmup.patience=3"]))
+    warm, grpo = strip.boxes["warmup"], strip.boxes["grpo"]
+    assert "or after 3 evaluations without a better accuracy" in warm.rule.text()
+    strip.add_record(stage("warmup", "start", 0))
+    assert warm.property("current") and not grpo.property("current")
+    strip.add_record(step_record(40, stage="warmup") | {"stage_step": 40})
+    assert warm.status.text() == "running · step 40"
+    strip.add_record(stage("warmup", "end", 220, "reached accuracy 0.345 >= 0.3"))
+    assert not warm.property("current")
+    assert warm.status.text() == "ended at step 220: reached accuracy 0.345 >= 0.3"
+    strip.add_record(stage("grpo", "start", 220))
+    strip.add_record(step_record(221) | {"stage_step": 1})
+    assert grpo.property("current") and grpo.status.text() == "running · step 1"
+    strip.clear_progress()
+    assert warm.status.text() == grpo.status.text() == "not started"
