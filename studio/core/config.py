@@ -354,6 +354,10 @@ class StudioConfig:
     ui: UIConfig = field(default_factory=UIConfig)
 
 
+DEFAULT_ARCH = "micro-gpt"  # model.arch of a preset that names none
+DEFAULT_TASK = "arithmetic"  # task.name of a preset that names none
+
+
 def _keyed_section(raw: Any, section: str, key: str, default: str, find: Any) -> Any:
     if raw is None:
         raw = {}
@@ -379,10 +383,10 @@ def config_from_dict(data: Any) -> StudioConfig:
     # sections picked by a key (model by `arch`, task by `name`), their dataclasses found
     # through the registries of architectures and tasks
     model = _keyed_section(
-        data.pop("model", None), "model", "arch", "micro-gpt", lambda arch: arch_spec(arch).config
+        data.pop("model", None), "model", "arch", DEFAULT_ARCH, lambda arch: arch_spec(arch).config
     )
     task = _keyed_section(
-        data.pop("task", None), "task", "name", "arithmetic", lambda name: task_class(name).CONFIG
+        data.pop("task", None), "task", "name", DEFAULT_TASK, lambda name: task_class(name).CONFIG
     )
     cfg = from_dict(StudioConfig, data)
     cfg.model, cfg.task = model, task

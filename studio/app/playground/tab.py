@@ -3,7 +3,7 @@
 The question is asked on the page the run's task or architecture names (page.py):
 Micro-GPT's prompt and its continuations (completion.py), Tiny-Transformer's sentence and
 its translation (translation.py), the grid world's agent playing a new held-out grid
-(grid.py). Before any run is loaded the tab shows Micro-GPT's page, the default preset's.
+(grid.py). Before any run is loaded the tab shows the default architecture's page.
 
 The PyTorch side is the run's latest checkpoint (`load_trained`, reloaded when a newer
 checkpoint appears); the ONNX side runs the export's own snippet classes on
@@ -37,10 +37,10 @@ from studio.app.exporter import Exporter
 from studio.app.playground.answers import AnswerPanel
 from studio.app.playground.engines import OnnxEngine, TorchEngine, has_export
 from studio.app.playground.page import PlaygroundPage
+from studio.core.config import DEFAULT_ARCH
 from studio.core.models import arch_spec
 
 ENGINES = ("PyTorch", "ONNX", "Both")
-FIRST_ARCH = "micro-gpt"  # whose page shows before a run is loaded: the default preset's
 
 
 class PlaygroundTab(QWidget):
@@ -89,7 +89,7 @@ class PlaygroundTab(QWidget):
         self.pages = QStackedWidget()
         self.pages.addWidget(self.nothing)
         self._built: dict[str, PlaygroundPage] = {}  # page name ("module:Class") -> page
-        self.show_page(arch_spec(FIRST_ARCH).playground_page)
+        self.show_page(arch_spec(DEFAULT_ARCH).playground_page)  # until a run is loaded
 
         layout = QVBoxLayout(self)
         layout.addLayout(header)

@@ -11,6 +11,7 @@ the limit (TOLERANCE) the largest difference must stay within.
 from __future__ import annotations
 
 import pkgutil
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -49,6 +50,31 @@ def padding_mask(rng: np.random.Generator, batch: int, length: int, *, left: boo
     cols = np.arange(length)[None, :]
     real = cols >= (length - lengths)[:, None] if left else cols < lengths[:, None]
     return real.astype(np.int64)
+
+
+# (new ids (B, n), tokens so far including them, past keys, past values)
+#   -> (logits (B, n, V), present keys, present values)
+StepRun = Callable[
+    [np.ndarray, int, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]
+]
+
+
+def cached_step_diff(
+    step: StepRun, ids: np.ndarray, ref: torch.Tensor, empty: np.ndarray
+) -> tuple[int, float]:
+    """A step graph fed the first half of `ids` (B, T) with an `empty` past, then the rest
+    with the cache it returned, against the teacher-forced logits `ref` (B, T, V).
+    Returns the prefix length and the largest difference over both calls."""
+    length = ids.shape[1]
+    past = max(length // 2, 1) if length > 1 else 0
+    keys = values = empty
+    diffs = []
+    if past:
+        first, keys, values = step(ids[:, :past], past, empty, empty)
+        diffs.append(max_abs_diff(first, ref[:, :past]))
+    rest, _, _ = step(ids[:, past:], length, keys, values)
+    diffs.append(max_abs_diff(rest, ref[:, past:]))
+    return past, max(diffs)
 
 
 def parity(

@@ -1,7 +1,7 @@
 """One-click ONNX export of a training run: export, check, and only then call it done.
 
 `export_run(run_dir)` reads the run's latest checkpoint file (never the live trainer, so
-it works while the run trains), converts the preset's graphs (graphs.py, convert.py),
+it works while the run trains), converts its architecture's graphs (graphs.py, convert.py),
 stores the model config and the task's tokenizers or names in each file's metadata
 (metadata.py), writes an example program and a README beside them, checks every graph
 (onnx.checker; onnxruntime against PyTorch on random inputs and greedy decoding on

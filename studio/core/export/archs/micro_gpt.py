@@ -14,7 +14,12 @@ import torch.nn.functional as F
 from torch import nn
 
 from studio.core.export.graphs import GraphSpec
-from studio.core.export.parity import GraphSessions, max_abs_diff, padding_mask
+from studio.core.export.parity import (
+    GraphSessions,
+    cached_step_diff,
+    max_abs_diff,
+    padding_mask,
+)
 from studio.core.models.micro_gpt import MicroGPT
 
 
@@ -131,8 +136,8 @@ def graphs(model: MicroGPT) -> list[GraphSpec]:
 def parity(
     model: nn.Module, graphs: GraphSessions, rng: np.random.Generator
 ) -> list[tuple[str, float]]:
-    """Both graphs at two batch sizes and lengths, left-padded; the step graph runs a
-    prefix with an empty past, then the rest with the cache it returned."""
+    """Both graphs at two batch sizes and lengths, left-padded; the step graph with its
+    own cache (cached_step_diff)."""
     cfg, v = model.cfg, model.vocab_size
     hd = cfg.d_model // cfg.n_heads
     results = []
@@ -145,22 +150,16 @@ def parity(
         (out,) = graphs.run("logits", input_ids=ids, attention_mask=mask)
         results.append((f"logits B={batch} T={length}", max_abs_diff(out, ref)))
 
-        past = max(length // 2, 1) if length > 1 else 0
-        empty = np.zeros((cfg.n_layers, batch, cfg.n_heads, 0, hd), dtype=np.float32)
-        keys = values = empty
-        diffs = []
-        if past:
-            first, keys, values = graphs.run(
+        def step(new, upto, keys, values, mask=mask):
+            return graphs.run(
                 "step",
-                input_ids=ids[:, :past],
-                attention_mask=mask[:, :past],
-                past_keys=empty,
-                past_values=empty,
+                input_ids=new,
+                attention_mask=mask[:, :upto],
+                past_keys=keys,
+                past_values=values,
             )
-            diffs.append(max_abs_diff(first, ref[:, :past]))
-        rest, _, _ = graphs.run(
-            "step", input_ids=ids[:, past:], attention_mask=mask, past_keys=keys, past_values=values
-        )
-        diffs.append(max_abs_diff(rest, ref[:, past:]))
-        results.append((f"step B={batch} past={past} new={length - past}", max(diffs)))
+
+        empty = np.zeros((cfg.n_layers, batch, cfg.n_heads, 0, hd), dtype=np.float32)
+        past, diff = cached_step_diff(step, ids, ref, empty)
+        results.append((f"step B={batch} past={past} new={length - past}", diff))
     return results

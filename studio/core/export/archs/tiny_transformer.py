@@ -13,7 +13,12 @@ import torch
 from torch import nn
 
 from studio.core.export.graphs import GraphSpec
-from studio.core.export.parity import GraphSessions, max_abs_diff, padding_mask
+from studio.core.export.parity import (
+    GraphSessions,
+    cached_step_diff,
+    max_abs_diff,
+    padding_mask,
+)
 from studio.core.models.tiny_transformer import TinyTransformer
 
 
@@ -129,9 +134,9 @@ def graphs(model: TinyTransformer) -> list[GraphSpec]:
 def parity(
     model: nn.Module, graphs: GraphSessions, rng: np.random.Generator
 ) -> list[tuple[str, float]]:
-    """The encoder's memory and cross keys/values, and the decoder step fed a prefix with
-    an empty past, then the rest with its own cache, against one teacher-forced decode;
-    two batch sizes and lengths, sources right-padded."""
+    """The encoder's memory and cross keys/values, and the decoder step with its own cache
+    (cached_step_diff) against one teacher-forced decode; two batch sizes and lengths,
+    sources right-padded."""
     cfg = model.cfg
     hd = cfg.d_model // cfg.n_heads
     results = []
@@ -153,23 +158,15 @@ def parity(
         )
         results.append((f"encoder B={batch} S={length}", enc_diff))
 
-        past = max(length // 2, 1) if length > 1 else 0
-        empty = np.zeros((cfg.n_decoder_layers, batch, cfg.n_heads, 0, hd), dtype=np.float32)
-        keys = values = empty
         shared = {"src_mask": src_mask, "cross_keys": cross_k, "cross_values": cross_v}
-        diffs = []
-        if past:
-            first, keys, values = graphs.run(
-                "decoder_step",
-                input_ids=tgt[:, :past],
-                past_keys=empty,
-                past_values=empty,
-                **shared,
+
+        def step(new, upto, keys, values, shared=shared):
+            del upto  # the decoder's own positions come from the past's length
+            return graphs.run(
+                "decoder_step", input_ids=new, past_keys=keys, past_values=values, **shared
             )
-            diffs.append(max_abs_diff(first, ref[:, :past]))
-        rest, _, _ = graphs.run(
-            "decoder_step", input_ids=tgt[:, past:], past_keys=keys, past_values=values, **shared
-        )
-        diffs.append(max_abs_diff(rest, ref[:, past:]))
-        results.append((f"decoder_step B={batch} past={past} new={length - past}", max(diffs)))
+
+        empty = np.zeros((cfg.n_decoder_layers, batch, cfg.n_heads, 0, hd), dtype=np.float32)
+        past, diff = cached_step_diff(step, tgt, ref, empty)
+        results.append((f"decoder_step B={batch} past={past} new={length - past}", diff))
     return results
