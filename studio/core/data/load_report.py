@@ -75,6 +75,7 @@ class LoadReport:
     matched_by: str = ""  # how the columns were matched ("by script", "named by the file")
     split: dict[str, int] = field(default_factory=dict)  # train/valid/test sizes
     fitted: list[str] = field(default_factory=list)  # settings chosen to fit the data, and why
+    settings: dict[str, Any] = field(default_factory=dict)  # the trainer's: dotted path -> value
     first_pairs: list[tuple[str, str]] = field(default_factory=list)  # as the model sees them
 
     def skip(self, reason: str, line: int) -> None:
@@ -145,6 +146,17 @@ class LoadReport:
             lines.append("chosen for this data (task.fit_to_data):")
             lines += [f"  {line}" for line in self.fitted]
         return "\n".join(lines)
+
+    def apply_settings(self, cfg: Any) -> None:
+        """Set each of `settings` on a StudioConfig; a stage the config skips stays skipped."""
+        for path, value in self.settings.items():
+            *parents, name = path.split(".")
+            node = cfg
+            for part in parents:
+                node = getattr(node, part)
+            if parents[:1] == ["stages"] and node.steps == 0:
+                continue
+            setattr(node, name, value)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able, for the run folder's log record."""

@@ -110,6 +110,9 @@ class Trainer:
         self.rng = random.Random(tcfg.seed)  # draws the training examples, the same on all ranks
 
         self.task = build_task(cfg)
+        loaded = self.task.load_report()
+        if loaded is not None:  # settings chosen to fit the user's data (load report)
+            loaded.apply_settings(cfg)
         resume_state = None
         if resume_from is not None:
             self.run_dir = check_run_dir(Path(resume_from))

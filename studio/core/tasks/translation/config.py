@@ -39,6 +39,12 @@ class TranslationConfig:
         "the source's)",
         min=0,
     )
+    fit_to_data: bool = param(
+        True,
+        "When your file replaces the demo corpus, fit what depends on its size: valid/test "
+        "splits and eval size, eval interval, warm-up patience and cap (the demo's stop_at "
+        "off), vocabulary sizes; the load report says what was chosen and why",
+    )
     demo_size: int = param(0, "Demo-corpus pairs used when there is no data file (0: all)", min=0)
     source_tokenizer: Literal["char", "bpe"] = param("char", "Source tokens: characters or BPE")
     target_tokenizer: Literal["char", "bpe"] = param("bpe", "Target tokens: characters or BPE")

@@ -23,6 +23,7 @@ from studio.core.data.load_report import LoadReport
 from studio.core.data.text_tokenizers import TextTokenizer, train_tokenizer
 from studio.core.tasks.base import Example
 from studio.core.tasks.translation.config import DEMO_LANGS, TranslationConfig, TranslationError
+from studio.core.tasks.translation.data_fit import vocab_size
 
 IGNORE = -100  # label value cross_entropy skips (target padding)
 
@@ -61,20 +62,39 @@ def task_pairs(cfg: TranslationConfig, data: Any) -> tuple[list[tuple[str, str]]
 
 
 def fit_tokenizers(
-    cfg: TranslationConfig, train: list[tuple[str, str]]
+    cfg: TranslationConfig,
+    train: list[tuple[str, str]],
+    sizes: tuple[int, int] | None = None,
 ) -> tuple[TextTokenizer, TextTokenizer]:
-    """Source and target tokenizers trained on the training pairs; one object for both
-    sides when cfg.shared_tokenizer."""
+    """Source and target tokenizers trained on the training pairs, of `sizes` (source,
+    target; default cfg.vocab_size each); one object for both sides when
+    cfg.shared_tokenizer (of the source's size)."""
     sources, targets = [s for s, _ in train], [t for _, t in train]
+    source_size, target_size = sizes or (cfg.vocab_size, cfg.vocab_size)
     if cfg.shared_tokenizer:
-        tok = train_tokenizer(
-            sources + targets, kind=cfg.source_tokenizer, vocab_size=cfg.vocab_size
-        )
+        tok = train_tokenizer(sources + targets, kind=cfg.source_tokenizer, vocab_size=source_size)
         return tok, tok
     return (
-        train_tokenizer(sources, kind=cfg.source_tokenizer, vocab_size=cfg.vocab_size),
-        train_tokenizer(targets, kind=cfg.target_tokenizer, vocab_size=cfg.vocab_size),
+        train_tokenizer(sources, kind=cfg.source_tokenizer, vocab_size=source_size),
+        train_tokenizer(targets, kind=cfg.target_tokenizer, vocab_size=target_size),
     )
+
+
+def fitted_vocab_sizes(
+    cfg: TranslationConfig, train: list[tuple[str, str]]
+) -> tuple[tuple[int, int], list[str]]:
+    """Tokenizer sizes chosen from the training pairs (task.fit_to_data), with reasons."""
+    sources, targets = [s for s, _ in train], [t for _, t in train]
+    if cfg.shared_tokenizer:
+        size, why = vocab_size(cfg.source_tokenizer, sources + targets)
+        return (size, size), [f"shared vocabulary {size:,}: {why}"]
+    source, why_source = vocab_size(cfg.source_tokenizer, sources)
+    target, why_target = vocab_size(cfg.target_tokenizer, targets)
+    notes = [
+        f"source vocabulary {source:,} ({cfg.source_tokenizer}): {why_source}",
+        f"target vocabulary {target:,} ({cfg.target_tokenizer}): {why_target}",
+    ]
+    return (source, target), notes
 
 
 def length_levels(

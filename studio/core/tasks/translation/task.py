@@ -44,12 +44,14 @@ from studio.core.tasks.translation.config import TranslationConfig, TranslationE
 from studio.core.tasks.translation.data import (
     IGNORE,
     fit_tokenizers,
+    fitted_vocab_sizes,
     length_levels,
     pad_sources,
     source_noise,
     task_pairs,
     teacher_forcing,
 )
+from studio.core.tasks.translation.data_fit import MIN_PAIRS, held_out_share, trainer_settings
 from studio.core.tasks.translation.decoding import eval_mode, translate
 from studio.core.tasks.translation.rewards import build_reward_functions, corpus_metrics
 
@@ -93,11 +95,15 @@ class TranslationTask(Task):
                 target_lang=cfg.target_lang,
                 first_pairs=pairs[:FIRST_PAIRS],
             )
+        # the user's file replaces the demo corpus: fit what depends on its size to it
+        fit = cfg.fit_to_data and bool(data.path) and len(pairs) >= MIN_PAIRS
+        shares, notes = (data.valid_fraction, data.test_fraction), []
+        if fit:
+            share, why = held_out_share(len(pairs))
+            shares = (share, share)
+            notes.append(f"valid and test splits of {round(share * len(pairs)):,}: {why}")
         train, valid, test = split_pairs(
-            pairs,
-            valid_fraction=data.valid_fraction,
-            test_fraction=data.test_fraction,
-            seed=data.split_seed,
+            pairs, valid_fraction=shares[0], test_fraction=shares[1], seed=data.split_seed
         )
         if not train:
             raise TranslationError(
@@ -107,7 +113,13 @@ class TranslationTask(Task):
         self.splits = {"train": train, "valid": valid, "test": test}
         self._max_len: int | None = None  # the model's, once build_model has seen it
         self._report.split = {"train": len(train), "valid": len(valid), "test": len(test)}
-        self._set_tokenizers(*fit_tokenizers(cfg, train))
+        sizes = None
+        if fit:
+            sizes, vocab_notes = fitted_vocab_sizes(cfg, train)
+            settings, trainer_notes = trainer_settings(len(train), len(valid))
+            self._report.fitted = notes + vocab_notes + trainer_notes
+            self._report.settings = settings
+        self._set_tokenizers(*fit_tokenizers(cfg, train, sizes))
         self.train_examples, self._pools = length_levels(train, cfg.num_levels)
 
     def _set_tokenizers(self, source: TextTokenizer, target: TextTokenizer) -> None:

@@ -1,0 +1,81 @@
+"""Settings that depend on how much data there is, chosen for the user's own file.
+
+The Tiny-Transformer preset is tuned on the built-in demo corpus: 10,000 pairs of an
+easy grammar, a warm-up stopped at valid chrF 60 (`stop_at`), a 5% valid split of which
+200 sentences are evaluated, patience of three evaluations. On real text those choices
+fail: 200 sentences give a chrF too noisy to compare evaluations by, three evaluations
+are too impatient for a curve that still rises slowly, `stop_at` 60 is never reached (or
+reached for the wrong reasons), and the vocabulary sizes do not follow the data. So when
+the user's file replaces the demo corpus (and `task.fit_to_data` is on) the task picks:
+
+- valid and test splits of 5% of the pairs, at least 500 and at most 1000 each (a
+  tenth under 5,000 pairs), and evaluation on the whole valid split;
+- evaluation every `EVAL_EVERY` steps, and a warm-up that ends only after `PATIENCE`
+  evaluations without a better valid chrF, with its step cap raised to `MAX_EPOCHS`
+  passes over the training pairs (never below the preset's 3,000), and no `stop_at`;
+- vocabularies from the training text: characters seen at least twice (the rest are
+  too rare to learn an embedding for); BPE sized by the square root of the number of
+  words, the larger the corpus the finer its pieces may be.
+
+Each choice comes with its reason in the load report. A file of fewer than
+`MIN_PAIRS` pairs (a test, a classroom toy) keeps the preset's values.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+MIN_PAIRS = 1000  # below this a file keeps the preset's settings
+HELD_OUT_SHARE = 0.05
+HELD_OUT_MIN, HELD_OUT_MAX = 500, 1000  # sentences per held-out split, when there are enough
+EVAL_EVERY = 250  # steps between evaluations of a whole valid split
+PATIENCE = 4  # evaluations without a better chrF before the warm-up ends
+MAX_EPOCHS = 20  # the warm-up's step cap, in passes over the training pairs...
+NOMINAL_BATCH = 32  # ...of the preset's warm-up batch
+MIN_WARMUP_STEPS = 3000  # the preset's cap: never lowered
+CHAR_MIN_COUNT = 2  # characters seen fewer times become <unk>
+BPE_PER_ROOT_WORD = 12  # BPE size = this * sqrt(training words), within the bounds below
+BPE_MIN, BPE_MAX = 1000, 8000
+
+
+def held_out_share(n: int) -> tuple[float, str]:
+    """The valid (and the test) share for n pairs, and why."""
+    if n < 5000:
+        return max(1, n // 10) / n, "a tenth of the pairs"
+    k = min(HELD_OUT_MAX, max(HELD_OUT_MIN, int(n * HELD_OUT_SHARE)))
+    return k / n, "5% of the pairs, between 500 and 1,000: enough for a steady chrF"
+
+
+def vocab_size(kind: str, texts: list[str]) -> tuple[int, str]:
+    """A tokenizer size for the training texts of one side, and why."""
+    if kind == "char":
+        counts = Counter(ch for t in texts for ch in t)
+        size = 4 + sum(1 for c in counts.values() if c >= CHAR_MIN_COUNT)
+        return size, f"the characters seen at least {CHAR_MIN_COUNT} times"
+    words = sum(len(t.split()) for t in texts)
+    size = int(min(BPE_MAX, max(BPE_MIN, round(BPE_PER_ROOT_WORD * math.sqrt(words), -2))))
+    return size, f"{BPE_PER_ROOT_WORD} x the square root of its {words:,} words"
+
+
+def trainer_settings(n_train: int, n_valid: int) -> tuple[dict[str, Any], list[str]]:
+    """The trainer's settings (dotted config paths) for the splits' sizes, with reasons."""
+    cap = max(MIN_WARMUP_STEPS, math.ceil(MAX_EPOCHS * n_train / NOMINAL_BATCH))
+    settings = {
+        "eval.size": n_valid,
+        "eval.every": EVAL_EVERY,
+        "stages.warmup.stop_at": None,
+        "stages.warmup.patience": PATIENCE,
+        "stages.warmup.steps": cap,
+    }
+    notes = [
+        f"eval.size {n_valid:,}: the whole valid split",
+        f"eval.every {EVAL_EVERY}: a whole valid split takes longer to evaluate",
+        "stages.warmup.stop_at off: the demo corpus's target means nothing for other data",
+        f"stages.warmup.patience {PATIENCE}: the warm-up ends after {PATIENCE} evaluations "
+        f"({PATIENCE * EVAL_EVERY:,} steps) without a better valid chrF",
+        f"stages.warmup.steps {cap:,}: at most {MAX_EPOCHS} passes over the training pairs; "
+        "the patience ends it first",
+    ]
+    return settings, notes

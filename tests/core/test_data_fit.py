@@ -1,0 +1,76 @@
+"""The realistic-text corpus behaves like real text, and the user's file gets settings
+fitted to its size (splits, eval size, patience, warm-up cap, vocabularies), reported."""
+
+from collections import Counter
+
+import pytest
+
+from studio.core.config import load_config
+from studio.core.data.languages import text_script
+from studio.core.data.load_report import LoadReport
+from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
+from studio.core.tasks import build_task
+from studio.core.training.trainer import Trainer
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return realistic_pairs(6000, seed=3)
+
+
+def test_the_corpus_is_long_tailed_varied_and_has_several_translations(corpus):
+    assert realistic_pairs(50, seed=3) == corpus[:50]  # deterministic for a seed
+    assert len(corpus) == 6000
+    words = Counter(w for _, en in corpus for w in en.lower().split())
+    singletons = sum(1 for n in words.values() if n == 1)
+    assert singletons > 0.3 * len(words)  # most words are rare...
+    assert words.most_common(1)[0][1] > 0.1 * len(corpus)  # ...and a few are everywhere
+    lengths = sorted(len(en.split()) for _, en in corpus)
+    assert lengths[len(lengths) // 10] <= 4 and lengths[-len(lengths) // 10] >= 11
+    sources = Counter(zh for zh, _ in corpus)
+    assert 0.1 < sum(1 for n in sources.values() if n > 1) / len(sources) < 0.4
+    assert {text_script(zh) for zh, _ in corpus[:100]} == {"Han"}
+    assert {text_script(en) for _, en in corpus[:100]} == {"Latin"}
+
+
+def own_data_config(tmp_path, pairs, *overrides):
+    path = write_tatoeba_file(tmp_path / "cmn.txt", pairs)
+    return load_config("tiny_transformer", [f"data.path={path}", *overrides])
+
+
+def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
+    cfg = own_data_config(tmp_path, corpus, f"run.save_dir={tmp_path / 'runs'}")
+    assert cfg.stages.warmup.stop_at == 60 and cfg.eval.size == 200  # the demo's values
+    trainer = Trainer(cfg)
+    report = trainer.task.load_report()
+    kept = report.kept
+    assert report.split["valid"] == report.split["test"] == 500  # 5% is 300: raised to 500
+    assert cfg.eval.size == 500 and cfg.eval.every == 250
+    assert cfg.stages.warmup.stop_at is None and cfg.stages.warmup.patience == 4
+    assert cfg.stages.warmup.steps == max(3000, -(-20 * report.split["train"] // 32))
+    assert kept - 1000 == report.split["train"]
+    source_chars = Counter(ch for zh, _ in trainer.task.splits["train"] for ch in zh)
+    assert trainer.task.source_tok.vocab_size == 4 + sum(n >= 2 for n in source_chars.values())
+    text = report.text()
+    assert "chosen for this data (task.fit_to_data):" in text
+    assert "stages.warmup.stop_at off" in text and "eval.size 500" in text
+    saved = (trainer.run_dir / "config.yaml").read_text("utf-8")
+    assert "patience: 4" in saved  # the run folder keeps what the run uses
+
+
+def test_fitting_can_be_turned_off_and_skips_small_files(tmp_path, corpus):
+    cfg = own_data_config(tmp_path, corpus, "task.fit_to_data=false")
+    task = build_task(cfg)
+    assert task.load_report().fitted == [] and task.load_report().settings == {}
+    assert task.load_report().split["valid"] == round(0.05 * task.load_report().kept)
+    small = build_task(own_data_config(tmp_path, corpus[:400]))
+    assert small.load_report().settings == {}  # a toy file keeps the preset's values
+    demo = build_task(load_config("tiny_transformer", ["task.demo_size=300"]))
+    assert demo.load_report().settings == {}
+
+
+def test_fitted_settings_leave_a_skipped_stage_skipped():
+    cfg = load_config("tiny_transformer", ["stages.warmup.steps=0"])
+    report = LoadReport(path="x", settings={"stages.warmup.steps": 5000, "eval.size": 700})
+    report.apply_settings(cfg)
+    assert cfg.stages.warmup.steps == 0 and cfg.eval.size == 700
