@@ -65,9 +65,10 @@ def first_minute(
             control.stop()
 
     trainer = Trainer(cfg, save_dir=save_dir, control=control, listeners=[listen])
-    trainer.run()
+    final = trainer.run()
+    wall = time.perf_counter() - started
     metric = trainer.task.EVAL_METRIC
-    return {"preset": preset, "seed": seed, "metric": metric, **seen}
+    return {"preset": preset, "seed": seed, "metric": metric, "wall": wall, **seen, **final}
 
 
 def main() -> None:
@@ -88,7 +89,11 @@ def main() -> None:
             for seed in args.seeds:
                 row = first_minute(preset, seed, args.rises, args.budget, Path(tmp), args.threads)
                 rows.append(row)
-                print(row["preset"], row["seed"], "evals:", row["evals"], flush=True)
+                print(
+                    f"{row['preset']} seed {row['seed']}: {row['reason']} at step {row['step']} "
+                    f"after {row['wall']:.0f} s; evals (s, stage, step, value): {row['evals']}",
+                    flush=True,
+                )
     heads = " | ".join(f"+{rise:g} reached" for rise in args.rises)
     print(f"\n| preset | seed | first GRPO step | metric at GRPO start | {heads} |")
     print("|---|---|---|---|" + "---|" * len(args.rises))

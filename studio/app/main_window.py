@@ -53,7 +53,7 @@ from studio.core.configtools import ConfigError
 from studio.core.machine.hardware import MemoryProbe
 from studio.core.tasks import task_class
 
-DEFAULT_PRESET = "micro_gpt"
+DEFAULT_PRESET = "quick_micro_gpt"  # a first run that learns visibly within a minute
 CLOSING_MESSAGE = "Closing: the run is stopping and writing its checkpoint…"
 
 

@@ -1,10 +1,12 @@
 """The preset gallery: one card per shipped preset, plus "Open preset file…".
 
-A card shows the preset's name, description, task, layer count, parameter count and
-estimated peak training memory (studio.core.machine.hardware.estimate_training_memory). The
-counts need the task and model built, which takes a second or two for translation
-(tokenizers are trained on the demo corpus), so they are computed off the GUI thread and
-filled in when ready; results are cached per file and modification time.
+Cards are listed quickest first (`ui.minutes`, a whole run's measured minutes on a
+2-core laptop CPU, shown on the card). A card shows the preset's name, description, how
+long a run takes, task, layer count, parameter count and estimated peak training memory
+(studio.core.machine.hardware.estimate_training_memory). The counts need the task and
+model built, which takes a second or two for translation (tokenizers are trained on the
+demo corpus), so they are computed off the GUI thread and filled in when ready; results
+are cached per file and modification time.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import shiboken6
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -77,20 +79,33 @@ def card_details(s: PresetSummary) -> str:
     )
 
 
+def duration_text(minutes: float | None) -> str:
+    """'About 2 minutes on a 2-core laptop CPU' (empty when not measured)."""
+    tr = QCoreApplication.translate
+    if minutes is None:
+        return ""
+    if minutes < 1.5:
+        return tr("PresetCard", "About a minute on a 2-core laptop CPU")
+    return tr("PresetCard", "About {n} minutes on a 2-core laptop CPU").format(n=round(minutes))
+
+
 class PresetCard(QFrame):
     def __init__(self, key: str, path: Path, gallery: PresetGallery) -> None:
         super().__init__()
         self.setObjectName("presetCard")
         self.setFrameShape(QFrame.StyledPanel)
         self.key, self.path = key, path
+        self.minutes: float | None = None
         try:
             cfg = load_config(path)
-            title, desc = cfg.name, cfg.description
+            title, desc, self.minutes = cfg.name, cfg.description, cfg.ui.minutes
         except ValueError as err:  # a broken shipped preset must not break the gallery
-            title, desc = key, f"Cannot be loaded: {err}"
+            title, desc = key, self.tr("Cannot be loaded: {error}").format(error=err)
         self.title = QLabel(f"<b>{title}</b>")
         self.description = QLabel(desc)
         self.description.setWordWrap(True)
+        self.duration = QLabel(duration_text(self.minutes))
+        self.duration.setStyleSheet("color: #1F3A5F;")
         self.details = QLabel("counting parameters…")
         self.details.setWordWrap(True)
         self.details.setStyleSheet("color: #555;")
@@ -98,7 +113,7 @@ class PresetCard(QFrame):
         self.use.clicked.connect(lambda: gallery.preset_chosen.emit(str(path)))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
-        for w in (self.title, self.description, self.details):
+        for w in (self.title, self.description, self.duration, self.details):
             layout.addWidget(w)
         layout.addWidget(self.use, 0, Qt.AlignRight)
 
@@ -120,9 +135,9 @@ class PresetGallery(QWidget):
         host = QWidget()
         cards = QVBoxLayout(host)
         cards.setContentsMargins(2, 2, 2, 2)
-        for key, path in sorted(preset_files().items()):
-            card = PresetCard(key, path, self)
-            self.cards[key] = card
+        made = [PresetCard(key, path, self) for key, path in preset_files().items()]
+        for card in sorted(made, key=lambda c: (c.minutes is None, c.minutes or 0.0, c.key)):
+            self.cards[card.key] = card
             cards.addWidget(card)
         cards.addStretch(1)
         scroll = QScrollArea()

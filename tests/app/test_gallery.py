@@ -1,0 +1,29 @@
+"""The preset gallery lists the quickest presets first and says how long each takes."""
+
+from studio.app.preset_gallery import PresetGallery, duration_text
+from studio.core.config import load_config, preset_files
+
+
+def test_cards_come_quickest_first_and_say_how_long_a_run_takes(qtbot):
+    gallery = PresetGallery(count_now=False)
+    qtbot.addWidget(gallery)
+    order = list(gallery.cards)
+    minutes = [load_config(preset_files()[k]).ui.minutes for k in order]
+    measured = [m for m in minutes if m is not None]
+    assert measured == sorted(measured) and minutes[: len(measured)] == measured
+    assert order[0].startswith("quick_")  # a newcomer meets a quick preset first
+    card = gallery.cards["micro_gpt"]
+    assert card.duration.text() == "About 6 minutes on a 2-core laptop CPU"
+
+
+def test_duration_words():
+    assert duration_text(None) == ""
+    assert duration_text(1.2) == "About a minute on a 2-core laptop CPU"
+    assert duration_text(7.6) == "About 8 minutes on a 2-core laptop CPU"
+
+
+def test_every_shipped_preset_but_the_translation_one_says_its_time():
+    # translation's time depends on the data; its preset is re-measured with it
+    for key, path in preset_files().items():
+        if key != "tiny_transformer":
+            assert load_config(path).ui.minutes is not None, key
