@@ -74,7 +74,7 @@ def window(qtbot, tmp_path, shown):
 
 
 def test_a_run_reaches_every_panel_and_the_controls_follow(qtbot, window):
-    assert window.form.config().name == "Micro-GPT"  # the default preset
+    assert window.form.config().name == "Micro-GPT quick"  # the default: learns within a minute
     assert window.controls.start_action.isEnabled() and not window.controls.stop_action.isEnabled()
     shortcuts = [
         a.shortcut().toString()
