@@ -7,7 +7,7 @@ driver the probe falls back to this process's RAM and the gauge says so in words
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
 from studio.core.machine.hardware import MemoryProbe, MemoryReading, format_bytes
@@ -16,16 +16,25 @@ POLL_MS = 500
 
 
 def gauge_text(r: MemoryReading) -> tuple[str, str]:
-    """(the line beside the bar, the tooltip) for one reading."""
+    """(the short line beside the bar, the tooltip) for one reading; short so that the
+    toolbar keeps it on a 1024-pixel screen."""
+    tr = QCoreApplication.translate
     used, total = format_bytes(r.used_bytes), format_bytes(r.total_bytes)
     if r.source == "gpu":
         share = (
-            f"this app {format_bytes(r.process_bytes)}"
+            tr("MemoryGauge", "app {size}").format(size=format_bytes(r.process_bytes))
             if r.process_bytes is not None
-            else "this app's share unknown"
+            else tr("MemoryGauge", "app's share unknown")
         )
-        return f"VRAM {used} / {total} ({share})", r.device
-    return f"No NVIDIA GPU — app RAM {used} of {total}", r.message
+        return tr("MemoryGauge", "VRAM {used} / {total} · {share}").format(
+            used=used, total=total, share=share
+        ), r.device
+    line = tr("MemoryGauge", "No GPU · app RAM {used}").format(used=used)
+    tip = tr(
+        "MemoryGauge",
+        "No NVIDIA GPU found: the bar shows this app's memory (RAM) of the machine's {total}.",
+    ).format(total=total)
+    return line, f"{tip}\n{r.message}" if r.message else tip
 
 
 class MemoryGauge(QWidget):

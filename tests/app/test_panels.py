@@ -42,7 +42,7 @@ def test_gauge_with_a_gpu_shows_used_total_and_this_process(qtbot):
     backend = FakeNvml(used=3 * GIB)
     gauge = MemoryGauge(MemoryProbe(backend, device_index=0), poll_ms=20)
     qtbot.addWidget(gauge)
-    assert gauge.label.text() == "VRAM 3.0 GB / 8.0 GB (this app 2.0 GB)"
+    assert gauge.label.text() == "VRAM 3.0 GB / 8.0 GB · app 2.0 GB"
     assert gauge.bar.value() == 375 and "RTX 4060" in gauge.toolTip()
     backend.used = 7.5 * GIB  # the gauge follows by polling, with no record from the trainer
     qtbot.waitUntil(lambda: gauge.bar.value() == 938, timeout=1000)
@@ -52,7 +52,8 @@ def test_gauge_with_a_gpu_shows_used_total_and_this_process(qtbot):
 def test_gauge_without_a_gpu_says_so_and_shows_process_ram(qtbot):
     gauge = MemoryGauge(MemoryProbe(FakeNvml(fail=True), device_index=0))
     qtbot.addWidget(gauge)
-    assert gauge.label.text().startswith("No NVIDIA GPU — app RAM ")
+    assert gauge.label.text().startswith("No GPU · app RAM ")
+    assert "No NVIDIA GPU found" in gauge.toolTip()
     assert "Shared Library Not Found" in gauge.toolTip()
     assert gauge.reading.source == "process" and gauge.reading.used_bytes > 0
 
