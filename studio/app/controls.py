@@ -1,6 +1,11 @@
 """Run controls: Start, Pause/Resume, Step, Stop (with shortcuts), progress, steps/s and ETA.
 
 Shortcuts follow debuggers: F5 start, Shift+F5 stop, F6 pause/resume, F10 one step.
+
+The toolbar reads every record of the run (`show_record`): until the first one it says
+the run is preparing; steps move the bar, and the rate and ETA come from eta.Eta (the
+pace of the current stage, smoothed, the CLI's estimator too); when the run is done it
+says how it ended and why (a stage that stopped early names its rule), with no ETA.
 """
 
 from __future__ import annotations
@@ -9,7 +14,9 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QProgressBar, QToolBar, QWidget
 
-from studio.app.charts.series import eta_seconds, format_duration
+from studio.core.training.eta import Eta, format_duration
+
+FULL_RUN = "all steps done"  # a stage-end reason that is not an early stop
 
 
 class ControlBar(QToolBar):
@@ -20,13 +27,19 @@ class ControlBar(QToolBar):
     stop_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Run controls", parent)
+        super().__init__(self.tr("Run controls"), parent)
         self.setObjectName("run-controls")  # saveState needs a name
         self.setMovable(False)
-        self.start_action = self._action("Start", "F5", "Start training with these settings")
-        self.pause_action = self._action("Pause", "F6", "Pause after the current step")
-        self.step_action = self._action("Step", "F10", "Run one step, then pause")
-        self.stop_action = self._action("Stop", "Shift+F5", "Stop (a checkpoint is written)")
+        self.start_action = self._action(
+            self.tr("Start"), "F5", self.tr("Start training with these settings")
+        )
+        self.pause_action = self._action(
+            self.tr("Pause"), "F6", self.tr("Pause after the current step")
+        )
+        self.step_action = self._action(self.tr("Step"), "F10", self.tr("Run one step, then pause"))
+        self.stop_action = self._action(
+            self.tr("Stop"), "Shift+F5", self.tr("Stop (a checkpoint is written)")
+        )
         self.start_action.triggered.connect(self.start_requested)
         self.pause_action.triggered.connect(self._on_pause)
         self.step_action.triggered.connect(self.step_requested)
@@ -34,14 +47,16 @@ class ControlBar(QToolBar):
         self.addSeparator()
         self.progress = QProgressBar()
         self.progress.setFixedWidth(220)
-        self.progress.setFormat("%v / %m steps")
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
         self.addWidget(self.progress)
         self.rate = QLabel("")
         self.rate.setMinimumWidth(190)
         self.addWidget(self.rate)
+        self.eta = Eta()
+        self.early_end = ""  # why a stage ended before its steps, for the final words
+        self.ended = False  # the run's done record came
+        self.started = False  # a record of this run came (it is past preparing)
         self.state = "idle"
+        self.reset()
         self.set_state("idle")
 
     def _action(self, text: str, keys: str, tip: str) -> QAction:
@@ -59,28 +74,87 @@ class ControlBar(QToolBar):
 
     def set_state(self, state: str) -> None:
         """idle | running | paused | stopping: which buttons make sense now."""
+        if self.state == "idle" and state == "running":  # a run (or a resumed one) begins
+            self.started = self.ended = False
         self.state = state
         active = state in ("running", "paused")
         self.start_action.setEnabled(state == "idle")
         self.pause_action.setEnabled(active)
-        self.pause_action.setText("Resume" if state == "paused" else "Pause")
+        self.pause_action.setText(self.tr("Resume") if state == "paused" else self.tr("Pause"))
         self.step_action.setEnabled(active)
         self.stop_action.setEnabled(active)
-        if state == "stopping":
-            self.rate.setText("stopping — writing a checkpoint…")
+        if state == "stopping" and not self.ended:
+            self.rate.setText(self.tr("stopping — writing a checkpoint…"))
         elif state == "paused":
-            self.rate.setText("paused")
+            self.rate.setText(self.tr("paused"))
+        elif state == "running" and not self.started:
+            self.progress.setFormat(self.tr("preparing…"))
+            self.rate.setText(self.tr("preparing (loading data, building the model)…"))
+        elif state == "running" and self.eta.step:
+            self._show_rate()
+
+    def show_record(self, record: dict) -> None:
+        """Every record of the run, in order (the window's records slot calls this)."""
+        self.started = True
+        kind = record.get("kind")
+        if kind == "step":
+            self.show_step(record)
+        elif kind == "stage" and record.get("event") == "start" and not self.eta.step:
+            self.rate.setText(self.tr("starting {stage}…").format(stage=self._stage(record)))
+        elif kind == "stage" and record.get("event") == "end":
+            if record.get("reason", FULL_RUN) != FULL_RUN:
+                self.early_end = self.tr("{stage} ended early: {reason}").format(
+                    stage=self._stage(record), reason=record.get("reason")
+                )
+        elif kind == "done":
+            self.show_done(record)
 
     def show_step(self, record: dict) -> None:
-        step, total = int(record.get("step", 0)), int(record.get("total_steps", 0) or 0)
+        self.eta.add(record)
+        step, total = self.eta.step, self.eta.total
+        self.progress.setFormat(self.tr("%v / %m steps"))
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(min(step, max(total, 1)))
-        rate = float(record.get("perf/steps_per_s", 0.0) or 0.0)
         if self.state == "running":
-            eta = format_duration(eta_seconds(step, total, rate))
-            self.rate.setText(f"{rate:.2f} steps/s · ETA {eta}")
+            self._show_rate()
+
+    def _show_rate(self) -> None:
+        eta = format_duration(self.eta.seconds_left())
+        self.rate.setText(
+            self.tr("{rate:.2f} steps/s · ETA {eta}").format(rate=self.eta.steps_per_s, eta=eta)
+        )
+
+    def show_done(self, record: dict) -> None:
+        """The run ended: say how and why, in the bar and beside it; no ETA any more."""
+        self.ended = True
+        reason, step = record.get("reason", ""), int(record.get("step", self.eta.step))
+        if reason == "finished":
+            # every stage is done, early or not: the bar is full at the step it ended
+            self.progress.setRange(0, max(step, 1))
+            self.progress.setValue(max(step, 1))
+            self.progress.setFormat(self.tr("finished at step %v"))
+            self.rate.setText(self.early_end or self.tr("finished: every stage ran all its steps"))
+            return
+        self.progress.setValue(min(step, self.progress.maximum()))
+        words = {
+            "stopped": self.tr("stopped at step %v of %m"),
+            "step limit": self.tr("step limit: stopped at step %v of %m"),
+            "error": self.tr("failed at step %v of %m"),
+        }
+        self.progress.setFormat(words.get(reason, self.tr("ended at step %v of %m")))
+        saved = self.tr("a checkpoint was written") if reason != "error" else ""
+        self.rate.setText("; ".join(part for part in (saved, self.early_end) if part))
+
+    def _stage(self, record: dict) -> str:
+        names = {"warmup": self.tr("warm-up"), "grpo": self.tr("GRPO")}
+        stage = str(record.get("stage", ""))
+        return names.get(stage, stage)
 
     def reset(self) -> None:
+        """Ready for a new run (or a past run opened): empty bar, nothing said."""
+        self.eta = Eta()
+        self.early_end, self.ended, self.started = "", False, False
+        self.progress.setFormat(self.tr("%v / %m steps"))
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
         self.rate.setText("")

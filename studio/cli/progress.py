@@ -1,11 +1,29 @@
 """train's progress: one self-updating line on a terminal, a line every few seconds in a
-log file, and a line for each evaluation, stage change, warning and the end."""
+log file, and a line for each evaluation, stage change, warning and the end.
+
+What the line shows after the bar (metrics.PROGRESS_LINE), each value's label and format
+come from the metric catalogue; the rate and ETA from eta.Eta, the window's estimator.
+"""
 
 from __future__ import annotations
 
 import sys
 import time
 from typing import Any
+
+from studio.core.training.eta import Eta, format_duration
+from studio.core.training.metrics import PROGRESS_LINE, find
+
+LOG_EVERY = 5.0  # seconds between lines when the stream is not a terminal
+BAR_WIDTH = 20
+
+
+def shown(key: str, value: Any) -> str:
+    """'accuracy 50%' for eval/accuracy 0.5: the catalogue's label and format of `key`."""
+    metric = find(key)
+    if metric is None or not isinstance(value, int | float):
+        return f"{key} {value}"
+    return f"{metric.label_for(key)} {metric.format_value(float(value))}"
 
 
 class Progress:
@@ -16,13 +34,13 @@ class Progress:
         self.tty = stream.isatty()
         self.last_print = 0.0
         self.last_eval = ""
-        self.reward: float | None = None
+        self.eta = Eta()
 
     def __call__(self, record: dict[str, Any]) -> None:
         kind = record["kind"]
         if kind == "eval":
-            name = record["metric"]
-            self.last_eval = f"{name} {record.get(f'eval/{name}', float('nan')):.3f}"
+            key = f"eval/{record['metric']}"
+            self.last_eval = shown(key, record.get(key, float("nan")))
             self._line(f"eval at step {record['step']}: {self.last_eval}", final=True)
         elif kind == "step":
             self._step(record)
@@ -38,22 +56,18 @@ class Progress:
             self._line(f"done at step {record['step']}: {record['reason']}", final=True)
 
     def _step(self, r: dict[str, Any]) -> None:
-        if "reward/mean" in r:
-            self.reward = r["reward/mean"]
+        self.eta.add(r)
         step, total = r["step"], r["total_steps"]
-        rate = step / r["elapsed"] if r.get("elapsed") else 0.0
-        eta = (total - step) / rate if rate > 0 else 0.0
-        width = 20
-        filled = int(width * step / max(total, 1))
-        bar = "#" * filled + "-" * (width - filled)
-        parts = [f"{r['stage']:6s} [{bar}] {step}/{total}", f"loss {r['loss']:.4f}"]
-        if self.reward is not None and r["stage"] == "grpo":
-            parts.append(f"reward {self.reward:.3f}")
+        filled = int(BAR_WIDTH * step / max(total, 1))
+        bar = "#" * filled + "-" * (BAR_WIDTH - filled)
+        parts = [f"{r['stage']:6s} [{bar}] {step}/{total}"]
+        parts += [shown(key, r[key]) for key in PROGRESS_LINE if key in r]
         if self.last_eval:
             parts.append(self.last_eval)
-        parts.append(f"{rate:.2f} steps/s ETA {int(eta // 60)}:{int(eta % 60):02d}")
+        eta = format_duration(self.eta.seconds_left())
+        parts.append(f"{self.eta.steps_per_s:.2f} steps/s ETA {eta}")
         now = time.monotonic()
-        if self.tty or now - self.last_print > 5 or step == total:
+        if self.tty or now - self.last_print > LOG_EVERY or step == total:
             self._line("  ".join(parts), final=not self.tty)
             self.last_print = now
 

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from studio.app.charts.panel import ChartPanel
-from studio.app.charts.series import MetricStore, Series, ema, eta_seconds, format_duration, to_csv
+from studio.app.charts.series import MetricStore, Series, ema, to_csv
+from studio.core.training.metrics import CHARTS, chart_of
 from tests.app.fakes import step_record
 
 
@@ -53,12 +54,6 @@ def test_csv_aligns_series_by_step():
     assert to_csv({"loss": a, "eval/x": b}) == "step,loss,eval/x\n1,0.5,\n2,0.25,7.0\n"
 
 
-def test_eta():
-    assert format_duration(75) == "1:15" and format_duration(3725) == "1:02:05"
-    assert format_duration(math.inf) == "--:--"
-    assert eta_seconds(10, 110, 4.0) == 25.0 and eta_seconds(5, 10, 0.0) == math.inf
-
-
 def test_a_burst_of_1000_steps_causes_a_bounded_number_of_redraws(qtbot):
     panel = ChartPanel()
     qtbot.addWidget(panel)
@@ -66,12 +61,12 @@ def test_a_burst_of_1000_steps_causes_a_bounded_number_of_redraws(qtbot):
     for step in range(1, 1001):
         panel.add_record(step_record(step, total=1000))
     burst = time.perf_counter() - t0
-    with_data = [c for c in panel.charts if any(map(c.spec.matches, step_record(1)))]
+    with_data = [c for c in panel.charts if c.spec.id in {chart_of(k) for k in step_record(1)}]
     qtbot.waitUntil(lambda: panel.redraw_count >= len(with_data), timeout=10_000)
     # Each chart redraws once for the whole burst, not once a record (that would be 12000).
     assert panel.redraw_count == len(with_data) and not panel._pending
     assert burst < 1.0  # appending is cheap: the slot never draws
-    x, y = panel.chart("Loss")._curves[("loss", False)].getOriginalDataset()
+    x, y = panel.chart("loss")._curves[("loss", False)].getOriginalDataset()
     assert len(x) == 1000 and y[-1] == pytest.approx(0.1 / 1000)
     # Nothing new: no redraws.
     qtbot.wait(250)
@@ -83,7 +78,7 @@ def test_reward_chart_draws_a_curve_and_band_per_reward_function(qtbot):
     qtbot.addWidget(panel)
     panel.add_records([step_record(s) for s in range(1, 6)])
     panel.refresh()
-    chart = panel.chart("Reward (mean ± std)")
+    chart = panel.chart("reward")
     assert {k for k, _ in chart._curves} == {
         "reward/mean",
         "reward/correct/mean",
@@ -91,7 +86,7 @@ def test_reward_chart_draws_a_curve_and_band_per_reward_function(qtbot):
     }
     upper, lower = chart._bands["reward/correct/mean"].curves
     assert upper.getData()[1][0] - lower.getData()[1][0] == pytest.approx(2 * 0.2)
-    assert chart.readout_at(3.2).startswith("step 3: total ")
+    assert chart.readout_at(3.2).startswith("step 3: total reward ")
 
 
 def test_smoothing_redraws_every_chart_with_the_ema(qtbot):
@@ -101,7 +96,7 @@ def test_smoothing_redraws_every_chart_with_the_ema(qtbot):
     panel.refresh()
     panel.smoothing.setValue(50)
     panel.refresh()
-    y = panel.chart("Loss")._curves[("loss", False)].getOriginalDataset()[1]
+    y = panel.chart("loss")._curves[("loss", False)].getOriginalDataset()[1]
     assert list(y) == pytest.approx(ema([0.1 / s for s in range(1, 11)], 0.5))
 
 
@@ -111,7 +106,7 @@ def test_overlay_draws_a_second_run_dashed(qtbot):
     panel.add_records([step_record(s) for s in range(1, 4)])
     panel.set_overlay([step_record(s) for s in range(1, 8)], "run B")
     panel.refresh()
-    loss = panel.chart("Loss")
+    loss = panel.chart("loss")
     assert len(loss._curves[("loss", True)].getOriginalDataset()[0]) == 7
     panel.set_overlay(None)
     panel.refresh()
@@ -123,7 +118,7 @@ def test_chart_exports_png_and_csv(qtbot, tmp_path):
     qtbot.addWidget(panel)
     panel.add_records([step_record(s) for s in range(1, 4)])
     panel.refresh()
-    chart = panel.chart("Clip fraction")
+    chart = panel.chart("clip")
     assert chart.save_png(tmp_path / "c.png") and (tmp_path / "c.png").stat().st_size > 0
     chart.save_csv(tmp_path / "c.csv")
     lines = (tmp_path / "c.csv").read_text().splitlines()
@@ -142,14 +137,14 @@ def test_the_eval_chart_draws_the_headline_metric_and_the_rest_go_apart(qtbot):
                 "metric": "chrf",
                 "eval/chrf": 30.0 + step,
                 "eval/bleu": 12.0,
-                "eval/len_ratio": 1.1,
+                "eval/length_ratio": 1.1,
             }
         )
     panel.refresh()
-    assert {k for k, _ in panel.chart("Eval metric")._curves} == {"eval/chrf"}
-    assert {k for k, _ in panel.chart("Other eval metrics")._curves} == {
+    assert {k for k, _ in panel.chart("eval")._curves} == {"eval/chrf"}
+    assert {k for k, _ in panel.chart("eval_other")._curves} == {
         "eval/bleu",
-        "eval/len_ratio",
+        "eval/length_ratio",
     }
 
 
@@ -178,7 +173,7 @@ def test_band_decimation_keeps_the_envelope():
 def test_the_timer_interval_follows_the_cost_of_a_drawing_pass(qtbot, monkeypatch):
     from studio.app.charts import panel as charts
 
-    panel = ChartPanel(specs=charts.CHART_SPECS[:1])
+    panel = ChartPanel(charts=CHARTS[:1])
     qtbot.addWidget(panel)
     panel.timer.stop()  # ticks by hand
     panel.set_live(True)
@@ -259,7 +254,7 @@ def test_charts_out_of_sight_wait_until_seen(qtbot):
     qtbot.waitUntil(lambda: panel.redraw_count > 0, timeout=2000)
     seen = panel.redraw_count
     assert 1 < seen < len(panel.charts)  # the charts in the scroll area's view, no others
-    assert ("loss", False) in panel.chart("Loss")._curves
+    assert ("loss", False) in panel.chart("loss")._curves
 
 
 def test_stage_lines_are_rebuilt_only_when_a_stage_starts(qtbot):
@@ -268,7 +263,7 @@ def test_stage_lines_are_rebuilt_only_when_a_stage_starts(qtbot):
     stage = {"kind": "stage", "stage": "grpo", "step": 5, "event": "start", "reason": ""}
     panel.add_records([step_record(s) for s in range(1, 6)] + [stage])
     panel.refresh()
-    loss = panel.chart("Loss")
+    loss = panel.chart("loss")
     lines = list(loss._stage_lines)
     assert [line.value() for line in lines] == [5]
     panel.add_records([step_record(s) for s in range(6, 9)])
@@ -291,15 +286,105 @@ def test_a_legend_line_names_the_curves_of_charts_with_more_than_one(qtbot):
     panel.add_records([step_record(s) for s in range(1, 4)])
     panel.set_overlay([step_record(s) for s in range(1, 4)], "run B")
     panel.refresh()
-    reward, loss = panel.chart("Reward (mean ± std)"), panel.chart("Loss")
+    reward, loss = panel.chart("reward"), panel.chart("loss")
     assert not loss.legend.isVisibleTo(loss)  # one curve: the title names it
     assert reward.legend.isVisibleTo(reward)
     # The run's own curves, in order; the overlay's dashed ones share their colours.
     assert reward.legend.text() == legend_html(
-        [("total", "#0072B2"), ("correct", "#D55E00"), ("format", "#009E73")]
+        [("total reward", "#0072B2"), ("correct", "#D55E00"), ("format", "#009E73")]
     )
     assert "━━</span> correct" in reward.legend.text()
     assert legend_html([("a<b", "#000")]) == "<span style='color:#000'>━━</span> a&lt;b"
     panel.reset()
     panel.refresh()
     assert not reward.legend.isVisibleTo(reward) and reward.legend.text() == ""
+
+
+def eval_record(step: int, metric: str, value: float) -> dict:
+    return {
+        "kind": "eval",
+        "stage": "grpo",
+        "step": step,
+        "metric": metric,
+        f"eval/{metric}": value,
+    }
+
+
+def test_chart_titles_are_the_catalogues_and_name_their_unit(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    assert [c.title_text() for c in panel.charts] == [c.title for c in CHARTS]
+    assert panel.chart("time").title_text() == "Time per phase (s)"
+    assert panel.chart("kl").title_text() == "KL to reference (nats/token)"
+
+
+@pytest.mark.parametrize(
+    ("metric", "value", "title", "drawn"),
+    [
+        ("accuracy", 0.5, "Held-out accuracy (%)", 50.0),
+        ("chrf", 33.0, "Held-out chrF (0-100)", 33.0),
+        ("success", 0.25, "Held-out success (%)", 25.0),
+    ],
+)
+def test_the_held_out_chart_names_its_metric_and_draws_shares_in_percent(
+    qtbot, metric, value, title, drawn
+):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    chart = panel.chart("eval")
+    assert chart.title_text() == "Held-out metric"  # before the first evaluation
+    panel.add_records([step_record(1), eval_record(1, metric, value)])
+    panel.refresh()
+    assert chart.title_text() == title
+    assert chart._curves[(f"eval/{metric}", False)].getOriginalDataset()[1][0] == drawn
+    assert chart.readout_at(1).endswith(f"{drawn:.4g}" + ("%" if "%" in title else ""))
+    # the CSV keeps the recorded value
+    assert chart.columns()[f"eval/{metric}"].values == [value]
+    zero_std = panel.chart("zero_std")._curves[("grpo/zero_std_frac", False)]
+    assert zero_std.getOriginalDataset()[1][0] == 25.0  # 0.25 of the groups, in %
+    panel.reset()
+    panel.refresh()
+    assert chart.title_text() == "Held-out metric"
+
+
+def test_each_chart_has_a_help_saying_what_healthy_and_a_problem_look_like(qtbot, monkeypatch):
+    from PySide6.QtWidgets import QToolTip
+
+    from studio.core.training.metrics import chart_metrics
+
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    for chart in panel.charts:
+        text = chart.help_button.toolTip()
+        shown = [m for m in chart_metrics(chart.spec.id) if not m.band]
+        assert shown and all(m.healthy in text and m.problem in text for m in shown)
+    shown = []
+    monkeypatch.setattr(QToolTip, "showText", lambda pos, text, widget: shown.append(text))
+    panel.chart("zero_std").help_button.click()
+    assert len(shown) == 1 and "teach nothing" in shown[0]
+
+
+def test_catalogue_strings_reach_the_window_through_qt_translation(qtbot):
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    class Marked(QTranslator):
+        def translate(self, context, source, disambiguation=None, n=-1):
+            return f"«{source}»" if context == "metrics" else None
+
+        def isEmpty(self):
+            return False
+
+    marked = Marked()
+    QCoreApplication.installTranslator(marked)
+    try:
+        panel = ChartPanel()
+        qtbot.addWidget(panel)
+        panel.add_records([step_record(s) for s in range(1, 3)] + [eval_record(2, "chrf", 30.0)])
+        panel.refresh()
+        assert panel.chart("time").title_text() == "«Time per phase (s)»"
+        assert panel.chart("eval").title_text() == "Held-out «chrF» («0-100»)"
+        assert "━━</span> «total reward»" in panel.chart("reward").legend.text()
+        assert "«<name>»" not in panel.chart("reward").legend.text()  # the name is filled in
+        assert "«Steady within a stage.»" in panel.chart("throughput").help_button.toolTip()
+    finally:
+        QCoreApplication.removeTranslator(marked)

@@ -7,8 +7,13 @@ title, shown when a chart has more than one curve: a box inside the plot covered
 curves in a chart this small. Grid lines stop at the first minor tick level: pyqtgraph's
 finer levels cost two thirds of a chart's paint time here for lines one can barely see.
 
+What a chart draws, its title (with the unit), its curves' names and its "?" help (what
+each metric means, what healthy and what a problem look like) come from the metric
+catalogue (studio.core.training.metrics); the catalogue's strings are shown through
+QCoreApplication.translate("metrics", ...). A share recorded as 0..1 is drawn in %.
+
 Each chart has a hover readout (step and values under the mouse), and "Save chart as
-PNG" / "Save data as CSV" in its context menu.
+PNG" / "Save data as CSV" in its context menu (the CSV holds the values as recorded).
 """
 
 from __future__ import annotations
@@ -19,13 +24,23 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QPoint, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QToolButton,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
 
 from studio.app import dialogs
 from studio.app.charts.plot_items import DecadeAxis, TimedPlotWidget, decimate_band
-from studio.app.charts.series import ChartSpec, MetricStore, curve_label, std_key, to_csv
+from studio.app.charts.series import MetricStore, to_csv
+from studio.core.training import metrics
+from studio.core.training.metrics import Chart, band_key, chart_metrics, find
 
 if TYPE_CHECKING:
     from studio.app.charts.panel import ChartPanel
@@ -34,6 +49,26 @@ if TYPE_CHECKING:
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#333")
+
+
+def translated(text: str) -> str:
+    """A catalogue string in the user's language (context "metrics"; see the catalogue)."""
+    return QCoreApplication.translate(metrics.CONTEXT, text) if text else ""
+
+
+def curve_label(key: str) -> str:
+    """A curve's name: the catalogue's label of `key`, translated; the key if undeclared."""
+    metric = find(key)
+    return key if metric is None else metric.label_for(key, translated(metric.label))
+
+
+def scale_of(key: str) -> float:
+    metric = find(key)
+    return 1.0 if metric is None else metric.scale
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)  # in text, not in an attribute: keep ' and "
 
 
 def legend_html(entries: list[tuple[str, str]]) -> str:
@@ -46,10 +81,10 @@ def legend_html(entries: list[tuple[str, str]]) -> str:
 class MetricChart(QWidget):
     """One chart: a title row with the hover readout, and the plot."""
 
-    def __init__(self, spec: ChartSpec, panel: ChartPanel) -> None:
+    def __init__(self, chart: Chart, panel: ChartPanel) -> None:
         super().__init__()
-        self.spec, self._panel = spec, panel
-        axes = {"left": DecadeAxis("left")} if spec.log_y else {}
+        self.spec, self._panel = chart, panel
+        axes = {"left": DecadeAxis("left")} if chart.log_y else {}
         self.plot_widget = TimedPlotWidget(panel.paint_clock, axisItems=axes)
         self.plot_widget.setMinimumHeight(150)
         item = self.plot = self.plot_widget.getPlotItem()
@@ -58,10 +93,10 @@ class MetricChart(QWidget):
             item.getAxis(side).setStyle(maxTickLevel=1)  # see the module docstring
         item.setDownsampling(auto=True, mode="peak")
         item.setClipToView(True)
-        item.setLogMode(False, spec.log_y)
+        item.setLogMode(False, chart.log_y)
         left = item.getAxis("left")
         left.setWidth(48)
-        if spec.log_y:
+        if chart.log_y:
             left.enableAutoSIPrefix(False)
         item.hideButtons()  # the panel's "Autoscale" button does this for all charts
         self._curves: dict[tuple[str, bool], pg.PlotDataItem] = {}
@@ -71,7 +106,14 @@ class MetricChart(QWidget):
         self._cursor = pg.InfiniteLine(angle=90, pen=pg.mkPen("#999", style=Qt.DashLine))
         self._cursor.setVisible(False)
         item.addItem(self._cursor, ignoreBounds=True)
-        self.title = QLabel(f"<b>{spec.title}</b>")
+        self.title = QLabel("")
+        self._title_text = ""
+        self._set_title(translated(chart.title))
+        self.help_button = QToolButton()
+        self.help_button.setText("?")
+        self.help_button.setAutoRaise(True)
+        self.help_button.setToolTip(self.help_html())
+        self.help_button.clicked.connect(self.show_help)
         self.readout = QLabel("")
         self.readout.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
         self.readout.setStyleSheet("color: #555;")
@@ -86,6 +128,7 @@ class MetricChart(QWidget):
         head = QHBoxLayout()
         head.setContentsMargins(4, 0, 4, 0)
         head.addWidget(self.title)
+        head.addWidget(self.help_button)
         head.addWidget(self.readout, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -99,8 +142,8 @@ class MetricChart(QWidget):
         menu = item.getViewBox().menu
         menu.addSeparator()
         for text, slot in (
-            ("Save chart as PNG…", self.save_png_dialog),
-            ("Save data as CSV…", self.save_csv_dialog),
+            (self.tr("Save chart as PNG…"), self.save_png_dialog),
+            (self.tr("Save data as CSV…"), self.save_csv_dialog),
         ):
             action = QAction(text, menu)
             action.triggered.connect(slot)
@@ -117,10 +160,17 @@ class MetricChart(QWidget):
             colour = PALETTE[index % len(PALETTE)]
             style = Qt.DashLine if overlay else Qt.SolidLine
             curve = self.plot.plot(pen=pg.mkPen(colour, width=1.6, style=style))
-            curve.legend_entry = None if overlay else (curve_label(key), colour)
+            curve.legend_entry = None if overlay else (self._legend_label(key), colour)
             self._curves[(key, overlay)] = curve
             self._update_legend()
         return curve
+
+    def _legend_label(self, key: str) -> str:
+        """The curve's name; with its unit where the chart's curves differ in unit."""
+        metric = find(key)
+        if not self.spec.mixed_units or metric is None or not metric.unit:
+            return curve_label(key)
+        return f"{curve_label(key)} ({translated(metric.unit)})"
 
     def _update_legend(self) -> None:
         """Name the curves when there is more than one (a lone curve is the title's)."""
@@ -150,19 +200,64 @@ class MetricChart(QWidget):
         lower.setData(x, lo)
 
     def redraw(self, store: MetricStore, overlay: MetricStore | None, weight: float) -> None:
-        keys = self.spec.curves(store.keys(), store.headline)
-        for i, key in enumerate(keys):
+        for i, key in enumerate(metrics.curves(self.spec.id, store.keys())):
             x, y = store.series[key].arrays(weight)
+            y = y * scale_of(key)
             self._curve(key, False, i).setData(x, y)
-            std = store.series.get(std_key(key)) if self.spec.band else None
+            band = band_key(key)
+            std = store.series.get(band) if band else None
             if std is not None and len(std) == len(x):
-                s = np.asarray(std.values, dtype=float)
+                s = np.asarray(std.values, dtype=float) * scale_of(band)
                 self._band(key, i, x, y - s, y + s)
         if overlay is not None:
-            for i, key in enumerate(self.spec.curves(overlay.keys(), overlay.headline)):
+            for i, key in enumerate(metrics.curves(self.spec.id, overlay.keys())):
                 x, y = overlay.series[key].arrays(weight)
-                self._curve(key, True, i).setData(x, y)
+                self._curve(key, True, i).setData(x, y * scale_of(key))
+        if self.spec.id == "eval":
+            self._name_the_eval_metric(store.headline or (overlay.headline if overlay else set()))
         self._draw_stage_lines(store)
+
+    def _set_title(self, text: str) -> None:
+        if text != self._title_text:
+            self._title_text = text
+            self.title.setText(f"<b>{html.escape(text)}</b>")
+
+    def title_text(self) -> str:
+        return self._title_text
+
+    def _name_the_eval_metric(self, headline: set[str]) -> None:
+        """Title the held-out chart with the metric eval records name: 'Held-out chrF (0-100)'."""
+        metric = next((m for k in sorted(headline) if (m := find(k)) is not None), None)
+        if metric is None:
+            self._set_title(translated(self.spec.title))
+        elif metric.unit:
+            name, unit = translated(metric.label), translated(metric.unit)
+            self._set_title(self.tr("Held-out {metric} ({unit})").format(metric=name, unit=unit))
+        else:
+            self._set_title(self.tr("Held-out {metric}").format(metric=translated(metric.label)))
+
+    # ---- "what am I looking at"
+
+    def help_html(self) -> str:
+        """What this chart's metrics mean, and what healthy and a problem look like."""
+        parts = [f"<b>{_escape(translated(self.spec.title))}</b>"]
+        for metric in chart_metrics(self.spec.id):
+            if metric.band:
+                continue  # said with its mean
+            unit = f" ({_escape(translated(metric.unit))})" if metric.unit else ""
+            parts.append(
+                f"<p><b>{_escape(translated(metric.label))}</b>{unit}: "
+                f"{_escape(translated(metric.meaning))}<br>"
+                f"<i>{_escape(self.tr('Healthy:'))}</i> "
+                f"{_escape(translated(metric.healthy))}<br>"
+                f"<i>{_escape(self.tr('A problem:'))}</i> "
+                f"{_escape(translated(metric.problem))}</p>"
+            )
+        return "".join(parts)
+
+    def show_help(self) -> None:
+        below = self.help_button.mapToGlobal(QPoint(0, self.help_button.height()))
+        QToolTip.showText(below, self.help_html(), self.help_button)
 
     def _draw_stage_lines(self, store: MetricStore) -> None:
         if self._stage_lines_at == store.stage_starts:
@@ -229,19 +324,21 @@ class MetricChart(QWidget):
                 i -= 1
             at = x[i] if at is None else at
             name = curve_label(key) + ("*" if overlay else "")
-            parts.append(f"{name} {y[i]:.4g}")
+            metric = find(key)
+            percent = "%" if metric is not None and metric.unit == "%" else ""
+            parts.append(f"{name} {y[i]:.4g}{percent}")
         if at is None:
             return ""
         self._cursor.setPos(at)
-        return f"step {int(at)}: " + ", ".join(parts)
+        return self.tr("step {step}: {values}").format(step=int(at), values=", ".join(parts))
 
     # ---- export
 
     def columns(self) -> dict:
+        """The recorded series this chart draws (bands' spreads after the curves)."""
         store = self._panel.store
-        keys = self.spec.curves(store.keys(), store.headline)
-        if self.spec.band:
-            keys += [std_key(k) for k in keys if std_key(k) in store.series]
+        keys = metrics.curves(self.spec.id, store.keys())
+        keys += [b for k in keys if (b := band_key(k)) is not None and b in store.series]
         return {k: store.series[k] for k in keys}
 
     def save_png(self, path: str | Path) -> bool:
@@ -251,17 +348,26 @@ class MetricChart(QWidget):
         Path(path).write_text(to_csv(self.columns()), encoding="utf-8")
 
     def _file_stem(self) -> str:
-        return "".join(c if c.isalnum() else "_" for c in self.spec.title.lower()).strip("_")
+        return self.spec.id
 
     def save_png_dialog(self) -> None:
-        path = dialogs.save_file(self, "Save chart", f"{self._file_stem()}.png", "PNG (*.png)")
+        path = dialogs.save_file(
+            self, self.tr("Save chart"), f"{self._file_stem()}.png", self.tr("PNG (*.png)")
+        )
         if path and not self.save_png(path):
-            dialogs.show_error(self, "Could not save", f"Could not write {path}.")
+            dialogs.show_error(
+                self,
+                self.tr("Could not save"),
+                self.tr("Could not write {path}.").format(path=path),
+            )
 
     def save_csv_dialog(self) -> None:
-        path = dialogs.save_file(self, "Save data", f"{self._file_stem()}.csv", "CSV (*.csv)")
+        path = dialogs.save_file(
+            self, self.tr("Save data"), f"{self._file_stem()}.csv", self.tr("CSV (*.csv)")
+        )
         if path:
             try:
                 self.save_csv(path)
             except OSError as err:
-                dialogs.show_error(self, "Could not save", f"Could not write {path}: {err}")
+                message = self.tr("Could not write {path}: {error}").format(path=path, error=err)
+                dialogs.show_error(self, self.tr("Could not save"), message)

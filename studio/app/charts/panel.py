@@ -14,9 +14,11 @@ chart costs 5-15 ms, so each visible chart is redrawn every one to three seconds
 pacing holds while a run trains (`set_live`); otherwise (a past run opened, a run
 paused or ended) every changed chart is drawn on the next tick.
 
-The panel adds a smoothing slider shared by the charts (EMA, see series.ema), autoscale,
-and a second run overlaid (dashed curves). Each chart (metric_chart.MetricChart) has a
-hover readout, a legend, and "Save chart as PNG" / "Save data as CSV" in its menu.
+Which charts there are, in which order, and what each draws is the metric catalogue's
+(studio.core.training.metrics.CHARTS). The panel adds a smoothing slider shared by the
+charts (EMA, see series.ema), autoscale, and a second run overlaid (dashed curves). Each
+chart (metric_chart.MetricChart) has a hover readout, a legend, a "?" help, and "Save
+chart as PNG" / "Save data as CSV" in its menu.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ from PySide6.QtWidgets import (
 
 from studio.app.charts.metric_chart import MetricChart
 from studio.app.charts.plot_items import PaintClock
-from studio.app.charts.series import CHART_SPECS, ChartSpec, MetricStore
+from studio.app.charts.series import MetricStore
+from studio.core.training.metrics import CHARTS, Chart, chart_of
 
 REDRAW_MS = 100  # fastest refresh; slower when drawing costs more (see _adapt_interval)
 SLOWEST_MS = 2000
@@ -50,7 +53,7 @@ class ChartPanel(QWidget):
 
     redrawn = Signal()
 
-    def __init__(self, specs: tuple[ChartSpec, ...] = CHART_SPECS, columns: int = 3) -> None:
+    def __init__(self, charts: tuple[Chart, ...] = CHARTS, columns: int = 3) -> None:
         super().__init__()
         self.store = MetricStore()
         self.overlay: MetricStore | None = None
@@ -66,16 +69,19 @@ class ChartPanel(QWidget):
         self._pass_cost = 0.0  # seconds a drawing pass costs (redraw + paint), smoothed
         self._drew = False  # the last pass drew: the next tick sees its paint time
         self.live = False  # a run is training: draw paced (see the module docstring)
-        self.charts = [MetricChart(spec, self) for spec in specs]
+        self.charts = [MetricChart(chart, self) for chart in charts]
 
         self.smoothing = QSlider(Qt.Horizontal)
         self.smoothing.setRange(0, 99)
         self.smoothing.setFixedWidth(160)
-        self.smoothing.setToolTip("Exponential moving average of the curves (0: raw values)")
+        self.smoothing.setToolTip(
+            self.tr("Exponential moving average of the curves (0: raw values)")
+        )
         self.smoothing.valueChanged.connect(self._on_smoothing)
-        self._smoothing_label = QLabel("Smoothing 0.00")
-        autoscale = QPushButton("Autoscale")
-        autoscale.setToolTip("Fit every chart to its data again")
+        self._smoothing_label = QLabel("")
+        self._show_smoothing()
+        autoscale = QPushButton(self.tr("Autoscale"))
+        autoscale.setToolTip(self.tr("Fit every chart to its data again"))
         autoscale.clicked.connect(self.autoscale)
         self.overlay_label = QLabel("")
         top = QHBoxLayout()
@@ -137,8 +143,9 @@ class ChartPanel(QWidget):
         if self.overlay is not None:
             changed |= self.overlay.take_changed()
         stage_moved = "__stage__" in changed
+        touched = {chart_of(k) for k in changed}
         for chart in self.charts:
-            if self._full_redraw or stage_moved or any(chart.spec.matches(k) for k in changed):
+            if self._full_redraw or stage_moved or chart.spec.id in touched:
                 self._pending.setdefault(chart)
         self._full_redraw = False
         self._drew = False
@@ -180,8 +187,11 @@ class ChartPanel(QWidget):
 
     def _on_smoothing(self, value: int) -> None:
         self._weight = value / 100
-        self._smoothing_label.setText(f"Smoothing {self._weight:.2f}")
+        self._show_smoothing()
         self._full_redraw = True
+
+    def _show_smoothing(self) -> None:
+        self._smoothing_label.setText(self.tr("Smoothing {weight:.2f}").format(weight=self._weight))
 
     def reset(self) -> None:
         """Empty every chart for a new run (the overlay stays)."""
@@ -201,12 +211,13 @@ class ChartPanel(QWidget):
             self.overlay = MetricStore()
             for record in records:
                 self.overlay.add(record)
-            self.overlay_label.setText(f"Overlay (dashed): {label}")
+            self.overlay_label.setText(self.tr("Overlay (dashed): {run}").format(run=label))
         self._full_redraw = True
 
     def autoscale(self) -> None:
         for chart in self.charts:
             chart.autoscale()
 
-    def chart(self, title: str) -> MetricChart:
-        return next(c for c in self.charts if c.spec.title == title)
+    def chart(self, chart_id: str) -> MetricChart:
+        """The chart of the catalogue's Chart.id `chart_id` (e.g. "loss")."""
+        return next(c for c in self.charts if c.spec.id == chart_id)

@@ -1,8 +1,9 @@
-"""Metric buffers behind the charts: what each chart plots, smoothing, CSV export. No Qt.
+"""Metric buffers behind the charts: per-key series, smoothing, CSV export. No Qt.
 
 The trainer's records arrive one at a time; `MetricStore.add` only appends numbers to
 per-key series and marks them changed, so the slot that receives a record costs
-microseconds. The charts read the store on a timer and redraw what changed.
+microseconds. The charts read the store on a timer and redraw what changed; which chart
+draws which key is the metric catalogue's (studio.core.training.metrics).
 
 Smoothing is the exponential moving average TensorBoard's slider applies, with its
 start-up bias removed (divide by 1 - w^t) so early points are not pulled towards zero.
@@ -13,11 +14,11 @@ from __future__ import annotations
 import csv
 import io
 import math
-import re
-from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 import numpy as np
+
+from studio.core.training.metrics import FIELDS
 
 
 def ema(values: Iterable[float], weight: float) -> list[float]:
@@ -100,7 +101,7 @@ class MetricStore:
             self.headline.add(f"eval/{record['metric']}")
         for key, value in record.items():
             number = _number(value)
-            if number is None or key in ("step", "stage_step", "total_steps"):
+            if number is None or key in FIELDS:  # where and when, not what was measured
                 continue
             self.series.setdefault(key, Series()).append(float(step), number)
             self._changed.add(key)
@@ -120,71 +121,6 @@ class MetricStore:
         self._changed = {"__stage__"}
 
 
-@dataclass(frozen=True)
-class ChartSpec:
-    """One chart: exact metric keys and/or a pattern of keys, one curve each.
-
-    With `band`, each key ending in `mean` gets a +-std band from the key ending in `std`.
-    `headline` "only" keeps the keys eval records name as their metric (accuracy, chrF:
-    one scale), "except" keeps the others (lengths, rates: their own scales).
-    """
-
-    title: str
-    keys: tuple[str, ...] = ()
-    pattern: str = ""
-    band: bool = False
-    log_y: bool = False
-    headline: str = ""  # "" | "only" | "except"
-
-    def matches(self, key: str) -> bool:
-        return key in self.keys or bool(self.pattern and re.fullmatch(self.pattern, key))
-
-    def curves(self, keys: Iterable[str], headline: Collection[str] = ()) -> list[str]:
-        """The keys this chart draws, its own keys first, then matches in order of arrival."""
-        present = list(keys)
-        listed = [k for k in self.keys if k in present]
-        found = listed + [k for k in present if k not in self.keys and self.matches(k)]
-        if self.headline == "only":
-            return [k for k in found if k in headline]
-        if self.headline == "except":
-            return [k for k in found if k not in headline]
-        return found
-
-
-def std_key(mean_key: str) -> str:
-    """'reward/mean' -> 'reward/std', 'reward/format/mean' -> 'reward/format/std'."""
-    return mean_key[: -len("mean")] + "std"
-
-
-def curve_label(key: str) -> str:
-    """'reward/format/mean' -> 'format', 'eval/chrf' -> 'chrf', 'reward/mean' -> 'total'."""
-    if key == "reward/mean":
-        return "total"
-    parts = key.split("/")
-    if parts[-1] == "mean" and len(parts) > 2:
-        return "/".join(parts[1:-1])
-    return parts[-1]
-
-
-# What the charts panel shows, in reading order. A GRPO loss near zero is normal, so the
-# reward, zero-std and KL charts come right after it.
-CHART_SPECS: tuple[ChartSpec, ...] = (
-    ChartSpec("Loss", ("loss",)),
-    ChartSpec("Reward (mean ± std)", ("reward/mean",), pattern=r"reward/.+/mean", band=True),
-    ChartSpec("Eval metric", pattern=r"eval/.+", headline="only"),
-    ChartSpec("Groups with zero reward std", ("grpo/zero_std_frac",)),
-    ChartSpec("KL to reference", ("grpo/kl",)),
-    ChartSpec("Clip fraction", ("grpo/clip_low", "grpo/clip_high")),
-    ChartSpec("Entropy", ("policy/entropy",)),
-    ChartSpec("Completion length", ("policy/completion_len",)),
-    ChartSpec("Learning rate", ("optim/lr",), log_y=True),
-    ChartSpec("Gradient norm", ("optim/grad_norm",), log_y=True),
-    ChartSpec("Time per phase (s)", ("time/rollout", "time/reward", "time/update", "time/step")),
-    ChartSpec("Tokens per second", ("perf/tokens_per_s",)),
-    ChartSpec("Other eval metrics", pattern=r"eval/.+", headline="except"),
-)
-
-
 def to_csv(columns: dict[str, Series]) -> str:
     """One row per step, one column per series; a step a series lacks is left empty."""
     steps = sorted({s for series in columns.values() for s in series.steps})
@@ -197,20 +133,3 @@ def to_csv(columns: dict[str, Series]) -> str:
         row += [repr(by_key[k][step]) if step in by_key[k] else "" for k in columns]
         writer.writerow(row)
     return out.getvalue()
-
-
-def format_duration(seconds: float) -> str:
-    """75 -> '1:15', 3725 -> '1:02:05'; unknown or infinite -> '--:--'."""
-    if not math.isfinite(seconds) or seconds < 0:
-        return "--:--"
-    s = round(seconds)
-    h, rem = divmod(s, 3600)
-    m, sec = divmod(rem, 60)
-    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
-
-
-def eta_seconds(step: int, total: int, steps_per_s: float) -> float:
-    """Seconds left at the current rate; inf when the rate is unknown."""
-    if steps_per_s <= 0 or not math.isfinite(steps_per_s):
-        return math.inf
-    return max(0, total - step) / steps_per_s

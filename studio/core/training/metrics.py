@@ -58,10 +58,16 @@ class Metric:
         """What a recorded value is multiplied by for display."""
         return 100.0 if self.unit == "%" else 1.0
 
-    def label_for(self, key: str) -> str:
-        """The label of `key`, one of this metric's keys: 'reward/format/mean' -> 'format'."""
+    def format_value(self, value: float, digits: int = 4) -> str:
+        """A recorded value as shown: 0.5 of a '%' metric -> '50%', 33.21 -> '33.21'."""
+        return f"{value * self.scale:.{digits}g}" + ("%" if self.unit == "%" else "")
+
+    def label_for(self, key: str, template: str = "") -> str:
+        """The label of `key`, one of this metric's keys: 'reward/format/mean' -> 'format'.
+        `template` stands in for `label` (its translation, `<name>` kept)."""
+        label = template or self.label
         name = re.fullmatch(_pattern(self.key), key)
-        return self.label.replace("<name>", name.group(1)) if name and name.groups() else self.label
+        return label.replace("<name>", name.group(1)) if name and name.groups() else label
 
 
 def _pattern(key: str) -> str:

@@ -1,0 +1,119 @@
+"""The run toolbar: a steady ETA per stage, 'preparing' before the first record, and a
+finished run that says it finished (and why) instead of an ETA."""
+
+from itertools import pairwise
+
+from PySide6.QtCore import QSettings
+
+from studio.app.controls import ControlBar
+from studio.app.main_window import MainWindow
+from studio.core.machine.hardware import GpuUnavailable, MemoryProbe
+from studio.core.training.control import TrainerControl
+from tests.app.fakes import factory, step_record
+
+
+class NoGpu:
+    def init(self):
+        raise GpuUnavailable("NVML: NVML Shared Library Not Found")
+
+
+def eta_seconds_shown(bar: ControlBar) -> int:
+    """The ETA the toolbar shows, in seconds ('... · ETA 1:02:05' -> 3725)."""
+    clock = bar.rate.text().rsplit("ETA ", 1)[1]
+    seconds = 0
+    for part in clock.split(":"):
+        seconds = 60 * seconds + int(part)
+    return seconds
+
+
+def timed_step(step: int, seconds: float, stage: str, total: int = 1400) -> dict:
+    return {
+        **step_record(step, total=total, stage=stage),
+        "time/step": seconds,
+        "perf/steps_per_s": 1 / seconds,
+    }
+
+
+def stage(name: str, step: int, event: str, reason: str) -> dict:
+    return {"kind": "stage", "stage": name, "step": step, "event": event, "reason": reason}
+
+
+def test_the_eta_follows_the_stages_pace_not_the_last_step(qtbot):
+    bar = ControlBar()
+    qtbot.addWidget(bar)
+    bar.set_state("running")
+    shown = []
+    for step in range(1, 101):  # a busy machine: steps of 0.05 s and 3 s, alternately
+        bar.show_step(timed_step(step, 0.05 if step % 2 else 3.0, "warmup"))
+        shown.append(eta_seconds_shown(bar))
+    # The last step's speed alone swung the ETA between about a minute and an hour.
+    settled = shown[19:]
+    assert all(abs(b - a) < 0.1 * a for a, b in pairwise(settled))
+    assert abs(shown[-1] - 1300 * 1.525) < 0.1 * 1300 * 1.525  # the stage's mean pace
+    # GRPO steps cost far more: the estimate follows the new stage at once.
+    bar.show_step(timed_step(101, 10.0, "grpo"))
+    assert eta_seconds_shown(bar) == 1299 * 10
+    assert bar.rate.text().startswith("0.10 steps/s")
+
+
+def test_before_the_first_record_the_bar_says_the_run_is_preparing(qtbot, tmp_path):
+    window = MainWindow(
+        settings=QSettings(str(tmp_path / "studio.ini"), QSettings.IniFormat),
+        probe=MemoryProbe(NoGpu()),
+        make_factory=lambda cfg, save_dir, resume_from: factory(steps=30, delay=0.01),
+        control_factory=TrainerControl,
+        count_presets=False,
+    )
+    qtbot.addWidget(window)
+    bar = window.controls
+    assert window.start()
+    # the worker's records are queued: none has been handled yet
+    assert bar.rate.text() == "preparing (loading data, building the model)…"
+    assert bar.progress.text() == "preparing…"
+    qtbot.waitUntil(lambda: window.charts.store.series.get("loss") is not None, timeout=3000)
+    assert "steps/s · ETA" in bar.rate.text() or bar.state != "running"
+    assert "preparing" not in bar.rate.text()
+    qtbot.waitUntil(lambda: bar.state == "idle", timeout=5000)
+    # the fake run ends "finished": the window handed the done record to the toolbar
+    assert bar.progress.text() == "finished at step 30"
+    assert "ETA" not in bar.rate.text()
+    assert window.controller.wait(5000)
+
+
+def test_a_finished_run_whose_warm_up_stopped_early_says_so_with_no_eta(qtbot):
+    bar = ControlBar()
+    qtbot.addWidget(bar)
+    bar.set_state("running")
+    records = [stage("warmup", 0, "start", "1000 steps")]
+    records += [timed_step(s, 0.5, "warmup") for s in range(1, 201)]
+    records += [stage("warmup", 200, "end", "reached accuracy 0.950 >= 0.9")]
+    records += [stage("grpo", 200, "start", "400 steps")]
+    records += [timed_step(s, 2.0, "grpo") for s in range(201, 801)]
+    records += [stage("grpo", 800, "end", "all steps done")]
+    for record in records:
+        bar.show_record(record)
+    assert bar.progress.text() == "800 / 1400 steps" and "ETA" in bar.rate.text()
+    bar.show_record({"kind": "done", "step": 800, "reason": "finished"})
+    bar.set_state("idle")
+    assert bar.progress.text() == "finished at step 800"
+    assert bar.progress.value() == bar.progress.maximum()
+    assert bar.rate.text() == "warm-up ended early: reached accuracy 0.950 >= 0.9"
+
+
+def test_a_stopped_run_says_where_it_stopped_once_it_has(qtbot):
+    bar = ControlBar()
+    qtbot.addWidget(bar)
+    bar.set_state("running")
+    for s in range(1, 11):
+        bar.show_record(timed_step(s, 0.1, "grpo", total=50))
+    bar.set_state("stopping")
+    assert bar.rate.text() == "stopping — writing a checkpoint…"
+    bar.show_record({"kind": "done", "step": 10, "reason": "stopped"})
+    bar.set_state("idle")
+    assert bar.progress.text() == "stopped at step 10 of 50"
+    assert bar.rate.text() == "a checkpoint was written"
+    # the run resumed: preparing again, then the new steps with an ETA
+    bar.set_state("running")
+    assert bar.rate.text().startswith("preparing")
+    bar.show_record(timed_step(11, 0.1, "grpo", total=50))
+    assert bar.progress.text() == "11 / 50 steps" and "ETA 0:04" in bar.rate.text()
