@@ -76,6 +76,7 @@ class LoadReport:
     split: dict[str, int] = field(default_factory=dict)  # train/valid/test sizes
     fitted: list[str] = field(default_factory=list)  # settings chosen to fit the data, and why
     settings: dict[str, Any] = field(default_factory=dict)  # the trainer's: dotted path -> value
+    monolingual: str = ""  # what back-translation will add, when it is on
     first_pairs: list[tuple[str, str]] = field(default_factory=list)  # as the model sees them
 
     def skip(self, reason: str, line: int) -> None:
@@ -142,6 +143,8 @@ class LoadReport:
             lines += [f"ignored {p.describe()}" for p in self.ignored()]
         if self.split:
             lines.append("split: " + ", ".join(f"{k} {v:,}" for k, v in self.split.items()))
+        if self.monolingual:
+            lines.append(self.monolingual)
         if self.fitted:
             lines.append("chosen for this data (task.fit_to_data):")
             lines += [f"  {line}" for line in self.fitted]

@@ -139,6 +139,11 @@ class Task(ABC):
         """What loading the data did (kept, skipped and why), for the user."""
         return ""
 
+    def begin_stage(self, name: str) -> None:
+        """Stage `name` ("warmup", "grpo") starts, fresh or resumed: a task may prepare for
+        it (translation back-translates its monolingual sentences for the warm-up)."""
+        del name
+
     def load_report(self) -> LoadReport | None:
         """The same, in fields (columns, split, first pairs), for a task that reads the
         user's sentence-pair files; None for the others."""

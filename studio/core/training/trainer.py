@@ -179,6 +179,7 @@ class Trainer:
     def _start_stage(self, state: dict[str, Any] | None) -> None:
         """Fresh optimizer and schedule for the stage; restored from `state` on resume."""
         name, stage = self._stage()
+        self.task.begin_stage(name)
         tcfg = self.cfg.training
         self.optimizer = new_optimizer(self.model, stage, tcfg, self.device)
         self.schedule = new_schedule(self.optimizer, stage, tcfg)

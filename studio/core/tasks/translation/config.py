@@ -45,6 +45,17 @@ class TranslationConfig:
         "splits and eval size, eval interval, warm-up patience and cap (the demo's stop_at "
         "off), vocabulary sizes; the load report says what was chosen and why",
     )
+    back_translation: bool = param(
+        False,
+        "Back-translate monolingual_path's target-language sentences into synthetic pairs "
+        "(by a reverse-direction model) and mix them, tagged, into the warm-up",
+    )
+    monolingual_path: str | None = param(
+        None, "A text file of target-language sentences alone, one per line"
+    )
+    back_translation_steps: int = param(
+        1500, "Training steps of the reverse-direction model", positive=True, advanced=True
+    )
     demo_size: int = param(0, "Demo-corpus pairs used when there is no data file (0: all)", min=0)
     source_tokenizer: Literal["char", "bpe"] = param("char", "Source tokens: characters or BPE")
     target_tokenizer: Literal["char", "bpe"] = param("bpe", "Target tokens: characters or BPE")
@@ -91,6 +102,11 @@ class TranslationConfig:
         if self.source_lang == self.target_lang:
             raise ValueError(
                 f"source_lang and target_lang are both {self.source_lang!r}; pick two languages"
+            )
+        if self.back_translation and not self.monolingual_path:
+            raise ValueError(
+                "task.back_translation needs task.monolingual_path: a file of target-language "
+                "sentences, one per line"
             )
         if self.shared_tokenizer and self.source_tokenizer != self.target_tokenizer:
             raise ValueError(

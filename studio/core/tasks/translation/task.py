@@ -40,6 +40,7 @@ from studio.core.tasks.base import (
     model_device,
     unwrap,
 )
+from studio.core.tasks.translation.back_translation import TAG, back_translate, read_monolingual
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
 from studio.core.tasks.translation.data import (
     IGNORE,
@@ -121,6 +122,20 @@ class TranslationTask(Task):
             self._report.settings = settings
         self._set_tokenizers(*fit_tokenizers(cfg, train, sizes))
         self.train_examples, self._pools = length_levels(train, cfg.num_levels)
+        self._warmup_pools = self._pools  # with the synthetic pairs, once made
+        self._stage_pools = self._pools
+        self._model_cfg: Any = None
+        self._monolingual: list[str] = []
+        self.synthetic: list[tuple[str, str]] | None = None  # back-translated pairs
+        if cfg.back_translation:
+            self._monolingual, skipped = read_monolingual(cfg.monolingual_path, data.max_length)
+            self._report.monolingual = (
+                f"back-translation: {len(self._monolingual):,} target sentences from "
+                f"{cfg.monolingual_path}"
+                + "".join(f"; skipped {n:,} {reason}" for reason, n in skipped.items())
+                + f"; a reverse model trains {cfg.back_translation_steps:,} steps when the "
+                f"warm-up starts, and their synthetic sources are tagged {TAG.strip()}"
+            )
 
     def _set_tokenizers(self, source: TextTokenizer, target: TextTokenizer) -> None:
         self.source_tok, self.target_tok = source, target
@@ -134,8 +149,27 @@ class TranslationTask(Task):
         return self.cfg.num_levels
 
     def sample(self, n: int, rng: random.Random, max_level: int) -> list[Example]:
-        pool = self._pools[max(0, min(max_level, len(self._pools) - 1))]
+        pools = self._stage_pools
+        pool = pools[max(0, min(max_level, len(pools) - 1))]
         return [rng.choice(pool) for _ in range(n)]
+
+    def begin_stage(self, name: str) -> None:
+        """The warm-up draws from the real and the back-translated pairs (made now, the
+        first time), GRPO from the real ones alone."""
+        if name == "warmup" and self._monolingual:
+            if self.synthetic is None:
+                self.synthetic = back_translate(
+                    self._monolingual,
+                    self.splits["train"],
+                    self.cfg,
+                    self.data,
+                    self._model_cfg,
+                    self.seed,
+                )
+            self._warmup_pools = length_levels(
+                self.splits["train"] + self.synthetic, self.cfg.num_levels
+            )[1]
+        self._stage_pools = self._warmup_pools if name == "warmup" else self._pools
 
     def report(self) -> str:
         return self._report.text()
@@ -210,6 +244,7 @@ class TranslationTask(Task):
                 "task.shared_tokenizer: true (and the same source/target tokenizer kind)"
             )
         self._max_len = model_cfg.max_len  # supervised_count cuts targets as the loss does
+        self._model_cfg = model_cfg  # back-translation's reverse model is built alike
         return TinyTransformer(
             model_cfg,
             self.source_tok.vocab_size,
@@ -326,6 +361,7 @@ class TranslationTask(Task):
             "source_tokenizer": self.source_tok.to_dict(),
             "target_tokenizer": self.target_tok.to_dict(),
             "shared_tokenizer": self.source_tok is self.target_tok,
+            "synthetic": [list(p) for p in self.synthetic] if self.synthetic else None,
         }
 
     def load_state_dict(self, state: dict[str, Any]) -> None:
@@ -342,3 +378,5 @@ class TranslationTask(Task):
             else TextTokenizer.from_dict(state["target_tokenizer"])
         )
         self._set_tokenizers(source, target)
+        if state.get("synthetic"):  # a resumed run reuses its back-translated pairs
+            self.synthetic = [(s, t) for s, t in state["synthetic"]]
