@@ -147,8 +147,8 @@ class MainWindow(QMainWindow):
         self.setup.addTab(self.data_panel, "Data")
         self.setup.addTab(self.runs, "Runs")
         self.log = LogPanel()
-        self._dock("Setup", self.setup, Qt.LeftDockWidgetArea, 400)
-        self._dock("Log", self.log, Qt.BottomDockWidgetArea, 0)
+        self.setup_dock = self._dock("Setup", self.setup, Qt.LeftDockWidgetArea, 400)
+        self.log_dock = self._dock("Log", self.log, Qt.BottomDockWidgetArea, 0)
         self.tour = Tour(self, self.settings, self._tour_callouts())
         self._help_pages: list[HelpPage] = []
         self._build_menus()
@@ -157,7 +157,9 @@ class MainWindow(QMainWindow):
 
     # ---- building
 
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, width: int) -> None:
+    def _dock(
+        self, title: str, widget: QWidget, area: Qt.DockWidgetArea, width: int
+    ) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{title.lower()}")
         dock.setWidget(widget)
@@ -167,6 +169,7 @@ class MainWindow(QMainWindow):
             self.resizeDocks([dock], [width], Qt.Horizontal)
         else:
             self.resizeDocks([dock], [150], Qt.Vertical)
+        return dock
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
@@ -268,6 +271,10 @@ class MainWindow(QMainWindow):
         self.resize(min(1280, free.width()), min(800, free.height()))
         if free.width() <= 1280 or free.height() <= 800:
             self.move(free.topLeft())
+        if free.width() < 1200:  # leave the charts two thirds of a narrow screen
+            self.resizeDocks([self.setup_dock], [320], Qt.Horizontal)
+        if free.height() < 760:
+            self.resizeDocks([self.log_dock], [90], Qt.Vertical)
 
     def save_settings(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())

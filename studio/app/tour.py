@@ -95,7 +95,8 @@ class Tour(QObject):
     def _place(self, target: QWidget) -> QPoint:
         """Beside `target` (right of it, else below it), kept inside the window."""
         top_left = target.mapTo(self.window, QPoint(0, 0))
-        x, y = top_left.x() + target.width() + 8, top_left.y()
+        # a little down from its top: the tab bars and the stage strip stay readable
+        x, y = top_left.x() + target.width() + 8, top_left.y() + min(90, target.height() // 4)
         if x + WIDTH > self.window.width():  # no room on the right: below it
             x, y = top_left.x(), top_left.y() + target.height() + 8
         x = max(0, min(x, self.window.width() - WIDTH))
