@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.core.config import load_config
+from studio.core.config import load_config, preset_files
 from studio.core.training import metric_docs
 from studio.core.training.metrics import (
     CHARTS,
@@ -39,9 +39,10 @@ COMMON = [
     "stages.grpo.steps=2",
     "stages.grpo.batch_size=2",
 ]
+# Each task's model and data made small (keyed by task: two presets may share one).
 TINY = {
-    "micro_gpt": ["model.n_layers=1", "model.d_model=32", "model.n_heads=2", "model.d_ff=64"],
-    "tiny_transformer": [
+    "arithmetic": ["model.n_layers=1", "model.d_model=32", "model.n_heads=2", "model.d_ff=64"],
+    "translation": [
         "model.d_model=32",
         "model.n_heads=2",
         "model.n_encoder_layers=1",
@@ -51,16 +52,18 @@ TINY = {
         "task.vocab_size=300",
         "grpo.max_new_tokens=8",
     ],
-    "lite_resnet": ["model.channels=8", "task.size=4", "task.min_size=4", "task.levels=1"],
+    "gridworld": ["model.channels=8", "task.size=4", "task.min_size=4", "task.levels=1"],
     "shapes": ["model.channels=8", "task.demo_size=40", "task.demo_eval_size=8"],
 }
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", sorted(TINY))
+@pytest.mark.parametrize("preset", sorted(preset_files()))
 def test_every_key_a_run_records_is_declared(tmp_path, preset):
+    task = load_config(preset).task.NAME
+    assert task in TINY, f"add tiny settings for the {task} task of preset {preset}"
     records = []
-    cfg = load_config(preset, [*COMMON, *TINY[preset]])
+    cfg = load_config(preset, [*COMMON, *TINY[task]])
     Trainer(cfg, save_dir=tmp_path, listeners=[records.append]).run()
     measured = [r for r in records if r["kind"] in ("step", "eval")]
     assert {r["stage"] for r in measured if r["kind"] == "step"} == {"warmup", "grpo"}
