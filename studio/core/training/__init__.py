@@ -5,4 +5,6 @@ each stage, both ending in update.py; stages.py and schedule.py give each stage 
 optimizer, learning rate and early stop; state.py is what a checkpoint holds and how the
 random streams are seeded; control.py carries pause/stop requests from other threads;
 records.py builds the records the loop streams; evaluation.py measures held-out metrics.
+metrics.py declares every key those records carry (metric_docs.py writes the declarations
+out for the README and for translators); eta.py estimates the time a run has left.
 """
