@@ -25,6 +25,7 @@ from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -147,6 +148,23 @@ class DataPanel(QWidget):
         self.status.setWordWrap(True)
         self.columns = ColumnPicker()
         self.columns.setVisible(False)
+        # more data from less: target-language sentences alone, back-translated
+        self.back_translate = QCheckBox(self.tr("Back-translate sentences in the target language:"))
+        self.back_translate.setToolTip(
+            self.tr(
+                "A reverse model turns them into synthetic pairs for the warm-up "
+                "(task.back_translation)"
+            )
+        )
+        self.mono_edit = QLineEdit()
+        self.mono_edit.setPlaceholderText(self.tr("a text file, one sentence a line"))
+        browse_mono = QPushButton(self.tr("File…"))
+        self.mono_row = QWidget()
+        mono = QHBoxLayout(self.mono_row)
+        mono.setContentsMargins(0, 0, 0, 0)
+        mono.addWidget(self.back_translate)
+        mono.addWidget(self.mono_edit, 1)
+        mono.addWidget(browse_mono)
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
         self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
@@ -161,6 +179,7 @@ class DataPanel(QWidget):
         layout.addWidget(self.demo)
         layout.addWidget(self.own)
         layout.addLayout(row)
+        layout.addWidget(self.mono_row)
         layout.addWidget(self.check_button)
         layout.addWidget(self.status)
         layout.addWidget(self.columns)
@@ -172,6 +191,9 @@ class DataPanel(QWidget):
         self.demo.toggled.connect(self._emit_path)
         self.path_edit.editingFinished.connect(self._emit_path)
         self.columns.picked.connect(self._on_columns_picked)
+        self.back_translate.toggled.connect(self._emit_back_translation)
+        self.mono_edit.editingFinished.connect(self._emit_back_translation)
+        browse_mono.clicked.connect(self._browse_monolingual)
         self.columns.swap_requested.connect(self.swap)
         self.error: str | None = None
         self.report: str = ""
@@ -189,6 +211,7 @@ class DataPanel(QWidget):
         form): the verdict spoke of what was there before, so it is cleared."""
         self.path_edit.setText(path or "")
         (self.own if path else self.demo).setChecked(True)
+        self._follow_config()
         self.clear_verdict()
 
     def _emit_path(self) -> None:
@@ -206,6 +229,33 @@ class DataPanel(QWidget):
         if path:
             self.set_path(path)
             self._emit_path()
+
+    def _browse_monolingual(self) -> None:
+        path = dialogs.open_file(self, self.tr("Choose a file of target-language sentences"))
+        if path:
+            self.mono_edit.setText(path)
+            self.back_translate.setChecked(True)
+            self._emit_back_translation()
+
+    def _emit_back_translation(self) -> None:
+        path = self.mono_edit.text().strip() or None
+        self.setting_edited.emit("task.monolingual_path", path)
+        self.setting_edited.emit("task.back_translation", self.back_translate.isChecked())
+        self.clear_verdict()
+
+    def _follow_config(self) -> None:
+        """Show the back-translation switch and file of the config the window shows, and
+        the row at all only for a task that has them."""
+        cfg = self._current()
+        task = getattr(cfg, "task", None)
+        has = hasattr(task, "back_translation")
+        self.mono_row.setVisible(has)
+        if not has:
+            return
+        self.back_translate.blockSignals(True)
+        self.back_translate.setChecked(bool(task.back_translation))
+        self.back_translate.blockSignals(False)
+        self.mono_edit.setText(task.monolingual_path or "")
 
     # ---- the verdict follows the settings
 

@@ -226,3 +226,17 @@ def test_a_new_preset_clears_the_verdict(qtbot, window):
     assert panel.report
     assert window.load_preset("tiny_transformer")
     assert panel.report == "" and panel.status.text() == ""
+
+
+def test_the_back_translation_switch_sets_the_task_and_follows_the_preset(qtbot, window, tmp_path):
+    mono = tmp_path / "mono.en"
+    mono.write_text("We walk home.\nThe tea is hot.\n", "utf-8")
+    assert window.load_preset("tiny_transformer")
+    panel = window.data_panel
+    assert panel.mono_row.isVisibleTo(panel) and not panel.back_translate.isChecked()
+    panel.mono_edit.setText(str(mono))
+    panel.back_translate.setChecked(True)
+    cfg = window.form.config()
+    assert cfg.task.back_translation and cfg.task.monolingual_path == str(mono)
+    assert window.load_preset("micro_gpt")
+    assert not panel.mono_row.isVisibleTo(panel)  # its task has no such thing
