@@ -54,3 +54,30 @@ def make_run(
                 tensor.copy_(torch.randn(tensor.shape, generator=gen) * spread)
         torch.save(state, path)
     return trainer.run_dir
+
+
+# a 1+1-layer d32 zh->en Tiny-Transformer on 120 demo pairs, a step of each stage
+TRANSLATION = [
+    "model.d_model=32",
+    "model.n_heads=2",
+    "model.n_encoder_layers=1",
+    "model.n_decoder_layers=1",
+    "model.d_ff=64",
+    "model.max_len=16",
+    "task.demo_size=120",
+    "task.vocab_size=150",
+    "data.valid_fraction=0.3",
+    "stages.warmup.steps=1",
+    "stages.warmup.batch_size=4",
+    "stages.grpo.steps=1",
+    "grpo.max_new_tokens=6",
+]
+
+
+def make_translation_run(root: Path) -> Path:
+    """A tiny translation run with distinct answers per sentence, and its ONNX export."""
+    from studio.core.export.pipeline import export_run
+
+    run = make_run(root, "tiny_transformer", TRANSLATION, spread=0.3, seed=1)
+    export_run(run, seed=0)
+    return run

@@ -32,6 +32,7 @@ import json
 import string
 import sys
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -176,13 +177,30 @@ class TranslatorOnnx:
         return out
 
     def _greedy_batch(self, sources: list[list[int]], max_new_tokens: int) -> list[list[int]]:
+        return self.greedy_from(self.encode(sources), max_new_tokens)
+
+    def encode(self, sources: list[list[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Sources through the encoder graph, right-padded: their mask (B, S) and every
+        decoder layer's cross-attention keys and values (L, B, H, S, hd)."""
         n, width = len(sources), max(len(s) for s in sources)
-        src = np.full((n, width), PAD_ID, dtype=np.int64)  # right-padded
+        src = np.full((n, width), PAD_ID, dtype=np.int64)
         src_mask = np.zeros((n, width), dtype=np.int64)
         for i, s in enumerate(sources):
             src[i, : len(s)] = s
             src_mask[i, : len(s)] = 1
         _, cross_keys, cross_values = self.encoder.run(None, {"src_ids": src, "src_mask": src_mask})
+        return src_mask, cross_keys, cross_values
+
+    def greedy_from(
+        self,
+        encoded: tuple[np.ndarray, np.ndarray, np.ndarray],
+        max_new_tokens: int,
+        before_step: Callable[[], None] | None = None,
+    ) -> list[list[int]]:
+        """Greedy target ids of encoded sources, up to and including EOS. before_step is
+        called before every decoder step (a caller that must stop raises there)."""
+        src_mask, cross_keys, cross_values = encoded
+        n = src_mask.shape[0]
         keys = np.zeros((self.layers, n, self.heads, 0, self.head_dim), dtype=np.float32)
         values = keys
         prev = np.full(n, BOS_ID, dtype=np.int64)
@@ -190,6 +208,8 @@ class TranslatorOnnx:
         finished = np.zeros(n, dtype=bool)
         steps = 0
         for t in range(max_new_tokens):
+            if before_step is not None:
+                before_step()
             logits, keys, values = self.decoder.run(
                 None,
                 {

@@ -1,0 +1,226 @@
+"""Live translation: a text translated again after every edit, sentence by sentence, with
+the work already done taken from a cache.
+
+`LiveTranslator.translate_text` cuts the text into lines and sentences (sentences.py) and
+looks every sentence up in the translation cache (cache.py); only the sentences it has
+not seen with this decoding go through the model, their encoder output cached as well.
+While a person types, that is the one sentence being edited; retyping, backspacing to an
+earlier state or a repeated sentence cost a look-up. An update can be stopped between
+two sentences or two decoder steps (`stop`), so a newer edit never waits behind an
+older one. `translate_lines` does a file: each distinct sentence once, the ones the
+cache lacks in batches, every line kept.
+
+The playground's live box, `grpo-studio translate --interactive/--file` and
+`grpo-studio serve` all translate through this class.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from studio.core.data.text_tokenizers import UNK_ID
+from studio.core.tasks.translation.cache import CacheStats, TranslationCache
+from studio.core.tasks.translation.live_backends import (
+    BEAM,
+    GREEDY,
+    Backend,
+    Cancelled,
+    Check,
+    never_cancelled,
+)
+from studio.core.tasks.translation.sentences import sentence_joiner, split_lines, split_sentences
+
+DEFAULT_BATCH = 64  # sentences per batch of a file
+Progress = Callable[[int, int], None]  # (sentences translated so far, sentences to translate)
+
+
+def decoding_label(decoding: str, beam_size: int) -> str:
+    """'greedy' or 'beam 4': what a cached translation was made with."""
+    if decoding not in (GREEDY, BEAM):
+        raise ValueError(f"decoding must be 'greedy' or 'beam', got {decoding!r}")
+    if decoding == BEAM and beam_size < 1:
+        raise ValueError(f"the beam size must be at least 1, got {beam_size}")
+    return f"beam {beam_size}" if decoding == BEAM else GREEDY
+
+
+@dataclass(frozen=True)
+class SentenceResult:
+    source: str
+    translation: str
+    cached: bool  # came from the cache, not the model
+
+
+@dataclass(frozen=True)
+class LiveUpdate:
+    """One translation of a whole text: its lines of sentences, how long it took, and how
+    the cache served it."""
+
+    engine: str
+    decoding: str  # decoding_label
+    lines: list[list[SentenceResult]]
+    seconds: float
+    stats: CacheStats  # the translation cache after this update
+    joiner: str  # between two translated sentences of a line
+    warnings: list[str] = field(default_factory=list)  # source_warnings of its sentences
+
+    @property
+    def sentences(self) -> list[SentenceResult]:
+        return [s for line in self.lines for s in line]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.joiner.join(s.translation for s in line) for line in self.lines)
+
+    @property
+    def from_cache(self) -> int:
+        return sum(s.cached for s in self.sentences)
+
+    @property
+    def translated(self) -> int:
+        """Sentences the model translated in this update."""
+        return len(self.sentences) - self.from_cache
+
+
+@dataclass(frozen=True)
+class FileResult:
+    """A file's translated lines and how much of it the model had to translate."""
+
+    lines: list[str]
+    sentences: int  # sentences in the file, repeats counted
+    translated: int  # distinct sentences the model translated
+    warnings: list[str] = field(default_factory=list)  # source_warnings of its sentences
+
+    @property
+    def from_cache(self) -> int:
+        return self.sentences - self.translated
+
+
+def counted(n: int, noun: str) -> str:
+    """'1 sentence', '3 sentences'."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def source_warnings(backend: Backend, sentences: Iterable[str]) -> list[str]:
+    """What the model cannot read as given, counted over distinct sentences: sentences
+    cut at its length limit, and characters its vocabulary lacks (read as unknown)."""
+    ids = [backend.source_ids(s) for s in set(sentences)]
+    limit = backend.max_len - 1  # the source's EOS takes the last place
+    cut = sum(len(row) > limit for row in ids)
+    unknown = sum(UNK_ID in row for row in ids)
+    warnings = []
+    if cut:
+        warnings.append(
+            f"{counted(cut, 'sentence')} longer than the model's {limit}-token limit: "
+            f"translated from the first {limit} tokens"
+        )
+    if unknown:
+        warnings.append(
+            f"{counted(unknown, 'sentence')} with characters the model never saw in "
+            "training: they were read as unknown"
+        )
+    return warnings
+
+
+def stop_check(stop: threading.Event | None) -> Check:
+    """A check that raises Cancelled once `stop` is set."""
+    if stop is None:
+        return never_cancelled
+
+    def check() -> None:
+        if stop.is_set():
+            raise Cancelled
+
+    return check
+
+
+class LiveTranslator:
+    """One engine's translations of whole texts, through one cache (safe to call from
+    several threads: the cache locks, the engines only read their weights)."""
+
+    def __init__(self, backend: Backend, cache: TranslationCache | None = None) -> None:
+        self.backend = backend
+        self.cache = cache if cache is not None else TranslationCache()
+        self.joiner = sentence_joiner(backend.target_lang)
+
+    def translate_sentence(
+        self, sentence: str, decoding: str = GREEDY, beam_size: int = 4, check: Check | None = None
+    ) -> SentenceResult:
+        """One sentence, from the cache when it has it."""
+        check = check or never_cancelled
+        key = (decoding_label(decoding, beam_size), sentence)
+        known = self.cache.translations.get(key)
+        if known is not None:
+            return SentenceResult(sentence, known, cached=True)
+        check()
+        encoded = self.cache.encoded.get(sentence)
+        if encoded is None:
+            encoded = self.backend.encode(sentence)
+            self.cache.encoded.put(sentence, encoded)
+        translation = self.backend.decode(encoded, decoding, beam_size, check)
+        self.cache.translations.put(key, translation)
+        return SentenceResult(sentence, translation, cached=False)
+
+    def translate_text(
+        self,
+        text: str,
+        decoding: str = GREEDY,
+        beam_size: int = 4,
+        stop: threading.Event | None = None,
+    ) -> LiveUpdate:
+        """Every line and sentence of `text`; raises Cancelled once `stop` is set."""
+        label = decoding_label(decoding, beam_size)
+        check = stop_check(stop)
+        started = time.perf_counter()
+        lines = [
+            [self.translate_sentence(s, decoding, beam_size, check) for s in line]
+            for line in split_lines(text)
+        ]
+        seconds = time.perf_counter() - started
+        return LiveUpdate(
+            engine=self.backend.name,
+            decoding=label,
+            lines=lines,
+            seconds=seconds,
+            stats=self.cache.translations.stats(),
+            joiner=self.joiner,
+            warnings=source_warnings(self.backend, (s.source for line in lines for s in line)),
+        )
+
+    def translate_lines(
+        self,
+        lines: list[str],
+        decoding: str = GREEDY,
+        beam_size: int = 4,
+        batch_size: int = DEFAULT_BATCH,
+        progress: Progress | None = None,
+    ) -> FileResult:
+        """One output line per input line (empty for empty); each distinct sentence is
+        translated once, those the cache lacks in batches of similar length."""
+        if batch_size < 1:
+            raise ValueError(f"the batch size must be at least 1, got {batch_size}")
+        label = decoding_label(decoding, beam_size)
+        split = [split_sentences(line) for line in lines]
+        known: dict[str, str] = {}
+        for sentence in dict.fromkeys(s for line in split for s in line):
+            found = self.cache.translations.get((label, sentence))
+            if found is not None:
+                known[sentence] = found
+        todo = sorted({s for line in split for s in line} - known.keys(), key=len)
+        for start in range(0, len(todo), batch_size):
+            chunk = todo[start : start + batch_size]
+            for sentence, out in zip(
+                chunk, self.backend.translate_batch(chunk, decoding, beam_size), strict=True
+            ):
+                known[sentence] = out
+                self.cache.translations.put((label, sentence), out)
+            if progress is not None:
+                progress(start + len(chunk), len(todo))
+        return FileResult(
+            lines=[self.joiner.join(known[s] for s in line) for line in split],
+            sentences=sum(len(line) for line in split),
+            translated=len(todo),
+            warnings=source_warnings(self.backend, (s for line in split for s in line)),
+        )
