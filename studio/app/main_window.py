@@ -41,6 +41,7 @@ from studio.app.gauge import MemoryGauge
 from studio.app.help import HelpPage, chart_guide_html
 from studio.app.log_panel import LogPanel
 from studio.app.playground.tab import PlaygroundTab
+from studio.app.presentation import Presentation
 from studio.app.preset_gallery import PresetGallery
 from studio.app.runs_panel import RunsPanel
 from studio.app.samples import SamplesPanel
@@ -150,6 +151,8 @@ class MainWindow(QMainWindow):
         self.setup_dock = self._dock("Setup", self.setup, Qt.LeftDockWidgetArea, 400)
         self.log_dock = self._dock("Log", self.log, Qt.BottomDockWidgetArea, 0)
         self.tour = Tour(self, self.settings, self._tour_callouts())
+        self.presentation = Presentation(self.settings, self)
+        self.presentation.apply()
         self._help_pages: list[HelpPage] = []
         self._build_menus()
         self.statusBar().showMessage(self.tr("Pick a preset, check the data, press Start (F5)."))
@@ -163,7 +166,12 @@ class MainWindow(QMainWindow):
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{title.lower()}")
         dock.setWidget(widget)
-        dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable)
+        # closable: the View menu hides and shows it (a projector wants the charts alone)
+        dock.setFeatures(
+            QDockWidget.DockWidgetMovable
+            | QDockWidget.DockWidgetFloatable
+            | QDockWidget.DockWidgetClosable
+        )
         self.addDockWidget(area, dock)
         if width:
             self.resizeDocks([dock], [width], Qt.Horizontal)
@@ -192,6 +200,26 @@ class MainWindow(QMainWindow):
             run_menu.addAction(action)
         run_menu.addSeparator()
         run_menu.addAction(self.playground.exporter.action)
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        for action in (
+            self.presentation.larger,
+            self.presentation.smaller,
+            self.presentation.normal,
+        ):
+            view_menu.addAction(action)
+        view_menu.addSeparator()
+        view_menu.addAction(self.presentation.contrast)
+        for dock, name in (
+            (self.setup_dock, self.tr("Setup panel")),
+            (self.log_dock, self.tr("Log panel")),
+        ):
+            toggle = dock.toggleViewAction()
+            toggle.setText(name)
+            view_menu.addAction(toggle)
+        full = view_menu.addAction(self.tr("Full screen"))
+        full.setShortcut(QKeySequence.FullScreen)
+        full.setCheckable(True)
+        full.toggled.connect(lambda on: self.showFullScreen() if on else self.showNormal())
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         guide = help_menu.addAction(self.tr("What each chart means"))
         guide.setShortcut(QKeySequence.HelpContents)
@@ -534,7 +562,6 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     app.setOrganizationName("grpo-studio")
     app.setApplicationName("GRPO Studio")
     app.setWindowIcon(QIcon(str(resources.icon_path())))
-    app.setStyleSheet(resources.stylesheet())
     # Quitting drops background jobs not yet started (preset counts), so exit is quick.
     app.aboutToQuit.connect(lambda: QThreadPool.globalInstance().clear())
     window = MainWindow()
