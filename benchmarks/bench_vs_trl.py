@@ -209,6 +209,7 @@ def ours_worker(args: argparse.Namespace, proto: IO[str]) -> None:
     from studio.core.tasks import build_task
     from studio.core.training.grpo_step import grpo_step
     from studio.core.training.state import seed_everything
+    from studio.core.training.update import Learner, StepOptions
 
     torch.set_num_threads(args.threads)
     cfg = preset_config(args.threads)
@@ -228,6 +229,7 @@ def ours_worker(args: argparse.Namespace, proto: IO[str]) -> None:
         weight_decay=tcfg.weight_decay,
     )
     rng = random.Random(tcfg.seed)
+    learner = Learner(model, optimizer, tcfg, ref_model=ref_model)
     session = Session(
         proto,
         {
@@ -244,19 +246,7 @@ def ours_worker(args: argparse.Namespace, proto: IO[str]) -> None:
         while session.left:
             prompts = task.sample(stage.batch_size, rng, task.num_levels - 1)
             session.begin()
-            out = grpo_step(
-                model,
-                ref_model,
-                task,
-                [prompts],
-                optimizer,
-                cfg.grpo,
-                tcfg,
-                None,
-                contextlib.nullcontext(),
-                want_flow=False,
-                sample_count=0,
-            )
+            out = grpo_step(learner, task, [prompts], cfg.grpo, StepOptions())
             session.end(out.metrics["policy/completion_len"])
 
 

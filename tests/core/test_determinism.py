@@ -82,6 +82,8 @@ TINY = {
         "eval.size=8",
     ],
 }
+TINY["quick_micro_gpt"] = TINY["micro_gpt"]
+TINY["quick_grid_world"] = TINY["lite_resnet"]
 
 DEVICES = ["cpu", pytest.param("cuda", marks=pytest.mark.cuda)]
 CLOCK_PREFIXES = ("time/", "perf/", "memory/")  # what a clock or the machine decides

@@ -1,14 +1,17 @@
 """The trainer's parts as plain functions: stage planning, learning rate, early stopping,
-step records, and the refusal to resume a run without a checkpoint."""
+step records, the GRPO step's statistics over ranks, and the refusal to resume a run
+without a checkpoint."""
 
 import dataclasses
+import math
 
 import pytest
 import torch
 
 from studio.core.config import StageConfig, TrainingConfig, load_config
-from studio.core.machine.distributed import SINGLE
+from studio.core.machine.distributed import SINGLE, Dist
 from studio.core.runs.files import RunError
+from studio.core.training.grpo_step import LossSums, loss_metrics
 from studio.core.training.records import step_record
 from studio.core.training.stages import early_stop, planned_stages, stage_lr
 from studio.core.training.state import Position, load_resume_state
@@ -72,6 +75,60 @@ def test_a_step_record_holds_plain_values_and_only_what_the_step_has():
     )
     assert grpo["curriculum/level"] == 2 and grpo["grad_flow"] == flow
     assert grpo["samples"] == samples
+
+
+def sums(loss, tokens, kl, ratio, entropy):
+    """A micro-batch's LossSums from its scaled loss, token count and masked means."""
+    t = torch.tensor
+    return LossSums(
+        loss=t(loss),
+        kl=t(kl * tokens),
+        clip_low=t(0.0),
+        clip_high=t(0.0),
+        clip_region=t(0.0),
+        ratio=t(ratio * tokens),
+        entropy=t(entropy * tokens),
+        tokens=t(float(tokens)),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class PairedRank(Dist):
+    """Rank 0 of 2 without a process group: `sum` adds the other rank's micro-batches."""
+
+    other: tuple[LossSums, ...] = ()
+
+    def sum(self, t: torch.Tensor) -> torch.Tensor:
+        names = [f.name for f in dataclasses.fields(LossSums)]
+        return t + torch.stack([torch.stack([getattr(s, n) for n in names]) for s in self.other])
+
+
+def test_loss_statistics_are_token_weighted_over_ranks_then_averaged_over_micro_batches():
+    # micro-batch 0: this rank 3 tokens with kl 0.1, the other 1 token with kl 0.5;
+    # micro-batch 1: 2 tokens each, kl 0.2 and 0.4
+    mine = [sums(0.3, 3, kl=0.1, ratio=1.0, entropy=0.5), sums(0.2, 2, 0.2, 1.0, 1.0)]
+    theirs = (sums(0.1, 1, 0.5, 1.2, 1.5), sums(0.4, 2, 0.4, 1.0, 2.0))
+    metrics = loss_metrics(mine, PairedRank(rank=0, world_size=2, other=theirs))
+    per_batch_kl = [(0.3 + 0.5) / 4, (0.4 + 0.8) / 4]
+    assert metrics["grpo/kl"] == pytest.approx(sum(per_batch_kl) / 2)
+    assert metrics["loss"] == pytest.approx(((0.3 + 0.1) / 2 + (0.2 + 0.4) / 2) / 2)
+    assert metrics["grpo/ratio"] == pytest.approx(((3.0 + 1.2) / 4 + 1.0) / 2)
+    assert metrics["policy/entropy"] == pytest.approx(((1.5 + 1.5) / 4 + (2 + 4) / 4) / 2)
+    assert metrics["grpo/clip_region"] == 0.0
+
+
+def test_a_skipped_pass_reports_its_loss_statistics_as_nan():
+    metrics = loss_metrics([], SINGLE)
+    assert list(metrics) == [
+        "loss",
+        "grpo/kl",
+        "grpo/clip_low",
+        "grpo/clip_high",
+        "grpo/clip_region",
+        "grpo/ratio",
+        "policy/entropy",
+    ]
+    assert all(math.isnan(v) for v in metrics.values())
 
 
 def test_resuming_a_run_without_a_checkpoint_is_a_clear_error(tmp_path):

@@ -7,11 +7,12 @@ rollout (`sampled_rollout`) -> rewards (`score`, gathered over ranks by `gather_
 prompt, N = P*G sequences, T completion steps, B micro-batches, W processes, F reward
 functions.
 
-In a distributed run (`dist`, see machine/distributed.py) `model` is wrapped in DDP and the
-prompts are this rank's share: rewards are gathered so advantages see whole groups and
-the whole batch, each micro-batch's loss is scaled so that DDP's average gradient is the
-whole batch's, a non-finite loss on any rank skips the update on all, and the metrics
-describe the whole batch. With one process all of this reduces to the plain step.
+In a distributed run (`learner.dist`, see machine/distributed.py) `learner.model` is wrapped
+in DDP and the prompts are this rank's share: rewards are gathered so advantages see
+whole groups and the whole batch, each micro-batch's loss is scaled so that DDP's average
+gradient is the whole batch's, a non-finite loss on any rank skips the update on all, and
+the metrics describe the whole batch (every rank's `ShareSizes` gathered, `LossSums` summed,
+one collective each). With one process all of this reduces to the plain step.
 
 References: Shao et al. 2024, "DeepSeekMath" (GRPO); Hugging Face TRL's GRPOTrainer for
 the order of operations and the logged statistics; grpo.py for the loss itself.
@@ -21,13 +22,13 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import torch
 from torch import nn
 
-from studio.core.config import GRPOConfig, TrainingConfig
+from studio.core.config import GRPOConfig
 from studio.core.grpo import (
     LossStats,
     combine_rewards,
@@ -36,20 +37,16 @@ from studio.core.grpo import (
     masked_mean,
     zero_std_fraction,
 )
-from studio.core.machine.distributed import SINGLE, Dist, loss_scale, sync_gradients
+from studio.core.machine.distributed import Dist, loss_scale, sync_gradients
 from studio.core.models.sampling import mix_seed, shared_noise
 from studio.core.tasks.base import Example, Rollout, Sampling, Task
-from studio.core.training.update import StepOutcome, UpdateResult, backward, optimizer_step
-
-# what each micro-batch's row of pooled statistics holds, in order (see _pooled_stats)
-LOSS_STATS = (
-    "loss",
-    "grpo/kl",
-    "grpo/clip_low",
-    "grpo/clip_high",
-    "grpo/clip_region",
-    "grpo/ratio",
-    "policy/entropy",
+from studio.core.training.update import (
+    Learner,
+    StepOptions,
+    StepOutcome,
+    UpdateResult,
+    backward,
+    optimizer_step,
 )
 
 
@@ -63,6 +60,59 @@ class GRPOBatch:
     ref_logp: torch.Tensor | None  # (N, T), when beta > 0
     old_logp: torch.Tensor | None  # (N, T), when num_iterations > 1
     scale: float = 1.0  # loss weight that makes DDP's average the whole batch's loss
+
+
+@dataclass
+class ShareSizes:
+    """Every rank's share of each micro-batch, (W, B) each: what the loss divides by."""
+
+    rows: torch.Tensor  # sequences N_r
+    steps: torch.Tensor  # completion steps T_r of the padded share
+    tokens: torch.Tensor  # unmasked tokens C_r
+
+
+@dataclass
+class LossSums:
+    """One micro-batch's loss statistics as sums that add up over ranks: the loss as scaled
+    for DDP's average, each masked mean (`LossStats`, the entropy) times its token count,
+    and the count. Summed over ranks and divided once, they are the whole batch's means."""
+
+    loss: torch.Tensor
+    kl: torch.Tensor
+    clip_low: torch.Tensor
+    clip_high: torch.Tensor
+    clip_region: torch.Tensor
+    ratio: torch.Tensor
+    entropy: torch.Tensor
+    tokens: torch.Tensor
+
+    @classmethod
+    def of(
+        cls, loss: torch.Tensor, stats: LossStats, entropy: torch.Tensor, batch: GRPOBatch
+    ) -> LossSums:
+        tokens = batch.mask.sum()
+        return cls(
+            loss=loss.detach() * batch.scale,
+            kl=stats.kl * tokens,
+            clip_low=stats.clip_low * tokens,
+            clip_high=stats.clip_high * tokens,
+            clip_region=stats.clip_region * tokens,
+            ratio=stats.ratio * tokens,
+            entropy=masked_mean(entropy.detach().float(), batch.mask) * tokens,
+            tokens=tokens,
+        )
+
+
+# LossSums' token-weighted statistics and the metric each becomes, in the order the step's
+# record lists them (after the loss)
+TOKEN_MEANS = {
+    "kl": "grpo/kl",
+    "clip_low": "grpo/clip_low",
+    "clip_high": "grpo/clip_high",
+    "clip_region": "grpo/clip_region",
+    "ratio": "grpo/ratio",
+    "entropy": "policy/entropy",
+}
 
 
 @dataclass
@@ -156,17 +206,15 @@ def sample_groups(
 
 
 def prepare_batches(
+    learner: Learner,
     task: Task,
-    model: nn.Module,
-    ref_model: nn.Module | None,
     rollouts: list[Rollout],
     advs: list[torch.Tensor],
     gcfg: GRPOConfig,
-    autocast: Any,
-    dist: Dist,
-) -> tuple[list[GRPOBatch], torch.Tensor]:
-    """Each micro-batch's mask, advantages, fixed log-probs and loss scale, and the
-    (W, B, 3) rows, steps and tokens of every rank's share of it (the loss's divisors)."""
+) -> tuple[list[GRPOBatch], ShareSizes]:
+    """Each micro-batch's mask, advantages, fixed log-probs and loss scale, and the sizes of
+    every rank's share of it (the loss's divisors)."""
+    model, ref_model, dist = learner.model, learner.ref_model, learner.dist
     device = next(model.parameters()).device
     batches = []
     for rollout, adv in zip(rollouts, advs):
@@ -174,73 +222,45 @@ def prepare_batches(
         if gcfg.mask_truncated_completions:
             mask = mask * (~rollout.truncated).float()[:, None].to(mask.device)
         ref_logp = old_logp = None
-        with torch.no_grad(), autocast:
+        with torch.no_grad(), learner.autocast:
             if gcfg.beta > 0 and ref_model is not None:
                 ref_logp = task.token_logprobs(ref_model, rollout, gcfg.temperature)[0].float()
             if gcfg.num_iterations > 1:  # on-policy (mu = 1) uses logp.detach() instead
                 old_logp = task.token_logprobs(model, rollout, gcfg.temperature)[0].float()
         batches.append(GRPOBatch(rollout, mask, adv.to(device), ref_logp, old_logp))
-    sizes = dist.gather(
-        torch.tensor([[b.mask.shape[0], b.mask.shape[1], float(b.mask.sum())] for b in batches])
-    )  # (W, B, 3)
+    local = torch.tensor([[b.mask.shape[0], b.mask.shape[1], float(b.mask.sum())] for b in batches])
+    whole = dist.gather(local)  # (W, B, 3): rows, steps, tokens, in one collective
     for i, batch in enumerate(batches):
-        batch.scale = loss_scale(gcfg.loss_type, sizes[:, i], dist.rank)
-    return batches, sizes
-
-
-def _pooled_stats(
-    loss: torch.Tensor, stats: LossStats, entropy: torch.Tensor, batch: GRPOBatch
-) -> torch.Tensor:
-    """(8,): the scaled loss, then LOSS_STATS' masked means weighted by their token count,
-    then the count, so that ranks' rows can be summed and divided once."""
-    tokens = batch.mask.sum()
-    return torch.stack(
-        [
-            loss.detach() * batch.scale,
-            stats.kl * tokens,
-            stats.clip_low * tokens,
-            stats.clip_high * tokens,
-            stats.clip_region * tokens,
-            stats.ratio * tokens,
-            masked_mean(entropy.detach().float(), batch.mask) * tokens,
-            tokens,
-        ]
-    )
+        batch.scale = loss_scale(gcfg.loss_type, whole[:, i], dist.rank)
+    return batches, ShareSizes(*whole.unbind(-1))
 
 
 # ---- the step
 
 
 def grpo_step(
-    model: nn.Module,
-    ref_model: nn.Module | None,
+    learner: Learner,
     task: Task,
     prompt_batches: list[list[Example]],
-    optimizer: torch.optim.Optimizer,
     gcfg: GRPOConfig,
-    tcfg: TrainingConfig,
-    scaler: torch.amp.GradScaler | None,
-    autocast: Any,
-    want_flow: bool,
-    sample_count: int,
-    *,
-    dist: Dist = SINGLE,
-    seed: int | None = None,
+    options: StepOptions,
 ) -> StepOutcome:
     """One GRPO round: sample, score, then `num_iterations` clipped-surrogate updates.
 
-    `seed` (the trainer's, per step) makes sampling draw from shared row noise; without
-    it rollouts sample from torch's default generator.
+    `options.seed` (the trainer's, per step) makes sampling draw from shared row noise;
+    without it rollouts sample from torch's default generator.
     """
+    model, dist = learner.model, learner.dist
     sampling = Sampling(gcfg.temperature, gcfg.top_k, gcfg.top_p, gcfg.max_new_tokens)
     G = gcfg.num_generations
+    seed = options.seed
 
     def micro_seed(i: int, *salt: int) -> int | None:
         return None if seed is None else mix_seed(seed, i, *salt)
 
     t0 = time.perf_counter()
     model.eval()  # no dropout while sampling
-    with torch.no_grad(), autocast:
+    with torch.no_grad(), learner.autocast:
         rollouts = [
             sampled_rollout(task, model, prompts, G, sampling, dist, micro_seed(i))
             for i, prompts in enumerate(prompt_batches)
@@ -263,13 +283,13 @@ def grpo_step(
     t2 = time.perf_counter()
 
     model.train()
-    batches, sizes = prepare_batches(task, model, ref_model, rollouts, advs, gcfg, autocast, dist)
-    skipped, update, stats_rows = 0, None, []
+    batches, sizes = prepare_batches(learner, task, rollouts, advs, gcfg)
+    skipped, update, sums = 0, None, []
     for _ in range(gcfg.num_iterations):
-        stats_rows = []
+        sums = []
         for i, batch in enumerate(batches):
             with sync_gradients(model, last=i == len(batches) - 1):
-                with autocast:
+                with learner.autocast:
                     logp, entropy = task.token_logprobs(model, batch.rollout, gcfg.temperature)
                 logp = logp.float()
                 old = batch.old_logp if batch.old_logp is not None else logp.detach()
@@ -287,17 +307,17 @@ def grpo_step(
                 # sync; never backpropagate a NaN, and skip on every rank if any has one
                 if dist.any(not torch.isfinite(loss).item()):
                     skipped += 1
-                    optimizer.zero_grad(set_to_none=True)
+                    learner.optimizer.zero_grad(set_to_none=True)
                     break
-                backward(loss * batch.scale / len(batches), model, tcfg, scaler)
-            stats_rows.append(_pooled_stats(loss, stats, entropy, batch))
+                backward(loss * batch.scale / len(batches), learner)
+            sums.append(LossSums.of(loss, stats, entropy, batch))
         else:
-            update = optimizer_step(model, optimizer, tcfg, scaler, want_flow)
+            update = optimizer_step(learner, options.grad_flow)
             skipped += int(update.skipped)
     t3 = time.perf_counter()
 
-    metrics = grpo_metrics(stats_rows, rewards, sizes, update, G, dist)
-    tokens = float(sizes[..., 2].sum())
+    metrics = grpo_metrics(sums, rewards, sizes, update, G, dist)
+    tokens = float(sizes.tokens.sum())
     metrics.update(
         {
             "time/rollout": t1 - t0,
@@ -310,28 +330,46 @@ def grpo_step(
         metrics,
         skipped=skipped,
         grad_flow=update.grad_flow if update is not None else None,
-        samples=sample_groups(rollouts[0], rewards[0].total[mine], advs[0], sample_count),
+        samples=sample_groups(rollouts[0], rewards[0].total[mine], advs[0], options.sample_groups),
         reward_mean=metrics["reward/mean"],
     )
 
 
+def loss_metrics(sums: list[LossSums], dist: Dist) -> dict[str, float]:
+    """The loss statistics of a pass over the whole batch: each micro-batch's sums over all
+    ranks (one collective), divided once, then averaged over micro-batches; nan for a pass
+    that was skipped (no sums)."""
+    keys = ["loss", *TOKEN_MEANS.values()]
+    if not sums:
+        return dict.fromkeys(keys, math.nan)
+    names = [f.name for f in fields(LossSums)]
+    local = torch.stack([torch.stack([getattr(s, n) for n in names]) for s in sums])  # (B, 8)
+    whole = [LossSums(*row.unbind()) for row in dist.sum(local)]  # summed over ranks
+    per_batch = torch.stack(
+        [
+            torch.stack(
+                [
+                    s.loss / dist.world_size,  # DDP's average of the scaled losses
+                    *(getattr(s, n) / s.tokens.clamp(min=1.0) for n in TOKEN_MEANS),
+                ]
+            )
+            for s in whole
+        ]
+    )  # (B, 7)
+    return dict(zip(keys, per_batch.mean(0).tolist()))  # one sync
+
+
 def grpo_metrics(
-    stats_rows: list[torch.Tensor],
+    sums: list[LossSums],
     rewards: list[BatchRewards],
-    sizes: torch.Tensor,
+    sizes: ShareSizes,
     update: UpdateResult | None,
     group_size: int,
     dist: Dist,
 ) -> dict[str, float]:
     """The step's metrics over the whole batch (every rank's share): the loss statistics of
-    the last pass (nan when it was skipped), rewards, completion lengths, gradient norm."""
-    values = [math.nan] * len(LOSS_STATS)
-    if stats_rows:
-        summed = dist.sum(torch.stack(stats_rows))  # (B, 8) over ranks
-        count = summed[:, -1:].clamp(min=1.0)
-        per_batch = torch.cat([summed[:, :1] / dist.world_size, summed[:, 1:-1] / count], dim=1)
-        values = per_batch.mean(0).tolist()
-    metrics = dict(zip(LOSS_STATS, values))
+    the last pass, rewards, completion lengths, gradient norm."""
+    metrics = loss_metrics(sums, dist)
     all_rewards = torch.cat([rw.total for rw in rewards])
     metrics.update(
         {
@@ -342,7 +380,7 @@ def grpo_metrics(
             )
             .mean()
             .item(),
-            "policy/completion_len": float(sizes[..., 2].sum()) / float(sizes[..., 0].sum()),
+            "policy/completion_len": float(sizes.tokens.sum()) / float(sizes.rows.sum()),
             "policy/truncated_frac": torch.cat([rw.truncated for rw in rewards]).mean().item(),
             "optim/grad_norm": update.grad_norm if update is not None else math.nan,
         }

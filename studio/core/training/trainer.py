@@ -76,7 +76,7 @@ from studio.core.training.state import (
     seed_everything,
     training_state,
 )
-from studio.core.training.update import StepOutcome
+from studio.core.training.update import Learner, StepOptions, StepOutcome
 from studio.core.training.warmup_step import supervised_step
 
 Listener = Callable[[dict[str, Any]], None]
@@ -138,6 +138,7 @@ class Trainer:
         self.optimizer: torch.optim.Optimizer | None = None
         self.schedule: LearningRate | None = None
         self.scaler = torch.amp.GradScaler("cuda") if tcfg.amp == "fp16" else None
+        self.learner: Learner | None = None  # what the current stage's steps train with
 
         if resume_state is None:
             made = None
@@ -187,6 +188,15 @@ class Trainer:
         if name == "grpo" and self.cfg.grpo.beta > 0:
             # the reference is the policy as the GRPO stage found it, frozen
             self.ref_model = copy.deepcopy(self.model).eval().requires_grad_(False)
+        self.learner = Learner(
+            model=self.net,
+            optimizer=self.optimizer,
+            tcfg=tcfg,
+            autocast=autocast(tcfg.amp, self.device),
+            scaler=self.scaler,
+            ref_model=self.ref_model,
+            dist=self.dist,
+        )
         if state is not None:
             self.optimizer.load_state_dict(state["optimizer"])
             self.schedule.load_state_dict(state["schedule"])
@@ -265,7 +275,6 @@ class Trainer:
         want_flow = bool(cfg.run.grad_flow_every) and (
             (self.pos.global_step + 1) % cfg.run.grad_flow_every == 0
         )
-        amp = autocast(tcfg.amp, self.device)
         top = self.task.num_levels - 1
         # the warm-up draws from every level; GRPO from those the curriculum has unlocked
         level = min(self.pos.level, top) if cfg.curriculum.enabled and name == "grpo" else top
@@ -276,32 +285,15 @@ class Trainer:
         ]
         if name == "warmup":
             return supervised_step(
-                self.net,
-                self.task,
-                batches,
-                self.optimizer,
-                tcfg,
-                self.scaler,
-                amp,
-                want_flow,
-                dist=self.dist,
+                self.learner, self.task, batches, StepOptions(grad_flow=want_flow)
             )
-        return grpo_step(
-            self.net,
-            self.ref_model,
-            self.task,
-            batches,
-            self.optimizer,
-            cfg.grpo,
-            tcfg,
-            self.scaler,
-            amp,
-            want_flow,
-            cfg.run.sample_groups,
-            dist=self.dist,
+        options = StepOptions(
+            grad_flow=want_flow,
+            sample_groups=cfg.run.sample_groups,
             # rollouts sample from noise fixed by (seed, step): the same whatever the split
             seed=mix_seed(tcfg.seed, self.pos.global_step),
         )
+        return grpo_step(self.learner, self.task, batches, cfg.grpo, options)
 
     def _advance_curriculum(self, reward_mean: float | None) -> None:
         ccfg = self.cfg.curriculum

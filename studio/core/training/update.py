@@ -1,14 +1,18 @@
-"""The end of every optimizer step, whichever the stage: the backward pass (with the
-optional gradient-norm penalty), gradient clipping, refusing an update whose gradient is
-not finite so that a NaN never reaches the weights, per-layer gradient flow for the
-chart, and what a step reports to the trainer (`StepOutcome`).
+"""What every optimizer step shares, whichever the stage: what it works with (`Learner`),
+what the trainer asks of it (`StepOptions`), the backward pass (with the optional
+gradient-norm penalty), gradient clipping, refusing an update whose gradient is not finite
+so that a NaN never reaches the weights, per-layer gradient flow for the chart, and what a
+step reports to the trainer (`StepOutcome`).
+
+The penalty is grad_penalty_lambda * (||grad|| - grad_penalty_target)^2 on the norm of the
+parameters' gradient; it costs about a second backward.
 
 References: PyTorch's torch.nn.utils.clip_grad_norm_ and torch.amp.GradScaler (fp16 loss
-scaling: an overflowing step is skipped and lowers the scale, by design); the penalty
-grad_penalty_lambda * (||grad|| - target)^2 is the seed document's (DESIGN.md)."""
+scaling: an overflowing step is skipped and lowers the scale, by design)."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +21,36 @@ import torch
 from torch import nn
 
 from studio.core.config import TrainingConfig
+from studio.core.machine.distributed import SINGLE, Dist
 from studio.core.tasks.base import unwrap
+
+
+@dataclass
+class Learner:
+    """What a stage's steps train with; the trainer builds one when a stage starts.
+
+    `model` is what the steps run and update: the policy, wrapped in DDP in a distributed
+    run. `ref_model` is the frozen reference of the GRPO stage's KL term (None when
+    beta is 0 or in the warm-up). `scaler` is fp16's gradient scaler (None otherwise) and
+    `autocast` the mixed-precision context every forward runs in (a no-op without amp).
+    """
+
+    model: nn.Module
+    optimizer: torch.optim.Optimizer
+    tcfg: TrainingConfig
+    autocast: contextlib.AbstractContextManager = field(default_factory=contextlib.nullcontext)
+    scaler: torch.amp.GradScaler | None = None
+    ref_model: nn.Module | None = None
+    dist: Dist = SINGLE
+
+
+@dataclass(frozen=True)
+class StepOptions:
+    """What the trainer asks of one step beyond the update itself."""
+
+    grad_flow: bool = False  # measure per-layer gradients for the gradient-flow chart
+    sample_groups: int = 0  # sampled groups to return for the samples panel (GRPO)
+    seed: int | None = None  # GRPO rollouts draw from the shared row noise of this seed
 
 
 @dataclass
@@ -61,30 +94,26 @@ def gradient_flow(model: nn.Module) -> dict[str, list]:
     }
 
 
-def backward(
-    loss: torch.Tensor, model: nn.Module, tcfg: TrainingConfig, scaler: torch.amp.GradScaler | None
-) -> None:
+def backward(loss: torch.Tensor, learner: Learner) -> None:
     """loss.backward(), plus the optional gradient-norm penalty (a double backward)."""
+    tcfg = learner.tcfg
     if tcfg.grad_penalty_lambda > 0:
-        params = [p for p in model.parameters() if p.requires_grad]
+        params = [p for p in learner.model.parameters() if p.requires_grad]
         grads = torch.autograd.grad(loss, params, create_graph=True, allow_unused=True)
         norm = torch.sqrt(sum(g.pow(2).sum() for g in grads if g is not None))
         loss = loss + tcfg.grad_penalty_lambda * (norm - tcfg.grad_penalty_target) ** 2
+    scaler = learner.scaler
     (scaler.scale(loss) if scaler is not None else loss).backward()
 
 
-def optimizer_step(
-    model: nn.Module,
-    optimizer: torch.optim.Optimizer,
-    tcfg: TrainingConfig,
-    scaler: torch.amp.GradScaler | None,
-    want_flow: bool,
-) -> UpdateResult:
+def optimizer_step(learner: Learner, want_flow: bool) -> UpdateResult:
     """Clip and apply the accumulated gradients, unless they are not finite."""
+    model, optimizer, scaler = learner.model, learner.optimizer, learner.scaler
     if scaler is not None:
         scaler.unscale_(optimizer)
     params = [p for p in model.parameters() if p.grad is not None]
-    limit = tcfg.grad_norm_clip if tcfg.grad_norm_clip > 0 else math.inf
+    clip = learner.tcfg.grad_norm_clip
+    limit = clip if clip > 0 else math.inf
     norm = float(torch.nn.utils.clip_grad_norm_(params, limit)) if params else 0.0  # sync
     flow = gradient_flow(model) if want_flow else None
     if not math.isfinite(norm):

@@ -4,56 +4,41 @@ Teacher-forced cross-entropy on the references over `grad_accum` micro-batches, 
 `optimizer_step` (update.py), which clips the gradient norm and refuses non-finite
 updates. Shapes: B micro-batches, W processes.
 
-In a distributed run (`dist`, see machine/distributed.py) `model` is wrapped in DDP and the
-batches are this rank's share: each micro-batch's loss is weighted by its share of the
-terms the whole batch averages over (`supervised_scales`, from `Task.supervised_count`),
-a non-finite loss on any rank skips the update on all, and the loss reported is the
-whole batch's. With one process all of this reduces to the plain step.
+In a distributed run (`learner.dist`, see machine/distributed.py) `learner.model` is wrapped
+in DDP and the batches are this rank's share: each micro-batch's loss is weighted by its
+share of the terms the whole batch averages over (`supervised_scales`, from
+`Task.supervised_count`), a non-finite loss on any rank skips the update on all, and the
+loss reported is the whole batch's. With one process all of this reduces to the plain step.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from typing import Any
 
 import torch
-from torch import nn
 
-from studio.core.config import TrainingConfig
-from studio.core.machine.distributed import SINGLE, Dist, count_scale, sync_gradients
+from studio.core.machine.distributed import Dist, count_scale, sync_gradients
 from studio.core.tasks.base import Example, Task
-from studio.core.training.update import (
-    StepOutcome,
-    backward,
-    optimizer_step,
-)
+from studio.core.training.update import Learner, StepOptions, StepOutcome, backward, optimizer_step
 
 
 def supervised_step(
-    model: nn.Module,
-    task: Task,
-    batches: list[list[Example]],
-    optimizer: torch.optim.Optimizer,
-    tcfg: TrainingConfig,
-    scaler: torch.amp.GradScaler | None,
-    autocast: Any,
-    want_flow: bool,
-    *,
-    dist: Dist = SINGLE,
+    learner: Learner, task: Task, batches: list[list[Example]], options: StepOptions
 ) -> StepOutcome:
     """Teacher-forced cross-entropy over `grad_accum` batches, one optimizer step."""
+    model, dist = learner.model, learner.dist
     start = time.perf_counter()
     model.train()
     scales = supervised_scales(task, batches, dist)
     losses = []
     for i, batch in enumerate(batches):
         with sync_gradients(model, last=i == len(batches) - 1):
-            with autocast:
+            with learner.autocast:
                 loss = task.supervised_loss(model, batch)
             # sync; a NaN loss must not be backpropagated, on any rank
             if dist.any(not torch.isfinite(loss).item()):
-                optimizer.zero_grad(set_to_none=True)
+                learner.optimizer.zero_grad(set_to_none=True)
                 return StepOutcome(
                     {
                         "loss": math.nan,
@@ -62,9 +47,9 @@ def supervised_step(
                     },
                     skipped=1,
                 )
-            backward(loss * scales[i] / len(batches), model, tcfg, scaler)
+            backward(loss * scales[i] / len(batches), learner)
         losses.append(loss.detach() * scales[i])
-    update = optimizer_step(model, optimizer, tcfg, scaler, want_flow)
+    update = optimizer_step(learner, options.grad_flow)
     elapsed = time.perf_counter() - start
     n_examples = sum(len(b) for b in batches) * dist.world_size
     return StepOutcome(
@@ -90,8 +75,7 @@ def supervised_scales(task: Task, batches: list[list[Example]], dist: Dist) -> l
     """
     if not dist.active:
         return [1.0] * len(batches)
-    counter = getattr(task, "supervised_count", None)
-    counts = [None if counter is None else counter(b) for b in batches]
+    counts = [task.supervised_count(b) for b in batches]
     if any(c is None for c in counts):  # the same answer on every rank: it is the task's
         return [1.0] * len(batches)
     gathered = dist.gather(torch.tensor(counts, dtype=torch.float64))  # (W, B)
