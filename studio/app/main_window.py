@@ -39,6 +39,7 @@ from studio.app.controls import ControlBar
 from studio.app.data_panel import DataPanel
 from studio.app.gauge import MemoryGauge
 from studio.app.help import HelpPage, chart_guide_html
+from studio.app.lesson_banner import LessonBanner
 from studio.app.log_panel import LogPanel
 from studio.app.playground.tab import PlaygroundTab
 from studio.app.presentation import Presentation
@@ -112,10 +113,13 @@ class MainWindow(QMainWindow):
         self.views.addTab(self.samples, "Samples")
         self.views.addTab(self.playground, "Playground")
         self.stages = StageStrip()
+        self.lesson_banner = LessonBanner()
+        self.lesson_banner.show_all.clicked.connect(lambda: self._edit_lesson(True))
         centre = QWidget()
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(0, 0, 0, 0)
         centre_layout.setSpacing(2)
+        centre_layout.addWidget(self.lesson_banner)
         centre_layout.addWidget(self.stages)
         centre_layout.addWidget(self.views, 1)
         self.setCentralWidget(centre)
@@ -123,8 +127,10 @@ class MainWindow(QMainWindow):
         self.gallery = PresetGallery(count_now=count_presets)
         self.gallery.preset_chosen.connect(self.load_preset)
         self.form = SettingsForm()
-        save_button = QPushButton("Save as preset…")
-        save_button.setToolTip("Write these settings to a YAML preset that reopens identically")
+        save_button = QPushButton(self.tr("Save as preset…"))
+        save_button.setToolTip(
+            self.tr("Write these settings to a YAML preset that reopens identically")
+        )
         save_button.clicked.connect(self.save_preset_dialog)
         settings_page = QWidget()
         page_layout = QVBoxLayout(settings_page)
@@ -182,9 +188,10 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
         for text, keys, slot in (
-            ("Open preset…", QKeySequence.Open, self.gallery.open_file_dialog),
-            ("Save as preset…", QKeySequence.Save, self.save_preset_dialog),
-            ("Quit", QKeySequence.Quit, self.close),
+            (self.tr("Open preset or lesson…"), QKeySequence.Open, self.gallery.open_file_dialog),
+            (self.tr("Save as preset…"), QKeySequence.Save, self.save_preset_dialog),
+            (self.tr("Save as lesson…"), "Ctrl+Shift+S", self.save_lesson_dialog),
+            (self.tr("Quit"), QKeySequence.Quit, self.close),
         ):
             action = QAction(text, self)
             action.setShortcut(keys)
@@ -333,6 +340,7 @@ class MainWindow(QMainWindow):
         self.data_panel.set_path(cfg.data.path)
         self.samples.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
         self.stages.set_plan(cfg)
+        self.lesson_banner.set_lesson(cfg.ui.lesson, len(cfg.ui.hidden))
 
     def config(self) -> StudioConfig | None:
         """The settings as a config, or None after showing what is wrong."""
@@ -356,18 +364,41 @@ class MainWindow(QMainWindow):
         if text != (self.data_panel.path() or ""):
             self.data_panel.set_path(text or None)
 
+    def _edit_lesson(self, on: bool) -> None:
+        self.form.lesson_mode.setChecked(on)
+        self.setup_dock.show()
+        self.setup.setCurrentIndex(1)
+
+    def save_lesson_dialog(self) -> None:
+        """Save the settings as a lesson: what the form shows, its hidden fields and text,
+        with deterministic training, so every run of it draws the same curves."""
+        cfg = self.config()
+        if cfg is None:
+            return
+        cfg.training.deterministic = True
+        path = dialogs.save_file(
+            self, self.tr("Save as lesson"), f"{cfg.name} lesson.yaml", "Lesson (*.yaml)"
+        )
+        if path:
+            self._save(cfg, path)
+
+    def _save(self, cfg: StudioConfig, path: str) -> None:
+        try:
+            save_config(cfg, path)
+        except ValueError as err:
+            dialogs.show_error(self, self.tr("Could not save"), str(err))
+            return
+        self.log.add("info", self.tr("saved: {path}").format(path=path))
+
     def save_preset_dialog(self) -> None:
         cfg = self.config()
         if cfg is None:
             return
-        path = dialogs.save_file(self, "Save as preset", f"{cfg.name}.yaml", "Preset (*.yaml)")
+        path = dialogs.save_file(
+            self, self.tr("Save as preset"), f"{cfg.name}.yaml", "Preset (*.yaml)"
+        )
         if path:
-            try:
-                save_config(cfg, path)
-            except ValueError as err:
-                dialogs.show_error(self, "Could not save the preset", str(err))
-                return
-            self.log.add("info", f"preset saved: {path}")
+            self._save(cfg, path)
 
     def _save_dir(self) -> Path | None:
         try:

@@ -1,6 +1,7 @@
 """The preset gallery: one card per shipped preset, plus "Open preset file…".
 
-Cards are listed quickest first (`ui.minutes`, a whole run's measured minutes on a
+Presets come first, then the lessons shipped for a class (presets/lessons/); each list
+is quickest first (`ui.minutes`, a whole run's measured minutes on a
 2-core laptop CPU, shown on the card). A card shows the preset's name, description, how
 long a run takes, task, layer count, parameter count and estimated peak training memory
 (studio.core.machine.hardware.estimate_training_memory). The counts need the task and
@@ -28,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from studio.app import dialogs
 from studio.app.background import run_in_background
-from studio.core.config import load_config, preset_files
+from studio.core.config import lesson_files, load_config, preset_files
 from studio.core.machine.hardware import estimate_training_memory, format_bytes
 from studio.core.models import arch_spec
 
@@ -135,10 +136,19 @@ class PresetGallery(QWidget):
         host = QWidget()
         cards = QVBoxLayout(host)
         cards.setContentsMargins(2, 2, 2, 2)
-        made = [PresetCard(key, path, self) for key, path in preset_files().items()]
-        for card in sorted(made, key=lambda c: (c.minutes is None, c.minutes or 0.0, c.key)):
-            self.cards[card.key] = card
-            cards.addWidget(card)
+        for title, files in (
+            (self.tr("Presets"), preset_files()),
+            (self.tr("Lessons for a class"), lesson_files()),
+        ):
+            if not files:
+                continue
+            heading = QLabel(f"<b>{title}</b>")
+            heading.setContentsMargins(2, 6, 0, 0)
+            cards.addWidget(heading)
+            made = [PresetCard(key, path, self) for key, path in files.items()]
+            for card in sorted(made, key=lambda c: (c.minutes is None, c.minutes or 0.0, c.key)):
+                self.cards[card.key] = card
+                cards.addWidget(card)
         cards.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)

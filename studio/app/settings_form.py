@@ -21,24 +21,23 @@ A mouse wheel passing over a choice box scrolls the form instead of changing the
 from __future__ import annotations
 
 import dataclasses
-import types
 import typing
-from typing import Any, Literal, get_args, get_origin
+from typing import Any
 
-import yaml
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
-    QLineEdit,
     QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
+from studio.app.field_editor import FieldEditor
 from studio.core.config import StudioConfig
 from studio.core.configtools import ConfigError, from_dict
 from studio.core.tasks import task_class
@@ -75,10 +74,6 @@ def is_hidden(path: str, hidden: list[str]) -> bool:
     return any(path == h or path.startswith(h + ".") for h in hidden)
 
 
-def _is_optional(tp: Any) -> bool:
-    return get_origin(tp) in (typing.Union, types.UnionType) and type(None) in get_args(tp)
-
-
 def _label(name: str, meta: dict) -> str:
     """The field's label from its declaration, translated; its name when it has none."""
     text = meta.get("label") or name.replace("_", " ").capitalize()
@@ -94,83 +89,6 @@ class _WheelGuard(QObject):
             event.ignore()  # the scroll area under it takes it
             return True
         return False
-
-
-class FieldEditor:
-    """A widget for one field and the conversion between it and the field's value."""
-
-    def __init__(self, path: str, tp: Any, meta: dict) -> None:
-        self.path, self.tp, self.meta = path, tp, meta
-        self.kind = self._kind(tp)
-        if self.kind == "bool":
-            self.widget: QWidget = QCheckBox()
-        elif self.kind == "choice":
-            combo = QComboBox()
-            combo.addItems([str(a) for a in get_args(tp)])
-            combo.setFocusPolicy(Qt.StrongFocus)  # a wheel does not focus it, a click does
-            self.widget = combo
-        else:
-            edit = QLineEdit()
-            if self.kind == "optional":
-                edit.setPlaceholderText("empty: none")
-            elif self.kind == "yaml":
-                edit.setPlaceholderText("YAML, e.g. [a, b] or {name: 1.0}")
-            self.widget = edit
-        tip = QCoreApplication.translate("config", meta.get("help", ""))
-        bounds = [
-            f"min {meta['min']}" if meta.get("min") is not None else "",
-            f"max {meta['max']}" if meta.get("max") is not None else "",
-            "positive" if meta.get("positive") else "",
-        ]
-        bounds_text = ", ".join(b for b in bounds if b)
-        self.widget.setToolTip(f"{path}: {tip}" + (f" ({bounds_text})" if bounds_text else ""))
-
-    @staticmethod
-    def _kind(tp: Any) -> str:
-        if tp is bool:
-            return "bool"
-        if get_origin(tp) is Literal:
-            return "choice"
-        if _is_optional(tp):
-            return "optional"
-        if get_origin(tp) in (list, dict, tuple):
-            return "yaml"
-        return "text"  # str and float: floats as text so 1e-4 keeps every digit
-
-    def set(self, value: Any) -> None:
-        w = self.widget
-        if self.kind == "bool":
-            w.setChecked(bool(value))
-        elif self.kind == "choice":
-            w.setCurrentText(str(value))
-        elif self.kind == "yaml":
-            w.setText(yaml.safe_dump(value, default_flow_style=True, allow_unicode=True).strip())
-        elif value is None:
-            w.setText("")
-        else:
-            w.setText(repr(value) if isinstance(value, float) else str(value))
-        if isinstance(w, QLineEdit):
-            w.setCursorPosition(0)  # a long value shows its beginning, not its end
-
-    def get(self) -> Any:
-        """The raw value for from_dict, which coerces and checks it."""
-        w = self.widget
-        if self.kind == "bool":
-            return w.isChecked()
-        if self.kind == "choice":
-            return w.currentText()
-        text = w.text().strip()
-        if self.kind == "optional":
-            return None if text == "" else text
-        if self.kind == "yaml":
-            try:
-                return yaml.safe_load(text) if text else None
-            except yaml.YAMLError:
-                raise ConfigError(
-                    f"{self.path}: not valid YAML ({text!r}); write a list like [a, b] "
-                    "or a mapping like {name: 1.0}"
-                ) from None
-        return w.text()  # str fields keep their spaces; numbers are coerced by from_dict
 
 
 class SettingsForm(QWidget):
@@ -195,6 +113,15 @@ class SettingsForm(QWidget):
         self.running_note.setVisible(False)
         self.show_advanced = QCheckBox(self.tr("Show advanced settings"))
         self.show_advanced.toggled.connect(self._apply_visibility)
+        self.lesson_mode = QCheckBox(self.tr("Lesson mode: tick what the class sees"))
+        self.lesson_mode.setToolTip(
+            self.tr(
+                "Every setting gets a 'show' box: untick the ones the class should not see, "
+                "write the lesson's text under Lesson view, then File > Save as lesson"
+            )
+        )
+        self.lesson_mode.toggled.connect(self._apply_visibility)
+        self.show_boxes: dict[str, QCheckBox] = {}  # path -> its "show to the class" box
         self.problem = QLabel("")  # the first bad value, named as the form names it
         self.problem.setObjectName("problem")
         self.problem.setWordWrap(True)
@@ -214,6 +141,7 @@ class SettingsForm(QWidget):
         layout.addWidget(self.running_note)
         layout.addWidget(self.arch_label)
         layout.addWidget(self.show_advanced)
+        layout.addWidget(self.lesson_mode)
         layout.addWidget(scroll, 1)
         layout.addWidget(self.problem)
         self.hidden: list[str] = []
@@ -234,6 +162,7 @@ class SettingsForm(QWidget):
         self.editors.clear()
         self._rows.clear()
         self._groups.clear()
+        self.show_boxes.clear()
         self._data_fields = task_class(cfg.task.NAME).DATA_FIELDS
         general = self._group("")
         for name in ("name", "description"):
@@ -302,20 +231,48 @@ class SettingsForm(QWidget):
         label.setToolTip(editor.widget.toolTip())
         if isinstance(editor.widget, QComboBox):
             editor.widget.installEventFilter(self._wheel_guard)
-        form.addRow(label, editor.widget)
+        row = QWidget()  # the editor, and in lesson mode its "show to the class" box
+        row_layout = QHBoxLayout(row)
+        row_layout.setContentsMargins(0, 0, 0, 0)
+        row_layout.addWidget(editor.widget, 1)
+        if not path.startswith("ui.") and path not in ALWAYS_SHOWN:
+            show = QCheckBox(self.tr("show"))
+            show.setToolTip(self.tr("Show this setting to the class"))
+            show.toggled.connect(lambda on, p=path: self._set_shown(p, on))
+            row_layout.addWidget(show)
+            self.show_boxes[path] = show
+        form.addRow(label, row)
         self.editors[path] = editor
-        self._rows[path] = (form, editor.widget, bool((meta or {}).get("advanced")))
-        for sig in ("toggled", "valueChanged", "currentTextChanged", "textEdited"):
+        self._rows[path] = (form, row, bool((meta or {}).get("advanced")))
+        for sig in ("toggled", "valueChanged", "currentTextChanged", "textEdited", "textChanged"):
             if hasattr(editor.widget, sig):
                 getattr(editor.widget, sig).connect(self.changed)
                 break
 
+    def _set_shown(self, path: str, shown: bool) -> None:
+        """A lesson's "show" box: hide the field from the class, or show it again (the
+        hidden list is the lesson's `ui.hidden`, kept in its field for saving)."""
+        hidden = [h for h in self.hidden if h != path]
+        if not shown:
+            hidden.append(path)
+        if hidden != self.hidden:
+            self.hidden = hidden
+            self.editors["ui.hidden"].set(hidden)
+            self.changed.emit()
+            self._apply_visibility()
+
     def _apply_visibility(self) -> None:
         advanced = self.show_advanced.isChecked()
+        editing = self.lesson_mode.isChecked()  # a teacher sees every field and its box
         shown_per_group: dict[str, int] = {}
+        for path, box in self.show_boxes.items():
+            box.setVisible(editing)
+            box.blockSignals(True)
+            box.setChecked(not is_hidden(path, self.hidden))
+            box.blockSignals(False)
         for path, (form, widget, is_adv) in self._rows.items():
             visible = (
-                not is_hidden(path, self.hidden)
+                (editing or not is_hidden(path, self.hidden))
                 and (advanced or not is_adv)
                 and not self._unused_data_field(path)
             )

@@ -333,7 +333,9 @@ class UIConfig:
         help="Field paths hidden in the settings form (a lesson's view)",
         label="Hidden fields",
     )
-    lesson: str = param("", "Text shown to the class with this preset", label="Lesson text")
+    lesson: str = param(
+        "", "Text shown to the class with this preset", label="Lesson text", multiline=True
+    )
     minutes: float | None = param(
         None,
         "Minutes a whole run of this preset takes on a 2-core laptop CPU, as measured "
@@ -472,12 +474,21 @@ def preset_files() -> dict[str, Path]:
     return {Path(str(p)).stem: Path(str(p)) for p in root.iterdir() if str(p).endswith(".yaml")}
 
 
+def lesson_files() -> dict[str, Path]:
+    """Shipped lesson name (file stem) -> path: presets for a class (presets/lessons/), each
+    with its lesson text, the fields it hides and a fixed seed."""
+    root = _presets_root() / "lessons"
+    if not root.is_dir():
+        return {}
+    return {Path(str(p)).stem: Path(str(p)) for p in root.iterdir() if str(p).endswith(".yaml")}
+
+
 def resolve_preset(path: str | Path) -> Path:
-    """A file path, or the name of a shipped preset (`micro_gpt`, `micro-gpt`)."""
+    """A file path, or the name of a shipped preset or lesson (`micro_gpt`, `micro-gpt`)."""
     p = Path(path)
     if p.exists():
         return p
-    shipped = preset_files()
+    shipped = {**lesson_files(), **preset_files()}
     key = str(path).removesuffix(".yaml").replace("-", "_").lower()
     if key in shipped:
         return shipped[key]

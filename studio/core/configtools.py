@@ -30,13 +30,16 @@ def param(
     positive: bool = False,
     advanced: bool = False,
     label: str = "",
+    multiline: bool = False,
     default_factory: Any = MISSING,
 ) -> Any:
     """A config field with its documentation and its bounds; `label` is its name in the
-    settings form (short, for people; the field's path stays its name in files)."""
+    settings form (short, for people; the field's path stays its name in files), and a
+    `multiline` text gets a box of several lines there."""
     meta = {
         "help": help,
         "label": label,
+        "multiline": multiline,
         "min": min,
         "max": max,
         "positive": positive,

@@ -7,7 +7,8 @@ from studio.core.config import load_config, preset_files
 def test_cards_come_quickest_first_and_say_how_long_a_run_takes(qtbot):
     gallery = PresetGallery(count_now=False)
     qtbot.addWidget(gallery)
-    order = list(gallery.cards)
+    order = [k for k in gallery.cards if k in preset_files()]  # the lessons come after
+    assert list(gallery.cards)[: len(order)] == order
     minutes = [load_config(preset_files()[k]).ui.minutes for k in order]
     measured = [m for m in minutes if m is not None]
     assert measured == sorted(measured) and minutes[: len(measured)] == measured
