@@ -57,8 +57,13 @@ class TranslationPage(PlaygroundPage):
             lambda: self.beam_size.setEnabled(self.decoding.currentData() == BEAM)
         )
         self.beam_size.setEnabled(False)
+        # a run trained with task.both_directions translates either way
+        self.direction = QComboBox()
+        self.direction.addItem(self.tr("as trained"), False)
+        self.direction.addItem(self.tr("the other way"), True)
+        self.direction.setToolTip(self.tr("The other way needs a run trained both ways"))
         row = QHBoxLayout(self)
-        for widget in (self.sentence, self.decoding, self.beam_size, self.button):
+        for widget in (self.sentence, self.direction, self.decoding, self.beam_size, self.button):
             row.addWidget(widget, 3 if widget is self.sentence else 0)
 
     def answer(self, torch_engine: TorchEngine | None, onnx_engine: OnnxEngine | None) -> Reply:
@@ -66,6 +71,7 @@ class TranslationPage(PlaygroundPage):
         if not sentence:
             title = self.tr("Nothing to translate")
             raise PlaygroundError(self.tr("Type a sentence first."), title)
+        sentence = self._directed(sentence, torch_engine)
         decoding = self.decoding.currentData()
         reply = Reply([])
         if torch_engine is not None:
@@ -79,3 +85,19 @@ class TranslationPage(PlaygroundPage):
             if decoding == BEAM:
                 reply.notes["ONNX"] = self.tr("greedy (the ONNX runner decodes greedily only):")
         return reply
+
+    def _directed(self, sentence: str, torch_engine: TorchEngine | None) -> str:
+        """The sentence with the tag of the chosen direction, for a run trained both ways."""
+        from studio.core.tasks.translation.directions import tagged
+
+        cfg = getattr(getattr(torch_engine, "task", None), "cfg", None)
+        both = bool(getattr(cfg, "both_directions", False))
+        other = self.direction.currentData()
+        if other and not both:
+            raise PlaygroundError(
+                self.tr("This run translates one way only; train with task.both_directions."),
+                self.tr("One way only"),
+            )
+        if not both:
+            return sentence
+        return tagged(sentence, cfg.source_lang if other else cfg.target_lang)

@@ -45,6 +45,11 @@ class TranslationConfig:
         "splits and eval size, eval interval, warm-up patience and cap (the demo's stop_at "
         "off), vocabulary sizes; the load report says what was chosen and why",
     )
+    both_directions: bool = param(
+        False,
+        "One model translates both ways (source_lang->target_lang and back): a <2xx> tag "
+        "before each source names the language to write",
+    )
     back_translation: bool = param(
         False,
         "Back-translate monolingual_path's target-language sentences into synthetic pairs "

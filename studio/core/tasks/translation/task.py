@@ -54,6 +54,7 @@ from studio.core.tasks.translation.data import (
 )
 from studio.core.tasks.translation.data_fit import MIN_PAIRS, held_out_share, trainer_settings
 from studio.core.tasks.translation.decoding import eval_mode, translate
+from studio.core.tasks.translation.directions import both_ways, held_out_ways
 from studio.core.tasks.translation.rewards import build_reward_functions, corpus_metrics
 
 
@@ -114,14 +115,18 @@ class TranslationTask(Task):
         self.splits = {"train": train, "valid": valid, "test": test}
         self._max_len: int | None = None  # the model's, once build_model has seen it
         self._report.split = {"train": len(train), "valid": len(valid), "test": len(test)}
+        # what the warm-up and GRPO draw from: the pairs, or each pair both ways, tagged
+        self._train_pairs = (
+            both_ways(train, cfg.source_lang, cfg.target_lang) if cfg.both_directions else train
+        )
         sizes = None
         if fit:
-            sizes, vocab_notes = fitted_vocab_sizes(cfg, train)
+            sizes, vocab_notes = fitted_vocab_sizes(cfg, self._train_pairs)
             settings, trainer_notes = trainer_settings(len(train), len(valid))
             self._report.fitted = notes + vocab_notes + trainer_notes
             self._report.settings = settings
-        self._set_tokenizers(*fit_tokenizers(cfg, train, sizes))
-        self.train_examples, self._pools = length_levels(train, cfg.num_levels)
+        self._set_tokenizers(*fit_tokenizers(cfg, self._train_pairs, sizes))
+        self.train_examples, self._pools = length_levels(self._train_pairs, cfg.num_levels)
         self._warmup_pools = self._pools  # with the synthetic pairs, once made
         self._stage_pools = self._pools
         self._model_cfg: Any = None
@@ -167,7 +172,7 @@ class TranslationTask(Task):
                     self.seed,
                 )
             self._warmup_pools = length_levels(
-                self.splits["train"] + self.synthetic, self.cfg.num_levels
+                self._train_pairs + self.synthetic, self.cfg.num_levels
             )[1]
         self._stage_pools = self._warmup_pools if name == "warmup" else self._pools
 
@@ -341,7 +346,24 @@ class TranslationTask(Task):
         decoding: str = "greedy",
         beam_size: int = 4,
     ) -> dict[str, float]:
-        """Corpus chrF (headline), BLEU (both 0..100) and length_ratio on `split`."""
+        """Corpus chrF (headline), BLEU (both 0..100) and length_ratio on `split`; for a
+        both-ways model, their means over the two directions."""
+        per_direction = self.evaluate_directions(
+            model, split=split, limit=limit, decoding=decoding, beam_size=beam_size
+        )
+        if len(per_direction) == 1:
+            return next(iter(per_direction.values()))
+        metrics = {
+            k: sum(m[k] for m in per_direction.values()) / len(per_direction)
+            for k in ("chrf", "bleu", "length_ratio")
+        }
+        metrics["examples"] = sum(m["examples"] for m in per_direction.values())
+        return metrics
+
+    def evaluate_directions(
+        self, model: nn.Module, *, split: str, limit: int, decoding: str, beam_size: int
+    ) -> dict[str, dict[str, float]]:
+        """`evaluate`'s metrics for each direction the model translates ("zh->en": ...)."""
         if split not in ("valid", "test"):
             raise TranslationError(f"split must be 'valid' or 'test', got {split!r}")
         pairs = self.splits[split][:limit]
@@ -349,10 +371,13 @@ class TranslationTask(Task):
             raise TranslationError(
                 f"the {split} split is empty; set data.{split}_fraction above 0 to evaluate"
             )
-        hyps = translate(model, self, [s for s, _ in pairs], decoding=decoding, beam_size=beam_size)
-        metrics = corpus_metrics(hyps, [t for _, t in pairs], lang=self.cfg.target_lang)
-        metrics["examples"] = float(len(pairs))
-        return metrics
+        out = {}
+        for way in held_out_ways(pairs, self.cfg):
+            hyps = translate(model, self, way.sources, decoding=decoding, beam_size=beam_size)
+            metrics = corpus_metrics(hyps, way.references, lang=way.target_lang)
+            metrics["examples"] = float(len(pairs))
+            out[way.name] = metrics
+        return out
 
     # ---- state: the tokenizers, so a saved run decodes the same way
 

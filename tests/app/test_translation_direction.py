@@ -1,0 +1,26 @@
+"""The playground's translation page picks the direction of a run trained both ways."""
+
+from types import SimpleNamespace
+
+import pytest
+
+from studio.app.playground.answers import AnswerPanel
+from studio.app.playground.engines import PlaygroundError
+from studio.app.playground.translation import TranslationPage
+
+
+def engine(both: bool):
+    cfg = SimpleNamespace(both_directions=both, source_lang="zh", target_lang="en")
+    return SimpleNamespace(task=SimpleNamespace(cfg=cfg))
+
+
+def test_the_direction_tags_the_sentence_of_a_both_ways_run(qtbot):
+    page = TranslationPage(AnswerPanel())
+    qtbot.addWidget(page)
+    assert page._directed("我喜欢茶。", engine(both=True)) == "<2en> 我喜欢茶。"
+    page.direction.setCurrentIndex(1)  # the other way
+    assert page._directed("I like tea.", engine(both=True)) == "<2zh> I like tea."
+    with pytest.raises(PlaygroundError, match="one way only"):
+        page._directed("I like tea.", engine(both=False))
+    page.direction.setCurrentIndex(0)
+    assert page._directed("我喜欢茶。", engine(both=False)) == "我喜欢茶。"  # untouched
