@@ -16,3 +16,26 @@ def test_every_package_under_studio_is_listed_in_pyproject():
     }
     assert on_disk <= listed, f"add to pyproject packages: {sorted(on_disk - listed)}"
     assert {"studio.presets", "studio.resources"} <= listed
+
+
+def test_the_wheel_carries_presets_lessons_and_resources(tmp_path):
+    import subprocess
+    import sys
+    import zipfile
+
+    pip_wheel = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
+    out = subprocess.run(
+        [*pip_wheel, "-q", str(ROOT), "-w", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    (wheel,) = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = {f"studio/presets/{p.name}" for p in (ROOT / "presets").glob("*.yaml")}
+    shipped |= {
+        f"studio/presets/lessons/{p.name}" for p in (ROOT / "presets/lessons").glob("*.yaml")
+    }
+    shipped |= {f"studio/resources/{p.name}" for p in (ROOT / "resources").glob("*.qss")}
+    assert shipped <= names, sorted(shipped - names)
