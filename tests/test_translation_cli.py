@@ -1,8 +1,17 @@
 """A user's own TSV of sentence pairs: train, evaluate and translate from the command line."""
 
 import json
+import random
+import shutil
 import subprocess
 import sys
+
+import pytest
+from tiny_runs import GRID_WORLD, make_run, make_translation_run
+
+from studio.cli.main import main
+from studio.core.runs.loading import load_trained
+from studio.core.tasks.translation.decoding import translate
 
 # Pairs written for this test, in the shape of a Tatoeba/Anki export: English, Chinese,
 # attribution. No column settings: the zh->en preset finds its columns by script.
@@ -154,3 +163,102 @@ def test_a_latin_latin_file_without_header_is_refused_naming_the_settings(tmp_pa
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert "cannot tell which column is en (English) and which is fr (French)" in out.stderr
     assert "task.source_column and task.target_column" in out.stderr
+
+
+# ---- --file, --interactive, --onnx, --beam (a tiny real run and its real export)
+
+
+@pytest.fixture(scope="module")
+def tiny_run(tmp_path_factory):
+    return make_translation_run(tmp_path_factory.mktemp("cli"))
+
+
+@pytest.fixture(scope="module")
+def tiny_trained(tiny_run):
+    return load_trained(tiny_run)
+
+
+@pytest.fixture(scope="module")
+def tiny_sentences(tiny_trained):
+    _, task, _ = tiny_trained
+    return list(dict.fromkeys(e.prompt for e in task.sample(8, random.Random(2), 0)))[:3]
+
+
+def test_file_mode_keeps_every_line_translates_repeats_once_and_matches_each_engine(
+    tmp_path, tiny_run, tiny_trained, tiny_sentences
+):
+    _, task, model = tiny_trained
+    a, b, c = tiny_sentences
+    source = tmp_path / "in.txt"
+    lines = [a, "", f"{b}{c}", "   ", a, b]
+    source.write_text("\ufeff" + "\r\n".join(lines) + "\r\n", encoding="utf-8")  # BOM, CRLF
+    out = tmp_path / "out.txt"
+    for engine in ([], ["--onnx"]):
+        done = cli("translate", str(tiny_run), "--file", str(source), "--out", str(out), *engine)
+        assert done.returncode == 0, done.stderr
+        one = {s: translate(model, task, [s])[0] for s in (a, b, c)}
+        written = out.read_text(encoding="utf-8")
+        assert written.splitlines() == [one[a], "", f"{one[b]} {one[c]}", "", one[a], one[b]]
+        assert "6 lines, 5 sentences (3 translated, 2 repeats)" in done.stderr
+        assert "sentences/s" in done.stderr and done.stdout == ""
+    beam = cli("translate", str(tiny_run), "--file", str(source), "--beam", "3", "--onnx")
+    assert beam.returncode == 0, beam.stderr
+    want = [translate(model, task, [s], "beam", 3)[0] for s in (a, b, c)]
+    assert beam.stdout.splitlines() == [want[0], "", f"{want[1]} {want[2]}", "", want[0], want[1]]
+
+
+def test_interactive_mode_answers_each_line_as_it_comes(tiny_run, tiny_trained, tiny_sentences):
+    _, task, model = tiny_trained
+    a, b, _ = tiny_sentences
+    for engine in ([], ["--onnx"]):
+        done = cli("translate", str(tiny_run), "--interactive", *engine, stdin=f"{a}\n\n{b}{a}\n")
+        assert done.returncode == 0, done.stderr
+        one = {s: translate(model, task, [s])[0] for s in (a, b)}
+        assert done.stdout.splitlines() == [one[a], "", f"{one[b]} {one[a]}"]
+        assert "1 of 2 from the cache" in done.stderr  # a, met again on the third line
+    beam = cli("translate", str(tiny_run), "--interactive", "--beam", "2", stdin=f"{a}\n")
+    assert beam.stdout.splitlines() == [translate(model, task, [a], "beam", 2)[0]]
+
+
+def test_what_the_model_cannot_read_is_reported_not_skipped(tmp_path, tiny_run):
+    source = tmp_path / "odd.txt"
+    source.write_text("☃\n", encoding="utf-8")
+    done = cli("translate", str(tiny_run), "--file", str(source))
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 1
+    assert "1 sentence with characters the model never saw" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--out", "x.txt"], "--out goes with --file"),
+        (["--file", "missing.txt"], "missing.txt: no such file"),
+        (["--file", "latin1.txt"], "not UTF-8 text"),
+        (["--file", "latin1.txt", "--out", "latin1.txt"], "is the file being translated"),
+        (["--interactive", "--beam", "1"], "--beam takes 2 beams or more"),
+        (["--interactive", "--threads", "0"], "--threads takes 1 or more"),
+        (["--file", "latin1.txt", "--batch", "0"], "--batch takes 1 or more"),
+    ],
+)
+def test_a_wrong_command_line_is_one_clear_line(
+    tmp_path, tiny_run, args, said, capsys, monkeypatch
+):
+    (tmp_path / "latin1.txt").write_bytes("café\n".encode("latin-1"))
+    monkeypatch.chdir(tmp_path)
+    assert main(["translate", str(tiny_run), *args]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+
+
+def test_translate_refuses_a_missing_run_another_tasks_run_and_a_missing_export(
+    tmp_path, tiny_run, capsys
+):
+    assert main(["translate", str(tmp_path / "nowhere"), "--interactive"]) == 2
+    assert "no such run folder" in capsys.readouterr().err
+    grid = make_run(tmp_path / "grid", None, GRID_WORLD)
+    assert main(["translate", str(grid), "--interactive"]) == 2
+    assert "a run of the gridworld task, not translation" in capsys.readouterr().err
+    unexported = tmp_path / "unexported"
+    shutil.copytree(tiny_run, unexported, ignore=shutil.ignore_patterns("exports"))
+    assert main(["translate", str(unexported), "--interactive", "--onnx"]) == 2
+    assert "no ONNX export yet" in capsys.readouterr().err

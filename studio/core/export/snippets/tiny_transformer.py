@@ -53,9 +53,14 @@ def int8_name(name: str) -> str:
     return name[: -len(".onnx")] + ".int8.onnx"
 
 
-def load_session(path: Path) -> ort.InferenceSession:
+def load_session(path: Path, threads: int = 0) -> ort.InferenceSession:
+    """threads: onnxruntime's threads for one graph run (0: its own choice, every core);
+    one sentence's matrices are small enough that 1 is often faster on a busy machine."""
     options = ort.SessionOptions()
     options.log_severity_level = 3  # errors only
+    if threads:
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
     return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
@@ -152,10 +157,10 @@ def make_tokenizer(spec: dict) -> CharTokenizer | BPETokenizer:
 class TranslatorOnnx:
     """Greedy translation with the exported encoder and decoder step graphs."""
 
-    def __init__(self, folder: Path, *, int8: bool = False) -> None:
+    def __init__(self, folder: Path, *, int8: bool = False, threads: int = 0) -> None:
         names = {k: int8_name(v) if int8 else v for k, v in FILES.items()}
-        self.encoder = load_session(Path(folder) / names["encoder"])
-        self.decoder = load_session(Path(folder) / names["decoder_step"])
+        self.encoder = load_session(Path(folder) / names["encoder"], threads)
+        self.decoder = load_session(Path(folder) / names["decoder_step"], threads)
         self.meta = read_metadata(self.decoder)
         task = self.meta["task"]
         self.source_tok = make_tokenizer(task["source_tokenizer"])

@@ -274,9 +274,10 @@ class OnnxBackend:
 # ---- opening a run
 
 
-def open_backend(run_dir: Path, *, onnx: bool = False) -> Backend:
+def open_backend(run_dir: Path, *, onnx: bool = False, onnx_threads: int = 0) -> Backend:
     """The engine of a translation run: its latest checkpoint in PyTorch, or its ONNX
-    export (onnx=True; the PyTorch model is then not loaded at all)."""
+    export (onnx=True; the PyTorch model is then not loaded at all) run with
+    `onnx_threads` threads (0: onnxruntime's choice)."""
     from studio.core.export.pipeline import EXPORT_DIR
     from studio.core.runs.loading import load_run_config, load_trained
 
@@ -298,7 +299,7 @@ def open_backend(run_dir: Path, *, onnx: bool = False) -> Backend:
             f"export it first (grpo-studio export {run_dir})"
         )
     try:
-        runner = TranslatorOnnx(folder)
+        runner = TranslatorOnnx(folder, threads=onnx_threads)
     except Exception as err:  # onnxruntime's own errors for a damaged file
         raise TranslationError(
             f"{folder}: the ONNX export could not be loaded ({err}); export the run again"
