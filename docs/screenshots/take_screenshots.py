@@ -1,19 +1,20 @@
-"""Screenshots of the studio window in the middle of real training, one run per preset.
+"""Screenshots of the studio window, from a first start and in the middle of real training.
 
 Run under a display of 1280x800, e.g.:
     xvfb-run -a -s "-screen 0 1280x800x24" python docs/screenshots/take_screenshots.py
     xvfb-run -a -s "-screen 0 1280x800x24" python docs/screenshots/take_screenshots.py \\
-        --seconds 20 --only micro_gpt
+        --only first-start --only quick_micro_gpt
 
-For each preset (Micro-GPT, Tiny-Transformer, Lite-ResNet) the window loads the preset with
-smaller settings (so a few seconds of a 2-core CPU reach the GRPO stage), presses Start
-(`MainWindow.start`, what the Start button does), lets it train until the charts, the
-gradient flow and the samples have data and `--seconds` have passed, then grabs the window
-with each of those tabs in front, while it keeps training:
-training-<preset>.png, training-<preset>-gradflow.png, training-<preset>-samples.png.
-The Micro-GPT run also gives window-settings.png and window-data.png (the Setup dock's
-Settings and Data tabs). Everything is written beside this file; about 3 minutes of CPU
-with the defaults.
+Every preset trains as it ships: nothing is made smaller for a picture. The scenes:
+- first-start: a fresh settings file (the first-run tour is up), at 1280x800 and 1024x700;
+- each quick preset 60 s after pressing Start (`MainWindow.start`, what Start does):
+  training-<preset>.png (charts) and -samples.png;
+- each full preset once its GRPO stage has data: charts, gradient flow and samples;
+- data-tatoeba: the Data tab checking a file laid out as the Tatoeba/Anki export is
+  (English, Chinese, attribution), made by the project's realistic-corpus generator;
+- window-settings.png (the Settings tab).
+Everything is written beside this file; the full presets take several minutes each on a
+2-core CPU.
 """
 
 from __future__ import annotations
@@ -33,44 +34,10 @@ from studio.app.background import wait_for_background
 from studio.app.main_window import MainWindow
 
 OUT = Path(__file__).resolve().parent
-COMMON = ["run.checkpoint_every=0", "stages.grpo.steps=5000"]
-# Smaller than the presets, so a short run reaches GRPO and shows a few hundred steps.
-PRESETS: dict[str, list[str]] = {
-    "micro_gpt": [  # the warm-up stops at 25% accuracy after ~20 s, then GRPO
-        "model.n_layers=2",
-        "model.d_model=128",
-        "model.n_heads=4",
-        "model.d_ff=256",
-        "stages.warmup.steps=1000",
-        "stages.warmup.stop_at=0.25",
-        "stages.grpo.batch_size=8",
-        "grpo.num_generations=6",
-        "eval.every=50",
-        "eval.size=100",
-    ],
-    "tiny_transformer": [
-        "model.n_encoder_layers=2",
-        "model.n_decoder_layers=2",
-        "model.d_model=64",
-        "model.n_heads=4",
-        "model.d_ff=128",
-        "stages.warmup.steps=120",
-        "stages.warmup.batch_size=16",
-        "stages.warmup.stop_at=null",
-        "stages.warmup.lr_warmup_steps=10",
-        "stages.grpo.batch_size=4",
-        "grpo.num_generations=4",
-        "grpo.max_new_tokens=24",
-        "eval.every=20",
-        "eval.size=40",
-    ],
-    "lite_resnet": [
-        "stages.grpo.batch_size=8",
-        "stages.grpo.stop_at=null",
-        "eval.every=25",
-        "eval.size=100",
-    ],
-}
+QUICK = ("quick_micro_gpt", "quick_grid_world")
+FULL = ("micro_gpt", "tiny_transformer", "lite_resnet")
+SCENES = ("first-start", *QUICK, *FULL, "data-tatoeba", "window-settings")
+QUICK_SECONDS = 60.0  # what a newcomer sees a minute after pressing Start
 
 
 def settle(app: QApplication, seconds: float) -> None:
@@ -111,50 +78,89 @@ def has_data(window: MainWindow) -> bool:
 
 
 def train_and_shoot(
-    app: QApplication, window: MainWindow, key: str, seconds: float, save_dir: Path
+    app: QApplication, window: MainWindow, key: str, save_dir: Path, seconds: float | None
 ) -> None:
-    args_timeout = 120 + seconds
-    if not window.load_preset(key, [*PRESETS[key], *COMMON, f"run.save_dir={save_dir}"]):
+    """Train `key` as shipped; shoot after `seconds` (quick presets) or once GRPO has data."""
+    if not window.load_preset(key, [f"run.save_dir={save_dir}"]):
         raise SystemExit(f"cannot load the {key} preset")
     window.views.setCurrentWidget(window.charts)
     window.setup.setCurrentIndex(0)
     started = time.perf_counter()
     if not window.start():
         raise SystemExit(f"the window did not start {key}")
-    if not wait_until(app, lambda: has_data(window), timeout=args_timeout):
+    limit = seconds if seconds is not None else 900.0
+    if seconds is not None:
+        settle(app, seconds)
+    elif not wait_until(app, lambda: has_data(window), timeout=limit):
         log = "\n".join(text for _, text in window.log.lines[-8:])
-        raise SystemExit(f"{key}: no GRPO data after {args_timeout:.0f} s; the log:\n{log}")
-    settle(app, max(0.0, seconds - (time.perf_counter() - started)))
+        raise SystemExit(f"{key}: no GRPO data after {limit:.0f} s; the log:\n{log}")
+    print(f"{key}: {time.perf_counter() - started:.0f} s after Start", flush=True)
     stem = f"training-{key.replace('_', '-')}"
     shoot(app, window, stem, lambda: window.views.setCurrentWidget(window.charts))
-    shoot(app, window, f"{stem}-gradflow", lambda: window.views.setCurrentWidget(window.grad_flow))
+    if seconds is None:
+        shoot(
+            app, window, f"{stem}-gradflow", lambda: window.views.setCurrentWidget(window.grad_flow)
+        )
     shoot(app, window, f"{stem}-samples", lambda: window.views.setCurrentWidget(window.samples))
-    if key == "micro_gpt":
-        window.views.setCurrentWidget(window.charts)
-        shoot(app, window, "window-settings", lambda: window.setup.setCurrentIndex(1))
-        window.data_panel.check()
-        shoot(app, window, "window-data", lambda: window.setup.setCurrentIndex(2))
     window.controller.stop()
-    if not window.controller.wait(60_000):
+    if not window.controller.wait(120_000):
         raise SystemExit(f"{key}: the run did not stop")
+    window.views.setCurrentWidget(window.charts)
+
+
+def first_start(app: QApplication, scratch: Path) -> None:
+    """A window on a fresh settings file, at two sizes: the tour, the default preset."""
+    for width, height in ((1280, 800), (1024, 700)):
+        settings = QSettings(str(scratch / f"first-{width}.ini"), QSettings.IniFormat)
+        window = MainWindow(settings=settings)
+        window.resize(width, height)
+        window.show()
+        wait_for_background(60_000)
+        settle(app, 1.0)
+        shoot(app, window, f"first-start-{width}x{height}", lambda: None)
+        window.tour.close(forever=False)
+        window.close()
+
+
+def data_tatoeba(app: QApplication, window: MainWindow, scratch: Path) -> None:
+    """The Data tab checking a Tatoeba-layout file with the zh->en preset."""
+    from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
+
+    path = write_tatoeba_file(scratch / "cmn.txt", realistic_pairs(3000, seed=1))
+    window.load_preset("tiny_transformer")
+    window.data_panel.set_path(str(path))
+    window.setup.setCurrentIndex(2)
+    window.data_panel.check()
+    wait_for_background(120_000)
+    shoot(app, window, "window-data-tatoeba", lambda: window.setup.setCurrentIndex(2))
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--seconds", type=float, default=45.0, help="training time per preset")
-    p.add_argument("--only", choices=sorted(PRESETS), action="append", help="these presets")
+    p.add_argument("--only", choices=SCENES, action="append", help="these scenes")
     args = p.parse_args(argv)
     app = QApplication(sys.argv[:1])
     app.setStyleSheet(resources.stylesheet())
     scratch = Path(tempfile.mkdtemp(prefix="studio-shots-"))
+    scenes = args.only or SCENES
+    if "first-start" in scenes:
+        first_start(app, scratch)
     settings = QSettings(str(scratch / "settings.ini"), QSettings.IniFormat)
+    settings.setValue("tour/done", True)  # the tour has its own pictures
     window = MainWindow(settings=settings)
     window.resize(1280, 800)
     window.show()
     wait_for_background(60_000)  # the preset cards' parameter counts
     settle(app, 0.5)
-    for key in args.only or PRESETS:
-        train_and_shoot(app, window, key, args.seconds, scratch / "runs")
+    for key in (*QUICK, *FULL):
+        if key in scenes:
+            seconds = QUICK_SECONDS if key in QUICK else None
+            train_and_shoot(app, window, key, scratch / "runs", seconds)
+    if "window-settings" in scenes:
+        window.load_preset("quick_micro_gpt")
+        shoot(app, window, "window-settings", lambda: window.setup.setCurrentIndex(1))
+    if "data-tatoeba" in scenes:
+        data_tatoeba(app, window, scratch)
     window.close()
     return 0
 
