@@ -18,10 +18,12 @@ Tool".
 from __future__ import annotations
 
 import functools
+import threading
 from typing import Any
 
 MIN_LETTERS = 200  # letters a column needs before the identifier is asked
 CONFIDENCE = 0.95  # the winner's probability among the two languages
+_LOCK = threading.Lock()  # the identifier is restricted in place: one column at a time
 
 
 @functools.cache
@@ -45,9 +47,10 @@ def column_language(text: str, languages: tuple[str, str]) -> str | None:
     if sum(ch.isalpha() for ch in text) < MIN_LETTERS:
         return None
     ident = _identifier()
-    ident.set_languages(list(languages))
-    try:
-        best, probability = ident.classify(text)
-    finally:
-        ident.set_languages(None)
+    with _LOCK:  # the window's data check and a training run may ask at once
+        ident.set_languages(list(languages))
+        try:
+            best, probability = ident.classify(text)
+        finally:
+            ident.set_languages(None)
     return best if probability >= CONFIDENCE else None
