@@ -388,3 +388,50 @@ def test_catalogue_strings_reach_the_window_through_qt_translation(qtbot):
         assert "«Steady within a stage.»" in panel.chart("throughput").help_button.toolTip()
     finally:
         QCoreApplication.removeTranslator(marked)
+
+
+def view_range(chart) -> list[list[float]]:
+    """The chart's [x, y] ranges once pyqtgraph has fitted them to the data (as a paint does)."""
+    view = chart.plot.getViewBox()
+    view.updateAutoRange()
+    return view.viewRange()
+
+
+def y_range(chart) -> tuple[float, float]:
+    return tuple(view_range(chart)[1])
+
+
+def test_a_single_point_shows_as_a_marker_and_a_line_once_there_are_two(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.add_record(eval_record(0, "accuracy", 0.3))  # the baseline before the first step
+    panel.refresh()
+    curve = panel.chart("eval")._curves[("eval/accuracy", False)]
+    assert curve.opts["symbol"] == "o"
+    x_low, x_high = view_range(panel.chart("eval"))[0]
+    assert x_low < 0 < x_high and x_high - x_low < 5  # the step, not a stray width
+    panel.add_record(eval_record(10, "accuracy", 0.5))
+    panel.refresh()
+    assert curve.opts["symbol"] is None
+
+
+def test_a_constant_series_gets_a_range_around_its_value(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    flat = [
+        {**step_record(s), "grpo/kl": 0.0, "grpo/clip_low": 0.0, "grpo/clip_high": 0.0}
+        for s in range(1, 4)
+    ]
+    flat = [{**r, "policy/entropy": 1e-3, "grpo/zero_std_frac": 1.0} for r in flat]
+    panel.add_records(flat)
+    panel.refresh()
+    low, high = y_range(panel.chart("kl"))  # all zeros: 0..1, not -0.5..0.5
+    assert -0.1 < low < 0 < 0.9 < high < 1.1
+    low, high = y_range(panel.chart("clip"))  # zeros in %: not -50..50
+    assert -0.1 < low < 0 and high < 1.1
+    low, high = y_range(panel.chart("entropy"))  # a small constant: around it, not 0 +-0.5
+    assert 0.0008 < low < 1e-3 < high < 0.0012
+    low, high = y_range(panel.chart("zero_std"))  # 100 % of the groups: 90..100, not above
+    assert 89 < low < 91 and 100 <= high < 101
+    low, high = y_range(panel.chart("lr"))  # 1e-4 throughout, log axis: a decade around it
+    assert low == pytest.approx(-4.5, abs=0.1) and high == pytest.approx(-3.5, abs=0.1)

@@ -37,7 +37,13 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app import dialogs
-from studio.app.charts.plot_items import DecadeAxis, TimedPlotWidget, decimate_band
+from studio.app.charts.plot_items import (
+    ChartViewBox,
+    DecadeAxis,
+    TimedPlotWidget,
+    decimate_band,
+    flat_range,
+)
 from studio.app.charts.series import MetricStore, to_csv
 from studio.core.training import metrics
 from studio.core.training.metrics import Chart, band_key, chart_metrics, find
@@ -78,6 +84,18 @@ def legend_html(entries: list[tuple[str, str]]) -> str:
     )
 
 
+def _set_points(curve: pg.PlotDataItem, x: np.ndarray, y: np.ndarray) -> None:
+    """A curve's data; a lone point gets a marker (a line through one point draws nothing)."""
+    lone = len(x) == 1
+    if lone != (curve.opts["symbol"] is not None):
+        colour = curve.opts["pen"].color()
+        curve.setSymbol("o" if lone else None)
+        curve.setSymbolSize(6)
+        curve.setSymbolPen(colour)
+        curve.setSymbolBrush(colour)
+    curve.setData(x, y)
+
+
 class MetricChart(QWidget):
     """One chart: a title row with the hover readout, and the plot."""
 
@@ -85,7 +103,8 @@ class MetricChart(QWidget):
         super().__init__()
         self.spec, self._panel = chart, panel
         axes = {"left": DecadeAxis("left")} if chart.log_y else {}
-        self.plot_widget = TimedPlotWidget(panel.paint_clock, axisItems=axes)
+        view = ChartViewBox(self._flat_range)
+        self.plot_widget = TimedPlotWidget(panel.paint_clock, axisItems=axes, viewBox=view)
         self.plot_widget.setMinimumHeight(150)
         item = self.plot = self.plot_widget.getPlotItem()
         item.showGrid(x=True, y=True, alpha=0.25)
@@ -100,6 +119,7 @@ class MetricChart(QWidget):
             left.enableAutoSIPrefix(False)
         item.hideButtons()  # the panel's "Autoscale" button does this for all charts
         self._curves: dict[tuple[str, bool], pg.PlotDataItem] = {}
+        self._shares = False  # every curve drawn is a share in % (a flat range stays in 0..100)
         self._bands: dict[str, pg.FillBetweenItem] = {}
         self._stage_lines: list[pg.InfiniteLine] = []
         self._stage_lines_at: list[tuple[int, str]] = []  # the stage starts they show
@@ -200,10 +220,14 @@ class MetricChart(QWidget):
         lower.setData(x, lo)
 
     def redraw(self, store: MetricStore, overlay: MetricStore | None, weight: float) -> None:
+        keys = metrics.curves(self.spec.id, store.keys())
+        if overlay is not None:
+            keys += metrics.curves(self.spec.id, overlay.keys())
+        self._shares = bool(keys) and all(getattr(find(k), "unit", "") == "%" for k in keys)
         for i, key in enumerate(metrics.curves(self.spec.id, store.keys())):
             x, y = store.series[key].arrays(weight)
             y = y * scale_of(key)
-            self._curve(key, False, i).setData(x, y)
+            _set_points(self._curve(key, False, i), x, y)
             band = band_key(key)
             std = store.series.get(band) if band else None
             if std is not None and len(std) == len(x):
@@ -212,10 +236,14 @@ class MetricChart(QWidget):
         if overlay is not None:
             for i, key in enumerate(metrics.curves(self.spec.id, overlay.keys())):
                 x, y = overlay.series[key].arrays(weight)
-                self._curve(key, True, i).setData(x, y * scale_of(key))
+                _set_points(self._curve(key, True, i), x, y * scale_of(key))
         if self.spec.id == "eval":
             self._name_the_eval_metric(store.headline or (overlay.headline if overlay else set()))
         self._draw_stage_lines(store)
+
+    def _flat_range(self, value: float) -> tuple[float, float]:
+        """The y range of a constant series: see plot_items.flat_range."""
+        return flat_range(value, log=self.spec.log_y, share=self._shares)
 
     def _set_title(self, text: str) -> None:
         if text != self._title_text:

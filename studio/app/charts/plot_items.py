@@ -1,4 +1,5 @@
-"""pyqtgraph pieces the charts need: timed painting, a 1-2-5 log axis, band decimation.
+"""pyqtgraph pieces the charts need: timed painting, a 1-2-5 log axis, band decimation,
+and a view box that gives a single point or a constant series a range of its own.
 
 Kept apart from panel.py, which arranges and feeds the charts; these are the parts that
 work around how pyqtgraph behaves in small, often-redrawn plots.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 import numpy as np
 import pyqtgraph as pg
@@ -71,3 +73,47 @@ class DecadeAxis(pg.AxisItem):
             return [(1.0, majors)]
         minors = [v + math.log10(m) for v in range(lo, hi) for m in (2, 5)]
         return [(1.0, majors), (None, [m for m in minors if minVal < m < maxVal])]
+
+
+class ChartViewBox(pg.ViewBox):
+    """A ViewBox whose automatic range suits a single point and a constant series.
+
+    Given data of no height (or no width), pyqtgraph keeps the previous view's scale
+    around it: a run of zeros got -0.5..0.5 (or -50..50 after a chart in %), and the
+    first point of a new run the last run's thousand steps of width. Here a flat y
+    range is `flat_range(value)` (the chart knows its units) and a single step is
+    shown as step +-1.
+    """
+
+    def __init__(self, flat_range: Callable[[float], tuple[float, float]], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._flat_range = flat_range
+
+    def childrenBounds(self, *args, **kwargs):  # pyqtgraph's name
+        bounds = super().childrenBounds(*args, **kwargs)
+        x, y = bounds
+        if x is not None and x[0] == x[1]:
+            bounds[0] = [x[0] - 1.0, x[1] + 1.0]
+        if y is not None and y[0] == y[1]:
+            bounds[1] = list(self._flat_range(y[0]))
+        return bounds
+
+
+def flat_range(value: float, *, log: bool = False, share: bool = False) -> tuple[float, float]:
+    """The y range to show a series that is `value` throughout (in the axis' units).
+
+    A decade around it on a log axis (`value` is then its log10); 0..1 for zeros; else
+    +-10 % of the value, kept inside 0..100 for shares drawn in %.
+
+    >>> flat_range(0.0), flat_range(4.0), flat_range(100.0, share=True)
+    ((0.0, 1.0), (3.6, 4.4), (90.0, 100.0))
+    """
+    if log:
+        return value - 0.5, value + 0.5
+    if value == 0:
+        return 0.0, 1.0
+    spread = 0.1 * abs(value)
+    low, high = value - spread, value + spread
+    if share:
+        low, high = max(low, 0.0), min(high, 100.0)
+    return low, high
