@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QThreadPool
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -306,10 +306,18 @@ class MainWindow(QMainWindow):
         self.resize(min(1280, free.width()), min(800, free.height()))
         if free.width() <= 1280 or free.height() <= 800:
             self.move(free.topLeft())
-        if free.width() < 1200:  # leave the charts two thirds of a narrow screen
+        self._fit_docks()
+
+    def _fit_docks(self) -> None:
+        """In a narrow or short window the docks give way: the charts keep two thirds."""
+        if self.width() < 1200 and self.setup_dock.width() > 340:
             self.resizeDocks([self.setup_dock], [320], Qt.Horizontal)
-        if free.height() < 760:
+        if self.height() < 760 and self.log_dock.height() > 110:
             self.resizeDocks([self.log_dock], [90], Qt.Vertical)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_docks()
 
     def save_settings(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
