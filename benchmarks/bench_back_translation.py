@@ -61,7 +61,8 @@ def main() -> int:
     budget = [
         f"data.path={data}",
         f"stages.warmup.steps={args.steps}",
-        "stages.warmup.patience=0",  # the same budget for both: no early stop
+        "stages.warmup.stop_at=null",  # the same budget for both: no early stop
+        "stages.warmup.patience=0",
         "task.fit_to_data=false",  # which would change the budget with the data
         "data.valid_fraction=0.1",
         "data.test_fraction=0.1",
