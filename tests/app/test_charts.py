@@ -435,3 +435,37 @@ def test_a_constant_series_gets_a_range_around_its_value(qtbot):
     assert 89 < low < 91 and 100 <= high < 101
     low, high = y_range(panel.chart("lr"))  # 1e-4 throughout, log axis: a decade around it
     assert low == pytest.approx(-4.5, abs=0.1) and high == pytest.approx(-3.5, abs=0.1)
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_empty_charts_say_what_they_wait_for_instead_of_placeholder_ticks(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.resize(1000, 900)
+    panel.show()
+    for chart in panel.charts:  # before any run: no numbers on the axes, one line instead
+        assert chart.placeholder.isVisible()
+        assert not chart.plot.getAxis("left").style["showValues"]
+        assert not chart.plot.getAxis("bottom").style["showValues"]
+    assert panel.chart("lr").placeholder.text() == "waiting for the first step"
+    assert panel.chart("eval").placeholder.text() == "waiting for the first evaluation"
+    warmup = {**step_record(1, stage="warmup")}
+    warmup = {k: v for k, v in warmup.items() if not k.startswith(("reward/", "grpo/", "policy/"))}
+    panel.add_records(
+        [{"kind": "stage", "stage": "warmup", "step": 0, "event": "start", "reason": ""}, warmup]
+    )
+    panel.refresh()
+    loss, reward = panel.chart("loss"), panel.chart("reward")
+    assert not loss.placeholder.isVisible() and loss.plot.getAxis("left").style["showValues"]
+    assert reward.placeholder.isVisible()
+    assert reward.placeholder.text().startswith("waiting for GRPO")
+    grpo = {"kind": "stage", "stage": "grpo", "step": 1, "event": "start", "reason": ""}
+    panel.add_records([grpo, step_record(2)])
+    panel.refresh()
+    assert not reward.placeholder.isVisible()
+    assert reward.plot.getAxis("bottom").style["showValues"]
+    panel.reset()
+    panel.refresh()
+    assert reward.placeholder.isVisible() and reward.placeholder.text() == (
+        "waiting for the first step"
+    )

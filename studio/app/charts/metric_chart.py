@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSizePolicy,
+    QStackedLayout,
     QToolButton,
     QToolTip,
     QVBoxLayout,
@@ -82,6 +83,11 @@ def legend_html(entries: list[tuple[str, str]]) -> str:
     return " &nbsp; ".join(
         f"<span style='color:{colour}'>━━</span> {html.escape(label)}" for label, colour in entries
     )
+
+
+def _has_points(curve: pg.PlotDataItem) -> bool:
+    x = curve.getOriginalDataset()[0]
+    return x is not None and len(x) > 0
 
 
 def _set_points(curve: pg.PlotDataItem, x: np.ndarray, y: np.ndarray) -> None:
@@ -156,8 +162,22 @@ class MetricChart(QWidget):
         layout.addLayout(head)
         self.legend.setContentsMargins(4, 0, 4, 0)
         layout.addWidget(self.legend)
-        layout.addWidget(self.plot_widget)
+        # Until the chart has data, its plot is an empty frame with a line saying what it
+        # waits for, not pyqtgraph's placeholder ticks (0.2..0.8, or "5, 2" on a log axis).
+        self.placeholder = QLabel("")
+        self.placeholder.setAlignment(Qt.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setStyleSheet("color: #777;")
+        self.placeholder.setAttribute(Qt.WA_TransparentForMouseEvents)
+        plot_area = QStackedLayout()
+        plot_area.setStackingMode(QStackedLayout.StackAll)
+        plot_area.addWidget(self.plot_widget)
+        plot_area.addWidget(self.placeholder)
+        plot_area.setCurrentWidget(self.placeholder)  # on top of the plot
+        layout.addLayout(plot_area)
         self._legend_entries: list[tuple[str, str]] = []
+        self.waiting: bool | None = None  # the placeholder is shown (None: not yet decided)
+        self._show_waiting(self._waiting_for(MetricStore()))
 
         menu = item.getViewBox().menu
         menu.addSeparator()
@@ -240,6 +260,32 @@ class MetricChart(QWidget):
         if self.spec.id == "eval":
             self._name_the_eval_metric(store.headline or (overlay.headline if overlay else set()))
         self._draw_stage_lines(store)
+        drawn = any(_has_points(curve) for curve in self._curves.values())
+        self._show_waiting(None if drawn else self._waiting_for(store))
+
+    def _waiting_for(self, store: MetricStore) -> str:
+        """What an empty chart waits for, from what the run has recorded so far."""
+        if self.spec.id in ("eval", "eval_other"):
+            if self.spec.id == "eval_other" and store.headline:
+                return self.tr("this task has no other held-out metrics")
+            return self.tr("waiting for the first evaluation")
+        stage = store.stage_starts[-1][1] if store.stage_starts else ""
+        if stage == "warmup":  # its metrics come from sampled groups: GRPO's only
+            return self.tr("waiting for GRPO")
+        if "loss" in store.series:
+            return self.tr("this run records nothing for this chart")
+        return self.tr("waiting for the first step")
+
+    def _show_waiting(self, text: str | None) -> None:
+        """Say what the chart waits for, its axes' numbers hidden; None: it has data."""
+        self.placeholder.setText(text or "")
+        waiting = text is not None
+        if waiting == self.waiting:
+            return
+        self.waiting = waiting
+        self.placeholder.setVisible(waiting)
+        for side in ("left", "bottom"):
+            self.plot.getAxis(side).setStyle(showValues=not waiting)
 
     def _flat_range(self, value: float) -> tuple[float, float]:
         """The y range of a constant series: see plot_items.flat_range."""
@@ -317,6 +363,7 @@ class MetricChart(QWidget):
         self._bands.clear()
         self._update_legend()
         self.readout.setText("")
+        self._show_waiting(self._waiting_for(MetricStore()))
 
     def clear_overlay(self) -> None:
         for key in [k for k in self._curves if k[1]]:
