@@ -13,7 +13,6 @@ traceback goes to the log as an error record first), `finished(dict)` with the f
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,9 +20,11 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from studio.app.qt_compat import collect_garbage_on_gui_thread
+from studio.core.training.records import error_record
 
 Listener = Callable[[dict], None]
-# (control, listeners) -> an object with .run_dir and .run(max_steps) -> dict
+# (control, listeners) -> an object with .run_dir (its run folder, already made) and
+# .run(max_steps) -> dict
 TrainerFactory = Callable[[Any, list[Listener]], Any]
 
 
@@ -37,14 +38,17 @@ def make_control() -> Any:
 def trainer_factory(
     cfg: Any, save_dir: Path | None = None, resume_from: Path | None = None
 ) -> TrainerFactory:
-    """A factory that builds the real Trainer inside the worker thread (building is slow)."""
+    """A factory that builds the real Trainer inside the worker thread (building is slow)
+    and starts its run there, so that `run_started` names the run folder it made."""
 
     def build(control: Any, listeners: list[Listener]) -> Any:
         from studio.core.training.trainer import Trainer
 
-        return Trainer(
+        trainer = Trainer(
             cfg, save_dir=save_dir, resume_from=resume_from, control=control, listeners=listeners
         )
+        trainer.start()
+        return trainer
 
     return build
 
@@ -85,8 +89,7 @@ class TrainerWorker(QObject):
             self.run_started.emit(str(getattr(trainer, "run_dir", "") or ""))
             final = trainer.run(self._max_steps)
         except BaseException as err:  # anything: the app must survive a failing run
-            details = "".join(traceback.format_exception(err)).rstrip()
-            self.record_emitted.emit({"kind": "log", "level": "error", "message": details})
+            self.record_emitted.emit(error_record(err))  # the traceback, for the log
             self.failed.emit(user_message(err))
             return
         self.finished.emit(dict(final or {}))

@@ -93,11 +93,12 @@ def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:
         listeners=listeners,
         dist=dist,
     )
+    run_dir = trainer.start()  # the run folder is made here, not by building the trainer
     if main_rank:
         if trainer.task.report():  # the data as loaded, before any step trains on it
             print(trainer.task.report(), file=sys.stderr)
         where = f" ({dist.world_size} processes)" if dist.active else ""
-        print(f"run folder: {trainer.run_dir}{where}", file=sys.stderr)
+        print(f"run folder: {run_dir}{where}", file=sys.stderr)
 
     def on_signal(signum: int, frame: Any) -> None:
         if not control.stop_requested and main_rank:
@@ -120,5 +121,5 @@ def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     if main_rank:
-        print(f"{final['reason']} at step {final['step']}; run folder: {trainer.run_dir}")
+        print(f"{final['reason']} at step {final['step']}; run folder: {run_dir}")
     return 0

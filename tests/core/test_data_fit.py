@@ -54,7 +54,7 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     text = report.text()
     assert "chosen for this data (task.fit_to_data):" in text
     assert "stages.warmup.stop_at off" in text and "eval.size 500" in text
-    saved = (trainer.run_dir / "config.yaml").read_text("utf-8")
+    saved = (trainer.start() / "config.yaml").read_text("utf-8")  # the run folder, made
     assert "patience: 4" in saved  # the run folder keeps what the run uses
 
 

@@ -434,7 +434,7 @@ def test_parity_detects_weights_that_differ_from_the_exported_ones(gpt_run, gpt_
 def test_a_run_without_a_checkpoint_says_to_train_first(tmp_path):
     trainer = Trainer(load_config("micro_gpt", [*COMMON, *MICRO_GPT]), save_dir=tmp_path)
     with pytest.raises(RunError, match="has no checkpoint yet; train"):
-        export_run(trainer.run_dir)
+        export_run(trainer.start())  # the run folder, before any step
 
 
 def test_unknown_exporter_is_named():

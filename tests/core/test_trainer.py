@@ -95,6 +95,24 @@ def test_both_stages_run_and_every_record_reaches_listeners_and_the_file(tmp_pat
     assert (trainer.run_dir / "checkpoints" / "grpo_start.pt").is_file()
 
 
+def test_building_a_trainer_writes_nothing_until_the_run_starts(tmp_path):
+    trainer = Trainer(
+        tiny_config("stages.grpo.steps=0", "stages.warmup.steps=1"), save_dir=tmp_path
+    )
+    assert list(tmp_path.iterdir()) == [] and trainer.run_dir is None
+    run_dir = trainer.start()
+    assert run_dir.parent == tmp_path and trainer.run_dir == run_dir
+    assert sorted(p.name for p in run_dir.iterdir()) == [
+        "config.yaml",
+        "data_report.txt",
+        "task.json",
+    ]
+    assert trainer.start() == run_dir  # once
+    trainer.run()
+    assert list(tmp_path.iterdir()) == [run_dir]
+    assert latest_checkpoint(run_dir) is not None
+
+
 def test_a_tiny_run_changes_every_trainable_parameter(tmp_path):
     trainer = Trainer(tiny_config("stages.grpo.steps=0"), save_dir=tmp_path)
     before = {n: p.detach().clone() for n, p in trainer.model.named_parameters()}
@@ -124,6 +142,28 @@ def test_resumed_run_equals_an_uninterrupted_one(tmp_path):
     resumed = Trainer(cfg, resume_from=first.run_dir)
     assert resumed.run()["reason"] == "finished"
 
+    assert_same_run(resumed, whole)
+
+
+def test_a_resumed_plateau_schedule_equals_an_uninterrupted_one(tmp_path):
+    """The eval history (best, evaluations since it) and the plateau's halvings resume."""
+    cfg = tiny_config(
+        "stages.warmup.steps=6",
+        "stages.warmup.lr_schedule=plateau",
+        "stages.warmup.plateau_patience=1",
+        "stages.grpo.steps=0",
+        "eval.every=1",
+        "run.checkpoint_every=3",
+    )
+    whole = Trainer(cfg, save_dir=tmp_path / "a")
+    whole.run()
+    rates = [r["optim/lr"] for r in read_metrics(whole.run_dir) if r["kind"] == "step"]
+    assert len(set(rates)) > 2  # the rate halved more than once
+
+    first = Trainer(cfg, save_dir=tmp_path / "b")
+    first.run(max_steps=3)
+    resumed = Trainer(cfg, resume_from=first.run_dir)
+    resumed.run()
     assert_same_run(resumed, whole)
 
 

@@ -1,9 +1,10 @@
 """The trainer's parts as plain functions: stage planning, learning rate, early stopping,
-step records, the GRPO step's statistics over ranks, and the refusal to resume a run
+the records, the GRPO step's statistics over ranks, and the refusal to resume a run
 without a checkpoint."""
 
 import dataclasses
 import math
+from pathlib import Path
 
 import pytest
 import torch
@@ -12,7 +13,8 @@ from studio.core.config import StageConfig, TrainingConfig, load_config
 from studio.core.machine.distributed import SINGLE, Dist
 from studio.core.runs.files import RunError
 from studio.core.training.grpo_step import LossSums, loss_metrics
-from studio.core.training.records import step_record
+from studio.core.training.records import checkpoint_record, error_record, step_record
+from studio.core.training.schedule import LearningRate
 from studio.core.training.stages import early_stop, planned_stages, stage_lr
 from studio.core.training.state import Position, load_resume_state
 from studio.core.training.update import StepOutcome
@@ -42,6 +44,22 @@ def test_early_stop_at_the_target_or_after_patience_evaluations_without_a_better
     assert early_stop(0.4, stage, pos, "accuracy") is None
     assert early_stop(0.4, stage, pos, "accuracy") == "no better accuracy in 2 evaluations"
     assert early_stop(0.95, stage, Position(), "accuracy") == "reached accuracy 0.950 >= 0.9"
+
+
+def test_a_plateau_halves_the_rate_at_every_patience_evaluations_without_a_better_one():
+    stage = StageConfig(steps=100, lr=1e-3, lr_schedule="plateau", plateau_patience=2)
+    optimizer = torch.optim.SGD([torch.nn.Parameter(torch.zeros(1))], lr=stage.lr)
+    schedule = LearningRate(
+        optimizer, peak=stage.lr, total_steps=100, schedule="plateau", patience=2
+    )
+    pos = Position()  # the one keeper of the eval history; the schedule hears its count
+    rates = []
+    for metric in (0.5, 0.4, 0.4, 0.6, 0.5, 0.5, 0.5, 0.5):
+        early_stop(metric, stage, pos, "accuracy")
+        schedule.observe(pos.bad_evals)
+        rates.append(schedule.value(10) / 1e-3)
+    assert rates == [1, 1, 0.5, 0.5, 0.5, 0.25, 0.25, 0.125]
+    assert schedule.state_dict() == {"plateau_factor": 0.125}
 
 
 def test_a_step_record_holds_plain_values_and_only_what_the_step_has():
@@ -75,6 +93,20 @@ def test_a_step_record_holds_plain_values_and_only_what_the_step_has():
     )
     assert grpo["curriculum/level"] == 2 and grpo["grad_flow"] == flow
     assert grpo["samples"] == samples
+
+
+def test_the_checkpoint_and_error_records_are_plain_values():
+    assert checkpoint_record(4, Path("run/checkpoints/step_4.pt")) == {
+        "kind": "checkpoint",
+        "step": 4,
+        "path": str(Path("run/checkpoints/step_4.pt")),
+    }
+    try:
+        raise ValueError("data/train.txt line 3: expected 'a+b=c'")
+    except ValueError as err:
+        record = error_record(err)
+    assert record["kind"] == "log" and record["level"] == "error" and "step" not in record
+    assert record["message"].startswith("Traceback") and "line 3: expected" in record["message"]
 
 
 def sums(loss, tokens, kl, ratio, entropy):

@@ -10,16 +10,20 @@ Every record is a plain dict of floats, ints, strings and lists, never tensors, 
 - `checkpoint`: where a checkpoint was written; `log`: a message and its `level`;
 - `done`: the run ended, and why (`finished`, `stopped`, `step limit`, `error`).
 The CLI prints them, the GUI's worker relays them as signals, and the run folder's
-metrics.jsonl keeps them (runs/metrics_file.py).
+metrics.jsonl keeps them (runs/metrics_file.py). The one record without a step is the
+front door's `error_record` of a run that failed (the trainer may not even exist).
 """
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Mapping
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from studio.core.training.state import Position
-from studio.core.training.update import StepOutcome
+if TYPE_CHECKING:  # type-only: the window builds records without loading torch
+    from studio.core.training.state import Position
+    from studio.core.training.update import StepOutcome
 
 Record = dict[str, Any]
 
@@ -72,8 +76,26 @@ def stage_record(stage: str, step: int, event: str, reason: str) -> Record:
     return {"kind": "stage", "stage": stage, "step": step, "event": event, "reason": reason}
 
 
+def checkpoint_record(step: int, path: Path) -> Record:
+    return {"kind": "checkpoint", "step": step, "path": str(path)}
+
+
 def log_record(step: int, message: str, level: str = "info") -> Record:
     return {"kind": "log", "level": level, "message": message, "step": step}
+
+
+def data_report_record(message: str, details: dict[str, Any] | None) -> Record:
+    """The first record of a new run: what loading the data kept, skipped and matched, as
+    the text the CLI prints (`message`) and as the load report's fields (`data_report`)."""
+    record = log_record(0, message)
+    record["data_report"] = details
+    return record
+
+
+def error_record(err: BaseException) -> Record:
+    """The log record of the error that ended a run: its traceback, for the log panel."""
+    details = "".join(traceback.format_exception(err)).rstrip()
+    return {"kind": "log", "level": "error", "message": details}
 
 
 def done_record(step: int, reason: str) -> Record:

@@ -2,7 +2,8 @@
 
 One small stateful object per stage, resumable through state_dict, because a plateau
 schedule depends on the eval history and torch's LambdaLR and ReduceLROnPlateau do not
-compose with a warm-up.
+compose with a warm-up. The eval history itself (the best metric, evaluations since it) is
+the stage's Position's (state.py); the schedule hears the count after each evaluation.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ COSINE_FLOOR = 0.1  # cosine decays to 10% of the peak, not to 0: late steps sti
 
 
 class LearningRate:
+    """The learning rate of a stage's optimizer steps, set on the optimizer by `apply`."""
+
     def __init__(
         self,
         optimizer: Optimizer,
@@ -32,9 +35,7 @@ class LearningRate:
         self.schedule = schedule
         self.warmup_steps = warmup_steps
         self.patience = patience
-        self.plateau_factor = 1.0
-        self.best: float | None = None
-        self.bad_evals = 0
+        self.plateau_factor = 1.0  # halved at each plateau
         self.apply(0)
 
     def value(self, step: int) -> float:
@@ -56,24 +57,18 @@ class LearningRate:
             group["lr"] = lr
         return lr
 
-    def observe(self, metric: float) -> None:
-        """Feed an eval result (higher is better); a plateau halves the rate."""
-        if self.best is None or metric > self.best:
-            self.best, self.bad_evals = metric, 0
-            return
-        self.bad_evals += 1
-        if self.schedule == "plateau" and self.bad_evals >= self.patience:
+    def observe(self, evals_since_best: int) -> None:
+        """Hear, after an evaluation, how many in a row have not beaten the stage's best
+        (0: this one did); a plateau schedule halves the rate at every `patience` of them."""
+        if (
+            self.schedule == "plateau"
+            and evals_since_best
+            and evals_since_best % self.patience == 0
+        ):
             self.plateau_factor *= 0.5
-            self.bad_evals = 0
 
     def state_dict(self) -> dict[str, Any]:
-        return {
-            "plateau_factor": self.plateau_factor,
-            "best": self.best,
-            "bad_evals": self.bad_evals,
-        }
+        return {"plateau_factor": self.plateau_factor}
 
     def load_state_dict(self, state: dict[str, Any]) -> None:
         self.plateau_factor = state["plateau_factor"]
-        self.best = state["best"]
-        self.bad_evals = state["bad_evals"]

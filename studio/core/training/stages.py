@@ -2,12 +2,13 @@
 and when one ends early.
 
 Each stage starts with a fresh AdamW and its own learning-rate schedule (schedule.py);
-its peak learning rate may grow with the square root of the batch size, the seed
-document's rule. A stage ends after its steps, or early when the held-out metric reaches
-`stop_at` or has not improved for `patience` evaluations.
+its peak learning rate may grow with the square root of the batch size. A stage ends
+after its steps, or early when the held-out metric reaches `stop_at` or has not improved
+for `patience` evaluations.
 
 References: Loshchilov and Hutter 2019, "Decoupled Weight Decay Regularization" (AdamW);
-DESIGN.md for the square-root learning-rate rule.
+Krizhevsky 2014, "One weird trick for parallelizing convolutional neural networks" (the
+square-root learning-rate rule).
 """
 
 from __future__ import annotations
@@ -68,8 +69,9 @@ def new_schedule(
 
 
 def early_stop(metric: float, stage: StageConfig, pos: Position, metric_name: str) -> str | None:
-    """Note an evaluation's `metric` in `pos` (the best so far, evaluations since it) and
-    say why the stage should end now, or None. Higher is better."""
+    """Note an evaluation's `metric` in `pos`, the one keeper of the stage's eval history
+    (the best so far, evaluations since it), and say why the stage should end now, or None.
+    Higher is better."""
     if pos.best is None or metric > pos.best:
         pos.best, pos.bad_evals = metric, 0
     else:

@@ -7,6 +7,10 @@ relays signals. Between steps it honours pause, resume, stop and single-step req
 (TrainerControl), and it checkpoints every N steps and whenever it stops, so a run can
 be resumed with nothing lost but the steps since the last checkpoint.
 
+Building a trainer reads (a preset's data, a checkpoint to resume) but writes nothing; the
+run folder and its config.yaml, task.json and data_report.txt are made when the run starts
+(`start`, which `run` calls first), so a trainer built and never run leaves nothing behind.
+
 Under torchrun (a `Dist` from machine/distributed.py) every rank runs this same loop on its
 share of each batch; rank 0 alone writes the run folder, evaluates, and reports to the
 metrics file, and every decision that changes the loop's course is one all ranks share.
@@ -52,6 +56,9 @@ from studio.core.training.control import StopRequested, TrainerControl
 from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.grpo_step import grpo_step
 from studio.core.training.records import (
+    Record,
+    checkpoint_record,
+    data_report_record,
     done_record,
     eval_record,
     log_record,
@@ -79,7 +86,7 @@ from studio.core.training.state import (
 from studio.core.training.update import Learner, StepOptions, StepOutcome
 from studio.core.training.warmup_step import supervised_step
 
-Listener = Callable[[dict[str, Any]], None]
+Listener = Callable[[Record], None]
 
 
 class Trainer:
@@ -113,11 +120,14 @@ class Trainer:
         loaded = self.task.load_report()
         if loaded is not None:  # settings chosen to fit the user's data (load report)
             loaded.apply_settings(cfg)
-        resume_state = None
+        self._save_dir = save_dir
+        self.run_dir: Path | None = None  # known on resume; made by start() otherwise
+        self._started = False
+        self._resume_state: dict[str, Any] | None = None
         if resume_from is not None:
             self.run_dir = check_run_dir(Path(resume_from))
-            resume_state = load_resume_state(self.run_dir, self.device, dist)
-            self.task.load_state_dict(resume_state["task"])
+            self._resume_state = load_resume_state(self.run_dir, self.device, dist)
+            self.task.load_state_dict(self._resume_state["task"])
         self.model: nn.Module = self.task.build_model(cfg.model).to(self.device)
         self.net = wrap(self.model, dist, self.device)  # what steps train: DDP when distributed
         if not dist.active:
@@ -140,28 +150,36 @@ class Trainer:
         self.scaler = torch.amp.GradScaler("cuda") if tcfg.amp == "fp16" else None
         self.learner: Learner | None = None  # what the current stage's steps train with
 
-        if resume_state is None:
+    def start(self) -> Path:
+        """Make the run folder (a fresh one; a resumed run's is there already), write its
+        config, task state and (new runs) the data's load report, and return it. `run`
+        calls it first; a front door calls it itself to name the folder before training.
+        A collective: every rank calls it."""
+        if self._started:
+            return self.run_dir
+        dist = self.dist
+        if self.run_dir is None:
             made = None
             if dist.is_main:
-                made = str(
-                    new_run_dir(Path(save_dir or cfg.run.save_dir or default_save_dir()), cfg.name)
-                )
+                root = Path(self._save_dir or self.cfg.run.save_dir or default_save_dir())
+                made = str(new_run_dir(root, self.cfg.name))
             self.run_dir = Path(dist.broadcast(made))
         if dist.is_main:
-            save_config(cfg, self.run_dir / CONFIG_FILE)
+            save_config(self.cfg, self.run_dir / CONFIG_FILE)
             atomic_write_json(
                 self.run_dir / TASK_FILE, {"name": self.task.NAME, "state": self.task.state_dict()}
             )
-            if resume_state is None and self.task.report():
+            if self._resume_state is None and self.task.report():
                 atomic_write_text(self.run_dir / DATA_REPORT_FILE, self.task.report() + "\n")
-        self._resume_state = resume_state
+        self._started = True
+        return self.run_dir
 
     # ---- listeners and records
 
     def add_listener(self, listener: Listener) -> None:
         self.listeners.append(listener)
 
-    def _emit(self, record: dict[str, Any]) -> None:
+    def _emit(self, record: Record) -> None:
         for listener in self.listeners:
             listener(record)
 
@@ -233,7 +251,7 @@ class Trainer:
         path = save_training_state(
             self.run_dir, self.pos.global_step, self._state(), keep, self.dist
         )
-        self._emit({"kind": "checkpoint", "step": self.pos.global_step, "path": str(path)})
+        self._emit(checkpoint_record(self.pos.global_step, path))
         return path
 
     def _restore(self, state: dict[str, Any]) -> None:
@@ -248,7 +266,7 @@ class Trainer:
 
     # ---- evaluation
 
-    def evaluate(self) -> dict[str, Any]:
+    def evaluate(self) -> Record:
         """Held-out metrics now, without disturbing the training's random streams."""
         metrics = None
         if self.dist.is_main:  # the other ranks wait for its numbers
@@ -262,10 +280,11 @@ class Trainer:
         return record
 
     def _early_stop(self, metric: float, stage: StageConfig) -> str | None:
-        """Why the stage should end now, or None (the plateau schedule hears the metric too)."""
-        if self.schedule is not None:
-            self.schedule.observe(metric)
-        return early_stop(metric, stage, self.pos, self.task.EVAL_METRIC)
+        """Why the stage should end now, or None (the plateau schedule hears how many
+        evaluations have not beaten the best, which `pos` keeps)."""
+        reason = early_stop(metric, stage, self.pos, self.task.EVAL_METRIC)
+        self.schedule.observe(self.pos.bad_evals)
+        return reason
 
     # ---- one step
 
@@ -316,7 +335,7 @@ class Trainer:
         if self.ref_model is not None and every and self.pos.stage_step % every == 0:
             self.ref_model.load_state_dict(self.model.state_dict())
 
-    def _record(self, outcome: StepOutcome, step_time: float) -> dict[str, Any]:
+    def _record(self, outcome: StepOutcome, step_time: float) -> Record:
         return step_record(
             self._stage()[0],
             self.pos,
@@ -329,8 +348,9 @@ class Trainer:
 
     # ---- the loop
 
-    def run(self, max_steps: int | None = None) -> dict[str, Any]:
+    def run(self, max_steps: int | None = None) -> Record:
         """Train until the stages are done, `max_steps` total steps, or a stop request."""
+        self.start()
         resumed = self._resume_state is not None
         if resumed:
             self._restore(self._resume_state)  # truncates metrics past the checkpoint
@@ -342,10 +362,9 @@ class Trainer:
             if resumed:
                 self._log(f"resumed at step {self.pos.global_step}")
             elif self.task.report():  # what the data gave, first in the run's records
-                record = log_record(0, self.task.report())
                 loaded = self.task.load_report()
-                record["data_report"] = loaded.to_dict() if loaded is not None else None
-                self._emit(record)
+                details = loaded.to_dict() if loaded is not None else None
+                self._emit(data_report_record(self.task.report(), details))
             try:
                 reason = self._loop(max_steps)
             except BaseException:
