@@ -347,6 +347,7 @@ class MainWindow(QMainWindow):
         self.form.set_config(cfg)
         self.data_panel.set_path(cfg.data.path)
         self.samples.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
+        self.charts.keep_overlay_for(cfg.task.NAME)  # another task's overlay means nothing here
         self.stages.set_plan(cfg)
         self.lesson_banner.set_lesson(cfg.ui.lesson, len(cfg.ui.hidden))
 
@@ -439,6 +440,7 @@ class MainWindow(QMainWindow):
         cfg = self.config()
         if cfg is None:
             return False
+        self.charts.keep_overlay_for(cfg.task.NAME)
         self._clear_views()
         self.log.add("info", f"starting {cfg.name}")
         self.controller.start(self._make_factory(cfg, self._save_dir(), None), max_steps)
@@ -487,6 +489,7 @@ class MainWindow(QMainWindow):
         with contextlib.suppress(ValueError):  # a run without a readable config still draws
             cfg = load_run_config(Path(run_dir))
             self.samples.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
+            self.charts.keep_overlay_for(cfg.task.NAME)
         records = read_metrics(Path(run_dir))
         for record in records:
             self._on_record(record)
@@ -495,9 +498,13 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Run: {run_dir} ({len(records)} records)")
 
     def overlay_run(self, run_dir: str) -> None:
+        from studio.core.runs.loading import load_run_config
         from studio.core.runs.metrics_file import read_metrics
 
-        self.charts.set_overlay(read_metrics(Path(run_dir)), Path(run_dir).name)
+        task = ""  # unknown: the overlay goes with the next preset or run shown
+        with contextlib.suppress(ValueError):
+            task = load_run_config(Path(run_dir)).task.NAME
+        self.charts.set_overlay(read_metrics(Path(run_dir)), Path(run_dir).name, task)
         self.views.setCurrentWidget(self.charts)
 
     def _clear_views(self) -> None:

@@ -2,9 +2,11 @@
 
 import math
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
+from PySide6.QtCore import Qt
 
 from studio.app.charts.panel import ChartPanel
 from studio.app.charts.series import MetricStore, Series, ema, to_csv
@@ -111,6 +113,60 @@ def test_overlay_draws_a_second_run_dashed(qtbot):
     panel.set_overlay(None)
     panel.refresh()
     assert ("loss", True) not in loss._curves
+
+
+def test_an_overlaid_run_has_colours_of_its_own_and_legend_entries_naming_it(qtbot):
+    from studio.app.charts.metric_chart import PALETTE
+
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.add_records([step_record(s) for s in range(1, 4)])
+    panel.set_overlay([step_record(s) for s in range(1, 8)], "run B")
+    panel.refresh()
+    loss, reward = panel.chart("loss"), panel.chart("reward")
+    live, dashed = loss._curves[("loss", False)], loss._curves[("loss", True)]
+    assert dashed.opts["pen"].style() == Qt.DashLine
+    overlay_colours = {
+        c.opts["pen"].color().name().upper() for (_, o), c in reward._curves.items() if o
+    }
+    assert len(overlay_colours) == 3 and not overlay_colours & set(PALETTE)
+    assert dashed.opts["pen"].color() != live.opts["pen"].color()
+    # a lone live curve needs no legend; with an overlay both are named, the run's first
+    assert loss.legend.isVisibleTo(loss)
+    text = loss.legend.text()
+    assert "━━</span> loss" in text and "┅┅</span> loss (run B)" in text
+    assert text.index("━━") < text.index("┅┅")
+    assert "total reward (run B)" in reward.legend.text()
+    panel.set_overlay(None)
+    panel.refresh()
+    assert not loss.legend.isVisibleTo(loss) and "run B" not in reward.legend.text()
+
+
+def test_an_overlay_stays_for_runs_of_its_task_and_goes_for_another(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.set_overlay([step_record(s) for s in range(1, 8)], "run B", task="arithmetic")
+    panel.keep_overlay_for("arithmetic")  # a new run of the same task: compare them
+    assert panel.overlay is not None
+    panel.keep_overlay_for("gridworld")  # another preset: its metrics mean something else
+    assert panel.overlay is None and panel.overlay_label.text() == ""
+    panel.set_overlay([step_record(s) for s in range(1, 8)], "run C")  # task unknown
+    panel.keep_overlay_for("arithmetic")
+    assert panel.overlay is None
+
+
+def test_a_new_run_gets_its_own_x_range(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.add_records([step_record(s, total=500) for s in range(1, 501)])
+    panel.refresh()
+    loss = panel.chart("loss")
+    loss.plot.getViewBox().setXRange(300, 500)  # the person zoomed on the end
+    panel.reset()
+    panel.add_records([step_record(s) for s in range(1, 4)])
+    panel.refresh()
+    low, high = view_range(loss)[0]
+    assert 0 < low < 1 and 3 < high < 4
 
 
 def test_chart_exports_png_and_csv(qtbot, tmp_path):
@@ -279,22 +335,27 @@ def test_stage_lines_are_rebuilt_only_when_a_stage_starts(qtbot):
 
 
 def test_a_legend_line_names_the_curves_of_charts_with_more_than_one(qtbot):
-    from studio.app.charts.metric_chart import legend_html
+    from studio.app.charts.metric_chart import LegendEntry, legend_html
 
     panel = ChartPanel()
     qtbot.addWidget(panel)
     panel.add_records([step_record(s) for s in range(1, 4)])
-    panel.set_overlay([step_record(s) for s in range(1, 4)], "run B")
     panel.refresh()
     reward, loss = panel.chart("reward"), panel.chart("loss")
     assert not loss.legend.isVisibleTo(loss)  # one curve: the title names it
     assert reward.legend.isVisibleTo(reward)
-    # The run's own curves, in order; the overlay's dashed ones share their colours.
+    # The run's own curves, in order.
     assert reward.legend.text() == legend_html(
-        [("total reward", "#0072B2"), ("correct", "#D55E00"), ("format", "#009E73")]
+        [
+            LegendEntry("total reward", "#0072B2"),
+            LegendEntry("correct", "#D55E00"),
+            LegendEntry("format", "#009E73"),
+        ]
     )
     assert "━━</span> correct" in reward.legend.text()
-    assert legend_html([("a<b", "#000")]) == "<span style='color:#000'>━━</span> a&lt;b"
+    assert legend_html([LegendEntry("a<b", "#000")]) == (
+        "<span style='color:#000'>━━</span> a&lt;b"
+    )
     panel.reset()
     panel.refresh()
     assert not reward.legend.isVisibleTo(reward) and reward.legend.text() == ""
@@ -469,3 +530,31 @@ def test_empty_charts_say_what_they_wait_for_instead_of_placeholder_ticks(qtbot)
     assert reward.placeholder.isVisible() and reward.placeholder.text() == (
         "waiting for the first step"
     )
+
+
+def past_run(folder: Path, preset: str, steps: int) -> Path:
+    """A finished run folder of `preset` with `steps` step records."""
+    import json
+
+    from studio.core.config import load_config, save_config
+
+    folder.mkdir(parents=True)
+    save_config(load_config(preset), folder / "config.yaml")
+    records = [step_record(s, total=steps) for s in range(1, steps + 1)]
+    records.append({"kind": "done", "step": steps, "reason": "finished"})
+    (folder / "metrics.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    return folder
+
+
+def test_the_window_keeps_an_overlay_only_with_presets_and_runs_of_its_task(window, tmp_path):
+    run = past_run(tmp_path / "20260101-000000-micro-gpt", "micro_gpt", 30)
+    window.overlay_run(str(run))
+    charts = window.charts
+    assert charts.overlay is not None and charts.overlay_task == "arithmetic"
+    assert window.load_preset("quick_micro_gpt")  # the same task: still compared
+    assert charts.overlay is not None and charts.overlay_name == run.name
+    assert window.load_preset("quick_grid_world")  # another task: the overlay goes
+    assert charts.overlay is None and charts.overlay_label.text() == ""
+    window.overlay_run(str(run))
+    window.open_run(str(past_run(tmp_path / "grid-run", "quick_grid_world", 5)))
+    assert charts.overlay is None

@@ -4,8 +4,10 @@ Fed by ChartPanel (panel.py), which decides when each chart redraws. Curves keep
 pyqtgraph items between redraws (only their data is replaced); a +-std band is drawn
 decimated (plot_items.decimate_band). The legend is a line of coloured names under the
 title, shown when a chart has more than one curve: a box inside the plot covered the
-curves in a chart this small. Grid lines stop at the first minor tick level: pyqtgraph's
-finer levels cost two thirds of a chart's paint time here for lines one can barely see.
+curves in a chart this small. A run overlaid from the Runs tab is drawn dashed in colours
+of its own (OVERLAY_PALETTE), its legend entries naming it. Grid lines stop at the first
+minor tick level: pyqtgraph's finer levels cost two thirds of a chart's paint time here
+for lines one can barely see.
 
 What a chart draws, its title (with the unit), its curves' names and its "?" help (what
 each metric means, what healthy and what a problem look like) come from the metric
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import pyqtgraph as pg
@@ -54,6 +56,9 @@ if TYPE_CHECKING:
 
 # Colour-blind-safe palette (Okabe-Ito), one colour per curve of a chart.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+# An overlaid run's dashed curves: darker hues none of PALETTE's, so no overlay curve
+# passes for a curve of the run being watched (Paul Tol's muted scheme, and grey).
+OVERLAY_PALETTE = ("#555555", "#882255", "#999933", "#332288", "#44AA99", "#661100", "#AA4499")
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#333")
 
@@ -78,10 +83,18 @@ def _escape(text: str) -> str:
     return html.escape(text, quote=False)  # in text, not in an attribute: keep ' and "
 
 
-def legend_html(entries: list[tuple[str, str]]) -> str:
-    """A one-line legend: each curve's name after a stroke of its colour."""
+class LegendEntry(NamedTuple):
+    label: str
+    colour: str
+    dashed: bool = False  # an overlaid run's curve
+
+
+def legend_html(entries: list[LegendEntry]) -> str:
+    """A one-line legend: each curve's name after a stroke of its colour (dashed for an
+    overlaid run's)."""
     return " &nbsp; ".join(
-        f"<span style='color:{colour}'>━━</span> {html.escape(label)}" for label, colour in entries
+        f"<span style='color:{e.colour}'>{'┅┅' if e.dashed else '━━'}</span> {html.escape(e.label)}"
+        for e in entries
     )
 
 
@@ -175,7 +188,7 @@ class MetricChart(QWidget):
         plot_area.addWidget(self.placeholder)
         plot_area.setCurrentWidget(self.placeholder)  # on top of the plot
         layout.addLayout(plot_area)
-        self._legend_entries: list[tuple[str, str]] = []
+        self._legend_entries: list[LegendEntry] = []
         self.waiting: bool | None = None  # the placeholder is shown (None: not yet decided)
         self._show_waiting(self._waiting_for(MetricStore()))
 
@@ -197,10 +210,15 @@ class MetricChart(QWidget):
     def _curve(self, key: str, overlay: bool, index: int) -> pg.PlotDataItem:
         curve = self._curves.get((key, overlay))
         if curve is None:
-            colour = PALETTE[index % len(PALETTE)]
+            palette = OVERLAY_PALETTE if overlay else PALETTE
+            colour = palette[index % len(palette)]
             style = Qt.DashLine if overlay else Qt.SolidLine
             curve = self.plot.plot(pen=pg.mkPen(colour, width=1.6, style=style))
-            curve.legend_entry = None if overlay else (self._legend_label(key), colour)
+            label = self._legend_label(key)
+            if overlay:
+                run = self._panel.overlay_name
+                label = self.tr("{curve} ({run})").format(curve=label, run=run) if run else label
+            curve.legend_entry = LegendEntry(label, colour, overlay)
             self._curves[(key, overlay)] = curve
             self._update_legend()
         return curve
@@ -213,13 +231,15 @@ class MetricChart(QWidget):
         return f"{curve_label(key)} ({translated(metric.unit)})"
 
     def _update_legend(self) -> None:
-        """Name the curves when there is more than one (a lone curve is the title's)."""
-        entries = [c.legend_entry for c in self._curves.values() if c.legend_entry is not None]
+        """Name the curves when there is more than one (a lone curve is the title's) or
+        another run is overlaid: the run's own first, then the overlaid run's."""
+        entries = sorted((c.legend_entry for c in self._curves.values()), key=lambda e: e.dashed)
         if entries == self._legend_entries:
             return
         self._legend_entries = entries
         self.legend.setText(legend_html(entries))
-        self.legend.setVisible(len(entries) > 1)
+        self.legend.setToolTip("<br>".join(legend_html([e]) for e in entries))  # when cut
+        self.legend.setVisible(len(entries) > 1 or any(e.dashed for e in entries))
 
     def _band(self, key: str, index: int, x: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> None:
         band = self._bands.get(key)

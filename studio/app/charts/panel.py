@@ -57,6 +57,8 @@ class ChartPanel(QWidget):
         super().__init__()
         self.store = MetricStore()
         self.overlay: MetricStore | None = None
+        self.overlay_name = ""  # the overlaid run, as its legend entries name it
+        self.overlay_task = ""  # the task the overlaid run trained ("" unknown)
         self.redraw_count = 0  # chart redraws so far (tests and the latency benchmark read it)
         self.busy_seconds = 0.0  # GUI-thread time spent redrawing and painting, in all
         self.paint_clock = PaintClock()
@@ -194,25 +196,35 @@ class ChartPanel(QWidget):
         self._smoothing_label.setText(self.tr("Smoothing {weight:.2f}").format(weight=self._weight))
 
     def reset(self) -> None:
-        """Empty every chart for a new run (the overlay stays)."""
+        """Empty every chart for a new run, each fitted to its data again (a zoom or the
+        last run's steps do not carry over); the overlay stays (see keep_overlay_for)."""
         self.store.clear()
         for chart in self.charts:
             chart.clear()
+            chart.autoscale()
         self._full_redraw = True
 
-    def set_overlay(self, records: list[dict] | None, label: str = "") -> None:
-        """Draw another run's curves dashed on the same charts (None removes them)."""
+    def set_overlay(self, records: list[dict] | None, label: str = "", task: str = "") -> None:
+        """Draw another run's curves dashed on the same charts (None removes them).
+        label names the run; task is the task it trained (see keep_overlay_for)."""
         for chart in self.charts:
             chart.clear_overlay()
         if records is None:
-            self.overlay = None
+            self.overlay, self.overlay_name, self.overlay_task = None, "", ""
             self.overlay_label.setText("")
         else:
             self.overlay = MetricStore()
             for record in records:
                 self.overlay.add(record)
+            self.overlay_name, self.overlay_task = label, task
             self.overlay_label.setText(self.tr("Overlay (dashed): {run}").format(run=label))
         self._full_redraw = True
+
+    def keep_overlay_for(self, task: str) -> None:
+        """The window now shows a run or preset of `task`: an overlaid run of the same task
+        stays for comparison (its metrics mean the same); any other is removed."""
+        if self.overlay is not None and (not self.overlay_task or self.overlay_task != task):
+            self.set_overlay(None)
 
     def autoscale(self) -> None:
         for chart in self.charts:
