@@ -335,7 +335,7 @@ def test_stage_lines_are_rebuilt_only_when_a_stage_starts(qtbot):
 
 
 def test_a_legend_line_names_the_curves_of_charts_with_more_than_one(qtbot):
-    from studio.app.charts.metric_chart import LegendEntry, legend_html
+    from studio.app.charts.words import LegendEntry, legend_html
 
     panel = ChartPanel()
     qtbot.addWidget(panel)

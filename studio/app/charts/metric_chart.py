@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QPoint, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -46,10 +46,21 @@ from studio.app.charts.plot_items import (
     TimedPlotWidget,
     decimate_band,
     flat_range,
+    has_points,
+    set_points,
 )
 from studio.app.charts.series import MetricStore, to_csv
+from studio.app.charts.words import (
+    LegendEntry,
+    curve_label,
+    help_html,
+    legend_html,
+    scale_of,
+    translated,
+    waiting_for,
+)
 from studio.core.training import metrics
-from studio.core.training.metrics import Chart, band_key, chart_metrics, find
+from studio.core.training.metrics import Chart, band_key, find
 
 if TYPE_CHECKING:
     from studio.app.charts.panel import ChartPanel
@@ -61,58 +72,6 @@ PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 OVERLAY_PALETTE = ("#555555", "#882255", "#999933", "#332288", "#44AA99", "#661100", "#AA4499")
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#333")
-
-
-def translated(text: str) -> str:
-    """A catalogue string in the user's language (context "metrics"; see the catalogue)."""
-    return QCoreApplication.translate(metrics.CONTEXT, text) if text else ""
-
-
-def curve_label(key: str) -> str:
-    """A curve's name: the catalogue's label of `key`, translated; the key if undeclared."""
-    metric = find(key)
-    return key if metric is None else metric.label_for(key, translated(metric.label))
-
-
-def scale_of(key: str) -> float:
-    metric = find(key)
-    return 1.0 if metric is None else metric.scale
-
-
-def _escape(text: str) -> str:
-    return html.escape(text, quote=False)  # in text, not in an attribute: keep ' and "
-
-
-class LegendEntry(NamedTuple):
-    label: str
-    colour: str
-    dashed: bool = False  # an overlaid run's curve
-
-
-def legend_html(entries: list[LegendEntry]) -> str:
-    """A one-line legend: each curve's name after a stroke of its colour (dashed for an
-    overlaid run's)."""
-    return " &nbsp; ".join(
-        f"<span style='color:{e.colour}'>{'┅┅' if e.dashed else '━━'}</span> {html.escape(e.label)}"
-        for e in entries
-    )
-
-
-def _has_points(curve: pg.PlotDataItem) -> bool:
-    x = curve.getOriginalDataset()[0]
-    return x is not None and len(x) > 0
-
-
-def _set_points(curve: pg.PlotDataItem, x: np.ndarray, y: np.ndarray) -> None:
-    """A curve's data; a lone point gets a marker (a line through one point draws nothing)."""
-    lone = len(x) == 1
-    if lone != (curve.opts["symbol"] is not None):
-        colour = curve.opts["pen"].color()
-        curve.setSymbol("o" if lone else None)
-        curve.setSymbolSize(6)
-        curve.setSymbolPen(colour)
-        curve.setSymbolBrush(colour)
-    curve.setData(x, y)
 
 
 class MetricChart(QWidget):
@@ -190,7 +149,7 @@ class MetricChart(QWidget):
         layout.addLayout(plot_area)
         self._legend_entries: list[LegendEntry] = []
         self.waiting: bool | None = None  # the placeholder is shown (None: not yet decided)
-        self._show_waiting(self._waiting_for(MetricStore()))
+        self._show_waiting(waiting_for(self.spec, MetricStore()))
 
         menu = item.getViewBox().menu
         menu.addSeparator()
@@ -267,7 +226,7 @@ class MetricChart(QWidget):
         for i, key in enumerate(metrics.curves(self.spec.id, store.keys())):
             x, y = store.series[key].arrays(weight)
             y = y * scale_of(key)
-            _set_points(self._curve(key, False, i), x, y)
+            set_points(self._curve(key, False, i), x, y)
             band = band_key(key)
             std = store.series.get(band) if band else None
             if std is not None and len(std) == len(x):
@@ -276,25 +235,12 @@ class MetricChart(QWidget):
         if overlay is not None:
             for i, key in enumerate(metrics.curves(self.spec.id, overlay.keys())):
                 x, y = overlay.series[key].arrays(weight)
-                _set_points(self._curve(key, True, i), x, y * scale_of(key))
+                set_points(self._curve(key, True, i), x, y * scale_of(key))
         if self.spec.id == "eval":
             self._name_the_eval_metric(store.headline or (overlay.headline if overlay else set()))
         self._draw_stage_lines(store)
-        drawn = any(_has_points(curve) for curve in self._curves.values())
-        self._show_waiting(None if drawn else self._waiting_for(store))
-
-    def _waiting_for(self, store: MetricStore) -> str:
-        """What an empty chart waits for, from what the run has recorded so far."""
-        if self.spec.id in ("eval", "eval_other"):
-            if self.spec.id == "eval_other" and store.headline:
-                return self.tr("this task has no other held-out metrics")
-            return self.tr("waiting for the first evaluation")
-        stage = store.stage_starts[-1][1] if store.stage_starts else ""
-        if stage == "warmup":  # its metrics come from sampled groups: GRPO's only
-            return self.tr("waiting for GRPO")
-        if "loss" in store.series:
-            return self.tr("this run records nothing for this chart")
-        return self.tr("waiting for the first step")
+        drawn = any(has_points(curve) for curve in self._curves.values())
+        self._show_waiting(None if drawn else waiting_for(self.spec, store))
 
     def _show_waiting(self, text: str | None) -> None:
         """Say what the chart waits for, its axes' numbers hidden; None: it has data."""
@@ -334,20 +280,7 @@ class MetricChart(QWidget):
 
     def help_html(self) -> str:
         """What this chart's metrics mean, and what healthy and a problem look like."""
-        parts = [f"<b>{_escape(translated(self.spec.title))}</b>"]
-        for metric in chart_metrics(self.spec.id):
-            if metric.band:
-                continue  # said with its mean
-            unit = f" ({_escape(translated(metric.unit))})" if metric.unit else ""
-            parts.append(
-                f"<p><b>{_escape(translated(metric.label))}</b>{unit}: "
-                f"{_escape(translated(metric.meaning))}<br>"
-                f"<i>{_escape(self.tr('Healthy:'))}</i> "
-                f"{_escape(translated(metric.healthy))}<br>"
-                f"<i>{_escape(self.tr('A problem:'))}</i> "
-                f"{_escape(translated(metric.problem))}</p>"
-            )
-        return "".join(parts)
+        return help_html(self.spec)
 
     def show_help(self) -> None:
         below = self.help_button.mapToGlobal(QPoint(0, self.help_button.height()))
@@ -383,7 +316,7 @@ class MetricChart(QWidget):
         self._bands.clear()
         self._update_legend()
         self.readout.setText("")
-        self._show_waiting(self._waiting_for(MetricStore()))
+        self._show_waiting(waiting_for(self.spec, MetricStore()))
 
     def clear_overlay(self) -> None:
         for key in [k for k in self._curves if k[1]]:

@@ -1,5 +1,6 @@
 """pyqtgraph pieces the charts need: timed painting, a 1-2-5 log axis, band decimation,
-and a view box that gives a single point or a constant series a range of its own.
+a marker for a lone point, and a view box that gives a single point or a constant
+series a range of its own.
 
 Kept apart from panel.py, which arranges and feeds the charts; these are the parts that
 work around how pyqtgraph behaves in small, often-redrawn plots.
@@ -73,6 +74,24 @@ class DecadeAxis(pg.AxisItem):
             return [(1.0, majors)]
         minors = [v + math.log10(m) for v in range(lo, hi) for m in (2, 5)]
         return [(1.0, majors), (None, [m for m in minors if minVal < m < maxVal])]
+
+
+def has_points(curve: pg.PlotDataItem) -> bool:
+    """Whether the curve has data to draw."""
+    x = curve.getOriginalDataset()[0]
+    return x is not None and len(x) > 0
+
+
+def set_points(curve: pg.PlotDataItem, x: np.ndarray, y: np.ndarray) -> None:
+    """A curve's data; a lone point gets a marker (a line through one point draws nothing)."""
+    lone = len(x) == 1
+    if lone != (curve.opts["symbol"] is not None):
+        colour = curve.opts["pen"].color()
+        curve.setSymbol("o" if lone else None)
+        curve.setSymbolSize(6)
+        curve.setSymbolPen(colour)
+        curve.setSymbolBrush(colour)
+    curve.setData(x, y)
 
 
 class ChartViewBox(pg.ViewBox):
