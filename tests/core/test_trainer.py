@@ -204,7 +204,7 @@ def test_a_stop_mid_step_ends_at_the_last_finished_step_and_resumes_exactly(tmp_
     control = TrainerControl()
     first = Trainer(cfg, save_dir=tmp_path / "b", control=control)
     stop_at_step_5 = []
-    first.add_listener(
+    first.listeners.append(
         lambda r: r.get("step") == 4 and r["kind"] == "step" and stop_at_step_5.append(1)
     )
     calls = call_on_forward(first, 10**9, lambda: None)  # counts forwards
@@ -260,6 +260,27 @@ def test_a_non_finite_loss_skips_the_update_and_keeps_the_weights(tmp_path):
     assert steps[-1]["optim/skipped"] == 3
     warnings = [r for r in records if r["kind"] == "log" and r["level"] == "warning"]
     assert len(warnings) == 3 and "not finite" in warnings[0]["message"]
+
+
+def test_the_curriculum_unlocks_a_level_when_the_grpo_reward_reaches_its_threshold(tmp_path):
+    cfg = tiny_config(
+        "curriculum.enabled=true",
+        "curriculum.start_level=0",
+        "curriculum.threshold=-1.0",  # any reward reaches it
+        "curriculum.window=2",
+    )
+    trainer = Trainer(cfg, save_dir=tmp_path)
+    assert trainer.task.num_levels > 1
+    trainer.run()
+    records = read_metrics(trainer.run_dir)
+    levels = [
+        r["curriculum/level"] for r in records if r["kind"] == "step" and r["stage"] == "grpo"
+    ]
+    assert levels == [0, 1, 1]  # a full window of two GRPO rewards; the warm-up's count for none
+    unlocked = [
+        r["message"] for r in records if r["kind"] == "log" and "curriculum" in r["message"]
+    ]
+    assert unlocked == ["curriculum: level 1 unlocked"]
 
 
 def test_warmup_stops_early_at_the_target_metric(tmp_path):

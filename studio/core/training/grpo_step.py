@@ -331,7 +331,6 @@ def grpo_step(
         skipped=skipped,
         grad_flow=update.grad_flow if update is not None else None,
         samples=sample_groups(rollouts[0], rewards[0].total[mine], advs[0], options.sample_groups),
-        reward_mean=metrics["reward/mean"],
     )
 
 

@@ -176,9 +176,6 @@ class Trainer:
 
     # ---- listeners and records
 
-    def add_listener(self, listener: Listener) -> None:
-        self.listeners.append(listener)
-
     def _emit(self, record: Record) -> None:
         for listener in self.listeners:
             listener(record)
@@ -427,7 +424,7 @@ class Trainer:
                         "the update was skipped",
                         "warning",
                     )
-                self._advance_curriculum(outcome.reward_mean)
+                self._advance_curriculum(outcome.metrics.get("reward/mean"))  # None in warm-up
                 self._sync_reference()
                 step_time = time.perf_counter() - started
                 self.pos.elapsed += step_time

@@ -68,7 +68,6 @@ class StepOutcome:
     skipped: int = 0
     grad_flow: dict[str, list] | None = None
     samples: list[dict[str, Any]] = field(default_factory=list)
-    reward_mean: float | None = None
 
 
 def weight_layers(model: nn.Module) -> list[tuple[str, nn.Parameter]]:
