@@ -218,7 +218,7 @@ class TranslationService:
             "from_cache": update.from_cache,
             "engine": update.engine,
             "decoding": update.decoding,
-            "warnings": update.warnings,
+            "warnings": update.issues.messages(),
         }
 
     def health(self) -> dict[str, Any]:

@@ -115,7 +115,7 @@ def cmd_translate(args: argparse.Namespace) -> int:
     result = translator.translate_lines(sentences, *decoding)
     for line in result.lines:
         print(line)
-    warn(result.warnings)
+    warn(result.issues.messages())
     return 0
 
 
@@ -143,7 +143,7 @@ def interactive(translator: LiveTranslator, decoding: tuple[str, int]) -> int:
         if update.sentences:
             cached = f", {update.from_cache} of {len(update.sentences)} from the cache"
             print(f"  ({update.seconds * 1000:.1f} ms{cached})", file=sys.stderr, flush=True)
-        warn(update.warnings)
+        warn(update.issues.messages())
     if tty:
         print(file=sys.stderr)
     return 0
@@ -193,5 +193,5 @@ def translate_file(args: argparse.Namespace, decoding: tuple[str, int]) -> int:
         + (f" -> {out}" if out else ""),
         file=sys.stderr,
     )
-    warn(result.warnings)
+    warn(result.issues.messages())
     return 0

@@ -14,7 +14,7 @@ from studio.core.runs.loading import load_trained
 from studio.core.tasks.translation.cache import TranslationCache
 from studio.core.tasks.translation.config import TranslationError
 from studio.core.tasks.translation.decoding import translate
-from studio.core.tasks.translation.live import LiveTranslator
+from studio.core.tasks.translation.live import LiveTranslator, SourceIssues
 from studio.core.tasks.translation.live_backends import (
     Cancelled,
     OnnxBackend,
@@ -155,12 +155,14 @@ def test_what_the_model_cannot_read_is_counted_and_said(torch_live, onnx_live, s
     long = "".join(s[:-1] for s in sentences)  # one sentence far past the model's 16 tokens
     for live in (torch_live, onnx_live):
         update = live.translate_text(f"☃☃。{long}\n{long}")
-        assert update.warnings == [
+        assert update.issues == SourceIssues(too_long=1, unknown=1, limit=15)
+        assert update.issues.messages() == [
             "1 sentence longer than the model's 15-token limit: translated from the first "
             "15 tokens",
             "1 sentence with characters the model never saw in training: they were read as unknown",
         ]
-        assert live.translate_lines([sentences[0]]).warnings == []
+        clean = live.translate_lines([sentences[0]]).issues
+        assert (clean.too_long, clean.unknown, clean.messages()) == (0, 0, [])
 
 
 def test_a_run_opens_in_either_engine_and_bad_folders_say_what_to_do(run, tmp_path, trained):

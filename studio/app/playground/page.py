@@ -36,10 +36,13 @@ class PlaygroundPage(QWidget):
         super().__init__()
         self.panel = panel
 
-    def answer(self, torch_engine: TorchEngine | None, onnx_engine: OnnxEngine | None) -> Reply:
+    def answer(
+        self, torch_engine: TorchEngine | None, onnx_engine: OnnxEngine | None
+    ) -> Reply | None:
         """Answer the question on the page with each engine given (None: not chosen).
         A ValueError (PlaygroundError) means the input cannot be answered; its message
-        is shown to the person."""
+        is shown to the person. None: the page answers off the GUI thread and shows the
+        answers in its panel itself (the translation page's live box)."""
         raise NotImplementedError
 
     def answered(self, reply: Reply) -> None:

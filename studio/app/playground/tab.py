@@ -237,6 +237,8 @@ class PlaygroundTab(QWidget):
             title = getattr(err, "title", None) or self.tr("Cannot answer that")
             dialogs.show_error(self, title, str(err))
             return
+        if reply is None:  # the page answers in the background and shows it itself
+            return
         self.answers.show_answers(reply.answers, reply.notes, compare=reply.compare)
         page.answered(reply)
         self.answered.emit(reply.answers)

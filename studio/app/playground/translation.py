@@ -1,11 +1,20 @@
 """Tiny-Transformer's playground page: a sentence and its translation, greedy or by beam
-search in PyTorch (the task's own `translate`), greedy through the ONNX export."""
+search in PyTorch (the task's own `translate`), greedy through the ONNX export; or, with
+"Translate as you type", a box whose translation follows the typing (live_translation.py)."""
 
 from __future__ import annotations
 
 import time
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QPushButton, QSpinBox
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+)
 
 from studio.app.playground.answers import AnswerPanel
 from studio.app.playground.engines import (
@@ -16,6 +25,7 @@ from studio.app.playground.engines import (
     PlaygroundError,
     TorchEngine,
 )
+from studio.app.playground.live_translation import LiveBox, LiveJob
 from studio.app.playground.page import PlaygroundPage, Reply
 
 
@@ -62,11 +72,54 @@ class TranslationPage(PlaygroundPage):
         self.direction.addItem(self.tr("as trained"), False)
         self.direction.addItem(self.tr("the other way"), True)
         self.direction.setToolTip(self.tr("The other way needs a run trained both ways"))
-        row = QHBoxLayout(self)
-        for widget in (self.sentence, self.direction, self.decoding, self.beam_size, self.button):
+        self.live_mode = QCheckBox(self.tr("Translate as you type"))
+        self.live_mode.setToolTip(
+            self.tr("A box for several sentences whose translation follows your typing")
+        )
+        self.live_mode.toggled.connect(self._live_toggled)
+        self.live = LiveBox(panel)
+        self.live.setVisible(False)
+        self.live.edited.connect(self.asked)
+        for changed in (
+            self.decoding.currentIndexChanged,
+            self.beam_size.valueChanged,
+            self.direction.currentIndexChanged,
+        ):
+            changed.connect(self._settings_changed)
+        row = QHBoxLayout()
+        widgets = (
+            self.sentence,
+            self.direction,
+            self.decoding,
+            self.beam_size,
+            self.button,
+            self.live_mode,
+        )
+        for widget in widgets:
             row.addWidget(widget, 3 if widget is self.sentence else 0)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.live)
 
-    def answer(self, torch_engine: TorchEngine | None, onnx_engine: OnnxEngine | None) -> Reply:
+    def _live_toggled(self, on: bool) -> None:
+        self.sentence.setVisible(not on)
+        self.live.setVisible(on)
+        if on:
+            if not self.live.text() and self.sentence.text():
+                self.live.editor.setPlainText(self.sentence.text())  # translated once quiet
+            self.live.editor.setFocus()
+
+    def _settings_changed(self) -> None:
+        if self.live_mode.isChecked() and self.live.text():
+            self.live.quiet.start()  # the live box follows the decoding and direction too
+
+    def answer(
+        self, torch_engine: TorchEngine | None, onnx_engine: OnnxEngine | None
+    ) -> Reply | None:
+        if self.live_mode.isChecked():
+            self._answer_live(torch_engine, onnx_engine)
+            return None  # the live box shows its answers when they are ready
         sentence = self.sentence.text().strip()
         if not sentence:
             title = self.tr("Nothing to translate")
@@ -86,10 +139,26 @@ class TranslationPage(PlaygroundPage):
                 reply.notes["ONNX"] = self.tr("greedy (the ONNX runner decodes greedily only):")
         return reply
 
+    def _answer_live(self, torch_engine: TorchEngine | None, onnx_engine: OnnxEngine | None):
+        engines = [e for e in (torch_engine, onnx_engine) if e is not None]
+        job = LiveJob(
+            text=self.live.text(),
+            translators=[self.live.translator(e) for e in engines],
+            decoding=self.decoding.currentData(),
+            beam_size=self.beam_size.value(),
+            write_lang=self._write_lang(torch_engine),
+        )
+        self.live.submit(job)
+
     def _directed(self, sentence: str, torch_engine: TorchEngine | None) -> str:
         """The sentence with the tag of the chosen direction, for a run trained both ways."""
         from studio.core.tasks.translation.directions import tagged
 
+        lang = self._write_lang(torch_engine)
+        return sentence if lang is None else tagged(sentence, lang)
+
+    def _write_lang(self, torch_engine: TorchEngine | None) -> str | None:
+        """The language to write for a run trained both ways (None: a one-way run)."""
         cfg = getattr(getattr(torch_engine, "task", None), "cfg", None)
         both = bool(getattr(cfg, "both_directions", False))
         other = self.direction.currentData()
@@ -99,5 +168,5 @@ class TranslationPage(PlaygroundPage):
                 self.tr("One way only"),
             )
         if not both:
-            return sentence
-        return tagged(sentence, cfg.source_lang if other else cfg.target_lang)
+            return None
+        return cfg.source_lang if other else cfg.target_lang

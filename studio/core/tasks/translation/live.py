@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from studio.core.data.text_tokenizers import UNK_ID
 from studio.core.tasks.translation.cache import CacheStats, TranslationCache
+from studio.core.tasks.translation.directions import tagged
 from studio.core.tasks.translation.live_backends import (
     BEAM,
     GREEDY,
@@ -46,6 +47,45 @@ def decoding_label(decoding: str, beam_size: int) -> str:
     return f"beam {beam_size}" if decoding == BEAM else GREEDY
 
 
+def counted(n: int, noun: str) -> str:
+    """'1 sentence', '3 sentences'."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+@dataclass(frozen=True)
+class SourceIssues:
+    """What the model cannot read as given, counted over distinct sentences."""
+
+    too_long: int = 0  # cut at the model's length limit
+    unknown: int = 0  # with characters its vocabulary lacks (read as unknown)
+    limit: int = 0  # the longest source it reads, in tokens
+
+    def messages(self) -> list[str]:
+        """The counts in words, for the command line and the server."""
+        said = []
+        if self.too_long:
+            said.append(
+                f"{counted(self.too_long, 'sentence')} longer than the model's "
+                f"{self.limit}-token limit: translated from the first {self.limit} tokens"
+            )
+        if self.unknown:
+            said.append(
+                f"{counted(self.unknown, 'sentence')} with characters the model never saw "
+                "in training: they were read as unknown"
+            )
+        return said
+
+
+def source_issues(backend: Backend, sentences: Iterable[str]) -> SourceIssues:
+    ids = [backend.source_ids(s) for s in set(sentences)]
+    limit = backend.max_len - 1  # the source's EOS takes the last place
+    return SourceIssues(
+        too_long=sum(len(row) > limit for row in ids),
+        unknown=sum(UNK_ID in row for row in ids),
+        limit=limit,
+    )
+
+
 @dataclass(frozen=True)
 class SentenceResult:
     source: str
@@ -64,7 +104,7 @@ class LiveUpdate:
     seconds: float
     stats: CacheStats  # the translation cache after this update
     joiner: str  # between two translated sentences of a line
-    warnings: list[str] = field(default_factory=list)  # source_warnings of its sentences
+    issues: SourceIssues = field(default_factory=SourceIssues)
 
     @property
     def sentences(self) -> list[SentenceResult]:
@@ -91,37 +131,11 @@ class FileResult:
     lines: list[str]
     sentences: int  # sentences in the file, repeats counted
     translated: int  # distinct sentences the model translated
-    warnings: list[str] = field(default_factory=list)  # source_warnings of its sentences
+    issues: SourceIssues = field(default_factory=SourceIssues)
 
     @property
     def from_cache(self) -> int:
         return self.sentences - self.translated
-
-
-def counted(n: int, noun: str) -> str:
-    """'1 sentence', '3 sentences'."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def source_warnings(backend: Backend, sentences: Iterable[str]) -> list[str]:
-    """What the model cannot read as given, counted over distinct sentences: sentences
-    cut at its length limit, and characters its vocabulary lacks (read as unknown)."""
-    ids = [backend.source_ids(s) for s in set(sentences)]
-    limit = backend.max_len - 1  # the source's EOS takes the last place
-    cut = sum(len(row) > limit for row in ids)
-    unknown = sum(UNK_ID in row for row in ids)
-    warnings = []
-    if cut:
-        warnings.append(
-            f"{counted(cut, 'sentence')} longer than the model's {limit}-token limit: "
-            f"translated from the first {limit} tokens"
-        )
-    if unknown:
-        warnings.append(
-            f"{counted(unknown, 'sentence')} with characters the model never saw in "
-            "training: they were read as unknown"
-        )
-    return warnings
 
 
 def stop_check(stop: threading.Event | None) -> Check:
@@ -169,15 +183,24 @@ class LiveTranslator:
         decoding: str = GREEDY,
         beam_size: int = 4,
         stop: threading.Event | None = None,
+        write_lang: str | None = None,
     ) -> LiveUpdate:
-        """Every line and sentence of `text`; raises Cancelled once `stop` is set."""
+        """Every line and sentence of `text`; raises Cancelled once `stop` is set.
+
+        write_lang: for a run trained both ways, the language to write; each sentence
+        gets that direction's tag (directions.py). None: the run's one direction."""
         label = decoding_label(decoding, beam_size)
         check = stop_check(stop)
+        joiner = self.joiner if write_lang is None else sentence_joiner(write_lang)
         started = time.perf_counter()
-        lines = [
-            [self.translate_sentence(s, decoding, beam_size, check) for s in line]
-            for line in split_lines(text)
-        ]
+        lines = []
+        for line in split_lines(text):
+            results = []
+            for sentence in line:
+                source = sentence if write_lang is None else tagged(sentence, write_lang)
+                result = self.translate_sentence(source, decoding, beam_size, check)
+                results.append(SentenceResult(sentence, result.translation, result.cached))
+            lines.append(results)
         seconds = time.perf_counter() - started
         return LiveUpdate(
             engine=self.backend.name,
@@ -185,8 +208,8 @@ class LiveTranslator:
             lines=lines,
             seconds=seconds,
             stats=self.cache.translations.stats(),
-            joiner=self.joiner,
-            warnings=source_warnings(self.backend, (s.source for line in lines for s in line)),
+            joiner=joiner,
+            issues=source_issues(self.backend, (s.source for line in lines for s in line)),
         )
 
     def translate_lines(
@@ -222,5 +245,5 @@ class LiveTranslator:
             lines=[self.joiner.join(known[s] for s in line) for line in split],
             sentences=sum(len(line) for line in split),
             translated=len(todo),
-            warnings=source_warnings(self.backend, (s for line in split for s in line)),
+            issues=source_issues(self.backend, (s for line in split for s in line)),
         )
