@@ -284,7 +284,8 @@ def grpo_step(
 
     model.train()
     batches, sizes = prepare_batches(learner, task, rollouts, advs, gcfg)
-    skipped, update, sums = 0, None, []
+    skipped, update = 0, None
+    sums: list[LossSums] = []
     for _ in range(gcfg.num_iterations):
         sums = []
         for i, batch in enumerate(batches):

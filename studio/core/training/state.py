@@ -145,9 +145,7 @@ def save_training_state(
     run_dir: Path, step: int, state: dict[str, Any], keep: int, dist: Dist
 ) -> Path:
     """Rank 0 writes checkpoints/step_<step>.pt; every rank gets its path."""
-    path = None
-    if dist.is_main:
-        path = str(ckpt.save_checkpoint(run_dir, step, state, keep=keep))
+    path = str(ckpt.save_checkpoint(run_dir, step, state, keep=keep)) if dist.is_main else ""
     return Path(dist.broadcast(path))
 
 

@@ -138,7 +138,9 @@ class Trainer:
             # (The hook holds the control, not the trainer: no reference cycle through the
             # model, so a finished trainer is freed at once rather than by a slow GC pass.)
             hold = self.control.hold
-            entries = [m for m in self.model.modules() if isinstance(m, nn.Embedding)]
+            entries: list[nn.Module] = [
+                m for m in self.model.modules() if isinstance(m, nn.Embedding)
+            ]
             for module in entries or [self.model]:
                 module.register_forward_pre_hook(lambda *_: hold())
         self._step_rng: dict[str, Any] | None = None  # random state before the step under way
@@ -156,22 +158,31 @@ class Trainer:
         calls it first; a front door calls it itself to name the folder before training.
         A collective: every rank calls it."""
         if self._started:
-            return self.run_dir
-        dist = self.dist
-        if self.run_dir is None:
-            made = None
-            if dist.is_main:
-                root = Path(self._save_dir or self.cfg.run.save_dir or default_save_dir())
-                made = str(new_run_dir(root, self.cfg.name))
-            self.run_dir = Path(dist.broadcast(made))
-        if dist.is_main:
-            save_config(self.cfg, self.run_dir / CONFIG_FILE)
+            return self._folder
+        run_dir = self.run_dir or self._new_run_dir()
+        if self.dist.is_main:
+            save_config(self.cfg, run_dir / CONFIG_FILE)
             atomic_write_json(
-                self.run_dir / TASK_FILE, {"name": self.task.NAME, "state": self.task.state_dict()}
+                run_dir / TASK_FILE, {"name": self.task.NAME, "state": self.task.state_dict()}
             )
             if self._resume_state is None and self.task.report():
-                atomic_write_text(self.run_dir / DATA_REPORT_FILE, self.task.report() + "\n")
-        self._started = True
+                atomic_write_text(run_dir / DATA_REPORT_FILE, self.task.report() + "\n")
+        self.run_dir, self._started = run_dir, True
+        return run_dir
+
+    def _new_run_dir(self) -> Path:
+        """A fresh run folder: rank 0 makes it and tells every rank its name."""
+        made = ""
+        if self.dist.is_main:
+            root = Path(self._save_dir or self.cfg.run.save_dir or default_save_dir())
+            made = str(new_run_dir(root, self.cfg.name))
+        return Path(self.dist.broadcast(made))
+
+    @property
+    def _folder(self) -> Path:
+        """The run folder, for what happens once the run has started."""
+        if self.run_dir is None:
+            raise RuntimeError("the run has not started: call start() (or run()) first")
         return self.run_dir
 
     # ---- listeners and records
@@ -191,6 +202,12 @@ class Trainer:
 
     def _stage(self) -> tuple[str, StageConfig]:
         return self.plan[self.pos.stage_index]
+
+    def _running(self) -> tuple[Learner, LearningRate]:
+        """The current stage's learner and learning-rate schedule (it has started)."""
+        if self.learner is None or self.schedule is None:
+            raise RuntimeError("no stage has started")
+        return self.learner, self.schedule
 
     def _start_stage(self, state: dict[str, Any] | None) -> None:
         """Fresh optimizer and schedule for the stage; restored from `state` on resume."""
@@ -222,7 +239,7 @@ class Trainer:
         else:
             self.pos.best, self.pos.bad_evals = None, 0
             if name == "grpo":
-                save_grpo_start(self.run_dir, self._state(), self.dist)
+                save_grpo_start(self._folder, self._state(), self.dist)
             self._emit(stage_record(name, self.pos.global_step, "start", f"{stage.steps} steps"))
 
     # ---- checkpoints
@@ -246,7 +263,7 @@ class Trainer:
         """Checkpoint now (rank 0 writes; every rank must call it, and gets the path)."""
         keep = self.cfg.run.keep_checkpoints
         path = save_training_state(
-            self.run_dir, self.pos.global_step, self._state(), keep, self.dist
+            self._folder, self.pos.global_step, self._state(), keep, self.dist
         )
         self._emit(checkpoint_record(self.pos.global_step, path))
         return path
@@ -259,13 +276,13 @@ class Trainer:
             self._start_stage(state)
         restore_generators(state, self.rng, self.dist)
         if self.dist.is_main:
-            truncate_metrics(self.run_dir, self.pos.global_step)
+            truncate_metrics(self._folder, self.pos.global_step)
 
     # ---- evaluation
 
     def evaluate(self) -> Record:
         """Held-out metrics now, without disturbing the training's random streams."""
-        metrics = None
+        metrics: dict[str, float] = {}
         if self.dist.is_main:  # the other ranks wait for its numbers
             metrics = held_out_metrics(
                 self.task, self.model, self.cfg.eval, self.cfg.training.amp, self.device
@@ -280,7 +297,8 @@ class Trainer:
         """Why the stage should end now, or None (the plateau schedule hears how many
         evaluations have not beaten the best, which `pos` keeps)."""
         reason = early_stop(metric, stage, self.pos, self.task.EVAL_METRIC)
-        self.schedule.observe(self.pos.bad_evals)
+        _, schedule = self._running()
+        schedule.observe(self.pos.bad_evals)
         return reason
 
     # ---- one step
@@ -291,6 +309,7 @@ class Trainer:
         want_flow = bool(cfg.run.grad_flow_every) and (
             (self.pos.global_step + 1) % cfg.run.grad_flow_every == 0
         )
+        learner, _ = self._running()
         top = self.task.num_levels - 1
         # the warm-up draws from every level; GRPO from those the curriculum has unlocked
         level = min(self.pos.level, top) if cfg.curriculum.enabled and name == "grpo" else top
@@ -300,16 +319,14 @@ class Trainer:
             for _ in range(tcfg.grad_accum)
         ]
         if name == "warmup":
-            return supervised_step(
-                self.learner, self.task, batches, StepOptions(grad_flow=want_flow)
-            )
+            return supervised_step(learner, self.task, batches, StepOptions(grad_flow=want_flow))
         options = StepOptions(
             grad_flow=want_flow,
             sample_groups=cfg.run.sample_groups,
             # rollouts sample from noise fixed by (seed, step): the same whatever the split
             seed=mix_seed(tcfg.seed, self.pos.global_step),
         )
-        return grpo_step(self.learner, self.task, batches, cfg.grpo, options)
+        return grpo_step(learner, self.task, batches, cfg.grpo, options)
 
     def _advance_curriculum(self, reward_mean: float | None) -> None:
         ccfg = self.cfg.curriculum
@@ -333,12 +350,13 @@ class Trainer:
             self.ref_model.load_state_dict(self.model.state_dict())
 
     def _record(self, outcome: StepOutcome, step_time: float) -> Record:
+        learner, _ = self._running()
         return step_record(
             self._stage()[0],
             self.pos,
             self.total_steps,
             outcome,
-            lr=self.optimizer.param_groups[0]["lr"],
+            lr=learner.optimizer.param_groups[0]["lr"],
             step_time=step_time,
             memory_mb=peak_memory_mb(self.device),
         )
@@ -348,11 +366,11 @@ class Trainer:
     def run(self, max_steps: int | None = None) -> Record:
         """Train until the stages are done, `max_steps` total steps, or a stop request."""
         self.start()
-        resumed = self._resume_state is not None
-        if resumed:
-            self._restore(self._resume_state)  # truncates metrics past the checkpoint
-            self._resume_state = None
-        writer = MetricsWriter(self.run_dir / METRICS_FILE) if self.dist.is_main else None
+        saved, self._resume_state = self._resume_state, None
+        resumed = saved is not None
+        if saved is not None:
+            self._restore(saved)  # truncates metrics past the checkpoint
+        writer = MetricsWriter(self._folder / METRICS_FILE) if self.dist.is_main else None
         if writer is not None:
             self.listeners.insert(0, writer)
         try:
@@ -411,7 +429,8 @@ class Trainer:
                     self.save_checkpoint()
                     return "stopped"
                 started = time.perf_counter()
-                self.schedule.apply(self.pos.stage_step)
+                _, schedule = self._running()
+                schedule.apply(self.pos.stage_step)
                 self._step_rng = rng_state(self.rng)
                 outcome = self._step()
                 self._step_rng = None

@@ -99,7 +99,8 @@ def backward(loss: torch.Tensor, learner: Learner) -> None:
     if tcfg.grad_penalty_lambda > 0:
         params = [p for p in learner.model.parameters() if p.requires_grad]
         grads = torch.autograd.grad(loss, params, create_graph=True, allow_unused=True)
-        norm = torch.sqrt(sum(g.pow(2).sum() for g in grads if g is not None))
+        squares = (g.pow(2).sum() for g in grads if g is not None)
+        norm = torch.sqrt(sum(squares, loss.new_zeros(())))
         loss = loss + tcfg.grad_penalty_lambda * (norm - tcfg.grad_penalty_target) ** 2
     scaler = learner.scaler
     (scaler.scale(loss) if scaler is not None else loss).backward()
