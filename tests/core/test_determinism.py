@@ -6,6 +6,7 @@ import math
 
 import pytest
 import torch
+from tiny_runs import GRID_WORLD, TRANSLATION
 
 from studio.core.config import load_config, preset_files
 from studio.core.runs.metrics_file import read_metrics
@@ -18,8 +19,9 @@ COMMON = [
     "eval.every=0",
     "run.checkpoint_every=0",
 ]
+BOTH_STAGES = ["stages.warmup.steps=2", "stages.warmup.stop_at=null", "stages.grpo.steps=2"]
 
-# two warm-up and two GRPO steps of a model as small as the preset allows
+# a model as small as the preset allows
 TINY = {
     "micro_gpt": [
         "model.n_layers=2",
@@ -28,43 +30,21 @@ TINY = {
         "model.d_ff=64",
         "model.max_len=12",
         "model.dropout=0.1",
-        "stages.warmup.steps=2",
         "stages.warmup.batch_size=8",
-        "stages.warmup.stop_at=null",
-        "stages.grpo.steps=2",
         "stages.grpo.batch_size=4",
         "grpo.num_generations=4",
         "grpo.num_iterations=2",  # the old policy's log-probs too
         "eval.size=8",
     ],
     "tiny_transformer": [
-        "model.d_model=32",
-        "model.n_heads=2",
-        "model.n_encoder_layers=1",
-        "model.n_decoder_layers=1",
-        "model.d_ff=64",
-        "model.max_len=16",
-        "task.demo_size=120",
-        "task.vocab_size=150",
-        "data.valid_fraction=0.3",
-        "stages.warmup.steps=2",
-        "stages.warmup.batch_size=4",
-        "stages.warmup.stop_at=null",
-        "stages.grpo.steps=2",
+        *TRANSLATION,  # dropout 0.1 as in the preset
         "stages.grpo.batch_size=2",
         "grpo.num_generations=2",
-        "grpo.max_new_tokens=6",
         "eval.size=4",
     ],
     "lite_resnet": [
-        "model.channels=8",
-        "task.size=4",
-        "task.min_size=4",
-        "task.levels=1",
-        "task.max_steps=8",
-        "stages.warmup.steps=2",
+        *GRID_WORLD,
         "stages.warmup.batch_size=4",
-        "stages.grpo.steps=2",
         "stages.grpo.batch_size=2",
         "grpo.num_generations=4",
         "eval.size=4",
@@ -74,9 +54,7 @@ TINY = {
         "task.image_size=16",
         "task.demo_size=40",
         "task.demo_eval_size=8",
-        "stages.warmup.steps=2",
         "stages.warmup.batch_size=8",
-        "stages.grpo.steps=2",
         "stages.grpo.batch_size=4",
         "grpo.num_generations=4",
         "eval.size=8",
@@ -115,7 +93,8 @@ def test_every_shipped_preset_is_checked():
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("preset", sorted(TINY))
 def test_a_deterministic_run_trains_the_same_numbers_twice(tmp_path, preset, device):
-    cfg = load_config(preset, [*COMMON, *TINY[preset], f"training.device={device}"])
+    overrides = [*COMMON, *TINY[preset], *BOTH_STAGES, f"training.device={device}"]
+    cfg = load_config(preset, overrides)
     runs = []
     for name in ("a", "b"):  # one after the other: a trainer seeds the global generators
         runs.append(Trainer(cfg, save_dir=tmp_path / name))
