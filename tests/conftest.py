@@ -32,3 +32,20 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "cuda" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def translation_run(tmp_path_factory):
+    """A tiny translation run and its ONNX export (tiny_runs.make_translation_run), made
+    once for the tests that only read it."""
+    from tiny_runs import make_translation_run
+
+    return make_translation_run(tmp_path_factory.mktemp("translation"))
+
+
+@pytest.fixture(scope="session")
+def translation_model(translation_run):
+    """(config, task, model) of translation_run."""
+    from studio.core.runs.loading import load_trained
+
+    return load_trained(translation_run)

@@ -3,7 +3,6 @@ tiny translation run; and the command itself in a subprocess."""
 
 import json
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -12,30 +11,18 @@ import urllib.error
 import urllib.request
 
 import pytest
-from tiny_runs import GRID_WORLD, make_run, make_translation_run
+from tiny_runs import GRID_WORLD, held_out_sentences, make_run
 
 from studio.cli.main import main
 from studio.cli.serve import Limits, TranslationService, make_server
-from studio.core.runs.loading import load_trained
 from studio.core.tasks.translation.decoding import translate
 from studio.core.tasks.translation.live import LiveTranslator
 from studio.core.tasks.translation.live_backends import open_backend
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory):
-    return make_translation_run(tmp_path_factory.mktemp("serve"))
-
-
-@pytest.fixture(scope="module")
-def trained(run):
-    return load_trained(run)
-
-
-@pytest.fixture(scope="module")
-def sentences(trained):
-    _, task, _ = trained
-    return list(dict.fromkeys(e.prompt for e in task.sample(8, random.Random(5), 0)))
+def sentences(translation_model):
+    return held_out_sentences(translation_model[1], 8, 5)
 
 
 def start(service):
@@ -46,13 +33,15 @@ def start(service):
 
 
 @pytest.fixture
-def served(run):
+def served(translation_run):
     """A server on a free port and its base URL; `limits` may be replaced per test."""
     servers = []
 
     def serve(limits=None, onnx=False):
         service = TranslationService(
-            LiveTranslator(open_backend(run, onnx=onnx)), limits=limits, run_dir=str(run)
+            LiveTranslator(open_backend(translation_run, onnx=onnx)),
+            limits=limits,
+            run_dir=str(translation_run),
         )
         server, thread = start(service)
         servers.append((server, thread))
@@ -78,8 +67,10 @@ def call(url, data=None, *, method=None, content_type="application/json"):
         return err.code, json.loads(err.read()), err.headers
 
 
-def test_post_translate_answers_the_translation_and_its_latency(served, trained, sentences):
-    _, task, model = trained
+def test_post_translate_answers_the_translation_and_its_latency(
+    served, translation_model, sentences
+):
+    _, task, model = translation_model
     base = served()
     a, b = sentences[:2]
     status, body, headers = call(base + "/translate", {"text": f"{a}{b}\n{a}"})
@@ -97,8 +88,8 @@ def test_post_translate_answers_the_translation_and_its_latency(served, trained,
     assert status == 200 and health["engine"] == "PyTorch" and health["cache"]["entries"] == 3
 
 
-def test_the_onnx_export_serves_the_same_translations(served, trained, sentences):
-    _, task, model = trained
+def test_the_onnx_export_serves_the_same_translations(served, translation_model, sentences):
+    _, task, model = translation_model
     base = served(onnx=True)
     status, body, _ = call(base + "/translate", {"text": sentences[2]})
     assert status == 200 and body["engine"] == "ONNX"
@@ -146,8 +137,8 @@ def test_a_client_past_the_rate_limit_is_told_when_to_come_back(served):
     assert 1 <= int(headers["Retry-After"]) <= 61
 
 
-def test_a_bad_rate_is_refused_before_serving(run):
-    translator = LiveTranslator(open_backend(run))
+def test_a_bad_rate_is_refused_before_serving(translation_run):
+    translator = LiveTranslator(open_backend(translation_run))
     with pytest.raises(ValueError, match='write it like "30/second"'):
         TranslationService(translator, limits=Limits(rate="often"))
 
@@ -161,11 +152,13 @@ def test_serve_of_a_missing_folder_or_another_tasks_run_is_one_clear_line(tmp_pa
     assert "a run of the gridworld task, not translation" in err and "Traceback" not in err
 
 
-def test_the_serve_command_listens_on_localhost_and_stops_on_ctrl_c(run, trained, sentences):
-    _, task, model = trained
+def test_the_serve_command_listens_on_localhost_and_stops_on_ctrl_c(
+    translation_run, translation_model, sentences
+):
+    _, task, model = translation_model
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "studio", "serve", str(run), "--port", "0", "--onnx"],
+        [sys.executable, "-m", "studio", "serve", str(translation_run), "--port", "0", "--onnx"],
         stderr=subprocess.PIPE,
         text=True,
         env=env,

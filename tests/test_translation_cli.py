@@ -1,16 +1,14 @@
 """A user's own TSV of sentence pairs: train, evaluate and translate from the command line."""
 
 import json
-import random
 import shutil
 import subprocess
 import sys
 
 import pytest
-from tiny_runs import GRID_WORLD, make_run, make_translation_run
+from tiny_runs import GRID_WORLD, held_out_sentences, make_run
 
 from studio.cli.main import main
-from studio.core.runs.loading import load_trained
 from studio.core.tasks.translation.decoding import translate
 
 # Pairs written for this test, in the shape of a Tatoeba/Anki export: English, Chinese,
@@ -169,61 +167,56 @@ def test_a_latin_latin_file_without_header_is_refused_naming_the_settings(tmp_pa
 
 
 @pytest.fixture(scope="module")
-def tiny_run(tmp_path_factory):
-    return make_translation_run(tmp_path_factory.mktemp("cli"))
-
-
-@pytest.fixture(scope="module")
-def tiny_trained(tiny_run):
-    return load_trained(tiny_run)
-
-
-@pytest.fixture(scope="module")
-def tiny_sentences(tiny_trained):
-    _, task, _ = tiny_trained
-    return list(dict.fromkeys(e.prompt for e in task.sample(8, random.Random(2), 0)))[:3]
+def tiny_sentences(translation_model):
+    return held_out_sentences(translation_model[1], 8, 2)[:3]
 
 
 def test_file_mode_keeps_every_line_translates_repeats_once_and_matches_each_engine(
-    tmp_path, tiny_run, tiny_trained, tiny_sentences
+    tmp_path, translation_run, translation_model, tiny_sentences
 ):
-    _, task, model = tiny_trained
+    _, task, model = translation_model
     a, b, c = tiny_sentences
     source = tmp_path / "in.txt"
     lines = [a, "", f"{b}{c}", "   ", a, b]
     source.write_text("\ufeff" + "\r\n".join(lines) + "\r\n", encoding="utf-8")  # BOM, CRLF
     out = tmp_path / "out.txt"
     for engine in ([], ["--onnx"]):
-        done = cli("translate", str(tiny_run), "--file", str(source), "--out", str(out), *engine)
+        done = cli(
+            "translate", str(translation_run), "--file", str(source), "--out", str(out), *engine
+        )
         assert done.returncode == 0, done.stderr
         one = {s: translate(model, task, [s])[0] for s in (a, b, c)}
         written = out.read_text(encoding="utf-8")
         assert written.splitlines() == [one[a], "", f"{one[b]} {one[c]}", "", one[a], one[b]]
         assert "6 lines, 5 sentences (3 translated, 2 repeats)" in done.stderr
         assert "sentences/s" in done.stderr and done.stdout == ""
-    beam = cli("translate", str(tiny_run), "--file", str(source), "--beam", "3", "--onnx")
+    beam = cli("translate", str(translation_run), "--file", str(source), "--beam", "3", "--onnx")
     assert beam.returncode == 0, beam.stderr
     want = [translate(model, task, [s], "beam", 3)[0] for s in (a, b, c)]
     assert beam.stdout.splitlines() == [want[0], "", f"{want[1]} {want[2]}", "", want[0], want[1]]
 
 
-def test_interactive_mode_answers_each_line_as_it_comes(tiny_run, tiny_trained, tiny_sentences):
-    _, task, model = tiny_trained
+def test_interactive_mode_answers_each_line_as_it_comes(
+    translation_run, translation_model, tiny_sentences
+):
+    _, task, model = translation_model
     a, b, _ = tiny_sentences
     for engine in ([], ["--onnx"]):
-        done = cli("translate", str(tiny_run), "--interactive", *engine, stdin=f"{a}\n\n{b}{a}\n")
+        done = cli(
+            "translate", str(translation_run), "--interactive", *engine, stdin=f"{a}\n\n{b}{a}\n"
+        )
         assert done.returncode == 0, done.stderr
         one = {s: translate(model, task, [s])[0] for s in (a, b)}
         assert done.stdout.splitlines() == [one[a], "", f"{one[b]} {one[a]}"]
         assert "1 of 2 from the cache" in done.stderr  # a, met again on the third line
-    beam = cli("translate", str(tiny_run), "--interactive", "--beam", "2", stdin=f"{a}\n")
+    beam = cli("translate", str(translation_run), "--interactive", "--beam", "2", stdin=f"{a}\n")
     assert beam.stdout.splitlines() == [translate(model, task, [a], "beam", 2)[0]]
 
 
-def test_what_the_model_cannot_read_is_reported_not_skipped(tmp_path, tiny_run):
+def test_what_the_model_cannot_read_is_reported_not_skipped(tmp_path, translation_run):
     source = tmp_path / "odd.txt"
     source.write_text("☃\n", encoding="utf-8")
-    done = cli("translate", str(tiny_run), "--file", str(source))
+    done = cli("translate", str(translation_run), "--file", str(source))
     assert done.returncode == 0 and len(done.stdout.splitlines()) == 1
     assert "1 sentence with characters the model never saw" in done.stderr
 
@@ -241,17 +234,17 @@ def test_what_the_model_cannot_read_is_reported_not_skipped(tmp_path, tiny_run):
     ],
 )
 def test_a_wrong_command_line_is_one_clear_line(
-    tmp_path, tiny_run, args, said, capsys, monkeypatch
+    tmp_path, translation_run, args, said, capsys, monkeypatch
 ):
     (tmp_path / "latin1.txt").write_bytes("café\n".encode("latin-1"))
     monkeypatch.chdir(tmp_path)
-    assert main(["translate", str(tiny_run), *args]) == 2
+    assert main(["translate", str(translation_run), *args]) == 2
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err
 
 
 def test_translate_refuses_a_missing_run_another_tasks_run_and_a_missing_export(
-    tmp_path, tiny_run, capsys
+    tmp_path, translation_run, capsys
 ):
     assert main(["translate", str(tmp_path / "nowhere"), "--interactive"]) == 2
     assert "no such run folder" in capsys.readouterr().err
@@ -259,6 +252,6 @@ def test_translate_refuses_a_missing_run_another_tasks_run_and_a_missing_export(
     assert main(["translate", str(grid), "--interactive"]) == 2
     assert "a run of the gridworld task, not translation" in capsys.readouterr().err
     unexported = tmp_path / "unexported"
-    shutil.copytree(tiny_run, unexported, ignore=shutil.ignore_patterns("exports"))
+    shutil.copytree(translation_run, unexported, ignore=shutil.ignore_patterns("exports"))
     assert main(["translate", str(unexported), "--interactive", "--onnx"]) == 2
     assert "no ONNX export yet" in capsys.readouterr().err

@@ -81,3 +81,10 @@ def make_translation_run(root: Path) -> Path:
     run = make_run(root, "tiny_transformer", TRANSLATION, spread=0.3, seed=1)
     export_run(run, seed=0)
     return run
+
+
+def held_out_sentences(task, n: int, seed: int) -> list[str]:
+    """The distinct sources among n examples a translation task draws with `seed`."""
+    import random
+
+    return list(dict.fromkeys(e.prompt for e in task.sample(n, random.Random(seed), 0)))

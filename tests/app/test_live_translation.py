@@ -3,7 +3,6 @@ ONNX export: typing updates the translation, a newer edit cancels an older trans
 the GUI thread never waits for the model, and the answers are the button's."""
 
 import itertools
-import random
 import time
 
 import pytest
@@ -11,33 +10,21 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QInputMethodEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from tiny_runs import make_translation_run
+from tiny_runs import held_out_sentences
 
 from studio.app.playground.live_translation import SETTINGS_KEY
 from studio.app.playground.translation import TranslationPage
-from studio.core.runs.loading import load_trained
 from studio.core.tasks.translation.decoding import translate
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory):
-    return make_translation_run(tmp_path_factory.mktemp("live"))
+def sentences(translation_model):
+    return held_out_sentences(translation_model[1], 10, 4)
 
 
-@pytest.fixture(scope="module")
-def trained(run):
-    return load_trained(run)
-
-
-@pytest.fixture(scope="module")
-def sentences(trained):
-    _, task, _ = trained
-    return list(dict.fromkeys(e.prompt for e in task.sample(10, random.Random(4), 0)))
-
-
-def live_page(qtbot, window, run, engine="Both") -> tuple:
+def live_page(qtbot, window, run_dir, engine="Both") -> tuple:
     """The loaded run's translation page with live mode on."""
-    window.run_dir = str(run)
+    window.run_dir = str(run_dir)
     tab = window.playground
     tab.engine.setCurrentText(engine)
     with qtbot.waitSignal(tab.loaded, timeout=30_000):
@@ -78,10 +65,10 @@ def slow_steps(monkeypatch, model, seconds: float) -> list[float]:
 
 
 def test_typing_updates_the_translation_sentence_by_sentence(
-    qtbot, window, run, trained, sentences
+    qtbot, window, translation_run, translation_model, sentences
 ):
-    _, task, model = trained
-    tab, page = live_page(qtbot, window, run)
+    _, task, model = translation_model
+    tab, page = live_page(qtbot, window, translation_run)
     a, b = sentences[:2]
     one = {s: translate(model, task, [s])[0] for s in (a, b)}
 
@@ -105,8 +92,8 @@ def test_typing_updates_the_translation_sentence_by_sentence(
     assert window.errors == []
 
 
-def test_the_live_translation_equals_the_buttons(qtbot, window, run, sentences):
-    tab, page = live_page(qtbot, window, run)
+def test_the_live_translation_equals_the_buttons(qtbot, window, translation_run, sentences):
+    tab, page = live_page(qtbot, window, translation_run)
     for decoding, beam in (("greedy", 4), ("beam", 3)):
         page.decoding.setCurrentIndex(page.decoding.findData(decoding))
         page.beam_size.setValue(beam)
@@ -125,8 +112,10 @@ def test_the_live_translation_equals_the_buttons(qtbot, window, run, sentences):
     assert window.errors == []
 
 
-def test_a_fast_second_edit_cancels_the_first(qtbot, window, run, sentences, monkeypatch):
-    tab, page = live_page(qtbot, window, run, engine="PyTorch")
+def test_a_fast_second_edit_cancels_the_first(
+    qtbot, window, translation_run, sentences, monkeypatch
+):
+    tab, page = live_page(qtbot, window, translation_run, engine="PyTorch")
     model, task = tab.torch_engine.model, tab.torch_engine.task
     a, b = sentences[5:7]
     began = slow_steps(monkeypatch, model, 0.03)
@@ -150,9 +139,9 @@ def test_a_fast_second_edit_cancels_the_first(qtbot, window, run, sentences, mon
 
 
 def test_the_gui_thread_never_waits_during_a_burst_of_edits(
-    qtbot, window, run, sentences, monkeypatch
+    qtbot, window, translation_run, sentences, monkeypatch
 ):
-    tab, page = live_page(qtbot, window, run, engine="PyTorch")
+    tab, page = live_page(qtbot, window, translation_run, engine="PyTorch")
     slow_steps(monkeypatch, tab.torch_engine.model, 0.05)
     ticks: list[float] = []
     probe = QTimer(window)
@@ -188,8 +177,8 @@ def test_the_gui_thread_never_waits_during_a_burst_of_edits(
     assert window.errors == []
 
 
-def test_the_cache_size_is_a_kept_setting(qtbot, window, run, sentences):
-    _, page = live_page(qtbot, window, run, engine="PyTorch")
+def test_the_cache_size_is_a_kept_setting(qtbot, window, translation_run, sentences):
+    _, page = live_page(qtbot, window, translation_run, engine="PyTorch")
     page.live.cache_size.setValue(50)
     assert int(QSettings().value(SETTINGS_KEY)) == 50
     typed_update(qtbot, page, sentences[0])

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 import torch
 from PIL import Image
-from tiny_runs import COMMON, GRID_WORLD, make_run
+from tiny_runs import COMMON, GRID_WORLD, TRANSLATION, make_run
 
 from studio.app import dialogs
 from studio.app.playground.completion import CompletionPage, complete_onnx, sample_onnx
@@ -37,21 +37,6 @@ GPT = [
     "model.max_len=12",
     "stages.warmup.steps=0",
     "stages.grpo.steps=1",
-]
-TRANSLATION = [
-    "model.d_model=32",
-    "model.n_heads=2",
-    "model.n_encoder_layers=1",
-    "model.n_decoder_layers=1",
-    "model.d_ff=64",
-    "model.max_len=16",
-    "task.demo_size=120",
-    "task.vocab_size=150",
-    "data.valid_fraction=0.3",
-    "stages.warmup.steps=1",
-    "stages.warmup.batch_size=4",
-    "stages.grpo.steps=1",
-    "grpo.max_new_tokens=6",
 ]
 
 

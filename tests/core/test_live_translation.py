@@ -1,16 +1,14 @@
 """Live translation on a real tiny run and its real ONNX export: the same translations as
 the task's own decoding, only edited sentences translated again, stopping on request."""
 
-import random
 import shutil
 import threading
 
 import pytest
-from tiny_runs import GRID_WORLD, make_run, make_translation_run
+from tiny_runs import GRID_WORLD, held_out_sentences, make_run
 
 from studio.core.export.snippets import open_runner
 from studio.core.runs.files import RunError
-from studio.core.runs.loading import load_trained
 from studio.core.tasks.translation.cache import TranslationCache
 from studio.core.tasks.translation.config import TranslationError
 from studio.core.tasks.translation.decoding import translate
@@ -24,36 +22,27 @@ from studio.core.tasks.translation.live_backends import (
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory):
-    return make_translation_run(tmp_path_factory.mktemp("live"))
-
-
-@pytest.fixture(scope="module")
-def trained(run):
-    return load_trained(run)
-
-
-@pytest.fixture(scope="module")
-def sentences(trained):
-    _, task, _ = trained
-    return list(dict.fromkeys(e.prompt for e in task.sample(12, random.Random(3), 0)))
+def sentences(translation_model):
+    return held_out_sentences(translation_model[1], 12, 3)
 
 
 @pytest.fixture
-def torch_live(trained):
-    _, task, model = trained
+def torch_live(translation_model):
+    _, task, model = translation_model
     return LiveTranslator(TorchBackend(model, task))
 
 
 @pytest.fixture
-def onnx_live(run, trained):
-    _, task, _ = trained
-    runner = open_runner("tiny-transformer", run / "exports")
+def onnx_live(translation_run, translation_model):
+    _, task, _ = translation_model
+    runner = open_runner("tiny-transformer", translation_run / "exports")
     return LiveTranslator(OnnxBackend(runner, task.cfg.beam_length_penalty))
 
 
-def test_live_translations_equal_the_tasks_own_decoding(trained, sentences, torch_live, onnx_live):
-    _, task, model = trained
+def test_live_translations_equal_the_tasks_own_decoding(
+    translation_model, sentences, torch_live, onnx_live
+):
+    _, task, model = translation_model
     greedy = [translate(model, task, [s])[0] for s in sentences]
     beam = [translate(model, task, [s], "beam", 3)[0] for s in sentences]
     assert len(set(greedy)) > 3  # the tiny model answers each sentence differently
@@ -64,8 +53,8 @@ def test_live_translations_equal_the_tasks_own_decoding(trained, sentences, torc
     assert torch_live.cache.encoded.stats().hits == len(sentences)
 
 
-def test_an_edit_translates_only_the_sentence_edited(trained, sentences, torch_live):
-    _, task, model = trained
+def test_an_edit_translates_only_the_sentence_edited(translation_model, sentences, torch_live):
+    _, task, model = translation_model
     a, b, c = sentences[:3]
     first = torch_live.translate_text(f"{a}{b}\n\n{c}")
     assert (first.translated, first.from_cache) == (3, 0)
@@ -81,8 +70,8 @@ def test_an_edit_translates_only_the_sentence_edited(trained, sentences, torch_l
     assert back.stats.hits == 5 and back.stats.misses == 4
 
 
-def test_a_small_cache_keeps_only_the_latest_sentences(trained, sentences):
-    _, task, model = trained
+def test_a_small_cache_keeps_only_the_latest_sentences(translation_model, sentences):
+    _, task, model = translation_model
     live = LiveTranslator(TorchBackend(model, task), TranslationCache(sentences=2))
     update = live.translate_text("".join(sentences[:3]))
     assert update.stats.entries == 2 and update.stats.maxsize == 2
@@ -126,9 +115,9 @@ def test_a_stopped_update_ends_between_decoder_steps_and_caches_nothing(
 
 
 def test_a_file_keeps_its_lines_and_translates_each_distinct_sentence_once(
-    trained, sentences, torch_live
+    translation_model, sentences, torch_live
 ):
-    _, task, model = trained
+    _, task, model = translation_model
     a, b, c = sentences[:3]
     lines = [a, "", f"{b} {c}", "   ", a, b]
     calls = []
@@ -165,19 +154,21 @@ def test_what_the_model_cannot_read_is_counted_and_said(torch_live, onnx_live, s
         assert (clean.too_long, clean.unknown, clean.messages()) == (0, 0, [])
 
 
-def test_a_run_opens_in_either_engine_and_bad_folders_say_what_to_do(run, tmp_path, trained):
-    _, task, model = trained
+def test_a_run_opens_in_either_engine_and_bad_folders_say_what_to_do(
+    translation_run, tmp_path, translation_model
+):
+    _, task, model = translation_model
     sentence = "你好。"
     want = translate(model, task, [sentence])[0]
     for onnx in (False, True):
-        backend = open_backend(run, onnx=onnx)
+        backend = open_backend(translation_run, onnx=onnx)
         assert backend.name == ("ONNX" if onnx else "PyTorch")
         assert LiveTranslator(backend).translate_text(sentence).text == want
 
     with pytest.raises(RunError, match="no such run folder"):
         open_backend(tmp_path / "nowhere")
     unexported = tmp_path / "unexported"
-    shutil.copytree(run, unexported, ignore=shutil.ignore_patterns("exports"))
+    shutil.copytree(translation_run, unexported, ignore=shutil.ignore_patterns("exports"))
     assert isinstance(open_backend(unexported), TorchBackend)
     with pytest.raises(TranslationError, match=r"no ONNX export yet.*grpo-studio export"):
         open_backend(unexported, onnx=True)

@@ -141,6 +141,12 @@ class TorchBackend:
                 length_penalty=self.task.cfg.beam_length_penalty,
             )
             return self.task.detokenize(ids)
+        return self.task.detokenize(self.greedy_ids(encoded, check))
+
+    @torch.no_grad()
+    def greedy_ids(self, encoded: TorchEncoded, check: Check = never_cancelled) -> list[int]:
+        """The greedy target ids of an encoded source, EOS included (when reached)."""
+        tok = self.task.target_tok
         cache = self.model.init_cache(encoded.memory, encoded.mask, self.max_len)
         prev = torch.full((1,), tok.bos_id, dtype=torch.long)
         ids: list[int] = []
@@ -150,7 +156,7 @@ class TorchBackend:
             ids.append(int(prev))
             if ids[-1] == tok.eos_id:
                 break
-        return self.task.detokenize(ids)
+        return ids
 
     def translate_batch(self, sentences: list[str], decoding: str, beam_size: int) -> list[str]:
         return translate(self.model, self.task, sentences, decoding, beam_size)
