@@ -508,8 +508,8 @@ def test_empty_charts_say_what_they_wait_for_instead_of_placeholder_ticks(qtbot)
         assert chart.placeholder.isVisible()
         assert not chart.plot.getAxis("left").style["showValues"]
         assert not chart.plot.getAxis("bottom").style["showValues"]
-    assert panel.chart("lr").placeholder.text() == "waiting for the first step"
-    assert panel.chart("eval").placeholder.text() == "waiting for the first evaluation"
+    assert panel.chart("lr").waiting_text == "waiting for the first step"
+    assert panel.chart("eval").waiting_text == "waiting for the first evaluation"
     warmup = {**step_record(1, stage="warmup")}
     warmup = {k: v for k, v in warmup.items() if not k.startswith(("reward/", "grpo/", "policy/"))}
     panel.add_records(
@@ -519,7 +519,7 @@ def test_empty_charts_say_what_they_wait_for_instead_of_placeholder_ticks(qtbot)
     loss, reward = panel.chart("loss"), panel.chart("reward")
     assert not loss.placeholder.isVisible() and loss.plot.getAxis("left").style["showValues"]
     assert reward.placeholder.isVisible()
-    assert reward.placeholder.text().startswith("waiting for GRPO")
+    assert reward.waiting_text.startswith("waiting for GRPO")
     grpo = {"kind": "stage", "stage": "grpo", "step": 1, "event": "start", "reason": ""}
     panel.add_records([grpo, step_record(2)])
     panel.refresh()
@@ -527,9 +527,7 @@ def test_empty_charts_say_what_they_wait_for_instead_of_placeholder_ticks(qtbot)
     assert reward.plot.getAxis("bottom").style["showValues"]
     panel.reset()
     panel.refresh()
-    assert reward.placeholder.isVisible() and reward.placeholder.text() == (
-        "waiting for the first step"
-    )
+    assert reward.placeholder.isVisible() and reward.waiting_text == "waiting for the first step"
 
 
 def past_run(folder: Path, preset: str, steps: int) -> Path:

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSizePolicy,
-    QStackedLayout,
     QToolButton,
     QToolTip,
     QVBoxLayout,
@@ -136,17 +135,12 @@ class MetricChart(QWidget):
         layout.addWidget(self.legend)
         # Until the chart has data, its plot is an empty frame with a line saying what it
         # waits for, not pyqtgraph's placeholder ticks (0.2..0.8, or "5, 2" on a log axis).
-        self.placeholder = QLabel("")
-        self.placeholder.setAlignment(Qt.AlignCenter)
-        self.placeholder.setWordWrap(True)
-        self.placeholder.setStyleSheet("color: #777;")
-        self.placeholder.setAttribute(Qt.WA_TransparentForMouseEvents)
-        plot_area = QStackedLayout()
-        plot_area.setStackingMode(QStackedLayout.StackAll)
-        plot_area.addWidget(self.plot_widget)
-        plot_area.addWidget(self.placeholder)
-        plot_area.setCurrentWidget(self.placeholder)  # on top of the plot
-        layout.addLayout(plot_area)
+        # The line is an item of the plot's own scene, centred in the view box.
+        layout.addWidget(self.plot_widget)
+        self.placeholder = pg.TextItem(color="#777", anchor=(0.5, 0.5))
+        self.placeholder.setParentItem(item.getViewBox())
+        item.getViewBox().sigResized.connect(self._place_placeholder)
+        self.waiting_text = ""
         self._legend_entries: list[LegendEntry] = []
         self.waiting: bool | None = None  # the placeholder is shown (None: not yet decided)
         self._show_waiting(waiting_for(self.spec, MetricStore()))
@@ -244,7 +238,10 @@ class MetricChart(QWidget):
 
     def _show_waiting(self, text: str | None) -> None:
         """Say what the chart waits for, its axes' numbers hidden; None: it has data."""
-        self.placeholder.setText(text or "")
+        if text is not None and text != self.waiting_text:
+            self.waiting_text = text
+            self.placeholder.setHtml(f"<div align='center'>{html.escape(text)}</div>")
+            self._place_placeholder()
         waiting = text is not None
         if waiting == self.waiting:
             return
@@ -252,6 +249,12 @@ class MetricChart(QWidget):
         self.placeholder.setVisible(waiting)
         for side in ("left", "bottom"):
             self.plot.getAxis(side).setStyle(showValues=not waiting)
+
+    def _place_placeholder(self) -> None:
+        """The waiting line across the middle of the view box, wrapped to its width."""
+        box = self.plot.getViewBox().rect()
+        self.placeholder.setTextWidth(max(box.width() - 8, 40))
+        self.placeholder.setPos(box.center())
 
     def _flat_range(self, value: float) -> tuple[float, float]:
         """The y range of a constant series: see plot_items.flat_range."""
