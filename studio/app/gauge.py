@@ -46,7 +46,8 @@ class MemoryGauge(QWidget):
         self.bar = QProgressBar()
         self.bar.setRange(0, 1000)
         self.bar.setTextVisible(False)
-        self.bar.setFixedWidth(110)
+        self.bar.setMinimumWidth(40)  # narrows before the toolbar drops anything
+        self.bar.setMaximumWidth(110)
         self.bar.setFixedHeight(12)
         self.label = QLabel("")
         layout = QHBoxLayout(self)

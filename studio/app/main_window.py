@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
     QPushButton,
-    QSizePolicy,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -85,7 +84,7 @@ class MainWindow(QMainWindow):
         self.controls = ControlBar(self)
         self.playground = PlaygroundTab(lambda: self.run_dir)
         exporter = self.playground.exporter
-        self.controls.addWidget(exporter.widget)  # the one Export button
+        self.controls.add_trailing(exporter.widget)  # the one Export button
         exporter.exported.connect(lambda result: self.log.add("info", result.summary))
         exporter.export_failed.connect(
             lambda message: self.log.add(
@@ -93,10 +92,7 @@ class MainWindow(QMainWindow):
             )
         )
         self.gauge = MemoryGauge(probe)
-        spacer = QWidget()
-        spacer.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
-        self.controls.addWidget(spacer)
-        self.controls.addWidget(self.gauge)
+        self.controls.add_trailing(self.gauge)
         self.addToolBar(self.controls)
         self.controls.start_requested.connect(self.start)
         self.controls.pause_requested.connect(self.controller.pause)

@@ -556,3 +556,19 @@ def test_the_window_keeps_an_overlay_only_with_presets_and_runs_of_its_task(wind
     window.overlay_run(str(run))
     window.open_run(str(past_run(tmp_path / "grid-run", "quick_grid_world", 5)))
     assert charts.overlay is None
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_chart_grid_takes_two_columns_where_three_would_scroll_sideways(qtbot):
+    from PySide6.QtWidgets import QScrollArea
+
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    scroll = panel.findChild(QScrollArea)
+    for width, columns in ((1000, 3), (690, 2), (1000, 3)):  # 690: the charts at 1024 wide
+        panel.resize(width, 700)
+        qtbot.wait(100)  # laid out
+        assert not scroll.horizontalScrollBar().isVisible()
+        row = [c for c in panel.charts if c.y() == panel.charts[0].y()]
+        assert row == panel.charts[:columns]  # reading order kept, `columns` to a row

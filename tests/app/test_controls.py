@@ -3,7 +3,9 @@ finished run that says it finished (and why) instead of an ETA."""
 
 from itertools import pairwise
 
+import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QToolButton
 
 from studio.app.controls import ControlBar
 from studio.app.main_window import MainWindow
@@ -116,3 +118,34 @@ def test_a_stopped_run_says_where_it_stopped_once_it_has(qtbot):
     assert bar.rate.text().startswith("preparing")
     bar.show_record(timed_step(11, 0.1, "grpo", total=50))
     assert bar.progress.text() == "11 / 50 steps" and "ETA 0:04" in bar.rate.text()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+@pytest.mark.parametrize("size", [(1024, 768), (1024, 700), (853, 533)])  # 853: 1280 at 1.5
+def test_the_toolbar_keeps_every_control_on_a_narrow_screen(qtbot, tmp_path, size):
+    window = MainWindow(
+        settings=QSettings(str(tmp_path / "studio.ini"), QSettings.IniFormat),
+        probe=MemoryProbe(NoGpu()),
+        control_factory=TrainerControl,
+        count_presets=False,
+    )
+    qtbot.addWidget(window)
+    window.show()
+    window.tour.close(forever=False)
+    window.resize(*size)
+    bar = window.controls
+    bar.set_state("running")  # the longest status line: "preparing (loading data, …)…"
+    qtbot.waitUntil(lambda: window.width() == size[0] and bar.width() == size[0])
+    qtbot.wait(50)  # the toolbar lays out
+    controls = [bar.widgetForAction(a) for a in bar.actions() if not a.isSeparator()]
+    controls += [bar.progress, window.playground.exporter.button, window.gauge]
+    for widget in controls:
+        assert widget.isVisible(), widget
+        right = widget.mapTo(bar, widget.rect().topRight()).x()
+        assert right < bar.width(), widget  # inside the toolbar, not cut at its end
+    assert all(
+        not button.isVisible()
+        for button in bar.findChildren(QToolButton)
+        if button.objectName() == "qt_toolbar_ext_button"
+    )
+    assert bar.rate.toolTip() == bar.rate.text()  # cut short on screen, whole in its tooltip

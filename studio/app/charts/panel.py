@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -93,18 +93,20 @@ class ChartPanel(QWidget):
         top.addWidget(self.overlay_label, 1)
 
         grid_host = QWidget()
-        grid = QGridLayout(grid_host)
-        grid.setContentsMargins(2, 2, 2, 2)
-        grid.setSpacing(6)
-        for i, chart in enumerate(self.charts):
-            grid.addWidget(chart, i // columns, i % columns)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(grid_host)
+        self._grid = QGridLayout(grid_host)
+        self._grid.setContentsMargins(2, 2, 2, 2)
+        self._grid.setSpacing(6)
+        self.max_columns = columns
+        self.columns = 0  # as laid out now: fewer than max_columns where the room is narrow
+        self._lay_out(columns)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setWidget(grid_host)
+        self.scroll.viewport().installEventFilter(self)  # its width sets the columns
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
-        layout.addWidget(scroll, 1)
+        layout.addWidget(self.scroll, 1)
 
         self.timer = QTimer(self)
         self.timer.setInterval(REDRAW_MS)
@@ -114,6 +116,41 @@ class ChartPanel(QWidget):
         self._shown.setSingleShot(True)
         self._shown.setInterval(0)
         self._shown.timeout.connect(self.refresh)
+
+    # ---- the grid
+
+    def eventFilter(self, watched, event) -> bool:  # Qt's name
+        if watched is self.scroll.viewport() and event.type() == QEvent.Resize:
+            self._lay_out(self._columns_that_fit(event.size().width()))
+        return super().eventFilter(watched, event)
+
+    def _columns_that_fit(self, room: int) -> int:
+        """The most columns (up to max_columns) whose charts fit `room` pixels side by side
+        with no horizontal scrolling: each column is as wide as its widest chart needs."""
+        margins = self._grid.contentsMargins()
+        room -= margins.left() + margins.right()
+        spacing = self._grid.horizontalSpacing()
+        for columns in range(self.max_columns, 1, -1):
+            widths = [0] * columns
+            for i, chart in enumerate(self.charts):
+                widths[i % columns] = max(widths[i % columns], chart.minimumSizeHint().width())
+            if sum(widths) + spacing * (columns - 1) <= room:
+                return columns
+        return 1
+
+    def _lay_out(self, columns: int) -> None:
+        """Charts in reading order, `columns` to a row."""
+        if columns == self.columns:
+            return
+        self.columns = columns
+        for chart in self.charts:
+            self._grid.removeWidget(chart)
+        for i, chart in enumerate(self.charts):
+            self._grid.addWidget(chart, i // columns, i % columns)
+        for column in range(self.max_columns):
+            self._grid.setColumnStretch(column, 1 if column < columns else 0)
+
+    # ---- records and drawing
 
     def add_record(self, record: dict) -> None:
         """The slot for the worker's records: append only; the timer draws."""
