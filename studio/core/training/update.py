@@ -33,6 +33,8 @@ class Learner:
     run. `ref_model` is the frozen reference of the GRPO stage's KL term (None when
     beta is 0 or in the warm-up). `scaler` is fp16's gradient scaler (None otherwise) and
     `autocast` the mixed-precision context every forward runs in (a no-op without amp).
+    These are the trainer's own objects, not copies: the trainer checkpoints them, the
+    Learner only hands them to the steps together.
     """
 
     model: nn.Module
