@@ -14,7 +14,7 @@ from studio.app.preset_gallery import (
     format_count,
     summarize_preset,
 )
-from studio.core.config import load_config, preset_files
+from studio.core.config import lesson_files, load_config, preset_files
 from studio.core.machine.hardware import estimate_training_memory
 
 
@@ -42,7 +42,7 @@ def test_gallery_fills_cards_from_the_background_and_emits_the_choice(qtbot):
     PresetGallery._cache.clear()
     gallery = PresetGallery(summarize=fake_summary)
     qtbot.addWidget(gallery)
-    assert set(gallery.cards) == set(preset_files())
+    assert set(gallery.cards) == set(preset_files()) | set(lesson_files())
     qtbot.waitUntil(
         lambda: all(" · " in c.details.text() for c in gallery.cards.values()), timeout=3000
     )
