@@ -37,7 +37,7 @@ from studio.app.charts.panel import ChartPanel
 from studio.app.controls import ControlBar
 from studio.app.data_panel import DataPanel
 from studio.app.gauge import MemoryGauge
-from studio.app.help import HelpPage, chart_guide_html
+from studio.app.help import HelpPage, chart_guide_html, grpo_guide_html
 from studio.app.lesson_banner import LessonBanner
 from studio.app.log_panel import LogPanel
 from studio.app.playground.tab import PlaygroundTab
@@ -224,6 +224,7 @@ class MainWindow(QMainWindow):
         full.setCheckable(True)
         full.toggled.connect(lambda on: self.showFullScreen() if on else self.showNormal())
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        help_menu.addAction(self.tr("GRPO in short")).triggered.connect(self.show_grpo_guide)
         guide = help_menu.addAction(self.tr("What each chart means"))
         guide.setShortcut(QKeySequence.HelpContents)
         guide.triggered.connect(self.show_chart_guide)
@@ -264,7 +265,13 @@ class MainWindow(QMainWindow):
         ]
 
     def show_chart_guide(self) -> HelpPage:
-        page = HelpPage(self.tr("What each chart means"), chart_guide_html(), self)
+        return self._show_help(self.tr("What each chart means"), chart_guide_html())
+
+    def show_grpo_guide(self) -> HelpPage:
+        return self._show_help(self.tr("GRPO in short"), grpo_guide_html())
+
+    def _show_help(self, title: str, page_html: str) -> HelpPage:
+        page = HelpPage(title, page_html, self)
         self._help_pages = [p for p in self._help_pages if p.isVisible()] + [page]
         page.show()
         return page

@@ -61,3 +61,20 @@ def test_the_chart_guide_explains_every_chart_from_the_catalogue(qtbot, tmp_path
     shown = window.show_chart_guide()
     assert "What each chart means" in shown.browser.toPlainText()
     assert not shown.isModal()
+
+
+def test_the_grpo_guide_explains_groups_advantages_the_warm_up_kl_and_clipping(qtbot, tmp_path):
+    from studio.app.help import grpo_guide_html
+
+    page = grpo_guide_html()
+    for words in (
+        "What a group is",
+        "(r - mean) / (std + eps)",
+        "Why a warm-up first",
+        "KL",
+        "Clipping",
+    ):
+        assert html.escape(words) in page, words
+    window = make_window(qtbot, tmp_path)
+    entries = {a.text(): a for m in window.menuBar().actions() for a in m.menu().actions()}
+    assert "GRPO in short" in entries
