@@ -5,19 +5,34 @@ learning-rate schedule, the gradient scaler, the trainer's position (stage, step
 curriculum level, early-stop state) and every random number generator's state, so a
 resumed run produces the same numbers as one never interrupted. Files are written
 atomically (temp file + rename): a crash mid-write leaves the previous checkpoint whole.
+
+A run folder may come from someone else (a teacher's run, a download), so a checkpoint is
+read with `torch.load(weights_only=True)`: tensors and plain values (dicts, lists, tuples,
+numbers, strings) only. A file that holds anything else, such as a pickled object that
+would run code while being read, is refused unread (UnsafeCheckpoint). The `latest`
+pointer may only name a checkpoint file of the same folder (step_<n>.pt).
 """
 
 from __future__ import annotations
 
+import pickle
+import re
 from pathlib import Path
 from typing import Any
 
 import torch
+from torch import nn
 
 from studio.core.runs.files import RunError, atomic_write, atomic_write_text
 from studio.core.runs.folder import CHECKPOINT_DIR
 
 LATEST_FILE = "latest"  # names the newest checkpoint file, written after it
+STEP_NAME = re.compile(r"step_\d+\.pt")  # what a step checkpoint (and `latest`) is called
+POINTER_MAX = 100  # a pointer is one short file name; longer text is not one
+
+
+class UnsafeCheckpoint(RunError):
+    """A checkpoint holding more than tensors and plain values: refused, nothing in it ran."""
 
 
 def save_checkpoint(run_dir: Path, step: int, state: dict[str, Any], keep: int = 2) -> Path:
@@ -32,23 +47,98 @@ def save_checkpoint(run_dir: Path, step: int, state: dict[str, Any], keep: int =
     return path
 
 
-def latest_checkpoint(run_dir: Path) -> Path | None:
-    folder = Path(run_dir) / CHECKPOINT_DIR
+def _pointed(folder: Path) -> Path | None:
+    """The checkpoint `latest` names, or None when there is no pointer or its file is gone.
+    A pointer naming anything but a step checkpoint of this folder (a path, `..`) is an
+    error: it was not written by the studio."""
     pointer = folder / LATEST_FILE
-    if pointer.is_file():
-        path = folder / pointer.read_text(encoding="utf-8").strip()
-        if path.is_file():
-            return path
+    if not pointer.is_file():
+        return None
+    with pointer.open("rb") as f:
+        name = f.read(POINTER_MAX + 1).decode("utf-8", errors="replace").strip()
+    if not STEP_NAME.fullmatch(name):
+        raise RunError(
+            f"{pointer}: names {name[:POINTER_MAX]!r}, which is not a checkpoint file of this "
+            f"folder (step_<n>.pt); delete {pointer} to use the newest checkpoint"
+        )
+    path = folder / name
+    return path if path.is_file() else None
+
+
+def latest_checkpoint(run_dir: Path) -> Path | None:
+    """The checkpoint `latest` names, else the newest step_<n>.pt; None when there is none."""
+    folder = Path(run_dir) / CHECKPOINT_DIR
+    pointed = _pointed(folder)
+    if pointed is not None:
+        return pointed
     found = sorted(folder.glob("step_*.pt"))  # the pointer is missing or stale
     return found[-1] if found else None
 
 
+def _refused_global(message: str) -> str | None:
+    """What torch's weights-only reader refused (e.g. 'os.system'), from its message; None
+    when the file was not refused but could not be parsed."""
+    if "Weights only load failed" not in message:
+        return None
+    found = re.search(r"Unsupported global: GLOBAL ([\w.]+)", message)
+    return found.group(1) if found else "an object that is not a tensor or a plain value"
+
+
 def load_checkpoint(path: Path, map_location: str | torch.device = "cpu") -> dict[str, Any]:
+    """A checkpoint's contents, read weights-only; UnsafeCheckpoint when it holds anything
+    else, RunError when it cannot be read (cut short, not a checkpoint)."""
     try:
-        # weights_only=False: our own file, holding RNG states and plain Python values
-        return torch.load(path, map_location=map_location, weights_only=False)
-    except (OSError, RuntimeError, EOFError) as err:
+        state = torch.load(path, map_location=map_location, weights_only=True)
+    except pickle.UnpicklingError as err:
+        culprit = _refused_global(str(err))
+        if culprit is not None:
+            raise UnsafeCheckpoint(
+                f"{path}: refused: it holds {culprit}, which a GRPO Studio checkpoint never "
+                "holds and which could run code when read; nothing in it was run. Use a "
+                "run folder from a source you trust, or train the run again"
+            ) from None
+        raise _unreadable(path, err) from None
+    except Exception as err:  # cut short, not a zip, not a pickle: torch's errors vary
+        raise _unreadable(path, err) from None
+    if not isinstance(state, dict) or "model" not in state:
+        raise RunError(f"{path}: not a GRPO Studio checkpoint (no model weights in it)")
+    return state
+
+
+def _unreadable(path: Path, err: BaseException) -> RunError:
+    text = str(err).strip()
+    if isinstance(err, (pickle.UnpicklingError, KeyError, EOFError)) or not text:
+        reason = "not a PyTorch checkpoint file, or cut short"  # what the legacy reader hit
+    else:
+        reason = text.splitlines()[0].split(". ")[
+            0
+        ]  # torch's first sentence; its advice is not ours
+    return RunError(
+        f"{path}: the checkpoint cannot be read ({reason}); resume from an earlier one in "
+        "the same folder or start a new run"
+    )
+
+
+def fit_weights(model: nn.Module, weights: Any, path: Path) -> None:
+    """Load a checkpoint's weights into `model`; RunError naming the parameters whose shape
+    or presence differs (the config was changed after training) instead of torch's error."""
+    if not isinstance(weights, dict) or not all(
+        isinstance(v, torch.Tensor) for v in weights.values()
+    ):
+        raise RunError(f"{path}: not a GRPO Studio checkpoint (its weights are not tensors)")
+    wanted = model.state_dict()
+    problems = [f"{k}: missing" for k in wanted if k not in weights]
+    problems += [f"{k}: not in this model" for k in weights if k not in wanted]
+    problems += [
+        f"{k}: {tuple(weights[k].shape)} saved, {tuple(v.shape)} in the config"
+        for k, v in wanted.items()
+        if k in weights and weights[k].shape != v.shape
+    ]
+    if problems:
+        more = f" (+{len(problems) - 3} more)" if len(problems) > 3 else ""
         raise RunError(
-            f"{path}: the checkpoint cannot be read ({err}); resume from an "
-            "earlier one in the same folder or start a new run"
-        ) from None
+            f"{path}: its weights do not fit the model the run's config.yaml describes "
+            f"({'; '.join(problems[:3])}{more}); the model settings were changed after "
+            "training: put them back, or start a new run"
+        )
+    model.load_state_dict(weights)

@@ -37,12 +37,19 @@ def load_trained(
         raise RunError(f"{run_dir}: has no checkpoint yet; train first (grpo-studio train)")
     state = ckpt.load_checkpoint(found, device)
     task = build_task(cfg)
-    task.load_state_dict(state["task"])
+    task.load_state_dict(state.get("task") or {})
     model = task.build_model(cfg.model)
-    model.load_state_dict(state["model"])
+    ckpt.fit_weights(model, state["model"], found)
     return cfg, task, model.to(device).eval()
 
 
 def read_task_file(run_dir: Path) -> dict[str, Any]:
     """The task's name and state as the run saved them (its task file, JSON)."""
-    return json.loads((Path(run_dir) / TASK_FILE).read_text(encoding="utf-8"))
+    path = Path(run_dir) / TASK_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise RunError(f"{path}: cannot be read ({err}); the run folder is damaged") from None
+    if not isinstance(data, dict):
+        raise RunError(f"{path}: not a task file (a JSON object); the run folder is damaged")
+    return data

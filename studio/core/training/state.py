@@ -30,7 +30,7 @@ from studio.core.runs.files import RunError, atomic_write
 from studio.core.tasks.base import Task
 from studio.core.training.schedule import LearningRate
 
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: every random state as tensors and plain values (weights-only loading)
 GRPO_START = "grpo_start.pt"  # the checkpoint the GRPO stage started from
 
 
@@ -46,6 +46,8 @@ class Position:
     bad_evals: int = 0  # evals since the best one
     last_eval_step: int = -1
     skipped: int = 0  # non-finite steps refused
+    skipped_in_a_row: int = 0  # of them, the latest unbroken streak (divergence)
+    records: int | None = None  # metrics.jsonl records up to this checkpoint's own (None: unknown)
     elapsed: float = 0.0  # seconds of training, over all sessions of this run
 
 
@@ -60,11 +62,37 @@ def seed_everything(seed: int, deterministic: bool) -> None:
         torch.use_deterministic_algorithms(True, warn_only=True)
 
 
+def _numpy_state() -> dict[str, Any]:
+    """numpy's global generator as plain values and a tensor: a checkpoint is read with
+    weights_only=True, which refuses pickled numpy arrays."""
+    state = np.random.get_state(legacy=False)
+    key = state["state"]["key"]  # (624,) uint32
+    return {
+        "bit_generator": state["bit_generator"],
+        "key": torch.from_numpy(key.astype(np.int64)),
+        "pos": int(state["state"]["pos"]),
+        "has_gauss": int(state["has_gauss"]),
+        "gauss": float(state["gauss"]),
+    }
+
+
+def _set_numpy_state(state: dict[str, Any]) -> None:
+    np.random.set_state(
+        {
+            "bit_generator": state["bit_generator"],
+            "state": {"key": state["key"].numpy().astype(np.uint32), "pos": state["pos"]},
+            "has_gauss": state["has_gauss"],
+            "gauss": state["gauss"],
+        }
+    )
+
+
 def rng_state(task_rng: random.Random) -> dict[str, Any]:
+    """Every random generator's state, as tensors, tuples of ints and floats."""
     state = {
         "python": random.getstate(),
         "task": task_rng.getstate(),
-        "numpy": np.random.get_state(),
+        "numpy": _numpy_state(),
         "torch": torch.get_rng_state(),
     }
     if torch.cuda.is_available():
@@ -75,7 +103,7 @@ def rng_state(task_rng: random.Random) -> dict[str, Any]:
 def restore_rng(state: dict[str, Any], task_rng: random.Random) -> None:
     random.setstate(state["python"])
     task_rng.setstate(state["task"])
-    np.random.set_state(state["numpy"])
+    _set_numpy_state(state["numpy"])
     torch.set_rng_state(state["torch"])
     if "cuda" in state and torch.cuda.is_available():
         torch.cuda.set_rng_state_all(state["cuda"])
