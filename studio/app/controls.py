@@ -1,6 +1,10 @@
-"""Run controls: Start, Pause/Resume, Step, Stop (with shortcuts), progress, steps/s and ETA.
+"""Run controls: Start, Pause/Resume, Step, Stop, Reset (with shortcuts), progress, steps/s
+and ETA.
 
-Shortcuts follow debuggers: F5 start, Shift+F5 stop, F6 pause/resume, F10 one step.
+Shortcuts follow debuggers: F5 start, Shift+F5 stop, Ctrl+Shift+F5 restart (Reset: step 0
+again, same settings and seed), F6 pause/resume, F10 one step. Step works before Start
+too (the run starts paused and takes its first step); while a step asked is under way
+the bar says so, and "paused" once it is done.
 
 The toolbar reads every record of the run (`show_record`): until the first one it says
 the run is preparing; steps move the bar, and the rate and ETA come from eta.Eta (the
@@ -68,6 +72,7 @@ class ControlBar(QToolBar):
     resume_requested = Signal()
     step_requested = Signal()
     stop_requested = Signal()
+    restart_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Run controls"), parent)
@@ -79,14 +84,24 @@ class ControlBar(QToolBar):
         self.pause_action = self._action(
             self.tr("Pause"), "F6", self.tr("Pause after the current step")
         )
-        self.step_action = self._action(self.tr("Step"), "F10", self.tr("Run one step, then pause"))
+        self.step_action = self._action(
+            self.tr("Step"),
+            "F10",
+            self.tr("Run one step, then pause (before Start: start paused, take the first step)"),
+        )
         self.stop_action = self._action(
             self.tr("Stop"), "Shift+F5", self.tr("Stop (a checkpoint is written)")
+        )
+        self.restart_action = self._action(
+            self.tr("Reset"),
+            "Ctrl+Shift+F5",
+            self.tr("Start again from step 0 with the same settings and seed"),
         )
         self.start_action.triggered.connect(self.start_requested)
         self.pause_action.triggered.connect(self._on_pause)
         self.step_action.triggered.connect(self.step_requested)
         self.stop_action.triggered.connect(self.stop_requested)
+        self.restart_action.triggered.connect(self.restart_requested)
         self.addSeparator()
         self.progress = QProgressBar()
         self.progress.setMinimumWidth(PROGRESS_MIN_PX)
@@ -122,26 +137,36 @@ class ControlBar(QToolBar):
         self._status_row.addWidget(widget)
 
     def _on_pause(self) -> None:
-        if self.state == "paused":
+        if self.state in ("paused", "stepping"):
             self.resume_requested.emit()
         else:
             self.pause_requested.emit()
 
     def set_state(self, state: str) -> None:
-        """idle | running | paused | stopping: which buttons make sense now."""
-        if self.state == "idle" and state == "running":  # a run (or a resumed one) begins
+        """idle | running | paused | stepping | stopping: which buttons make sense now.
+
+        stepping: one step asked (Step), under way; the run pauses after it."""
+        if self.state == "idle" and state in ("running", "stepping"):  # a run begins
             self.started = self.ended = False
         self.state = state
-        active = state in ("running", "paused")
+        active = state in ("running", "paused", "stepping")
         self.start_action.setEnabled(state == "idle")
         self.pause_action.setEnabled(active)
-        self.pause_action.setText(self.tr("Resume") if state == "paused" else self.tr("Pause"))
-        self.step_action.setEnabled(active)
+        held = state in ("paused", "stepping")
+        self.pause_action.setText(self.tr("Resume") if held else self.tr("Pause"))
+        self.step_action.setEnabled(state in ("idle", "running", "paused"))
         self.stop_action.setEnabled(active)
+        # Reset: a run of this window to start again (an idle bar that never ran has none)
+        self.restart_action.setEnabled(state != "stopping" and (active or self.started))
         if state == "stopping" and not self.ended:
             self.rate.setText(self.tr("stopping — writing a checkpoint…"))
         elif state == "paused":
             self.rate.setText(self.tr("paused"))
+        elif state == "stepping" and not self.started:
+            self.progress.setFormat(self.tr("preparing…"))
+            self.rate.setText(self.tr("preparing, then taking one step…"))
+        elif state == "stepping":
+            self.rate.setText(self.tr("taking one step…"))
         elif state == "running" and not self.started:
             self.progress.setFormat(self.tr("preparing…"))
             self.rate.setText(self.tr("preparing (loading data, building the model)…"))
@@ -150,11 +175,15 @@ class ControlBar(QToolBar):
 
     def show_record(self, record: dict) -> None:
         """Every record of the run, in order (the window's records slot calls this)."""
+        if not self.started and self.state == "stepping":
+            self.rate.setText(self.tr("taking one step…"))  # prepared
         self.started = True
         kind = record.get("kind")
         if kind == "step":
             self.show_step(record)
         elif kind == "stage" and record.get("event") == "start" and not self.eta.step:
+            if self.state == "stepping":
+                return  # still "…taking one step…"
             self.rate.setText(self.tr("starting {stage}…").format(stage=self._stage(record)))
         elif kind == "stage" and record.get("event") == "end":
             if record.get("reason", FULL_RUN) != FULL_RUN:

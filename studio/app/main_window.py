@@ -13,6 +13,7 @@ Window layout, the last preset and recent runs persist in QSettings.
 from __future__ import annotations
 
 import contextlib
+import copy
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -80,6 +81,8 @@ class MainWindow(QMainWindow):
         # the run this window stopped with steps left: Start offers to continue it
         self.stopped_run: tuple[str, int] | None = None
         self._close_when_idle = False  # the user closed mid-run: close once it has stopped
+        self._restart_when_idle = False  # Reset stopped the run: start again once it has
+        self.run_config: StudioConfig | None = None  # what the last run here started with
 
         self.controls = ControlBar(self)
         self.playground = PlaygroundTab(lambda: self.run_dir)
@@ -97,8 +100,9 @@ class MainWindow(QMainWindow):
         self.controls.start_requested.connect(self.start)
         self.controls.pause_requested.connect(self.controller.pause)
         self.controls.resume_requested.connect(self.controller.resume)
-        self.controls.step_requested.connect(self.controller.step_once)
+        self.controls.step_requested.connect(self.step)
         self.controls.stop_requested.connect(self.controller.stop)
+        self.controls.restart_requested.connect(self.restart)
 
         self.charts = ChartPanel()
         self.grad_flow = GradFlowWidget()
@@ -199,6 +203,7 @@ class MainWindow(QMainWindow):
             self.controls.pause_action,
             self.controls.step_action,
             self.controls.stop_action,
+            self.controls.restart_action,
         ):
             run_menu.addAction(action)
         run_menu.addSeparator()
@@ -443,10 +448,43 @@ class MainWindow(QMainWindow):
         cfg = self.config()
         if cfg is None:
             return False
+        self._begin(cfg, max_steps)
+        return True
+
+    def _begin(self, cfg: StudioConfig, max_steps: int | None = None) -> None:
+        """A new run of `cfg` from step 0."""
+        self.run_config = copy.deepcopy(cfg)  # as started: the trainer may fit cfg to the data
         self.charts.keep_overlay_for(cfg.task.NAME)
         self._clear_views()
         self.log.add("info", f"starting {cfg.name}")
         self.controller.start(self._make_factory(cfg, self._save_dir(), None), max_steps)
+
+    def step(self) -> bool:
+        """Step: one step of the run in progress; with none, start one that begins paused
+        and takes exactly its first step."""
+        if not self.controller.running and not self.start():
+            return False
+        self.controller.step_once()
+        return True
+
+    def restart(self) -> bool:
+        """Reset: a new run from step 0 with the settings and seed of the last run started
+        here (the settings shown if none); a run in progress stops first, after asking."""
+        if self.controller.running:
+            question = self.tr(
+                "This run has not finished. Stop it (a checkpoint is written) and start "
+                "again from step 0 with the same settings?"
+            )
+            if not dialogs.ask_yes_no(self, self.tr("Reset the run?"), question):
+                return False
+            self._restart_when_idle = True
+            self.controller.stop()
+            return True
+        cfg = copy.deepcopy(self.run_config) if self.run_config is not None else self.config()
+        if cfg is None:
+            return False
+        self.stopped_run = None  # step 0 again, not the stopped run continued
+        self._begin(cfg)
         return True
 
     def resume_run(self, run_dir: str) -> bool:
@@ -477,6 +515,7 @@ class MainWindow(QMainWindow):
             )
             return False
         self.stopped_run = None
+        self.run_config = copy.deepcopy(cfg)
         self.set_config(cfg)
         self.open_run(run_dir)
         self.log.add("info", self.tr("continuing {run}").format(run=run_dir))
@@ -581,6 +620,9 @@ class MainWindow(QMainWindow):
         if state == "idle" and self._close_when_idle:
             self._close_when_idle = False
             self.close()
+        elif state == "idle" and self._restart_when_idle:
+            self._restart_when_idle = False
+            self.restart()
 
     # ---- closing
 

@@ -103,7 +103,8 @@ class RunController(QObject):
     """
 
     worker_created = Signal(object)
-    state_changed = Signal(str)  # "idle" | "running" | "paused" | "stopping"
+    # "idle" | "running" | "paused" | "stepping" (one step asked, under way) | "stopping"
+    state_changed = Signal(str)
 
     def __init__(self, control_factory: Callable[[], Any] = make_control, parent=None):
         super().__init__(parent)
@@ -134,6 +135,7 @@ class RunController(QObject):
         worker.run_started.connect(self._on_run_started)
         worker.finished.connect(self._on_worker_finished)
         worker.failed.connect(self._on_worker_failed)
+        worker.record_emitted.connect(self._on_record)
         thread.finished.connect(self._on_thread_finished)
         self._thread, self.worker = thread, worker
         self.worker_created.emit(worker)
@@ -146,6 +148,14 @@ class RunController(QObject):
         del run_dir
         # The trainer is built: keep what it made (model, data, modules) out of collections.
         self._collector.freeze()
+
+    @Slot(object)
+    def _on_record(self, record: dict) -> None:
+        # the step asked is done: paused after it (a late record of an earlier run is not it)
+        if self.sender() is not self.worker:
+            return
+        if self.state == "stepping" and record.get("kind") == "step":
+            self._set_state("paused")
 
     @Slot(dict)
     def _on_worker_finished(self, final: dict) -> None:
@@ -189,9 +199,10 @@ class RunController(QObject):
             self._set_state("running")
 
     def step_once(self) -> None:
+        """One step, then paused: "stepping" until its record comes, then "paused"."""
         if self.worker is not None:
             self.worker.control.step_once()
-            self._set_state("paused")
+            self._set_state("stepping")
 
     def stop(self) -> None:
         if self.worker is not None:

@@ -149,3 +149,75 @@ def test_the_toolbar_keeps_every_control_on_a_narrow_screen(qtbot, tmp_path, siz
         if button.objectName() == "qt_toolbar_ext_button"
     )
     assert bar.rate.toolTip() == bar.rate.text()  # cut short on screen, whole in its tooltip
+
+
+def fake_window(qtbot, tmp_path, built: list, **fake) -> MainWindow:
+    """The window on the fake trainer; each run's config lands in `built`."""
+
+    def make_factory(cfg, save_dir, resume_from):
+        built.append(cfg)
+        return factory(**fake)
+
+    window = MainWindow(
+        settings=QSettings(str(tmp_path / "studio.ini"), QSettings.IniFormat),
+        probe=MemoryProbe(NoGpu()),
+        make_factory=make_factory,
+        control_factory=TrainerControl,
+        count_presets=False,
+    )
+    qtbot.addWidget(window)
+    return window
+
+
+def test_step_before_start_starts_paused_and_takes_exactly_one_step(qtbot, tmp_path):
+    window = fake_window(qtbot, tmp_path, [], steps=50, delay=0.3)
+    bar = window.controls
+    assert bar.step_action.isEnabled()  # before any run
+    bar.step_action.trigger()
+    assert window.controller.running and bar.state == "stepping"
+    assert bar.rate.text() == "preparing, then taking one step…"
+    assert bar.pause_action.text() == "Resume" and not bar.step_action.isEnabled()
+    qtbot.waitUntil(lambda: bar.rate.text() == "taking one step…", timeout=2000)  # under way
+    qtbot.waitUntil(lambda: window.controller.state == "paused", timeout=3000)
+    assert window.charts.store.series["loss"].steps == [1.0] and bar.rate.text() == "paused"
+    qtbot.wait(700)  # two steps' time: nothing more
+    assert window.charts.store.series["loss"].steps == [1.0]
+    assert bar.progress.text() == "1 / 50 steps" and bar.step_action.isEnabled()
+    bar.step_action.trigger()  # and Step again: one more
+    assert bar.rate.text() == "taking one step…"
+    qtbot.waitUntil(lambda: window.controller.state == "paused", timeout=3000)
+    qtbot.wait(400)
+    assert window.charts.store.series["loss"].steps == [1.0, 2.0]
+    bar.stop_action.trigger()
+    assert window.controller.wait(5000)
+
+
+def test_reset_asks_then_starts_again_from_step_0_with_the_same_settings(
+    qtbot, tmp_path, monkeypatch
+):
+    from studio.app import dialogs
+
+    asked = []
+    monkeypatch.setattr(dialogs, "ask_yes_no", lambda p, t, q: asked.append(q) or True)
+    built: list = []
+    window = fake_window(qtbot, tmp_path, built, steps=10_000, delay=0.002)
+    bar = window.controls
+    assert not bar.restart_action.isEnabled()  # nothing to start again yet
+    window.form.set_value("training.seed", 7)
+    assert window.start()
+    qtbot.waitUntil(lambda: len(window.charts.store.series.get("loss", [])) > 20, timeout=3000)
+    assert bar.restart_action.isEnabled()
+    window.form.set_value("training.seed", 8)  # edited for the next run: Reset keeps the run's
+    bar.restart_action.trigger()
+    assert len(asked) == 1 and "has not finished" in asked[0]
+    qtbot.waitUntil(lambda: len(built) == 2, timeout=5000)
+    assert built[1].training.seed == 7 and built[1] == built[0]
+    qtbot.waitUntil(lambda: len(window.charts.store.series.get("loss", [])) > 0, timeout=3000)
+    assert window.charts.store.series["loss"].steps[0] == 1.0  # step 0 again, not continued
+    assert window.controller.state == "running"
+    bar.stop_action.trigger()
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)
+    bar.restart_action.trigger()  # a stopped run starts again without asking or continuing
+    assert len(asked) == 1 and len(built) == 3 and window.controller.running
+    window.controller.stop()
+    assert window.controller.wait(5000)

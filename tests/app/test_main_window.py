@@ -119,6 +119,7 @@ def test_the_run_menu_lists_every_run_action_with_its_shortcut_export_included(
         ("Pause", "F6"),
         ("Step", "F10"),
         ("Stop", "Shift+F5"),
+        ("Reset", "Ctrl+Shift+F5"),
         ("Export ONNX", "Ctrl+E"),
     ]
     export = window.playground.exporter.action

@@ -15,6 +15,14 @@ def held(control: TrainerControl, seconds: float = 0.3) -> bool:
     return thread.is_alive()
 
 
+def waits_for_its_turn(control: TrainerControl, seconds: float = 0.3) -> bool:
+    """Whether wait_for_turn() is still blocking after `seconds` (a stop releases it)."""
+    thread = threading.Thread(target=control.wait_for_turn, kwargs={"poll_s": 0.01}, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    return thread.is_alive()
+
+
 def test_hold_passes_while_running_and_blocks_while_paused_until_resumed():
     control = TrainerControl()
     assert control.wait_for_turn()
@@ -60,3 +68,21 @@ def test_step_pressed_while_a_step_runs_finishes_that_step_then_pauses():
     assert gate.is_alive()  # paused after it
     control.stop()
     gate.join(1.0)
+
+
+def test_a_step_asked_before_the_run_began_is_its_first_step_not_the_preparation():
+    control = TrainerControl()
+    control.step_once()  # Step before Start: the run begins paused with one step to take
+    assert not held(control)  # the baseline evaluation before the first step runs through
+    assert not held(control)
+    assert not waits_for_its_turn(control)  # the step asked is still there: the first one
+    assert waits_for_its_turn(control)  # one step only: paused after it
+    control.stop()
+
+
+def test_a_pause_asked_while_the_run_prepares_holds_the_preparation():
+    control = TrainerControl()
+    control.pause()
+    assert held(control)  # no step asked: the baseline evaluation waits too
+    control.resume()
+    assert not held(control)

@@ -6,6 +6,10 @@ any request. A step or an evaluation can take longer than a second (a translatio
 of 200 sentences takes ~4 s on a 2-core CPU), so the trainer also calls `hold()` before
 every forward pass of its model: a pause asked mid-way holds there, and a stop raises
 StopRequested, which the trainer turns into a clean stop at the last finished step.
+
+A single step may be asked before the run has begun (the window's Step before Start):
+the trainer's preparation, its baseline evaluation included, runs through, and the step
+asked is the run's first.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ class TrainerControl:
         self._stop = False
         self._steps_allowed = 0  # single steps granted while paused
         self._granted = False  # the step under way is a granted single step
+        self._began = False  # the first step has had its turn (before it: preparing)
 
     def pause(self) -> None:
         with self._cond:
@@ -66,10 +71,12 @@ class TrainerControl:
                     return False
                 if not self._paused:
                     self._granted = False
+                    self._began = True
                     return True
                 if self._steps_allowed > 0:
                     self._steps_allowed -= 1
                     self._granted = True
+                    self._began = True
                     return True
                 self._cond.wait(timeout=poll_s)
 
@@ -78,12 +85,15 @@ class TrainerControl:
         granted single step); raise StopRequested when a stop has been asked.
 
         A single step asked while a step is under way grants that step: it finishes, and
-        the run pauses after it."""
+        the run pauses after it. Asked before the first step, it lets the preparation (the
+        baseline evaluation) through and is kept for that first step."""
         with self._cond:
             while True:
                 if self._stop:
                     raise StopRequested
                 if not self._paused or self._granted:
+                    return
+                if self._steps_allowed > 0 and not self._began:
                     return
                 if self._steps_allowed > 0:
                     self._steps_allowed -= 1

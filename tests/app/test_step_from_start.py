@@ -1,0 +1,19 @@
+"""Step before Start with the real trainer: the run starts paused and takes exactly one step.
+
+The real trainer evaluates a baseline before its first step; the step asked must be the
+run's first step, not be spent on that evaluation."""
+
+from tests.app.test_real_run import TINY
+
+
+def test_step_before_start_takes_exactly_one_real_step(qtbot, window, tmp_path):
+    assert window.load_preset("micro_gpt", [*TINY, f"run.save_dir={tmp_path / 'runs'}"])
+    assert window.step()
+    qtbot.waitUntil(lambda: window.controller.state == "paused", timeout=30_000)
+    loss = window.charts.store.series["loss"]
+    assert loss.steps == [1.0]
+    qtbot.wait(1500)  # several steps' time of this tiny model: still one
+    assert loss.steps == [1.0] and window.controller.state == "paused"
+    assert window.errors == []
+    window.controls.stop_action.trigger()
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=10_000)
