@@ -1,9 +1,17 @@
 """The command line in a subprocess, with tiny sizes."""
 
+import os
+import signal
 import subprocess
 import sys
+import time
 
+import pytest
+
+from studio.cli.train import StopOnSignal
+from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.metrics_file import read_metrics
+from studio.core.training.control import TrainerControl
 
 TINY = [
     "--set",
@@ -40,7 +48,12 @@ def test_train_then_eval_and_generate(tmp_path):
     assert "step limit at step 3" in done.stdout
     assert [r["step"] for r in read_metrics(run_dir) if r["kind"] == "step"] == [1, 2, 3]
 
-    resumed = cli("train", "--resume", str(run_dir))
+    at_limit = cli("train", "--resume", str(run_dir))  # the run keeps its --steps 3
+    assert at_limit.returncode == 2 and "Traceback" not in at_limit.stderr
+    assert at_limit.stderr.startswith(
+        "grpo-studio: error: run.max_steps: the run is at step 3, its step limit of 3; "
+    )
+    resumed = cli("train", "--resume", str(run_dir), "--steps", "4")
     assert resumed.returncode == 0, resumed.stderr
     assert "finished at step 4" in resumed.stdout
 
@@ -85,3 +98,53 @@ def test_missing_run_folder_is_a_clear_error(tmp_path):
 def test_presets_are_listed():
     out = cli("presets")
     assert out.returncode == 0 and "micro_gpt" in out.stdout
+
+
+def test_sigterm_stops_at_the_last_finished_step_with_a_checkpoint(tmp_path):
+    args = ["train", "--config", "micro_gpt", "--save_dir", str(tmp_path), *TINY]
+    endless = ["--set", "stages.warmup.steps=100000", "--set", "eval.every=0"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "studio", *args, *endless],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline:  # wait for the first step on file
+            runs = [p for p in tmp_path.iterdir() if p.is_dir()]
+            if runs and any(r["kind"] == "step" for r in read_metrics(runs[0])):
+                break
+            time.sleep(0.2)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert "SIGTERM: stopping at the last finished step and saving a checkpoint" in err
+    (run_dir,) = runs
+    done = read_metrics(run_dir)[-1]
+    assert done["kind"] == "done" and done["reason"] == "stopped"
+    assert latest_checkpoint(run_dir).name == f"step_{done['step']:07d}.pt"
+    assert f"stopped at step {done['step']}" in out
+
+
+def test_a_first_signal_asks_for_a_stop_and_a_second_quits_at_once():
+    control = TrainerControl()
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt), StopOnSignal(control, announce=False, escalate=True):
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.1)  # Python runs the handler in the main thread, between bytecodes
+        assert control.stop_requested
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)  # interrupted at once
+    assert signal.getsignal(signal.SIGINT) is before  # the handlers are put back
+
+
+def test_under_torchrun_every_signal_only_asks_for_a_stop():
+    control = TrainerControl()
+    with StopOnSignal(control, announce=False, escalate=False):
+        os.kill(os.getpid(), signal.SIGINT)
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.1)
+    assert control.stop_requested

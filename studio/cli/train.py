@@ -1,6 +1,10 @@
-"""grpo-studio train: a preset (or a run to resume) trained headless, with a progress line;
-Ctrl-C stops after the current step and saves a checkpoint. Under torchrun every process
-runs this command and trains its share."""
+"""grpo-studio train: a preset (or a run to resume) trained headless, with a progress line.
+
+Ctrl-C or SIGTERM (a desktop session ending, a batch scheduler) stops at the last finished
+step and saves a checkpoint; a second one quits at once, keeping the checkpoints written
+so far. A step limit (--steps) is kept in the run's config, so a resumed run stops there
+too unless given another. Under torchrun every process runs this command and trains its
+share."""
 
 from __future__ import annotations
 
@@ -16,13 +20,18 @@ from studio.cli.usage import PROG, UsageError
 if TYPE_CHECKING:
     from studio.core.config import StudioConfig
     from studio.core.machine.distributed import Dist
+    from studio.core.training.control import TrainerControl
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     t = sub.add_parser("train", help="train headless from a preset")
     t.add_argument("--config", help="preset file or shipped preset name (e.g. micro_gpt)")
     t.add_argument("--resume", metavar="RUN_DIR", help="continue this run in place")
-    t.add_argument("--steps", type=int, help="cap the total optimizer steps over all stages")
+    t.add_argument(
+        "--steps",
+        type=int,
+        help="stop after this many optimizer steps over all stages (a resumed run keeps it)",
+    )
     t.add_argument(
         "--set",
         dest="overrides",
@@ -47,6 +56,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _train_overrides(args: argparse.Namespace) -> list[str]:
     overrides = list(args.overrides)
+    if args.steps is not None:
+        overrides.append(f"run.max_steps={args.steps}")
     if args.save_dir:
         overrides.append(f"run.save_dir={args.save_dir}")
     if args.data_path:
@@ -58,22 +69,34 @@ def _train_overrides(args: argparse.Namespace) -> list[str]:
     return overrides
 
 
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse options that would be ignored or cannot work, before anything loads."""
+    if args.resume and args.config:
+        raise UsageError(
+            "--config and --resume together: a resumed run keeps the config it was started "
+            "with; drop --config (change a setting with --set KEY=VALUE)"
+        )
+    if not args.resume and not args.config:
+        raise UsageError(
+            "train needs --config PRESET (or --resume RUN_DIR); "
+            f"see `{PROG} presets` for the shipped presets"
+        )
+    if args.steps is not None and args.steps < 1:
+        raise UsageError(f"--steps: must be a positive number of steps, got {args.steps}")
+
+
 def cmd_train(args: argparse.Namespace) -> int:
     from studio.core.config import load_config
     from studio.core.machine import distributed
     from studio.core.machine.device import resolve_device
     from studio.core.runs.loading import load_run_config
 
+    _check_options(args)
     overrides = _train_overrides(args)
     if args.resume:
         cfg = load_run_config(Path(args.resume), overrides)
-    elif args.config:
-        cfg = load_config(args.config, overrides)
     else:
-        raise UsageError(
-            "train needs --config PRESET (or --resume RUN_DIR); "
-            f"see `{PROG} presets` for the shipped presets"
-        )
+        cfg = load_config(args.config, overrides)
     # under torchrun (RANK and WORLD_SIZE set) this joins the process group; else nothing
     with distributed.process_group(resolve_device(cfg.training.device)) as dist:
         return _train(cfg, args, dist)
@@ -100,26 +123,68 @@ def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:
         where = f" ({dist.world_size} processes)" if dist.active else ""
         print(f"run folder: {run_dir}{where}", file=sys.stderr)
 
-    def on_signal(signum: int, frame: Any) -> None:
-        if not control.stop_requested and main_rank:
-            print(
-                "\nstopping after this step and saving a checkpoint"
-                + ("" if dist.active else " (Ctrl-C again quits at once)"),
-                file=sys.stderr,
-            )
-        control.stop()
-        if not dist.active:
-            signal.signal(signal.SIGINT, signal.default_int_handler)
-
-    # torchrun passes a Ctrl-C on to every process (and may follow with SIGTERM): each
-    # keeps its handler so that all of them finish the step and rank 0 saves
-    handled = [signal.SIGINT, signal.SIGTERM] if dist.active else [signal.SIGINT]
-    previous = {sig: signal.signal(sig, on_signal) for sig in handled}
     try:
-        final = trainer.run(max_steps=args.steps)
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+        # torchrun passes a Ctrl-C on to every process (and may follow with SIGTERM): each
+        # keeps stopping, so that all of them finish the step and rank 0 saves
+        with StopOnSignal(control, announce=main_rank, escalate=not dist.active):
+            final = trainer.run()
+    except KeyboardInterrupt:
+        if main_rank:
+            print(f"{PROG}: quit at once; {_kept(run_dir)}", file=sys.stderr)
+        return 130
     if main_rank:
         print(f"{final['reason']} at step {final['step']}; run folder: {run_dir}")
     return 0
+
+
+class StopOnSignal:
+    """Within this scope the first Ctrl-C (SIGINT) or SIGTERM (a desktop session ending, a
+    batch scheduler) asks the trainer to stop at the last finished step and checkpoint;
+    with `escalate`, a second one raises KeyboardInterrupt, to quit at once. The previous
+    handlers are put back on leaving."""
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+    def __init__(self, control: TrainerControl, *, announce: bool, escalate: bool) -> None:
+        self.control = control
+        self.announce = announce
+        self.escalate = escalate
+        self._previous: dict[int, Any] = {}
+
+    def __enter__(self) -> StopOnSignal:
+        self._previous = {sig: signal.signal(sig, self._stop) for sig in self.SIGNALS}
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for sig, handler in self._previous.items():
+            signal.signal(sig, handler)
+
+    def _stop(self, signum: int, frame: Any) -> None:
+        if self.announce and not self.control.stop_requested:
+            what = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+            again = " (Ctrl-C again quits at once)" if self.escalate else ""
+            print(
+                f"\n{what}: stopping at the last finished step and saving a checkpoint{again}",
+                file=sys.stderr,
+            )
+        self.control.stop()
+        if self.escalate:
+            for sig in self.SIGNALS:
+                signal.signal(sig, _quit_at_once)
+
+
+def _quit_at_once(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def _kept(run_dir: Path) -> str:
+    """What a run quit at once still has: its last checkpoint, if any."""
+    from studio.core.runs.checkpoints import latest_checkpoint
+
+    found = latest_checkpoint(run_dir)
+    if found is None:
+        return f"{run_dir} has no checkpoint yet"
+    return (
+        f"{run_dir} keeps its last checkpoint, {found.name} "
+        f"(resume: {PROG} train --resume {run_dir})"
+    )

@@ -305,6 +305,14 @@ class RunConfig:
     save_dir: str | None = param(
         None, "Folder that holds runs (empty: the user data directory)", label="Runs folder"
     )
+    max_steps: int | None = param(
+        None,
+        "Stop after this many optimizer steps over all stages, checkpointed (empty: when the "
+        "stages end); the command line's --steps, kept by a resumed run",
+        min=1,
+        advanced=True,
+        label="Stop after (steps)",
+    )
     checkpoint_every: int = param(
         100,
         "Write a checkpoint every N steps (and on stop)",

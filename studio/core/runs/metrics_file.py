@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from studio.core.runs.files import RunError, atomic_write_text
+from studio.core.runs.files import RunError, atomic_write_text, open_for_append
 from studio.core.runs.folder import METRICS_FILE
 
 
@@ -15,7 +15,7 @@ class MetricsWriter:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self._file = self.path.open("a", encoding="utf-8")
+        self._file = open_for_append(self.path)
 
     def __call__(self, record: dict[str, Any]) -> None:
         try:
@@ -48,14 +48,18 @@ def read_metrics(run_dir: Path) -> list[dict[str, Any]]:
     return records
 
 
-def truncate_metrics(run_dir: Path, last_step: int) -> None:
-    """Keep the records up to `last_step` (a resumed run rewrites what came after)."""
-    kept = [
-        r
-        for r in read_metrics(run_dir)
-        if r.get("step", 0) <= last_step and r.get("kind") != "done"
-    ]
+def truncate_metrics(run_dir: Path, last_step: int, records: int | None = None) -> int:
+    """Keep what a resumed run's checkpoint had seen, and say how many records that is:
+    the first `records` records when the checkpoint counted them (a step's records may
+    continue past its checkpoint: the evaluation and stage end after the last step), else
+    those up to `last_step`. A resumed run rewrites what came after."""
+    every = read_metrics(run_dir)
+    if records is not None:
+        kept = every[:records]
+    else:
+        kept = [r for r in every if r.get("step", 0) <= last_step and r.get("kind") != "done"]
     atomic_write_text(
         Path(run_dir) / METRICS_FILE,
         "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept),
     )
+    return len(kept)

@@ -8,7 +8,8 @@ Every record is a plain dict of floats, ints, strings and lists, never tensors, 
 - `eval`: held-out metrics as `eval/<name>`, `metric` naming the headline one;
 - `stage`: a stage's `start` or `end` `event`, with the `reason`;
 - `checkpoint`: where a checkpoint was written; `log`: a message and its `level`;
-- `done`: the run ended, and why (`finished`, `stopped`, `step limit`, `error`).
+- `done`: the run ended, and why (`finished`, `stopped`, `step limit`, `error`, or
+  `interrupted`: a second Ctrl-C quit at once).
 The CLI prints them, the GUI's worker relays them as signals, and the run folder's
 metrics.jsonl keeps them (runs/metrics_file.py). The one record without a step is the
 front door's `error_record` of a run that failed (the trainer may not even exist).

@@ -37,10 +37,11 @@ import torch
 from torch import nn
 
 from studio.core.config import StageConfig, StudioConfig, save_config
+from studio.core.configtools import ConfigError
 from studio.core.machine.device import autocast, check_amp, peak_memory_mb, resolve_device
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.models.sampling import mix_seed
-from studio.core.runs.files import atomic_write_json, atomic_write_text
+from studio.core.runs.files import RunError, atomic_write_json, atomic_write_text
 from studio.core.runs.folder import (
     CONFIG_FILE,
     DATA_REPORT_FILE,
@@ -89,6 +90,11 @@ from studio.core.training.warmup_step import supervised_step
 Listener = Callable[[Record], None]
 
 
+def end_reason(err: BaseException) -> str:
+    """The `done` record's reason for a run ended by `err`: a second Ctrl-C quits at once."""
+    return "interrupted" if isinstance(err, KeyboardInterrupt) else "error"
+
+
 class Trainer:
     """Runs a config's stages on its task, reporting to listeners and a run folder."""
 
@@ -124,9 +130,12 @@ class Trainer:
         self.run_dir: Path | None = None  # known on resume; made by start() otherwise
         self._started = False
         self._resume_state: dict[str, Any] | None = None
+        self._writer: MetricsWriter | None = None  # metrics.jsonl, while the run runs (rank 0)
+        self._written = 0  # records in metrics.jsonl (a checkpoint notes how many it saw)
         if resume_from is not None:
             self.run_dir = check_run_dir(Path(resume_from))
             self._resume_state = load_resume_state(self.run_dir, self.device, dist)
+            self._check_left_to_train(cfg.run.max_steps)
             self.task.load_state_dict(self._resume_state["task"])
         self.model: nn.Module = self.task.build_model(cfg.model).to(self.device)
         self.net = wrap(self.model, dist, self.device)  # what steps train: DDP when distributed
@@ -151,6 +160,26 @@ class Trainer:
         self.schedule: LearningRate | None = None
         self.scaler = torch.amp.GradScaler("cuda") if tcfg.amp == "fp16" else None
         self.learner: Learner | None = None  # what the current stage's steps train with
+
+    def _check_left_to_train(self, limit: int | None) -> None:
+        """Refuse, before anything is written, a step limit below 1 and a resumed run that
+        has nothing left to train (every stage done, or at its step limit already)."""
+        if limit is not None and limit < 1:
+            raise ConfigError(f"run.max_steps: must be at least 1, got {limit}")
+        if self._resume_state is None:
+            return
+        where = self._resume_state["position"]
+        step = where["global_step"]
+        if where["stage_index"] >= len(self.plan):
+            raise RunError(
+                f"{self.run_dir}: finished all its stages at step {step}; nothing is left to "
+                "train (evaluate or export it, or start a new run)"
+            )
+        if limit is not None and step >= limit:
+            raise ConfigError(
+                f"run.max_steps: the run is at step {step}, its step limit of {limit}; give a "
+                f"higher limit to train on (--steps N, up to {self.total_steps} for all stages)"
+            )
 
     def start(self) -> Path:
         """Make the run folder (a fresh one; a resumed run's is there already), write its
@@ -188,6 +217,9 @@ class Trainer:
     # ---- listeners and records
 
     def _emit(self, record: Record) -> None:
+        if self._writer is not None:  # the file first: a listener that fails loses nothing
+            self._writer(record)
+            self._written += 1
         for listener in self.listeners:
             listener(record)
 
@@ -262,6 +294,8 @@ class Trainer:
     def save_checkpoint(self) -> Path:
         """Checkpoint now (rank 0 writes; every rank must call it, and gets the path)."""
         keep = self.cfg.run.keep_checkpoints
+        # what a resume keeps of metrics.jsonl: the records so far and this checkpoint's own
+        self.pos.records = self._written + 1
         path = save_training_state(
             self._folder, self.pos.global_step, self._state(), keep, self.dist
         )
@@ -276,7 +310,7 @@ class Trainer:
             self._start_stage(state)
         restore_generators(state, self.rng, self.dist)
         if self.dist.is_main:
-            truncate_metrics(self._folder, self.pos.global_step)
+            self._written = truncate_metrics(self._folder, self.pos.global_step, self.pos.records)
 
     # ---- evaluation
 
@@ -293,9 +327,17 @@ class Trainer:
         self._emit(record)
         return record
 
-    def _early_stop(self, metric: float, stage: StageConfig) -> str | None:
-        """Why the stage should end now, or None (the plateau schedule hears how many
-        evaluations have not beaten the best, which `pos` keeps)."""
+    def _scheduled_eval(self, stage: StageConfig) -> str | None:
+        """Evaluate when eval.every says this step should be and it has not been yet; say
+        why the stage should end now, or None (the plateau schedule hears how many
+        evaluations have not beaten the best, which `pos` keeps). The stage's last step
+        is evaluated by the stage's end instead."""
+        every, done = self.cfg.eval.every, self.pos.stage_step
+        if not every or done == 0 or done % every or done >= stage.steps:
+            return None
+        if self.pos.last_eval_step == self.pos.global_step:
+            return None
+        metric = self.evaluate()[f"eval/{self.task.EVAL_METRIC}"]
         reason = early_stop(metric, stage, self.pos, self.task.EVAL_METRIC)
         _, schedule = self._running()
         schedule.observe(self.pos.bad_evals)
@@ -364,15 +406,17 @@ class Trainer:
     # ---- the loop
 
     def run(self, max_steps: int | None = None) -> Record:
-        """Train until the stages are done, `max_steps` total steps, or a stop request."""
+        """Train until the stages are done, `max_steps` total steps (default:
+        run.max_steps), or a stop request."""
+        limit = max_steps if max_steps is not None else self.cfg.run.max_steps
+        self._check_left_to_train(limit)
         self.start()
         saved, self._resume_state = self._resume_state, None
         resumed = saved is not None
         if saved is not None:
             self._restore(saved)  # truncates metrics past the checkpoint
-        writer = MetricsWriter(self._folder / METRICS_FILE) if self.dist.is_main else None
-        if writer is not None:
-            self.listeners.insert(0, writer)
+        if self.dist.is_main:
+            self._writer = MetricsWriter(self._folder / METRICS_FILE)
         try:
             if resumed:
                 self._log(f"resumed at step {self.pos.global_step}")
@@ -381,19 +425,19 @@ class Trainer:
                 details = loaded.to_dict() if loaded is not None else None
                 self._emit(data_report_record(self.task.report(), details))
             try:
-                reason = self._loop(max_steps)
-            except BaseException:
+                reason = self._loop(limit)
+            except BaseException as err:
                 # the original error matters more than a failed report of it (a full disk)
                 with contextlib.suppress(Exception):
-                    self._emit(done_record(self.pos.global_step, "error"))
+                    self._emit(done_record(self.pos.global_step, end_reason(err)))
                 raise
             final = done_record(self.pos.global_step, reason)
             self._emit(final)
             return final
         finally:
-            if writer is not None:
-                self.listeners.remove(writer)
-                writer.close()
+            if self._writer is not None:
+                self._writer.close()
+                self._writer = None
 
     def _loop(self, max_steps: int | None) -> str:
         try:
@@ -419,8 +463,9 @@ class Trainer:
             name, stage = self._stage()
             if self.pos.last_eval_step != self.pos.global_step and self.pos.stage_step == 0:
                 self.evaluate()  # the baseline the stage starts from
-            end_reason = None
-            while self.pos.stage_step < stage.steps:
+            # an evaluation the last step was due (a resumed run's, when a stop cut it short)
+            stop_reason = self._scheduled_eval(stage)
+            while stop_reason is None and self.pos.stage_step < stage.steps:
                 if max_steps is not None and self.pos.global_step >= max_steps:
                     self.save_checkpoint()
                     return "step limit"
@@ -448,20 +493,16 @@ class Trainer:
                 step_time = time.perf_counter() - started
                 self.pos.elapsed += step_time
                 self._emit(self._record(outcome, step_time))
-                every = cfg.eval.every
-                if every and self.pos.stage_step % every == 0 and self.pos.stage_step < stage.steps:
-                    metric = self.evaluate()[f"eval/{self.task.EVAL_METRIC}"]
-                    end_reason = self._early_stop(metric, stage)
-                    if end_reason:
-                        break
+                stop_reason = self._scheduled_eval(stage)
                 if (
-                    cfg.run.checkpoint_every
+                    stop_reason is None
+                    and cfg.run.checkpoint_every
                     and self.pos.global_step % cfg.run.checkpoint_every == 0
                 ):
                     self.save_checkpoint()
             if self.pos.last_eval_step != self.pos.global_step:
                 self.evaluate()
-            reason = end_reason or "all steps done"
+            reason = stop_reason or "all steps done"
             self._emit(stage_record(name, self.pos.global_step, "end", reason))
             self._finish_stage(name)
         return "finished"
