@@ -1,12 +1,17 @@
 """Run folders: atomic writes that never leave half a file, and metrics that survive a crash."""
 
 import json
+import os
+import stat
 import threading
 import time
 
 import pytest
+from poison import TINY_GPT
+from tiny_runs import make_run
 
-from studio.core.runs.files import RunError, atomic_write, atomic_write_text
+from studio.core.export.pipeline import export_run
+from studio.core.runs.files import FILE_MODE, RunError, atomic_write, atomic_write_text
 from studio.core.runs.folder import new_run_dir
 from studio.core.runs.metrics_file import read_metrics, truncate_metrics
 from studio.core.training.control import TrainerControl
@@ -51,6 +56,19 @@ def test_truncate_keeps_records_up_to_the_checkpoint(tmp_path):
     (tmp_path / "metrics.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
     truncate_metrics(tmp_path, 2)
     assert read_metrics(tmp_path) == lines[:2]
+
+
+def test_every_file_of_a_run_and_its_export_is_the_owners_alone(tmp_path):
+    old = os.umask(0o002)  # a umask that would leave files readable by everyone
+    try:
+        run = make_run(tmp_path, "micro_gpt", TINY_GPT)
+        export_run(run, examples=2, seed=0)
+    finally:
+        os.umask(old)
+    files = [p for p in run.rglob("*") if p.is_file()]
+    assert {"metrics.jsonl", "config.yaml", "latest", "README.md"} <= {p.name for p in files}
+    modes = {str(p.relative_to(run)): stat.S_IMODE(p.stat().st_mode) for p in files}
+    assert modes == dict.fromkeys(modes, FILE_MODE) and FILE_MODE == 0o600
 
 
 def test_control_pause_blocks_and_step_once_lets_exactly_one_through():

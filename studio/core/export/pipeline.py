@@ -44,7 +44,7 @@ from studio.core.export.readme import readme_text
 from studio.core.export.snippets import SNIPPET_NAME, snippet_module, snippet_source
 from studio.core.export.verify import ORT_ERRORS, TOLERANCE, Verification, verify_export
 from studio.core.runs.checkpoints import latest_checkpoint
-from studio.core.runs.files import RunError
+from studio.core.runs.files import FILE_MODE, RunError
 from studio.core.runs.folder import check_run_dir
 from studio.core.runs.loading import load_trained
 from studio.core.tasks.base import Task
@@ -140,7 +140,7 @@ def _staging(folder: Path) -> Iterator[Path]:
 
 def _write(path: Path, data: bytes) -> None:
     try:
-        with open(path, "wb") as f:
+        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE), "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -153,6 +153,7 @@ def _publish(stage: Path, folder: Path, names: list[str]) -> list[Path]:
     placed = []
     for name in names:
         try:
+            os.chmod(stage / name, FILE_MODE)  # the quantizer's files too
             os.replace(stage / name, folder / name)
         except OSError as err:
             raise _disk_error(err, folder / name) from None

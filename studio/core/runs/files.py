@@ -1,5 +1,13 @@
 """Every file the studio writes goes through a temp file and os.replace, so a crash or a
-full disk never leaves half a file; what goes wrong is a RunError that names the fix."""
+full disk never leaves half a file; what goes wrong is a RunError that names the fix.
+
+Every file the studio writes into a run folder or an export is readable and writable by
+its owner alone (FILE_MODE, 0600), whatever the umask: a run holds the user's data (the
+prompts and answers sampled from it in metrics.jsonl, vocabularies built from it in
+task.json and the checkpoints, the data's path in config.yaml), and on a shared machine (a
+school's lab) the other accounts have no business reading it. Handing a run or an export
+to someone is a deliberate copy, which sets the copy's permissions anyway.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +16,9 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+
+FILE_MODE = 0o600  # owner read and write: see above
 
 
 class RunError(ValueError):
@@ -31,9 +41,9 @@ def atomic_write(path: Path, write: Callable[[Any], None], *, binary: bool = Tru
             "choose a folder you can write to (--save_dir)"
         ) from None
     try:
-        with os.fdopen(
-            fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"})
-        ) as f:
+        f: IO[Any] = os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")
+        with f:
+            os.chmod(tmp, FILE_MODE)  # mkstemp's mode already, but chosen on purpose
             write(f)
             f.flush()
             os.fsync(f.fileno())
@@ -55,3 +65,10 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 def atomic_write_json(path: Path, data: Any) -> None:
     atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def open_for_append(path: Path) -> IO[str]:
+    """`path` opened to append text (made with FILE_MODE, an older file set to it)."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
+    os.chmod(path, FILE_MODE)
+    return os.fdopen(fd, "a", encoding="utf-8")
