@@ -102,7 +102,13 @@ class GRPOConfig:
         1.0, "Sampling temperature of the rollouts", positive=True, label="Sampling temperature"
     )
     top_k: int = param(0, "Sample only from the k likeliest tokens (0: all)", min=0, label="Top-k")
-    top_p: float = param(1.0, "Nucleus sampling mass (1: all)", min=0.0, max=1.0, label="Top-p")
+    top_p: float = param(
+        1.0,
+        "Nucleus sampling mass: the likeliest tokens that hold this much (1: all; above 0)",
+        positive=True,
+        max=1.0,
+        label="Top-p",
+    )
     max_new_tokens: int = param(
         16, "Longest completion sampled", positive=True, label="Longest sample (tokens)"
     )
@@ -210,6 +216,15 @@ class TrainingConfig:
     )
     threads: int = param(
         0, "CPU threads for torch (0: torch's choice)", min=0, advanced=True, label="CPU threads"
+    )
+    max_skipped_in_a_row: int = param(
+        20,
+        "Stop the run when this many updates in a row are skipped as not finite: it has "
+        "diverged, most often from a learning rate far too high (0: never stop). fp16's "
+        "gradient scaler skips a few on purpose while it finds its scale",
+        min=0,
+        advanced=True,
+        label="Stop after skipped updates in a row",
     )
 
 

@@ -33,7 +33,16 @@ import torch.nn.functional as F
 
 
 class SamplingError(ValueError):
-    """A shared-noise scope was used with rows it does not hold; the message says which."""
+    """Sampling cannot go on: the model's scores are not finite, a setting leaves nothing to
+    sample, or a shared-noise scope was used with rows it does not hold; the message says
+    which and what to do."""
+
+
+NOT_FINITE = (
+    "the model's scores (logits) are NaN or infinite, so no token can be drawn: its weights "
+    "have diverged, most often from a learning rate far too high; lower the stage's lr and "
+    "train again from a checkpoint before it went wrong"
+)
 
 
 def mix_seed(*parts: int) -> int:
@@ -134,7 +143,12 @@ def filter_logits(logits: torch.Tensor, top_k: int = 0, top_p: float = 1.0) -> t
 
     The likeliest choice always survives, so a row never loses every option; top_k=0 and
     top_p=1 leave the logits alone. Log-probs work as well as logits (a per-row shift).
+    top_p must be above 0 (0 would keep nothing), top_k at least 0.
     """
+    if not 0 < top_p <= 1:
+        raise SamplingError(f"top_p must be above 0 and at most 1 (1: no filter), got {top_p}")
+    if top_k < 0:
+        raise SamplingError(f"top_k must be 0 (no filter) or more, got {top_k}")
     if 0 < top_k < logits.shape[-1]:
         kth = logits.topk(top_k, dim=-1).values[..., -1:]  # (n, 1)
         logits = logits.masked_fill(logits < kth, float("-inf"))
@@ -162,11 +176,14 @@ def choose(
     The log-prob is under the full temperature-scaled softmax, without the top-k / top-p
     filters, because the GRPO loss recomputes it from unfiltered logits (as TRL does); the
     filters only narrow what gets sampled. Greedy picks ignore the temperature (0 allowed).
-    `rows` as in `draw`.
+    `rows` as in `draw`. Scores that are not finite are a SamplingError, never a token
+    drawn from them: a NaN or an infinite logit makes its row's log-softmax NaN.
     """
     if temperature <= 0 and not greedy:
-        raise ValueError(f"temperature must be positive to sample, got {temperature}")
+        raise SamplingError(f"temperature must be positive to sample, got {temperature}")
     logp_all = log_softmax(logits, temperature if temperature > 0 else 1.0)  # (n, V)
+    if bool(logp_all.isnan().any()):  # one sync a token, as the models' EOS check
+        raise SamplingError(NOT_FINITE)
     if greedy:
         picked = logits.argmax(dim=-1)
     else:

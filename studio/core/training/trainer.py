@@ -54,6 +54,7 @@ from studio.core.runs.folder import (
 from studio.core.runs.metrics_file import MetricsWriter, truncate_metrics
 from studio.core.tasks import build_task
 from studio.core.training.control import StopRequested, TrainerControl
+from studio.core.training.divergence import Diverged, divergence_message
 from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.grpo_step import grpo_step
 from studio.core.training.records import (
@@ -385,6 +386,21 @@ class Trainer:
             self.reward_window.clear()
             self._log(f"curriculum: level {self.pos.level} unlocked")
 
+    def _check_divergence(self, name: str, stage: StageConfig) -> None:
+        """Stop (Diverged) once training.max_skipped_in_a_row updates in a row were skipped."""
+        limit, streak = self.cfg.training.max_skipped_in_a_row, self.pos.skipped_in_a_row
+        if limit and streak >= limit:
+            raise Diverged(
+                divergence_message(
+                    self._folder,
+                    step=self.pos.global_step,
+                    streak=streak,
+                    stage=name,
+                    lr=stage.lr,
+                    limit=limit,
+                )
+            )
+
     def _sync_reference(self) -> None:
         """Copy the policy into the reference model every grpo.ref_sync_steps steps."""
         every = self.cfg.grpo.ref_sync_steps
@@ -482,6 +498,7 @@ class Trainer:
                 self.pos.stage_step += 1
                 self.pos.global_step += 1
                 self.pos.skipped += outcome.skipped
+                self.pos.skipped_in_a_row = self.pos.skipped_in_a_row + 1 if outcome.skipped else 0
                 if outcome.skipped:
                     self._log(
                         f"step {self.pos.global_step}: loss or gradient was not finite; "
@@ -493,6 +510,7 @@ class Trainer:
                 step_time = time.perf_counter() - started
                 self.pos.elapsed += step_time
                 self._emit(self._record(outcome, step_time))
+                self._check_divergence(name, stage)
                 stop_reason = self._scheduled_eval(stage)
                 if (
                     stop_reason is None
