@@ -7,6 +7,7 @@ are compared across PyTorch and onnxruntime, and with the core's own decoding.
 import itertools
 import pkgutil
 import random
+import time
 from pathlib import Path
 
 import numpy as np
@@ -271,6 +272,31 @@ def test_grid_world_episode_plays_steps_and_saves_a_gif(
 
     second = ask(qtbot, tab, page.new_button)
     assert page.index == 1 and second[0].info["display"] != torch_answer.info["display"]
+
+
+def test_grid_world_says_the_outcome_when_the_animation_reaches_it_at_the_speed_chosen(
+    qtbot, window, grid_run
+):
+    window.run_dir = str(grid_run)
+    tab = window.playground
+    page = load(qtbot, tab)
+    torch_answer, _ = ask(qtbot, tab, page.new_button)
+    info, shown = torch_answer.info, tab.answers.columns["PyTorch"].answer
+    outcome = f"{info['outcome']} after {info['steps']} steps"
+    assert outcome not in shown.text()  # the first picture: nothing given away yet
+    page.step()
+    assert shown.text().startswith(info["moves"][:1]) and outcome not in shown.text()
+    assert page.speed.value() == 4 and page.timer.interval() == 250  # moves per second
+    page.speed.setValue(20)
+    assert page.timer.interval() == 50
+    page.go_to(0)
+    started = time.perf_counter()
+    page.play_button.setChecked(True)
+    qtbot.waitUntil(lambda: outcome in shown.text(), timeout=5000)
+    assert not page.play_button.isChecked() and page.frame == page.frames_total - 1
+    assert time.perf_counter() - started >= 0.9 * 0.05 * (page.frames_total - 1)
+    assert shown.text() == episode_text(info)  # the whole episode once its end is shown
+    assert window.errors == []
 
 
 def test_engines_agree_outside_the_window(grid_run):

@@ -41,20 +41,29 @@ class AnswerColumn(QGroupBox):
         layout.addWidget(self.picture)
         layout.addStretch(1)
         self.frames: list[np.ndarray] = []
+        self._frame_texts: list[str] = []
+        self._note = ""
 
     def show_answer(self, answer: Answer | None, note: str = "") -> None:
         self.setVisible(answer is not None)
         if answer is None:
             return
-        self.answer.setText((note + "\n" if note else "") + (answer.text or self.tr("(empty)")))
+        self._note = note + "\n" if note else ""
+        self._frame_texts = answer.frame_texts
+        self.answer.setText(self._note + (answer.text or self.tr("(empty)")))
         self.latency.setText(self.tr("latency {time}").format(time=answer.latency))
         self.frames = answer.frames
         self.picture.setVisible(bool(self.frames))
         self.show_frame(0)
 
     def show_frame(self, index: int) -> None:
+        """Picture `index` of the episode, and what the answer says by then."""
         if self.frames:
             self.picture.setPixmap(to_pixmap(self.frames[min(index, len(self.frames) - 1)]))
+        if self._frame_texts:
+            self.answer.setText(
+                self._note + self._frame_texts[min(index, len(self._frame_texts) - 1)]
+            )
 
 
 class AnswerPanel(QWidget):

@@ -43,6 +43,9 @@ class Answer:
     seconds: float  # wall time of the inference alone (not loading)
     frames: list[np.ndarray] = field(default_factory=list)  # grid world: (H, W, 3) uint8
     info: dict[str, Any] = field(default_factory=dict)
+    # what to say at each of `frames` (the moves so far, the outcome at the last); empty:
+    # `text` throughout
+    frame_texts: list[str] = field(default_factory=list)
 
     @property
     def text(self) -> str:

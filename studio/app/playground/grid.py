@@ -1,5 +1,9 @@
 """The grid world's playground page: a new held-out grid played by the agent, step by
-step or animated, saved as a GIF on request.
+step or animated at a chosen speed (moves per second), saved as a GIF on request.
+
+The answer says the moves made so far with each picture, and how the episode ended
+(goal, lava, out of moves) only once its last picture is shown: the text does not give
+away what the animation is about to show.
 
 PyTorch plays through the task's own `replay`; the ONNX side plays the same level by
 the same rules (the run's task) with the export's greedy actions, so equal moves and
@@ -13,24 +17,43 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton
+from PySide6.QtCore import QCoreApplication, QTimer, Signal
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton, QSpinBox
 
 from studio.app import dialogs
 from studio.app.playground.answers import AnswerPanel
 from studio.app.playground.engines import Answer, OnnxEngine, PlaygroundError, TorchEngine
 from studio.app.playground.page import PlaygroundPage, Reply
 
-FRAME_MS = 250  # animation speed, as save_gif's default
+MOVES_PER_S = 4  # the animation's speed at first (save_gif's default, 250 ms a picture)
+MOVES_PER_S_MAX = 20
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("GridPage", text)
 
 
 def episode_text(info: dict[str, Any]) -> str:
     """A grid-world episode in one line: moves, outcome, steps against the shortest path."""
-    moves = info.get("moves") or "(no move)"
-    return (
-        f"{moves}  {info['outcome']} after {info['steps']} steps "
-        f"(shortest {info['shortest']}), return {info['return']:+.2f}"
+    moves = info.get("moves") or _tr("(no move)")
+    return _tr("{moves}  {outcome} after {steps} steps (shortest {shortest}), return {ret}").format(
+        moves=moves,
+        outcome=info["outcome"],
+        steps=info["steps"],
+        shortest=info["shortest"],
+        ret=f"{info['return']:+.2f}",
     )
+
+
+def frame_texts(info: dict[str, Any], frames: int) -> list[str]:
+    """What the answer says at each of an episode's `frames` pictures: the moves so far,
+    then at the last picture the whole episode (episode_text)."""
+    moves = info.get("moves") or ""
+    during = [
+        _tr("{moves}…  move {step} of {steps}").format(moves=moves[:i], step=i, steps=info["steps"])
+        for i in range(frames - 1)
+    ]
+    return [*during, episode_text(info)]
 
 
 def play_torch(engine: TorchEngine, index: int, *, greedy: bool = True) -> Answer:
@@ -38,7 +61,9 @@ def play_torch(engine: TorchEngine, index: int, *, greedy: bool = True) -> Answe
     started = time.perf_counter()
     frames, info = engine.task.replay(engine.model, split="test", index=index, greedy=greedy)
     seconds = time.perf_counter() - started
-    return Answer(engine.name, [episode_text(info)], seconds, frames, info)
+    return Answer(
+        engine.name, [episode_text(info)], seconds, frames, info, frame_texts(info, len(frames))
+    )
 
 
 def play_onnx(engine: OnnxEngine, index: int) -> Answer:
@@ -67,7 +92,9 @@ def play_onnx(engine: OnnxEngine, index: int) -> Answer:
     }
     pictures = [*ep.obs[0], ep.final_obs[0]]  # (3, H, W) each
     frames = [np.ascontiguousarray(f.transpose(1, 2, 0)) for f in pictures]
-    return Answer(engine.name, [episode_text(info)], seconds, frames, info)
+    return Answer(
+        engine.name, [episode_text(info)], seconds, frames, info, frame_texts(info, len(frames))
+    )
 
 
 class GridPage(PlaygroundPage):
@@ -98,10 +125,16 @@ class GridPage(PlaygroundPage):
         self.play_button.toggled.connect(self._animate)
         self.gif_button = QPushButton(self.tr("Save GIF…"))
         self.gif_button.clicked.connect(self.save_gif)
+        self.speed = QSpinBox()
+        self.speed.setRange(1, MOVES_PER_S_MAX)
+        self.speed.setValue(MOVES_PER_S)
+        self.speed.setSuffix(self.tr(" moves/s"))
+        self.speed.setToolTip(self.tr("How fast Animate plays the episode (and the saved GIF)"))
         self.position = QLabel("")
         self.timer = QTimer(self)
-        self.timer.setInterval(FRAME_MS)
         self.timer.timeout.connect(self._tick)
+        self.speed.valueChanged.connect(self._set_speed)
+        self._set_speed(self.speed.value())
         self.frame_changed.connect(panel.show_frame)
         row = QHBoxLayout(self)
         for widget in (
@@ -109,6 +142,7 @@ class GridPage(PlaygroundPage):
             self.greedy,
             self.step_button,
             self.play_button,
+            self.speed,
             self.gif_button,
             self.position,
         ):
@@ -175,11 +209,19 @@ class GridPage(PlaygroundPage):
         else:
             self.timer.stop()
 
+    @property
+    def ms_per_move(self) -> int:
+        return round(1000 / self.speed.value())
+
+    def _set_speed(self, moves_per_s: int) -> None:
+        del moves_per_s
+        self.timer.setInterval(self.ms_per_move)
+
     def _tick(self) -> None:
-        if self.frame >= self.frames_total - 1:
+        if self.frame < self.frames_total - 1:
+            self.go_to(self.frame + 1)
+        if self.frame >= self.frames_total - 1:  # the end is shown: the animation is done
             self.play_button.setChecked(False)
-            return
-        self.go_to(self.frame + 1)
 
     def save_gif(self) -> Path | None:
         """Save the shown episode (PyTorch's when both are shown) as a GIF; its path."""
@@ -197,7 +239,7 @@ class GridPage(PlaygroundPage):
         if not path:
             return None
         try:
-            return save_gif(shown[0].frames, path)
+            return save_gif(shown[0].frames, path, ms_per_frame=self.ms_per_move)
         except (OSError, ValueError) as err:
             dialogs.show_error(self, self.tr("Could not save the GIF"), str(err))
             return None
