@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
@@ -23,6 +23,30 @@ def ask_yes_no(parent: QWidget | None, title: str, question: str) -> bool:
         parent, title, question, QMessageBox.Yes | QMessageBox.No, QMessageBox.No
     )
     return answer == QMessageBox.Yes
+
+
+def ask_to_run_code(parent: QWidget | None, file: Path, spec: str) -> bool:
+    """The consent a preset naming the user's reward function needs: it runs Python code
+    with the studio's rights, and a preset or lesson can come from anyone. No by default."""
+
+    def tr(text: str) -> str:
+        return QCoreApplication.translate("dialogs", text)
+
+    box = QMessageBox(
+        QMessageBox.Warning,
+        tr("Run Python code?"),
+        tr("This preset runs Python code from {name}: run it?").format(name=file.name),
+        QMessageBox.Yes | QMessageBox.No,
+        parent,
+    )
+    box.setInformativeText(
+        tr(
+            "Its reward function {spec} is in {path}. The code runs with your rights: say yes "
+            "only if you wrote that file or trust where it came from."
+        ).format(spec=spec, path=file)
+    )
+    box.setDefaultButton(QMessageBox.No)
+    return box.exec() == QMessageBox.Yes
 
 
 def choose(parent: QWidget | None, title: str, question: str, choices: list[str]) -> str | None:

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.app import dialogs, resources
+from studio.app import consent, dialogs, resources
 from studio.app.background import wait_for_background
 from studio.app.charts.grad_flow import GradFlowWidget
 from studio.app.charts.panel import ChartPanel
@@ -356,6 +356,7 @@ class MainWindow(QMainWindow):
         self.data_panel.set_path(cfg.data.path)
         self.samples.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
         self.charts.keep_overlay_for(cfg.task.NAME)  # another task's overlay means nothing here
+        self.playground.show_preset(cfg)
         self.stages.set_plan(cfg)
         self.lesson_banner.set_lesson(cfg.ui.lesson, len(cfg.ui.hidden))
 
@@ -446,7 +447,7 @@ class MainWindow(QMainWindow):
             if answer == carry_on:
                 return self.resume_run(run_dir)
         cfg = self.config()
-        if cfg is None:
+        if cfg is None or not consent.code_may_run(self, cfg.task):
             return False
         self._begin(cfg, max_steps)
         return True
@@ -481,7 +482,7 @@ class MainWindow(QMainWindow):
             self.controller.stop()
             return True
         cfg = copy.deepcopy(self.run_config) if self.run_config is not None else self.config()
-        if cfg is None:
+        if cfg is None or not consent.code_may_run(self, cfg.task):
             return False
         self.stopped_run = None  # step 0 again, not the stopped run continued
         self._begin(cfg)
@@ -514,6 +515,8 @@ class MainWindow(QMainWindow):
                 ).format(run=Path(run_dir).name, step=ends[-1].get("step", "?")),
             )
             return False
+        if not consent.code_may_run(self, cfg.task):
+            return False
         self.stopped_run = None
         self.run_config = copy.deepcopy(cfg)
         self.set_config(cfg)
@@ -528,6 +531,7 @@ class MainWindow(QMainWindow):
         from studio.core.runs.metrics_file import read_metrics
 
         self._clear_views()
+        cfg = None
         with contextlib.suppress(ValueError):  # a run without a readable config still draws
             cfg = load_run_config(Path(run_dir))
             self.samples.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
@@ -536,6 +540,7 @@ class MainWindow(QMainWindow):
         for record in records:
             self._on_record(record)
         self.run_dir = run_dir
+        self.playground.show_run(run_dir, cfg)
         self.runs.add_recent(run_dir)
         self.statusBar().showMessage(f"Run: {run_dir} ({len(records)} records)")
 
@@ -592,6 +597,7 @@ class MainWindow(QMainWindow):
         self.run_dir = run_dir
         self.stopped_run = None
         if run_dir:
+            self.playground.show_run(run_dir, self.run_config)
             self.runs.add_recent(run_dir)
             self.runs.refresh()
             self.statusBar().showMessage(self.tr("Training — run folder {run}").format(run=run_dir))

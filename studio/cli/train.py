@@ -50,6 +50,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         choices=["off", "bf16", "fp16"],
         help="mixed precision (bare --amp: bf16)",
     )
+    t.add_argument(
+        "--allow-code",
+        dest="allow_code",
+        action="append",
+        default=[],
+        metavar="FILE.py",
+        help="let the reward function the preset names (task.user_reward) run from this file",
+    )
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     t.set_defaults(run=cmd_train)
 
@@ -97,9 +105,32 @@ def cmd_train(args: argparse.Namespace) -> int:
         cfg = load_run_config(Path(args.resume), overrides)
     else:
         cfg = load_config(args.config, overrides)
+    _allow_code(cfg, args.allow_code)
     # under torchrun (RANK and WORLD_SIZE set) this joins the process group; else nothing
     with distributed.process_group(resolve_device(cfg.training.device)) as dist:
         return _train(cfg, args, dist)
+
+
+def _allow_code(cfg: StudioConfig, files: list[str]) -> None:
+    """A preset naming the user's reward function runs code: only from a file allowed with
+    --allow-code (a preset can come from anyone, so naming the code in it is not consent).
+    An --allow-code the run does not need is refused, not ignored."""
+    from studio.core.tasks.user_reward import (
+        allow_user_code,
+        check_user_code,
+        user_code_file,
+        user_reward_spec,
+    )
+
+    spec = user_reward_spec(cfg.task)
+    needed = user_code_file(spec) if spec else None
+    for name in files:
+        if allow_user_code(name) != needed:
+            raise UsageError(
+                f"--allow-code {name}: this run names no code in that file "
+                f"(task.user_reward: {spec or 'not set'}); drop the option"
+            )
+    check_user_code(cfg.task)
 
 
 def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:

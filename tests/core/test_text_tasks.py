@@ -23,7 +23,7 @@ from studio.core.tasks.base import Example, Rollout, Sampling, TaskError
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.strings import StringsConfig, StringsTask, position_match
 from studio.core.tasks.text import pad_rows
-from studio.core.tasks.user_reward import load_user_reward
+from studio.core.tasks.user_reward import allow_user_code, forget_allowed_code, load_user_reward
 
 TINY = MicroGPTConfig(n_layers=2, n_heads=4, d_model=32, d_ff=64, max_len=16)
 
@@ -210,8 +210,10 @@ def user_module(tmp_path, monkeypatch):
         "NOT_A_FUNCTION = 3\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
+    allow_user_code(tmp_path / "my_rewards_mod.py")
     yield "my_rewards_mod"
     sys.modules.pop("my_rewards_mod", None)
+    forget_allowed_code()
 
 
 def test_user_reward_is_called_with_texts(user_module):
@@ -223,10 +225,12 @@ def test_user_reward_is_called_with_texts(user_module):
 def test_user_reward_is_found_in_the_working_folder(tmp_path, monkeypatch):
     (tmp_path / "cwd_rewards_mod.py").write_text("def one(p, c, r):\n    return [1.0] * len(c)\n")
     monkeypatch.chdir(tmp_path)
+    allow_user_code("cwd_rewards_mod.py")
     try:
         fn = load_user_reward("cwd_rewards_mod:one")
     finally:
         sys.modules.pop("cwd_rewards_mod", None)
+        forget_allowed_code()
     assert fn([], ["a", "b"], []) == [1.0, 1.0]
     assert str(tmp_path) not in sys.path  # the folder was only borrowed for the import
 

@@ -1,0 +1,55 @@
+"""The window asks before a preset's own reward code runs, and runs nothing when refused."""
+
+import sys
+
+import pytest
+from poison import TINY_GPT
+
+from studio.app import dialogs
+from studio.core.tasks.user_reward import forget_allowed_code
+
+MODULE = "window_rewards_mod"
+
+
+@pytest.fixture
+def rewards(tmp_path, monkeypatch):
+    (tmp_path / f"{MODULE}.py").write_text(
+        "import pathlib\n"
+        "pathlib.Path('IMPORTED').write_text('yes')\n"
+        "def score(prompts, completions, references):\n"
+        "    return [1.0] * len(completions)\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path / f"{MODULE}.py"
+    sys.modules.pop(MODULE, None)
+    forget_allowed_code()
+
+
+def test_start_asks_before_running_a_presets_code(qtbot, window, rewards, monkeypatch):
+    asked = []
+    answer = [False]
+    monkeypatch.setattr(
+        dialogs, "ask_to_run_code", lambda p, file, spec: asked.append((file, spec)) or answer[0]
+    )
+    overrides = [
+        *TINY_GPT,
+        "stages.warmup.steps=0",
+        "eval.every=0",
+        "eval.size=4",
+        "grpo.num_generations=2",
+        "stages.grpo.batch_size=2",
+        f"run.save_dir={rewards.parent / 'runs'}",
+        f"task.user_reward={MODULE}:score",
+    ]
+    assert window.load_preset("micro_gpt", overrides)
+    assert not window.start()  # refused: nothing starts, nothing is imported
+    assert asked == [(rewards.resolve(), f"{MODULE}:score")]
+    assert not window.controller.running and not (rewards.parent / "IMPORTED").exists()
+
+    answer[0] = True
+    assert window.start()
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=30_000)
+    assert window.errors == [] and (rewards.parent / "IMPORTED").exists()
+    assert window.start()  # allowed for the rest of the session: not asked again
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=30_000)
+    assert len(asked) == 2 and window.errors == []
