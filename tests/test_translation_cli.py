@@ -57,6 +57,8 @@ TINY = [
     "--set",
     "stages.warmup.steps=3",
     "--set",
+    "stages.warmup.lr_warmup_steps=0",  # the preset's 100 would outlast 3 steps
+    "--set",
     "stages.warmup.batch_size=8",
     "--set",
     "stages.grpo.steps=2",
