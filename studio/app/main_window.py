@@ -356,6 +356,7 @@ class MainWindow(QMainWindow):
         self.data_panel.set_path(cfg.data.path)
         self.samples.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
         self.charts.keep_overlay_for(cfg.task.NAME)  # another task's overlay means nothing here
+        self.playground.show_preset(cfg)
         self.stages.set_plan(cfg)
         self.lesson_banner.set_lesson(cfg.ui.lesson, len(cfg.ui.hidden))
 
@@ -530,6 +531,7 @@ class MainWindow(QMainWindow):
         from studio.core.runs.metrics_file import read_metrics
 
         self._clear_views()
+        cfg = None
         with contextlib.suppress(ValueError):  # a run without a readable config still draws
             cfg = load_run_config(Path(run_dir))
             self.samples.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
@@ -538,6 +540,7 @@ class MainWindow(QMainWindow):
         for record in records:
             self._on_record(record)
         self.run_dir = run_dir
+        self.playground.show_run(run_dir, cfg)
         self.runs.add_recent(run_dir)
         self.statusBar().showMessage(f"Run: {run_dir} ({len(records)} records)")
 
@@ -594,6 +597,7 @@ class MainWindow(QMainWindow):
         self.run_dir = run_dir
         self.stopped_run = None
         if run_dir:
+            self.playground.show_run(run_dir, self.run_config)
             self.runs.add_recent(run_dir)
             self.runs.refresh()
             self.statusBar().showMessage(self.tr("Training — run folder {run}").format(run=run_dir))

@@ -123,6 +123,48 @@ def test_a_task_without_a_page_says_so(qtbot, window, tmp_path):
     assert window.playground.pages.currentWidget() is window.playground.nothing
 
 
+def test_the_playground_follows_the_run_opened_or_started_in_the_window(
+    qtbot, window, gpt_run, grid_run, tmp_path
+):
+    tab = window.playground
+    assert window.load_preset("quick_grid_world")  # no run yet: the preset's page
+    assert isinstance(tab.page, GridPage)
+    window.open_run(str(gpt_run))  # a run opened: its page and name at once
+    assert isinstance(tab.page, CompletionPage) and str(gpt_run) in tab.run_label.text()
+    ask(qtbot, tab, tab.page.button, "PyTorch")
+    assert tab.torch_engine.run_dir == gpt_run
+    assert window.load_preset("quick_grid_world")  # a preset shown: the run's page stays
+    assert isinstance(tab.page, CompletionPage)
+    window.open_run(str(grid_run))  # another run: its page, its name; the old engines go
+    assert isinstance(tab.page, GridPage) and str(grid_run) in tab.run_label.text()
+    assert tab.torch_engine is None and tab.answers.answers == {}
+    answers = ask(qtbot, tab, tab.page.new_button, "PyTorch")
+    assert answers[0].info["outcome"] in ("goal", "lava", "limit")
+    # a run started of another preset (Micro-GPT): its page and name before its first answer
+    window.form.set_value("run.save_dir", str(tmp_path / "runs"))
+    assert window.load_preset("quick_micro_gpt", ["stages.warmup.steps=1", "stages.grpo.steps=1"])
+    assert window.start()
+    qtbot.waitUntil(lambda: window.run_dir != str(grid_run), timeout=20_000)
+    assert isinstance(tab.page, CompletionPage) and window.run_dir in tab.run_label.text()
+    assert tab.torch_engine is None
+    qtbot.waitUntil(lambda: not window.controller.running, timeout=60_000)
+    assert window.errors == []
+
+
+def test_an_answer_that_fails_reaches_a_dialog_not_only_the_console(qtbot, window, gpt_run):
+    window.run_dir = str(gpt_run)
+    tab = window.playground
+    assert isinstance(load(qtbot, tab), CompletionPage)
+    # the grid world's page asked of a Micro-GPT model: an AttributeError inside the model's
+    # code, which reached the console only
+    grid = tab.show_page(task_class("gridworld").PLAYGROUND_PAGE)
+    assert isinstance(grid, GridPage)
+    tab.engine.setCurrentText("PyTorch")
+    tab.request(grid, fresh=True)
+    assert len(window.errors) == 1 and "AttributeError" in window.errors[0]
+    assert "replay" in window.errors[0]
+
+
 # ---- Micro-GPT
 
 

@@ -63,7 +63,6 @@ class TorchEngine:
     name = "PyTorch"
 
     def __init__(self, run_dir: Path, checkpoint: Path | None = None) -> None:
-        from studio.core.models import arch_spec
         from studio.core.runs.checkpoints import latest_checkpoint
         from studio.core.runs.loading import load_trained
 
@@ -73,8 +72,16 @@ class TorchEngine:
         self.model.float().eval()
         self.arch: str = self.cfg.model.ARCH
         self.task_name: str = self.task.NAME
-        # the page that asks this model questions: the task's own, else its architecture's
-        self.page: str | None = self.task.PLAYGROUND_PAGE or arch_spec(self.arch).playground_page
+        self.page: str | None = page_for(self.task_name, self.arch)
+
+
+def page_for(task_name: str, arch: str) -> str | None:
+    """The page ("module:Class") that asks a model of `arch` trained on `task_name` its
+    questions: the task's own, else its architecture's; None: there is none."""
+    from studio.core.models import arch_spec
+    from studio.core.tasks import task_class
+
+    return task_class(task_name).PLAYGROUND_PAGE or arch_spec(arch).playground_page
 
 
 def export_files(run_dir: Path, arch: str) -> list[Path]:

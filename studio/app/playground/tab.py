@@ -3,7 +3,9 @@
 The question is asked on the page the run's task or architecture names (page.py):
 Micro-GPT's prompt and its continuations (completion.py), Tiny-Transformer's sentence and
 its translation (translation.py), the grid world's agent playing a new held-out grid
-(grid.py). Before any run is loaded the tab shows the default architecture's page.
+(grid.py). The tab follows the window's current run: a run started or opened shows its
+page and its name at once (`show_run`; the engines of the run before are dropped), and
+before any run the page of the preset shown (`show_preset`).
 
 The PyTorch side is the run's latest checkpoint (`load_trained`, reloaded when a newer
 checkpoint appears); the ONNX side runs the export's own snippet classes on
@@ -35,9 +37,9 @@ from studio.app import dialogs
 from studio.app.background import run_in_background
 from studio.app.exporter import Exporter
 from studio.app.playground.answers import AnswerPanel
-from studio.app.playground.engines import OnnxEngine, TorchEngine, has_export
+from studio.app.playground.engines import OnnxEngine, TorchEngine, has_export, page_for
 from studio.app.playground.page import PlaygroundPage
-from studio.core.config import DEFAULT_ARCH
+from studio.core.config import DEFAULT_ARCH, StudioConfig
 from studio.core.models import arch_spec
 
 ENGINES = ("PyTorch", "ONNX", "Both")
@@ -118,6 +120,30 @@ class PlaygroundTab(QWidget):
         self.pages.setCurrentWidget(self._built[name])
         return self._built[name]
 
+    # ---- following the window
+
+    def show_run(self, run_dir: str, cfg: StudioConfig | None) -> None:
+        """The window's current run is now `run_dir` (started or opened), of config `cfg`
+        (None: unreadable): show its page and name; its engines load when asked."""
+        engine = self.torch_engine
+        if engine is not None and engine.run_dir == Path(run_dir):
+            return  # the same run (continued): its engines stay, reloaded when stale
+        self.torch_engine, self.onnx_engine, self.onnx_problem = None, None, ""
+        self._pending = None
+        self.answers.clear()
+        if cfg is not None:
+            page = self.show_page(page_for(cfg.task.NAME, cfg.model.ARCH))
+            if page is not None:
+                page.run_changed(waiting=False)
+        self.run_label.setText(
+            self.tr("{run}: its latest checkpoint is loaded when you ask").format(run=run_dir)
+        )
+
+    def show_preset(self, cfg: StudioConfig) -> None:
+        """The window shows preset `cfg`: with no run yet, its page (a run's page stays)."""
+        if not self._run_dir():
+            self.show_page(page_for(cfg.task.NAME, cfg.model.ARCH))
+
     # ---- loading
 
     def stale(self) -> bool:
@@ -154,6 +180,11 @@ class PlaygroundTab(QWidget):
     def _on_loaded(self, engines: tuple[TorchEngine, OnnxEngine | None, str]) -> None:
         self.loading = False
         self.reload_button.setEnabled(True)
+        if str(engines[0].run_dir) != str(Path(self._run_dir() or "")):
+            # loaded for the run before the window moved on: load the current one instead
+            if self._pending is not None:
+                self.load()
+            return
         before = self.torch_engine.run_dir if self.torch_engine is not None else None
         self.torch_engine, self.onnx_engine, self.onnx_problem = engines
         engine = self.torch_engine
@@ -236,6 +267,12 @@ class PlaygroundTab(QWidget):
         except ValueError as err:  # bad input (unknown character, too long): say so
             title = getattr(err, "title", None) or self.tr("Cannot answer that")
             dialogs.show_error(self, title, str(err))
+            return
+        except Exception as err:  # a model or page that fails: a dialog, not the console
+            message = self.tr("The model could not answer ({kind}: {error}).").format(
+                kind=type(err).__name__, error=err
+            )
+            dialogs.show_error(self, self.tr("Cannot answer that"), message)
             return
         if reply is None:  # the page answers in the background and shows it itself
             return
