@@ -1,7 +1,9 @@
 """The runs list: past runs under the save folder (and recently used ones elsewhere).
 
 A run can be opened (its charts redrawn from metrics.jsonl), resumed from its last
-checkpoint, or overlaid on the charts of the run on screen to compare two curves.
+checkpoint, or overlaid on the charts of the run on screen to compare two curves. A run
+that a live process is training (its folder's lock, studio.core.runs.lock) is marked as
+such, and Continue refuses it with a dialog naming that process.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.app import dialogs
 from studio.core.runs.folder import list_runs
+from studio.core.runs.lock import Holder, lock_holder
 from studio.core.runs.metrics_file import read_metrics
 
 
@@ -68,7 +72,7 @@ class RunsPanel(QWidget):
                 "continue",
                 self.tr("Continue training"),
                 self.tr("Train on from its last checkpoint (a run stopped before its end)"),
-                self.resume_requested,
+                None,  # _continue: not a run another process trains
             ),
             (
                 "overlay",
@@ -87,6 +91,7 @@ class RunsPanel(QWidget):
                 button.clicked.connect(lambda _=False, s=signal: self._request(s))
             buttons.addWidget(button, i // 3, i % 3)
             self.buttons[key] = button
+        self.buttons["continue"].clicked.connect(self._continue)
         self.buttons["clear"].clicked.connect(self.overlay_cleared.emit)
         self.buttons["refresh"].clicked.connect(self.refresh)
         layout = QVBoxLayout(self)
@@ -103,6 +108,9 @@ class RunsPanel(QWidget):
         for run in runs:
             p = Path(run)
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
+            holder = lock_holder(p)
+            if holder is not None:
+                stamp += " · " + self._training_where(holder)
             item = QListWidgetItem(f"{p.name}\n    {stamp}")  # two lines: a narrow dock cuts
             item.setData(Qt.UserRole, run)
             item.setToolTip(run)
@@ -127,9 +135,34 @@ class RunsPanel(QWidget):
             self.info.setText("")
             return
         run = Path(item.data(Qt.UserRole))
-        self.info.setText(f"{run}\n{run_summary(run)}")
+        text = f"{run}\n{run_summary(run)}"
+        holder = lock_holder(run)
+        if holder is not None:
+            text += "\n" + self.tr("Training now: {who}").format(who=holder.describe())
+        self.info.setText(text)
+
+    def _training_where(self, holder: Holder) -> str:
+        return self.tr("training here") if holder.is_me() else self.tr("training elsewhere")
 
     def _request(self, signal: Signal) -> None:
         run = self.selected()
         if run:
             signal.emit(run)
+
+    def _continue(self) -> None:
+        """Continue the selected run, unless another process is training it."""
+        run = self.selected()
+        if not run:
+            return
+        holder = lock_holder(Path(run))
+        if holder is not None and not holder.is_me():
+            dialogs.show_error(
+                self,
+                self.tr("This run is training elsewhere"),
+                self.tr(
+                    "{run} is being trained by {who}. It can be continued here once that "
+                    "run has ended."
+                ).format(run=Path(run).name, who=holder.describe()),
+            )
+            return
+        self.resume_requested.emit(run)

@@ -106,10 +106,11 @@ def test_building_a_trainer_writes_nothing_until_the_run_starts(tmp_path):
         "config.yaml",
         "data_report.txt",
         "task.json",
+        "train.lock",  # the run holds its folder from here to its end
     ]
     assert trainer.start() == run_dir  # once
     trainer.run()
-    assert list(tmp_path.iterdir()) == [run_dir]
+    assert list(tmp_path.iterdir()) == [run_dir] and not (run_dir / "train.lock").exists()
     assert latest_checkpoint(run_dir) is not None
 
 

@@ -27,6 +27,7 @@ from torch import nn
 from studio.core.machine.distributed import Dist, check_resume_world
 from studio.core.runs import checkpoints as ckpt
 from studio.core.runs.files import RunError, atomic_write
+from studio.core.runs.lock import RunLock, acquire
 from studio.core.tasks.base import Task
 from studio.core.training.schedule import LearningRate
 
@@ -167,6 +168,24 @@ def restore_generators(state: dict[str, Any], rng: random.Random, dist: Dist) ->
     """Put this rank's random generators (and the trainer's `rng`) back as saved."""
     ranks = state.get("rng_ranks")
     restore_rng(ranks[dist.rank] if ranks else state["rng"], rng)
+
+
+def claim_run_folder(run_dir: Path, dist: Dist) -> RunLock | None:
+    """Rank 0 takes the run folder's lock (one writer per folder) before anything is
+    written; a refusal (another live process trains it) is raised on every rank. A
+    collective: every rank calls it. Rank 0 gets the lock, the others None."""
+    lock, refused = None, ""
+    if dist.is_main:
+        try:
+            lock = acquire(run_dir)
+        except RunError as err:
+            refused = str(err)
+            if not dist.active:
+                raise
+    refused = dist.broadcast(refused)
+    if refused:
+        raise RunError(refused)
+    return lock
 
 
 def save_training_state(

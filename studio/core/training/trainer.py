@@ -51,6 +51,7 @@ from studio.core.runs.folder import (
     default_save_dir,
     new_run_dir,
 )
+from studio.core.runs.lock import RunLock
 from studio.core.runs.metrics_file import MetricsWriter, truncate_metrics
 from studio.core.tasks import build_task
 from studio.core.training.control import StopRequested, TrainerControl
@@ -76,6 +77,7 @@ from studio.core.training.stages import (
 )
 from studio.core.training.state import (
     Position,
+    claim_run_folder,
     load_resume_state,
     restore_generators,
     restore_rng,
@@ -130,6 +132,7 @@ class Trainer:
         self._save_dir = save_dir
         self.run_dir: Path | None = None  # known on resume; made by start() otherwise
         self._started = False
+        self._lock: RunLock | None = None  # the run folder's, from start() to the run's end
         self._resume_state: dict[str, Any] | None = None
         self._writer: MetricsWriter | None = None  # metrics.jsonl, while the run runs (rank 0)
         self._written = 0  # records in metrics.jsonl (a checkpoint notes how many it saw)
@@ -190,6 +193,7 @@ class Trainer:
         if self._started:
             return self._folder
         run_dir = self.run_dir or self._new_run_dir()
+        self._lock = claim_run_folder(run_dir, self.dist)  # one writer per run folder
         if self.dist.is_main:
             save_config(self.cfg, run_dir / CONFIG_FILE)
             atomic_write_json(
@@ -427,6 +431,13 @@ class Trainer:
         limit = max_steps if max_steps is not None else self.cfg.run.max_steps
         self._check_left_to_train(limit)
         self.start()
+        try:
+            return self._run_started(limit)
+        finally:
+            if self._lock is not None:
+                self._lock.release()  # the folder is free for the next writer
+
+    def _run_started(self, limit: int | None) -> Record:
         saved, self._resume_state = self._resume_state, None
         resumed = saved is not None
         if saved is not None:

@@ -1,0 +1,23 @@
+"""The Runs tab shows a run that another process is training as such, and refuses to
+continue it."""
+
+from lock_holder import lock_held_elsewhere
+
+
+def test_a_run_training_elsewhere_is_marked_and_not_continued(qtbot, window, tmp_path):
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "config.yaml").write_text("name: elsewhere\n")
+    (run / "metrics.jsonl").write_text('{"kind": "step", "step": 3, "total_steps": 9}\n')
+    window.runs.add_recent(str(run))
+    with lock_held_elsewhere(run) as proc:
+        window.runs.refresh()
+        window.runs.select(str(run))
+        item = window.runs.list.currentItem()
+        assert "training elsewhere" in item.text()
+        assert f"Training now: process {proc.pid} on " in window.runs.info.text()
+        window.runs.buttons["continue"].click()
+        assert len(window.errors) == 1 and f"process {proc.pid} on " in window.errors[0]
+        assert not window.controller.running
+    window.runs.refresh()  # its holder gone: an ordinary stopped run again
+    assert "training" not in window.runs.list.item(0).text()
