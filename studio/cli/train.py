@@ -97,12 +97,12 @@ def cmd_train(args: argparse.Namespace) -> int:
     from studio.core.config import load_config
     from studio.core.machine import distributed
     from studio.core.machine.device import resolve_device
-    from studio.core.runs.loading import load_run_config
+    from studio.core.runs.resume import resume_config
 
     _check_options(args)
     overrides = _train_overrides(args)
     if args.resume:
-        cfg = load_run_config(Path(args.resume), overrides)
+        cfg = resume_config(Path(args.resume), overrides)
     else:
         cfg = load_config(args.config, overrides)
     _allow_code(cfg, args.allow_code)

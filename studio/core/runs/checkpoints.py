@@ -119,9 +119,9 @@ def _unreadable(path: Path, err: BaseException) -> RunError:
     )
 
 
-def fit_weights(model: nn.Module, weights: Any, path: Path) -> None:
-    """Load a checkpoint's weights into `model`; RunError naming the parameters whose shape
-    or presence differs (the config was changed after training) instead of torch's error."""
+def check_weights_fit(model: nn.Module, weights: Any, path: Path) -> None:
+    """RunError naming the parameters whose shape or presence differs between a checkpoint's
+    weights and `model` (the config was changed after training), instead of torch's error."""
     if not isinstance(weights, dict) or not all(
         isinstance(v, torch.Tensor) for v in weights.values()
     ):
@@ -141,4 +141,9 @@ def fit_weights(model: nn.Module, weights: Any, path: Path) -> None:
             f"({'; '.join(problems[:3])}{more}); the model settings were changed after "
             "training: put them back, or start a new run"
         )
+
+
+def fit_weights(model: nn.Module, weights: Any, path: Path) -> None:
+    """Load a checkpoint's weights into `model`, once check_weights_fit has passed."""
+    check_weights_fit(model, weights, path)
     model.load_state_dict(weights)

@@ -41,6 +41,7 @@ from studio.core.configtools import ConfigError
 from studio.core.machine.device import autocast, check_amp, peak_memory_mb, resolve_device
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.models.sampling import mix_seed
+from studio.core.runs.checkpoints import check_weights_fit
 from studio.core.runs.files import RunError, atomic_write_json, atomic_write_text
 from studio.core.runs.folder import (
     CONFIG_FILE,
@@ -142,6 +143,8 @@ class Trainer:
             self._check_left_to_train(cfg.run.max_steps)
             self.task.load_state_dict(self._resume_state["task"])
         self.model: nn.Module = self.task.build_model(cfg.model).to(self.device)
+        if self._resume_state is not None:  # before anything is written: do its weights fit?
+            check_weights_fit(self.model, self._resume_state["model"], self._folder)
         self.net = wrap(self.model, dist, self.device)  # what steps train: DDP when distributed
         if not dist.active:
             # Pause and stop act mid-step too (control.py). The hook sits on the entry of
