@@ -60,8 +60,8 @@ def resume_config(run_dir: Path, overrides: Sequence[str] = ()) -> StudioConfig:
             _refuse(run_dir, key, before.get(key), value, [])
     cfg = load_run_config(run_dir, overrides)
     after = _flat(config_to_dict(cfg))
-    keys = before.keys() | after.keys()
-    changed = sorted(k for k in keys if before.get(k) != after.get(k) and not resumable(k))
+    every = before.keys() | after.keys()
+    changed = sorted(k for k in every if before.get(k) != after.get(k) and not resumable(k))
     if changed:
         _refuse(run_dir, changed[0], before.get(changed[0]), after.get(changed[0]), changed[1:])
     return cfg
