@@ -14,56 +14,20 @@ says how it ended and why (a stage that stopped early names its rule), with no E
 The toolbar keeps every control on a 1024-pixel screen and at a 1.5 scale factor: the
 progress bar, the status line and the widgets the window adds after them
 (`add_trailing`: the Export button, the memory gauge) share one box that gives way
-before anything is pushed off the end (QToolBar hides what does not fit behind its
-extension button, where widgets cannot follow): the progress bar narrows to
-PROGRESS_MIN_PX and the status line ends in "…" (its whole text in its tooltip), down to
-nothing while an export's progress bar needs the room.
+(status_box.py) instead of being hidden behind QToolBar's extension button.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QPainter, QPalette
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QProgressBar,
-    QSizePolicy,
-    QToolBar,
-    QWidget,
-)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QProgressBar, QToolBar, QWidget
 
+from studio.app.status_box import ElidedLabel, StatusBox
 from studio.core.training.eta import Eta, format_duration
 
 FULL_RUN = "all steps done"  # a stage-end reason that is not an early stop
 PROGRESS_MIN_PX, PROGRESS_MAX_PX = 100, 220
-
-
-class ElidedLabel(QLabel):
-    """One line of text that ends in "…" where it is narrower than its text; the whole
-    text is its tooltip. `text()` is the whole text."""
-
-    def setText(self, text: str) -> None:
-        super().setText(text)
-        self.setToolTip(text)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(0, super().minimumSizeHint().height())
-
-    def paintEvent(self, event) -> None:  # Qt's name
-        del event
-        rect = self.contentsRect()
-        text = self.fontMetrics().elidedText(self.text(), Qt.ElideRight, rect.width())
-        painter = QPainter(self)
-        self.style().drawItemText(
-            painter,
-            rect,
-            self.alignment(),
-            self.palette(),
-            self.isEnabled(),
-            text,
-            QPalette.WindowText,
-        )
 
 
 class ControlBar(QToolBar):
@@ -108,13 +72,7 @@ class ControlBar(QToolBar):
         self.progress.setMaximumWidth(PROGRESS_MAX_PX)
         self.rate = ElidedLabel("")
         self.rate.setAlignment(Qt.AlignLeft | Qt.AlignVCenter)
-        self.rate.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
-        self.status_box = QWidget()  # see the module docstring
-        self.status_box.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
-        self._status_row = QHBoxLayout(self.status_box)
-        self._status_row.setContentsMargins(0, 0, 0, 0)
-        self._status_row.addWidget(self.progress, 2)
-        self._status_row.addWidget(self.rate, 3)
+        self.status_box = StatusBox(self.progress, self.rate)
         self.addWidget(self.status_box)
         self.eta = Eta()
         self.early_end = ""  # why a stage ended before its steps, for the final words
@@ -132,9 +90,9 @@ class ControlBar(QToolBar):
         return action
 
     def add_trailing(self, widget: QWidget) -> None:
-        """Put `widget` after the status line, at the toolbar's right end; it keeps its
-        place however narrow the window (the status line gives way)."""
-        self._status_row.addWidget(widget)
+        """Put `widget` after the status line, at the toolbar's right end (the status
+        line gives way to it; see status_box.py)."""
+        self.status_box.add_trailing(widget)
 
     def _on_pause(self) -> None:
         if self.state in ("paused", "stepping"):

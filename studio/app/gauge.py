@@ -46,7 +46,7 @@ class MemoryGauge(QWidget):
         self.bar = QProgressBar()
         self.bar.setRange(0, 1000)
         self.bar.setTextVisible(False)
-        self.bar.setMinimumWidth(40)  # narrows before the toolbar drops anything
+        self.bar.setMinimumWidth(1)  # narrows, down to nothing, before its text goes
         self.bar.setMaximumWidth(110)
         self.bar.setFixedHeight(12)
         self.label = QLabel("")

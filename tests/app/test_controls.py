@@ -121,8 +121,17 @@ def test_a_stopped_run_says_where_it_stopped_once_it_has(qtbot):
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")
-@pytest.mark.parametrize("size", [(1024, 768), (1024, 700), (853, 533)])  # 853: 1280 at 1.5
-def test_the_toolbar_keeps_every_control_on_a_narrow_screen(qtbot, tmp_path, size):
+@pytest.mark.parametrize(
+    ("size", "gauge_shown"),
+    [
+        ((1024, 768), True),  # a classroom projector
+        ((1024, 700), True),
+        ((960, 600), True),  # 1440x900 at a 1.5 scale factor
+        ((853, 533), True),  # 1280x800 at 1.5
+        ((0, 500), False),  # as narrow as the window goes
+    ],
+)
+def test_the_toolbar_keeps_its_controls_on_a_narrow_screen(qtbot, tmp_path, size, gauge_shown):
     window = MainWindow(
         settings=QSettings(str(tmp_path / "studio.ini"), QSettings.IniFormat),
         probe=MemoryProbe(NoGpu()),
@@ -134,20 +143,27 @@ def test_the_toolbar_keeps_every_control_on_a_narrow_screen(qtbot, tmp_path, siz
     window.tour.close(forever=False)
     window.resize(*size)
     bar = window.controls
-    bar.set_state("running")  # the longest status line: "preparing (loading data, …)…"
-    qtbot.waitUntil(lambda: window.width() == size[0] and bar.width() == size[0])
-    qtbot.wait(50)  # the toolbar lays out
-    controls = [bar.widgetForAction(a) for a in bar.actions() if not a.isSeparator()]
-    controls += [bar.progress, window.playground.exporter.button, window.gauge]
-    for widget in controls:
-        assert widget.isVisible(), widget
-        right = widget.mapTo(bar, widget.rect().topRight()).x()
-        assert right < bar.width(), widget  # inside the toolbar, not cut at its end
-    assert all(
-        not button.isVisible()
-        for button in bar.findChildren(QToolButton)
-        if button.objectName() == "qt_toolbar_ext_button"
-    )
+    qtbot.waitUntil(lambda: window.width() == max(size[0], window.minimumWidth()))
+    qtbot.waitUntil(lambda: bar.width() == window.width())
+    for state in ("paused", "running"):  # a short status line, then the longest one
+        bar.set_state(state)
+        qtbot.wait(50)  # the toolbar lays out
+        controls = [bar.widgetForAction(a) for a in bar.actions() if not a.isSeparator()]
+        controls += [bar.progress, bar.rate]
+        if window.width() >= 853:
+            controls.append(window.playground.exporter.button)
+        if gauge_shown:
+            controls.append(window.gauge)
+        for widget in controls:
+            assert widget.isVisible(), widget
+            right = widget.mapTo(bar, widget.rect().topRight()).x()
+            assert right < bar.width(), widget  # inside the toolbar, not cut at its end
+        assert bar.rate.width() >= min(40, bar.rate.fontMetrics().horizontalAdvance("paused"))
+        assert all(
+            not button.isVisible()
+            for button in bar.findChildren(QToolButton)
+            if button.objectName() == "qt_toolbar_ext_button"
+        )
     assert bar.rate.toolTip() == bar.rate.text()  # cut short on screen, whole in its tooltip
 
 
