@@ -102,12 +102,18 @@ def test_smoothing_redraws_every_chart_with_the_ema(qtbot):
     assert list(y) == pytest.approx(ema([0.1 / s for s in range(1, 11)], 0.5))
 
 
-def test_overlay_draws_a_second_run_dashed(qtbot):
+def overlaid_panel(qtbot) -> ChartPanel:
+    """Charts of a 3-step run with a 7-step run "run B" overlaid, drawn."""
     panel = ChartPanel()
     qtbot.addWidget(panel)
     panel.add_records([step_record(s) for s in range(1, 4)])
     panel.set_overlay([step_record(s) for s in range(1, 8)], "run B")
     panel.refresh()
+    return panel
+
+
+def test_overlay_draws_a_second_run_dashed(qtbot):
+    panel = overlaid_panel(qtbot)
     loss = panel.chart("loss")
     assert len(loss._curves[("loss", True)].getOriginalDataset()[0]) == 7
     panel.set_overlay(None)
@@ -118,11 +124,7 @@ def test_overlay_draws_a_second_run_dashed(qtbot):
 def test_an_overlaid_run_has_colours_of_its_own_and_legend_entries_naming_it(qtbot):
     from studio.app.charts.metric_chart import PALETTE
 
-    panel = ChartPanel()
-    qtbot.addWidget(panel)
-    panel.add_records([step_record(s) for s in range(1, 4)])
-    panel.set_overlay([step_record(s) for s in range(1, 8)], "run B")
-    panel.refresh()
+    panel = overlaid_panel(qtbot)
     loss, reward = panel.chart("loss"), panel.chart("reward")
     live, dashed = loss._curves[("loss", False)], loss._curves[("loss", True)]
     assert dashed.opts["pen"].style() == Qt.DashLine
