@@ -28,6 +28,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     t.add_argument("--config", help="preset file or shipped preset name (e.g. micro_gpt)")
     t.add_argument("--resume", metavar="RUN_DIR", help="continue this run in place")
     t.add_argument(
+        "--checkpoint",
+        metavar="NAME",
+        help="with --resume: the checkpoint to continue from, a file in RUN_DIR/checkpoints "
+        "or a step number (default: the newest that can be read)",
+    )
+    t.add_argument(
         "--steps",
         type=int,
         help="stop after this many optimizer steps over all stages (a resumed run keeps it)",
@@ -89,6 +95,10 @@ def _check_options(args: argparse.Namespace) -> None:
             "train needs --config PRESET (or --resume RUN_DIR); "
             f"see `{PROG} presets` for the shipped presets"
         )
+    if args.checkpoint and not args.resume:
+        raise UsageError(
+            "--checkpoint goes with --resume RUN_DIR (the checkpoint to continue from)"
+        )
     if args.steps is not None and args.steps < 1:
         raise UsageError(f"--steps: must be a positive number of steps, got {args.steps}")
 
@@ -143,6 +153,7 @@ def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:
     trainer = Trainer(
         cfg,
         resume_from=Path(args.resume) if args.resume else None,
+        resume_checkpoint=args.checkpoint,
         control=control,
         listeners=listeners,
         dist=dist,

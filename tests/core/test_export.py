@@ -481,13 +481,13 @@ def test_a_checkpoint_pruned_before_it_is_read_is_replaced_by_the_newer_one(
     gpt_run, tmp_path, monkeypatch
 ):
     real = latest_checkpoint(gpt_run)
-    answers = [real.with_name("step_0000000.pt"), real]  # the first was pruned meanwhile
+    answers = [[real.with_name("step_0000000.pt")], [real]]  # the first was pruned meanwhile
 
     monkeypatch.setattr(
-        "studio.core.export.pipeline.latest_checkpoint", lambda run_dir: answers.pop(0)
+        "studio.core.runs.checkpoints._newest_first", lambda run_dir: answers.pop(0)
     )
     res = export_run(gpt_run, tmp_path / "out", examples=5)
-    assert res.checkpoint == real and answers == []
+    assert res.checkpoint == real and answers == [] and res.notes == []
 
 
 # ---- the dynamo exporter gives graphs that pass the same checks

@@ -58,17 +58,20 @@ class Answer:
 
 
 class TorchEngine:
-    """A run's latest checkpoint (or `checkpoint`) in PyTorch (CPU, eval mode)."""
+    """A run's newest readable checkpoint (or `checkpoint`) in PyTorch (CPU, eval mode)."""
 
     name = "PyTorch"
 
     def __init__(self, run_dir: Path, checkpoint: Path | None = None) -> None:
         from studio.core.runs.checkpoints import latest_checkpoint
-        from studio.core.runs.loading import load_trained
+        from studio.core.runs.loading import load_run
 
         self.run_dir = Path(run_dir)
-        self.checkpoint = checkpoint or latest_checkpoint(self.run_dir)
-        self.cfg, self.task, self.model = load_trained(self.run_dir, "cpu", self.checkpoint)
+        self.newest = latest_checkpoint(self.run_dir)  # what was newest when it loaded
+        run = load_run(self.run_dir, "cpu", checkpoint)
+        self.checkpoint: Path = run.checkpoint  # the file read: a damaged newer one is passed over
+        self.notes = run.notes  # which were passed over, one line each
+        self.cfg, self.task, self.model = run.cfg, run.task, run.model
         self.model.float().eval()
         self.arch: str = self.cfg.model.ARCH
         self.task_name: str = self.task.NAME

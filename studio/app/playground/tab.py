@@ -154,7 +154,7 @@ class PlaygroundTab(QWidget):
         engine = self.torch_engine
         if not run_dir or engine is None or engine.run_dir != Path(run_dir):
             return True
-        if latest_checkpoint(engine.run_dir) != engine.checkpoint:
+        if latest_checkpoint(engine.run_dir) != engine.newest:
             return True
         return self.onnx_engine is None and has_export(engine.run_dir, engine.arch)
 
@@ -204,7 +204,8 @@ class PlaygroundTab(QWidget):
             )
             if self.onnx_engine.checkpoint != ckpt:
                 onnx += self.tr(" (an older checkpoint: press Export for the latest)")
-        self.run_label.setText(f"{engine.run_dir} — {engine.arch}, {ckpt}; {onnx}")
+        passed = "".join(f"\n{note}" for note in engine.notes)  # damaged newer checkpoints
+        self.run_label.setText(f"{engine.run_dir} — {engine.arch}, {ckpt}; {onnx}{passed}")
         self.loaded.emit()
         if pending is not None:
             self.request(pending, fresh=True)

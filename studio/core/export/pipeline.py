@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import shutil
 import tempfile
 import time
@@ -34,7 +33,6 @@ import onnx
 import torch
 from torch import nn
 
-from studio.core.config import StudioConfig
 from studio.core.export.adapters import Adapter, adapter_for
 from studio.core.export.convert import OPSET, ExportError, to_onnx
 from studio.core.export.graphs import GraphSpec, graphs_for
@@ -43,11 +41,10 @@ from studio.core.export.quantize import Quantization, compare_int8, quantize_gra
 from studio.core.export.readme import readme_text
 from studio.core.export.snippets import SNIPPET_NAME, snippet_module, snippet_source
 from studio.core.export.verify import ORT_ERRORS, TOLERANCE, Verification, verify_export
-from studio.core.runs.checkpoints import latest_checkpoint
+from studio.core.runs.checkpoints import step_of
 from studio.core.runs.files import FILE_MODE, RunError
 from studio.core.runs.folder import check_run_dir
-from studio.core.runs.loading import load_trained
-from studio.core.tasks.base import Task
+from studio.core.runs.loading import TrainedRun, load_run
 
 EXPORT_DIR = "exports"  # inside the run folder, the default output folder
 README_NAME = "README.md"
@@ -66,6 +63,7 @@ class ExportResult:
     model_path: Path  # the main graph (the one to open first)
     files: list[Path]  # every file written, graphs first
     checkpoint: Path  # the checkpoint exported
+    notes: list[str]  # damaged newer checkpoints passed over to read it, one line each
     step: int | None  # its global step, when its name gives it
     verification: Verification
     quantization: Quantization | None
@@ -73,33 +71,13 @@ class ExportResult:
     summary: str  # one line for the user: what, where, how well it checked
 
 
-def _step_of(path: Path) -> int | None:
-    found = re.fullmatch(r"step_(\d+)\.pt", path.name)
-    return int(found.group(1)) if found else None
-
-
-def _load(run_dir: Path, checkpoint: Path | None) -> tuple[StudioConfig, Task, nn.Module, Path]:
-    """Config, task, model (eval, fp32, CPU) and the checkpoint read.
-
-    A training run may prune the checkpoint found as latest before it is read; then the
-    newer one is taken (up to three tries).
-    """
-    tries = 1 if checkpoint is not None else 3
-    for attempt in range(tries):
-        found = checkpoint if checkpoint is not None else latest_checkpoint(run_dir)
-        if found is None:
-            raise RunError(
-                f"{run_dir}: has no checkpoint yet; train for at least one checkpoint "
-                "(run.checkpoint_every, or stop the run) before exporting"
-            )
-        try:
-            cfg, task, model = load_trained(run_dir, "cpu", checkpoint=Path(found))
-        except RunError:
-            if attempt == tries - 1 or Path(found).exists():
-                raise
-            continue  # pruned between finding and reading it
-        return cfg, task, model.float().eval(), Path(found)
-    raise RunError(f"{run_dir}: its checkpoints kept changing while being read; try again")
+def _load(run_dir: Path, checkpoint: Path | None) -> TrainedRun:
+    """The run with its model in eval mode, fp32, on the CPU: from `checkpoint`, else its
+    newest readable checkpoint (one a training run prunes meanwhile is replaced by the
+    newer one; a damaged one is passed over, and the notes say so)."""
+    run = load_run(run_dir, "cpu", checkpoint=checkpoint)
+    run.model = run.model.float().eval()
+    return run
 
 
 def _disk_error(err: OSError, what: Path) -> RunError:
@@ -265,12 +243,15 @@ def export_run(
             f"not one .onnx file; give a folder, e.g. {folder.with_suffix('')}"
         )
     report("Reading the checkpoint", 0.0)
-    cfg, task, model, ckpt_path = _load(run_dir, checkpoint)
+    run = _load(run_dir, checkpoint)
+    cfg, task, model, ckpt_path = run.cfg, run.task, run.model, run.checkpoint
+    for note in run.notes:
+        report(note, 0.0)
     arch = cfg.model.ARCH
     adapter = adapter_for(task, model, examples)
     graphs = graphs_for(arch, model)
     files = dict(snippet_module(arch).FILES)
-    step = _step_of(ckpt_path)
+    step = step_of(ckpt_path)
     meta = export_metadata(
         arch=arch,
         model_cfg=cfg.model,
@@ -308,6 +289,7 @@ def export_run(
         model_path=written[0],
         files=written,
         checkpoint=ckpt_path,
+        notes=run.notes,
         step=step,
         verification=verification,
         quantization=quantization,

@@ -6,6 +6,10 @@ curriculum level, early-stop state) and every random number generator's state, s
 resumed run produces the same numbers as one never interrupted. Files are written
 atomically (temp file + rename): a crash mid-write leaves the previous checkpoint whole.
 
+The newest checkpoint is not always whole (a disk that failed, a copy cut short): reading
+a run's checkpoint (`read_checkpoint`) falls back to the newest one that reads, and says
+which it passed over; `--checkpoint NAME` picks one (`find_checkpoint`).
+
 A run folder may come from someone else (a teacher's run, a download), so a checkpoint is
 read with `torch.load(weights_only=True)`: tensors and plain values (dicts, lists, tuples,
 numbers, strings) only. A file that holds anything else, such as a pickled object that
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import pickle
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +34,23 @@ from studio.core.runs.folder import CHECKPOINT_DIR
 LATEST_FILE = "latest"  # names the newest checkpoint file, written after it
 STEP_NAME = re.compile(r"step_\d+\.pt")  # what a step checkpoint (and `latest`) is called
 POINTER_MAX = 100  # a pointer is one short file name; longer text is not one
+SET_ASIDE = ".set-aside"  # suffix of checkpoints newer than the one a run resumed from
+READ_TRIES = 3  # a training run may prune the checkpoint being read: list them again
 
 
 class UnsafeCheckpoint(RunError):
     """A checkpoint holding more than tensors and plain values: refused, nothing in it ran."""
+
+
+class DamagedCheckpoint(RunError):
+    """A checkpoint that cannot be read (cut short, not a checkpoint); `reason` says why."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(
+            f"{path}: the checkpoint cannot be read ({reason}); resume from an earlier one "
+            "in the same folder or start a new run"
+        )
+        self.reason = reason
 
 
 def save_checkpoint(run_dir: Path, step: int, state: dict[str, Any], keep: int = 2) -> Path:
@@ -41,7 +59,7 @@ def save_checkpoint(run_dir: Path, step: int, state: dict[str, Any], keep: int =
     path = folder / f"step_{step:07d}.pt"
     atomic_write(path, lambda f: torch.save(state, f))
     atomic_write_text(folder / LATEST_FILE, path.name)
-    olds = sorted(p for p in folder.glob("step_*.pt") if p != path)
+    olds = [p for p in step_checkpoints(run_dir) if p != path]
     for old in olds[: max(len(olds) - keep, 0)]:
         old.unlink(missing_ok=True)
     return path
@@ -65,23 +83,121 @@ def _pointed(folder: Path) -> Path | None:
     return path if path.is_file() else None
 
 
+def step_checkpoints(run_dir: Path) -> list[Path]:
+    """The run's step_<n>.pt checkpoints, oldest first."""
+    folder = Path(run_dir) / CHECKPOINT_DIR
+    return sorted(p for p in folder.glob("step_*.pt") if STEP_NAME.fullmatch(p.name))
+
+
+def step_of(path: Path) -> int | None:
+    """The global step a checkpoint's name gives (step_0000050.pt: 50)."""
+    found = re.fullmatch(r"step_(\d+)\.pt", Path(path).name)
+    return int(found.group(1)) if found else None
+
+
 def latest_checkpoint(run_dir: Path) -> Path | None:
     """The checkpoint `latest` names, else the newest step_<n>.pt; None when there is none."""
     folder = Path(run_dir) / CHECKPOINT_DIR
     pointed = _pointed(folder)
     if pointed is not None:
         return pointed
-    found = sorted(folder.glob("step_*.pt"))  # the pointer is missing or stale
+    found = step_checkpoints(run_dir)  # the pointer is missing or stale
     return found[-1] if found else None
 
 
+def find_checkpoint(run_dir: Path, name: str) -> Path:
+    """The checkpoint `name` picks in the run's checkpoints/: a file name there
+    (step_0000050.pt, grpo_start.pt) or a step number (50). RunError listing them if none."""
+    folder = Path(run_dir) / CHECKPOINT_DIR
+    text = str(name).strip()
+    if text.isdigit():
+        text = f"step_{int(text):07d}.pt"
+    path = folder / text
+    if "/" not in text and "\\" not in text and text not in ("", ".", "..") and path.is_file():
+        return path
+    there = [p.name for p in sorted(folder.glob("*.pt"))]
+    raise RunError(
+        f"--checkpoint {name}: no such checkpoint in {folder}; give one of "
+        f"{', '.join(there) or '(none: train first)'} or a step number"
+    )
+
+
+@dataclass
+class ReadCheckpoint:
+    """A checkpoint read: its path and contents, and what was passed over to get to it."""
+
+    path: Path
+    state: dict[str, Any]
+    notes: list[str] = field(default_factory=list)  # one line each, for the user
+
+
+def _newest_first(run_dir: Path) -> list[Path]:
+    pointed = _pointed(Path(run_dir) / CHECKPOINT_DIR)
+    steps = step_checkpoints(run_dir)[::-1]
+    return ([pointed] if pointed is not None else []) + [p for p in steps if p != pointed]
+
+
+def read_checkpoint(
+    run_dir: Path, map_location: str | torch.device = "cpu", name: str | None = None
+) -> ReadCheckpoint:
+    """The checkpoint `name` picks, else the newest that can be read: a damaged newer one
+    (cut short, unreadable) is passed over and said so in `notes`. A refused one
+    (UnsafeCheckpoint) stops the search: someone tampered with the folder."""
+    if name is not None:
+        path = find_checkpoint(run_dir, name)
+        return ReadCheckpoint(path, load_checkpoint(path, map_location))
+    for _ in range(READ_TRIES):
+        candidates = _newest_first(run_dir)
+        if not candidates:
+            raise RunError(f"{run_dir}: has no checkpoint yet; train first (grpo-studio train)")
+        damaged: list[str] = []
+        for path in candidates:
+            try:
+                state = load_checkpoint(path, map_location)
+            except DamagedCheckpoint as err:
+                if not path.exists():
+                    break  # pruned by a training run while being read: list them again
+                damaged.append(f"{path.name} ({err.reason})")
+                continue
+            notes = []
+            if damaged:
+                notes.append(
+                    f"{', '.join(damaged)} cannot be read; using {path.name}, the newest "
+                    f"checkpoint that can (pick another with --checkpoint NAME)"
+                )
+            return ReadCheckpoint(path, state, notes)
+        else:
+            raise RunError(
+                f"{run_dir}: no checkpoint can be read ({'; '.join(damaged)}); the run "
+                "cannot continue from them: start a new run with its config"
+            )
+    raise RunError(f"{run_dir}: its checkpoints kept changing while being read; try again")
+
+
+def set_aside_newer(run_dir: Path, step: int) -> list[str]:
+    """Rename the step checkpoints newer than `step` (a run resumed from an older one: its
+    history forks here) to <name>.set-aside, out of the way of `latest` and of pruning but
+    kept; one line for the user per file."""
+    notes = []
+    for path in step_checkpoints(run_dir):
+        found = step_of(path)
+        if found is not None and found > step:
+            path.replace(path.with_name(path.name + SET_ASIDE))
+            notes.append(
+                f"{path.name} is newer than the checkpoint resumed from; kept as "
+                f"{path.name + SET_ASIDE}"
+            )
+    return notes
+
+
 def _refused_global(message: str) -> str | None:
-    """What torch's weights-only reader refused (e.g. 'os.system'), from its message; None
-    when the file was not refused but could not be parsed."""
+    """What torch's weights-only reader refused to create (e.g. 'os.system'), from its
+    message; None when the file was not refused but could not be parsed (bytes that are
+    not a pickle: 'Unsupported operand')."""
     if "Weights only load failed" not in message:
         return None
     found = re.search(r"Unsupported global: GLOBAL ([\w.]+)", message)
-    return found.group(1) if found else "an object that is not a tensor or a plain value"
+    return found.group(1) if found else None
 
 
 def load_checkpoint(path: Path, map_location: str | torch.device = "cpu") -> dict[str, Any]:
@@ -101,22 +217,19 @@ def load_checkpoint(path: Path, map_location: str | torch.device = "cpu") -> dic
     except Exception as err:  # cut short, not a zip, not a pickle: torch's errors vary
         raise _unreadable(path, err) from None
     if not isinstance(state, dict) or "model" not in state:
-        raise RunError(f"{path}: not a GRPO Studio checkpoint (no model weights in it)")
+        raise DamagedCheckpoint(path, "not a GRPO Studio checkpoint: no model weights in it")
     return state
 
 
-def _unreadable(path: Path, err: BaseException) -> RunError:
+def _unreadable(path: Path, err: BaseException) -> DamagedCheckpoint:
     text = str(err).strip()
     if isinstance(err, (pickle.UnpicklingError, KeyError, EOFError)) or not text:
         reason = "not a PyTorch checkpoint file, or cut short"  # what the legacy reader hit
+    elif isinstance(err, OSError) and not isinstance(err, FileNotFoundError):
+        reason = f"cut short or damaged: {err.strerror or text}"
     else:
-        reason = text.splitlines()[0].split(". ")[
-            0
-        ]  # torch's first sentence; its advice is not ours
-    return RunError(
-        f"{path}: the checkpoint cannot be read ({reason}); resume from an earlier one in "
-        "the same folder or start a new run"
-    )
+        reason = text.splitlines()[0].split(". ")[0]  # torch's first sentence, not its advice
+    return DamagedCheckpoint(path, reason)
 
 
 def check_weights_fit(model: nn.Module, weights: Any, path: Path) -> None:

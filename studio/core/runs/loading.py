@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,20 +28,47 @@ def load_run_config(run_dir: Path, overrides: Sequence[str] = ()) -> StudioConfi
     return load_config(check_run_dir(run_dir) / CONFIG_FILE, list(overrides))
 
 
+@dataclass
+class TrainedRun:
+    """A run loaded back: its config, task and model, the checkpoint read and what was
+    passed over to read it (damaged newer checkpoints), one line each."""
+
+    cfg: StudioConfig
+    task: Task
+    model: nn.Module
+    checkpoint: Path
+    notes: list[str]
+
+    def describe(self) -> str:
+        """'checkpoint: RUN/checkpoints/step_0000050.pt (step 50)', what a command says."""
+        step = ckpt.step_of(self.checkpoint)
+        return f"checkpoint: {self.checkpoint}" + (f" (step {step})" if step is not None else "")
+
+
+def load_run(
+    run_dir: Path, device: str = "cpu", checkpoint: Path | None = None, name: str | None = None
+) -> TrainedRun:
+    """A run's config, task and model (eval mode) from the checkpoint file `checkpoint`,
+    the one `name` picks in its checkpoints/, or else its newest readable one."""
+    cfg = load_run_config(run_dir)
+    if checkpoint is not None:
+        found = ckpt.ReadCheckpoint(Path(checkpoint), ckpt.load_checkpoint(checkpoint, device))
+    else:
+        found = ckpt.read_checkpoint(run_dir, device, name)
+    task = build_task(cfg)
+    task.load_state_dict(found.state.get("task") or {})
+    model = task.build_model(cfg.model)
+    ckpt.fit_weights(model, found.state["model"], found.path)
+    return TrainedRun(cfg, task, model.to(device).eval(), found.path, found.notes)
+
+
 def load_trained(
     run_dir: Path, device: str = "cpu", checkpoint: Path | None = None
 ) -> tuple[StudioConfig, Task, nn.Module]:
-    """Config, task and model of a run (its latest checkpoint, or `checkpoint`), in eval mode."""
-    cfg = load_run_config(run_dir)
-    found = checkpoint or ckpt.latest_checkpoint(run_dir)
-    if found is None:
-        raise RunError(f"{run_dir}: has no checkpoint yet; train first (grpo-studio train)")
-    state = ckpt.load_checkpoint(found, device)
-    task = build_task(cfg)
-    task.load_state_dict(state.get("task") or {})
-    model = task.build_model(cfg.model)
-    ckpt.fit_weights(model, state["model"], found)
-    return cfg, task, model.to(device).eval()
+    """Config, task and model of a run (its newest readable checkpoint, or `checkpoint`),
+    in eval mode."""
+    run = load_run(run_dir, device, checkpoint)
+    return run.cfg, run.task, run.model
 
 
 def read_task_file(run_dir: Path) -> dict[str, Any]:

@@ -150,18 +150,20 @@ def training_state(
     }
 
 
-def load_resume_state(run_dir: Path, device: torch.device, dist: Dist) -> dict[str, Any]:
-    """The latest checkpoint of `run_dir`, refused when there is none or when it was
+def load_resume_state(
+    run_dir: Path, device: torch.device, dist: Dist, name: str | None = None
+) -> ckpt.ReadCheckpoint:
+    """The checkpoint `name` picks, else the newest readable one of `run_dir` (notes say
+    which damaged ones were passed over), refused when there is none or when it was
     trained by another number of processes."""
-    found = ckpt.latest_checkpoint(run_dir)
-    if found is None:
+    if not ckpt.step_checkpoints(run_dir) and name is None:
         raise RunError(
             f"{run_dir}: has no checkpoint to resume from; start a new run with the same "
             "config instead"
         )
-    state = ckpt.load_checkpoint(found, device)
-    check_resume_world(run_dir, state.get("world_size", 1), dist)
-    return state
+    found = ckpt.read_checkpoint(run_dir, device, name)
+    check_resume_world(run_dir, found.state.get("world_size", 1), dist)
+    return found
 
 
 def restore_generators(state: dict[str, Any], rng: random.Random, dist: Dist) -> None:

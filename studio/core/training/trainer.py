@@ -41,7 +41,7 @@ from studio.core.configtools import ConfigError
 from studio.core.machine.device import autocast, check_amp, peak_memory_mb, resolve_device
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.models.sampling import mix_seed
-from studio.core.runs.checkpoints import check_weights_fit
+from studio.core.runs.checkpoints import check_weights_fit, set_aside_newer
 from studio.core.runs.files import RunError, atomic_write_json, atomic_write_text
 from studio.core.runs.folder import (
     CONFIG_FILE,
@@ -108,6 +108,7 @@ class Trainer:
         *,
         save_dir: Path | None = None,
         resume_from: Path | None = None,
+        resume_checkpoint: str | None = None,
         control: TrainerControl | None = None,
         listeners: Sequence[Listener] = (),
         dist: Dist = SINGLE,
@@ -135,11 +136,13 @@ class Trainer:
         self._started = False
         self._lock: RunLock | None = None  # the run folder's, from start() to the run's end
         self._resume_state: dict[str, Any] | None = None
+        self.resume_notes: list[str] = []  # what resuming passed over or set aside
         self._writer: MetricsWriter | None = None  # metrics.jsonl, while the run runs (rank 0)
         self._written = 0  # records in metrics.jsonl (a checkpoint notes how many it saw)
         if resume_from is not None:
             self.run_dir = check_run_dir(Path(resume_from))
-            self._resume_state = load_resume_state(self.run_dir, self.device, dist)
+            found = load_resume_state(self.run_dir, self.device, dist, resume_checkpoint)
+            self._resume_state, self.resume_notes = found.state, found.notes
             self._check_left_to_train(cfg.run.max_steps)
             self.task.load_state_dict(self._resume_state["task"])
         self.model: nn.Module = self.task.build_model(cfg.model).to(self.device)
@@ -319,6 +322,7 @@ class Trainer:
         restore_generators(state, self.rng, self.dist)
         if self.dist.is_main:
             self._written = truncate_metrics(self._folder, self.pos.global_step, self.pos.records)
+            self.resume_notes += set_aside_newer(self._folder, self.pos.global_step)
 
     # ---- evaluation
 
@@ -450,6 +454,8 @@ class Trainer:
         try:
             if resumed:
                 self._log(f"resumed at step {self.pos.global_step}")
+                for note in self.resume_notes:
+                    self._log(note, "warning")
             elif self.task.report():  # what the data gave, first in the run's records
                 loaded = self.task.load_report()
                 details = loaded.to_dict() if loaded is not None else None
