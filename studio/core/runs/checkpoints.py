@@ -28,7 +28,7 @@ from typing import Any
 import torch
 from torch import nn
 
-from studio.core.runs.files import RunError, atomic_write, atomic_write_text
+from studio.core.runs.files import DiskFull, RunError, atomic_write, atomic_write_text
 from studio.core.runs.folder import CHECKPOINT_DIR
 
 LATEST_FILE = "latest"  # names the newest checkpoint file, written after it
@@ -57,12 +57,26 @@ def save_checkpoint(run_dir: Path, step: int, state: dict[str, Any], keep: int =
     """Write checkpoints/step_<step>.pt atomically, point `latest` at it, prune old ones."""
     folder = Path(run_dir) / CHECKPOINT_DIR
     path = folder / f"step_{step:07d}.pt"
-    atomic_write(path, lambda f: torch.save(state, f))
-    atomic_write_text(folder / LATEST_FILE, path.name)
+    try:
+        atomic_write(path, lambda f: torch.save(state, f))
+        atomic_write_text(folder / LATEST_FILE, path.name)
+    except DiskFull as err:
+        raise DiskFull(f"{err} {last_good_note(run_dir)}") from None
     olds = [p for p in step_checkpoints(run_dir) if p != path]
     for old in olds[: max(len(olds) - keep, 0)]:
         old.unlink(missing_ok=True)
     return path
+
+
+def last_good_note(run_dir: Path) -> str:
+    """What a run stopped by a full disk still has, and how to go on."""
+    found = latest_checkpoint(run_dir)
+    if found is None:
+        return "The run has no checkpoint yet."
+    return (
+        f"The run stopped after its last good checkpoint, {found.name}; resume it from there "
+        f"once there is room (grpo-studio train --resume {run_dir})."
+    )
 
 
 def _pointed(folder: Path) -> Path | None:

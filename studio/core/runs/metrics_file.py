@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from studio.core.runs.files import RunError, atomic_write_text, open_for_append
+from studio.core.runs.checkpoints import last_good_note
+from studio.core.runs.files import DiskFull, atomic_write_text, open_for_append, write_error
 from studio.core.runs.folder import METRICS_FILE
 
 
@@ -22,9 +23,10 @@ class MetricsWriter:
             self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
             self._file.flush()
         except OSError as err:
-            raise RunError(
-                f"could not append to {self.path}: {err.strerror or err}; free some disk space"
-            ) from None
+            failed = write_error(self.path, err)
+            if isinstance(failed, DiskFull):
+                raise DiskFull(f"{failed} {last_good_note(self.path.parent)}") from None
+            raise failed from None
 
     def close(self) -> None:
         self._file.close()
