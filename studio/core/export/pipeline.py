@@ -8,10 +8,10 @@ stores the model config and the task's tokenizers or names in each file's metada
 held-out examples, verify.py), optionally adds int8 copies and measures what they cost
 (quantize.py), and only then moves the files into the output folder.
 
-Everything is written into a hidden staging folder inside the output folder first and
-moved into place file by file (os.replace, atomic on one filesystem) once every check has
-passed, so a failed or interrupted export leaves no partial file, and an unwritable folder
-or a full disk gives a RunError that says so.
+Everything is written into a hidden staging folder beside the output folder first, and the
+finished folder is renamed into place once every check has passed (publish.py), so a
+failed or interrupted export leaves no partial file and never a mix of two exports, and
+an unwritable folder or a full disk gives a RunError that says so.
 
 Files of an export (names fixed per preset by the snippet modules): the graphs, e.g.
 micro_gpt.onnx and micro_gpt_step.onnx, their .int8.onnx copies if asked for, sample
@@ -20,12 +20,9 @@ inputs for Lite-ResNet, example_onnx.py and README.md.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import shutil
-import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,20 +34,19 @@ from studio.core.export.adapters import Adapter, adapter_for
 from studio.core.export.convert import OPSET, ExportError, to_onnx
 from studio.core.export.graphs import GraphSpec, graphs_for
 from studio.core.export.metadata import attach, export_metadata
+from studio.core.export.publish import README_NAME, publish, staging
 from studio.core.export.quantize import Quantization, compare_int8, quantize_graphs
 from studio.core.export.readme import readme_text
 from studio.core.export.snippets import SNIPPET_NAME, snippet_module, snippet_source
 from studio.core.export.verify import ORT_ERRORS, TOLERANCE, Verification, verify_export
 from studio.core.runs.checkpoints import step_of
-from studio.core.runs.files import FILE_MODE, RunError
-from studio.core.runs.folder import check_run_dir
+from studio.core.runs.files import FILE_MODE, RunError, write_error
+from studio.core.runs.folder import check_run_dir, remove_leftovers
 from studio.core.runs.loading import TrainedRun, load_run
+from studio.core.runs.lock import lock_holder
 
 EXPORT_DIR = "exports"  # inside the run folder, the default output folder
-README_NAME = "README.md"
 HELD_OUT_EXAMPLES = 50  # held-out examples decoded by both PyTorch and onnxruntime
-STAGE_PREFIX = ".export-"  # hidden staging folders inside the output folder
-STALE_STAGE_S = 3600  # a staging folder this old belongs to an export that was killed
 
 Progress = Callable[[str, float], None]  # (what is happening, fraction done 0..1)
 
@@ -80,42 +76,6 @@ def _load(run_dir: Path, checkpoint: Path | None) -> TrainedRun:
     return run
 
 
-def _disk_error(err: OSError, what: Path) -> RunError:
-    hint = "free some disk space" if err.errno == 28 else "choose a folder you can write to"
-    return RunError(f"could not write {what}: {err.strerror or err}; {hint} (--out)")
-
-
-def _remove_stale_stages(folder: Path) -> None:
-    """Staging folders of exports killed mid-way (older than STALE_STAGE_S)."""
-    for old in folder.glob(f"{STAGE_PREFIX}*"):
-        with contextlib.suppress(OSError):
-            if old.is_dir() and time.time() - old.stat().st_mtime > STALE_STAGE_S:
-                shutil.rmtree(old, ignore_errors=True)
-
-
-@contextlib.contextmanager
-def _staging(folder: Path) -> Iterator[Path]:
-    """A hidden folder inside `folder`, removed afterwards whatever happens; a disk error
-    inside becomes a RunError that names the folder."""
-    try:
-        if folder.exists() and not folder.is_dir():
-            raise NotADirectoryError(20, "it is a file, not a folder")
-        folder.mkdir(parents=True, exist_ok=True)
-        _remove_stale_stages(folder)
-        stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=folder))
-    except OSError as err:
-        raise RunError(
-            f"cannot write the export to {folder}: {err.strerror or err}; choose a folder "
-            "you can write to (--out)"
-        ) from None
-    try:
-        yield stage
-    except OSError as err:  # the quantizer or onnx writing into the stage
-        raise _disk_error(err, folder) from None
-    finally:
-        shutil.rmtree(stage, ignore_errors=True)
-
-
 def _write(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE), "wb") as f:
@@ -123,20 +83,7 @@ def _write(path: Path, data: bytes) -> None:
             f.flush()
             os.fsync(f.fileno())
     except OSError as err:
-        raise _disk_error(err, path) from None
-
-
-def _publish(stage: Path, folder: Path, names: list[str]) -> list[Path]:
-    """Move the checked files into place, one atomic rename each."""
-    placed = []
-    for name in names:
-        try:
-            os.chmod(stage / name, FILE_MODE)  # the quantizer's files too
-            os.replace(stage / name, folder / name)
-        except OSError as err:
-            raise _disk_error(err, folder / name) from None
-        placed.append(folder / name)
-    return placed
+        raise write_error(path, err, "--out") from None
 
 
 def _write_graphs(
@@ -263,7 +210,9 @@ def export_run(
         opset=OPSET,
     )
     quantization = None
-    with _staging(folder) as stage:
+    if lock_holder(run_dir) is None:  # no live writer: what killed writes left is garbage
+        remove_leftovers(run_dir)
+    with staging(folder) as stage:
         _write_graphs(stage, graphs, meta, files, exporter, report)
         extra = adapter.extra_files()
         for name, data in extra.items():
@@ -281,7 +230,8 @@ def export_run(
         report("Moving the files into place", 0.95)
         int8 = list(quantization.files.values()) if quantization else []
         names = [*files.values(), *int8, *extra, SNIPPET_NAME, README_NAME]
-        written = _publish(stage, folder, names)
+        publish(stage, folder)
+    written = [folder / name for name in names]
 
     report("Done", 1.0)
     return ExportResult(

@@ -8,6 +8,7 @@ redrawn from it) and `checkpoints/`.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from datetime import datetime
 from pathlib import Path
@@ -71,3 +72,17 @@ def list_runs(save_dir: Path | None = None) -> list[Path]:
         return []
     runs = [p for p in root.iterdir() if (p / CONFIG_FILE).is_file()]
     return sorted(runs, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def remove_leftovers(run_dir: Path) -> list[Path]:
+    """Remove the temp files killed writes left in the run folder and its checkpoints/
+    (.<name>.<random>.tmp: a checkpoint cut short can be tens of MB). Only for a folder
+    nobody is writing: a live writer's temp file is not a leftover. Returns what went."""
+    removed = []
+    for folder in (Path(run_dir), Path(run_dir) / CHECKPOINT_DIR):
+        for path in folder.glob(".*.tmp"):
+            if path.is_file():
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+                    removed.append(path)
+    return removed

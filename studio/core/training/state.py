@@ -27,6 +27,7 @@ from torch import nn
 from studio.core.machine.distributed import Dist, check_resume_world
 from studio.core.runs import checkpoints as ckpt
 from studio.core.runs.files import RunError, atomic_write
+from studio.core.runs.folder import remove_leftovers
 from studio.core.runs.lock import RunLock, acquire
 from studio.core.tasks.base import Task
 from studio.core.training.schedule import LearningRate
@@ -174,8 +175,9 @@ def restore_generators(state: dict[str, Any], rng: random.Random, dist: Dist) ->
 
 def claim_run_folder(run_dir: Path, dist: Dist) -> RunLock | None:
     """Rank 0 takes the run folder's lock (one writer per folder) before anything is
-    written; a refusal (another live process trains it) is raised on every rank. A
-    collective: every rank calls it. Rank 0 gets the lock, the others None."""
+    written, and removes the temp files killed writes left; a refusal (another live
+    process trains it) is raised on every rank. A collective: every rank calls it. Rank 0
+    gets the lock, the others None."""
     lock, refused = None, ""
     if dist.is_main:
         try:
@@ -184,6 +186,8 @@ def claim_run_folder(run_dir: Path, dist: Dist) -> RunLock | None:
             refused = str(err)
             if not dist.active:
                 raise
+        else:
+            remove_leftovers(run_dir)  # the one writer now: any temp file is a killed write's
     refused = dist.broadcast(refused)
     if refused:
         raise RunError(refused)
