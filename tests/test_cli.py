@@ -71,6 +71,20 @@ def test_train_then_eval_and_generate(tmp_path):
     lines = generated.stdout.splitlines()
     assert len(lines) == 2 and all(line.startswith("12+34=") for line in lines)
 
+    for args, message in (
+        (["eval", "--limit", "-5"], "--limit: must be 1 or more examples, got -5"),
+        (
+            ["eval", "--decoding", "beam"],
+            "--decoding beam: the arithmetic task decodes with greedy",
+        ),
+        (["generate", "1+2=", "--samples", "0"], "--samples: must be 1 or more completions"),
+        (["generate", "1+2=", "--temperature", "-1"], "--temperature: must be 0 (greedy) or a"),
+        (["generate", ""], "prompt 1 is empty; give the text to complete"),
+    ):
+        refused = cli(args[0], str(run_dir), *args[1:])
+        assert refused.returncode == 2 and "Traceback" not in refused.stderr, args
+        assert refused.stderr.startswith(f"grpo-studio: error: {message}"), refused.stderr
+
 
 def test_bad_config_value_is_one_clear_line(tmp_path):
     out = cli(
@@ -148,3 +162,30 @@ def test_under_torchrun_every_signal_only_asks_for_a_stop():
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(0.1)
     assert control.stop_requested
+
+
+def test_generate_refuses_a_run_of_another_kind_and_says_which_command_fits(translation_run):
+    out = cli("generate", str(translation_run), "你好")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.strip() == (
+        f"grpo-studio: error: {translation_run}: this run is a translation run: use translate "
+        f"(grpo-studio translate {translation_run} SENTENCE)"
+    )
+
+
+def test_data_path_for_a_task_that_reads_no_data_is_refused_not_ignored(tmp_path):
+    pairs = tmp_path / "pairs.tsv"
+    pairs.write_text("hello\tbonjour\n")
+    args = [
+        "--config",
+        "micro_gpt",
+        "--save_dir",
+        str(tmp_path / "runs"),
+        "--data_path",
+        str(pairs),
+    ]
+    out = cli("train", *args)
+    assert out.returncode == 2 and not (tmp_path / "runs").exists()
+    assert out.stderr.startswith(
+        "grpo-studio: error: data.path (--data_path): the arithmetic task reads no data file"
+    )

@@ -4,8 +4,11 @@ run with studio.core.runs.loading, never the training loop."""
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
+
+from studio.cli.usage import PROG, UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,8 +36,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_eval(args: argparse.Namespace) -> int:
     import torch
 
-    from studio.core.runs.loading import load_trained
+    from studio.core.runs.loading import load_run_config, load_trained
+    from studio.core.tasks import task_class
 
+    if args.limit < 1:
+        raise UsageError(f"--limit: must be 1 or more examples, got {args.limit}")
+    if args.decoding:
+        task = task_class(load_run_config(Path(args.run_dir)).task.NAME)
+        if args.decoding not in task.DECODINGS:
+            raise UsageError(
+                f"--decoding {args.decoding}: the {task.NAME} task decodes with "
+                f"{' or '.join(task.DECODINGS)}; drop the option or choose one of them"
+            )
     cfg, task, model = load_trained(Path(args.run_dir))
     with torch.no_grad():
         metrics = task.evaluate(
@@ -49,14 +62,44 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def check_text_run(run_dir: Path, task_name: str) -> None:
+    """generate completes text prompts: refuse a run whose task does something else,
+    saying which command fits it."""
+    from studio.core.tasks import task_class
+    from studio.core.tasks.text import TextTask
+
+    task = task_class(task_name)
+    if issubclass(task, TextTask):
+        return
+    if task.NAME == "translation":  # the task the translate command reads
+        fits = f"use translate ({PROG} translate {run_dir} SENTENCE)"
+    else:
+        fits = (
+            "its model does not complete text prompts; evaluate it "
+            f"({PROG} eval {run_dir}) or try it in the window's Playground"
+        )
+    raise UsageError(f"{run_dir}: this run is a {task.NAME} run: {fits}")
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     import torch
 
-    from studio.core.runs.loading import load_trained
+    from studio.core.runs.loading import load_run_config, load_trained
     from studio.core.tasks.base import Example, Sampling
 
-    cfg, task, model = load_trained(Path(args.run_dir))
-    greedy = args.temperature <= 0
+    run_dir = Path(args.run_dir)
+    check_text_run(run_dir, load_run_config(run_dir).task.NAME)
+    if args.samples < 1:
+        raise UsageError(f"--samples: must be 1 or more completions a prompt, got {args.samples}")
+    if not math.isfinite(args.temperature) or args.temperature < 0:
+        raise UsageError(
+            f"--temperature: must be 0 (greedy) or a positive number, got {args.temperature}"
+        )
+    empty = [i for i, p in enumerate(args.prompts, 1) if not p]
+    if empty:
+        raise UsageError(f"prompt {empty[0]} is empty; give the text to complete")
+    cfg, task, model = load_trained(run_dir)
+    greedy = args.temperature == 0
     sampling = Sampling(
         temperature=1.0 if greedy else args.temperature,
         top_k=1 if greedy else cfg.grpo.top_k,

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 import yaml
 
+from studio.core.config_checks import check_config
 from studio.core.configtools import (
     ConfigError,
     apply_override,
@@ -59,7 +60,19 @@ class DataConfig:
         0.05, "Share of the data held out for the final test", min=0.0, max=0.5, label="Test share"
     )
     split_seed: int = param(
-        1234, "Seed of the train/valid/test split (fixed so runs compare)", label="Split seed"
+        1234,
+        "Seed of the train/valid/test split (fixed so runs compare)",
+        min=0,
+        label="Split seed",
+    )
+    max_unusable: float = param(
+        0.3,
+        "Stop before training when more than this share of your data cannot be used (lines "
+        "malformed, empty or too long; images unreadable); the load report says which",
+        min=0.0,
+        max=1.0,
+        advanced=True,
+        label="Most unusable data",
     )
 
 
@@ -149,7 +162,13 @@ class GRPOConfig:
 class TrainingConfig:
     """Optimizer, precision and device, shared by all stages."""
 
-    seed: int = param(0, "Seed of every random number generator; same seed, same run", label="Seed")
+    seed: int = param(
+        0,
+        "Seed of every random number generator; same seed, same run",
+        min=0,
+        max=2**32 - 1,  # numpy's legacy generator takes no more
+        label="Seed",
+    )
     device: Literal["auto", "cpu", "cuda"] = param(
         "auto", "auto: CUDA when present, else CPU", label="Device"
     )
@@ -186,13 +205,13 @@ class TrainingConfig:
     )
     weight_decay: float = param(0.0, "AdamW weight decay (TRL: 0)", min=0.0, label="Weight decay")
     adam_beta1: float = param(
-        0.9, "AdamW beta1", min=0.0, max=1.0, advanced=True, label="AdamW beta1"
+        0.9, "AdamW beta1", min=0.0, below=1.0, advanced=True, label="AdamW beta1"
     )
     adam_beta2: float = param(
         0.99,
         "AdamW beta2; 0.99 is steadier than 0.999 at small batches",
         min=0.0,
-        max=1.0,
+        below=1.0,
         advanced=True,
         label="AdamW beta2",
     )
@@ -422,6 +441,7 @@ def config_from_dict(data: Any) -> StudioConfig:
     )
     cfg = from_dict(StudioConfig, data)
     cfg.model, cfg.task = model, task
+    check_config(cfg)
     return cfg
 
 
@@ -462,8 +482,16 @@ def read_yaml(path: str | Path) -> Any:
 
 def load_config(path: str | Path | None = None, overrides: list[str] = ()) -> StudioConfig:
     """Read a preset (a path or a shipped preset's name), apply `--set` overrides, validate."""
-    data = read_yaml(resolve_preset(path)) if path is not None else {}
-    data = data if data is not None else {}
+    if path is None:
+        data: Any = {}
+    else:
+        found = resolve_preset(path)
+        data = read_yaml(found)
+        if data is None:  # nothing but blanks and comments: not a preset the user meant
+            raise ConfigError(
+                f"{found}: the file holds no settings; a preset needs at least its sections "
+                "(start from a shipped one: grpo-studio presets)"
+            )
     if not isinstance(data, dict):
         return config_from_dict(data)
     for text in overrides:

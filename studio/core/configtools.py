@@ -9,6 +9,7 @@ bad values fail at load time with the key's dotted path, e.g.
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from dataclasses import MISSING, field, fields, is_dataclass
@@ -27,21 +28,24 @@ def param(
     *,
     min: float | None = None,
     max: float | None = None,
+    below: float | None = None,
     positive: bool = False,
     advanced: bool = False,
     label: str = "",
     multiline: bool = False,
     default_factory: Any = MISSING,
 ) -> Any:
-    """A config field with its documentation and its bounds; `label` is its name in the
-    settings form (short, for people; the field's path stays its name in files), and a
-    `multiline` text gets a box of several lines there."""
+    """A config field with its documentation and its bounds (`min` and `max` inclusive,
+    `below` exclusive, `positive` above 0); `label` is its name in the settings form
+    (short, for people; the field's path stays its name in files), and a `multiline` text
+    gets a box of several lines there."""
     meta = {
         "help": help,
         "label": label,
         "multiline": multiline,
         "min": min,
         "max": max,
+        "below": below,
         "positive": positive,
         "advanced": advanced,
     }
@@ -114,13 +118,17 @@ def _coerce(value: Any, tp: Any, path: str) -> Any:
         if isinstance(value, bool):
             raise bad
         if isinstance(value, int | float):
-            return float(value)
-        if isinstance(value, str):
+            number = float(value)
+        elif isinstance(value, str):
             try:
-                return float(value)  # YAML 1.1 reads "1e-4" (no dot) as a string
+                number = float(value)  # YAML 1.1 reads "1e-4" (no dot) as a string
             except ValueError:
                 raise bad from None
-        raise bad
+        else:
+            raise bad
+        if not math.isfinite(number):  # .nan, .inf, "nan": no setting means them
+            raise ConfigError(f"{path}: must be a finite number, got {_shown(value)}")
+        return number
     if tp is str:
         if isinstance(value, str):
             return value
@@ -169,11 +177,13 @@ def _check_bounds(value: Any, meta: typing.Mapping[str, Any], tp: Any, path: str
     kind = "integer" if tp is int or get_args(tp)[:1] == (int,) else "number"
     if meta.get("positive") and value <= 0:
         raise ConfigError(f"{path}: must be a positive {kind}, got {_shown(value)}")
-    lo, hi = meta.get("min"), meta.get("max")
+    lo, hi, below = meta.get("min"), meta.get("max"), meta.get("below")
     if lo is not None and value < lo:
         raise ConfigError(f"{path}: must be at least {lo}, got {_shown(value)}")
     if hi is not None and value > hi:
         raise ConfigError(f"{path}: must be at most {hi}, got {_shown(value)}")
+    if below is not None and value >= below:
+        raise ConfigError(f"{path}: must be below {below}, got {_shown(value)}")
 
 
 def from_dict(cls: type, data: Any, path: str = "") -> Any:

@@ -126,7 +126,8 @@ def test_overrides_apply_after_the_preset_and_are_validated(tmp_path):
 
 
 def test_saved_config_loads_back_identical(tmp_path):
-    cfg = load_config(None, ["grpo.beta=0.04", "ui.hidden=[grpo.beta]", "data.path=/x.tsv"])
+    reads_files = ["model.arch=tiny-transformer", "task.name=translation", "data.path=/x.tsv"]
+    cfg = load_config(None, ["grpo.beta=0.04", "ui.hidden=[grpo.beta]", *reads_files])
     save_config(cfg, tmp_path / "saved.yaml")
     again = load_config(tmp_path / "saved.yaml")
     assert config_to_dict(again) == config_to_dict(cfg)

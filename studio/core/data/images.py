@@ -8,7 +8,7 @@ square and resized (the torchvision habit of resize + centre crop, in one Pillow
 A file that is not an image or is truncated is skipped and counted in the report, with
 its name; a folder that cannot make a classifier (no class folders, one class only, a
 class with no readable image) is a DataError that names the folder and the fix. Hidden
-files (.DS_Store, ._photo.jpg) are ignored silently.
+files and folders (.DS_Store, ._photo.jpg, .thumbnails/) are ignored silently.
 
 The split into train/valid/test is stratified, so every class appears in each part.
 """
@@ -94,6 +94,11 @@ def _visible(p: Path) -> bool:
     return not p.name.startswith(".")
 
 
+def _shown_in(p: Path, root: Path) -> bool:
+    """Neither `p` nor a folder between it and `root` is hidden (.thumbnails/...)."""
+    return not any(part.startswith(".") for part in p.relative_to(root).parts)
+
+
 def load_image_folder(
     path: str | Path, image_size: int
 ) -> tuple[torch.Tensor, torch.Tensor, list[str], ImageReport]:
@@ -124,7 +129,7 @@ def load_image_folder(
         )
     images, labels = [], []
     for label, folder in enumerate(folders):
-        files = sorted(p for p in folder.rglob("*") if p.is_file() and _visible(p))
+        files = sorted(p for p in folder.rglob("*") if p.is_file() and _shown_in(p, folder))
         if not files:
             raise DataError(
                 f"{folder}: the class folder '{folder.name}' holds no images; add PNG or JPEG "

@@ -48,6 +48,22 @@ class Example:
 
 
 @dataclass(frozen=True)
+class Unusable:
+    """What loading the user's data (`where`) could not use: `count` of `total` items
+    (`unit`: "lines", "images"), and the load report's line saying which and why."""
+
+    where: str
+    count: int
+    total: int
+    summary: str
+    unit: str
+
+    @property
+    def share(self) -> float:
+        return self.count / self.total if self.total else 0.0
+
+
+@dataclass(frozen=True)
 class Sampling:
     """How a rollout samples (from GRPOConfig)."""
 
@@ -118,6 +134,7 @@ class Task(ABC):
     # the data.* settings the task reads (the window shows only these)
     DATA_FIELDS: ClassVar[tuple[str, ...]] = ("valid_fraction", "test_fraction", "split_seed")
     SAMPLE_NOUN: ClassVar[str] = "completion"  # what one of the G samples is, for people
+    DECODINGS: ClassVar[tuple[str, ...]] = ("greedy",)  # the eval.decoding values it offers
 
     def __init__(self, cfg: Any, data: Any, *, seed: int) -> None:
         self.cfg = cfg  # the task's own config section
@@ -138,6 +155,23 @@ class Task(ABC):
     def report(self) -> str:
         """What loading the data did (kept, skipped and why), for the user."""
         return ""
+
+    def check_settings(self, cfg: Any) -> None:
+        """Refuse, before the first step, settings of the whole config (a StudioConfig)
+        that cannot work with this task's data and model, e.g. a prompt plus
+        grpo.max_new_tokens longer than model.max_len; raise ConfigError naming the field
+        and the fix. The trainer calls it once the task is built."""
+        del cfg
+
+    def unusable(self) -> Unusable | None:
+        """How much of the user's data loading could not use, for the trainer's
+        data.max_unusable check; None without user data. By default from the load report
+        of a sentence-pair file (duplicates dropped on purpose are not counted)."""
+        loaded = self.load_report()
+        if loaded is None or loaded.origin or not loaded.path:
+            return None
+        bad = loaded.total_skipped - loaded.count("duplicate")
+        return Unusable(loaded.path, bad, loaded.kept + bad, loaded.summary(), "lines")
 
     def begin_stage(self, name: str) -> None:
         """Stage `name` ("warmup", "grpo") starts, fresh or resumed: a task may prepare for

@@ -32,6 +32,7 @@ from studio.core.tasks.base import (
     Rollout,
     Sampling,
     Task,
+    Unusable,
     model_device,
 )
 
@@ -98,6 +99,7 @@ class ShapesTask(Task):
         "valid_fraction",
         "test_fraction",
         "split_seed",
+        "max_unusable",
     )
     SAMPLE_NOUN: ClassVar[str] = "label"
 
@@ -138,6 +140,15 @@ class ShapesTask(Task):
 
     def report(self) -> str:
         return self._report.summary()
+
+    def unusable(self) -> Unusable | None:
+        """The files of the user's folder that were skipped (not images, unreadable,
+        outside a class folder), of all it holds; None for the built-in shapes."""
+        if not getattr(self.data, "path", None):
+            return None
+        r = self._report
+        total = r.kept + r.total_skipped
+        return Unusable(r.path, r.total_skipped, total, r.summary(), "files")
 
     def _example(self, split: str, i: int) -> Example:
         part = self.splits[split]

@@ -207,13 +207,37 @@ class TextTask(Task):
 
     def report(self) -> str:
         s = self.splits()
-        note = (
+        return (
             f"{len(s['valid'])} validation and {len(s['test'])} test problems held out "
             "(never used for training)"
         )
-        if getattr(self.data, "path", None):
-            note += f"; data.path is not used: {self.NAME} generates its own problems"
-        return note
+
+    def _check_context(self, max_len: int) -> None:
+        """The longest prompt and answer must fit in model.max_len."""
+        need = self.max_prompt_tokens + self.max_completion_tokens
+        if need > max_len:
+            raise TaskError(
+                f"model.max_len: {max_len} is too short for task {self.NAME}: prompts "
+                f"take up to {self.max_prompt_tokens} tokens and answers up to "
+                f"{self.max_completion_tokens} (EOS included); raise model.max_len to at "
+                f"least {need} or choose smaller problems"
+            )
+
+    def check_settings(self, cfg: Any) -> None:
+        """The longest prompt and answer, and a prompt plus grpo.max_new_tokens (a
+        rollout), must fit in model.max_len."""
+        if not isinstance(cfg.model, MicroGPTConfig):
+            return  # build_model names the architecture to use
+        self._check_context(cfg.model.max_len)
+        room = cfg.model.max_len - self.max_prompt_tokens
+        if cfg.grpo.max_new_tokens > room:
+            raise TaskError(
+                f"grpo.max_new_tokens: {cfg.grpo.max_new_tokens} does not fit: {self.NAME} "
+                f"prompts take up to {self.max_prompt_tokens} tokens of model.max_len "
+                f"{cfg.model.max_len}, leaving {room}; lower grpo.max_new_tokens to at most "
+                f"{room} (answers need {self.max_completion_tokens}) or raise "
+                f"model.max_len to {self.max_prompt_tokens + cfg.grpo.max_new_tokens}"
+            )
 
     # ---- the model
 
@@ -231,14 +255,7 @@ class TextTask(Task):
             raise TaskError(
                 f"task {self.NAME} trains a micro-gpt model, not {arch}; set model.arch: micro-gpt"
             )
-        need = self.max_prompt_tokens + self.max_completion_tokens
-        if need > model_cfg.max_len:
-            raise TaskError(
-                f"model.max_len: {model_cfg.max_len} is too short for task {self.NAME}: prompts "
-                f"take up to {self.max_prompt_tokens} tokens and answers up to "
-                f"{self.max_completion_tokens} (EOS included); raise model.max_len to at "
-                f"least {need} or choose smaller problems"
-            )
+        self._check_context(model_cfg.max_len)
         return MicroGPT(model_cfg, self.tokenizer.vocab_size, self.tokenizer.pad_id)
 
     def _prompts(

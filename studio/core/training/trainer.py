@@ -37,6 +37,7 @@ import torch
 from torch import nn
 
 from studio.core.config import StageConfig, StudioConfig, save_config
+from studio.core.config_checks import config_warnings
 from studio.core.configtools import ConfigError
 from studio.core.machine.device import autocast, check_amp, peak_memory_mb, resolve_device
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
@@ -59,6 +60,7 @@ from studio.core.training.control import StopRequested, TrainerControl
 from studio.core.training.divergence import Diverged, divergence_message
 from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.grpo_step import grpo_step
+from studio.core.training.preflight import check_before_training
 from studio.core.training.records import (
     Record,
     checkpoint_record,
@@ -131,6 +133,7 @@ class Trainer:
         loaded = self.task.load_report()
         if loaded is not None:  # settings chosen to fit the user's data (load report)
             loaded.apply_settings(cfg)
+        check_before_training(cfg, self.task)
         self._save_dir = save_dir
         self.run_dir: Path | None = None  # known on resume; made by start() otherwise
         self._started = False
@@ -460,6 +463,8 @@ class Trainer:
                 loaded = self.task.load_report()
                 details = loaded.to_dict() if loaded is not None else None
                 self._emit(data_report_record(self.task.report(), details))
+            for note in config_warnings(self.cfg):
+                self._log(note, "warning")
             try:
                 reason = self._loop(limit)
             except BaseException as err:

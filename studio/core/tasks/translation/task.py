@@ -73,8 +73,10 @@ class TranslationTask(Task):
         "valid_fraction",
         "test_fraction",
         "split_seed",
+        "max_unusable",
     )
     SAMPLE_NOUN: ClassVar[str] = "translation"
+    DECODINGS: ClassVar[tuple[str, ...]] = ("greedy", "beam")
 
     def __init__(
         self,

@@ -1,0 +1,124 @@
+"""Checks across the fields of a whole config, each naming the fields and the fix.
+
+A field's own range is its `param()` bounds (configtools.py); what only makes sense
+together is checked here: splits that leave data to train on, stages that train, a
+completion that fits the model, a data file or a decoding the task reads.
+`config_from_dict` runs these when a preset loads, and the trainer runs them again on the
+config it is given (the window's settings form builds one field by field), so a setting
+that cannot work is refused before the first step, not found after the warm-up. What may
+work but likely not as meant (a learning-rate warm-up longer than its stage) is a warning
+the trainer logs (`config_warnings`). Checks that need the task's data or model (a prompt
+plus grpo.max_new_tokens against model.max_len, the curriculum's levels, reward names)
+are the task's and the trainer's (`Task.check_settings`, training/preflight.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+from typing import TYPE_CHECKING, Any
+
+from studio.core.configtools import ConfigError
+from studio.core.tasks import task_class
+
+if TYPE_CHECKING:
+    from studio.core.config import StudioConfig
+
+
+def check_config(cfg: StudioConfig) -> None:
+    """Raise ConfigError for the first combination of settings that cannot work."""
+    for check in (_splits, _stages, _data_read, _fits_model, _advantages, _decoding, _hidden):
+        check(cfg)
+
+
+def _splits(cfg: StudioConfig) -> None:
+    data = cfg.data
+    if data.valid_fraction + data.test_fraction >= 1.0:
+        raise ConfigError(
+            f"data.valid_fraction and data.test_fraction: {data.valid_fraction} + "
+            f"{data.test_fraction} holds out all the data, leaving none to train on; lower "
+            "one of them"
+        )
+
+
+def _stages(cfg: StudioConfig) -> None:
+    if cfg.stages.warmup.steps == 0 and cfg.stages.grpo.steps == 0:
+        raise ConfigError(
+            "stages.warmup.steps and stages.grpo.steps: both are 0, so nothing would train; "
+            "give one of the stages some steps"
+        )
+
+
+def _data_read(cfg: StudioConfig) -> None:
+    task = task_class(cfg.task.NAME)
+    if cfg.data.path and "path" not in task.DATA_FIELDS:
+        raise ConfigError(
+            f"data.path (--data_path): the {task.NAME} task reads no data file, it makes its "
+            f"own examples, so {cfg.data.path} would be ignored; remove data.path, or train "
+            "a preset whose task reads your data (translation: sentence pairs; shapes: "
+            "images in class folders)"
+        )
+
+
+def _fits_model(cfg: StudioConfig) -> None:
+    max_len = getattr(cfg.model, "max_len", None)
+    if max_len is not None and cfg.grpo.max_new_tokens > max_len:
+        raise ConfigError(
+            f"grpo.max_new_tokens: {cfg.grpo.max_new_tokens} is more than model.max_len "
+            f"({max_len}), the longest sequence the model holds; lower grpo.max_new_tokens "
+            "or raise model.max_len"
+        )
+
+
+def _advantages(cfg: StudioConfig) -> None:
+    grpo = cfg.grpo
+    if grpo.scale_rewards != "none" and grpo.advantage_eps == 0:
+        raise ConfigError(
+            "grpo.advantage_eps: 0 divides a group of equal rewards (std 0) by zero, so "
+            "every such step would be skipped as not finite; give it a small positive value "
+            '(TRL: 1e-4), or set grpo.scale_rewards: "none"'
+        )
+
+
+def _decoding(cfg: StudioConfig) -> None:
+    task = task_class(cfg.task.NAME)
+    if cfg.eval.decoding not in task.DECODINGS:
+        raise ConfigError(
+            f"eval.decoding: the {task.NAME} task decodes with {' or '.join(task.DECODINGS)}, "
+            f'not {cfg.eval.decoding}; set eval.decoding: "{task.DECODINGS[0]}"'
+        )
+
+
+def field_paths(obj: Any, prefix: str = "") -> list[str]:
+    """Every section and field path of a config, e.g. "grpo", "grpo.beta"."""
+    paths = []
+    for f in fields(obj):
+        path = f"{prefix}{f.name}"
+        paths.append(path)
+        value = getattr(obj, f.name)
+        if is_dataclass(value):
+            paths += field_paths(value, path + ".")
+    return paths
+
+
+def _hidden(cfg: StudioConfig) -> None:
+    known = set(field_paths(cfg))
+    for i, path in enumerate(cfg.ui.hidden):
+        if path not in known:
+            raise ConfigError(
+                f"ui.hidden[{i}]: {path!r} names no section or field of this config, so it "
+                'would hide nothing; write a section ("grpo") or a field ("grpo.beta") of it'
+            )
+
+
+def config_warnings(cfg: StudioConfig) -> list[str]:
+    """What may work but likely not as meant (the trainer logs each as a warning)."""
+    notes = []
+    for name in ("warmup", "grpo"):
+        stage = getattr(cfg.stages, name)
+        if stage.steps and stage.lr_warmup_steps > stage.steps:
+            notes.append(
+                f"stages.{name}.lr_warmup_steps: {stage.lr_warmup_steps} is more than the "
+                f"stage's {stage.steps} steps, so its learning rate never reaches "
+                f"stages.{name}.lr ({stage.lr:g}); lower it to at most {stage.steps}"
+            )
+    return notes

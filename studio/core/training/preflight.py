@@ -1,0 +1,58 @@
+"""What the trainer checks before the first step, so that a setting that cannot work is
+refused at once with the field and the fix, not found after the warm-up.
+
+The config's own cross-field checks (config_checks.py) run again here, for a config the
+window's settings form built; then what needs the task built: its own settings check
+(`Task.check_settings`: a prompt plus grpo.max_new_tokens against model.max_len), the
+curriculum's start level against the task's levels, reward weights that name no reward,
+and how much of the user's data loading could not use (data.max_unusable).
+"""
+
+from __future__ import annotations
+
+from studio.core.config import StudioConfig
+from studio.core.config_checks import check_config
+from studio.core.configtools import ConfigError
+from studio.core.data.load_report import DataError
+from studio.core.tasks.base import Task
+
+
+def check_before_training(cfg: StudioConfig, task: Task) -> None:
+    """Raise ConfigError (or DataError) for the first setting that cannot work."""
+    check_config(cfg)
+    task.check_settings(cfg)
+    _curriculum(cfg, task)
+    _reward_weights(cfg, task)
+    _unusable_data(cfg, task)
+
+
+def _curriculum(cfg: StudioConfig, task: Task) -> None:
+    start, top = cfg.curriculum.start_level, task.num_levels - 1
+    if cfg.curriculum.enabled and start > top:
+        raise ConfigError(
+            f"curriculum.start_level: {start} is past the {task.NAME} task's last level, "
+            f"{top} (levels are counted from 0); lower it to at most {top}"
+        )
+
+
+def _reward_weights(cfg: StudioConfig, task: Task) -> None:
+    names = [rf.name for rf in task.reward_functions()]
+    for name in cfg.grpo.reward_weights:
+        if name not in names:
+            raise ConfigError(
+                f"grpo.reward_weights.{name}: the {task.NAME} task has no reward named "
+                f"{name!r}, so the weight would weigh nothing; its rewards are "
+                f"{', '.join(names)}"
+            )
+
+
+def _unusable_data(cfg: StudioConfig, task: Task) -> None:
+    lost = task.unusable()
+    limit = cfg.data.max_unusable
+    if lost is None or lost.share <= limit:
+        return
+    raise DataError(
+        f"{lost.where}: {lost.count:,} of {lost.total:,} {lost.unit} ({lost.share:.0%}) "
+        f"could not be used, more than data.max_unusable allows ({limit:.0%}): "
+        f"{lost.summary}; fix the data, or raise data.max_unusable to train on the rest"
+    )
