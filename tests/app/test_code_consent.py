@@ -3,7 +3,7 @@
 import sys
 
 import pytest
-from poison import TINY_GPT
+from run_folders import TINY_GPT
 
 from studio.app import dialogs
 from studio.core.tasks.user_reward import forget_allowed_code

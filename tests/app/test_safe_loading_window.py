@@ -2,10 +2,8 @@
 the Runs tab's Continue and by the Playground, with a dialog, and the file it would have
 created never appears."""
 
-import shutil
-
 import pytest
-from poison import TINY_GPT, poison
+from run_folders import TINY_GPT, poisoned_copy
 from tiny_runs import make_run
 
 
@@ -16,11 +14,7 @@ def clean_run(tmp_path_factory):
 
 @pytest.fixture
 def poisoned(clean_run, tmp_path):
-    run = tmp_path / "run"
-    shutil.copytree(clean_run, run)
-    marker = tmp_path / "PWNED"
-    poison(run, marker)
-    return run, marker
+    return poisoned_copy(clean_run, tmp_path)
 
 
 def test_continue_in_the_runs_tab_refuses_a_poisoned_run(qtbot, window, poisoned):

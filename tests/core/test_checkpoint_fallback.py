@@ -1,14 +1,11 @@
 """A damaged newest checkpoint (cut in half) is passed over for the newest that reads,
 saying so; --checkpoint NAME picks one; a refused (poisoned) one is never passed over."""
 
-import shutil
-
 import pytest
-from poison import TINY_GPT, poison
-from tiny_runs import COMMON
+from run_folders import copy_run, poison
+from run_folders import stopped_run as stopped_run_of
 
 from studio.cli.main import main
-from studio.core.config import load_config
 from studio.core.export.pipeline import export_run
 from studio.core.runs.checkpoints import (
     SET_ASIDE,
@@ -21,32 +18,18 @@ from studio.core.runs.checkpoints import (
 from studio.core.runs.files import RunError
 from studio.core.runs.loading import load_run
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.trainer import Trainer
 
 
 @pytest.fixture(scope="module")
 def stopped_run(tmp_path_factory):
     """A real run stopped at step 2 of 4, with a checkpoint at every step."""
-    cfg = load_config(
-        "micro_gpt",
-        [
-            *COMMON,
-            *TINY_GPT,
-            "stages.grpo.steps=3",
-            "run.checkpoint_every=1",
-            "run.keep_checkpoints=5",
-        ],
-    )
-    trainer = Trainer(cfg, save_dir=tmp_path_factory.mktemp("runs"))
-    assert trainer.run(max_steps=2)["reason"] == "step limit"
-    return trainer.run_dir
+    every = ["stages.grpo.steps=3", "run.checkpoint_every=1", "run.keep_checkpoints=5"]
+    return stopped_run_of(tmp_path_factory.mktemp("runs"), 2, every)
 
 
 @pytest.fixture
 def run(stopped_run, tmp_path):
-    copy = tmp_path / "run"
-    shutil.copytree(stopped_run, copy)
-    return copy
+    return copy_run(stopped_run, tmp_path)
 
 
 def cut_newest(run):

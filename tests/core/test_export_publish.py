@@ -4,15 +4,13 @@ or run start, a live writer's never; a folder holding anything else is not repla
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 
 import pytest
 from lock_holder import lock_held_elsewhere
-from poison import TINY_GPT
-from tiny_runs import COMMON
+from run_folders import copy_run, stopped_run
 
 from studio.core.config import load_config
 from studio.core.export.metadata import read_metadata
@@ -27,19 +25,13 @@ from studio.core.training.trainer import Trainer
 @pytest.fixture(scope="module")
 def two_step_run(tmp_path_factory):
     """A run stopped at step 2 of 3, with a checkpoint at steps 1 and 2."""
-    cfg = load_config(
-        "micro_gpt", [*COMMON, *TINY_GPT, "stages.grpo.steps=2", "run.checkpoint_every=1"]
-    )
-    trainer = Trainer(cfg, save_dir=tmp_path_factory.mktemp("runs"))
-    trainer.run(max_steps=2)
-    return trainer.run_dir
+    every = ["stages.grpo.steps=2", "run.checkpoint_every=1"]
+    return stopped_run(tmp_path_factory.mktemp("runs"), 2, every)
 
 
 @pytest.fixture
 def run(two_step_run, tmp_path):
-    copy = tmp_path / "run"
-    shutil.copytree(two_step_run, copy)
-    return copy
+    return copy_run(two_step_run, tmp_path)
 
 
 def export_of(run, step):

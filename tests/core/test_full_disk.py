@@ -7,7 +7,7 @@ import shutil
 import subprocess
 
 import pytest
-from poison import TINY_GPT
+from run_folders import TINY_GPT
 from tiny_runs import COMMON
 
 from studio.cli.main import main

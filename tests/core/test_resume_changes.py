@@ -1,11 +1,9 @@
 """A failed resume does not change the run: settings the checkpoint depends on cannot
 change on resume, and everything is checked before config.yaml is written (atomically)."""
 
-import shutil
-
 import pytest
-from poison import TINY_GPT
-from tiny_runs import COMMON
+from run_folders import copy_run
+from run_folders import stopped_run as stopped_run_of
 
 from studio.cli.main import main
 from studio.core.config import load_config
@@ -17,17 +15,12 @@ from studio.core.training.trainer import Trainer
 @pytest.fixture(scope="module")
 def stopped_run(tmp_path_factory):
     """A real run stopped at step 1 of 3 (checkpoint written), to resume."""
-    cfg = load_config("micro_gpt", [*COMMON, *TINY_GPT, "stages.grpo.steps=2"])
-    trainer = Trainer(cfg, save_dir=tmp_path_factory.mktemp("runs"))
-    assert trainer.run(max_steps=1)["reason"] == "step limit"
-    return trainer.run_dir
+    return stopped_run_of(tmp_path_factory.mktemp("runs"), 1, ["stages.grpo.steps=2"])
 
 
 @pytest.fixture
 def run(stopped_run, tmp_path):
-    copy = tmp_path / "run"
-    shutil.copytree(stopped_run, copy)
-    return copy
+    return copy_run(stopped_run, tmp_path)
 
 
 def snapshot(run):

@@ -9,7 +9,7 @@ import time
 
 import pytest
 from lock_holder import lock_held_elsewhere
-from poison import TINY_GPT
+from run_folders import TINY_GPT
 from tiny_runs import COMMON
 
 from studio.cli.main import main

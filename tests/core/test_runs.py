@@ -7,7 +7,7 @@ import threading
 import time
 
 import pytest
-from poison import TINY_GPT
+from run_folders import TINY_GPT
 from tiny_runs import make_run
 
 from studio.core.export.pipeline import export_run

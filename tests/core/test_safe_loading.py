@@ -3,12 +3,11 @@ poisoned one (a pickle that creates a file when unpickled) is refused by every c
 that reads a run; the `latest` pointer names only a checkpoint of its own folder."""
 
 import random
-import shutil
 
 import numpy as np
 import pytest
 import torch
-from poison import TINY_GPT, poison
+from run_folders import TINY_GPT, copy_run, poisoned_copy
 from tiny_runs import make_run
 
 from studio.cli.main import main
@@ -31,11 +30,7 @@ def clean_run(tmp_path_factory):
 
 @pytest.fixture
 def poisoned(clean_run, tmp_path):
-    run = tmp_path / "run"
-    shutil.copytree(clean_run, run)
-    marker = tmp_path / "PWNED"
-    poison(run, marker)
-    return run, marker
+    return poisoned_copy(clean_run, tmp_path)
 
 
 def test_a_checkpoint_written_by_the_trainer_loads_weights_only(clean_run):
@@ -86,16 +81,14 @@ def test_every_command_refuses_a_poisoned_run(poisoned, command, capsys):
 
 @pytest.mark.parametrize("name", ["../config.yaml", "/etc/passwd", "step_1.pt/../../x"])
 def test_the_latest_pointer_names_only_a_checkpoint_of_its_folder(clean_run, tmp_path, name):
-    run = tmp_path / "run"
-    shutil.copytree(clean_run, run)
+    run = copy_run(clean_run, tmp_path)
     (run / CHECKPOINT_DIR / LATEST_FILE).write_text(name)
     with pytest.raises(RunError, match=r"not a checkpoint file of this folder .*delete"):
         latest_checkpoint(run)
 
 
 def test_weights_that_do_not_fit_the_config_name_the_parameters(clean_run, tmp_path):
-    run = tmp_path / "run"
-    shutil.copytree(clean_run, run)
+    run = copy_run(clean_run, tmp_path)
     config = run / "config.yaml"
     config.write_text(config.read_text().replace("d_model: 16", "d_model: 24"))
     with pytest.raises(RunError, match=r"do not fit the model .*\(16,\) saved, \(24,\) in the"):
@@ -103,8 +96,7 @@ def test_weights_that_do_not_fit_the_config_name_the_parameters(clean_run, tmp_p
 
 
 def test_a_damaged_task_file_is_a_clear_error(clean_run, tmp_path):
-    run = tmp_path / "run"
-    shutil.copytree(clean_run, run)
+    run = copy_run(clean_run, tmp_path)
     (run / "task.json").write_text('{"name": ')
     with pytest.raises(RunError, match="task.json: cannot be read .*damaged"):
         read_task_file(run)

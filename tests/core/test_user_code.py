@@ -5,7 +5,7 @@ and a run that needs it refuses before anything is written."""
 import sys
 
 import pytest
-from poison import TINY_GPT
+from run_folders import TINY_GPT
 
 from studio.cli.main import main
 from studio.core.config import load_config

@@ -14,7 +14,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from studio.core.config import StageConfig, TrainingConfig
 from studio.core.runs.folder import CHECKPOINT_DIR
+from studio.core.training.state import Position
 
 _STEP_FILE = re.compile(r"step_(\d+)\.pt")
 
@@ -62,3 +64,21 @@ def divergence_message(
         f"{skipped}, since the update of step {broke}. The likely cause is the learning "
         f"rate (stages.{stage}.lr is {lr:g}): lower it by 10x or more and train again; {saved}"
     )
+
+
+def check_divergence(
+    pos: Position, tcfg: TrainingConfig, stage_name: str, stage: StageConfig, run_dir: Path
+) -> None:
+    """Raise Diverged once training.max_skipped_in_a_row updates in a row were skipped."""
+    limit, streak = tcfg.max_skipped_in_a_row, pos.skipped_in_a_row
+    if limit and streak >= limit:
+        raise Diverged(
+            divergence_message(
+                run_dir,
+                step=pos.global_step,
+                streak=streak,
+                stage=stage_name,
+                lr=stage.lr,
+                limit=limit,
+            )
+        )

@@ -5,15 +5,20 @@ The config's own cross-field checks (config_checks.py) run again here, for a con
 window's settings form built; then what needs the task built: its own settings check
 (`Task.check_settings`: a prompt plus grpo.max_new_tokens against model.max_len), the
 curriculum's start level against the task's levels, reward weights that name no reward,
-and how much of the user's data loading could not use (data.max_unusable).
+and how much of the user's data loading could not use (data.max_unusable). A resumed run
+with nothing left to train is refused before anything is written (`check_left_to_train`).
 """
 
 from __future__ import annotations
 
-from studio.core.config import StudioConfig
+from pathlib import Path
+from typing import Any
+
+from studio.core.config import StageConfig, StudioConfig
 from studio.core.config_checks import check_config
 from studio.core.configtools import ConfigError
 from studio.core.data.load_report import DataError
+from studio.core.runs.files import RunError
 from studio.core.tasks.base import Task
 
 
@@ -56,3 +61,30 @@ def _unusable_data(cfg: StudioConfig, task: Task) -> None:
         f"could not be used, more than data.max_unusable allows ({limit:.0%}): "
         f"{lost.summary}; fix the data, or raise data.max_unusable to train on the rest"
     )
+
+
+def check_left_to_train(
+    resume_state: dict[str, Any] | None,
+    plan: list[tuple[str, StageConfig]],
+    limit: int | None,
+    run_dir: Path | None,
+) -> None:
+    """Refuse a step limit below 1, and a resumed run (its checkpoint's `resume_state`)
+    that has nothing left to train: every stage of `plan` done, or at its limit already."""
+    if limit is not None and limit < 1:
+        raise ConfigError(f"run.max_steps: must be at least 1, got {limit}")
+    if resume_state is None:
+        return
+    where = resume_state["position"]
+    step = where["global_step"]
+    if where["stage_index"] >= len(plan):
+        raise RunError(
+            f"{run_dir}: finished all its stages at step {step}; nothing is left to train "
+            "(evaluate or export it, or start a new run)"
+        )
+    if limit is not None and step >= limit:
+        total = sum(stage.steps for _, stage in plan)
+        raise ConfigError(
+            f"run.max_steps: the run is at step {step}, its step limit of {limit}; give a "
+            f"higher limit to train on (--steps N, up to {total} for all stages)"
+        )

@@ -101,3 +101,8 @@ def error_record(err: BaseException) -> Record:
 
 def done_record(step: int, reason: str) -> Record:
     return {"kind": "done", "step": step, "reason": reason}
+
+
+def ended_by(err: BaseException) -> str:
+    """The `done` record's reason for a run ended by `err`: a second Ctrl-C quits at once."""
+    return "interrupted" if isinstance(err, KeyboardInterrupt) else "error"

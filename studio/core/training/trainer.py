@@ -38,12 +38,11 @@ from torch import nn
 
 from studio.core.config import StageConfig, StudioConfig, save_config
 from studio.core.config_checks import config_warnings
-from studio.core.configtools import ConfigError
 from studio.core.machine.device import autocast, check_amp, peak_memory_mb, resolve_device
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.models.sampling import mix_seed
 from studio.core.runs.checkpoints import check_weights_fit, set_aside_newer
-from studio.core.runs.files import RunError, atomic_write_json, atomic_write_text
+from studio.core.runs.files import atomic_write_json, atomic_write_text
 from studio.core.runs.folder import (
     CONFIG_FILE,
     DATA_REPORT_FILE,
@@ -57,15 +56,16 @@ from studio.core.runs.lock import RunLock
 from studio.core.runs.metrics_file import MetricsWriter, truncate_metrics
 from studio.core.tasks import build_task
 from studio.core.training.control import StopRequested, TrainerControl
-from studio.core.training.divergence import Diverged, divergence_message
+from studio.core.training.divergence import check_divergence
 from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.grpo_step import grpo_step
-from studio.core.training.preflight import check_before_training
+from studio.core.training.preflight import check_before_training, check_left_to_train
 from studio.core.training.records import (
     Record,
     checkpoint_record,
     data_report_record,
     done_record,
+    ended_by,
     eval_record,
     log_record,
     stage_record,
@@ -94,11 +94,6 @@ from studio.core.training.update import Learner, StepOptions, StepOutcome
 from studio.core.training.warmup_step import supervised_step
 
 Listener = Callable[[Record], None]
-
-
-def end_reason(err: BaseException) -> str:
-    """The `done` record's reason for a run ended by `err`: a second Ctrl-C quits at once."""
-    return "interrupted" if isinstance(err, KeyboardInterrupt) else "error"
 
 
 class Trainer:
@@ -146,7 +141,7 @@ class Trainer:
             self.run_dir = check_run_dir(Path(resume_from))
             found = load_resume_state(self.run_dir, self.device, dist, resume_checkpoint)
             self._resume_state, self.resume_notes = found.state, found.notes
-            self._check_left_to_train(cfg.run.max_steps)
+            check_left_to_train(self._resume_state, self.plan, cfg.run.max_steps, self.run_dir)
             self.task.load_state_dict(self._resume_state["task"])
         self.model: nn.Module = self.task.build_model(cfg.model).to(self.device)
         if self._resume_state is not None:  # before anything is written: do its weights fit?
@@ -173,26 +168,6 @@ class Trainer:
         self.schedule: LearningRate | None = None
         self.scaler = torch.amp.GradScaler("cuda") if tcfg.amp == "fp16" else None
         self.learner: Learner | None = None  # what the current stage's steps train with
-
-    def _check_left_to_train(self, limit: int | None) -> None:
-        """Refuse, before anything is written, a step limit below 1 and a resumed run that
-        has nothing left to train (every stage done, or at its step limit already)."""
-        if limit is not None and limit < 1:
-            raise ConfigError(f"run.max_steps: must be at least 1, got {limit}")
-        if self._resume_state is None:
-            return
-        where = self._resume_state["position"]
-        step = where["global_step"]
-        if where["stage_index"] >= len(self.plan):
-            raise RunError(
-                f"{self.run_dir}: finished all its stages at step {step}; nothing is left to "
-                "train (evaluate or export it, or start a new run)"
-            )
-        if limit is not None and step >= limit:
-            raise ConfigError(
-                f"run.max_steps: the run is at step {step}, its step limit of {limit}; give a "
-                f"higher limit to train on (--steps N, up to {self.total_steps} for all stages)"
-            )
 
     def start(self) -> Path:
         """Make the run folder (a fresh one; a resumed run's is there already), write its
@@ -400,21 +375,6 @@ class Trainer:
             self.reward_window.clear()
             self._log(f"curriculum: level {self.pos.level} unlocked")
 
-    def _check_divergence(self, name: str, stage: StageConfig) -> None:
-        """Stop (Diverged) once training.max_skipped_in_a_row updates in a row were skipped."""
-        limit, streak = self.cfg.training.max_skipped_in_a_row, self.pos.skipped_in_a_row
-        if limit and streak >= limit:
-            raise Diverged(
-                divergence_message(
-                    self._folder,
-                    step=self.pos.global_step,
-                    streak=streak,
-                    stage=name,
-                    lr=stage.lr,
-                    limit=limit,
-                )
-            )
-
     def _sync_reference(self) -> None:
         """Copy the policy into the reference model every grpo.ref_sync_steps steps."""
         every = self.cfg.grpo.ref_sync_steps
@@ -439,7 +399,7 @@ class Trainer:
         """Train until the stages are done, `max_steps` total steps (default:
         run.max_steps), or a stop request."""
         limit = max_steps if max_steps is not None else self.cfg.run.max_steps
-        self._check_left_to_train(limit)
+        check_left_to_train(self._resume_state, self.plan, limit, self.run_dir)
         self.start()
         try:
             return self._run_started(limit)
@@ -470,7 +430,7 @@ class Trainer:
             except BaseException as err:
                 # the original error matters more than a failed report of it (a full disk)
                 with contextlib.suppress(Exception):
-                    self._emit(done_record(self.pos.global_step, end_reason(err)))
+                    self._emit(done_record(self.pos.global_step, ended_by(err)))
                 raise
             final = done_record(self.pos.global_step, reason)
             self._emit(final)
@@ -535,7 +495,7 @@ class Trainer:
                 step_time = time.perf_counter() - started
                 self.pos.elapsed += step_time
                 self._emit(self._record(outcome, step_time))
-                self._check_divergence(name, stage)
+                check_divergence(self.pos, self.cfg.training, name, stage, self._folder)
                 stop_reason = self._scheduled_eval(stage)
                 if (
                     stop_reason is None
