@@ -5,7 +5,15 @@ character tokenizer suits Chinese (every character is a token, no segmentation n
 BPE, trained with Hugging Face `tokenizers`, suits English or a joint vocabulary. BPE
 splits text at spaces and punctuation with the Metaspace scheme (a space becomes "▁" at
 the start of the next word, as in SentencePiece), so decoding restores the spacing
-exactly; case is kept as written.
+exactly; case is kept as written. BPE also keeps every Han and Kana character a piece
+of its own (`UNSPACED`): text written without spaces would otherwise be one "word"
+per sentence, and BPE would learn whole phrases as single pieces that a small model
+can neither spell nor recombine.
+
+Either kind may carry tags (`tags`): whole tokens such as "<2en>" or "<bt>" that a
+source begins with (one space after each), each given one id after the vocabulary, so a
+model reads a direction or a data origin as one token, never as the characters "<", "2",
+"e", "n", ">".
 
 A tokenizer is saved as a JSON-able dict (`to_dict`) with a run and in ONNX metadata,
 and rebuilt with `TextTokenizer.from_dict`.
@@ -20,12 +28,14 @@ import json
 from collections import Counter
 from typing import Any
 
-from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers, trainers
 
 SPECIALS = ("<pad>", "<bos>", "<eos>", "<unk>")
 PAD_ID, BOS_ID, EOS_ID, UNK_ID = 0, 1, 2, 3
 KINDS = ("char", "bpe")
-FORMAT = 1  # version of to_dict's layout
+FORMAT = 1  # version of to_dict's layout ("tags" is optional: none when absent)
+# Han (CJK ideographs, extension A, compatibility) and Kana: a BPE piece each
+UNSPACED = "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 
 
 class TokenizerError(ValueError):
@@ -43,7 +53,14 @@ class TextTokenizer:
     eos_id = EOS_ID
     unk_id = UNK_ID
 
-    def __init__(self, kind: str, *, chars: list[str] | None = None, bpe: Tokenizer | None = None):
+    def __init__(
+        self,
+        kind: str,
+        *,
+        chars: list[str] | None = None,
+        bpe: Tokenizer | None = None,
+        tags: tuple[str, ...] | list[str] = (),
+    ):
         if kind == "char" and chars is not None:
             self._itos = [*SPECIALS, *chars]
             self._stoi = {ch: i for i, ch in enumerate(self._itos) if i >= len(SPECIALS)}
@@ -53,6 +70,10 @@ class TextTokenizer:
         else:
             raise TokenizerError(f'kind "{kind}": expected one of {", ".join(KINDS)}')
         self.kind = kind
+        self.tags = tuple(check_tags(tags))
+        self._text_size = len(self._itos)  # ids from here on are the tags'
+        self._tag_ids = {tag: self._text_size + k for k, tag in enumerate(self.tags)}
+        self._itos += self.tags
         self.vocab_size = len(self._itos)
 
     def __len__(self) -> int:
@@ -62,13 +83,16 @@ class TextTokenizer:
         return f"TextTokenizer(kind={self.kind!r}, vocab_size={self.vocab_size})"
 
     def encode(self, text: str) -> list[int]:
-        """Token ids of `text`, without BOS or EOS; unknown characters become UNK."""
+        """Token ids of `text`, without BOS or EOS: the tags it begins with (each with the
+        one space after it), then its text; unknown characters become UNK."""
+        ids, text = split_tags(text, self.tags)
+        head = [self._tag_ids[tag] for tag in ids]
         if self.kind == "char":
-            return [self._stoi.get(ch, UNK_ID) for ch in text]
-        return self._bpe.encode(text, add_special_tokens=False).ids
+            return head + [self._stoi.get(ch, UNK_ID) for ch in text]
+        return head + self._bpe.encode(text, add_special_tokens=False).ids
 
     def decode(self, ids: list[int]) -> str:
-        """Text of `ids`, leaving out the special tokens (PAD, BOS, EOS, UNK)."""
+        """Text of `ids`, leaving out the special tokens (PAD, BOS, EOS, UNK) and tags."""
         ids = [int(i) for i in ids]
         bad = [i for i in ids if not 0 <= i < self.vocab_size]
         if bad:
@@ -76,6 +100,7 @@ class TextTokenizer:
                 f"id {bad[0]} is outside this tokenizer's vocabulary of {self.vocab_size}; "
                 "was the model built with a different tokenizer?"
             )
+        ids = [i for i in ids if i < self._text_size]
         if self.kind == "char":
             return "".join(self._itos[i] for i in ids if i >= len(SPECIALS))
         return self._bpe.decode(ids, skip_special_tokens=True)
@@ -88,9 +113,11 @@ class TextTokenizer:
         """A JSON-able description that `from_dict` turns back into the same tokenizer."""
         out: dict[str, Any] = {"format": FORMAT, "kind": self.kind, "specials": list(SPECIALS)}
         if self.kind == "char":
-            out["chars"] = self._itos[len(SPECIALS) :]
+            out["chars"] = self._itos[len(SPECIALS) : self._text_size]
         else:
             out["bpe"] = json.loads(self._bpe.to_str())
+        if self.tags:
+            out["tags"] = list(self.tags)
         return out
 
     @classmethod
@@ -109,13 +136,16 @@ class TextTokenizer:
                 f"saved tokenizer: format {d.get('format')} with specials {d.get('specials')} "
                 f"is not this version's (format {FORMAT}, {list(SPECIALS)}); retrain it"
             )
+        tags = d.get("tags", [])
+        if not isinstance(tags, list):
+            raise TokenizerError("saved tokenizer: 'tags' must be a list of strings")
         if kind == "char":
             chars = d.get("chars")
             if not isinstance(chars, list) or not all(
                 isinstance(c, str) and len(c) == 1 for c in chars
             ):
                 raise TokenizerError("saved char tokenizer: 'chars' must be a list of characters")
-            return cls("char", chars=chars)
+            return cls("char", chars=chars, tags=tags)
         try:
             bpe = Tokenizer.from_str(json.dumps(d.get("bpe")))
         except Exception as err:  # the library raises a bare Exception on bad JSON
@@ -126,18 +156,50 @@ class TextTokenizer:
             raise TokenizerError(
                 "saved BPE tokenizer: special tokens are not at ids 0-3; retrain it"
             )
-        return cls("bpe", bpe=bpe)
+        return cls("bpe", bpe=bpe, tags=tags)
+
+
+def check_tags(tags: tuple[str, ...] | list[str]) -> list[str]:
+    """`tags` if each is a distinct "<...>" string without spaces, else TokenizerError."""
+    tags = list(tags)
+    for tag in tags:
+        if not (isinstance(tag, str) and tag.startswith("<") and tag.endswith(">")) or any(
+            c.isspace() for c in tag
+        ):
+            raise TokenizerError(f"tag {tag!r}: a tag is written <name>, without spaces")
+    if len(set(tags)) != len(tags):
+        raise TokenizerError(f"tags {tags}: each tag once")
+    return tags
+
+
+def split_tags(text: str, tags: tuple[str, ...]) -> tuple[list[str], str]:
+    """The tags `text` begins with (in order) and the text after them; one space after
+    each tag belongs to it: "<2en> 你好" -> (["<2en>"], "你好")."""
+    found: list[str] = []
+    while tags:
+        tag = next((t for t in tags if text.startswith(t)), None)
+        if tag is None:
+            break
+        found.append(tag)
+        text = text[len(tag) :].removeprefix(" ")
+    return found, text
 
 
 def train_tokenizer(
-    texts: list[str], *, kind: str, vocab_size: int = 2000, min_frequency: int = 1
+    texts: list[str],
+    *,
+    kind: str,
+    vocab_size: int = 2000,
+    min_frequency: int = 1,
+    tags: tuple[str, ...] | list[str] = (),
 ) -> TextTokenizer:
     """Learn a tokenizer from `texts` (the training split only, so held-out data stays unseen).
 
-    `vocab_size` counts the four special tokens. For "char" it is a ceiling: the most
-    frequent characters are kept (ties by code point), the rest become UNK. For "bpe" it
-    is the target size; a small corpus may give fewer. Characters (char) or merges (bpe)
-    seen fewer than `min_frequency` times are left out.
+    `vocab_size` counts the four special tokens, not the tags. For "char" it is a ceiling:
+    the most frequent characters are kept (ties by code point), the rest become UNK. For
+    "bpe" it is the target size; a small corpus may give fewer. Characters (char) or merges
+    (bpe) seen fewer than `min_frequency` times are left out. `tags` become one token each
+    (after the vocabulary); the texts' leading tags are not learned as text.
     """
     if kind not in KINDS:
         raise TokenizerError(f'kind "{kind}": expected one of {", ".join(KINDS)}')
@@ -147,7 +209,9 @@ def train_tokenizer(
         )
     if min_frequency < 1:
         raise TokenizerError(f"min_frequency={min_frequency}: must be at least 1")
-    texts = [t for t in texts if isinstance(t, str) and t]
+    tags = check_tags(tags)
+    texts = [split_tags(t, tuple(tags))[1] for t in texts if isinstance(t, str)]
+    texts = [t for t in texts if t]
     if not texts:
         raise TokenizerError("no text to train a tokenizer on: give at least one non-empty string")
     if kind == "char":
@@ -155,10 +219,14 @@ def train_tokenizer(
         common = sorted(
             (ch for ch, n in counts.items() if n >= min_frequency), key=lambda c: (-counts[c], c)
         )
-        return TextTokenizer("char", chars=common[: vocab_size - len(SPECIALS)])
+        return TextTokenizer("char", chars=common[: vocab_size - len(SPECIALS)], tags=tags)
     bpe = Tokenizer(models.BPE(unk_token=SPECIALS[UNK_ID]))
     bpe.pre_tokenizer = pre_tokenizers.Sequence(
-        [pre_tokenizers.Metaspace(), pre_tokenizers.Punctuation()]
+        [
+            pre_tokenizers.Metaspace(),
+            pre_tokenizers.Split(Regex(UNSPACED), behavior="isolated"),
+            pre_tokenizers.Punctuation(),
+        ]
     )
     bpe.decoder = decoders.Metaspace()
     trainer = trainers.BpeTrainer(
@@ -168,4 +236,4 @@ def train_tokenizer(
         show_progress=False,
     )
     bpe.train_from_iterator(texts, trainer)
-    return TextTokenizer("bpe", bpe=bpe)
+    return TextTokenizer("bpe", bpe=bpe, tags=tags)

@@ -6,10 +6,14 @@ From the folder of the export:
     python example_onnx.py "我喜欢猫" "你好"   # greedy translations of your own sentences
     python example_onnx.py --int8 "你好"      # the int8-quantized graphs, if exported
 
+    python example_onnx.py --to zh "I like cats."   # a model trained both ways: into zh
+
 Both tokenizers come from the ONNX file's metadata ("grpo_studio", a JSON string):
 characters, or BPE pieces whose merges are applied here in plain Python the way Hugging
-Face `tokenizers` applies them (Metaspace "▁" word starts, punctuation split off).
-Special ids: PAD 0, BOS 1, EOS 2, UNK 3.
+Face `tokenizers` applies them (Metaspace "▁" word starts, punctuation and each Han or
+Kana character split off). Special ids: PAD 0, BOS 1, EOS 2, UNK 3; a tokenizer's tags
+("<2en>", "<bt>") take the ids after its vocabulary. A model trained both ways reads a
+tag before each sentence naming the language to write ("<2zh> I like cats.").
 
 Decoding: the encoder runs once per batch of sentences and returns every decoder layer's
 cross-attention keys and values; the decoder step graph then takes BOS with an empty
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import string
 import sys
 import unicodedata
@@ -47,6 +52,7 @@ PAD_ID, BOS_ID, EOS_ID, UNK_ID = 0, 1, 2, 3
 NUM_SPECIALS = 4
 SPACE = "▁"  # Metaspace's word-start marker
 BATCH = 64  # sentences per run of the graphs
+UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")  # Han, Kana
 
 
 def int8_name(name: str) -> str:
@@ -72,22 +78,38 @@ def is_punctuation(ch: str) -> bool:
     return ch in string.punctuation or unicodedata.category(ch).startswith("P")
 
 
+def split_tags(text: str, tags: list[str]) -> tuple[list[str], str]:
+    """The tags `text` begins with and the text after them (one space after a tag is its)."""
+    found: list[str] = []
+    while tags:
+        tag = next((t for t in tags if text.startswith(t)), None)
+        if tag is None:
+            break
+        found.append(tag)
+        text = text[len(tag) :].removeprefix(" ")
+    return found, text
+
+
 class CharTokenizer:
     """One token per character; characters outside the vocabulary become UNK."""
 
     def __init__(self, spec: dict) -> None:
         self.itos = ["<pad>", "<bos>", "<eos>", "<unk>", *spec["chars"]]
         self.stoi = {c: i for i, c in enumerate(self.itos) if i >= NUM_SPECIALS}
+        self.tags = list(spec.get("tags", []))
+        self.tag_ids = {t: len(self.itos) + k for k, t in enumerate(self.tags)}
 
     def encode(self, text: str) -> list[int]:
-        return [self.stoi.get(c, UNK_ID) for c in text]
+        tags, text = split_tags(text, self.tags)
+        return [self.tag_ids[t] for t in tags] + [self.stoi.get(c, UNK_ID) for c in text]
 
     def decode(self, ids: list[int]) -> str:
-        return "".join(self.itos[i] for i in ids if i >= NUM_SPECIALS)
+        return "".join(self.itos[i] for i in ids if NUM_SPECIALS <= i < len(self.itos))
 
 
 class BPETokenizer:
-    """BPE pieces, as saved by Hugging Face `tokenizers` (Metaspace + Punctuation)."""
+    """BPE pieces, as saved by Hugging Face `tokenizers` (Metaspace, Han and Kana
+    characters isolated when the saved pre-tokenizer splits them, punctuation)."""
 
     def __init__(self, spec: dict) -> None:
         model = spec["bpe"]["model"]
@@ -95,10 +117,17 @@ class BPETokenizer:
         self.itos = {i: tok for tok, i in self.vocab.items()}
         merges = [m.split(" ") if isinstance(m, str) else m for m in model["merges"]]
         self.ranks = {(a, b): rank for rank, (a, b) in enumerate(merges)}
+        self.isolate_unspaced = "Split" in json.dumps(spec["bpe"].get("pre_tokenizer"))
+        self.tags = list(spec.get("tags", []))
+        self.tag_ids = {t: len(self.vocab) + k for k, t in enumerate(self.tags)}
+
+    def _alone(self, ch: str) -> bool:
+        """Whether ch is a piece of its own whatever surrounds it."""
+        return is_punctuation(ch) or (self.isolate_unspaced and bool(UNSPACED.match(ch)))
 
     def _words(self, text: str) -> list[str]:
         """Metaspace (spaces become "▁", one in front, a piece starts at each "▁"), then
-        every punctuation character is a piece of its own."""
+        every punctuation (and Han or Kana) character is a piece of its own."""
         if not text:
             return []
         text = text.replace(" ", SPACE)
@@ -114,7 +143,7 @@ class BPETokenizer:
         for piece in pieces:
             run = ""
             for ch in piece:
-                if is_punctuation(ch):
+                if self._alone(ch):
                     words += [run, ch] if run else [ch]
                     run = ""
                 else:
@@ -136,10 +165,14 @@ class BPETokenizer:
         return symbols
 
     def encode(self, text: str) -> list[int]:
-        return [self.vocab.get(s, UNK_ID) for w in self._words(text) for s in self._merge(w)]
+        tags, text = split_tags(text, self.tags)
+        words = self._words(text)
+        return [self.tag_ids[t] for t in tags] + [
+            self.vocab.get(s, UNK_ID) for w in words for s in self._merge(w)
+        ]
 
     def decode(self, ids: list[int]) -> str:
-        pieces = [self.itos[i] for i in ids if i >= NUM_SPECIALS]
+        pieces = [self.itos[i] for i in ids if NUM_SPECIALS <= i < len(self.vocab)]
         # the first piece's "▁" is the one Metaspace put in front: it is dropped
         return "".join(
             p.replace(SPACE, "") if k == 0 else p.replace(SPACE, " ") for k, p in enumerate(pieces)
@@ -234,8 +267,30 @@ class TranslatorOnnx:
                 break
         return [trim(row, EOS_ID) for row in tokens[:, :steps].tolist()]
 
-    def translate(self, sentences: list[str]) -> list[str]:
-        rows = self.greedy_ids([self.source_ids(s) for s in sentences], self.max_len)
+    def directed(self, sentence: str, to: str | None = None) -> str:
+        """The sentence as the model reads it. A model trained both ways gets the tag of
+        the language to write (`to`, by default the target language) unless the sentence
+        begins with a tag already; a one-way model writes its target language only."""
+        task = self.meta["task"]
+        target = task["target_lang"]
+        if not task.get("both_directions"):
+            if to not in (None, target):
+                raise ValueError(
+                    f"this model translates {task['source_lang']}->{target} only; it was not "
+                    "trained both ways"
+                )
+            return sentence
+        langs = (task["source_lang"], target)
+        if to is not None and to not in langs:
+            raise ValueError(f"this model writes {' or '.join(langs)}, not {to!r}")
+        if split_tags(sentence, self.source_tok.tags)[0]:
+            return sentence
+        return f"<2{to or target}> {sentence}"
+
+    def translate(self, sentences: list[str], to: str | None = None) -> list[str]:
+        """Greedy translations; `to`: the language to write (a model trained both ways)."""
+        sources = [self.source_ids(self.directed(s, to)) for s in sentences]
+        rows = self.greedy_ids(sources, self.max_len)
         return [self.target_tok.decode([i for i in row if i != EOS_ID]) for row in rows]
 
 
@@ -247,15 +302,24 @@ def trim(row: list[int], eos: int) -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     int8 = "--int8" in args
-    sentences = [a for a in args if a != "--int8"]
+    args = [a for a in args if a != "--int8"]
+    to = None
+    if "--to" in args:
+        at = args.index("--to")
+        if at + 1 >= len(args):
+            print("error: --to needs a language code (e.g. --to zh)", file=sys.stderr)
+            return 2
+        to = args[at + 1]
+        del args[at : at + 2]
+    sentences = args
     try:
         model = TranslatorOnnx(Path(__file__).resolve().parent, int8=int8)
         examples = model.meta["task"].get("examples", [])
         if not sentences:
             sentences = [e["source"] for e in examples]
         references = {e["source"]: e["reference"] for e in examples}
-        for sentence, output in zip(sentences, model.translate(sentences)):
-            known = references.get(sentence)
+        for sentence, output in zip(sentences, model.translate(sentences, to)):
+            known = references.get(sentence) if to is None else None
             print(f"{sentence} -> {output}" + (f"   (reference: {known})" if known else ""))
     except (OSError, ValueError) as err:
         print(f"error: {err}", file=sys.stderr)
