@@ -4,10 +4,14 @@ From the built-in demo corpus (zh->en) a fifth of the pairs is kept as pairs (a 
 the rest's English side becomes a file of target sentences alone. Each seed trains the
 Tiny-Transformer's warm-up twice with the same budget (the same number of warm-up
 steps, no early stop, no GRPO): once on the pairs alone, once with back-translation
-(task.back_translation: a reverse model trains first, its synthetic pairs are mixed in,
-tagged). Both are scored on the same TEST split of real pairs.
+(task.back_translation: a reverse model trains first, to the plateau of its own valid
+chrF, and its synthetic pairs are mixed in, tagged, at most task.back_translation_share
+of each batch). Both are scored on the same TEST split of real pairs.
 
     OMP_NUM_THREADS=1 python benchmarks/bench_back_translation.py --seeds 0 1
+
+`--bt-set KEY=VALUE` changes the back-translation run only (a share, a weight, a
+decoding to compare); `--only alone|bt` runs one condition (exploration).
 """
 
 from __future__ import annotations
@@ -43,7 +47,16 @@ def one_run(seed: int, overrides: list[str], out: Path, limit: int) -> dict:
     trainer.run()
     wall = time.perf_counter() - started
     test = test_metric(trainer.run_dir, latest_checkpoint(trainer.run_dir), limit)
-    return {"wall": wall, "test": test, "synthetic": len(trainer.task.synthetic or [])}
+    made = trainer.task.back_translated
+    print(f"seed {seed}: test {test}" + (f"; {made.summary()}" if made else ""), flush=True)
+    return {"wall": wall, "test": test, "made": made}
+
+
+def reverse_cell(made) -> str:
+    if made is None:
+        return ""
+    chrf = f"{made.valid_chrf:.1f}" if made.valid_chrf is not None else "-"
+    return f"{made.steps:,} steps, best {made.best_step:,}: chrF {chrf}"
 
 
 def main() -> int:
@@ -54,6 +67,8 @@ def main() -> int:
     p.add_argument("--limit", type=int, default=1000, help="test pairs evaluated")
     p.add_argument("--out", default="benchmarks/out/back_translation")
     p.add_argument("--set", dest="overrides", action="append", default=[], help="smoke tests only")
+    p.add_argument("--bt-set", dest="bt_overrides", action="append", default=[])
+    p.add_argument("--only", choices=["alone", "bt"], help="run one condition")
     args = p.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -71,25 +86,31 @@ def main() -> int:
         "run.checkpoint_every=0",
         *args.overrides,
     ]
-    with_bt = [*budget, "task.back_translation=true", f"task.monolingual_path={mono}"]
+    with_bt = [
+        *budget,
+        "task.back_translation=true",
+        f"task.monolingual_path={mono}",
+        *args.bt_overrides,
+    ]
+    skipped = {"wall": 0.0, "test": {"chrf": float("nan"), "bleu": float("nan")}, "made": None}
     rows = []
     for seed in args.seeds:
-        rows.append(
-            (seed, one_run(seed, budget, out, args.limit), one_run(seed, with_bt, out, args.limit))
-        )
+        alone = skipped if args.only == "bt" else one_run(seed, budget, out, args.limit)
+        bt = skipped if args.only == "alone" else one_run(seed, with_bt, out, args.limit)
+        rows.append((seed, alone, bt))
     print(f"\ncommand: python {' '.join(sys.argv)}\n")
     print(f"{n_pairs:,} pairs kept as pairs, {n_mono:,} English sentences alone\n")
     print(
         "| seed | test chrF / BLEU, pairs alone | with back-translation | gain | "
-        "synthetic pairs | wall s (alone, with) |"
+        "synthetic pairs | reverse model (valid chrF) | wall s (alone, with) |"
     )
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     for seed, alone, bt in rows:
-        a, b = alone["test"], bt["test"]
+        a, b, made = alone["test"], bt["test"], bt["made"]
         print(
             f"| {seed} | {a['chrf']:.1f} / {a['bleu']:.1f} | {b['chrf']:.1f} / {b['bleu']:.1f} "
-            f"| {b['chrf'] - a['chrf']:+.1f} chrF | {bt['synthetic']:,} "
-            f"| {alone['wall']:.0f}, {bt['wall']:.0f} |"
+            f"| {b['chrf'] - a['chrf']:+.1f} chrF | {len(made.pairs) if made else 0:,} "
+            f"| {reverse_cell(made)} | {alone['wall']:.0f}, {bt['wall']:.0f} |"
         )
     return 0
 

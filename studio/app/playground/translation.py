@@ -124,7 +124,7 @@ class TranslationPage(PlaygroundPage):
         if not sentence:
             title = self.tr("Nothing to translate")
             raise PlaygroundError(self.tr("Type a sentence first."), title)
-        sentence = self._directed(sentence, torch_engine)
+        sentence = self._directed(sentence, torch_engine, onnx_engine)
         decoding = self.decoding.currentData()
         reply = Reply([])
         if torch_engine is not None:
@@ -146,21 +146,27 @@ class TranslationPage(PlaygroundPage):
             translators=[self.live.translator(e) for e in engines],
             decoding=self.decoding.currentData(),
             beam_size=self.beam_size.value(),
-            write_lang=self._write_lang(torch_engine),
+            write_lang=self._write_lang(torch_engine, onnx_engine),
         )
         self.live.submit(job)
 
-    def _directed(self, sentence: str, torch_engine: TorchEngine | None) -> str:
+    def _directed(
+        self,
+        sentence: str,
+        torch_engine: TorchEngine | None,
+        onnx_engine: OnnxEngine | None = None,
+    ) -> str:
         """The sentence with the tag of the chosen direction, for a run trained both ways."""
         from studio.core.tasks.translation.directions import tagged
 
-        lang = self._write_lang(torch_engine)
+        lang = self._write_lang(torch_engine, onnx_engine)
         return sentence if lang is None else tagged(sentence, lang)
 
-    def _write_lang(self, torch_engine: TorchEngine | None) -> str | None:
+    def _write_lang(
+        self, torch_engine: TorchEngine | None, onnx_engine: OnnxEngine | None = None
+    ) -> str | None:
         """The language to write for a run trained both ways (None: a one-way run)."""
-        cfg = getattr(getattr(torch_engine, "task", None), "cfg", None)
-        both = bool(getattr(cfg, "both_directions", False))
+        both, source, target = run_directions(torch_engine, onnx_engine)
         other = self.direction.currentData()
         if other and not both:
             raise PlaygroundError(
@@ -169,4 +175,21 @@ class TranslationPage(PlaygroundPage):
             )
         if not both:
             return None
-        return cfg.source_lang if other else cfg.target_lang
+        return source if other else target
+
+
+def run_directions(
+    torch_engine: TorchEngine | None, onnx_engine: OnnxEngine | None
+) -> tuple[bool, str, str]:
+    """(trained both ways, source language, target language) of the run the engines answer
+    for: from the PyTorch task's settings, or from the ONNX export's metadata."""
+    cfg = getattr(getattr(torch_engine, "task", None), "cfg", None)
+    if cfg is not None:
+        return bool(getattr(cfg, "both_directions", False)), cfg.source_lang, cfg.target_lang
+    meta = getattr(getattr(onnx_engine, "runner", None), "meta", None)
+    task = meta.get("task", {}) if isinstance(meta, dict) else {}
+    return (
+        bool(task.get("both_directions", False)),
+        task.get("source_lang", ""),
+        task.get("target_lang", ""),
+    )

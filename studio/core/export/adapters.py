@@ -167,7 +167,11 @@ class TranslationAdapter(Adapter):
                 "translation: no held-out pairs to check the export on; raise data.valid_fraction"
             )
         self.max_len = model.cfg.max_len
-        src, mask = task.sources_batch([s for s, _ in self.pairs], self.max_len)
+        from studio.core.tasks.translation.directions import held_out_ways
+
+        # as the model reads them: tagged with the language to write in a both-ways run
+        read = held_out_ways(self.pairs, task.cfg)[0].sources
+        src, mask = task.sources_batch(read, self.max_len)
         self.src, self.src_mask = src, mask  # (B, S) right-padded
         self.sources = [row[m].tolist() for row, m in zip(src, mask)]
 
@@ -177,6 +181,7 @@ class TranslationAdapter(Adapter):
             "name": t.NAME,
             "source_lang": t.cfg.source_lang,
             "target_lang": t.cfg.target_lang,
+            "both_directions": t.cfg.both_directions,
             "source_tokenizer": t.source_tok.to_dict(),
             "target_tokenizer": t.target_tok.to_dict(),
             "examples": [{"source": s, "reference": r} for s, r in self.pairs[:SHOWN_EXAMPLES]],
@@ -210,7 +215,8 @@ class TranslationAdapter(Adapter):
 
     def tokenizers_agree(self, runner: Any) -> bool:
         sources_ok = all(
-            runner.source_ids(s) == ids for (s, _), ids in zip(self.pairs, self.sources)
+            runner.source_ids(runner.directed(s)) == ids
+            for (s, _), ids in zip(self.pairs, self.sources)
         )
         targets = [self.task.target_tok.encode(r) for _, r in self.pairs]
         targets_ok = all(

@@ -4,35 +4,85 @@ A user often has far more sentences in the target language than pairs. Back-tran
 trains a model in the reverse direction (target -> source) on the pairs, translates the
 lone target sentences with it into synthetic sources, and mixes the synthetic pairs
 into the warm-up. Their targets are real text, so the model learns to write good
-output; their sources are a model's, so each carries a tag (`TAG`, prepended) that
-tells the model which inputs to trust less, and real sources never have it.
+output; their sources are a model's, so each begins with the tag `BT_TAG` (one token
+of the source tokenizer) that tells the model which inputs to trust less, and real
+sources never have it.
+
+What keeps the synthetic pairs from drowning the real ones (a first version, with a
+reverse model cut at a fixed step count and the pairs drawn in proportion to their
+number, lost 30-40 test chrF on the demo corpus; benchmarks/RESULTS.md):
+
+- the reverse model trains until its own valid chrF stops rising (`PATIENCE`
+  evaluations every `EVAL_EVERY` steps, on the run's valid pairs read backwards), at most
+  `task.back_translation_steps`, and translates with the weights of its best evaluation;
+- it translates by beam search by default (`task.back_translation_decoding`), or by
+  sampling, which gives more varied but noisier sources;
+- at most `task.back_translation_share` of each warm-up batch is synthetic
+  (`mixed_draw`), however many synthetic pairs there are;
+- a synthetic pair's loss may weigh less than a real one's
+  (`task.back_translation_weight`, applied by the task's supervised loss).
 
 `read_monolingual` reads the sentences (one per line; empty, too long, undecodable and
-repeated lines are skipped and counted); `back_translate` trains the reverse model
-with the forward model's architecture and translates. It runs once, when the warm-up
-starts; a run's checkpoints keep the synthetic pairs, so a resumed run reuses them.
+repeated lines are skipped and counted); `back_translate` trains the reverse model with
+the forward model's architecture and translates. It runs once, when the warm-up starts;
+a run's checkpoints keep the synthetic pairs, so a resumed run reuses them.
 
 References: Sennrich, Haddow and Birch 2016, "Improving Neural Machine Translation
-Models with Monolingual Data"; Caswell, Chelba and Grangier 2019, "Tagged
-Back-Translation".
+Models with Monolingual Data"; Edunov, Ott, Auli and Grangier 2018, "Understanding
+Back-Translation at Scale" (beam against sampled synthetic sources); Caswell, Chelba
+and Grangier 2019, "Tagged Back-Translation".
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import torch
 
 from studio.core.data.load_report import DataError
-from studio.core.tasks.translation.config import TranslationConfig
+from studio.core.tasks.base import Example
+from studio.core.tasks.translation.config import TranslationError
 
-TAG = "<bt> "  # prepended to every synthetic source
+if TYPE_CHECKING:
+    from studio.core.tasks.translation.task import TranslationTask
+
+BT_TAG = "<bt>"  # the source tokenizer's token for "this source is a model's"
+TAG = BT_TAG + " "  # the text prefix of every synthetic source
 BATCH = 32
 LR = 1e-3
+LR_WARMUP = 100  # steps of linear learning-rate warm-up, as the preset's warm-up has
 GRAD_CLIP = 0.8
+EVAL_EVERY = 200  # reverse-model steps between evaluations of its valid chrF
+PATIENCE = 3  # evaluations without a better chrF before the reverse model stops
+VALID_LIMIT = 200  # valid pairs the reverse model is scored on
+TRANSLATE_BATCH = 64
+SAMPLE_TEMPERATURE = 1.0
+
+
+@dataclass
+class BackTranslated:
+    """What `back_translate` made: the synthetic pairs and how the reverse model did."""
+
+    pairs: list[tuple[str, str]]  # (tagged synthetic source, real target)
+    steps: int  # reverse-model steps trained
+    best_step: int  # the step whose weights translated
+    valid_chrf: float | None  # its valid chrF there (None: no valid pairs to score)
+
+    def summary(self) -> str:
+        scored = (
+            f", valid chrF {self.valid_chrf:.1f} at step {self.best_step:,}"
+            if self.valid_chrf is not None
+            else ""
+        )
+        return (
+            f"back-translated {len(self.pairs):,} sentences; the reverse model trained "
+            f"{self.steps:,} steps{scored}"
+        )
 
 
 def read_monolingual(path: str | Path, max_length: int) -> tuple[list[str], dict[str, int]]:
@@ -71,20 +121,36 @@ def read_monolingual(path: str | Path, max_length: int) -> tuple[list[str], dict
     return kept, {k: v for k, v in skipped.items() if v}
 
 
-def back_translate(
-    sentences: list[str],
-    train: list[tuple[str, str]],
-    cfg: TranslationConfig,
-    data: Any,
-    model_cfg: Any,
-    seed: int,
-) -> list[tuple[str, str]]:
-    """(tagged synthetic source, target) for each sentence, by a reverse-direction model
-    trained for cfg.back_translation_steps on the training pairs. Leaves the caller's
-    random streams as they were."""
-    from studio.core.tasks.translation.decoding import translate
+def synthetic_share(cap: float, real: int, synthetic: int) -> float:
+    """The share of a warm-up batch drawn from the synthetic pairs: their share of all
+    pairs, but never above `cap`."""
+    if synthetic == 0:
+        return 0.0
+    return min(cap, synthetic / (real + synthetic))
+
+
+def mixed_draw(
+    n: int, real: list[Example], synthetic: list[Example], share: float, rng: random.Random
+) -> list[Example]:
+    """n examples, round(n * share) of them synthetic and the rest real, in random order.
+
+    A fixed count rather than a coin per example: every batch holds the same mix, so a
+    small batch cannot come out all synthetic."""
+    k = round(n * share) if synthetic else 0
+    drawn = [rng.choice(synthetic) for _ in range(k)] + [rng.choice(real) for _ in range(n - k)]
+    rng.shuffle(drawn)
+    return drawn
+
+
+def back_translate(forward: TranslationTask, sentences: list[str]) -> BackTranslated:
+    """(tagged synthetic source, sentence) for each sentence, by a reverse-direction model
+    trained on the forward task's training pairs until its valid chrF stops rising (at
+    most task.back_translation_steps). Leaves the caller's random streams as they were."""
     from studio.core.tasks.translation.task import TranslationTask  # the task imports us
 
+    cfg, model_cfg = forward.cfg, forward.model_config
+    if model_cfg is None:
+        raise TranslationError("back-translation needs the model built first (build_model)")
     reverse_cfg = dataclasses.replace(
         cfg,
         source_lang=cfg.target_lang,
@@ -92,27 +158,109 @@ def back_translate(
         source_tokenizer=cfg.target_tokenizer,
         target_tokenizer=cfg.source_tokenizer,
         back_translation=False,
+        both_directions=False,
         monolingual_path=None,
         fit_to_data=False,
         num_levels=1,
     )
-    reverse_data = dataclasses.replace(data, path=None, valid_fraction=0.0, test_fraction=0.0)
-    reverse = TranslationTask(
-        reverse_cfg, reverse_data, seed=seed, pairs=[(t, s) for s, t in train]
+    reverse_data = dataclasses.replace(
+        forward.data, path=None, valid_fraction=0.0, test_fraction=0.0
     )
+    train = forward.splits["train"]
+    reverse = TranslationTask(
+        reverse_cfg, reverse_data, seed=forward.seed, pairs=[(t, s) for s, t in train]
+    )
+    reverse.splits["valid"] = [(t, s) for s, t in forward.splits["valid"]]
     with torch.random.fork_rng():
-        torch.manual_seed(seed)
+        torch.manual_seed(forward.seed)
         model = reverse.build_model(model_cfg)
-        optimizer = torch.optim.AdamW(model.parameters(), lr=LR, betas=(0.9, 0.99))
-        rng = random.Random(seed)
+        steps, best_step, best_chrf = train_to_plateau(reverse, model, cfg.back_translation_steps)
+        sources = translate_all(reverse, model, sentences, cfg.back_translation_decoding)
+    pairs = [(TAG + s, t) for s, t in zip(sources, sentences) if s.strip()]
+    return BackTranslated(pairs, steps, best_step, best_chrf)
+
+
+def train_to_plateau(
+    task: TranslationTask, model: torch.nn.Module, max_steps: int
+) -> tuple[int, int, float | None]:
+    """Warm the model up on the task's pairs, evaluating its valid chrF every EVAL_EVERY
+    steps and stopping after PATIENCE evaluations without a better one; the model ends
+    with its best weights. Returns (steps trained, best step, best chrF or None)."""
+    optimizer = torch.optim.AdamW(model.parameters(), lr=LR, betas=(0.9, 0.99))
+    rng = random.Random(task.seed)
+    scored = bool(task.splits["valid"])
+    best_chrf, best_step, best_state, waited = -1.0, 0, None, 0
+    step = 0
+    for step in range(1, max_steps + 1):
         model.train()
-        for _ in range(cfg.back_translation_steps):
-            loss = reverse.supervised_loss(model, reverse.sample(BATCH, rng, 0))
-            optimizer.zero_grad(set_to_none=True)
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), GRAD_CLIP)
-            optimizer.step()
-        model.eval()
-        with torch.no_grad():
-            sources = translate(model, reverse, sentences, decoding="greedy")
-    return [(TAG + s, t) for s, t in zip(sources, sentences) if s.strip()]
+        for group in optimizer.param_groups:
+            group["lr"] = LR * min(1.0, step / LR_WARMUP)
+        loss = task.supervised_loss(model, task.sample(BATCH, rng, 0))
+        optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), GRAD_CLIP)
+        optimizer.step()
+        if scored and (step % EVAL_EVERY == 0 or step == max_steps):
+            chrf = task.evaluate(model, split="valid", limit=VALID_LIMIT)["chrf"]
+            if chrf > best_chrf:
+                best_chrf, best_step, waited = chrf, step, 0
+                best_state = copy.deepcopy(model.state_dict())
+            else:
+                waited += 1
+                if waited >= PATIENCE:
+                    break
+    if best_state is not None:
+        model.load_state_dict(best_state)
+    model.eval()
+    if not scored:
+        return step, step, None
+    return step, best_step, best_chrf
+
+
+def translate_all(
+    task: TranslationTask, model: torch.nn.Module, sentences: list[str], decoding: str
+) -> list[str]:
+    """The model's translations: greedy, beam search (4 beams) or one sample each."""
+    from studio.core.tasks.translation.decoding import translate
+
+    if decoding != "sample":
+        return translate(model, task, sentences, decoding=decoding, batch_size=TRANSLATE_BATCH)
+    tok, out = task.target_tok, []
+    with torch.no_grad():
+        max_len = model.cfg.max_len
+        for start in range(0, len(sentences), TRANSLATE_BATCH):
+            src, src_mask = task.sources_batch(sentences[start : start + TRANSLATE_BATCH], max_len)
+            gen = model.generate(
+                src,
+                src_mask,
+                max_new_tokens=max_len,
+                temperature=SAMPLE_TEMPERATURE,
+                bos_id=tok.bos_id,
+                eos_id=tok.eos_id,
+            )
+            out += [task.detokenize(row) for row in gen.tokens.tolist()]
+    return out
+
+
+def loss_weights(tags_of_each: list[list[str]], weight: float) -> list[float] | None:
+    """Each example's loss weight from its source's leading tags: `weight` for a
+    back-translated source, 1 for a real one; None when all are 1 (the plain mean)."""
+    weights = [weight if BT_TAG in tags else 1.0 for tags in tags_of_each]
+    return None if all(w == 1.0 for w in weights) else weights
+
+
+def describe(cfg: Any, sentences: int, skipped: dict[str, int]) -> str:
+    """The load report's line: what back-translation will add and how."""
+    weight = (
+        f", each weighing {cfg.back_translation_weight:g} of a real pair in the loss"
+        if cfg.back_translation_weight != 1.0
+        else ""
+    )
+    return (
+        f"back-translation: {sentences:,} target sentences from {cfg.monolingual_path}"
+        + "".join(f"; skipped {n:,} {reason}" for reason, n in skipped.items())
+        + "; when the warm-up starts a reverse model trains until its valid chrF stops "
+        f"rising (at most {cfg.back_translation_steps:,} steps) and translates them "
+        f"({cfg.back_translation_decoding}); the synthetic sources are tagged {BT_TAG}, "
+        f"at most {cfg.back_translation_share:.0%} of each warm-up batch{weight}"
+    )

@@ -59,7 +59,30 @@ class TranslationConfig:
         None, "A text file of target-language sentences alone, one per line"
     )
     back_translation_steps: int = param(
-        1500, "Training steps of the reverse-direction model", positive=True, advanced=True
+        4000,
+        "Most training steps of the reverse-direction model; it stops sooner once its valid "
+        "chrF stops rising",
+        positive=True,
+        advanced=True,
+    )
+    back_translation_decoding: Literal["beam", "greedy", "sample"] = param(
+        "beam",
+        "How the reverse model translates: beam search, greedy, or one sample each (more "
+        "varied, noisier sources)",
+        advanced=True,
+    )
+    back_translation_share: float = param(
+        0.5,
+        "Most of each warm-up batch that is back-translated pairs; the rest are real",
+        min=0.0,
+        max=1.0,
+    )
+    back_translation_weight: float = param(
+        1.0,
+        "Loss weight of a back-translated pair against a real pair's 1",
+        min=0.0,
+        max=1.0,
+        advanced=True,
     )
     demo_size: int = param(0, "Demo-corpus pairs used when there is no data file (0: all)", min=0)
     source_tokenizer: Literal["char", "bpe"] = param("char", "Source tokens: characters or BPE")

@@ -16,14 +16,17 @@ import bisect
 from typing import Any
 
 import torch
+import torch.nn.functional as F
 
 from studio.core.data.bilingual import FIRST_PAIRS, load_pairs
 from studio.core.data.columns import ColumnRequest
 from studio.core.data.load_report import LoadReport
-from studio.core.data.text_tokenizers import TextTokenizer, train_tokenizer
+from studio.core.data.text_tokenizers import TextTokenizer, split_tags, train_tokenizer
 from studio.core.tasks.base import Example
+from studio.core.tasks.translation.back_translation import BT_TAG
 from studio.core.tasks.translation.config import DEMO_LANGS, TranslationConfig, TranslationError
 from studio.core.tasks.translation.data_fit import vocab_size
+from studio.core.tasks.translation.directions import direction_tokens
 
 IGNORE = -100  # label value cross_entropy skips (target padding)
 
@@ -61,6 +64,12 @@ def task_pairs(cfg: TranslationConfig, data: Any) -> tuple[list[tuple[str, str]]
     return pairs, report
 
 
+def source_tags(cfg: TranslationConfig) -> list[str]:
+    """The tags a source may begin with, each one token of the source tokenizer: the
+    direction tags of a both-ways run, and back-translation's."""
+    return direction_tokens(cfg) + ([BT_TAG] if cfg.back_translation else [])
+
+
 def fit_tokenizers(
     cfg: TranslationConfig,
     train: list[tuple[str, str]],
@@ -68,14 +77,17 @@ def fit_tokenizers(
 ) -> tuple[TextTokenizer, TextTokenizer]:
     """Source and target tokenizers trained on the training pairs, of `sizes` (source,
     target; default cfg.vocab_size each); one object for both sides when
-    cfg.shared_tokenizer (of the source's size)."""
+    cfg.shared_tokenizer (of the source's size). The source side knows source_tags(cfg)."""
     sources, targets = [s for s, _ in train], [t for _, t in train]
     source_size, target_size = sizes or (cfg.vocab_size, cfg.vocab_size)
+    tags = source_tags(cfg)
     if cfg.shared_tokenizer:
-        tok = train_tokenizer(sources + targets, kind=cfg.source_tokenizer, vocab_size=source_size)
+        tok = train_tokenizer(
+            sources + targets, kind=cfg.source_tokenizer, vocab_size=source_size, tags=tags
+        )
         return tok, tok
     return (
-        train_tokenizer(sources, kind=cfg.source_tokenizer, vocab_size=source_size),
+        train_tokenizer(sources, kind=cfg.source_tokenizer, vocab_size=source_size, tags=tags),
         train_tokenizer(targets, kind=cfg.target_tokenizer, vocab_size=target_size),
     )
 
@@ -84,7 +96,8 @@ def fitted_vocab_sizes(
     cfg: TranslationConfig, train: list[tuple[str, str]]
 ) -> tuple[tuple[int, int], list[str]]:
     """Tokenizer sizes chosen from the training pairs (task.fit_to_data), with reasons."""
-    sources, targets = [s for s, _ in train], [t for _, t in train]
+    tags = tuple(source_tags(cfg))
+    sources, targets = [split_tags(s, tags)[1] for s, _ in train], [t for _, t in train]
     if cfg.shared_tokenizer:
         size, why = vocab_size(cfg.source_tokenizer, sources + targets)
         return (size, size), [f"shared vocabulary {size:,}: {why}"]
@@ -157,3 +170,20 @@ def teacher_forcing(
         tgt_in[i, : len(r) + 1] = torch.tensor([bos_id, *r])
         labels[i, : len(r) + 1] = torch.tensor([*r, eos_id])
     return tgt_in, labels
+
+
+def token_cross_entropy(
+    logits: torch.Tensor, labels: torch.Tensor, weights: list[float] | None = None
+) -> torch.Tensor:
+    """Mean cross-entropy of logits (B, T, V) over the labelled tokens of labels (B, T).
+
+    With `weights` (one per row) each row's tokens count that much, and the sum is still
+    divided by the number of labelled tokens: a lower weight lowers what those rows teach
+    without changing the loss's scale for the others (nor the token counts the
+    distributed warm-up weighs ranks by)."""
+    flat = logits.flatten(0, 1).float(), labels.flatten()
+    if weights is None:
+        return F.cross_entropy(*flat, ignore_index=IGNORE)
+    per_token = F.cross_entropy(*flat, ignore_index=IGNORE, reduction="none")
+    rows = torch.tensor(weights, device=logits.device)[:, None]  # (B, 1)
+    return (per_token.view_as(labels) * rows).sum() / (labels != IGNORE).sum()

@@ -17,13 +17,33 @@ from dataclasses import dataclass
 from typing import Any
 
 
+def direction_token(lang: str) -> str:
+    """The tag (one token of the source tokenizer) that asks for `lang`: "<2en>"."""
+    return f"<2{lang}>"
+
+
 def direction_tag(lang: str) -> str:
     """The source prefix that asks for `lang`: "<2en> "."""
-    return f"<2{lang}> "
+    return direction_token(lang) + " "
 
 
 def tagged(sentence: str, lang: str) -> str:
     return direction_tag(lang) + sentence
+
+
+def direction_tokens(cfg: Any) -> list[str]:
+    """The direction tags a source may begin with: both languages' for a both-ways run."""
+    if not cfg.both_directions:
+        return []
+    return [direction_token(cfg.target_lang), direction_token(cfg.source_lang)]
+
+
+def written_lang(tags: list[str], default: str) -> str:
+    """The language a source's leading tags ask for ("<2zh>" -> "zh"), else `default`."""
+    for tag in tags:
+        if tag.startswith("<2") and tag.endswith(">"):
+            return tag[2:-1]
+    return default
 
 
 def both_ways(

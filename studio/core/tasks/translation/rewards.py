@@ -16,11 +16,12 @@ Papineni et al. 2002, "BLEU"; Post 2018, "A Call for Clarity in Reporting BLEU S
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from sacrebleu.metrics import BLEU, CHRF
 
-from studio.core.tasks.base import RewardFunction, Rollout
+from studio.core.tasks.base import Example, RewardFunction, Rollout
 
 # Languages written without spaces between words: lengths and repeats count characters.
 UNSPACED_LANGS = frozenset({"zh", "ja"})
@@ -115,21 +116,19 @@ def corpus_metrics(hyps: list[str], refs: list[str], *, lang: str = "en") -> dic
     return {"chrf": chrf.score, "bleu": bleu.score, "length_ratio": ratio}
 
 
-def _references(rollout: Rollout) -> list[str]:
-    """The reference of each of the N completions (group i shares example i's)."""
-    g = rollout.group_size
-    return [rollout.examples[i // g].reference for i in range(rollout.num_sequences)]
-
-
-def _guarded(score, *, lang: str, repeat_limit: int):
-    """A rollout reward from a (hyp, ref) score; degenerate outputs get 0."""
+def _guarded(score, *, lang_of, repeat_limit: int):
+    """A rollout reward from a (hyp, ref, lang) score; degenerate outputs get 0. Each
+    completion is judged in the language its example asks for (lang_of)."""
 
     def reward(rollout: Rollout) -> list[float]:
-        refs = _references(rollout)
-        return [
-            0.0 if is_degenerate(hyp, lang=lang, repeat_limit=repeat_limit) else score(hyp, ref)
-            for hyp, ref in zip(rollout.completions, refs)
-        ]
+        g = rollout.group_size
+        out = []
+        for i, hyp in enumerate(rollout.completions):
+            example = rollout.examples[i // g]  # group i shares example i's reference
+            lang = lang_of(example)
+            degenerate = is_degenerate(hyp, lang=lang, repeat_limit=repeat_limit)
+            out.append(0.0 if degenerate else score(hyp, example.reference, lang))
+        return out
 
     return reward
 
@@ -138,20 +137,25 @@ def build_reward_functions(
     kind: str,
     *,
     lang: str,
+    lang_of: Callable[[Example], str] | None = None,
     chrf_beta: float = 1.0,
     mix_weight: float = 0.5,
     length_penalty: float = 0.0,
     repeat_limit: int = 4,
 ) -> list[RewardFunction]:
     """The translation rewards: 'chrf', 'bleu', or 'mix' (chrF weighted mix_weight, BLEU
-    1 - mix_weight), plus a 'length' reward weighted length_penalty when it is above 0."""
+    1 - mix_weight), plus a 'length' reward weighted length_penalty when it is above 0.
+
+    BLEU's tokenizer, the length count and the repeat guard follow the language of each
+    output: lang_of(example), or `lang` for every example when it is None (a model that
+    writes one language)."""
     if kind not in ("chrf", "bleu", "mix"):
         raise ValueError(f"task.reward: must be chrf, bleu or mix, got {kind!r}")
-    guard = {"lang": lang, "repeat_limit": repeat_limit}
+    guard = {"lang_of": lang_of or (lambda _: lang), "repeat_limit": repeat_limit}
     chrf = RewardFunction(
-        "chrf", _guarded(lambda h, r: sentence_chrf(h, r, beta=chrf_beta), **guard), 1.0
+        "chrf", _guarded(lambda h, r, _: sentence_chrf(h, r, beta=chrf_beta), **guard), 1.0
     )
-    bleu = RewardFunction("bleu", _guarded(lambda h, r: sentence_bleu(h, r, lang=lang), **guard))
+    bleu = RewardFunction("bleu", _guarded(lambda h, r, la: sentence_bleu(h, r, lang=la), **guard))
     if kind == "chrf":
         out = [chrf]
     elif kind == "bleu":
@@ -160,6 +164,6 @@ def build_reward_functions(
         chrf.weight, bleu.weight = mix_weight, 1.0 - mix_weight
         out = [chrf, bleu]
     if length_penalty > 0:
-        length = _guarded(lambda h, r: length_score(h, r, lang=lang), **guard)
+        length = _guarded(lambda h, r, la: length_score(h, r, lang=la), **guard)
         out.append(RewardFunction("length", length, length_penalty))
     return out

@@ -10,9 +10,11 @@ once per source and share it with the source's G translations. Evaluation decode
 greedily or with beam search and reports corpus chrF (headline), BLEU and the
 output/reference length ratio, since a reward that pays for length shows up there first.
 
-The parts live beside it: config.py (settings, TranslationError), data.py (pairs,
-tokenizers, curriculum levels, noise, batches), rewards.py (chrF/BLEU rewards, corpus
-metrics), decoding.py (`translate`).
+The parts live beside it: config.py (settings, TranslationError), prepare.py (loading,
+splits, fitted settings, tokenizers), data.py (pairs, tokenizers, curriculum levels,
+noise, batches, the loss), rewards.py (chrF/BLEU rewards, corpus metrics), decoding.py
+(`translate`), directions.py (both ways in one model), back_translation.py (synthetic
+pairs from target sentences alone).
 
 References: Wu et al. 2016 (GNMT); DESIGN.md, "Translation".
 """
@@ -23,12 +25,10 @@ import random
 from typing import Any, ClassVar
 
 import torch
-import torch.nn.functional as F
 from torch import nn
 
-from studio.core.data.bilingual import FIRST_PAIRS, split_pairs
 from studio.core.data.load_report import LoadReport
-from studio.core.data.text_tokenizers import TextTokenizer
+from studio.core.data.text_tokenizers import TextTokenizer, split_tags
 from studio.core.models.sampling import token_logprobs_and_entropy
 from studio.core.models.tiny_transformer import TinyTransformer, TinyTransformerConfig
 from studio.core.tasks.base import (
@@ -40,21 +40,26 @@ from studio.core.tasks.base import (
     model_device,
     unwrap,
 )
-from studio.core.tasks.translation.back_translation import TAG, back_translate, read_monolingual
+from studio.core.tasks.translation.back_translation import (
+    BackTranslated,
+    back_translate,
+    describe,
+    loss_weights,
+    mixed_draw,
+    read_monolingual,
+    synthetic_share,
+)
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
 from studio.core.tasks.translation.data import (
-    IGNORE,
-    fit_tokenizers,
-    fitted_vocab_sizes,
     length_levels,
     pad_sources,
     source_noise,
-    task_pairs,
     teacher_forcing,
+    token_cross_entropy,
 )
-from studio.core.tasks.translation.data_fit import MIN_PAIRS, held_out_share, trainer_settings
 from studio.core.tasks.translation.decoding import eval_mode, translate
-from studio.core.tasks.translation.directions import both_ways, held_out_ways
+from studio.core.tasks.translation.directions import held_out_ways, tagged, written_lang
+from studio.core.tasks.translation.prepare import prepare_data
 from studio.core.tasks.translation.rewards import build_reward_functions, corpus_metrics
 
 
@@ -88,61 +93,21 @@ class TranslationTask(Task):
     ) -> None:
         """`pairs` (source, target) replaces data.path and the demo corpus (tests, scripts)."""
         super().__init__(cfg, data, seed=seed)
-        if pairs is None:
-            pairs, self._report = task_pairs(cfg, data)
-        else:
-            self._report = LoadReport(
-                path="",
-                origin="Sentence pairs given directly",
-                kept=len(pairs),
-                source_lang=cfg.source_lang,
-                target_lang=cfg.target_lang,
-                first_pairs=pairs[:FIRST_PAIRS],
-            )
-        # the user's file replaces the demo corpus: fit what depends on its size to it
-        fit = cfg.fit_to_data and bool(data.path) and len(pairs) >= MIN_PAIRS
-        shares, notes = (data.valid_fraction, data.test_fraction), []
-        if fit:
-            share, why = held_out_share(len(pairs))
-            shares = (share, share)
-            notes.append(f"valid and test splits of {round(share * len(pairs)):,}: {why}")
-        train, valid, test = split_pairs(
-            pairs, valid_fraction=shares[0], test_fraction=shares[1], seed=data.split_seed
-        )
-        if not train:
-            raise TranslationError(
-                f"no training pairs left after the split ({len(pairs)} pairs in all); give more "
-                "data or lower data.valid_fraction and data.test_fraction"
-            )
-        self.splits = {"train": train, "valid": valid, "test": test}
+        prepared = prepare_data(cfg, data, pairs)
+        self.splits = prepared.splits
+        self._report = prepared.report
+        self._train_pairs = prepared.train_pairs
+        self._set_tokenizers(prepared.source_tok, prepared.target_tok)
         self._max_len: int | None = None  # the model's, once build_model has seen it
-        self._report.split = {"train": len(train), "valid": len(valid), "test": len(test)}
-        # what the warm-up and GRPO draw from: the pairs, or each pair both ways, tagged
-        self._train_pairs = (
-            both_ways(train, cfg.source_lang, cfg.target_lang) if cfg.both_directions else train
-        )
-        sizes = None
-        if fit:
-            sizes, vocab_notes = fitted_vocab_sizes(cfg, self._train_pairs)
-            settings, trainer_notes = trainer_settings(len(train), len(valid))
-            self._report.fitted = notes + vocab_notes + trainer_notes
-            self._report.settings = settings
-        self._set_tokenizers(*fit_tokenizers(cfg, self._train_pairs, sizes))
         self.train_examples, self._pools = length_levels(self._train_pairs, cfg.num_levels)
-        self._warmup_pools = self._pools  # with the synthetic pairs, once made
-        self._stage_pools = self._pools
-        self._model_cfg: Any = None
+        self.model_config: Any = None  # build_model's; back-translation builds alike
         self._monolingual: list[str] = []
         self.synthetic: list[tuple[str, str]] | None = None  # back-translated pairs
+        self.back_translated: BackTranslated | None = None  # how they were made, this session
+        self._synthetic_pools: list[list[Example]] = []  # drawn from in the warm-up only
         if cfg.back_translation:
             self._monolingual, skipped = read_monolingual(cfg.monolingual_path, data.max_length)
-            self._report.monolingual = (
-                f"back-translation: {len(self._monolingual):,} target sentences from "
-                f"{cfg.monolingual_path}"
-                + "".join(f"; skipped {n:,} {reason}" for reason, n in skipped.items())
-                + f"; a reverse model trains {cfg.back_translation_steps:,} steps when the "
-                f"warm-up starts, and their synthetic sources are tagged {TAG.strip()}"
-            )
+            self._report.monolingual = describe(cfg, len(self._monolingual), skipped)
 
     def _set_tokenizers(self, source: TextTokenizer, target: TextTokenizer) -> None:
         self.source_tok, self.target_tok = source, target
@@ -156,27 +121,30 @@ class TranslationTask(Task):
         return self.cfg.num_levels
 
     def sample(self, n: int, rng: random.Random, max_level: int) -> list[Example]:
-        pools = self._stage_pools
-        pool = pools[max(0, min(max_level, len(pools) - 1))]
+        level = max(0, min(max_level, len(self._pools) - 1))
+        pool = self._pools[level]
+        if self._synthetic_pools:  # the warm-up, with back-translated pairs
+            synthetic = self._synthetic_pools[min(level, len(self._synthetic_pools) - 1)]
+            share = synthetic_share(self.cfg.back_translation_share, len(pool), len(synthetic))
+            return mixed_draw(n, pool, synthetic, share, rng)
         return [rng.choice(pool) for _ in range(n)]
 
     def begin_stage(self, name: str) -> None:
         """The warm-up draws from the real and the back-translated pairs (made now, the
-        first time), GRPO from the real ones alone."""
-        if name == "warmup" and self._monolingual:
-            if self.synthetic is None:
-                self.synthetic = back_translate(
-                    self._monolingual,
-                    self.splits["train"],
-                    self.cfg,
-                    self.data,
-                    self._model_cfg,
-                    self.seed,
-                )
-            self._warmup_pools = length_levels(
-                self._train_pairs + self.synthetic, self.cfg.num_levels
-            )[1]
-        self._stage_pools = self._warmup_pools if name == "warmup" else self._pools
+        first time; at most task.back_translation_share of each batch), GRPO from the real
+        ones alone."""
+        self._synthetic_pools = []
+        if name != "warmup" or not self._monolingual:
+            return
+        if self.synthetic is None:
+            self.back_translated = back_translate(self, self._monolingual)
+            self.synthetic = self.back_translated.pairs
+            self._report.monolingual += f"; {self.back_translated.summary()}"
+        pairs = self.synthetic
+        if self.cfg.both_directions:  # they teach the forward direction
+            pairs = [(tagged(s, self.cfg.target_lang), t) for s, t in pairs]
+        if pairs:
+            self._synthetic_pools = length_levels(pairs, self.cfg.num_levels)[1]
 
     def report(self) -> str:
         return self._report.text()
@@ -251,7 +219,7 @@ class TranslationTask(Task):
                 "task.shared_tokenizer: true (and the same source/target tokenizer kind)"
             )
         self._max_len = model_cfg.max_len  # supervised_count cuts targets as the loss does
-        self._model_cfg = model_cfg  # back-translation's reverse model is built alike
+        self.model_config = model_cfg
         return TinyTransformer(
             model_cfg,
             self.source_tok.vocab_size,
@@ -276,7 +244,14 @@ class TranslationTask(Task):
         )
         tgt_in, labels = self.targets_batch([e.reference for e in examples], max_len, device=device)
         logits = model(src, src_mask, tgt_in)  # (B, T, V)
-        return F.cross_entropy(logits.flatten(0, 1).float(), labels.flatten(), ignore_index=IGNORE)
+        weights = loss_weights(
+            [self.source_tags(e.prompt) for e in examples], self.cfg.back_translation_weight
+        )
+        return token_cross_entropy(logits, labels, weights)
+
+    def source_tags(self, source: str) -> list[str]:
+        """The tags a source begins with ("<2en>", "<bt>"), as the source tokenizer reads them."""
+        return split_tags(source, self.source_tok.tags)[0]
 
     # ---- GRPO
 
@@ -331,6 +306,8 @@ class TranslationTask(Task):
         return build_reward_functions(
             cfg.reward,
             lang=cfg.target_lang,
+            # a both-ways model writes the language its source's tag asks for
+            lang_of=lambda e: written_lang(self.source_tags(e.prompt), cfg.target_lang),
             chrf_beta=cfg.chrf_beta,
             mix_weight=cfg.mix_weight,
             length_penalty=cfg.length_penalty,
