@@ -92,7 +92,7 @@ def _coerce(value: Any, tp: Any, path: str) -> Any:
             return None
         inner = [a for a in get_args(tp) if a is not type(None)]
         return _coerce(value, inner[0], path)
-    if is_dataclass(tp):
+    if isinstance(tp, type) and is_dataclass(tp):
         return from_dict(tp, value, path)
     bad = ConfigError(f"{path}: must be {_describe(tp)}, got {_shown(value)}")
     if tp is bool:

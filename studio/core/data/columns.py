@@ -159,13 +159,14 @@ def profile_columns(rows: list[list[str]], names: list[str]) -> list[ColumnProfi
 def choose_columns(profiles: list[ColumnProfile], req: ColumnRequest, where: str) -> ColumnChoice:
     """The source and target columns for `req`; DataError (or ColumnsUnclear) when the
     file cannot give them, naming the problem and the fix. `where` names the file."""
-    if (req.source_column is None) != (req.target_column is None):
+    src, tgt = req.source_column, req.target_column
+    if (src is None) != (tgt is None):
         raise DataError(
             f"only one of {COLUMN_SETTINGS} is set; set both (counted from 0), or neither "
             "to let the studio match the columns to the languages"
         )
-    if req.source_column is not None:
-        return _given(profiles, req, where)
+    if src is not None and tgt is not None:
+        return _given(profiles, (src, tgt), req, where)
     if not req.source_lang or not req.target_lang:
         return ColumnChoice(0, 1, "the first two columns (no languages given)")
     langs = (normalized_language(req.source_lang), normalized_language(req.target_lang))
@@ -176,8 +177,10 @@ def choose_columns(profiles: list[ColumnProfile], req: ColumnRequest, where: str
     raise ColumnsUnclear(_unclear_message(profiles, langs, where), profiles)
 
 
-def _given(profiles: list[ColumnProfile], req: ColumnRequest, where: str) -> ColumnChoice:
-    src, tgt = req.source_column, req.target_column
+def _given(
+    profiles: list[ColumnProfile], columns: tuple[int, int], req: ColumnRequest, where: str
+) -> ColumnChoice:
+    src, tgt = columns
     if src == tgt:
         raise DataError(
             f"{COLUMN_SETTINGS} are both {src}: the source and target must be two different columns"
@@ -186,7 +189,7 @@ def _given(profiles: list[ColumnProfile], req: ColumnRequest, where: str) -> Col
         if column >= len(profiles):
             continue  # the rows will be counted as having a wrong column count
         col, want = profiles[column], script_of(lang) if lang else None
-        if want and col.kind == "text" and col.script and col.script != want:
+        if lang and want and col.kind == "text" and col.script and col.script != want:
             better = [p.index for p in profiles if p.kind == "text" and p.script == want]
             fix = (
                 f"column {better[0]} holds {want}: set task.{side}_column={better[0]}"

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
+from typing import TypeVar
 
 from studio.core.data.demo_lexicon import (
     ADJECTIVES,
@@ -58,6 +59,8 @@ from studio.core.data.demo_lexicon import (
     verb_group,
 )
 
+T = TypeVar("T")
+
 DEMO_SIZE = 10_000  # pairs in the whole corpus (demo_pairs() with n=None)
 PEOPLE = frozenset({"person", "adult", "young"})
 
@@ -89,39 +92,51 @@ class Clause:
     counted: Noun | None = None  # the noun a how_many question asks about
 
 
+def _the(part: T | None) -> T:
+    """A clause part its kind always has (the generator sets it; None is a bug here)."""
+    if part is None:
+        raise DemoCorpusError("a clause lacks a part its kind needs")
+    return part
+
+
 def render(c: Clause) -> tuple[str, str]:
     """(Chinese, English) of a clause."""
     if c.kind == "exist":
         return _render_exist(c)
     who = c.ask == "who"
     subject_zh, subject_en, agr = (
-        ("谁", "who", "3s") if who else (c.subject.zh, c.subject.en, c.subject.agr)
+        ("谁", "who", "3s")
+        if who
+        else (_the(c.subject).zh, _the(c.subject).en, _the(c.subject).agr)
     )
     time_zh, time_en = (c.time.zh, c.time.en) if c.time else ("", "")
     verb: EnVerb | None = None  # None: "be"
     wh = "where" if c.ask == "where" else ""
     if c.kind == "verb":
         middle, rest, wh = _verb_parts(c)
-        verb = c.verb.en
+        verb = _the(c.verb).en
     elif c.kind == "adj":
         plain = not c.negative and c.ask != "yn"  # 很 only in a plain statement
-        middle, rest = ("不" if c.negative else "很" if plain else "") + c.adj.zh, [c.adj.en]
+        adj = _the(c.adj)
+        middle, rest = ("不" if c.negative else "很" if plain else "") + adj.zh, [adj.en]
     else:
         will = ("不会" if c.negative else "会") if c.tense == FUTURE else ""
-        where = "在哪里" if c.ask == "where" else c.place.zh_at
+        if c.ask == "where":
+            where, rest = "在哪里", []
+        else:
+            where, rest = _the(c.place).zh_at, [_the(c.place).en_at]
         middle = (will or ("不" if c.negative else "")) + where
-        rest = [] if c.ask == "where" else [c.place.en_at]
     zh = _zh_sentence(subject_zh + time_zh + middle, c.ask)
     return zh, _english(c, subject_en, agr, verb, [*rest, time_en], wh)
 
 
 def _verb_parts(c: Clause) -> tuple[str, list[str], str]:
     """Chinese from negation to the end, English after the verb, and the wh-word."""
-    v, obj_zh, obj_en, wh = c.verb, "", "", ""
+    v, obj_zh, obj_en, wh = _the(c.verb), "", "", ""
     if c.ask == "what":
         obj_zh, wh = _object_question(v)
     elif c.ask == "how_many":
-        obj_zh, wh = how_many(c.counted)
+        obj_zh, wh = how_many(_the(c.counted))
     elif c.obj is not None:
         obj_zh, obj_en = c.obj.zh, ("any " if _says_any(c) else "") + c.obj.obj
     if c.ask == "where":
@@ -140,16 +155,17 @@ def _object_question(v: Verb) -> tuple[str, str]:
 
 def _says_any(c: Clause) -> bool:
     """English asks and denies with "any": Did he buy any books? I don't have any cats."""
-    if not c.obj.bare or "dest" in c.obj.tags or not (c.negative or c.ask == "yn"):
+    obj = _the(c.obj)
+    if not obj.bare or "dest" in obj.tags or not (c.negative or c.ask == "yn"):
         return False
-    return c.tense == PAST or c.verb.zh == "有"
+    return c.tense == PAST or _the(c.verb).zh == "有"
 
 
 def _zh_aspect(c: Clause) -> tuple[str, str, str]:
     """What Chinese puts before the place and verb, right after the verb, and at the end."""
     neg = c.negative
     if c.tense == PRESENT:
-        return ("没" if c.verb.zh == "有" else "不") if neg else "", "", ""
+        return ("没" if _the(c.verb).zh == "有" else "不") if neg else "", "", ""
     if c.tense == PAST:
         if neg:
             return "没", "", ""
@@ -179,10 +195,12 @@ def _english(c: Clause, subject: str, agr: str, verb: EnVerb | None, rest: list,
 
 
 def _render_exist(c: Clause) -> tuple[str, str]:
-    at_zh, at_en, what = c.place.zh_in, c.place.en_in, c.obj
+    place = _the(c.place)
+    at_zh, at_en = place.zh_in, place.en_in
     if c.ask == "how_many":
-        zh, wh = how_many(c.counted)
+        zh, wh = how_many(_the(c.counted))
         return f"{at_zh}有{zh}？", _en_sentence(f"{wh} are there {at_en}", "?")
+    what = _the(c.obj)
     be = BE[PRESENT][what.agr]
     if c.ask == "yn":
         return f"{at_zh}有{what.zh}吗？", _en_sentence(f"{be} there any {what.en} {at_en}", "?")

@@ -180,8 +180,17 @@ class Time:
 # ---- the words
 
 
+def _container(cell: str) -> tuple[str, str] | None:
+    """A noun's container column, "cup cups" -> ("cup", "cups"); "-" or empty: none."""
+    words = cell.split()
+    return (words[0], words[1]) if len(words) == 2 else None
+
+
 def _pronouns(text: str) -> tuple[Pronoun, ...]:
-    return tuple(Pronoun(*row[:5], _tags(row[5])) for row in _table(text))
+    return tuple(
+        Pronoun(zh, en, obj, poss, agr, _tags(tags))
+        for zh, en, obj, poss, agr, tags in _table(text)
+    )
 
 
 PRONOUNS = _pronouns("""
@@ -202,7 +211,7 @@ NUMBERS = tuple(zip("一两三四五六七八九十", _NUMBER_WORDS.split(), str
 
 # Chinese | English | plural (- : mass noun) | measure word | tags | container, if counted by one
 NOUNS = tuple(
-    Noun(zh, en, plural or None, mw or None, _tags(tags), tuple(box.split()) or None)
+    Noun(zh, en, plural or None, mw or None, _tags(tags), _container(box))
     for zh, en, plural, mw, tags, box in _table("""
 朋友   | friend    | friends    | 个 | person owned relation | -
 老师   | teacher   | teachers   | 位 | person adult     | -
@@ -361,8 +370,8 @@ VERBS = tuple(_verb(*row) for row in _table(_VERBS))
 # key | destination | 在... | ...里 (there is...; - : not said) | English | to (- : not a
 # destination) | tags of what may be there
 PLACES = tuple(
-    Place(*row[:6], _tags(row[6]))
-    for row in _table("""
+    Place(key, zh, zh_at, zh_in, en_at, en_to, _tags(hosts))
+    for key, zh, zh_at, zh_in, en_at, en_to, hosts in _table("""
 park     | 公园   | 在公园   | 公园里   | in the park     | to the park     | person pet sings plant
 school   | 学校   | 在学校   | 学校里   | at school       | to school       | person
 home     | 家     | 在家     | 家里     | at home         | -               | person pet

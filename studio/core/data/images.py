@@ -67,11 +67,11 @@ class _Unreadable(Exception):
 def read_image(path: str | Path, image_size: int) -> np.ndarray:
     """One image as (image_size, image_size, 3) uint8, or _Unreadable(reason)."""
     try:
-        with Image.open(path) as im:
+        with Image.open(path) as opened:
             # JPEG only: decode at a reduced scale straight away (much faster for photos)
-            im.draft("RGB", (image_size * 2, image_size * 2))
-            im.load()  # a truncated file fails here, not at open
-            im = ImageOps.exif_transpose(im)
+            opened.draft("RGB", (image_size * 2, image_size * 2))
+            opened.load()  # a truncated file fails here, not at open
+            im: Image.Image = ImageOps.exif_transpose(opened)
             if im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info:
                 rgba = im.convert("RGBA")
                 im = Image.new("RGBA", rgba.size, (255, 255, 255, 255))

@@ -92,8 +92,9 @@ def _table_rows(
             consumed.append(number)
             yield text + "\n"
 
-    quoting = csv.QUOTE_MINIMAL if quoted else csv.QUOTE_NONE
-    reader = csv.reader(feed(), delimiter=delimiter, quoting=quoting)
+    reader = csv.reader(
+        feed(), delimiter=delimiter, quoting=csv.QUOTE_MINIMAL if quoted else csv.QUOTE_NONE
+    )
     while True:
         start = len(consumed)
         try:
@@ -133,9 +134,8 @@ def _json_cells(item: object, keys: list[str] | None, report: LoadReport) -> tup
         return (item if all(isinstance(c, str) for c in item) else None), keys
     if not isinstance(item, dict):
         return None, keys
-    if isinstance(item.get("translation"), dict):
-        item = item["translation"]
-    lowered = {str(k).lower(): v for k, v in item.items()}
+    fields = item["translation"] if isinstance(item.get("translation"), dict) else item
+    lowered = {str(k).lower(): v for k, v in fields.items()}
     if keys is None:
         keys = _json_keys(lowered)
         if keys is None:
@@ -159,7 +159,7 @@ def _json_array(lines: list[tuple[int, str | None]]) -> list | None:
     if not first.lstrip().startswith("[") or any(t is None for _, t in lines):
         return None
     try:
-        data = json.loads("\n".join(t for _, t in lines))
+        data = json.loads("\n".join(t or "" for _, t in lines))
     except json.JSONDecodeError:
         return None
     return data if isinstance(data, list) else None
@@ -245,7 +245,8 @@ def resolve(p: Path) -> list[Path]:
     suffix = p.suffix.lower()
     if suffix in JSON_SUFFIXES or suffix in (".tsv", ".tab", ".csv"):
         return [p]
-    if _aligned_side(p):
+    aligned = _aligned_side(p)
+    if aligned:
         partners = _partners(p)
         if len(partners) == 1:
             return [p, partners[0]]
@@ -256,7 +257,7 @@ def resolve(p: Path) -> list[Path]:
                 "to use into a folder of their own"
             )
         if suffix != ".txt":
-            stem = _aligned_side(p)[0]
+            stem = aligned[0]
             raise DataError(
                 f"{p}: an aligned text file needs its partner beside it (e.g. {stem}.en "
                 f"next to {stem}.zh, with the same number of lines); none found in {p.parent}"
@@ -272,7 +273,7 @@ def resolve(p: Path) -> list[Path]:
 def rows(files: list[Path], report: LoadReport) -> Iterable[tuple[int, list[str]]]:
     if len(files) == 2:
         a, b = sorted(files, key=_side_key)
-        report.columns = [_aligned_side(a)[1], _aligned_side(b)[1]]
+        report.columns = [(_aligned_side(f) or ("", ""))[1] for f in (a, b)]
         return _aligned_rows(a, b, report)
     f = files[0]
     lines = _read_lines(f)
@@ -281,7 +282,9 @@ def rows(files: list[Path], report: LoadReport) -> Iterable[tuple[int, list[str]
         items = _json_array(lines) if suffix == ".json" else None
         if items is not None:
             report.notes.append("line numbers are positions in the JSON array")
-            text = [(i, json.dumps(item)) for i, item in enumerate(items, start=1)]
+            text: list[tuple[int, str | None]] = [
+                (i, json.dumps(item)) for i, item in enumerate(items, start=1)
+            ]
             return _json_rows(text, report)
         return _json_rows(lines, report)
     default = TABLE_SUFFIXES[suffix]

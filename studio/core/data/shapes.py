@@ -71,7 +71,9 @@ def draw_shape(name: str, size: int, rng: np.random.Generator, noise: float) -> 
         draw.polygon(_polygon(cx, cy, [r, r * 0.45] * 5, angle), fill=colour)
     else:
         raise ValueError(f"unknown shape {name!r}; choose from {', '.join(SHAPES)}")
-    small = np.asarray(image.resize((size, size), Image.Resampling.BOX), dtype=np.float32)
+    small: np.ndarray = np.asarray(
+        image.resize((size, size), Image.Resampling.BOX), dtype=np.float32
+    )
     if noise > 0:
         small = small + rng.normal(0.0, noise * 255.0, small.shape)
     return np.clip(np.rint(small), 0, 255).astype(np.uint8)

@@ -95,7 +95,8 @@ def _draw(rng: np.random.Generator, p: LevelParams, canvas: int) -> Level | None
     s = p.size
     cells = np.full((canvas, canvas), WALL, dtype=np.uint8)
     cells[:s, :s] = EMPTY
-    left = right = None
+    left: list[tuple[int, int]] = []
+    right: list[tuple[int, int]] = []
     if p.key_door:
         # a wall column with one door splits the grid; start and key left of it, goal right
         col = int(rng.integers(1, s - 1))
@@ -168,8 +169,8 @@ def shortest_path(
             if entered == GOAL:
                 actions = []
                 node = nxt
-                while parent[node] is not None:
-                    node, act = parent[node]
+                while (step := parent[node]) is not None:
+                    node, act = step
                     actions.append(act)
                 return actions[::-1]
             queue.append(nxt)

@@ -63,7 +63,9 @@ def save_gif(
                 f"shape {a.shape} of {a.dtype}"
             )
         image = Image.fromarray(np.ascontiguousarray(a), "RGB")
-        images.append(image.resize((a.shape[1] * scale, a.shape[0] * scale), Image.NEAREST))
+        images.append(
+            image.resize((a.shape[1] * scale, a.shape[0] * scale), Image.Resampling.NEAREST)
+        )
     out = Path(path)
     images[0].save(
         out, save_all=True, append_images=images[1:], duration=ms_per_frame, loop=0, format="GIF"

@@ -82,6 +82,8 @@ def _dynamo(spec: GraphSpec, opset: int) -> onnx.ModelProto:
         optimize=True,
         verbose=False,
     )
+    if program is None:  # only a TorchScript export returns nothing
+        raise RuntimeError("torch.onnx.export(dynamo=True) returned no program")
     return program.model_proto
 
 
@@ -90,7 +92,7 @@ def _torchscript(spec: GraphSpec, opset: int) -> onnx.ModelProto:
     torch.onnx.export(
         spec.module,
         spec.inputs,
-        buffer,
+        buffer,  # type: ignore[arg-type]  # torch's hint omits the file objects it accepts
         dynamo=False,
         input_names=spec.input_names,
         output_names=spec.output_names,

@@ -37,10 +37,10 @@ class GraphSessions:
 
 def max_abs_diff(a: np.ndarray, b: torch.Tensor) -> float:
     """Largest |a - b| (in float64); infinite when the shapes differ."""
-    b = b.detach().numpy()
-    if a.shape != b.shape:
+    ref = b.detach().numpy()
+    if a.shape != ref.shape:
         return float("inf")
-    return float(np.abs(a.astype(np.float64) - b.astype(np.float64)).max(initial=0.0))
+    return float(np.abs(a.astype(np.float64) - ref.astype(np.float64)).max(initial=0.0))
 
 
 def padding_mask(rng: np.random.Generator, batch: int, length: int, *, left: bool) -> np.ndarray:

@@ -39,8 +39,8 @@ def readme_text(
     for graph in graphs:
         lines.append(f"- `{meta['files'][graph.name]}`: the `{graph.name}` graph. {graph.doc}")
     if quantization is not None:
-        for graph, name in quantization.files.items():
-            lines.append(f"- `{name}`: the `{graph}` graph with int8 weights")
+        for graph_name, name in quantization.files.items():
+            lines.append(f"- `{name}`: the `{graph_name}` graph with int8 weights")
     lines += [f"- `{name}`: held-out sample inputs for the example program" for name in extra]
     lines += [
         f"- `{snippet}`: runs the model with onnxruntime and numpy only",

@@ -98,7 +98,7 @@ class Dist:
         """Rank 0's `obj` (any picklable value) on every rank."""
         if not self.active:
             return obj
-        box = [obj if self.is_main else None]
+        box: list[Any] = [obj if self.is_main else None]
         dist.broadcast_object_list(box, src=0)
         return box[0]
 

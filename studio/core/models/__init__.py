@@ -21,7 +21,7 @@ from __future__ import annotations
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 from studio.core.configtools import ConfigError
 
@@ -33,11 +33,17 @@ ARCHS: dict[str, str] = {
 }
 
 
+class ModelSection(Protocol):
+    """A model section's dataclass: its ARCH class attribute is the model.arch it builds."""
+
+    ARCH: ClassVar[str]
+
+
 @dataclass(frozen=True)
 class ArchSpec:
     """One architecture, declared in its model module (see the module docstring)."""
 
-    config: type  # the model section's dataclass; its ARCH class attribute is the name
+    config: type[ModelSection]  # the model section's dataclass
     title: str  # what it is, for people: "Micro-GPT (decoder-only text model)"
     layers: Callable[[Any], str]  # its depth as people count it, from a config: "6 layers"
     graphs: str  # "module:function": function(model) -> list[GraphSpec], main graph first

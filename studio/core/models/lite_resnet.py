@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, cast
 
 import torch
 import torch.nn.functional as F
@@ -166,7 +166,7 @@ class LiteResNet(nn.Module):
         for i, stage in enumerate(self.stages):
             if i > 0:
                 x = F.avg_pool2d(x, 2)
-            for block in stage:
+            for block in cast(nn.ModuleList, stage):
                 n_block += 1
                 # (with batch norm, the recomputation updates the running statistics a
                 # second time: one more reason group norm is the default)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import torch
 import torch.nn.functional as F
@@ -118,7 +118,8 @@ class KVCache:
         Row i*G+j is a copy of row i (repeat_interleave order), written by one broadcast
         copy into the larger preallocated cache rather than by running the prefix G times.
         """
-        keys, values = [], []
+        keys: list[torch.Tensor] = []
+        values: list[torch.Tensor] = []
         for src_list, dst_list in ((self.keys, keys), (self.values, values)):
             for src in src_list:
                 P, nh, _, hs = src.shape
@@ -255,6 +256,11 @@ class MicroGPT(nn.Module):
         for name, p in self.named_parameters():
             if name.endswith("proj.weight"):
                 nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * cfg.n_layers))
+
+    @property
+    def block_list(self) -> list[Block]:
+        """The blocks, typed (a ModuleList yields plain Modules)."""
+        return cast(list[Block], list(self.blocks))
 
     @staticmethod
     def _init_weights(module: nn.Module) -> None:
@@ -409,7 +415,7 @@ class MicroGPT(nn.Module):
         logps = torch.zeros(N, max_new_tokens, device=device)
         masks = torch.zeros(N, max_new_tokens, device=device)
         finished = torch.zeros(N, dtype=torch.bool, device=device)
-        step_logits = [] if return_logits else None
+        step_logits: list[torch.Tensor] | None = [] if return_logits else None
         # keys every row may attend to: its prompt's real tokens, then every new token
         key_mask = torch.ones(N, total, dtype=torch.bool, device=device)  # (N, Tp + T)
         key_mask[:, :Tp] = prompt_mask.repeat_interleave(G, dim=0)

@@ -23,7 +23,7 @@ Holtzman et al. 2020 (nucleus sampling, `top_p`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import torch
 import torch.nn.functional as F
@@ -267,6 +267,11 @@ class TinyTransformer(nn.Module):
         if cfg.tie_output:
             self.head.weight = self.tgt_embed.weight
 
+    @property
+    def decoder_blocks(self) -> list[DecoderBlock]:
+        """The decoder's blocks, typed (a ModuleList yields plain Modules)."""
+        return cast(list[DecoderBlock], list(self.decoder))
+
     @staticmethod
     def _init_weights(module: nn.Module) -> None:
         if isinstance(module, nn.Linear | nn.Embedding):
@@ -342,7 +347,8 @@ class TinyTransformer(nn.Module):
         P sources' memory and shared by their rows; self-attention slots are preallocated."""
         p, s, d = memory.shape
         h = self.cfg.n_heads
-        kv = [block.cross_attn.keys_values(memory) for block in self.decoder]  # (P, H, S, hd)
+        # (P, H, S, hd) each
+        kv = [block.cross_attn.keys_values(memory) for block in self.decoder_blocks]
         self_kv = memory.new_zeros(len(self.decoder), p * repeat, 2, h, max_steps, d // h)
         # additive mask, made once instead of converted from bool in every attention call
         mem_mask = memory.new_zeros(p, 1, 1, s).masked_fill(
@@ -354,7 +360,7 @@ class TinyTransformer(nn.Module):
         """Feed tokens (N,) at position `pos`, extending the cache -> logits (N, V)."""
         x = self.tgt_embed(tokens)[:, None] + self.tgt_pos.weight[pos]  # (N, 1, D)
         x = self.drop(x)
-        for i, block in enumerate(self.decoder):
+        for i, block in enumerate(self.decoder_blocks):
             x = block.step(x, pos, cache, i)
         return self.head(self.dec_norm(x[:, 0]))
 

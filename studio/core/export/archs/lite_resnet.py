@@ -41,7 +41,7 @@ def graphs(model: LiteResNet) -> list[GraphSpec]:
 
 
 def parity(
-    model: nn.Module, graphs: GraphSessions, rng: np.random.Generator
+    model: LiteResNet, graphs: GraphSessions, rng: np.random.Generator
 ) -> list[tuple[str, float]]:
     """Random images at two batch sizes."""
     side = model.cfg.image_size

@@ -76,7 +76,7 @@ class MicroGPTStep(nn.Module):
         visible = visible[:, None]  # (B, 1, T, S)
         x = m.wte(input_ids) + m.wpe(pos)  # (B, T, D)
         keys, values = [], []
-        for i, block in enumerate(m.blocks):
+        for i, block in enumerate(m.block_list):
             attn = block.attn
             h = block.ln_1(x)
             q, k, v = attn.qkv(h).split(h.shape[-1], dim=2)
@@ -134,7 +134,7 @@ def graphs(model: MicroGPT) -> list[GraphSpec]:
 
 
 def parity(
-    model: nn.Module, graphs: GraphSessions, rng: np.random.Generator
+    model: MicroGPT, graphs: GraphSessions, rng: np.random.Generator
 ) -> list[tuple[str, float]]:
     """Both graphs at two batch sizes and lengths, left-padded; the step graph with its
     own cache (cached_step_diff)."""

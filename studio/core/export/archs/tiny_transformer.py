@@ -34,7 +34,7 @@ class TinyEncoder(nn.Module):
         self, src_ids: torch.Tensor, src_mask: torch.Tensor
     ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         memory = self.model.encode(src_ids, src_mask.bool())  # (B, S, D)
-        kv = [block.cross_attn.keys_values(memory) for block in self.model.decoder]
+        kv = [block.cross_attn.keys_values(memory) for block in self.model.decoder_blocks]
         return memory, torch.stack([k for k, _ in kv]), torch.stack([v for _, v in kv])
 
 
@@ -65,7 +65,7 @@ class TinyDecoderStep(nn.Module):
         mem_mask = src_mask.bool()[:, None, None, :]  # (B, 1, 1, S)
         x = m.tgt_embed(input_ids) + m.tgt_pos(q_pos)  # (B, T, D)
         keys, values = [], []
-        for i, block in enumerate(m.decoder):
+        for i, block in enumerate(m.decoder_blocks):
             h = block.norm1(x)
             k, v = block.self_attn.keys_values(h)  # (B, H, T, hd)
             k = torch.cat([past_keys[i], k], dim=2)  # (B, H, P + T, hd)
@@ -132,7 +132,7 @@ def graphs(model: TinyTransformer) -> list[GraphSpec]:
 
 
 def parity(
-    model: nn.Module, graphs: GraphSessions, rng: np.random.Generator
+    model: TinyTransformer, graphs: GraphSessions, rng: np.random.Generator
 ) -> list[tuple[str, float]]:
     """The encoder's memory and cross keys/values, and the decoder step with its own cache
     (cached_step_diff) against one teacher-forced decode; two batch sizes and lengths,
@@ -148,7 +148,7 @@ def parity(
         src_t, mask_t = torch.from_numpy(src), torch.from_numpy(src_mask).bool()
         with torch.no_grad():
             memory = model.encode(src_t, mask_t)  # (B, S, D)
-            kv = [block.cross_attn.keys_values(memory) for block in model.decoder]
+            kv = [block.cross_attn.keys_values(memory) for block in model.decoder_blocks]
             ref_k = torch.stack([k for k, _ in kv])  # (L, B, H, S, hd)
             ref_v = torch.stack([v for _, v in kv])
             ref = model.decode(memory, mask_t, torch.from_numpy(tgt))  # (B, T, V)

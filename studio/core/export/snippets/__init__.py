@@ -28,7 +28,7 @@ def snippet_module(arch: str) -> ModuleType:
 
 def snippet_source(arch: str) -> str:
     """The text of the example program for `arch`, as written next to an export."""
-    return Path(snippet_module(arch).__file__).read_text(encoding="utf-8")
+    return Path(str(snippet_module(arch).__file__)).read_text(encoding="utf-8")
 
 
 def open_runner(arch: str, folder: Path, *, int8: bool = False) -> Any:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from cachetools import LRUCache
 
@@ -126,7 +126,7 @@ class TranslationCache:
         self, sentences: int = DEFAULT_SENTENCES, encoder_bytes: int = DEFAULT_ENCODER_BYTES
     ) -> None:
         self.translations: CountedLru[tuple[str, str], str] = CountedLru(sentences)
-        self.encoded: CountedLru[str, object] = CountedLru(
+        self.encoded: CountedLru[str, Any] = CountedLru(
             encoder_bytes, getsizeof=lambda value: int(value.nbytes)
         )
 

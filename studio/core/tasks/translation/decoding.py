@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import torch
 from torch import nn
 
+from studio.core.models.tiny_transformer import TinyTransformer
 from studio.core.tasks.base import model_device, unwrap
 from studio.core.tasks.translation.config import TranslationError
 
@@ -25,9 +26,9 @@ DECODINGS = ("greedy", "beam")
 
 
 @contextmanager
-def eval_mode(model: nn.Module) -> Iterator[nn.Module]:
+def eval_mode(model: nn.Module) -> Iterator[TinyTransformer]:
     """The unwrapped model in eval mode (no dropout, no latent noise), restored afterwards."""
-    inner = unwrap(model)
+    inner = cast(TinyTransformer, unwrap(model))
     was_training = inner.training
     inner.eval()
     try:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
 import torch
@@ -37,6 +37,7 @@ from studio.core.export.snippets.tiny_transformer import (
     TranslatorOnnx,
 )
 from studio.core.models.beam_search import beam_search
+from studio.core.models.tiny_transformer import TinyTransformer
 from studio.core.tasks.base import unwrap
 from studio.core.tasks.translation.config import TranslationError
 from studio.core.tasks.translation.decoding import translate
@@ -55,7 +56,8 @@ def never_cancelled() -> None:
 
 
 class Encoded(Protocol):
-    nbytes: int
+    @property
+    def nbytes(self) -> int: ...
 
 
 class Backend(Protocol):
@@ -92,7 +94,7 @@ class _KnownMemory:
     """The model as beam_search sees it, with the source's encoder output already known,
     and the check run before every decoder step."""
 
-    def __init__(self, model: nn.Module, memory: torch.Tensor, check: Check) -> None:
+    def __init__(self, model: TinyTransformer, memory: torch.Tensor, check: Check) -> None:
         self.model, self.memory, self.check = model, memory, check
         self.pad_id = model.pad_id
 
@@ -113,7 +115,7 @@ class TorchBackend:
     name = "PyTorch"
 
     def __init__(self, model: nn.Module, task: Any) -> None:
-        self.model = unwrap(model).eval()
+        self.model = cast(TinyTransformer, unwrap(model).eval())
         self.task = task
         self.max_len: int = self.model.cfg.max_len
         self.target_lang: str = task.cfg.target_lang
