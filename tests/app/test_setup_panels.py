@@ -27,7 +27,7 @@ def test_micro_gpt_summary_counts_its_model():
         "micro-gpt",
         "6 layers",
     )
-    assert 3.7e6 < s.num_params < 3.9e6  # DESIGN.md: about 3.8M
+    assert 3.7e6 < s.num_params < 3.9e6  # the preset's documented size: about 3.8M
     assert s.memory_bytes == estimate_training_memory(cfg, s.num_params)
     assert format_count(s.num_params) == "3.8M" and format_count(99044) == "99K"
 

@@ -9,9 +9,8 @@ The GUI thread shares the CPU and Python's GIL with the trainer: every milliseco
 drawing is taken from training. So a timer pass draws at most CHARTS_PER_PASS charts (a
 pass never blocks the event loop long; the charts that changed take turns, oldest change
 first), and the timer's interval follows the measured cost of a pass (redraw plus paint)
-so that drawing takes about DRAW_SHARE of wall time: on the 2-core development machine a
-chart costs 5-15 ms, so each visible chart is redrawn every one to three seconds. That
-pacing holds while a run trains (`set_live`); otherwise (a past run opened, a run
+so that drawing takes about DRAW_SHARE of wall time: on a slow CPU each visible chart is
+then redrawn every few seconds rather than every tick. That pacing holds while a run trains (`set_live`); otherwise (a past run opened, a run
 paused or ended) every changed chart is drawn on the next tick.
 
 Which charts there are, in which order, and what each draws is the metric catalogue's
@@ -44,7 +43,7 @@ from studio.core.training.metrics import CHARTS, Chart, chart_of
 
 REDRAW_MS = 100  # fastest refresh; slower when drawing costs more (see _adapt_interval)
 SLOWEST_MS = 2000
-CHARTS_PER_PASS = 1  # a pass blocks the GUI thread 5-15 ms (one chart, 2-core CPU)
+CHARTS_PER_PASS = 1  # a pass blocks the GUI thread while it draws: one chart at a time
 DRAW_SHARE = 0.04  # of wall time, for drawing: the trainer keeps the rest of the GIL and CPU
 
 

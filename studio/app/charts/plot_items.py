@@ -44,8 +44,8 @@ def decimate_band(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """At most `points` buckets: each bucket's first x, lowest lo and highest hi.
 
-    pyqtgraph's FillBetweenItem rebuilds its path from every point on each update
-    (30 ms per band at 10,000 points, measured), without the curves' downsampling.
+    pyqtgraph's FillBetweenItem rebuilds its path from every point on each update,
+    without the curves' downsampling, so a long run's band would cost more each redraw.
     """
     n = len(x)
     if n <= points:

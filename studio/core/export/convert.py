@@ -2,10 +2,10 @@
 
 - "dynamo" (torch.export-based, torch's default since 2.9): needs onnxscript; variable
   sizes are declared as torch.export Dims with bounds.
-- "torchscript" (the older tracer, deprecated in torch but still shipped): measured on
-  this 2-core CPU at 0.15-0.5 s per graph against 3-13 s for dynamo, which matters for a
-  one-click export and for the tests. Our wrappers use no nn.Transformer layers, so its
-  dynamic axes hold (STACK.md: the tracer bakes sizes into nn.Transformer's reshapes).
+- "torchscript" (the older tracer, deprecated in torch but still shipped): many times
+  faster than dynamo per graph, which matters for a one-click export and for the tests.
+  Our wrappers use no nn.Transformer layers, so its dynamic axes hold (the tracer bakes
+  sizes into nn.Transformer's reshapes).
 - "auto": torchscript, and dynamo if that fails (or once torch drops the tracer).
 
 Whichever wrote the graph, verify.py checks it at several sizes before an export is

@@ -3,7 +3,7 @@
 The model is built from its own attention modules on `F.scaled_dot_product_attention`
 rather than `nn.Transformer`, so that decoding can keep a preallocated self-attention
 cache and compute the cross-attention keys and values once per source sentence, and so
-that the graph exports cleanly to ONNX (no nested-tensor fast path, see STACK.md).
+that the graph exports cleanly to ONNX (nn.Transformer's nested-tensor fast path does not).
 
 Grouped rows: GRPO decodes G targets per source. The encoder, and every decoder layer's
 cross-attention keys and values, run on the P sources only; the G rows of source i

@@ -3,8 +3,8 @@
 Sentence rewards are scaled to 0..1 (sacrebleu reports 0..100); corpus metrics keep
 sacrebleu's 0..100 scale, the one papers report. Why the default reward is chrF with
 beta=1: chrF's standard beta=2 weights recall twice as much as precision, and GRPO on
-it learned to write longer, not better (DESIGN.md, "Translation"). beta=1 treats
-precision and recall alike; a chrF+BLEU mix and a length reward are the other guards.
+it learned to write longer, not better. beta=1 treats precision and recall alike; a
+chrF+BLEU mix and a length reward are the other guards.
 
 A guard gives 0 to empty outputs and to outputs stuck in a loop (one n-gram repeated
 many times in a row), so the policy cannot farm partial credit from either.

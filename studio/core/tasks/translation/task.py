@@ -16,7 +16,7 @@ noise, batches, the loss), rewards.py (chrF/BLEU rewards, corpus metrics), decod
 (`translate`), directions.py (both ways in one model), back_translation.py (synthetic
 pairs from target sentences alone).
 
-References: Wu et al. 2016 (GNMT); DESIGN.md, "Translation".
+References: Wu et al. 2016 (GNMT), for the length-normalised beam search.
 """
 
 from __future__ import annotations
