@@ -110,6 +110,7 @@ def _keep(
         else:
             seen.add(pair)
             pairs.append(pair)
+            report.kept_lines.append(number)
     report.kept = len(pairs)
     return pairs
 

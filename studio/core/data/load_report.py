@@ -78,6 +78,7 @@ class LoadReport:
     settings: dict[str, Any] = field(default_factory=dict)  # the trainer's: dotted path -> value
     monolingual: str = ""  # what back-translation will add, when it is on
     first_pairs: list[tuple[str, str]] = field(default_factory=list)  # as the model sees them
+    kept_lines: list[int] = field(default_factory=list, repr=False)  # each kept pair's line
 
     def skip(self, reason: str, line: int) -> None:
         self.skipped.setdefault(reason, []).append(line)
@@ -166,6 +167,7 @@ class LoadReport:
         out = asdict(self)
         out["profiles"] = [p.to_dict() for p in self.profiles]
         out["first_pairs"] = [list(p) for p in self.first_pairs]
+        out.pop("kept_lines")  # one number per pair: the counts say enough
         return out
 
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -85,8 +86,11 @@ class BackTranslated:
         )
 
 
-def read_monolingual(path: str | Path, max_length: int) -> tuple[list[str], dict[str, int]]:
-    """The distinct sentences of a one-sentence-per-line file, and what was skipped."""
+def read_monolingual(
+    path: str | Path, max_length: int, length: Callable[[str], int] = len
+) -> tuple[list[str], dict[str, int]]:
+    """The distinct sentences of a one-sentence-per-line file, and what was skipped; a
+    sentence is too long when `length` (the task's: its target tokens) passes max_length."""
     p = Path(path).expanduser()
     if not p.is_file():
         raise DataError(
@@ -106,7 +110,7 @@ def read_monolingual(path: str | Path, max_length: int) -> tuple[list[str], dict
             "empty"
             if not line
             else "too long"
-            if len(line) > max_length
+            if length(line) > max_length
             else "duplicate"
             if line in seen
             else ""

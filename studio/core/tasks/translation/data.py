@@ -41,7 +41,8 @@ def task_pairs(cfg: TranslationConfig, data: Any) -> tuple[list[tuple[str, str]]
             source_column=cfg.source_column,
             target_column=cfg.target_column,
         )
-        return load_pairs(data.path, max_length=data.max_length, columns=request)
+        # data.max_length counts tokens: prepare.py applies it once the tokenizers exist
+        return load_pairs(data.path, columns=request)
     if {cfg.source_lang, cfg.target_lang} != set(DEMO_LANGS):
         raise TranslationError(
             f"the built-in demo corpus holds zh and en, not {cfg.source_lang}->"

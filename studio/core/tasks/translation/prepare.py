@@ -2,7 +2,12 @@
 
 Pairs are loaded (the user's file, pairs given directly, or the demo corpus), split into
 train/valid/test, read both ways for a both-ways run, and the tokenizers are trained on
-the training side only. When the user's file replaces the demo corpus and
+the training side only. Then a pair of the user's file with a sentence longer than
+data.max_length tokens (of the tokenizer that reads or writes it; tags not counted) is
+left out of its split, counted in the load report as "too long" with its line number:
+the limit is in tokens because that is what the model's length and memory are in, and a
+character count would treat English (about four characters a BPE token) and Chinese (one
+a token) unequally. When the user's file replaces the demo corpus and
 `task.fit_to_data` is on, the held-out shares, the vocabulary sizes and the trainer's
 data-dependent settings are fitted to its size (data_fit.py); the load report records
 every choice with its reason.
@@ -63,17 +68,61 @@ def prepare_data(cfg: TranslationConfig, data: Any, pairs: list[Pair] | None) ->
             f"no training pairs left after the split ({len(pairs)} pairs in all); give more "
             "data or lower data.valid_fraction and data.test_fraction"
         )
-    report.split = {"train": len(train), "valid": len(valid), "test": len(test)}
-    # what the warm-up and GRPO draw from: the pairs, or each pair both ways, tagged
-    train_pairs = (
-        both_ways(train, cfg.source_lang, cfg.target_lang) if cfg.both_directions else train
-    )
-    sizes = None
+    sizes, vocab_notes = fitted_vocab_sizes(cfg, read_as(cfg, train)) if fit else (None, [])
+    source_tok, target_tok = fit_tokenizers(cfg, read_as(cfg, train), sizes)
+    splits = {"train": train, "valid": valid, "test": test}
+    if report.kept_lines:  # the user's file (the demo corpus and given pairs are kept whole)
+        line_of = dict(zip(pairs, report.kept_lines))  # a file's pairs are distinct
+        drop_too_long(cfg, splits, report, data.max_length, (source_tok, target_tok), line_of)
+        if not splits["train"]:
+            raise TranslationError(
+                f"every training pair is longer than data.max_length {data.max_length} "
+                "tokens; raise data.max_length (and model.max_len), or use shorter sentences"
+            )
+    report.split = {name: len(split) for name, split in splits.items()}
     if fit:
-        sizes, vocab_notes = fitted_vocab_sizes(cfg, train_pairs)
-        settings, trainer_notes = trainer_settings(len(train), len(valid))
+        settings, trainer_notes = trainer_settings(len(splits["train"]), len(splits["valid"]))
         report.fitted = notes + vocab_notes + trainer_notes
         report.settings = settings
-    source_tok, target_tok = fit_tokenizers(cfg, train_pairs, sizes)
-    splits = {"train": train, "valid": valid, "test": test}
+    train_pairs = read_as(cfg, splits["train"])
     return PreparedData(splits, train_pairs, source_tok, target_tok, report)
+
+
+def read_as(cfg: TranslationConfig, pairs: list[Pair]) -> list[Pair]:
+    """What the warm-up and GRPO draw from: the pairs, or each pair both ways, tagged."""
+    return both_ways(pairs, cfg.source_lang, cfg.target_lang) if cfg.both_directions else pairs
+
+
+def drop_too_long(
+    cfg: TranslationConfig,
+    splits: dict[str, list[Pair]],
+    report: LoadReport,
+    max_length: int,
+    toks: tuple[TextTokenizer, TextTokenizer],
+    line_of: dict[Pair, int],
+) -> None:
+    """Leave out of each split the pairs with a sentence over `max_length` tokens, as the
+    source tokenizer reads it or the target tokenizer writes it (both ways, for a both-ways
+    run); count each in `report` as "too long", by its line (`line_of`)."""
+    source_tok, target_tok = toks
+
+    def tokens(pair: Pair) -> int:
+        s, t = pair
+        n = max(len(source_tok.encode(s)), len(target_tok.encode(t)))
+        if cfg.both_directions:  # each side is also read, and written, the other way
+            n = max(n, len(source_tok.encode(t)), len(target_tok.encode(s)))
+        return n
+
+    dropped: list[Pair] = []
+    for name, split in splits.items():
+        long = {p for p in split if tokens(p) > max_length}
+        if long:
+            splits[name] = [p for p in split if p not in long]
+            dropped += long
+    if not dropped:
+        return
+    for line in sorted(line_of[p] for p in dropped):
+        report.skip("too long", line)
+    report.kept -= len(dropped)
+    gone = set(dropped)
+    report.first_pairs = [p for p in report.first_pairs if p not in gone]

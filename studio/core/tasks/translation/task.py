@@ -106,7 +106,9 @@ class TranslationTask(Task):
         self.back_translated: BackTranslated | None = None  # how they were made, this session
         self._synthetic_pools: list[list[Example]] = []  # drawn from in the warm-up only
         if cfg.back_translation:
-            self._monolingual, skipped = read_monolingual(cfg.monolingual_path, data.max_length)
+            self._monolingual, skipped = read_monolingual(
+                cfg.monolingual_path, data.max_length, lambda s: len(self.target_tok.encode(s))
+            )
             self._report.monolingual = describe(cfg, len(self._monolingual), skipped)
 
     def _set_tokenizers(self, source: TextTokenizer, target: TextTokenizer) -> None:
