@@ -30,14 +30,16 @@ from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.training.trainer import Trainer
 
 
-def write_data(out: Path, kept_share: float) -> tuple[Path, Path, int, int]:
+def write_data(out: Path, kept_share: float, most: int | None) -> tuple[Path, Path, int, int]:
+    """The pairs file and the file of English sentences alone (at most `most` of them)."""
     pairs = demo_pairs()
     random.Random(0).shuffle(pairs)
     k = int(len(pairs) * kept_share)
+    alone = pairs[k:] if most is None else pairs[k : k + most]
     data, mono = out / "pairs.tsv", out / "mono.en"
     data.write_text("".join(f"{zh}\t{en}\n" for zh, en in pairs[:k]), encoding="utf-8")
-    mono.write_text("".join(f"{en}\n" for _, en in pairs[k:]), encoding="utf-8")
-    return data, mono, k, len(pairs) - k
+    mono.write_text("".join(f"{en}\n" for _, en in alone), encoding="utf-8")
+    return data, mono, k, len(alone)
 
 
 def one_run(seed: int, overrides: list[str], out: Path, limit: int) -> dict:
@@ -69,10 +71,11 @@ def main() -> int:
     p.add_argument("--set", dest="overrides", action="append", default=[], help="smoke tests only")
     p.add_argument("--bt-set", dest="bt_overrides", action="append", default=[])
     p.add_argument("--only", choices=["alone", "bt"], help="run one condition")
+    p.add_argument("--mono", type=int, help="at most this many sentences alone (default: all)")
     args = p.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    data, mono, n_pairs, n_mono = write_data(out, args.kept)
+    data, mono, n_pairs, n_mono = write_data(out, args.kept, args.mono)
     budget = [
         f"data.path={data}",
         f"stages.warmup.steps={args.steps}",

@@ -41,6 +41,7 @@ def train(seed: int, steps: int, overrides: list[str], out: Path, limit: int) ->
         ways = task.evaluate_directions(
             model, split="test", limit=limit, decoding="greedy", beam_size=cfg.eval.beam_size
         )
+    print(f"seed {seed}, {' '.join(overrides) or 'zh->en'}: {ways}", flush=True)
     return {"wall": wall, "ways": ways}
 
 

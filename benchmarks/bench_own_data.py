@@ -12,6 +12,10 @@ script and the settings fitted to the data), and for each seed:
    corpus chrF, BLEU and the output/reference length ratio.
 
     OMP_NUM_THREADS=1 python benchmarks/bench_own_data.py --seeds 0 --pairs 8000
+
+On a machine too slow for the fitted warm-up, `--warmup-cap N` lowers its step cap
+(applied after the fitted settings) and `--set stages.grpo.steps=N` shortens GRPO and
+its control alike; the figures then answer a smaller question, and say so.
 """
 
 from __future__ import annotations
@@ -48,12 +52,17 @@ def control_folder(run_dir: Path, out: Path) -> Path:
     return control
 
 
-def one_seed(data: Path, seed: int, out: Path, limit: int, overrides: list[str]) -> dict:
+def one_seed(
+    data: Path, seed: int, out: Path, limit: int, overrides: list[str], warmup_cap: int | None
+) -> dict:
     cfg = load_config(
         "tiny_transformer", [f"data.path={data}", f"training.seed={seed}", *overrides]
     )
     started = time.perf_counter()
     trainer = Trainer(cfg, save_dir=out)
+    if warmup_cap:  # after the settings fitted to the data, which set the warm-up's cap
+        warmup = trainer.cfg.stages.warmup
+        warmup.steps = min(warmup.steps, warmup_cap)
     print(trainer.task.report(), flush=True)
     trainer.run()
     wall = time.perf_counter() - started
@@ -90,13 +99,19 @@ def main() -> int:
     p.add_argument("--limit", type=int, default=1000, help="test pairs evaluated")
     p.add_argument("--out", default="benchmarks/out/own_data")
     p.add_argument("--set", dest="overrides", action="append", default=[], help="smoke tests only")
+    p.add_argument(
+        "--warmup-cap", type=int, help="lower the fitted warm-up cap (a machine too slow)"
+    )
     args = p.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     data = write_tatoeba_file(
         out / f"cmn-{args.pairs}.txt", realistic_pairs(args.pairs, args.corpus_seed)
     )
-    rows = [one_seed(data, s, out, args.limit, args.overrides) for s in args.seeds]
+    rows = []
+    for seed in args.seeds:
+        rows.append(one_seed(data, seed, out, args.limit, args.overrides, args.warmup_cap))
+        print(json.dumps({k: v for k, v in rows[-1].items() if k != "curve"}), flush=True)
     for r in rows:
         (out / f"seed{r['seed']}.json").write_text(json.dumps(r, indent=1), encoding="utf-8")
     print(f"\ncommand: python {' '.join(sys.argv)}\n")
