@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from studio.app import dialogs
 from studio.app.background import run_in_background
 from studio.app.column_picker import ColumnPicker
+from studio.app.i18n.messages import translate_message
 from studio.core.data.columns import ColumnsUnclear
 
 HEAD_LINES = 8
@@ -375,7 +376,7 @@ class DataPanel(QWidget):
         """The loader's message; with `profiles`, the picker to say which column is which."""
         self.error, self.report, self.loaded = message, "", None
         self.check_button.setEnabled(True)
-        self.status.setText(f"✘ {message}")
+        self.status.setText(f"✘ {translate_message(message)}")
         self.status.setStyleSheet("color: #C00000;")
         if profiles:
             self._show_columns(profiles, None, None, cfg)

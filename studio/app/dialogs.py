@@ -12,10 +12,13 @@ from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from studio.app.i18n.messages import translate_message
+
 
 def show_error(parent: QWidget | None, title: str, message: str) -> None:
-    """The one route errors take to the user: a clear message, never a traceback."""
-    QMessageBox.critical(parent, title, message)
+    """The one route errors take to the user: a clear message, never a traceback (the
+    core's messages of a known shape in the window's language)."""
+    QMessageBox.critical(parent, title, translate_message(message))
 
 
 def ask_yes_no(parent: QWidget | None, title: str, question: str) -> bool:
@@ -68,7 +71,9 @@ def show_files(parent: QWidget | None, title: str, message: str, folder: Path) -
     """A result with files to look at: the message and an "Open folder" button (the
     system's file manager), without blocking the window."""
     box = QMessageBox(QMessageBox.Information, title, message, QMessageBox.Close, parent)
-    opener = box.addButton(box.tr("Open folder"), QMessageBox.ActionRole)
+    opener = box.addButton(
+        QCoreApplication.translate("dialogs", "Open folder"), QMessageBox.ActionRole
+    )
     opener.clicked.disconnect()  # keep the box open after opening the folder
     opener.clicked.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))))
     box.open()

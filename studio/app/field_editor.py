@@ -21,6 +21,10 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, Q
 from studio.core.configtools import ConfigError
 
 
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("FieldEditor", text)
+
+
 def _is_optional(tp: Any) -> bool:
     return get_origin(tp) in (typing.Union, types.UnionType) and type(None) in get_args(tp)
 
@@ -46,15 +50,15 @@ class FieldEditor:
         else:
             edit = QLineEdit()
             if self.kind == "optional":
-                edit.setPlaceholderText("empty: none")
+                edit.setPlaceholderText(_tr("empty: none"))
             elif self.kind == "yaml":
-                edit.setPlaceholderText("YAML, e.g. [a, b] or {name: 1.0}")
+                edit.setPlaceholderText(_tr("YAML, e.g. [a, b] or {name: 1.0}"))
             self.widget = edit
         tip = QCoreApplication.translate("config", meta.get("help", ""))
         bounds = [
-            f"min {meta['min']}" if meta.get("min") is not None else "",
-            f"max {meta['max']}" if meta.get("max") is not None else "",
-            "positive" if meta.get("positive") else "",
+            _tr("min {value}").format(value=meta["min"]) if meta.get("min") is not None else "",
+            _tr("max {value}").format(value=meta["max"]) if meta.get("max") is not None else "",
+            _tr("positive") if meta.get("positive") else "",
         ]
         bounds_text = ", ".join(b for b in bounds if b)
         self.widget.setToolTip(f"{path}: {tip}" + (f" ({bounds_text})" if bounds_text else ""))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
+from studio.app.i18n.messages import translate_message
 from studio.core.machine.hardware import MemoryProbe, MemoryReading, format_bytes
 
 POLL_MS = 500
@@ -34,7 +35,7 @@ def gauge_text(r: MemoryReading) -> tuple[str, str]:
         "MemoryGauge",
         "No NVIDIA GPU found: the bar shows this app's memory (RAM) of the machine's {total}.",
     ).format(total=total)
-    return line, f"{tip}\n{r.message}" if r.message else tip
+    return line, f"{tip}\n{translate_message(r.message)}" if r.message else tip
 
 
 class MemoryGauge(QWidget):

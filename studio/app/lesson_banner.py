@@ -3,6 +3,7 @@ settings it hides (with a way for the teacher to see them all)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 
@@ -28,7 +29,8 @@ class LessonBanner(QFrame):
         self.setVisible(False)
 
     def set_lesson(self, text: str, hidden: int) -> None:
-        self.text.setText(f"<b>{self.tr('Lesson')}:</b> {text}" if text else "")
+        lesson = QCoreApplication.translate("presets", text) if text else ""
+        self.text.setText(f"<b>{self.tr('Lesson')}:</b> {lesson}" if text else "")
         if hidden:
             self.note.setText(
                 self.tr("This lesson hides {n} settings to keep the form short.").format(n=hidden)

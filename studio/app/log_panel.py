@@ -5,27 +5,43 @@ from __future__ import annotations
 import html
 import time
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QPlainTextEdit
 
+from studio.app.i18n.messages import translate_message
+
 LEVEL_COLOURS = {"info": "#333333", "warning": "#B06000", "error": "#C00000"}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("LogPanel", text)
 
 
 def format_record(record: dict) -> tuple[str, str] | None:
     """(level, text) for records the log shows; None for step records (the charts show them)."""
     kind, step = record.get("kind"), record.get("step", "")
     if kind == "log":
-        return record.get("level", "info"), f"[step {step}] {record.get('message', '')}"
+        message = translate_message(str(record.get("message", "")))
+        return record.get("level", "info"), _tr("[step {step}] {message}").format(
+            step=step, message=message
+        )
     if kind == "stage":
         reason = f" ({record['reason']})" if record.get("reason") else ""
-        return "info", f"[step {step}] stage {record.get('stage')} {record.get('event')}{reason}"
+        return "info", _tr("[step {step}] stage {stage} {event}{reason}").format(
+            step=step, stage=record.get("stage"), event=record.get("event"), reason=reason
+        )
     if kind == "checkpoint":
-        return "info", f"[step {step}] checkpoint saved: {record.get('path', '')}"
+        return "info", _tr("[step {step}] checkpoint saved: {path}").format(
+            step=step, path=record.get("path", "")
+        )
     if kind == "done":
         level = "error" if record.get("reason") == "error" else "info"
-        return level, f"[step {step}] run ended: {record.get('reason', '')}"
+        return level, _tr("[step {step}] run ended: {reason}").format(
+            step=step, reason=record.get("reason", "")
+        )
     if kind == "eval":
         metrics = ", ".join(f"{k[5:]} {v:.4g}" for k, v in record.items() if k.startswith("eval/"))
-        return "info", f"[step {step}] eval: {metrics}"
+        return "info", _tr("[step {step}] eval: {metrics}").format(step=step, metrics=metrics)
     return None
 
 
@@ -36,7 +52,7 @@ class LogPanel(QPlainTextEdit):
         super().__init__()
         self.setReadOnly(True)
         self.setMaximumBlockCount(self.MAX_LINES)
-        self.setPlaceholderText("Messages from the trainer appear here.")
+        self.setPlaceholderText(self.tr("Messages from the trainer appear here."))
         self.lines: list[tuple[str, str]] = []  # (level, text), for tests and copying
 
     def add_record(self, record: dict) -> None:

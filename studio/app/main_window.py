@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QThreadPool
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QThreadPool
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.app import consent, dialogs, resources
+from studio.app import consent, dialogs, resources, translations
 from studio.app.background import wait_for_background
 from studio.app.charts.grad_flow import GradFlowWidget
 from studio.app.charts.panel import ChartPanel
@@ -56,7 +56,12 @@ from studio.core.machine.hardware import MemoryProbe
 from studio.core.tasks import task_class
 
 DEFAULT_PRESET = "quick_micro_gpt"  # a first run that learns visibly within a minute
-CLOSING_MESSAGE = "Closing: the run is stopping and writing its checkpoint…"
+
+
+def closing_message() -> str:
+    return QCoreApplication.translate(
+        "MainWindow", "Closing: the run is stopping and writing its checkpoint…"
+    )
 
 
 class MainWindow(QMainWindow):
@@ -108,10 +113,10 @@ class MainWindow(QMainWindow):
         self.grad_flow = GradFlowWidget()
         self.samples = SamplesPanel()
         self.views = QTabWidget()
-        self.views.addTab(self.charts, "Charts")
-        self.views.addTab(self.grad_flow, "Gradient flow")
-        self.views.addTab(self.samples, "Samples")
-        self.views.addTab(self.playground, "Playground")
+        self.views.addTab(self.charts, self.tr("Charts"))
+        self.views.addTab(self.grad_flow, self.tr("Gradient flow"))
+        self.views.addTab(self.samples, self.tr("Samples"))
+        self.views.addTab(self.playground, self.tr("Playground"))
         self.stages = StageStrip()
         self.lesson_banner = LessonBanner()
         self.lesson_banner.show_all.clicked.connect(lambda: self._edit_lesson(True))
@@ -149,13 +154,15 @@ class MainWindow(QMainWindow):
         self.runs.overlay_requested.connect(self.overlay_run)
         self.runs.overlay_cleared.connect(lambda: self.charts.set_overlay(None))
         self.setup = QTabWidget()
-        self.setup.addTab(self.gallery, "Presets")
-        self.setup.addTab(settings_page, "Settings")
-        self.setup.addTab(self.data_panel, "Data")
-        self.setup.addTab(self.runs, "Runs")
+        self.setup.addTab(self.gallery, self.tr("Presets"))
+        self.setup.addTab(settings_page, self.tr("Settings"))
+        self.setup.addTab(self.data_panel, self.tr("Data"))
+        self.setup.addTab(self.runs, self.tr("Runs"))
         self.log = LogPanel()
-        self.setup_dock = self._dock("Setup", self.setup, Qt.LeftDockWidgetArea, 400)
-        self.log_dock = self._dock("Log", self.log, Qt.BottomDockWidgetArea, 0)
+        self.setup_dock = self._dock(
+            "setup", self.tr("Setup"), self.setup, Qt.LeftDockWidgetArea, 400
+        )
+        self.log_dock = self._dock("log", self.tr("Log"), self.log, Qt.BottomDockWidgetArea, 0)
         self.tour = Tour(self, self.settings, self._tour_callouts())
         self.presentation = Presentation(self.settings, self)
         self.presentation.apply()
@@ -167,10 +174,10 @@ class MainWindow(QMainWindow):
     # ---- building
 
     def _dock(
-        self, title: str, widget: QWidget, area: Qt.DockWidgetArea, width: int
+        self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea, width: int
     ) -> QDockWidget:
         dock = QDockWidget(title, self)
-        dock.setObjectName(f"dock-{title.lower()}")
+        dock.setObjectName(f"dock-{key}")  # the saved layout's name for it, in any language
         dock.setWidget(widget)
         # closable: the View menu hides and shows it (a projector wants the charts alone)
         dock.setFeatures(
@@ -186,7 +193,7 @@ class MainWindow(QMainWindow):
         return dock
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
         for text, keys, slot in (
             (self.tr("Open preset or lesson…"), QKeySequence.Open, self.gallery.open_file_dialog),
             (self.tr("Save as preset…"), QKeySequence.Save, self.save_preset_dialog),
@@ -197,7 +204,7 @@ class MainWindow(QMainWindow):
             action.setShortcut(keys)
             action.triggered.connect(slot)
             file_menu.addAction(action)
-        run_menu = self.menuBar().addMenu("&Run")
+        run_menu = self.menuBar().addMenu(self.tr("&Run"))
         for action in (
             self.controls.start_action,
             self.controls.pause_action,
@@ -228,6 +235,8 @@ class MainWindow(QMainWindow):
         full.setShortcut(QKeySequence.FullScreen)
         full.setCheckable(True)
         full.toggled.connect(lambda on: self.showFullScreen() if on else self.showNormal())
+        view_menu.addSeparator()
+        view_menu.addMenu(translations.language_menu(self, self.settings))
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         help_menu.addAction(self.tr("GRPO in short")).triggered.connect(self.show_grpo_guide)
         guide = help_menu.addAction(self.tr("What each chart means"))
@@ -341,14 +350,17 @@ class MainWindow(QMainWindow):
             cfg = load_config(path, list(overrides))
         except ConfigError as err:
             if not quiet:
-                dialogs.show_error(self, "Cannot open this preset", str(err))
+                dialogs.show_error(self, self.tr("Cannot open this preset"), str(err))
                 self.log.add("error", str(err))
             return False
         self.set_config(cfg)
         self.gallery.set_current(path)
         self.settings.setValue("preset/last", path)
-        self.statusBar().showMessage(f"Preset: {cfg.name} ({path})")
-        self.log.add("info", f"preset loaded: {cfg.name} ({path})")
+        name = QCoreApplication.translate("presets", cfg.name)
+        self.statusBar().showMessage(
+            self.tr("Preset: {name} ({path})").format(name=name, path=path)
+        )
+        self.log.add("info", self.tr("preset loaded: {name} ({path})").format(name=name, path=path))
         return True
 
     def set_config(self, cfg: StudioConfig) -> None:
@@ -395,7 +407,7 @@ class MainWindow(QMainWindow):
             return
         cfg.training.deterministic = True
         path = dialogs.save_file(
-            self, self.tr("Save as lesson"), f"{cfg.name} lesson.yaml", "Lesson (*.yaml)"
+            self, self.tr("Save as lesson"), f"{cfg.name} lesson.yaml", self.tr("Lesson (*.yaml)")
         )
         if path:
             self._save(cfg, path)
@@ -413,7 +425,7 @@ class MainWindow(QMainWindow):
         if cfg is None:
             return
         path = dialogs.save_file(
-            self, self.tr("Save as preset"), f"{cfg.name}.yaml", "Preset (*.yaml)"
+            self, self.tr("Save as preset"), f"{cfg.name}.yaml", self.tr("Preset (*.yaml)")
         )
         if path:
             self._save(cfg, path)
@@ -457,7 +469,7 @@ class MainWindow(QMainWindow):
         self.run_config = copy.deepcopy(cfg)  # as started: the trainer may fit cfg to the data
         self.charts.keep_overlay_for(cfg.task.NAME)
         self._clear_views()
-        self.log.add("info", f"starting {cfg.name}")
+        self.log.add("info", self.tr("starting {name}").format(name=cfg.name))
         self.controller.start(self._make_factory(cfg, self._save_dir(), None), max_steps)
 
     def step(self) -> bool:
@@ -542,7 +554,9 @@ class MainWindow(QMainWindow):
         self.run_dir = run_dir
         self.playground.show_run(run_dir, cfg)
         self.runs.add_recent(run_dir)
-        self.statusBar().showMessage(f"Run: {run_dir} ({len(records)} records)")
+        self.statusBar().showMessage(
+            self.tr("Run: {run} ({n} records)").format(run=run_dir, n=len(records))
+        )
 
     def overlay_run(self, run_dir: str) -> None:
         from studio.core.runs.loading import load_run_config
@@ -604,8 +618,8 @@ class MainWindow(QMainWindow):
 
     def _on_failed(self, message: str) -> None:
         self.last_error = message
-        self.log.add("error", f"training failed: {message}")
-        dialogs.show_error(self, "Training stopped with an error", message)
+        self.log.add("error", self.tr("training failed: {message}").format(message=message))
+        dialogs.show_error(self, self.tr("Training stopped with an error"), message)
 
     def _on_finished(self, final: dict) -> None:
         if not self._from_current_run():
@@ -638,14 +652,16 @@ class MainWindow(QMainWindow):
         if self.controller.running:
             event.ignore()
             if self._close_when_idle:
-                self.statusBar().showMessage(CLOSING_MESSAGE)
+                self.statusBar().showMessage(closing_message())
                 return
-            question = "Training is running. Stop it (a checkpoint is written) and close?"
-            if dialogs.ask_yes_no(self, "Stop training?", question):
+            question = self.tr("Training is running. Stop it (a checkpoint is written) and close?")
+            if dialogs.ask_yes_no(self, self.tr("Stop training?"), question):
                 self._close_when_idle = True
                 self.controller.stop()  # a paused run stops too
-                self.statusBar().showMessage(CLOSING_MESSAGE)
-                self.log.add("info", "closing: stopping the run and writing its checkpoint")
+                self.statusBar().showMessage(closing_message())
+                self.log.add(
+                    "info", self.tr("closing: stopping the run and writing its checkpoint")
+                )
             return
         wait_for_background(5000)
         self.save_settings()
@@ -661,6 +677,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     app.setWindowIcon(QIcon(str(resources.icon_path())))
     # Quitting drops background jobs not yet started (preset counts), so exit is quick.
     app.aboutToQuit.connect(lambda: QThreadPool.globalInstance().clear())
+    translations.install(translations.chosen_language(QSettings()))  # before any widget
     window = MainWindow()
     if len(argv) > 1:
         window.load_preset(argv[1])

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from studio.app import dialogs
 from studio.app.background import run_in_background
+from studio.app.i18n.messages import translate_message
 from studio.core.config import lesson_files, load_config, preset_files
 from studio.core.machine.hardware import estimate_training_memory, format_bytes
 from studio.core.models import arch_spec
@@ -74,9 +75,17 @@ def summarize_preset(path: str | Path) -> PresetSummary:
 
 
 def card_details(s: PresetSummary) -> str:
-    return (
-        f"{s.task} · {s.arch} · {s.layers} · {format_count(s.num_params)} parameters · "
-        f"~{format_bytes(s.memory_bytes)} peak training memory (estimate)"
+    """The card's line of counts: task, architecture, depth, parameters, memory."""
+    return QCoreApplication.translate(
+        "PresetCard",
+        "{task} · {arch} · {layers} · {params} parameters · ~{memory} peak training memory "
+        "(estimate)",
+    ).format(
+        task=s.task,
+        arch=s.arch,
+        layers=translate_message(s.layers),
+        params=format_count(s.num_params),
+        memory=format_bytes(s.memory_bytes),
     )
 
 
@@ -102,12 +111,12 @@ class PresetCard(QFrame):
             title, desc, self.minutes = cfg.name, cfg.description, cfg.ui.minutes
         except ValueError as err:  # a broken shipped preset must not break the gallery
             title, desc = key, self.tr("Cannot be loaded: {error}").format(error=err)
-        self.title = QLabel(f"<b>{title}</b>")
-        self.description = QLabel(desc)
+        self.title = QLabel(f"<b>{QCoreApplication.translate('presets', title)}</b>")
+        self.description = QLabel(QCoreApplication.translate("presets", desc) if desc else "")
         self.description.setWordWrap(True)
         self.duration = QLabel(duration_text(self.minutes))
         self.duration.setStyleSheet("color: #1F3A5F;")
-        self.details = QLabel("counting parameters…")
+        self.details = QLabel(self.tr("counting parameters…"))
         self.details.setWordWrap(True)
         self.details.setStyleSheet("color: #555;")
         self.use = QPushButton(self.tr("Use this preset"))
@@ -117,6 +126,10 @@ class PresetCard(QFrame):
         for w in (self.title, self.description, self.duration, self.details):
             layout.addWidget(w)
         layout.addWidget(self.use, 0, Qt.AlignRight)
+
+    def show_in_use(self, current: bool) -> None:
+        """The button says whether this card's preset is the one in the settings."""
+        self.use.setText(self.tr("In use") if current else self.tr("Use this preset"))
 
 
 class PresetGallery(QWidget):
@@ -130,8 +143,10 @@ class PresetGallery(QWidget):
         super().__init__()
         self._summarize = summarize
         self.cards: dict[str, PresetCard] = {}
-        open_button = QPushButton("Open preset file…")
-        open_button.setToolTip("Load a preset YAML file (e.g. one saved with 'Save as preset')")
+        open_button = QPushButton(self.tr("Open preset file…"))
+        open_button.setToolTip(
+            self.tr("Load a preset YAML file (e.g. one saved with 'Save as preset')")
+        )
         open_button.clicked.connect(self.open_file_dialog)
         host = QWidget()
         cards = QVBoxLayout(host)
@@ -174,7 +189,11 @@ class PresetGallery(QWidget):
 
             def failed(message: str, details: str, key: str = key) -> None:
                 if shiboken6.isValid(self):
-                    self.cards[key].details.setText(f"Could not build this preset: {message}")
+                    self.cards[key].details.setText(
+                        QCoreApplication.translate(
+                            "PresetCard", "Could not build this preset: {message}"
+                        ).format(message=translate_message(message))
+                    )
 
             run_in_background(lambda p=card.path: self._summarize(p), done, failed)
 
@@ -191,12 +210,16 @@ class PresetGallery(QWidget):
         for key, card in self.cards.items():
             current = key == chosen
             card.setProperty("current", current)
-            card.use.setText(card.tr("In use") if current else card.tr("Use this preset"))
+            card.show_in_use(current)
             card.use.setEnabled(not current)
             card.style().unpolish(card)  # the stylesheet reads the property anew
             card.style().polish(card)
 
     def open_file_dialog(self) -> None:
-        path = dialogs.open_file(self, "Open preset", "Preset files (*.yaml *.yml);;All files (*)")
+        path = dialogs.open_file(
+            self,
+            self.tr("Open preset"),
+            self.tr("Preset files (*.yaml *.yml);;All files (*)"),
+        )
         if path:
             self.preset_chosen.emit(path)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
@@ -29,6 +29,10 @@ from studio.core.runs.lock import Holder, lock_holder
 from studio.core.runs.metrics_file import read_metrics
 
 
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("RunsPanel", text)
+
+
 def run_summary(run_dir: Path) -> str:
     """'step 120 of 400 · stopped · eval accuracy 0.81' from a run's metrics."""
     records = read_metrics(run_dir)
@@ -37,15 +41,19 @@ def run_summary(run_dir: Path) -> str:
     evals = [r for r in records if r.get("kind") == "eval"]
     parts = []
     if steps:
-        parts.append(f"step {steps[-1].get('step')} of {steps[-1].get('total_steps', '?')}")
+        parts.append(
+            _tr("step {step} of {total}").format(
+                step=steps[-1].get("step"), total=steps[-1].get("total_steps", "?")
+            )
+        )
     else:
-        parts.append("no steps yet")
-    parts.append(done[-1].get("reason", "") if done else "unfinished (resumable)")
+        parts.append(_tr("no steps yet"))
+    parts.append(done[-1].get("reason", "") if done else _tr("unfinished (resumable)"))
     if evals:
         metric = evals[-1].get("metric", "")
         value = evals[-1].get(f"eval/{metric}")
         if isinstance(value, int | float):
-            parts.append(f"eval {metric} {value:.3g}")
+            parts.append(_tr("eval {metric} {value:.3g}").format(metric=metric, value=value))
     return " · ".join(parts)
 
 

@@ -38,6 +38,8 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.field_editor import FieldEditor
+from studio.app.i18n.messages import translate_message
+from studio.app.i18n.sources import field_label
 from studio.core.config import StudioConfig
 from studio.core.configtools import ConfigError, from_dict
 from studio.core.tasks import task_class
@@ -76,8 +78,7 @@ def is_hidden(path: str, hidden: list[str]) -> bool:
 
 def _label(name: str, meta: dict) -> str:
     """The field's label from its declaration, translated; its name when it has none."""
-    text = meta.get("label") or name.replace("_", " ").capitalize()
-    return QCoreApplication.translate("config", text)
+    return QCoreApplication.translate("config", field_label(name, meta))
 
 
 class _WheelGuard(QObject):
@@ -180,7 +181,9 @@ class SettingsForm(QWidget):
         self.arch_label.setText(
             self.tr("Architecture <b>{arch}</b>, task <b>{task}</b>").format(arch=arch, task=task)
         )
-        self.lesson.setText(cfg.ui.lesson)
+        self.lesson.setText(
+            QCoreApplication.translate("presets", cfg.ui.lesson) if cfg.ui.lesson else ""
+        )
         self.lesson.setVisible(bool(cfg.ui.lesson))
         self._apply_visibility()
         self.check()
@@ -332,7 +335,9 @@ class SettingsForm(QWidget):
 
     def describe_error(self, message: str) -> str:
         """A ConfigError message with the form's words for its field in front of the path:
-        `stages.grpo.lr: must be ...` -> `Stage 2: GRPO › Learning rate (stages.grpo.lr): ...`."""
+        `stages.grpo.lr: must be ...` -> `Stage 2: GRPO › Learning rate (stages.grpo.lr): ...`,
+        in the window's language."""
+        message = translate_message(message)
         path = _error_path(message)
         if path not in self.editors:
             return message

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from studio.app.qt_compat import collect_garbage_on_gui_thread
 from studio.core.training.records import error_record
@@ -59,9 +59,16 @@ def user_message(err: BaseException) -> str:
     if isinstance(err, ValueError) and text:
         return text
     if isinstance(err, MemoryError):
-        return "Out of memory. Lower the batch size, group size or model size and start again."
+        return QCoreApplication.translate(
+            "TrainerWorker",
+            "Out of memory. Lower the batch size, group size or model size and start again.",
+        )
     name = type(err).__name__
-    return f"{name}: {text}" if text else f"{name} (no message); see the log for details."
+    if text:
+        return f"{name}: {text}"
+    return QCoreApplication.translate(
+        "TrainerWorker", "{name} (no message); see the log for details."
+    ).format(name=name)
 
 
 class TrainerWorker(QObject):

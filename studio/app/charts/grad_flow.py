@@ -69,8 +69,10 @@ class GradFlowWidget(RedrawWhenSeen, QWidget):
         self.plot.showGrid(x=True, alpha=0.25)
         self.plot.setLabel(
             "bottom",
-            f"|gradient| (bars: mean, thin bars: max; dashed: {_short(VANISHING)} vanishing, "
-            f"{_short(EXPLODING)} exploding)",
+            self.tr(
+                "|gradient| (bars: mean, thin bars: max; dashed: {vanishing} vanishing, "
+                "{exploding} exploding)"
+            ).format(vanishing=_short(VANISHING), exploding=_short(EXPLODING)),
         )
         self.plot.getViewBox().invertY(True)  # first layer on top
         self.plot.setMouseEnabled(x=True, y=False)
@@ -87,7 +89,7 @@ class GradFlowWidget(RedrawWhenSeen, QWidget):
                 pos=math.log10(x), angle=90, pen=pg.mkPen(COLOURS[name], style=Qt.DashLine)
             )
             self.plot.addItem(line, ignoreBounds=True)
-        self.title = QLabel("<b>Gradient flow</b> — waiting for the first step")
+        self.title = QLabel(self._waiting())
         self.footer = QLabel("")
         self.footer.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -130,12 +132,23 @@ class GradFlowWidget(RedrawWhenSeen, QWidget):
         self._max_bars.setOpts(x0=left, x1=_log10(maxes), y=y, brushes=light, pens=[None] * len(y))
         self._fit_names(layers)
         self.plot.setYRange(-0.6, len(layers) - 0.4, padding=0)
-        self.title.setText(f"<b>Gradient flow</b> — step {self.step}, {len(layers)} layers")
-        bad = [f"{name} ({flag})" for name, flag in zip(layers, self.flags) if flag != "ok"]
+        self.title.setText(
+            self.tr("<b>Gradient flow</b> — step {step}, {n} layers").format(
+                step=self.step, n=len(layers)
+            )
+        )
+        flags = {"vanishing": self.tr("vanishing"), "exploding": self.tr("exploding")}
+        bad = [
+            f"{name} ({flags.get(flag, flag)})"
+            for name, flag in zip(layers, self.flags)
+            if flag != "ok"
+        ]
         self.footer.setText(
-            "Flagged: " + ", ".join(bad)
+            self.tr("Flagged: {layers}").format(layers=", ".join(bad))
             if bad
-            else f"All layers within {_short(VANISHING)} .. {_short(EXPLODING)}."
+            else self.tr("All layers within {low} .. {high}.").format(
+                low=_short(VANISHING), high=_short(EXPLODING)
+            )
         )
         self.footer.setStyleSheet("color: #D55E00;" if bad else "color: #555;")
 
@@ -156,5 +169,8 @@ class GradFlowWidget(RedrawWhenSeen, QWidget):
         self.latest, self._dirty, self.flags = None, False, []
         self._mean_bars.setOpts(x0=[], x1=[], y=[])
         self._max_bars.setOpts(x0=[], x1=[], y=[])
-        self.title.setText("<b>Gradient flow</b> — waiting for the first step")
+        self.title.setText(self._waiting())
         self.footer.setText("")
+
+    def _waiting(self) -> str:
+        return self.tr("<b>Gradient flow</b> — waiting for the first step")

@@ -8,6 +8,7 @@ import time
 
 import numpy as np
 import torch
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -32,8 +33,11 @@ from studio.app.playground.page import PlaygroundPage, Reply
 def _check_room(prompt_tokens: int, max_new: int, room: int) -> None:
     if prompt_tokens + max_new > room:
         raise PlaygroundError(
-            f"the prompt takes {prompt_tokens} tokens and answers up to {max_new}, more than "
-            f"the model's {room} positions; shorten the prompt"
+            QCoreApplication.translate(
+                "CompletionPage",
+                "the prompt takes {prompt} tokens and answers up to {new}, more than the "
+                "model's {room} positions; shorten the prompt",
+            ).format(prompt=prompt_tokens, new=max_new, room=room)
         )
 
 
@@ -84,7 +88,11 @@ def sample_onnx(
 ) -> Answer:
     """`samples` sampled continuations, drawn with numpy from the step graph's logits."""
     if not temperature > 0:
-        raise PlaygroundError(f"temperature must be positive, got {temperature}")
+        raise PlaygroundError(
+            QCoreApplication.translate(
+                "CompletionPage", "temperature must be positive, got {value}"
+            ).format(value=temperature)
+        )
     runner = engine.runner
     tok = runner.tokenizer
     ids = tok.encode(prompt)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from PySide6.QtCore import QCoreApplication
 
 GREEDY = "greedy"
 SAMPLED = "sampled"
@@ -114,8 +115,11 @@ class OnnxEngine:
 
         if not has_export(run_dir, arch):
             raise PlaygroundError(
-                f"{Path(run_dir)}: has no ONNX export yet; press Export (or run "
-                f"`grpo-studio export {run_dir}`) first"
+                QCoreApplication.translate(
+                    "PlaygroundTab",
+                    "{run}: has no ONNX export yet; press Export (or run "
+                    "`grpo-studio export {run}`) first",
+                ).format(run=Path(run_dir))
             )
         self.arch, self.task = arch, task
         self.folder = export_files(run_dir, arch)[0].parent

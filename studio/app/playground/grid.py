@@ -72,7 +72,7 @@ def play_onnx(engine: OnnxEngine, index: int) -> Answer:
 
     task = engine.task
     if task is None:
-        raise PlaygroundError("the grid world needs the run's task; load the run first")
+        raise PlaygroundError(_tr("the grid world needs the run's task; load the run first"))
     example = task.held_out("test", index + 1)[index]
     batch = GridBatch([task.level(example.prompt, example.difficulty)], task.cfg.max_steps)
 
@@ -234,7 +234,10 @@ class GridPage(PlaygroundPage):
             )
             return None
         path = dialogs.save_file(
-            self, self.tr("Save the episode as a GIF"), f"grid_{self.index}.gif", "GIF (*.gif)"
+            self,
+            self.tr("Save the episode as a GIF"),
+            f"grid_{self.index}.gif",
+            self.tr("GIF (*.gif)"),
         )
         if not path:
             return None

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -71,7 +71,8 @@ class PlaygroundTab(QWidget):
         self.run_label = QLabel(self.tr("No run yet: start one, or open one in the Runs list."))
         self.run_label.setWordWrap(True)
         self.engine = QComboBox()
-        self.engine.addItems(ENGINES)
+        for key in ENGINES:  # shown in the window's language, kept as the key
+            self.engine.addItem(self.tr("Both") if key == "Both" else key, key)
         self.engine.setToolTip(
             self.tr("Answer with the live PyTorch model, the ONNX export, or both")
         )
@@ -241,7 +242,7 @@ class PlaygroundTab(QWidget):
             self._pending = page
             self.load()
             return
-        if self.engine.currentText() != "PyTorch" and self.onnx_engine is None:
+        if self.engine.currentData() != "PyTorch" and self.onnx_engine is None:
             engine = self.torch_engine
             question = self.tr("{run} has no ONNX export yet").format(run=engine.run_dir)
             if self.onnx_problem:
@@ -251,12 +252,12 @@ class PlaygroundTab(QWidget):
                 self._pending = page
                 self.exporter.export(str(engine.run_dir))
                 return
-            if self.engine.currentText() == "ONNX":
+            if self.engine.currentData() == "ONNX":
                 return
         self._answer(page)
 
     def _engines(self) -> tuple[TorchEngine | None, OnnxEngine | None]:
-        choice = self.engine.currentText()
+        choice = self.engine.currentData()
         torch_engine = self.torch_engine if choice != "ONNX" else None
         onnx_engine = self.onnx_engine if choice != "PyTorch" else None
         return torch_engine, onnx_engine
@@ -292,5 +293,11 @@ def load_engines(run_dir: Path) -> tuple[TorchEngine, OnnxEngine | None, str]:
     try:
         onnx_engine = OnnxEngine(run_dir, torch_engine.arch, torch_engine.task)
     except Exception as err:  # a damaged export (onnxruntime's own errors): PyTorch still works
-        return torch_engine, None, f"the export could not be loaded: {err}"
+        return (
+            torch_engine,
+            None,
+            QCoreApplication.translate(
+                "PlaygroundTab", "the export could not be loaded: {error}"
+            ).format(error=err),
+        )
     return torch_engine, onnx_engine, ""

@@ -1,0 +1,105 @@
+"""The core's messages with values inside, translated at display time by their shape.
+
+studio.core writes its messages in English with values filled in (`training.seed: must
+be at least 0, got -1`); it cannot mark them for Qt. The window translates the shapes it
+shows most, the settings' and the data's errors among them: each shape below is a
+template whose `{name}` parts match any text, and a message that fits one is shown as
+the template's translation (context "messages") with the same parts filled in. A
+message of no known shape is shown as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+CONTEXT = "messages"
+
+SHAPES = [
+    # configtools: a field's own value
+    QT_TRANSLATE_NOOP("messages", "{path}: must be an integer, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be a number, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be a string, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be true or false, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be a list, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be a mapping, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be an integer or null, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be a number or null, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be a string or null, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be one of {choices}, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be a finite number, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be a positive integer, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be a positive number, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be at least {low}, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be at most {high}, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be below {limit}, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be a list of {n} items, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: must be a mapping of keys to values, got {value}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: unknown key; expected one of: {keys}"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{path}: not valid YAML ({text}); write a list like [a, b] or a mapping like {{name: 1.0}}",
+    ),
+    QT_TRANSLATE_NOOP("messages", "no preset loaded; open a preset first"),
+    # config_checks: settings that cannot work together
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "data.valid_fraction and data.test_fraction: {valid} + {test} holds out all the data, "
+        "leaving none to train on; lower one of them",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "stages.warmup.steps and stages.grpo.steps: both are 0, so nothing would train; give "
+        "one of the stages some steps",
+    ),
+    # loading a preset file
+    QT_TRANSLATE_NOOP(
+        "messages", "{path}: no such file or shipped preset; use a path or one of: {names}"
+    ),
+    QT_TRANSLATE_NOOP("messages", "{path}: is a folder; give a .yaml preset file"),
+    QT_TRANSLATE_NOOP("messages", "{path}: cannot be read ({reason})"),
+    # data files and folders
+    QT_TRANSLATE_NOOP("messages", "{path}: cannot be read ({reason}); check its permissions"),
+    QT_TRANSLATE_NOOP("messages", "{path}: is not valid UTF-16 text; save it as UTF-8"),
+    QT_TRANSLATE_NOOP("messages", "{path}: no usable sentence pair ({summary}); {hint}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: no such folder; {how}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: is a file, not a folder; {how}"),
+    QT_TRANSLATE_NOOP("messages", "{path}: holds no class folders; {how}"),
+    # the memory gauge
+    QT_TRANSLATE_NOOP("messages", "No NVIDIA GPU in use ({reason})"),
+    # the gallery's depth of a model
+    QT_TRANSLATE_NOOP("messages", "{n} layers"),
+    QT_TRANSLATE_NOOP("messages", "{n} weight layers"),
+]
+
+
+@cache
+def _pattern(shape: str) -> re.Pattern[str]:
+    parts = re.split(r"(\{\w+\})", shape.replace("{{", "{").replace("}}", "}"))
+    regex = "".join(
+        f"(?P<{p[1:-1]}>.+?)" if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in parts
+    )
+    return re.compile(f"^{regex}$", re.DOTALL)
+
+
+def match(message: str) -> tuple[str, dict[str, str]] | None:
+    """The shape `message` has and its parts, or None."""
+    for shape in SHAPES:
+        found = _pattern(shape).match(message)
+        if found:
+            return shape, found.groupdict()
+    return None
+
+
+def translate_message(message: str) -> str:
+    """`message` in the window's language when its shape is known, else as it is; each
+    line of a message of several lines on its own."""
+    if "\n" in message:
+        return "\n".join(translate_message(line) for line in message.split("\n"))
+    found = match(message)
+    if found is None:
+        return message
+    shape, parts = found
+    return QCoreApplication.translate(CONTEXT, shape).format(**parts)

@@ -1,0 +1,211 @@
+"""Every string the window translates, with its translation context, read from the code.
+
+Two sources:
+
+- the app's calls, found in its syntax tree: `self.tr("…")` (the context is the class,
+  as PySide6 looks it up), `QCoreApplication.translate("context", "…")`,
+  `QT_TRANSLATE_NOOP("context", "…")`, and calls of a module's one-line wrappers such
+  as `def _tr(text): return QCoreApplication.translate("SamplesPanel", text)`;
+- the core's words, which cannot be marked with Qt's macros (studio.core never imports
+  Qt) and which the app translates at display time under fixed contexts: every config
+  field's label and help ("config"), the metric catalogue ("metrics"), each task's
+  sample noun ("tasks"), and the names, descriptions and lesson texts of the shipped
+  presets and lessons ("presets").
+
+pyside6-lupdate reads Python, but takes a wrapper's argument for a context of its own and
+names `self.tr` contexts after the wrong object in some files; so the strings found here
+are written out as `QT_TRANSLATE_NOOP` lines (`noop_source`), which it reads exactly.
+A call this reader cannot resolve (an f-string given to tr(), `other.tr(…)`) is
+reported, not guessed.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import json
+import pkgutil
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+
+APP_DIR = Path(__file__).resolve().parent.parent
+
+Message = tuple[str, str]  # (context, source text)
+
+
+@dataclass
+class Found:
+    """What reading the code gave: the messages in order, and calls it could not read."""
+
+    messages: list[Message] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def add(self, context: str, text: str) -> None:
+        if (context, text) not in self.messages:
+            self.messages.append((context, text))
+
+
+def _text(node: ast.AST) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _is_translate(func: ast.AST) -> bool:
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "translate"
+        and isinstance(func.value, ast.Name)
+        and func.value.id in ("QCoreApplication", "QApplication")
+    )
+
+
+def _wrappers(tree: ast.Module) -> tuple[dict[str, str], set[str]]:
+    """The module's one-argument wrappers (name -> context) and its names for translate."""
+    wrappers: dict[str, str] = {}
+    aliases: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and _is_translate(node.value):
+            aliases.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        if not isinstance(node, ast.FunctionDef) or not node.args.args:
+            continue
+        body = [s for s in node.body if not (isinstance(s, ast.Expr) and _text(s.value))]
+        if len(body) != 1 or not isinstance(body[0], ast.Return):
+            continue
+        value = body[0].value
+        if isinstance(value, ast.IfExp):  # `translate(ctx, text) if text else ""`
+            value = value.body
+        param = node.args.args[0].arg
+        if (
+            isinstance(value, ast.Call)
+            and _is_translate(value.func)
+            and len(value.args) == 2
+            and _text(value.args[0]) is not None
+            and isinstance(value.args[1], ast.Name)
+            and value.args[1].id == param
+        ):
+            wrappers[node.name] = _text(value.args[0])
+    return wrappers, aliases
+
+
+class _Reader(ast.NodeVisitor):
+    def __init__(self, found: Found, where: str, tree: ast.Module) -> None:
+        self.found, self.where = found, where
+        self.wrappers, self.aliases = _wrappers(tree)
+        self.classes: list[str] = []
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self.classes.append(node.name)
+        self.generic_visit(node)
+        self.classes.pop()
+
+    def _problem(self, node: ast.AST, what: str) -> None:
+        self.found.problems.append(f"{self.where}:{node.lineno}: {what}")
+
+    def _take(self, node: ast.Call, context: str | None, arg: ast.AST | None) -> None:
+        text = _text(arg) if arg is not None else None
+        if context is None or text is None:
+            if isinstance(arg, ast.JoinedStr | ast.BinOp):
+                self._problem(node, "the text to translate must be one string literal")
+            return  # a variable: a string from elsewhere (the core's, a catalogue's)
+        self.found.add(context, text)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        func, args = node.func, node.args
+        if isinstance(func, ast.Attribute) and func.attr == "tr" and args:
+            if isinstance(func.value, ast.Name) and func.value.id == "self" and self.classes:
+                self._take(node, self.classes[-1], args[0])
+            else:
+                self._problem(node, "tr() on another object: use QCoreApplication.translate")
+        elif _is_translate(func) or (isinstance(func, ast.Name) and func.id in self.aliases):
+            if len(args) >= 2:
+                self._take(node, _text(args[0]), args[1])
+        elif isinstance(func, ast.Name) and func.id == "QT_TRANSLATE_NOOP" and len(args) == 2:
+            self._take(node, _text(args[0]), args[1])
+        elif isinstance(func, ast.Name) and func.id in self.wrappers and args:
+            self._take(node, self.wrappers[func.id], args[0])
+        self.generic_visit(node)
+
+
+def app_strings(root: Path = APP_DIR) -> Found:
+    """Every literal the app's code translates, file by file in path order."""
+    found = Found()
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        _Reader(found, str(path.relative_to(root.parent.parent)), tree).visit(tree)
+    return found
+
+
+def field_label(name: str, meta: typing.Mapping) -> str:
+    """A config field's name in the settings form: its declared label, or its key spelled
+    out ("max_len" -> "Max len") when it declares none."""
+    return meta.get("label") or name.replace("_", " ").capitalize()
+
+
+def _config_classes() -> list[type]:
+    from studio.core.config import StudioConfig
+    from studio.core.models import ARCHS
+    from studio.core.tasks import TASKS
+
+    roots = [StudioConfig]
+    roots += [pkgutil.resolve_name(spec).CONFIG for spec in TASKS.values()]
+    roots += [pkgutil.resolve_name(spec).config for spec in ARCHS.values()]
+    seen: list[type] = []
+
+    def walk(cls: type) -> None:
+        if cls in seen:
+            return
+        seen.append(cls)
+        hints = typing.get_type_hints(cls)
+        for f in dataclasses.fields(cls):
+            if dataclasses.is_dataclass(hints[f.name]):
+                walk(hints[f.name])
+
+    for cls in roots:
+        walk(cls)
+    return seen
+
+
+def core_strings() -> Found:
+    """The core's words the window shows, each under the context the app translates it in."""
+    from studio.core.config import lesson_files, load_config, preset_files
+    from studio.core.tasks import TASKS
+    from studio.core.training import metric_docs, metrics
+
+    found = Found()
+    for cls in _config_classes():
+        hints = typing.get_type_hints(cls)
+        for f in dataclasses.fields(cls):
+            if f.init and not dataclasses.is_dataclass(hints[f.name]):
+                found.add("config", field_label(f.name, f.metadata))
+                if f.metadata.get("help"):
+                    found.add("config", f.metadata["help"])
+    for text in metric_docs.translatable_strings():
+        found.add(metrics.CONTEXT, text)
+    for spec in TASKS.values():
+        found.add("tasks", pkgutil.resolve_name(spec).SAMPLE_NOUN)
+    for path in [*preset_files().values(), *lesson_files().values()]:
+        cfg = load_config(path)
+        for text in (cfg.name, cfg.description, cfg.ui.lesson):
+            if text:
+                found.add("presets", text)
+    return found
+
+
+def all_strings() -> Found:
+    """The app's strings, then the core's."""
+    found = app_strings()
+    core = core_strings()
+    for context, text in core.messages:
+        found.add(context, text)
+    found.problems += core.problems
+    return found
+
+
+def noop_source(messages: list[Message]) -> str:
+    """Python source marking each message for pyside6-lupdate."""
+    lines = ["# generated by python -m studio.app.i18n.update: the strings to translate", ""]
+    for context, text in messages:
+        lines.append(
+            f"QT_TRANSLATE_NOOP({json.dumps(context)}, {json.dumps(text, ensure_ascii=False)})"
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,3813 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>AnswerColumn</name>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message>
+        <source>latency {time}</source>
+        <translation>耗时 {time}</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerPanel</name>
+    <message>
+        <source>PyTorch and ONNX give the same answer.</source>
+        <translation>PyTorch 与 ONNX 的回答相同。</translation>
+    </message>
+    <message>
+        <source>PyTorch and ONNX differ (an export of an older checkpoint? export again).</source>
+        <translation>PyTorch 与 ONNX 的回答不同（导出的是较旧的检查点？请重新导出）。</translation>
+    </message>
+</context>
+<context>
+    <name>ChartPanel</name>
+    <message>
+        <source>Exponential moving average of the curves (0: raw values)</source>
+        <translation>曲线的指数移动平均（0：原始值）</translation>
+    </message>
+    <message>
+        <source>Autoscale</source>
+        <translation>自动缩放</translation>
+    </message>
+    <message>
+        <source>Fit every chart to its data again</source>
+        <translation>让每张图表重新适配其数据</translation>
+    </message>
+    <message>
+        <source>Smoothing {weight:.2f}</source>
+        <translation>平滑 {weight:.2f}</translation>
+    </message>
+    <message>
+        <source>Overlay (dashed): {run}</source>
+        <translation>叠加（虚线）：{run}</translation>
+    </message>
+</context>
+<context>
+    <name>ColumnPicker</name>
+    <message>
+        <source>Columns</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>源语言</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标语言</translation>
+    </message>
+    <message>
+        <source>⇄ Swap</source>
+        <translation>⇄ 互换</translation>
+    </message>
+    <message>
+        <source>Translate the other way: the target becomes the source and back</source>
+        <translation>反向翻译：目标语言变为源语言，反之亦然</translation>
+    </message>
+    <message>
+        <source>Source ({lang})</source>
+        <translation>源语言（{lang}）</translation>
+    </message>
+    <message>
+        <source>Target ({lang})</source>
+        <translation>目标语言（{lang}）</translation>
+    </message>
+    <message>
+        <source>Automatic (matched by language)</source>
+        <translation>自动（按语言匹配）</translation>
+    </message>
+    <message>
+        <source>licence notes, ids or links</source>
+        <translation>许可说明、编号或链接</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>no letters</source>
+        <translation>无文字</translation>
+    </message>
+    <message>
+        <source>column {n}{name}: {what} — {sample}</source>
+        <translation>第 {n} 列{name}：{what} — {sample}</translation>
+    </message>
+</context>
+<context>
+    <name>CompletionPage</name>
+    <message>
+        <source>the prompt takes {prompt} tokens and answers up to {new}, more than the model&apos;s {room} positions; shorten the prompt</source>
+        <translation>提示占 {prompt} 个词元，回答最多 {new} 个，超过了模型的 {room} 个位置；请缩短提示</translation>
+    </message>
+    <message>
+        <source>temperature must be positive, got {value}</source>
+        <translation>温度必须为正数，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>A prompt, e.g. 12+34=</source>
+        <translation>输入提示，例如 12+34=</translation>
+    </message>
+    <message>
+        <source>greedy</source>
+        <translation>贪心</translation>
+    </message>
+    <message>
+        <source>sampled</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>samples </source>
+        <translation>样本数 </translation>
+    </message>
+    <message>
+        <source>temperature </source>
+        <translation>温度 </translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+</context>
+<context>
+    <name>ControlBar</name>
+    <message>
+        <source>Run controls</source>
+        <translation>运行控制</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Start training with these settings</source>
+        <translation>用这些设置开始训练</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Pause after the current step</source>
+        <translation>当前步完成后暂停</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Run one step, then pause (before Start: start paused, take the first step)</source>
+        <translation>运行一步后暂停（开始之前：以暂停状态启动，并执行第一步）</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop (a checkpoint is written)</source>
+        <translation>停止（会写入检查点）</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Start again from step 0 with the same settings and seed</source>
+        <translation>用相同的设置和随机种子从第 0 步重新开始</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>stopping — writing a checkpoint…</source>
+        <translation>正在停止 — 写入检查点…</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>preparing…</source>
+        <translation>准备中…</translation>
+    </message>
+    <message>
+        <source>preparing, then taking one step…</source>
+        <translation>准备中，随后执行一步…</translation>
+    </message>
+    <message>
+        <source>taking one step…</source>
+        <translation>正在执行一步…</translation>
+    </message>
+    <message>
+        <source>preparing (loading data, building the model)…</source>
+        <translation>准备中（加载数据、构建模型）…</translation>
+    </message>
+    <message>
+        <source>starting {stage}…</source>
+        <translation>正在开始{stage}…</translation>
+    </message>
+    <message>
+        <source>{stage} ended early: {reason}</source>
+        <translation>{stage}提前结束：{reason}</translation>
+    </message>
+    <message>
+        <source>%v / %m steps</source>
+        <translation>%v / %m 步</translation>
+    </message>
+    <message>
+        <source>{rate:.2f} steps/s · ETA {eta}</source>
+        <translation>{rate:.2f} 步/秒 · 预计剩余 {eta}</translation>
+    </message>
+    <message>
+        <source>finished at step %v</source>
+        <translation>在第 %v 步完成</translation>
+    </message>
+    <message>
+        <source>finished: every stage ran all its steps</source>
+        <translation>已完成：每个阶段都跑完了全部步数</translation>
+    </message>
+    <message>
+        <source>stopped at step %v of %m</source>
+        <translation>在第 %v 步（共 %m 步）停止</translation>
+    </message>
+    <message>
+        <source>step limit: stopped at step %v of %m</source>
+        <translation>达到步数上限：在第 %v 步（共 %m 步）停止</translation>
+    </message>
+    <message>
+        <source>failed at step %v of %m</source>
+        <translation>在第 %v 步（共 %m 步）失败</translation>
+    </message>
+    <message>
+        <source>ended at step %v of %m</source>
+        <translation>在第 %v 步（共 %m 步）结束</translation>
+    </message>
+    <message>
+        <source>a checkpoint was written</source>
+        <translation>已写入检查点</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>GRPO</source>
+        <translation>GRPO</translation>
+    </message>
+</context>
+<context>
+    <name>DataPanel</name>
+    <message>
+        <source>{name}/  ({count} files)</source>
+        <translation>{name}/  （{count} 个文件）</translation>
+    </message>
+    <message>
+        <source>… {n} more</source>
+        <translation>… 另有 {n} 项</translation>
+    </message>
+    <message>
+        <source>level {n}</source>
+        <translation>难度 {n}</translation>
+    </message>
+    <message>
+        <source>Loaded.</source>
+        <translation>已加载。</translation>
+    </message>
+    <message>
+        <source>Built-in demo data</source>
+        <translation>内置演示数据</translation>
+    </message>
+    <message>
+        <source>My file or folder:</source>
+        <translation>我的文件或文件夹：</translation>
+    </message>
+    <message>
+        <source>a file (TSV, CSV, JSONL, text) or a folder</source>
+        <translation>一个文件（TSV、CSV、JSONL、纯文本）或一个文件夹</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>文件…</translation>
+    </message>
+    <message>
+        <source>Folder…</source>
+        <translation>文件夹…</translation>
+    </message>
+    <message>
+        <source>Check data</source>
+        <translation>检查数据</translation>
+    </message>
+    <message>
+        <source>Load the data as training would and show what was kept</source>
+        <translation>像训练时一样加载数据，并显示保留了哪些</translation>
+    </message>
+    <message>
+        <source>Back-translate sentences in the target language:</source>
+        <translation>回译目标语言的句子：</translation>
+    </message>
+    <message>
+        <source>A reverse model turns them into synthetic pairs for the warm-up (task.back_translation)</source>
+        <translation>由一个反向模型把它们变成合成句对，用于预热（task.back_translation）</translation>
+    </message>
+    <message>
+        <source>a text file, one sentence a line</source>
+        <translation>一个文本文件，每行一句</translation>
+    </message>
+    <message>
+        <source>Press &apos;Check data&apos; to preview the data.</source>
+        <translation>按“检查数据”预览数据。</translation>
+    </message>
+    <message>
+        <source>Choose a data file</source>
+        <translation>选择数据文件</translation>
+    </message>
+    <message>
+        <source>Choose a data folder</source>
+        <translation>选择数据文件夹</translation>
+    </message>
+    <message>
+        <source>Choose a file of target-language sentences</source>
+        <translation>选择目标语言句子文件</translation>
+    </message>
+    <message>
+        <source>Loading the data…</source>
+        <translation>正在加载数据…</translation>
+    </message>
+    <message>
+        <source>First pairs as the model will see them (source → target):</source>
+        <translation>模型将看到的前几个句对（源 → 目标）：</translation>
+    </message>
+    <message>
+        <source>Examples as the task reads them:</source>
+        <translation>任务读取到的样例：</translation>
+    </message>
+    <message>
+        <source>First lines of the file:</source>
+        <translation>文件的前几行：</translation>
+    </message>
+</context>
+<context>
+    <name>Explain</name>
+    <message>
+        <source>(end)</source>
+        <translation>（结束）</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message>
+        <source>reached the goal</source>
+        <translation>到达终点</translation>
+    </message>
+    <message>
+        <source>walked into lava</source>
+        <translation>走进了岩浆</translation>
+    </message>
+    <message>
+        <source>ran out of moves</source>
+        <translation>步数用完</translation>
+    </message>
+    <message>
+        <source>1. The prompt</source>
+        <translation>1. 提示</translation>
+    </message>
+    <message>
+        <source>The right answer (reference): {reference}</source>
+        <translation>正确答案（参考）：{reference}</translation>
+    </message>
+    <message>
+        <source>2. {count} samples and their rewards</source>
+        <translation>2. {count} 个样本及其奖励</translation>
+    </message>
+    <message>
+        <source>reward</source>
+        <translation>奖励</translation>
+    </message>
+    <message>
+        <source>how it ended</source>
+        <translation>结局</translation>
+    </message>
+    <message>
+        <source>3. The group&apos;s mean and spread</source>
+        <translation>3. 组的均值与离散程度</translation>
+    </message>
+    <message>
+        <source>the {count} rewards</source>
+        <translation>这 {count} 个奖励</translation>
+    </message>
+    <message>
+        <source>This step divides by the std of every reward in the batch, {std}, not by the group&apos;s (grpo.scale_rewards: batch).</source>
+        <translation>这一步除以整个批次所有奖励的标准差 {std}，而不是组内的标准差（grpo.scale_rewards: batch）。</translation>
+    </message>
+    <message>
+        <source>4. Each sample&apos;s advantage</source>
+        <translation>4. 每个样本的优势</translation>
+    </message>
+    <message>
+        <source>reward r</source>
+        <translation>奖励 r</translation>
+    </message>
+    <message>
+        <source>formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>advantage A</source>
+        <translation>优势 A</translation>
+    </message>
+</context>
+<context>
+    <name>Exporter</name>
+    <message>
+        <source>Export ONNX</source>
+        <translation>导出 ONNX</translation>
+    </message>
+    <message>
+        <source>Export the run&apos;s latest checkpoint to ONNX, check it against PyTorch, and say where the files are (training continues meanwhile) ({keys})</source>
+        <translation>把该运行最新的检查点导出为 ONNX，与 PyTorch 对照校验，并告知文件位置（其间训练照常进行）（{keys}）</translation>
+    </message>
+    <message>
+        <source>No run to export yet: start a run, or open one in the Runs list.</source>
+        <translation>还没有可导出的运行：请开始一次运行，或在“运行”列表中打开一个。</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet</source>
+        <translation>暂无可导出的内容</translation>
+    </message>
+    <message>
+        <source>Exporting {run} …</source>
+        <translation>正在导出 {run} …</translation>
+    </message>
+    <message>
+        <source>Export: {step}</source>
+        <translation>导出：{step}</translation>
+    </message>
+    <message>
+        <source>Exported to {folder}</source>
+        <translation>已导出到 {folder}</translation>
+    </message>
+    <message>
+        <source>Export done</source>
+        <translation>导出完成</translation>
+    </message>
+    <message>
+        <source>Export failed (see the log)</source>
+        <translation>导出失败（见日志）</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+</context>
+<context>
+    <name>FieldEditor</name>
+    <message>
+        <source>empty: none</source>
+        <translation>留空：无</translation>
+    </message>
+    <message>
+        <source>YAML, e.g. [a, b] or {name: 1.0}</source>
+        <translation>YAML，例如 [a, b] 或 {name: 1.0}</translation>
+    </message>
+    <message>
+        <source>min {value}</source>
+        <translation>最小 {value}</translation>
+    </message>
+    <message>
+        <source>max {value}</source>
+        <translation>最大 {value}</translation>
+    </message>
+    <message>
+        <source>positive</source>
+        <translation>正数</translation>
+    </message>
+</context>
+<context>
+    <name>GradFlowWidget</name>
+    <message>
+        <source>|gradient| (bars: mean, thin bars: max; dashed: {vanishing} vanishing, {exploding} exploding)</source>
+        <translation>|梯度|（粗条：均值，细条：最大值；虚线：{vanishing} 消失，{exploding} 爆炸）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Gradient flow&lt;/b&gt; — step {step}, {n} layers</source>
+        <translation>&lt;b&gt;梯度流&lt;/b&gt; — 第 {step} 步，{n} 层</translation>
+    </message>
+    <message>
+        <source>vanishing</source>
+        <translation>消失</translation>
+    </message>
+    <message>
+        <source>exploding</source>
+        <translation>爆炸</translation>
+    </message>
+    <message>
+        <source>Flagged: {layers}</source>
+        <translation>有问题的层：{layers}</translation>
+    </message>
+    <message>
+        <source>All layers within {low} .. {high}.</source>
+        <translation>所有层都在 {low} .. {high} 之内。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Gradient flow&lt;/b&gt; — waiting for the first step</source>
+        <translation>&lt;b&gt;梯度流&lt;/b&gt; — 等待第一步</translation>
+    </message>
+</context>
+<context>
+    <name>GridPage</name>
+    <message>
+        <source>(no move)</source>
+        <translation>（未移动）</translation>
+    </message>
+    <message>
+        <source>{moves}  {outcome} after {steps} steps (shortest {shortest}), return {ret}</source>
+        <translation>{moves}  {steps} 步后{outcome}（最短 {shortest} 步），回报 {ret}</translation>
+    </message>
+    <message>
+        <source>{moves}…  move {step} of {steps}</source>
+        <translation>{moves}…  第 {step} 步，共 {steps} 步</translation>
+    </message>
+    <message>
+        <source>the grid world needs the run&apos;s task; load the run first</source>
+        <translation>网格世界需要该运行的任务；请先加载运行</translation>
+    </message>
+    <message>
+        <source>New grid</source>
+        <translation>新网格</translation>
+    </message>
+    <message>
+        <source>greedy</source>
+        <translation>贪心</translation>
+    </message>
+    <message>
+        <source>Take the likeliest move (off: sample moves; ONNX stays greedy)</source>
+        <translation>走概率最大的一步（关闭：按概率采样；ONNX 始终贪心）</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Animate</source>
+        <translation>动画</translation>
+    </message>
+    <message>
+        <source>Save GIF…</source>
+        <translation>保存 GIF…</translation>
+    </message>
+    <message>
+        <source> moves/s</source>
+        <translation> 步/秒</translation>
+    </message>
+    <message>
+        <source>How fast Animate plays the episode (and the saved GIF)</source>
+        <translation>动画（以及保存的 GIF）播放回合的速度</translation>
+    </message>
+    <message>
+        <source>greedy (the ONNX side takes the likeliest move):</source>
+        <translation>贪心（ONNX 一侧走概率最大的一步）：</translation>
+    </message>
+    <message>
+        <source>grid {index}, step {step}/{last}</source>
+        <translation>网格 {index}，第 {step}/{last} 步</translation>
+    </message>
+    <message>
+        <source>No episode yet</source>
+        <translation>还没有回合</translation>
+    </message>
+    <message>
+        <source>Press New grid to play one first.</source>
+        <translation>请先按“新网格”玩一回合。</translation>
+    </message>
+    <message>
+        <source>Save the episode as a GIF</source>
+        <translation>将回合保存为 GIF</translation>
+    </message>
+    <message>
+        <source>GIF (*.gif)</source>
+        <translation>GIF 动图 (*.gif)</translation>
+    </message>
+    <message>
+        <source>Could not save the GIF</source>
+        <translation>无法保存 GIF</translation>
+    </message>
+</context>
+<context>
+    <name>HelpPages</name>
+    <message>
+        <source>What each chart means</source>
+        <translation>每张图表的含义</translation>
+    </message>
+    <message>
+        <source>A GRPO loss near 0 is normal: advantages average to 0. Watch the reward, the share of groups with equal rewards, and the held-out metric.</source>
+        <translation>GRPO 损失接近 0 是正常的：优势的平均值为 0。请关注奖励、奖励全部相同的组所占比例，以及留出集指标。</translation>
+    </message>
+    <message>
+        <source>Healthy:</source>
+        <translation>正常：</translation>
+    </message>
+    <message>
+        <source>A problem:</source>
+        <translation>有问题：</translation>
+    </message>
+    <message>
+        <source>What a step does</source>
+        <translation>一步做了什么</translation>
+    </message>
+    <message>
+        <source>Each GRPO step takes a few prompts (a sum to do, a sentence to translate, a grid to solve) and lets the model answer each one several times. Every answer gets a reward: 1 for a right sum, a chrF score for a translation, the episode&apos;s return in the grid world. The model is then nudged towards the answers that scored better than the others, and away from the rest.</source>
+        <translation>每个 GRPO 步取几个提示（一道加法、一句要翻译的话、一个要走通的网格），让模型对每个提示回答若干次。每个回答都会得到奖励：算对加法得 1，翻译得 chrF 分数，网格世界里得到该回合的回报。然后模型被推向比其他回答得分更高的回答，远离其余的回答。</translation>
+    </message>
+    <message>
+        <source>What a group is</source>
+        <translation>什么是组</translation>
+    </message>
+    <message>
+        <source>The answers to one prompt form a group (G answers; the Group size setting). An answer&apos;s advantage is its reward minus the group&apos;s mean, divided by the group&apos;s spread: (r - mean) / (std + eps). It says how much better than its siblings the answer was, so a hard prompt and an easy one teach equally. The Samples tab shows the groups: green answers are pushed up, red ones down.</source>
+        <translation>对同一个提示的回答构成一个组（G 个回答；即“组大小”设置）。一个回答的优势等于它的奖励减去组的均值，再除以组的离散程度：(r - mean) / (std + eps)。它表示这个回答比同组其他回答好多少，因此难的提示和容易的提示起到同样的教学作用。“样本”页显示各个组：绿色的回答被推高，红色的被压低。</translation>
+    </message>
+    <message>
+        <source>When a group teaches nothing</source>
+        <translation>组什么也教不了的时候</translation>
+    </message>
+    <message>
+        <source>If every answer in a group gets the same reward (all right, or all wrong), every advantage is 0 and the group changes nothing. The chart &apos;Groups with equal rewards&apos; shows their share: near 100% means the task is too hard or too easy for the model as it is now.</source>
+        <translation>如果一个组里每个回答的奖励都相同（全对或全错），每个优势都是 0，这个组什么也改变不了。图表“奖励全部相同的组”显示它们所占的比例：接近 100% 说明对现在的模型而言，任务太难或太容易。</translation>
+    </message>
+    <message>
+        <source>Why a warm-up first</source>
+        <translation>为什么先预热</translation>
+    </message>
+    <message>
+        <source>A model that starts from random weights almost never gets a reward, so every group is all zeros and GRPO learns nothing. The supervised warm-up first shows the model the right answers (teacher forcing) until it gets some of them; then GRPO improves it from its own attempts. The stage strip above the charts shows which stage runs and when each ends.</source>
+        <translation>从随机权重出发的模型几乎拿不到奖励，于是每个组都是全 0，GRPO 什么也学不到。监督预热先把正确答案展示给模型（教师强制），直到它能答对一部分；然后 GRPO 再从它自己的尝试中改进它。图表上方的阶段条显示正在运行哪个阶段，以及每个阶段何时结束。</translation>
+    </message>
+    <message>
+        <source>KL to a reference, and clipping</source>
+        <translation>相对参考模型的 KL，以及裁剪</translation>
+    </message>
+    <message>
+        <source>Two brakes keep each update small. The KL term (weight beta) charges the model for drifting from a frozen copy of itself taken when GRPO started, the reference. Clipping stops one update from changing an answer&apos;s probability by more than a set ratio (1 ± epsilon); the &apos;Clipped tokens&apos; chart shows how often it binds. Without brakes a model can chase the reward and forget what it knew.</source>
+        <translation>两道“刹车”让每次更新保持很小。KL 项（权重 beta）对模型偏离参考模型的程度计罚，参考模型是 GRPO 开始时冻结下来的模型副本。裁剪阻止一次更新把某个回答的概率改变超过设定的比例（1 ± epsilon）；“被裁剪的词元”图表显示它起作用的频率。没有刹车，模型可能一味追逐奖励而忘掉原本会的东西。</translation>
+    </message>
+    <message>
+        <source>Why the loss is near zero</source>
+        <translation>为什么损失接近零</translation>
+    </message>
+    <message>
+        <source>Advantages in a group add up to zero, so the GRPO loss averages near zero whether the model learns or not. Watch the reward, the held-out metric and the equal-reward groups instead; Help &gt; What each chart means explains every chart.</source>
+        <translation>一个组内的优势加起来为零，所以无论模型是否在学习，GRPO 损失的平均值都接近零。请改为关注奖励、留出集指标和奖励全部相同的组；“帮助 &gt; 每张图表的含义”解释了每张图表。</translation>
+    </message>
+    <message>
+        <source>GRPO in the studio, in short</source>
+        <translation>GRPO Studio 中的 GRPO 简介</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The window will be in {language} when the studio starts again.</source>
+        <translation>下次启动时，窗口将使用{language}。</translation>
+    </message>
+</context>
+<context>
+    <name>LessonBanner</name>
+    <message>
+        <source>Show hidden settings</source>
+        <translation>显示隐藏的设置</translation>
+    </message>
+    <message>
+        <source>Lesson mode in Settings: every setting, with its box</source>
+        <translation>设置中的课程模式：显示每个设置及其勾选框</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>This lesson hides {n} settings to keep the form short.</source>
+        <translation>本课程隐藏了 {n} 个设置，让表单保持简短。</translation>
+    </message>
+    <message>
+        <source>This lesson hides no settings.</source>
+        <translation>本课程没有隐藏任何设置。</translation>
+    </message>
+</context>
+<context>
+    <name>LiveBox</name>
+    <message>
+        <source>Type here: the translation follows as you type. Several sentences and lines are fine; only the sentence you edit is translated again.</source>
+        <translation>在这里输入：译文随输入即时更新。可以输入多句多行；只有你正在编辑的句子会重新翻译。</translation>
+    </message>
+    <message>
+        <source>The translation appears below as you type.</source>
+        <translation>输入时，译文会显示在下方。</translation>
+    </message>
+    <message>
+        <source>cache: </source>
+        <translation>缓存：</translation>
+    </message>
+    <message>
+        <source> sentences</source>
+        <translation> 句</translation>
+    </message>
+    <message>
+        <source>Finished translations kept for retyping, undoing and repeated sentences (least recently used ones go first)</source>
+        <translation>保留已完成的译文，供重新输入、撤销和重复句子使用（最久未用的先被清除）</translation>
+    </message>
+    <message>
+        <source>Could not translate: {why}</source>
+        <translation>无法翻译：{why}</translation>
+    </message>
+    <message>
+        <source>{engine}: {cached} of {total} sentences from the cache; hit rate {rate:.0%} of {n} look-ups</source>
+        <translation>{engine}：{total} 句中有 {cached} 句来自缓存；{n} 次查询的命中率为 {rate:.0%}</translation>
+    </message>
+    <message>
+        <source> ({n} cut at the model&apos;s {limit}-token limit)</source>
+        <translation>（{n} 句在模型 {limit} 个词元的上限处被截断）</translation>
+    </message>
+    <message>
+        <source> ({n} with characters the model does not know)</source>
+        <translation>（{n} 句含有模型不认识的字符）</translation>
+    </message>
+</context>
+<context>
+    <name>LogPanel</name>
+    <message>
+        <source>[step {step}] {message}</source>
+        <translation>[第 {step} 步] {message}</translation>
+    </message>
+    <message>
+        <source>[step {step}] stage {stage} {event}{reason}</source>
+        <translation>[第 {step} 步] 阶段 {stage} {event}{reason}</translation>
+    </message>
+    <message>
+        <source>[step {step}] checkpoint saved: {path}</source>
+        <translation>[第 {step} 步] 检查点已保存：{path}</translation>
+    </message>
+    <message>
+        <source>[step {step}] run ended: {reason}</source>
+        <translation>[第 {step} 步] 运行结束：{reason}</translation>
+    </message>
+    <message>
+        <source>[step {step}] eval: {metrics}</source>
+        <translation>[第 {step} 步] 评估：{metrics}</translation>
+    </message>
+    <message>
+        <source>Messages from the trainer appear here.</source>
+        <translation>训练器的消息会显示在这里。</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Closing: the run is stopping and writing its checkpoint…</source>
+        <translation>正在关闭：运行正在停止并写入检查点…</translation>
+    </message>
+    <message>
+        <source>export failed: {message}</source>
+        <translation>导出失败：{message}</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Gradient flow</source>
+        <translation>梯度流</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>Explain step</source>
+        <translation>讲解这一步</translation>
+    </message>
+    <message>
+        <source>Playground</source>
+        <translation>试用场</translation>
+    </message>
+    <message>
+        <source>Save as preset…</source>
+        <translation>另存为预设…</translation>
+    </message>
+    <message>
+        <source>Write these settings to a YAML preset that reopens identically</source>
+        <translation>把这些设置写入一个 YAML 预设，重新打开时完全一致</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Pick a preset, check the data, press Start (F5).</source>
+        <translation>选择一个预设，检查数据，然后按“开始”（F5）。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open preset or lesson…</source>
+        <translation>打开预设或课程…</translation>
+    </message>
+    <message>
+        <source>Save as lesson…</source>
+        <translation>另存为课程…</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Setup panel</source>
+        <translation>准备面板</translation>
+    </message>
+    <message>
+        <source>Log panel</source>
+        <translation>日志面板</translation>
+    </message>
+    <message>
+        <source>Full screen</source>
+        <translation>全屏</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>GRPO in short</source>
+        <translation>GRPO 简介</translation>
+    </message>
+    <message>
+        <source>What each chart means</source>
+        <translation>每张图表的含义</translation>
+    </message>
+    <message>
+        <source>Show the first-run tour</source>
+        <translation>显示新手导览</translation>
+    </message>
+    <message>
+        <source>1. Pick a preset</source>
+        <translation>1. 选择一个预设</translation>
+    </message>
+    <message>
+        <source>Each card is a model and a task. The quick presets show GRPO learning within a minute on a laptop CPU.</source>
+        <translation>每张卡片是一个模型加一个任务。快速预设在笔记本电脑 CPU 上一分钟内就能看到 GRPO 在学习。</translation>
+    </message>
+    <message>
+        <source>2. Check the data</source>
+        <translation>2. 检查数据</translation>
+    </message>
+    <message>
+        <source>Use the built-in demo data, or your own file: Check data shows what was read, which column is which, and what was skipped.</source>
+        <translation>使用内置演示数据或你自己的文件：“检查数据”会显示读到了什么、哪一列是什么，以及跳过了什么。</translation>
+    </message>
+    <message>
+        <source>3. Press Start (F5)</source>
+        <translation>3. 按“开始”（F5）</translation>
+    </message>
+    <message>
+        <source>Training runs beside the window: watch the reward rise on the Charts tab, and the sampled groups on the Samples tab. Pause and Step let you look at one step at a time.</source>
+        <translation>训练在窗口旁运行：在“图表”页看奖励上升，在“样本”页看采样出的组。“暂停”和“单步”让你一次只看一步。</translation>
+    </message>
+    <message>
+        <source>Cannot open this preset</source>
+        <translation>无法打开这个预设</translation>
+    </message>
+    <message>
+        <source>Preset: {name} ({path})</source>
+        <translation>预设：{name}（{path}）</translation>
+    </message>
+    <message>
+        <source>preset loaded: {name} ({path})</source>
+        <translation>已加载预设：{name}（{path}）</translation>
+    </message>
+    <message>
+        <source>A setting is not valid</source>
+        <translation>有一项设置无效</translation>
+    </message>
+    <message>
+        <source>Save as lesson</source>
+        <translation>另存为课程</translation>
+    </message>
+    <message>
+        <source>Lesson (*.yaml)</source>
+        <translation>课程 (*.yaml)</translation>
+    </message>
+    <message>
+        <source>Could not save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>saved: {path}</source>
+        <translation>已保存：{path}</translation>
+    </message>
+    <message>
+        <source>Save as preset</source>
+        <translation>另存为预设</translation>
+    </message>
+    <message>
+        <source>Preset (*.yaml)</source>
+        <translation>预设 (*.yaml)</translation>
+    </message>
+    <message>
+        <source>Continue it</source>
+        <translation>继续它</translation>
+    </message>
+    <message>
+        <source>Continue the stopped run?</source>
+        <translation>继续已停止的运行？</translation>
+    </message>
+    <message>
+        <source>The last run stopped at step {step}. Continue it from its checkpoint, or start a new run from step 0 with the settings shown?</source>
+        <translation>上一次运行停在第 {step} 步。要从它的检查点继续，还是用当前显示的设置从第 0 步开始新的运行？</translation>
+    </message>
+    <message>
+        <source>Start a new run</source>
+        <translation>开始新的运行</translation>
+    </message>
+    <message>
+        <source>starting {name}</source>
+        <translation>正在开始 {name}</translation>
+    </message>
+    <message>
+        <source>This run has not finished. Stop it (a checkpoint is written) and start again from step 0 with the same settings?</source>
+        <translation>这次运行还没有结束。要停止它（会写入检查点），并用相同的设置从第 0 步重新开始吗？</translation>
+    </message>
+    <message>
+        <source>Reset the run?</source>
+        <translation>重置运行？</translation>
+    </message>
+    <message>
+        <source>A run is in progress</source>
+        <translation>有运行正在进行</translation>
+    </message>
+    <message>
+        <source>Stop the current run first.</source>
+        <translation>请先停止当前的运行。</translation>
+    </message>
+    <message>
+        <source>Cannot continue this run</source>
+        <translation>无法继续这次运行</translation>
+    </message>
+    <message>
+        <source>This run has finished</source>
+        <translation>这次运行已经完成</translation>
+    </message>
+    <message>
+        <source>{run} trained all its stages (step {step}); there is nothing left to continue. To train longer, raise the stages&apos; steps in Settings and start a new run.</source>
+        <translation>{run} 已训练完所有阶段（第 {step} 步），没有可继续的了。要训练更久，请在“设置”中调高各阶段的步数，然后开始新的运行。</translation>
+    </message>
+    <message>
+        <source>continuing {run}</source>
+        <translation>正在继续 {run}</translation>
+    </message>
+    <message>
+        <source>Run: {run} ({n} records)</source>
+        <translation>运行：{run}（{n} 条记录）</translation>
+    </message>
+    <message>
+        <source>Training — run folder {run}</source>
+        <translation>训练中 — 运行文件夹 {run}</translation>
+    </message>
+    <message>
+        <source>training failed: {message}</source>
+        <translation>训练失败：{message}</translation>
+    </message>
+    <message>
+        <source>Training stopped with an error</source>
+        <translation>训练因错误而停止</translation>
+    </message>
+    <message>
+        <source>Run ended ({reason}) — {run}</source>
+        <translation>运行结束（{reason}）— {run}</translation>
+    </message>
+    <message>
+        <source>Training is running. Stop it (a checkpoint is written) and close?</source>
+        <translation>训练正在进行。要停止它（会写入检查点）并关闭吗？</translation>
+    </message>
+    <message>
+        <source>Stop training?</source>
+        <translation>停止训练？</translation>
+    </message>
+    <message>
+        <source>closing: stopping the run and writing its checkpoint</source>
+        <translation>正在关闭：停止运行并写入检查点</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryGauge</name>
+    <message>
+        <source>app {size}</source>
+        <translation>本程序 {size}</translation>
+    </message>
+    <message>
+        <source>app&apos;s share unknown</source>
+        <translation>本程序占用未知</translation>
+    </message>
+    <message>
+        <source>VRAM {used} / {total} · {share}</source>
+        <translation>显存 {used} / {total} · {share}</translation>
+    </message>
+    <message>
+        <source>No GPU · app RAM {used}</source>
+        <translation>无 GPU · 本程序内存 {used}</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU found: the bar shows this app&apos;s memory (RAM) of the machine&apos;s {total}.</source>
+        <translation>未找到 NVIDIA GPU：进度条显示本程序占用的内存（RAM），本机共 {total}。</translation>
+    </message>
+</context>
+<context>
+    <name>MetricChart</name>
+    <message>
+        <source>Save chart as PNG…</source>
+        <translation>将图表保存为 PNG…</translation>
+    </message>
+    <message>
+        <source>Save data as CSV…</source>
+        <translation>将数据保存为 CSV…</translation>
+    </message>
+    <message>
+        <source>{curve} ({run})</source>
+        <translation>{curve}（{run}）</translation>
+    </message>
+    <message>
+        <source>Held-out {metric} ({unit})</source>
+        <translation>留出集{metric}（{unit}）</translation>
+    </message>
+    <message>
+        <source>Held-out {metric}</source>
+        <translation>留出集{metric}</translation>
+    </message>
+    <message>
+        <source>step {step}: {values}</source>
+        <translation>第 {step} 步：{values}</translation>
+    </message>
+    <message>
+        <source>Save chart</source>
+        <translation>保存图表</translation>
+    </message>
+    <message>
+        <source>PNG (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>Could not save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>Could not write {path}.</source>
+        <translation>无法写入 {path}。</translation>
+    </message>
+    <message>
+        <source>Save data</source>
+        <translation>保存数据</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {error}</source>
+        <translation>无法写入 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>Healthy:</source>
+        <translation>正常：</translation>
+    </message>
+    <message>
+        <source>A problem:</source>
+        <translation>有问题：</translation>
+    </message>
+    <message>
+        <source>this task has no other held-out metrics</source>
+        <translation>此任务没有其他留出集指标</translation>
+    </message>
+    <message>
+        <source>waiting for the first evaluation</source>
+        <translation>等待第一次评估</translation>
+    </message>
+    <message>
+        <source>waiting for GRPO</source>
+        <translation>等待 GRPO 阶段</translation>
+    </message>
+    <message>
+        <source>this run records nothing for this chart</source>
+        <translation>这次运行没有记录此图表的数据</translation>
+    </message>
+    <message>
+        <source>waiting for the first step</source>
+        <translation>等待第一步</translation>
+    </message>
+</context>
+<context>
+    <name>PlaygroundTab</name>
+    <message>
+        <source>{run}: has no ONNX export yet; press Export (or run `grpo-studio export {run}`) first</source>
+        <translation>{run}：还没有 ONNX 导出；请先按“导出”（或运行 `grpo-studio export {run}`）</translation>
+    </message>
+    <message>
+        <source>No run yet: start one, or open one in the Runs list.</source>
+        <translation>还没有运行：请开始一次，或在“运行”列表中打开一个。</translation>
+    </message>
+    <message>
+        <source>Both</source>
+        <translation>两者</translation>
+    </message>
+    <message>
+        <source>Answer with the live PyTorch model, the ONNX export, or both</source>
+        <translation>用正在训练的 PyTorch 模型、ONNX 导出或两者来回答</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <source>Load the run&apos;s latest checkpoint and its export again</source>
+        <translation>重新加载该运行最新的检查点及其导出</translation>
+    </message>
+    <message>
+        <source>Run with</source>
+        <translation>运行方式</translation>
+    </message>
+    <message>
+        <source>This task has no playground page yet.</source>
+        <translation>此任务还没有试用页面。</translation>
+    </message>
+    <message>
+        <source>{run}: its latest checkpoint is loaded when you ask</source>
+        <translation>{run}：提问时会加载它最新的检查点</translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation>还没有运行</translation>
+    </message>
+    <message>
+        <source>Start a run, or open one in the Runs list, to try its model.</source>
+        <translation>开始一次运行，或在“运行”列表中打开一个，来试用它的模型。</translation>
+    </message>
+    <message>
+        <source>Loading {run} …</source>
+        <translation>正在加载 {run} …</translation>
+    </message>
+    <message>
+        <source>no ONNX export yet</source>
+        <translation>还没有 ONNX 导出</translation>
+    </message>
+    <message>
+        <source>ONNX export of {checkpoint}</source>
+        <translation>{checkpoint} 的 ONNX 导出</translation>
+    </message>
+    <message>
+        <source> (an older checkpoint: press Export for the latest)</source>
+        <translation>（较旧的检查点：按“导出”获取最新的）</translation>
+    </message>
+    <message>
+        <source>Could not load the run: {why}</source>
+        <translation>无法加载运行：{why}</translation>
+    </message>
+    <message>
+        <source>Cannot load the model</source>
+        <translation>无法加载模型</translation>
+    </message>
+    <message>
+        <source>{run} has no ONNX export yet</source>
+        <translation>{run} 还没有 ONNX 导出</translation>
+    </message>
+    <message>
+        <source>. Export it now (a few seconds)?</source>
+        <translation>。现在导出吗（需要几秒钟）？</translation>
+    </message>
+    <message>
+        <source>Export first?</source>
+        <translation>先导出？</translation>
+    </message>
+    <message>
+        <source>Cannot answer that</source>
+        <translation>无法回答</translation>
+    </message>
+    <message>
+        <source>The model could not answer ({kind}: {error}).</source>
+        <translation>模型无法回答（{kind}：{error}）。</translation>
+    </message>
+    <message>
+        <source>the export could not be loaded: {error}</source>
+        <translation>无法加载导出：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyView</name>
+    <message>
+        <source>(end)</source>
+        <translation>（结束）</translation>
+    </message>
+    <message>
+        <source>{prompt} → {answer}    P(right answer) = {p}</source>
+        <translation>{prompt} → {answer}    P(正确答案) = {p}</translation>
+    </message>
+    <message>
+        <source>token {number}: {token}</source>
+        <translation>第 {number} 个词元：{token}</translation>
+    </message>
+    <message>
+        <source>{image}: a {label}</source>
+        <translation>{image}：{label}</translation>
+    </message>
+    <message>
+        <source>goal</source>
+        <translation>终点</translation>
+    </message>
+    <message>
+        <source>lava</source>
+        <translation>岩浆</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>钥匙</translation>
+    </message>
+    <message>
+        <source>door</source>
+        <translation>门</translation>
+    </message>
+    <message>
+        <source>Drag back to see the policy at an earlier step</source>
+        <translation>向回拖动，查看较早某一步的策略</translation>
+    </message>
+    <message>
+        <source>Snapshot:</source>
+        <translation>快照：</translation>
+    </message>
+    <message>
+        <source>step {step} ({number} of {count})</source>
+        <translation>第 {step} 步（第 {number} 个，共 {count} 个）</translation>
+    </message>
+    <message>
+        <source>The policy&apos;s picture appears here when a run starts: what it does on a few fixed held-out inputs, taken before training and every few steps (Settings: Run, Policy snapshot every).</source>
+        <translation>运行开始后，这里会显示策略的图景：它在几个固定的留出输入上怎么做，训练前拍一次，之后每隔几步拍一次（设置：运行，策略快照间隔）。</translation>
+    </message>
+    <message>
+        <source>{grid}: in every cell the agent could stand on, the arrows are the policy&apos;s probabilities of moving up, right, down or left from there (the ring marks 25%, all four alike). The blue square is the start.</source>
+        <translation>{grid}：在智能体可以站立的每个格子里，箭头表示策略从那里向上、右、下、左移动的概率（圆环标出 25%，即四个方向相同）。蓝色方块是起点。</translation>
+    </message>
+    <message>
+        <source>For each fixed held-out prompt, at each token of the right answer (the answer so far given), the tokens the policy finds likeliest next; green is the right one.</source>
+        <translation>对每个固定的留出提示，在正确答案的每个词元处（给定到此为止的答案），列出策略认为最可能的下一个词元；绿色的是正确的。</translation>
+    </message>
+    <message>
+        <source>For a few held-out images, each label&apos;s probability; green is the right one.</source>
+        <translation>对几张留出图片，显示每个标签的概率；绿色的是正确的。</translation>
+    </message>
+    <message>
+        <source>Paused: the picture stays as it is; drag the slider to look back.</source>
+        <translation>已暂停：图景保持不变；拖动滑块可回看。</translation>
+    </message>
+    <message>
+        <source>An earlier snapshot: drag the slider to the end to follow the run.</source>
+        <translation>这是较早的快照：把滑块拖到最右端即可跟随运行。</translation>
+    </message>
+</context>
+<context>
+    <name>Presentation</name>
+    <message>
+        <source>Larger text</source>
+        <translation>放大文字</translation>
+    </message>
+    <message>
+        <source>Smaller text</source>
+        <translation>缩小文字</translation>
+    </message>
+    <message>
+        <source>Normal text size</source>
+        <translation>正常文字大小</translation>
+    </message>
+    <message>
+        <source>High-contrast theme</source>
+        <translation>高对比度主题</translation>
+    </message>
+</context>
+<context>
+    <name>PresetCard</name>
+    <message>
+        <source>{task} · {arch} · {layers} · {params} parameters · ~{memory} peak training memory (estimate)</source>
+        <translation>{task} · {arch} · {layers} · {params} 参数 · 训练峰值内存约 {memory}（估计）</translation>
+    </message>
+    <message>
+        <source>About a minute on a 2-core laptop CPU</source>
+        <translation>在双核笔记本 CPU 上约一分钟</translation>
+    </message>
+    <message>
+        <source>About {n} minutes on a 2-core laptop CPU</source>
+        <translation>在双核笔记本 CPU 上约 {n} 分钟</translation>
+    </message>
+    <message>
+        <source>Cannot be loaded: {error}</source>
+        <translation>无法加载：{error}</translation>
+    </message>
+    <message>
+        <source>counting parameters…</source>
+        <translation>正在统计参数…</translation>
+    </message>
+    <message>
+        <source>Use this preset</source>
+        <translation>使用此预设</translation>
+    </message>
+    <message>
+        <source>In use</source>
+        <translation>使用中</translation>
+    </message>
+    <message>
+        <source>Could not build this preset: {message}</source>
+        <translation>无法构建此预设：{message}</translation>
+    </message>
+</context>
+<context>
+    <name>PresetGallery</name>
+    <message>
+        <source>Open preset file…</source>
+        <translation>打开预设文件…</translation>
+    </message>
+    <message>
+        <source>Load a preset YAML file (e.g. one saved with &apos;Save as preset&apos;)</source>
+        <translation>加载一个预设 YAML 文件（例如用“另存为预设”保存的文件）</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Lessons for a class</source>
+        <translation>课堂用的课程</translation>
+    </message>
+    <message>
+        <source>Open preset</source>
+        <translation>打开预设</translation>
+    </message>
+    <message>
+        <source>Preset files (*.yaml *.yml);;All files (*)</source>
+        <translation>预设文件 (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>RunsPanel</name>
+    <message>
+        <source>step {step} of {total}</source>
+        <translation>第 {step} 步，共 {total} 步</translation>
+    </message>
+    <message>
+        <source>no steps yet</source>
+        <translation>还没有步</translation>
+    </message>
+    <message>
+        <source>unfinished (resumable)</source>
+        <translation>未完成（可继续）</translation>
+    </message>
+    <message>
+        <source>eval {metric} {value:.3g}</source>
+        <translation>评估 {metric} {value:.3g}</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Show this run&apos;s charts</source>
+        <translation>显示这次运行的图表</translation>
+    </message>
+    <message>
+        <source>Continue training</source>
+        <translation>继续训练</translation>
+    </message>
+    <message>
+        <source>Train on from its last checkpoint (a run stopped before its end)</source>
+        <translation>从它最后的检查点接着训练（用于提前停止的运行）</translation>
+    </message>
+    <message>
+        <source>Overlay</source>
+        <translation>叠加</translation>
+    </message>
+    <message>
+        <source>Draw its curves dashed over the charts on screen</source>
+        <translation>把它的曲线以虚线叠加到当前图表上</translation>
+    </message>
+    <message>
+        <source>Clear overlay</source>
+        <translation>清除叠加</translation>
+    </message>
+    <message>
+        <source>Remove the dashed curves</source>
+        <translation>移除虚线曲线</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Look for runs again</source>
+        <translation>重新查找运行</translation>
+    </message>
+    <message>
+        <source>Training now: {who}</source>
+        <translation>正在训练：{who}</translation>
+    </message>
+    <message>
+        <source>training here</source>
+        <translation>在本窗口训练</translation>
+    </message>
+    <message>
+        <source>training elsewhere</source>
+        <translation>在别处训练</translation>
+    </message>
+    <message>
+        <source>This run is training elsewhere</source>
+        <translation>这次运行正在别处训练</translation>
+    </message>
+    <message>
+        <source>{run} is being trained by {who}. It can be continued here once that run has ended.</source>
+        <translation>{run} 正由 {who} 训练。那次运行结束后，可以在这里继续。</translation>
+    </message>
+</context>
+<context>
+    <name>SamplesPanel</name>
+    <message>
+        <source>Prompt:</source>
+        <translation>提示：</translation>
+    </message>
+    <message>
+        <source>Reference:</source>
+        <translation>参考：</translation>
+    </message>
+    <message>
+        <source>all rewards equal: no learning signal</source>
+        <translation>奖励全部相同：没有学习信号</translation>
+    </message>
+    <message>
+        <source>Explain this group</source>
+        <translation>讲解这一组</translation>
+    </message>
+    <message>
+        <source>reward</source>
+        <translation>奖励</translation>
+    </message>
+    <message>
+        <source>advantage</source>
+        <translation>优势</translation>
+    </message>
+    <message>
+        <source>Sampled groups appear here once GRPO starts.</source>
+        <translation>GRPO 开始后，采样出的组会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Step {step} — {groups} groups</source>
+        <translation>第 {step} 步 — {groups} 组</translation>
+    </message>
+    <message>
+        <source>completion</source>
+        <translation>补全</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsForm</name>
+    <message>
+        <source>General</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>GRPO</source>
+        <translation>GRPO</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Stage 1: supervised warm-up</source>
+        <translation>阶段 1：监督预热</translation>
+    </message>
+    <message>
+        <source>Stage 2: GRPO</source>
+        <translation>阶段 2：GRPO</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Curriculum</source>
+        <translation>课程学习</translation>
+    </message>
+    <message>
+        <source>Run folder and reporting</source>
+        <translation>运行文件夹与报告</translation>
+    </message>
+    <message>
+        <source>Lesson view</source>
+        <translation>课程视图</translation>
+    </message>
+    <message>
+        <source>A run is training: changes apply to the next run.</source>
+        <translation>有运行正在训练：修改将用于下一次运行。</translation>
+    </message>
+    <message>
+        <source>Show advanced settings</source>
+        <translation>显示高级设置</translation>
+    </message>
+    <message>
+        <source>Lesson mode: tick what the class sees</source>
+        <translation>课程模式：勾选学生能看到的内容</translation>
+    </message>
+    <message>
+        <source>Every setting gets a &apos;show&apos; box: untick the ones the class should not see, write the lesson&apos;s text under Lesson view, then File &gt; Save as lesson</source>
+        <translation>每个设置旁都有“显示”勾选框：取消勾选不想让学生看到的项，在“课程视图”下写好课程文字，然后选择 文件 &gt; 另存为课程</translation>
+    </message>
+    <message>
+        <source>Architecture &lt;b&gt;{arch}&lt;/b&gt;, task &lt;b&gt;{task}&lt;/b&gt;</source>
+        <translation>架构 &lt;b&gt;{arch}&lt;/b&gt;，任务 &lt;b&gt;{task}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Show this setting to the class</source>
+        <translation>向学生显示此设置</translation>
+    </message>
+</context>
+<context>
+    <name>StageStrip</name>
+    <message>
+        <source>Supervised warm-up</source>
+        <translation>监督预热</translation>
+    </message>
+    <message>
+        <source>GRPO</source>
+        <translation>GRPO</translation>
+    </message>
+    <message>
+        <source>up to {steps} steps</source>
+        <translation>最多 {steps} 步</translation>
+    </message>
+    <message>
+        <source>ends early at {metric} ≥ {value}</source>
+        <translation>{metric} ≥ {value} 时提前结束</translation>
+    </message>
+    <message>
+        <source>or after {n} evaluations without a better {metric}</source>
+        <translation>或连续 {n} 次评估{metric}未提升后结束</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>未开始</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>ended at step {step}: {reason}</source>
+        <translation>在第 {step} 步结束：{reason}</translation>
+    </message>
+    <message>
+        <source>running · step {step}</source>
+        <translation>运行中 · 第 {step} 步</translation>
+    </message>
+</context>
+<context>
+    <name>Tour</name>
+    <message>
+        <source>Don&apos;t show again</source>
+        <translation>不再显示</translation>
+    </message>
+    <message>
+        <source>{n} of {total}</source>
+        <translation>{n} / {total}</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+</context>
+<context>
+    <name>TrainerWorker</name>
+    <message>
+        <source>Out of memory. Lower the batch size, group size or model size and start again.</source>
+        <translation>内存不足。请调小批大小、组大小或模型规模后重新开始。</translation>
+    </message>
+    <message>
+        <source>{name} (no message); see the log for details.</source>
+        <translation>{name}（无消息）；详情见日志。</translation>
+    </message>
+</context>
+<context>
+    <name>TranslationPage</name>
+    <message>
+        <source>A sentence in the source language</source>
+        <translation>一句源语言的句子</translation>
+    </message>
+    <message>
+        <source>greedy</source>
+        <translation>贪心</translation>
+    </message>
+    <message>
+        <source>beam</source>
+        <translation>束搜索</translation>
+    </message>
+    <message>
+        <source>beam </source>
+        <translation>束宽 </translation>
+    </message>
+    <message>
+        <source>Translate</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <source>as trained</source>
+        <translation>按训练方向</translation>
+    </message>
+    <message>
+        <source>the other way</source>
+        <translation>反方向</translation>
+    </message>
+    <message>
+        <source>The other way needs a run trained both ways</source>
+        <translation>反方向需要一次双向训练的运行</translation>
+    </message>
+    <message>
+        <source>Translate as you type</source>
+        <translation>边输入边翻译</translation>
+    </message>
+    <message>
+        <source>A box for several sentences whose translation follows your typing</source>
+        <translation>一个可输入多句的框，译文随你的输入更新</translation>
+    </message>
+    <message>
+        <source>Nothing to translate</source>
+        <translation>没有要翻译的内容</translation>
+    </message>
+    <message>
+        <source>Type a sentence first.</source>
+        <translation>请先输入一句话。</translation>
+    </message>
+    <message>
+        <source>greedy (the ONNX runner decodes greedily only):</source>
+        <translation>贪心（ONNX 运行器只支持贪心解码）：</translation>
+    </message>
+    <message>
+        <source>This run translates one way only; train with task.both_directions.</source>
+        <translation>这次运行只能单向翻译；请用 task.both_directions 训练。</translation>
+    </message>
+    <message>
+        <source>One way only</source>
+        <translation>仅单向</translation>
+    </message>
+</context>
+<context>
+    <name>config</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Display name of the preset</source>
+        <translation>预设的显示名称</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>One line on what this preset trains</source>
+        <translation>用一行话说明这个预设训练什么</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>My file or folder</source>
+        <translation>我的文件或文件夹</translation>
+    </message>
+    <message>
+        <source>The user&apos;s data file or folder; empty uses the built-in demo data</source>
+        <translation>用户的数据文件或文件夹；留空则使用内置演示数据</translation>
+    </message>
+    <message>
+        <source>Longest example (tokens)</source>
+        <translation>最长样例（词元）</translation>
+    </message>
+    <message>
+        <source>Longest example kept, in tokens (longer ones are skipped)</source>
+        <translation>保留的最长样例，以词元计（更长的会被跳过）</translation>
+    </message>
+    <message>
+        <source>Source-side noise</source>
+        <translation>源端噪声</translation>
+    </message>
+    <message>
+        <source>Source-side noise during warm-up (token dropout and swaps)</source>
+        <translation>预热期间的源端噪声（随机丢弃和交换词元）</translation>
+    </message>
+    <message>
+        <source>Validation share</source>
+        <translation>验证集比例</translation>
+    </message>
+    <message>
+        <source>Share of the data held out for validation</source>
+        <translation>留作验证的数据比例</translation>
+    </message>
+    <message>
+        <source>Test share</source>
+        <translation>测试集比例</translation>
+    </message>
+    <message>
+        <source>Share of the data held out for the final test</source>
+        <translation>留作最终测试的数据比例</translation>
+    </message>
+    <message>
+        <source>Split seed</source>
+        <translation>划分种子</translation>
+    </message>
+    <message>
+        <source>Seed of the train/valid/test split (fixed so runs compare)</source>
+        <translation>训练/验证/测试划分的随机种子（固定，便于比较各次运行）</translation>
+    </message>
+    <message>
+        <source>Most unusable data</source>
+        <translation>不可用数据上限</translation>
+    </message>
+    <message>
+        <source>Stop before training when more than this share of your data cannot be used (lines malformed, empty or too long; images unreadable); the load report says which</source>
+        <translation>如果数据中无法使用的部分超过这个比例（行格式错误、为空或过长；图片无法读取），就在训练前停止；加载报告会列出是哪些</translation>
+    </message>
+    <message>
+        <source>Group size (G)</source>
+        <translation>组大小 (G)</translation>
+    </message>
+    <message>
+        <source>G: completions sampled per prompt (the group)</source>
+        <translation>G：每个提示采样的补全数（即一个组）</translation>
+    </message>
+    <message>
+        <source>Passes per batch (mu)</source>
+        <translation>每批优化轮数 (mu)</translation>
+    </message>
+    <message>
+        <source>mu: optimisation passes over each batch of samples</source>
+        <translation>mu：对每批样本进行优化的轮数</translation>
+    </message>
+    <message>
+        <source>KL weight (beta)</source>
+        <translation>KL 权重 (beta)</translation>
+    </message>
+    <message>
+        <source>Weight of the KL penalty to the reference model (0 skips it)</source>
+        <translation>相对参考模型的 KL 惩罚的权重（0 表示不计算）</translation>
+    </message>
+    <message>
+        <source>Clip range, low</source>
+        <translation>裁剪范围下限</translation>
+    </message>
+    <message>
+        <source>Lower clip range of the probability ratio</source>
+        <translation>概率比的裁剪范围下限</translation>
+    </message>
+    <message>
+        <source>Clip range, high</source>
+        <translation>裁剪范围上限</translation>
+    </message>
+    <message>
+        <source>Upper clip range (DAPO&apos;s clip-higher raises it)</source>
+        <translation>裁剪范围上限（DAPO 的 clip-higher 会调高它）</translation>
+    </message>
+    <message>
+        <source>Loss aggregation</source>
+        <translation>损失聚合方式</translation>
+    </message>
+    <message>
+        <source>grpo: mean per sequence; dr_grpo: sum/(N*T); dapo: mean over all tokens</source>
+        <translation>grpo：先按序列求平均；dr_grpo：总和/(N*T)；dapo：对所有词元求平均</translation>
+    </message>
+    <message>
+        <source>Advantage scaling</source>
+        <translation>优势缩放</translation>
+    </message>
+    <message>
+        <source>Divide advantages by the group&apos;s std, the batch&apos;s std, or not at all (Dr. GRPO)</source>
+        <translation>优势除以组的标准差、批次的标准差，或者不除（Dr. GRPO）</translation>
+    </message>
+    <message>
+        <source>Sampling temperature</source>
+        <translation>采样温度</translation>
+    </message>
+    <message>
+        <source>Sampling temperature of the rollouts</source>
+        <translation>采样生成（rollout）时的温度</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Sample only from the k likeliest tokens (0: all)</source>
+        <translation>只从概率最大的 k 个词元中采样（0：全部）</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Nucleus sampling mass: the likeliest tokens that hold this much (1: all; above 0)</source>
+        <translation>核采样的概率质量：取概率最大、累计达到这个值的词元（1：全部；须大于 0）</translation>
+    </message>
+    <message>
+        <source>Longest sample (tokens)</source>
+        <translation>最长样本（词元）</translation>
+    </message>
+    <message>
+        <source>Longest completion sampled</source>
+        <translation>采样补全的最大长度</translation>
+    </message>
+    <message>
+        <source>Ignore unfinished samples</source>
+        <translation>忽略未完成的样本</translation>
+    </message>
+    <message>
+        <source>Leave completions that never reached EOS out of the loss</source>
+        <translation>没有生成到 EOS 的补全不计入损失</translation>
+    </message>
+    <message>
+        <source>Reward weights</source>
+        <translation>奖励权重</translation>
+    </message>
+    <message>
+        <source>Weight per reward function by name (missing: the task&apos;s default)</source>
+        <translation>按名称给每个奖励函数设权重（未写的：使用任务默认值）</translation>
+    </message>
+    <message>
+        <source>Shuffle rewards (control)</source>
+        <translation>打乱奖励（对照实验）</translation>
+    </message>
+    <message>
+        <source>Control experiment: shuffle rewards across the batch, so they no longer say which sample was good (learning should stop)</source>
+        <translation>对照实验：在批次内打乱奖励，让奖励不再说明哪个样本好（学习应当停止）</translation>
+    </message>
+    <message>
+        <source>Reference refresh (steps)</source>
+        <translation>参考模型刷新间隔（步）</translation>
+    </message>
+    <message>
+        <source>Copy the policy into the reference model every N steps (0: never)</source>
+        <translation>每 N 步把策略复制到参考模型（0：从不）</translation>
+    </message>
+    <message>
+        <source>Advantage epsilon</source>
+        <translation>优势 epsilon</translation>
+    </message>
+    <message>
+        <source>Added to the std before dividing (TRL: 1e-4)</source>
+        <translation>相除前加到标准差上的值（TRL：1e-4）</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Seed of every random number generator; same seed, same run</source>
+        <translation>所有随机数生成器的种子；种子相同，运行就相同</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>auto: CUDA when present, else CPU</source>
+        <translation>auto：有 CUDA 时用 CUDA，否则用 CPU</translation>
+    </message>
+    <message>
+        <source>Mixed precision</source>
+        <translation>混合精度</translation>
+    </message>
+    <message>
+        <source>Mixed precision: bf16 autocast (CPU and CUDA) or fp16 with a gradient scaler (CUDA)</source>
+        <translation>混合精度：bf16 自动转换（CPU 和 CUDA），或带梯度缩放器的 fp16（CUDA）</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Micro-batches accumulated per optimizer step</source>
+        <translation>每个优化器步累积的微批次数</translation>
+    </message>
+    <message>
+        <source>Gradient clip (norm)</source>
+        <translation>梯度裁剪（范数）</translation>
+    </message>
+    <message>
+        <source>Clip the global gradient norm to this (0: off; TRL: 1.0)</source>
+        <translation>把全局梯度范数裁剪到这个值（0：关闭；TRL：1.0）</translation>
+    </message>
+    <message>
+        <source>Gradient penalty weight</source>
+        <translation>梯度惩罚权重</translation>
+    </message>
+    <message>
+        <source>Weight of (||grad|| - target)^2; costs a second backward (0: off)</source>
+        <translation>(||grad|| - 目标值)^2 的权重；需要额外一次反向传播（0：关闭）</translation>
+    </message>
+    <message>
+        <source>Gradient penalty target</source>
+        <translation>梯度惩罚目标</translation>
+    </message>
+    <message>
+        <source>Target gradient norm of the penalty</source>
+        <translation>惩罚项的目标梯度范数</translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation>权重衰减</translation>
+    </message>
+    <message>
+        <source>AdamW weight decay (TRL: 0)</source>
+        <translation>AdamW 权重衰减（TRL：0）</translation>
+    </message>
+    <message>
+        <source>AdamW beta1</source>
+        <translation>AdamW beta1</translation>
+    </message>
+    <message>
+        <source>AdamW beta2</source>
+        <translation>AdamW beta2</translation>
+    </message>
+    <message>
+        <source>AdamW beta2; 0.99 is steadier than 0.999 at small batches</source>
+        <translation>AdamW beta2；小批次时 0.99 比 0.999 更稳定</translation>
+    </message>
+    <message>
+        <source>Scale learning rate with batch</source>
+        <translation>学习率随批大小缩放</translation>
+    </message>
+    <message>
+        <source>Scale each stage&apos;s lr by sqrt(batch / lr_reference_batch)</source>
+        <translation>将每个阶段的学习率乘以 sqrt(batch / lr_reference_batch)</translation>
+    </message>
+    <message>
+        <source>Reference batch size</source>
+        <translation>参考批大小</translation>
+    </message>
+    <message>
+        <source>Batch size at which a stage&apos;s lr is used as is</source>
+        <translation>阶段学习率按原值使用时对应的批大小</translation>
+    </message>
+    <message>
+        <source>Deterministic</source>
+        <translation>确定性</translation>
+    </message>
+    <message>
+        <source>Deterministic algorithms (same seed -&gt; same numbers)</source>
+        <translation>使用确定性算法（相同种子 -&gt; 相同数值）</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>CPU 线程数</translation>
+    </message>
+    <message>
+        <source>CPU threads for torch (0: torch&apos;s choice)</source>
+        <translation>torch 使用的 CPU 线程数（0：由 torch 决定）</translation>
+    </message>
+    <message>
+        <source>Stop after skipped updates in a row</source>
+        <translation>连续跳过更新后停止</translation>
+    </message>
+    <message>
+        <source>Stop the run when this many updates in a row are skipped as not finite: it has diverged, most often from a learning rate far too high (0: never stop). fp16&apos;s gradient scaler skips a few on purpose while it finds its scale</source>
+        <translation>连续这么多次更新因数值非有限而被跳过时停止运行：训练已发散，多半是学习率太高（0：从不停止）。fp16 的梯度缩放器在寻找缩放比例时会有意跳过几次</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Optimizer steps in this stage (0 skips it)</source>
+        <translation>本阶段的优化器步数（0 表示跳过本阶段）</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>Peak learning rate</source>
+        <translation>峰值学习率</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Warm-up: examples per step. GRPO: prompts per step (P)</source>
+        <translation>预热：每步的样例数。GRPO：每步的提示数 (P)</translation>
+    </message>
+    <message>
+        <source>Learning-rate schedule</source>
+        <translation>学习率调度</translation>
+    </message>
+    <message>
+        <source>After warm-up steps: constant, cosine decay to 10%, or halve on a plateau</source>
+        <translation>学习率预热之后：保持不变、余弦衰减到 10%，或在停滞时减半</translation>
+    </message>
+    <message>
+        <source>Learning-rate warm-up steps</source>
+        <translation>学习率预热步数</translation>
+    </message>
+    <message>
+        <source>Linear learning-rate warm-up steps</source>
+        <translation>学习率线性预热的步数</translation>
+    </message>
+    <message>
+        <source>Plateau patience</source>
+        <translation>停滞容忍次数</translation>
+    </message>
+    <message>
+        <source>Evals without improvement before the lr halves</source>
+        <translation>学习率减半之前允许的无提升评估次数</translation>
+    </message>
+    <message>
+        <source>Stop at metric</source>
+        <translation>达到指标即停</translation>
+    </message>
+    <message>
+        <source>End the stage early once the eval metric reaches this (empty: never)</source>
+        <translation>评估指标达到这个值时提前结束本阶段（留空：从不）</translation>
+    </message>
+    <message>
+        <source>Stop after evaluations without gain</source>
+        <translation>无提升评估次数上限</translation>
+    </message>
+    <message>
+        <source>End the stage early after this many evals without improvement (0: never)</source>
+        <translation>连续这么多次评估没有提升时提前结束本阶段（0：从不）</translation>
+    </message>
+    <message>
+        <source>Evaluate every (steps)</source>
+        <translation>评估间隔（步）</translation>
+    </message>
+    <message>
+        <source>Evaluate on held-out data every N steps (0: only at stage ends)</source>
+        <translation>每 N 步在留出数据上评估一次（0：仅在阶段结束时）</translation>
+    </message>
+    <message>
+        <source>Held-out examples</source>
+        <translation>留出样例数</translation>
+    </message>
+    <message>
+        <source>Held-out examples per evaluation</source>
+        <translation>每次评估使用的留出样例数</translation>
+    </message>
+    <message>
+        <source>Decoding</source>
+        <translation>解码方式</translation>
+    </message>
+    <message>
+        <source>How evaluation decodes</source>
+        <translation>评估时如何解码</translation>
+    </message>
+    <message>
+        <source>Beams</source>
+        <translation>束宽</translation>
+    </message>
+    <message>
+        <source>Beams for beam-search evaluation</source>
+        <translation>束搜索评估的束宽</translation>
+    </message>
+    <message>
+        <source>Curriculum</source>
+        <translation>课程学习</translation>
+    </message>
+    <message>
+        <source>Unlock harder examples as the reward rises</source>
+        <translation>随奖励上升解锁更难的样例</translation>
+    </message>
+    <message>
+        <source>Start level</source>
+        <translation>起始难度</translation>
+    </message>
+    <message>
+        <source>Difficulty level unlocked at the start</source>
+        <translation>开始时解锁的难度等级</translation>
+    </message>
+    <message>
+        <source>Unlock at reward</source>
+        <translation>解锁所需奖励</translation>
+    </message>
+    <message>
+        <source>Mean reward over the window that unlocks the next level</source>
+        <translation>窗口内平均奖励达到这个值时解锁下一难度</translation>
+    </message>
+    <message>
+        <source>Unlock window (steps)</source>
+        <translation>解锁窗口（步）</translation>
+    </message>
+    <message>
+        <source>Steps averaged for the unlock decision</source>
+        <translation>判断是否解锁时取平均的步数</translation>
+    </message>
+    <message>
+        <source>Runs folder</source>
+        <translation>运行文件夹</translation>
+    </message>
+    <message>
+        <source>Folder that holds runs (empty: the user data directory)</source>
+        <translation>存放各次运行的文件夹（留空：用户数据目录）</translation>
+    </message>
+    <message>
+        <source>Stop after (steps)</source>
+        <translation>在多少步后停止</translation>
+    </message>
+    <message>
+        <source>Stop after this many optimizer steps over all stages, checkpointed (empty: when the stages end); the command line&apos;s --steps, kept by a resumed run</source>
+        <translation>所有阶段合计达到这么多优化器步后停止，并写入检查点（留空：各阶段结束时）；即命令行的 --steps，继续运行时保留</translation>
+    </message>
+    <message>
+        <source>Checkpoint every (steps)</source>
+        <translation>检查点间隔（步）</translation>
+    </message>
+    <message>
+        <source>Write a checkpoint every N steps (and on stop)</source>
+        <translation>每 N 步（以及停止时）写入一个检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoints kept</source>
+        <translation>保留的检查点数</translation>
+    </message>
+    <message>
+        <source>Checkpoints kept besides the last</source>
+        <translation>除最新的之外保留的检查点数</translation>
+    </message>
+    <message>
+        <source>Groups shown per step</source>
+        <translation>每步显示的组数</translation>
+    </message>
+    <message>
+        <source>Sample groups reported per step for display</source>
+        <translation>每步报告用于显示的样本组数</translation>
+    </message>
+    <message>
+        <source>Gradient flow every (steps)</source>
+        <translation>梯度流间隔（步）</translation>
+    </message>
+    <message>
+        <source>Report per-layer gradients every N steps (0: never)</source>
+        <translation>每 N 步报告一次各层梯度（0：从不）</translation>
+    </message>
+    <message>
+        <source>Policy snapshot every (steps)</source>
+        <translation>策略快照间隔（步）</translation>
+    </message>
+    <message>
+        <source>Record what the policy does on a few fixed held-out inputs every N steps, and before the first (0: never); the Policy tab draws it</source>
+        <translation>每 N 步（以及第一步之前）记录策略在几个固定留出输入上的表现（0：从不）；“策略”页会画出它</translation>
+    </message>
+    <message>
+        <source>Hidden fields</source>
+        <translation>隐藏的字段</translation>
+    </message>
+    <message>
+        <source>Field paths hidden in the settings form (a lesson&apos;s view)</source>
+        <translation>在设置表单中隐藏的字段路径（课程视图）</translation>
+    </message>
+    <message>
+        <source>Lesson text</source>
+        <translation>课程文字</translation>
+    </message>
+    <message>
+        <source>Text shown to the class with this preset</source>
+        <translation>随此预设展示给学生的文字</translation>
+    </message>
+    <message>
+        <source>Minutes on a laptop CPU</source>
+        <translation>笔记本 CPU 上的分钟数</translation>
+    </message>
+    <message>
+        <source>Minutes a whole run of this preset takes on a 2-core laptop CPU, as measured (shown on its card; the gallery lists the quickest first)</source>
+        <translation>实测此预设完整运行一次在双核笔记本 CPU 上所需的分钟数（显示在卡片上；预设库把最快的排在前面）</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>运算</translation>
+    </message>
+    <message>
+        <source>Operations drawn, any of &quot;+&quot;, &quot;-&quot;, &quot;*&quot;</source>
+        <translation>抽取的运算，可为 &quot;+&quot;、&quot;-&quot;、&quot;*&quot; 中的任意几种</translation>
+    </message>
+    <message>
+        <source>Max digits</source>
+        <translation>最大位数</translation>
+    </message>
+    <message>
+        <source>Digits of the largest operand; also the number of difficulty levels (level L: larger operand has exactly L digits)</source>
+        <translation>最大操作数的位数；也是难度等级数（等级 L：较大的操作数恰好有 L 位）</translation>
+    </message>
+    <message>
+        <source>Partial credit</source>
+        <translation>部分得分</translation>
+    </message>
+    <message>
+        <source>Add a &apos;partial&apos; reward: share of answer digits right, aligned from the right</source>
+        <translation>增加一个“部分”奖励：从右对齐后答案中正确数字的比例</translation>
+    </message>
+    <message>
+        <source>My reward function</source>
+        <translation>我的奖励函数</translation>
+    </message>
+    <message>
+        <source>Your own reward, &quot;module:function&quot; taking (prompts, completions, references) and returning one float per completion; runs your code</source>
+        <translation>你自己的奖励函数，写作 &quot;模块:函数&quot;，接收（提示、补全、参考答案），为每个补全返回一个浮点数；会运行你的代码</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>reverse: the string backwards; sort: its characters in code-point order</source>
+        <translation>reverse：把字符串倒过来；sort：按码位顺序排列其字符</translation>
+    </message>
+    <message>
+        <source>Alphabet</source>
+        <translation>字母表</translation>
+    </message>
+    <message>
+        <source>Characters the strings are made of</source>
+        <translation>组成字符串的字符</translation>
+    </message>
+    <message>
+        <source>Shortest string</source>
+        <translation>最短字符串</translation>
+    </message>
+    <message>
+        <source>Shortest string (level 1)</source>
+        <translation>最短字符串（等级 1）</translation>
+    </message>
+    <message>
+        <source>Longest string</source>
+        <translation>最长字符串</translation>
+    </message>
+    <message>
+        <source>Longest string (the last level)</source>
+        <translation>最长字符串（最后一级）</translation>
+    </message>
+    <message>
+        <source>Source lang</source>
+        <translation>源语言</translation>
+    </message>
+    <message>
+        <source>Language translated from (the demo corpus has zh and en)</source>
+        <translation>从哪种语言翻译（演示语料有 zh 和 en）</translation>
+    </message>
+    <message>
+        <source>Target lang</source>
+        <translation>目标语言</translation>
+    </message>
+    <message>
+        <source>Language translated into</source>
+        <translation>翻译成哪种语言</translation>
+    </message>
+    <message>
+        <source>Source column</source>
+        <translation>源语言列</translation>
+    </message>
+    <message>
+        <source>Column of the source sentences in your file, counted from 0 (empty: the column written in source_lang, found by its script, header or language)</source>
+        <translation>你的文件中源语言句子所在的列，从 0 开始数（留空：用 source_lang 书写的那一列，按文字、表头或语言识别）</translation>
+    </message>
+    <message>
+        <source>Target column</source>
+        <translation>目标语言列</translation>
+    </message>
+    <message>
+        <source>Column of the target sentences in your file, counted from 0 (empty: found like the source&apos;s)</source>
+        <translation>你的文件中目标语言句子所在的列，从 0 开始数（留空：与源语言列一样自动识别）</translation>
+    </message>
+    <message>
+        <source>Fit to data</source>
+        <translation>适配数据</translation>
+    </message>
+    <message>
+        <source>When your file replaces the demo corpus, fit what depends on its size: valid/test splits and eval size, eval interval, warm-up patience and cap (the demo&apos;s stop_at off), vocabulary sizes; the load report says what was chosen and why</source>
+        <translation>当你的文件取代演示语料时，调整依赖数据规模的设置：验证/测试划分和评估规模、评估间隔、预热的耐心和上限（关闭演示用的 stop_at）、词表大小；加载报告会说明选了什么以及原因</translation>
+    </message>
+    <message>
+        <source>Both directions</source>
+        <translation>双向</translation>
+    </message>
+    <message>
+        <source>One model translates both ways (source_lang-&gt;target_lang and back): a &lt;2xx&gt; tag before each source names the language to write</source>
+        <translation>一个模型双向翻译（source_lang-&gt;target_lang 以及反向）：每个源句前的 &lt;2xx&gt; 标记指明要写出的语言</translation>
+    </message>
+    <message>
+        <source>Back translation</source>
+        <translation>回译</translation>
+    </message>
+    <message>
+        <source>Back-translate monolingual_path&apos;s target-language sentences into synthetic pairs (by a reverse-direction model) and mix them, tagged, into the warm-up</source>
+        <translation>用一个反向模型把 monolingual_path 中的目标语言句子回译成合成句对，加上标记后混入预热</translation>
+    </message>
+    <message>
+        <source>Monolingual path</source>
+        <translation>单语文件路径</translation>
+    </message>
+    <message>
+        <source>A text file of target-language sentences alone, one per line</source>
+        <translation>只含目标语言句子的文本文件，每行一句</translation>
+    </message>
+    <message>
+        <source>Back translation steps</source>
+        <translation>回译训练步数</translation>
+    </message>
+    <message>
+        <source>Most training steps of the reverse-direction model; it stops sooner once its valid chrF stops rising</source>
+        <translation>反向模型的最多训练步数；一旦验证集 chrF 不再上升就提前停止</translation>
+    </message>
+    <message>
+        <source>Back translation decoding</source>
+        <translation>回译解码方式</translation>
+    </message>
+    <message>
+        <source>How the reverse model translates: beam search, greedy, or one sample each (more varied, noisier sources)</source>
+        <translation>反向模型如何翻译：束搜索、贪心，或每句采样一次（源句更多样，但噪声更大）</translation>
+    </message>
+    <message>
+        <source>Back translation share</source>
+        <translation>回译比例</translation>
+    </message>
+    <message>
+        <source>Most of each warm-up batch that is back-translated pairs; the rest are real</source>
+        <translation>每个预热批次中回译句对所占的最大比例；其余为真实句对</translation>
+    </message>
+    <message>
+        <source>Back translation weight</source>
+        <translation>回译权重</translation>
+    </message>
+    <message>
+        <source>Loss weight of a back-translated pair against a real pair&apos;s 1</source>
+        <translation>回译句对的损失权重（真实句对为 1）</translation>
+    </message>
+    <message>
+        <source>Demo size</source>
+        <translation>演示语料规模</translation>
+    </message>
+    <message>
+        <source>Demo-corpus pairs used when there is no data file (0: all)</source>
+        <translation>没有数据文件时使用的演示语料句对数（0：全部）</translation>
+    </message>
+    <message>
+        <source>Source tokenizer</source>
+        <translation>源语言分词器</translation>
+    </message>
+    <message>
+        <source>Source tokens: characters or BPE</source>
+        <translation>源语言词元：字符或 BPE</translation>
+    </message>
+    <message>
+        <source>Target tokenizer</source>
+        <translation>目标语言分词器</translation>
+    </message>
+    <message>
+        <source>Target tokens: characters or BPE</source>
+        <translation>目标语言词元：字符或 BPE</translation>
+    </message>
+    <message>
+        <source>Vocab size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>Vocabulary size: BPE&apos;s target, a char tokenizer&apos;s ceiling</source>
+        <translation>词表大小：BPE 的目标大小，字符分词器的上限</translation>
+    </message>
+    <message>
+        <source>Shared tokenizer</source>
+        <translation>共享分词器</translation>
+    </message>
+    <message>
+        <source>One tokenizer trained on both sides (needed by model.shared_vocab)</source>
+        <translation>在两种语言上训练同一个分词器（model.shared_vocab 需要它）</translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation>奖励</translation>
+    </message>
+    <message>
+        <source>Sentence reward: chrF, BLEU, or a weighted mix of the two</source>
+        <translation>句子奖励：chrF、BLEU，或两者的加权组合</translation>
+    </message>
+    <message>
+        <source>Chrf beta</source>
+        <translation>chrF beta</translation>
+    </message>
+    <message>
+        <source>chrF&apos;s recall weight; 1 is length-neutral, sacrebleu&apos;s 2 pays for longer output</source>
+        <translation>chrF 的召回权重；1 对长度中立，sacrebleu 默认的 2 会奖励更长的输出</translation>
+    </message>
+    <message>
+        <source>Mix weight</source>
+        <translation>组合权重</translation>
+    </message>
+    <message>
+        <source>Weight of chrF in the mix (BLEU gets the rest)</source>
+        <translation>组合中 chrF 的权重（其余归 BLEU）</translation>
+    </message>
+    <message>
+        <source>Length penalty</source>
+        <translation>长度惩罚</translation>
+    </message>
+    <message>
+        <source>Weight of a reward for matching the reference length (0: off)</source>
+        <translation>长度接近参考译文所得奖励的权重（0：关闭）</translation>
+    </message>
+    <message>
+        <source>Repeat limit</source>
+        <translation>重复上限</translation>
+    </message>
+    <message>
+        <source>Outputs with an n-gram repeated this many times in a row get reward 0 (0: off)</source>
+        <translation>某个 n 元组连续重复这么多次的输出奖励为 0（0：关闭）</translation>
+    </message>
+    <message>
+        <source>Noise prob</source>
+        <translation>噪声概率</translation>
+    </message>
+    <message>
+        <source>Warm-up source noise (when data.augment): chance each token is dropped or swapped</source>
+        <translation>预热时的源端噪声（data.augment 开启时）：每个词元被丢弃或交换的概率</translation>
+    </message>
+    <message>
+        <source>Num levels</source>
+        <translation>难度等级数</translation>
+    </message>
+    <message>
+        <source>Curriculum levels by source length (1: none)</source>
+        <translation>按源句长度划分的课程难度等级（1：不分级）</translation>
+    </message>
+    <message>
+        <source>Beam length penalty</source>
+        <translation>束搜索长度惩罚</translation>
+    </message>
+    <message>
+        <source>Beam search ranks by log-prob / length ** this (0: raw log-prob)</source>
+        <translation>束搜索按 对数概率 / 长度 ** 此值 排序（0：直接用对数概率）</translation>
+    </message>
+    <message>
+        <source>Grid size</source>
+        <translation>网格大小</translation>
+    </message>
+    <message>
+        <source>Grid side in cells at the hardest level (evaluation uses it)</source>
+        <translation>最难等级下网格的边长（格数；评估使用它）</translation>
+    </message>
+    <message>
+        <source>Smallest grid</source>
+        <translation>最小网格</translation>
+    </message>
+    <message>
+        <source>Grid side at level 0; the curriculum grows it to size</source>
+        <translation>等级 0 的网格边长；课程学习会把它逐步增大到网格大小</translation>
+    </message>
+    <message>
+        <source>Levels</source>
+        <translation>难度等级数</translation>
+    </message>
+    <message>
+        <source>Curriculum levels: grid size and wall density grow with the level</source>
+        <translation>课程难度等级：网格大小和墙的密度随等级增长</translation>
+    </message>
+    <message>
+        <source>Walls</source>
+        <translation>墙</translation>
+    </message>
+    <message>
+        <source>Share of free cells that are walls at the hardest level (level 0: none)</source>
+        <translation>最难等级下空格中墙所占的比例（等级 0：没有墙）</translation>
+    </message>
+    <message>
+        <source>Lava</source>
+        <translation>岩浆</translation>
+    </message>
+    <message>
+        <source>Share of free cells that are lava from lava_level on (0: no lava)</source>
+        <translation>从 lava_level 起空格中岩浆所占的比例（0：没有岩浆）</translation>
+    </message>
+    <message>
+        <source>Lava from level</source>
+        <translation>岩浆起始等级</translation>
+    </message>
+    <message>
+        <source>First level with lava (when lava_density &gt; 0)</source>
+        <translation>出现岩浆的第一个等级（lava_density &gt; 0 时）</translation>
+    </message>
+    <message>
+        <source>Key and door</source>
+        <translation>钥匙和门</translation>
+    </message>
+    <message>
+        <source>From key_level on, a wall with a locked door splits the grid and a key must be fetched first</source>
+        <translation>从 key_level 起，一堵带锁门的墙把网格隔开，必须先拿到钥匙</translation>
+    </message>
+    <message>
+        <source>Key from level</source>
+        <translation>钥匙起始等级</translation>
+    </message>
+    <message>
+        <source>First level with the key and door (when key_door is on)</source>
+        <translation>出现钥匙和门的第一个等级（key_door 开启时）</translation>
+    </message>
+    <message>
+        <source>Step limit</source>
+        <translation>步数上限</translation>
+    </message>
+    <message>
+        <source>Step limit of an episode (T); longer levels are never drawn</source>
+        <translation>一个回合的步数上限 (T)；需要更多步的关卡不会被抽到</translation>
+    </message>
+    <message>
+        <source>Cost per step</source>
+        <translation>每步代价</translation>
+    </message>
+    <message>
+        <source>Return lost per step taken: shorter paths score higher</source>
+        <translation>每走一步损失的回报：路径越短得分越高</translation>
+    </message>
+    <message>
+        <source>Lava penalty</source>
+        <translation>岩浆惩罚</translation>
+    </message>
+    <message>
+        <source>Return lost by walking into lava (the episode ends)</source>
+        <translation>走进岩浆损失的回报（回合结束）</translation>
+    </message>
+    <message>
+        <source>Pixels per cell</source>
+        <translation>每格像素</translation>
+    </message>
+    <message>
+        <source>Rendered pixels per cell side (image = size x this)</source>
+        <translation>渲染时每格边长的像素数（图像 = 网格大小 x 此值）</translation>
+    </message>
+    <message>
+        <source>Image size (pixels)</source>
+        <translation>图像大小（像素）</translation>
+    </message>
+    <message>
+        <source>Side in pixels every image is resized to</source>
+        <translation>每张图片缩放到的边长（像素）</translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Shapes of the built-in set (circle, square, triangle, cross, star, ring); a folder&apos;s classes are its subfolders</source>
+        <translation>内置数据集的形状（circle 圆、square 方、triangle 三角、cross 十字、star 星、ring 环）；文件夹数据的类别就是它的子文件夹</translation>
+    </message>
+    <message>
+        <source>Pixel noise</source>
+        <translation>像素噪声</translation>
+    </message>
+    <message>
+        <source>Pixel noise of the built-in set (std, share of full range)</source>
+        <translation>内置数据集的像素噪声（标准差，占满量程的比例）</translation>
+    </message>
+    <message>
+        <source>Built-in training images</source>
+        <translation>内置训练图片数</translation>
+    </message>
+    <message>
+        <source>Built-in held-out images</source>
+        <translation>内置留出图片数</translation>
+    </message>
+    <message>
+        <source>Built-in images in each of valid and test</source>
+        <translation>验证集和测试集各自的内置图片数</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Transformer blocks</source>
+        <translation>Transformer 块数</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>Attention heads per block (must divide d_model)</source>
+        <translation>每块的注意力头数（必须能整除 d_model）</translation>
+    </message>
+    <message>
+        <source>Width (d_model)</source>
+        <translation>宽度 (d_model)</translation>
+    </message>
+    <message>
+        <source>Width of the residual stream (embedding size)</source>
+        <translation>残差流的宽度（嵌入维度）</translation>
+    </message>
+    <message>
+        <source>Feed-forward width</source>
+        <translation>前馈层宽度</translation>
+    </message>
+    <message>
+        <source>Hidden size of each block&apos;s MLP; 704 (2.75 x d_model) gives the 3.8M-parameter seed model</source>
+        <translation>每块 MLP 的隐藏层大小；704（2.75 x d_model）得到 380 万参数的种子模型</translation>
+    </message>
+    <message>
+        <source>Context length (tokens)</source>
+        <translation>上下文长度（词元）</translation>
+    </message>
+    <message>
+        <source>Context length in tokens: prompt plus completion</source>
+        <translation>以词元计的上下文长度：提示加补全</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Dropout in training (0: none, the usual for GRPO)</source>
+        <translation>训练时的 dropout（0：不用，GRPO 通常如此）</translation>
+    </message>
+    <message>
+        <source>Tie embedding and output</source>
+        <translation>嵌入与输出共享权重</translation>
+    </message>
+    <message>
+        <source>Share the token embedding with the output head</source>
+        <translation>词元嵌入与输出头共享权重</translation>
+    </message>
+    <message>
+        <source>Gradient checkpointing (every N blocks)</source>
+        <translation>梯度检查点（每 N 块）</translation>
+    </message>
+    <message>
+        <source>Recompute every N-th block in the backward pass to save memory (0: off)</source>
+        <translation>反向传播时每隔 N 块重新计算一次以节省内存（0：关闭）</translation>
+    </message>
+    <message>
+        <source>Width of every layer (the embedding size)</source>
+        <translation>每一层的宽度（嵌入维度）</translation>
+    </message>
+    <message>
+        <source>Attention heads; must divide d_model</source>
+        <translation>注意力头数；必须能整除 d_model</translation>
+    </message>
+    <message>
+        <source>Encoder layers</source>
+        <translation>编码器层数</translation>
+    </message>
+    <message>
+        <source>Encoder blocks</source>
+        <translation>编码器块数</translation>
+    </message>
+    <message>
+        <source>Decoder layers</source>
+        <translation>解码器层数</translation>
+    </message>
+    <message>
+        <source>Decoder blocks</source>
+        <translation>解码器块数</translation>
+    </message>
+    <message>
+        <source>Hidden width of each block&apos;s feed-forward layer</source>
+        <translation>每块前馈层的隐藏宽度</translation>
+    </message>
+    <message>
+        <source>Dropout in training mode (attention, residuals, embeddings)</source>
+        <translation>训练模式下的 dropout（注意力、残差、嵌入）</translation>
+    </message>
+    <message>
+        <source>Longest sentence (tokens)</source>
+        <translation>最长句子（词元）</translation>
+    </message>
+    <message>
+        <source>Longest source and longest target, in tokens (learned positions)</source>
+        <translation>最长的源句和目标句，以词元计（可学习的位置编码）</translation>
+    </message>
+    <message>
+        <source>Shared vocabulary</source>
+        <translation>共享词表</translation>
+    </message>
+    <message>
+        <source>One embedding for source and target (needs the task&apos;s shared tokenizer)</source>
+        <translation>源语言和目标语言共用一个嵌入（需要任务的共享分词器）</translation>
+    </message>
+    <message>
+        <source>Output layer reuses the target embedding matrix</source>
+        <translation>输出层复用目标语言的嵌入矩阵</translation>
+    </message>
+    <message>
+        <source>Embedding noise</source>
+        <translation>嵌入噪声</translation>
+    </message>
+    <message>
+        <source>Std of Gaussian noise added to the encoder&apos;s embeddings while training (0: off)</source>
+        <translation>训练时加到编码器嵌入上的高斯噪声的标准差（0：关闭）</translation>
+    </message>
+    <message>
+        <source>Channels</source>
+        <translation>通道数</translation>
+    </message>
+    <message>
+        <source>Feature channels of every layer (at most 64)</source>
+        <translation>每一层的特征通道数（最多 64）</translation>
+    </message>
+    <message>
+        <source>Blocks per stage</source>
+        <translation>每级的块数</translation>
+    </message>
+    <message>
+        <source>Residual blocks per stage (must add up to 5); each later stage halves the resolution with a 2x2 average pool</source>
+        <translation>每级的残差块数（总和必须为 5）；之后的每一级都用 2x2 平均池化把分辨率减半</translation>
+    </message>
+    <message>
+        <source>Stem stride</source>
+        <translation>主干步幅</translation>
+    </message>
+    <message>
+        <source>Kernel and stride of the stem convolution (a grid world&apos;s pixels per cell)</source>
+        <translation>主干卷积的卷积核大小与步幅（网格世界中每格的像素数）</translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>group: no running statistics, same answer in any batch (see the module)</source>
+        <translation>group：没有滑动统计量，在任何批次中答案都相同（见该模块）</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>输出头</translation>
+    </message>
+    <message>
+        <source>flatten: the head sees where things are (grid worlds); avg: global average pool, position-invariant (object classes)</source>
+        <translation>flatten：输出头能看到东西在哪里（网格世界）；avg：全局平均池化，与位置无关（物体分类）</translation>
+    </message>
+    <message>
+        <source>Input size (pixels)</source>
+        <translation>输入大小（像素）</translation>
+    </message>
+    <message>
+        <source>Side of the square input image in pixels (0: the task&apos;s rendered size)</source>
+        <translation>正方形输入图像的边长，以像素计（0：任务渲染的大小）</translation>
+    </message>
+    <message>
+        <source>Recompute activations every N blocks in the backward pass to save memory (0: off)</source>
+        <translation>反向传播时每 N 块重新计算激活值以节省内存（0：关闭）</translation>
+    </message>
+</context>
+<context>
+    <name>consent</name>
+    <message>
+        <source>Cannot run this preset&apos;s reward</source>
+        <translation>无法运行此预设的奖励函数</translation>
+    </message>
+</context>
+<context>
+    <name>dialogs</name>
+    <message>
+        <source>Run Python code?</source>
+        <translation>运行 Python 代码？</translation>
+    </message>
+    <message>
+        <source>This preset runs Python code from {name}: run it?</source>
+        <translation>此预设会运行来自 {name} 的 Python 代码：要运行吗？</translation>
+    </message>
+    <message>
+        <source>Its reward function {spec} is in {path}. The code runs with your rights: say yes only if you wrote that file or trust where it came from.</source>
+        <translation>它的奖励函数 {spec} 在 {path} 中。代码会以你的权限运行：只有当文件是你写的，或你信任它的来源时，才选“是”。</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>messages</name>
+    <message>
+        <source>{path}: must be an integer, got {value}</source>
+        <translation>{path}: 必须是整数，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be a number, got {value}</source>
+        <translation>{path}: 必须是数字，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be a string, got {value}</source>
+        <translation>{path}: 必须是字符串，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be true or false, got {value}</source>
+        <translation>{path}: 必须是 true 或 false，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be a list, got {value}</source>
+        <translation>{path}: 必须是列表，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be a mapping, got {value}</source>
+        <translation>{path}: 必须是映射（键: 值），当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be an integer or null, got {value}</source>
+        <translation>{path}: 必须是整数或 null，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be a number or null, got {value}</source>
+        <translation>{path}: 必须是数字或 null，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be a string or null, got {value}</source>
+        <translation>{path}: 必须是字符串或 null，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be one of {choices}, got {value}</source>
+        <translation>{path}: 必须是 {choices} 之一，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be a finite number, got {value}</source>
+        <translation>{path}: 必须是有限的数字，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be a positive integer, got {value}</source>
+        <translation>{path}: 必须是正整数，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be a positive number, got {value}</source>
+        <translation>{path}: 必须是正数，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be at least {low}, got {value}</source>
+        <translation>{path}: 不能小于 {low}，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be at most {high}, got {value}</source>
+        <translation>{path}: 不能大于 {high}，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be below {limit}, got {value}</source>
+        <translation>{path}: 必须小于 {limit}，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be a list of {n} items, got {value}</source>
+        <translation>{path}: 必须是含 {n} 项的列表，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: must be a mapping of keys to values, got {value}</source>
+        <translation>{path}: 必须是键到值的映射，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: unknown key; expected one of: {keys}</source>
+        <translation>{path}: 未知的键；应为以下之一：{keys}</translation>
+    </message>
+    <message>
+        <source>{path}: not valid YAML ({text}); write a list like [a, b] or a mapping like {{name: 1.0}}</source>
+        <translation>{path}: 不是有效的 YAML（{text}）；请写成 [a, b] 这样的列表或 {{name: 1.0}} 这样的映射</translation>
+    </message>
+    <message>
+        <source>no preset loaded; open a preset first</source>
+        <translation>尚未加载预设；请先打开一个预设</translation>
+    </message>
+    <message>
+        <source>data.valid_fraction and data.test_fraction: {valid} + {test} holds out all the data, leaving none to train on; lower one of them</source>
+        <translation>data.valid_fraction 和 data.test_fraction：{valid} + {test} 留出了全部数据，没有数据可供训练；请调低其中一个</translation>
+    </message>
+    <message>
+        <source>stages.warmup.steps and stages.grpo.steps: both are 0, so nothing would train; give one of the stages some steps</source>
+        <translation>stages.warmup.steps 和 stages.grpo.steps：两者都为 0，什么也不会训练；请给其中一个阶段设置一些步数</translation>
+    </message>
+    <message>
+        <source>{path}: no such file or shipped preset; use a path or one of: {names}</source>
+        <translation>{path}: 没有这个文件或内置预设；请使用文件路径或以下之一：{names}</translation>
+    </message>
+    <message>
+        <source>{path}: is a folder; give a .yaml preset file</source>
+        <translation>{path}: 是文件夹；请给出一个 .yaml 预设文件</translation>
+    </message>
+    <message>
+        <source>{path}: cannot be read ({reason})</source>
+        <translation>{path}: 无法读取（{reason}）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot be read ({reason}); check its permissions</source>
+        <translation>{path}: 无法读取（{reason}）；请检查它的权限</translation>
+    </message>
+    <message>
+        <source>{path}: is not valid UTF-16 text; save it as UTF-8</source>
+        <translation>{path}: 不是有效的 UTF-16 文本；请另存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>{path}: no usable sentence pair ({summary}); {hint}</source>
+        <translation>{path}: 没有可用的句对（{summary}）；{hint}</translation>
+    </message>
+    <message>
+        <source>{path}: no such folder; {how}</source>
+        <translation>{path}: 没有这个文件夹；{how}</translation>
+    </message>
+    <message>
+        <source>{path}: is a file, not a folder; {how}</source>
+        <translation>{path}: 是文件，不是文件夹；{how}</translation>
+    </message>
+    <message>
+        <source>{path}: holds no class folders; {how}</source>
+        <translation>{path}: 里面没有类别文件夹；{how}</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU in use ({reason})</source>
+        <translation>未使用 NVIDIA GPU（{reason}）</translation>
+    </message>
+    <message>
+        <source>{n} layers</source>
+        <translation>{n} 层</translation>
+    </message>
+    <message>
+        <source>{n} weight layers</source>
+        <translation>{n} 个权重层</translation>
+    </message>
+</context>
+<context>
+    <name>metrics</name>
+    <message>
+        <source>Loss (warm-up: nats/token; GRPO: unitless)</source>
+        <translation>损失（预热：nats/词元；GRPO：无单位）</translation>
+    </message>
+    <message>
+        <source>Reward (mean ± std)</source>
+        <translation>奖励（均值 ± 标准差）</translation>
+    </message>
+    <message>
+        <source>Held-out metric</source>
+        <translation>留出集指标</translation>
+    </message>
+    <message>
+        <source>Groups with equal rewards (%)</source>
+        <translation>奖励全部相同的组 (%)</translation>
+    </message>
+    <message>
+        <source>KL to reference (nats/token)</source>
+        <translation>相对参考模型的 KL（nats/词元）</translation>
+    </message>
+    <message>
+        <source>Clipped tokens (%)</source>
+        <translation>被裁剪的词元 (%)</translation>
+    </message>
+    <message>
+        <source>Entropy (nats/token)</source>
+        <translation>熵（nats/词元）</translation>
+    </message>
+    <message>
+        <source>Completion length (tokens)</source>
+        <translation>补全长度（词元）</translation>
+    </message>
+    <message>
+        <source>Learning rate (log axis)</source>
+        <translation>学习率（对数轴）</translation>
+    </message>
+    <message>
+        <source>Gradient norm (L2, log axis)</source>
+        <translation>梯度范数（L2，对数轴）</translation>
+    </message>
+    <message>
+        <source>Time per phase (s)</source>
+        <translation>各阶段耗时（秒）</translation>
+    </message>
+    <message>
+        <source>Throughput (per second)</source>
+        <translation>吞吐量（每秒）</translation>
+    </message>
+    <message>
+        <source>Other held-out metrics</source>
+        <translation>其他留出集指标</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>nats/token (warm-up), unitless (GRPO)</source>
+        <translation>nats/词元（预热），无单位（GRPO）</translation>
+    </message>
+    <message>
+        <source>Warm-up: cross-entropy of the references. GRPO: the clipped surrogate plus the KL term; it averages near 0 because advantages do, and says little on its own.</source>
+        <translation>预热：参考答案的交叉熵。GRPO：裁剪后的替代目标加上 KL 项；由于优势的平均值接近 0，它的平均值也接近 0，单看它说明不了什么。</translation>
+    </message>
+    <message>
+        <source>Warm-up: falls fast, then flattens. GRPO: small values around 0.</source>
+        <translation>预热：先快速下降，然后趋平。GRPO：在 0 附近的小数值。</translation>
+    </message>
+    <message>
+        <source>Warm-up: flat from the start (lr too low) or rising (lr too high). GRPO: large swings away from 0.</source>
+        <translation>预热：从一开始就平坦（学习率太低）或在上升（学习率太高）。GRPO：远离 0 的大幅波动。</translation>
+    </message>
+    <message>
+        <source>total reward</source>
+        <translation>总奖励</translation>
+    </message>
+    <message>
+        <source>The weighted sum of the reward functions, averaged over every sampled answer of the step (the shipped rewards are 0-1 each, the grid world&apos;s return at most 1).</source>
+        <translation>各奖励函数的加权和，对这一步所有采样回答取平均（内置的每个奖励都在 0-1 之间，网格世界的回报最多为 1）。</translation>
+    </message>
+    <message>
+        <source>Rises over GRPO steps, with a band that narrows as answers agree.</source>
+        <translation>随 GRPO 步数上升，随着回答趋于一致，阴影带变窄。</translation>
+    </message>
+    <message>
+        <source>Flat: groups teach nothing (see equal-reward groups). Rising while the held-out metric falls: the reward is being gamed.</source>
+        <translation>平坦：组什么也教不了（见奖励全部相同的组）。上升而留出集指标下降：奖励被钻了空子。</translation>
+    </message>
+    <message>
+        <source>total reward std</source>
+        <translation>总奖励标准差</translation>
+    </message>
+    <message>
+        <source>Spread of the total reward over the step&apos;s answers (the band around the curve).</source>
+        <translation>这一步各回答总奖励的离散程度（曲线周围的阴影带）。</translation>
+    </message>
+    <message>
+        <source>Some spread: answers to a prompt differ, so groups carry a signal.</source>
+        <translation>有一定离散：同一提示的回答各不相同，所以组带有学习信号。</translation>
+    </message>
+    <message>
+        <source>Zero: every answer scored the same and nothing is learned.</source>
+        <translation>为零：每个回答得分相同，什么也学不到。</translation>
+    </message>
+    <message>
+        <source>&lt;name&gt;</source>
+        <translation>&lt;name&gt;</translation>
+    </message>
+    <message>
+        <source>One reward function on its own, unweighted (e.g. correct, format; chrF and BLEU rewards are sentence scores 0-1, not the 0-100 of the held-out chrF).</source>
+        <translation>单个奖励函数本身，未加权（例如 correct、format；chrF 和 BLEU 奖励是 0-1 的句子分数，而不是留出集 chrF 的 0-100）。</translation>
+    </message>
+    <message>
+        <source>The functions that matter most rise; an easy one (format) reaches 1 early.</source>
+        <translation>最重要的那些函数在上升；容易的（format）很早就到 1。</translation>
+    </message>
+    <message>
+        <source>One function rises while the others fall: it is being traded for them.</source>
+        <translation>一个函数上升而其他下降：模型在用其他奖励换它。</translation>
+    </message>
+    <message>
+        <source>&lt;name&gt; std</source>
+        <translation>&lt;name&gt; 标准差</translation>
+    </message>
+    <message>
+        <source>Spread of one reward function over the step&apos;s answers.</source>
+        <translation>单个奖励函数在这一步各回答上的离散程度。</translation>
+    </message>
+    <message>
+        <source>Some spread while that reward is still being learned.</source>
+        <translation>在该奖励还在学习时有一定离散。</translation>
+    </message>
+    <message>
+        <source>Zero from the start: that function cannot tell the answers apart.</source>
+        <translation>从一开始就为零：该函数无法区分各个回答。</translation>
+    </message>
+    <message>
+        <source>equal-reward groups</source>
+        <translation>奖励全同的组</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>Share of groups whose G answers all got the same reward: their advantages are 0 and they teach nothing.</source>
+        <translation>G 个回答奖励全部相同的组所占的比例：它们的优势为 0，什么也教不了。</translation>
+    </message>
+    <message>
+        <source>Well below 100%, falling as the policy meets problems of its level.</source>
+        <translation>远低于 100%，并随着策略遇到与其水平相当的问题而下降。</translation>
+    </message>
+    <message>
+        <source>Near 100%: the task is too easy or too hard for the policy (curriculum, temperature or more samples per prompt).</source>
+        <translation>接近 100%：任务对策略来说太容易或太难（调整课程学习、温度，或每个提示多采样几个）。</translation>
+    </message>
+    <message>
+        <source>KL</source>
+        <translation>KL</translation>
+    </message>
+    <message>
+        <source>nats/token</source>
+        <translation>nats/词元</translation>
+    </message>
+    <message>
+        <source>Mean k3 estimate of KL(policy ‖ reference) per token; 0 when grpo.beta is 0.</source>
+        <translation>每个词元上 KL(策略 ‖ 参考模型) 的 k3 估计的平均值；grpo.beta 为 0 时为 0。</translation>
+    </message>
+    <message>
+        <source>Grows slowly from 0 and stays small (below about 0.1).</source>
+        <translation>从 0 缓慢增长并保持较小（约 0.1 以下）。</translation>
+    </message>
+    <message>
+        <source>Shoots up: the policy runs away from the reference (lower the lr or raise beta).</source>
+        <translation>急剧上升：策略远远偏离了参考模型（调低学习率或调高 beta）。</translation>
+    </message>
+    <message>
+        <source>clipped low</source>
+        <translation>下限裁剪</translation>
+    </message>
+    <message>
+        <source>Share of tokens whose ratio fell below 1 - epsilon_low with a negative advantage: the clip stopped the update there.</source>
+        <translation>概率比低于 1 - epsilon_low 且优势为负的词元所占比例：裁剪在那里阻止了更新。</translation>
+    </message>
+    <message>
+        <source>0 with one pass per step (num_iterations 1); a few % with more passes.</source>
+        <translation>每步一轮时（num_iterations 1）为 0；多轮时为百分之几。</translation>
+    </message>
+    <message>
+        <source>Tens of %: each step moves the policy too far (lower the lr).</source>
+        <translation>达到百分之几十：每一步都把策略推得太远（调低学习率）。</translation>
+    </message>
+    <message>
+        <source>clipped high</source>
+        <translation>上限裁剪</translation>
+    </message>
+    <message>
+        <source>Share of tokens whose ratio rose above 1 + epsilon_high with a positive advantage.</source>
+        <translation>概率比高于 1 + epsilon_high 且优势为正的词元所占比例。</translation>
+    </message>
+    <message>
+        <source>0 with one pass per step; a few % with more passes.</source>
+        <translation>每步一轮时为 0；多轮时为百分之几。</translation>
+    </message>
+    <message>
+        <source>clipped</source>
+        <translation>被裁剪</translation>
+    </message>
+    <message>
+        <source>Share of tokens where either clip bound binds (clipped low plus clipped high).</source>
+        <translation>触及任一裁剪边界的词元所占比例（下限裁剪加上限裁剪）。</translation>
+    </message>
+    <message>
+        <source>Tens of %: each step moves the policy too far.</source>
+        <translation>达到百分之几十：每一步都把策略推得太远。</translation>
+    </message>
+    <message>
+        <source>ratio</source>
+        <translation>概率比</translation>
+    </message>
+    <message>
+        <source>Mean probability ratio new/old policy over the tokens; exactly 1 when num_iterations is 1.</source>
+        <translation>各词元上新/旧策略概率比的平均值；num_iterations 为 1 时恰好为 1。</translation>
+    </message>
+    <message>
+        <source>Within a few % of 1.</source>
+        <translation>与 1 相差在百分之几以内。</translation>
+    </message>
+    <message>
+        <source>Far from 1: the passes of one step drift apart (fewer iterations or a lower lr).</source>
+        <translation>远离 1：同一步的几轮优化相互偏离（减少轮数或调低学习率）。</translation>
+    </message>
+    <message>
+        <source>entropy</source>
+        <translation>熵</translation>
+    </message>
+    <message>
+        <source>Mean entropy of the sampling distribution per token: how unsure the policy is.</source>
+        <translation>每个词元采样分布的平均熵：策略有多不确定。</translation>
+    </message>
+    <message>
+        <source>Falls slowly as the policy grows sure of its answers.</source>
+        <translation>随着策略对自己的回答越来越有把握而缓慢下降。</translation>
+    </message>
+    <message>
+        <source>Drops to near 0 early: the policy collapsed onto one answer and stops exploring.</source>
+        <translation>很早就降到接近 0：策略坍缩到一个回答上，不再探索。</translation>
+    </message>
+    <message>
+        <source>length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Mean length of the sampled answers in tokens (moves in the grid world).</source>
+        <translation>采样回答的平均长度，以词元计（网格世界中为步数）。</translation>
+    </message>
+    <message>
+        <source>Settles near the length the task&apos;s answers need.</source>
+        <translation>稳定在任务答案所需的长度附近。</translation>
+    </message>
+    <message>
+        <source>Keeps growing towards grpo.max_new_tokens: a length-rewarding reward is being gamed.</source>
+        <translation>一直朝 grpo.max_new_tokens 增长：奖励长度的奖励被钻了空子。</translation>
+    </message>
+    <message>
+        <source>truncated</source>
+        <translation>被截断</translation>
+    </message>
+    <message>
+        <source>Share of sampled answers cut at grpo.max_new_tokens before they ended.</source>
+        <translation>在结束前就被 grpo.max_new_tokens 截断的采样回答所占比例。</translation>
+    </message>
+    <message>
+        <source>Near 0.</source>
+        <translation>接近 0。</translation>
+    </message>
+    <message>
+        <source>High: answers run on (raise max_new_tokens, or check the reward for length).</source>
+        <translation>偏高：回答停不下来（调高 max_new_tokens，或检查奖励是否在奖励长度）。</translation>
+    </message>
+    <message>
+        <source>gradient norm</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <source>Global L2 norm of the gradient before clipping.</source>
+        <translation>裁剪前梯度的全局 L2 范数。</translation>
+    </message>
+    <message>
+        <source>Roughly steady, with spikes now and then.</source>
+        <translation>大致平稳，偶尔有尖峰。</translation>
+    </message>
+    <message>
+        <source>Climbs by orders of magnitude or turns nan: training diverges (lower the lr).</source>
+        <translation>成数量级地上升或变成 nan：训练发散（调低学习率）。</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>The learning rate the step used (each stage has its own schedule).</source>
+        <translation>这一步使用的学习率（每个阶段有自己的调度）。</translation>
+    </message>
+    <message>
+        <source>Follows the stage&apos;s schedule: a short warm-up, then constant or decaying.</source>
+        <translation>遵循阶段的调度：短暂的学习率预热，然后保持不变或衰减。</translation>
+    </message>
+    <message>
+        <source>Stuck far below the peak: a plateau schedule cut it too often.</source>
+        <translation>长期远低于峰值：停滞调度把它削减得太频繁。</translation>
+    </message>
+    <message>
+        <source>skipped updates</source>
+        <translation>跳过的更新</translation>
+    </message>
+    <message>
+        <source>updates</source>
+        <translation>次更新</translation>
+    </message>
+    <message>
+        <source>Updates refused so far because the loss or gradient was not finite.</source>
+        <translation>到目前为止因损失或梯度不是有限值而被拒绝的更新次数。</translation>
+    </message>
+    <message>
+        <source>0, or a rare one with fp16.</source>
+        <translation>为 0，使用 fp16 时偶尔有一次。</translation>
+    </message>
+    <message>
+        <source>Grows step after step: the model produces nan (lower the lr, or use bf16).</source>
+        <translation>一步接一步地增长：模型产生了 nan（调低学习率，或改用 bf16）。</translation>
+    </message>
+    <message>
+        <source>rollout</source>
+        <translation>采样生成</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Seconds spent sampling the groups of answers.</source>
+        <translation>采样各组回答所花的秒数。</translation>
+    </message>
+    <message>
+        <source>The largest share of a GRPO step, steady.</source>
+        <translation>占 GRPO 一步中最大的份额，且平稳。</translation>
+    </message>
+    <message>
+        <source>Grows over the run: answers get longer (see completion length).</source>
+        <translation>随运行增长：回答变长了（见补全长度）。</translation>
+    </message>
+    <message>
+        <source>reward</source>
+        <translation>奖励</translation>
+    </message>
+    <message>
+        <source>Seconds spent scoring the answers.</source>
+        <translation>给回答打分所花的秒数。</translation>
+    </message>
+    <message>
+        <source>A small share of the step.</source>
+        <translation>占这一步的一小部分。</translation>
+    </message>
+    <message>
+        <source>A large share: the reward function is slow (a user reward or sentence BLEU).</source>
+        <translation>占比很大：奖励函数太慢（用户奖励或句子级 BLEU）。</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>Seconds spent on the loss, the backward pass and the optimizer step.</source>
+        <translation>计算损失、反向传播和优化器步所花的秒数。</translation>
+    </message>
+    <message>
+        <source>Steady from step to step.</source>
+        <translation>每一步都平稳。</translation>
+    </message>
+    <message>
+        <source>Jumps: the machine is busy with other programs, or memory is short.</source>
+        <translation>突然跳高：机器在忙其他程序，或内存不足。</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>整步</translation>
+    </message>
+    <message>
+        <source>Seconds of the whole step (evaluations not included); the ETA follows its average per stage.</source>
+        <translation>整个一步的秒数（不含评估）；预计剩余时间按每个阶段的平均值计算。</translation>
+    </message>
+    <message>
+        <source>Steady within a stage; GRPO steps cost more than warm-up steps.</source>
+        <translation>在一个阶段内平稳；GRPO 步比预热步耗时更多。</translation>
+    </message>
+    <message>
+        <source>Swings a lot: other programs compete for the CPU.</source>
+        <translation>波动很大：其他程序在争用 CPU。</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>词元/秒</translation>
+    </message>
+    <message>
+        <source>GRPO: sampled answer tokens per second of the step.</source>
+        <translation>GRPO：这一步每秒采样的回答词元数。</translation>
+    </message>
+    <message>
+        <source>Steady within a stage.</source>
+        <translation>在一个阶段内平稳。</translation>
+    </message>
+    <message>
+        <source>Falls over the run while answers grow no longer: the machine is busier.</source>
+        <translation>回答没有变长却随运行下降：机器更忙了。</translation>
+    </message>
+    <message>
+        <source>examples/s</source>
+        <translation>样例/秒</translation>
+    </message>
+    <message>
+        <source>Warm-up: training examples per second of the step.</source>
+        <translation>预热：这一步每秒处理的训练样例数。</translation>
+    </message>
+    <message>
+        <source>Steady within the warm-up.</source>
+        <translation>在预热期间平稳。</translation>
+    </message>
+    <message>
+        <source>Falls over the run: the machine is busier, or memory is short.</source>
+        <translation>随运行下降：机器更忙了，或内存不足。</translation>
+    </message>
+    <message>
+        <source>steps/s</source>
+        <translation>步/秒</translation>
+    </message>
+    <message>
+        <source>Steps per second, from this step&apos;s time alone (the toolbar shows a smoothed rate).</source>
+        <translation>每秒步数，只按这一步的耗时计算（工具栏显示的是平滑后的速率）。</translation>
+    </message>
+    <message>
+        <source>peak memory</source>
+        <translation>峰值内存</translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation>MB</translation>
+    </message>
+    <message>
+        <source>Peak GPU memory allocated (CUDA) or peak resident memory of the process (CPU).</source>
+        <translation>已分配 GPU 内存的峰值（CUDA）或进程常驻内存的峰值（CPU）。</translation>
+    </message>
+    <message>
+        <source>Levels off after the first steps, within the budget (8 GB on a laptop GPU).</source>
+        <translation>最初几步之后趋平，且在预算之内（笔记本 GPU 为 8 GB）。</translation>
+    </message>
+    <message>
+        <source>Keeps rising: something holds on to tensors; near the budget: lower the batch.</source>
+        <translation>持续上升：有东西一直占着张量；接近预算：调小批大小。</translation>
+    </message>
+    <message>
+        <source>curriculum level</source>
+        <translation>课程难度</translation>
+    </message>
+    <message>
+        <source>GRPO: the highest difficulty level unlocked so far (0 is the easiest).</source>
+        <translation>GRPO：到目前为止解锁的最高难度等级（0 最容易）。</translation>
+    </message>
+    <message>
+        <source>Climbs as the reward passes the curriculum threshold.</source>
+        <translation>奖励超过课程阈值时上升。</translation>
+    </message>
+    <message>
+        <source>Never moves: the reward stays under curriculum.threshold.</source>
+        <translation>始终不动：奖励一直低于 curriculum.threshold。</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>Share of held-out problems answered exactly right (greedy; images: the likeliest label).</source>
+        <translation>留出问题中回答完全正确的比例（贪心解码；图片：概率最大的标签）。</translation>
+    </message>
+    <message>
+        <source>Rises in the warm-up and keeps rising in GRPO.</source>
+        <translation>在预热中上升，在 GRPO 中继续上升。</translation>
+    </message>
+    <message>
+        <source>Falls in GRPO: lr too high, or the reward pays for something else.</source>
+        <translation>在 GRPO 中下降：学习率太高，或奖励在奖励别的东西。</translation>
+    </message>
+    <message>
+        <source>answer length</source>
+        <translation>回答长度</translation>
+    </message>
+    <message>
+        <source>Mean length of the greedy held-out answers in tokens, end of text included.</source>
+        <translation>留出集上贪心回答的平均长度，以词元计，包括文本结束符。</translation>
+    </message>
+    <message>
+        <source>Near the length of the references.</source>
+        <translation>接近参考答案的长度。</translation>
+    </message>
+    <message>
+        <source>Far above it: answers run on instead of ending.</source>
+        <translation>远高于参考长度：回答停不下来。</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>自行结束</translation>
+    </message>
+    <message>
+        <source>Share of greedy held-out answers that ended by themselves.</source>
+        <translation>留出集上自行结束的贪心回答所占比例。</translation>
+    </message>
+    <message>
+        <source>Near 100%.</source>
+        <translation>接近 100%。</translation>
+    </message>
+    <message>
+        <source>Low: answers hit the length limit (the model has not learned to stop).</source>
+        <translation>偏低：回答触到了长度上限（模型还没学会停下）。</translation>
+    </message>
+    <message>
+        <source>chrF</source>
+        <translation>chrF</translation>
+    </message>
+    <message>
+        <source>0-100</source>
+        <translation>0-100</translation>
+    </message>
+    <message>
+        <source>Corpus chrF of greedy translations of the held-out pairs (sacrebleu, beta 2: 0-100, unlike the 0-1 chrF reward).</source>
+        <translation>留出句对贪心翻译的语料级 chrF（sacrebleu，beta 2：0-100，不同于 0-1 的 chrF 奖励）。</translation>
+    </message>
+    <message>
+        <source>Rises in the warm-up and still rises, slowly, in GRPO.</source>
+        <translation>在预热中上升，在 GRPO 中仍缓慢上升。</translation>
+    </message>
+    <message>
+        <source>Rises while BLEU falls and the length ratio grows: GRPO learned to write longer.</source>
+        <translation>上升的同时 BLEU 下降、长度比增大：GRPO 学会了写得更长。</translation>
+    </message>
+    <message>
+        <source>BLEU</source>
+        <translation>BLEU</translation>
+    </message>
+    <message>
+        <source>Corpus BLEU of the same held-out translations.</source>
+        <translation>同样这些留出译文的语料级 BLEU。</translation>
+    </message>
+    <message>
+        <source>Rises with chrF.</source>
+        <translation>随 chrF 一起上升。</translation>
+    </message>
+    <message>
+        <source>Falls while chrF rises: the reward pays for length, not for better words.</source>
+        <translation>chrF 上升时它却下降：奖励在奖励长度，而不是更好的用词。</translation>
+    </message>
+    <message>
+        <source>length ratio</source>
+        <translation>长度比</translation>
+    </message>
+    <message>
+        <source>× reference</source>
+        <translation>× 参考</translation>
+    </message>
+    <message>
+        <source>Length of the held-out translations over their references&apos; length.</source>
+        <translation>留出译文长度与参考译文长度之比。</translation>
+    </message>
+    <message>
+        <source>Close to 1.</source>
+        <translation>接近 1。</translation>
+    </message>
+    <message>
+        <source>Well above 1 (rambling) or below 0.8 (cut short).</source>
+        <translation>远高于 1（啰嗦）或低于 0.8（太短）。</translation>
+    </message>
+    <message>
+        <source>examples</source>
+        <translation>样例数</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>句</translation>
+    </message>
+    <message>
+        <source>How many held-out pairs the evaluation translated.</source>
+        <translation>评估翻译了多少个留出句对。</translation>
+    </message>
+    <message>
+        <source>eval.size, or the whole split when it is smaller.</source>
+        <translation>等于 eval.size，若划分更小则为整个划分。</translation>
+    </message>
+    <message>
+        <source>Very few: the scores are noisy (raise eval.size or data.valid_fraction).</source>
+        <translation>很少：分数噪声大（调高 eval.size 或 data.valid_fraction）。</translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation>成功率</translation>
+    </message>
+    <message>
+        <source>Share of held-out grids where the greedy agent reached the goal.</source>
+        <translation>贪心智能体到达终点的留出网格所占比例。</translation>
+    </message>
+    <message>
+        <source>Rises well above the random-moves line.</source>
+        <translation>上升到远高于随机移动的那条线。</translation>
+    </message>
+    <message>
+        <source>Stays at or below random moves: the agent has not learned to steer.</source>
+        <translation>一直不高于随机移动：智能体还没学会控制方向。</translation>
+    </message>
+    <message>
+        <source>random moves</source>
+        <translation>随机移动</translation>
+    </message>
+    <message>
+        <source>Success of uniformly random moves on the same grids: the baseline to beat.</source>
+        <translation>在同样的网格上均匀随机移动的成功率：要超越的基线。</translation>
+    </message>
+    <message>
+        <source>A flat line (it does not depend on training).</source>
+        <translation>一条水平线（它与训练无关）。</translation>
+    </message>
+    <message>
+        <source>Close to 100%: the grids are too easy to show learning.</source>
+        <translation>接近 100%：网格太容易，看不出学习效果。</translation>
+    </message>
+    <message>
+        <source>episode length</source>
+        <translation>回合长度</translation>
+    </message>
+    <message>
+        <source>moves</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Mean number of moves of the greedy held-out episodes.</source>
+        <translation>留出集上贪心回合的平均步数。</translation>
+    </message>
+    <message>
+        <source>Falls towards the shortest paths as success rises.</source>
+        <translation>随着成功率上升，向最短路径下降。</translation>
+    </message>
+    <message>
+        <source>Stays at task.max_steps: the agent wanders until the step limit.</source>
+        <translation>一直是 task.max_steps：智能体一直乱走到步数上限。</translation>
+    </message>
+    <message>
+        <source>return</source>
+        <translation>回报</translation>
+    </message>
+    <message>
+        <source>Mean return of the greedy held-out episodes (1 at the goal, minus the step costs and any lava penalty).</source>
+        <translation>留出集上贪心回合的平均回报（到达终点得 1，减去每步代价和岩浆惩罚）。</translation>
+    </message>
+    <message>
+        <source>Rises with success.</source>
+        <translation>随成功率上升。</translation>
+    </message>
+    <message>
+        <source>Below 0: the agent mostly wanders or walks into lava.</source>
+        <translation>低于 0：智能体大多在乱走或走进岩浆。</translation>
+    </message>
+    <message>
+        <source>lava</source>
+        <translation>岩浆</translation>
+    </message>
+    <message>
+        <source>Share of greedy held-out episodes that ended in lava.</source>
+        <translation>留出集上以掉进岩浆结束的贪心回合所占比例。</translation>
+    </message>
+    <message>
+        <source>Near 0%.</source>
+        <translation>接近 0%。</translation>
+    </message>
+    <message>
+        <source>Rising: the agent has learned to move but not what to avoid.</source>
+        <translation>上升：智能体学会了移动，却没学会该避开什么。</translation>
+    </message>
+    <message>
+        <source>path efficiency</source>
+        <translation>路径效率</translation>
+    </message>
+    <message>
+        <source>For the solved grids, the shortest path&apos;s length over the moves taken.</source>
+        <translation>对已解出的网格，最短路径长度与实际步数之比。</translation>
+    </message>
+    <message>
+        <source>Near 100%: solved by shortest paths.</source>
+        <translation>接近 100%：按最短路径解出。</translation>
+    </message>
+    <message>
+        <source>Low: the agent reaches the goal by detours.</source>
+        <translation>偏低：智能体绕路到达终点。</translation>
+    </message>
+</context>
+<context>
+    <name>presets</name>
+    <message>
+        <source>Lite-ResNet grid world quick</source>
+        <translation>Lite-ResNet 网格世界（快速）</translation>
+    </message>
+    <message>
+        <source>A pixel agent learns small grid worlds with GRPO from the first step; success climbs within a minute</source>
+        <translation>一个看像素的智能体从第一步起就用 GRPO 学习小网格世界；成功率在一分钟内上升</translation>
+    </message>
+    <message>
+        <source>Tiny-Transformer</source>
+        <translation>Tiny-Transformer</translation>
+    </message>
+    <message>
+        <source>A small encoder-decoder translates Chinese to English, rewarded by chrF</source>
+        <translation>一个小型编码器-解码器把中文翻译成英文，以 chrF 作为奖励</translation>
+    </message>
+    <message>
+        <source>Lite-ResNet shapes</source>
+        <translation>Lite-ResNet 形状识别</translation>
+    </message>
+    <message>
+        <source>Classify images (built-in shapes or your class folders) with GRPO over labels</source>
+        <translation>用 GRPO 在标签上学习图片分类（内置形状或你的类别文件夹）</translation>
+    </message>
+    <message>
+        <source>Lite-ResNet grid world</source>
+        <translation>Lite-ResNet 网格世界</translation>
+    </message>
+    <message>
+        <source>A pixel agent learns to reach the goal of procedurally generated grid worlds</source>
+        <translation>一个看像素的智能体学习在程序生成的网格世界中到达终点</translation>
+    </message>
+    <message>
+        <source>Micro-GPT quick</source>
+        <translation>Micro-GPT（快速）</translation>
+    </message>
+    <message>
+        <source>A small decoder learns 2-digit addition; GRPO starts within seconds and visibly learns in the first minute</source>
+        <translation>一个小型解码器学习两位数加法；GRPO 几秒内就开始，第一分钟内就能看到它在学习</translation>
+    </message>
+    <message>
+        <source>Micro-GPT</source>
+        <translation>Micro-GPT</translation>
+    </message>
+    <message>
+        <source>A small decoder-only transformer learns 2-digit addition with exact-answer rewards</source>
+        <translation>一个小型纯解码器 Transformer 学习两位数加法，答案完全正确才得奖励</translation>
+    </message>
+    <message>
+        <source>Lesson: what a group is</source>
+        <translation>课程：什么是组</translation>
+    </message>
+    <message>
+        <source>GRPO samples a group of answers to each prompt and learns from how they differ</source>
+        <translation>GRPO 为每个提示采样一组回答，并从它们的差异中学习</translation>
+    </message>
+    <message>
+        <source>For every prompt (&quot;12+34=&quot;), GRPO samples a group of G answers and scores each one (1 if the sum is right). An answer&apos;s advantage is its reward minus the group&apos;s mean, divided by the group&apos;s spread: answers better than their group are pushed up (green rows on the Samples tab), worse ones pushed down (red). A group whose answers all score the same teaches nothing. Press Start, then Pause and Step to look at one step at a time. Then try a group of 2 and a group of 16 (Group size in Settings): which learns faster per step, and which per second?</source>
+        <translation>对每个提示（“12+34=”），GRPO 采样一组 G 个回答，并给每个回答打分（和算对得 1）。一个回答的优势等于它的奖励减去组的均值，再除以组的离散程度：比同组好的回答被推高（“样本”页上的绿色行），差的被压低（红色）。所有回答得分都相同的组什么也教不了。按“开始”，再用“暂停”和“单步”一次看一步。然后试试组大小为 2 和 16（“设置”中的“组大小”）：按每步算哪个学得更快？按每秒算呢？</translation>
+    </message>
+    <message>
+        <source>Lesson: why KL to a reference</source>
+        <translation>课程：为什么要有相对参考模型的 KL</translation>
+    </message>
+    <message>
+        <source>A KL penalty keeps the policy close to the model GRPO started from</source>
+        <translation>KL 惩罚让策略贴近 GRPO 开始时的模型</translation>
+    </message>
+    <message>
+        <source>GRPO keeps a frozen copy of the model it started from, the reference. The KL weight (beta) charges the policy for drifting away from it: the &quot;KL to reference&quot; chart shows the drift. Run this lesson as it is (beta 0.1), then set the KL weight to 0 and run again; in the Runs tab, Overlay the first run on the second. Without the penalty the policy may move faster, and further from what it knew; with a large weight (try 1.0) it hardly moves at all.</source>
+        <translation>GRPO 保留一份开始时模型的冻结副本，即参考模型。KL 权重（beta）对策略偏离它的程度计罚：“相对参考模型的 KL”图表显示这种偏离。先按原样运行本课程（beta 0.1），再把 KL 权重设为 0 重新运行；在“运行”页把第一次运行叠加到第二次上。没有惩罚时，策略可能变化更快，也离它原本会的东西更远；权重很大时（试试 1.0），它几乎不动。</translation>
+    </message>
+    <message>
+        <source>Lesson: too hard, too easy</source>
+        <translation>课程：太难与太容易</translation>
+    </message>
+    <message>
+        <source>Groups whose rewards are all equal carry no learning signal; watch when they happen</source>
+        <translation>奖励全部相同的组没有学习信号；留意它们何时出现</translation>
+    </message>
+    <message>
+        <source>The agent sees the grid as pixels and moves until it reaches the goal or runs out of steps. Each start position is played G times: the group. At first almost every episode fails, so whole groups score 0 and teach nothing (the &quot;Groups with equal rewards&quot; chart is high). As the agent learns, groups split into successes and failures, and it learns fastest. When it succeeds everywhere, groups are equal again. Try a bigger grid (Grid size 6) or more walls: does the chart start higher?</source>
+        <translation>智能体以像素的形式看网格，不断移动，直到到达终点或步数用完。每个起始位置玩 G 次：这就是组。起初几乎每个回合都失败，于是整组得 0，什么也教不了（“奖励全部相同的组”图表很高）。随着智能体学习，组里开始有成功也有失败，这时它学得最快。等到它处处成功，组又变得全部相同。试试更大的网格（网格大小 6）或更多的墙：图表一开始会更高吗？</translation>
+    </message>
+</context>
+<context>
+    <name>tasks</name>
+    <message>
+        <source>answer</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <source>translation</source>
+        <translation>译文</translation>
+    </message>
+    <message>
+        <source>episode (moves)</source>
+        <translation>回合（移动）</translation>
+    </message>
+    <message>
+        <source>label</source>
+        <translation>标签</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,128 @@
+"""Every string a window shows, read widget by widget: texts, tooltips, titles, placeholders,
+tab texts, menu entries and the charts' titles and axis labels.
+
+The translation tests read the Chinese window with it and fail on any string still in
+English; `english_words` is the check, with the short list of words allowed as they are
+(names, units, keys).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QDockWidget,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMenu,
+    QPlainTextEdit,
+    QTabWidget,
+    QTextEdit,
+    QWidget,
+)
+
+# Proper names, units, keys and file formats: the same in every language.
+ALLOWED = {
+    "GRPO", "Dr", "KL", "chrF", "BLEU", "ONNX", "PyTorch", "onnxruntime", "YAML", "TSV", "CSV",
+    "JSONL", "JSON", "CPU", "GPU", "NVML", "GIF", "Micro-GPT", "Tiny-Transformer",
+    "Lite-ResNet", "ResNet", "AdamW", "Ctrl", "Shift", "Alt", "F1", "F5", "F6", "F7", "F8",
+    "GRPO Studio", "English", "RSS", "MiB", "GiB", "KiB", "MB", "GB", "KB", "ms", "eps",
+    "std", "mean", "int8", "fp16", "bf16", "fp32", "zh", "en", "G", "B", "P", "UTF-8",
+    "top-k", "top-p", "k3", "it/s", "tok/s", "steps/s", "nats", "exp", "log", "clip", "min",
+    "max", "lr", "Adam", "ID", "NaN", "nan", "inf", "Transformer", "Dropout", "dropout",
+    "Top-k", "Top-p", "beta", "beta1", "beta2", "mu", "epsilon", "sqrt", "torch", "sacrebleu",
+    "NVIDIA", "Studio", "DAPO", "TRL", "clip-higher", "BPE", "CUDA", "RAM", "VRAM", "EOS",
+}  # fmt: skip
+# Diagnostics quoted from a library as they are (the NVML driver's own words).
+QUOTED = [re.compile(r"[(（]NVML: [^)）]*[)）]")]
+
+_TAG = re.compile(r"<[^>]+>")
+# a word; not the letters of a number (1e-4, 2x2)
+_WORD = re.compile(r"(?<![0-9A-Za-z])(?:[A-Za-z][A-Za-z0-9_\-/.:]*[A-Za-z0-9]|[A-Za-z]{2,})")
+
+
+def plain(text: str) -> str:
+    """A label's text without its HTML markup."""
+    return html.unescape(_TAG.sub(" ", text))
+
+
+def english_words(text: str, allowed: set[str] = ALLOWED) -> list[str]:
+    """The words of `text` that are English: runs of Latin letters not in `allowed`, not
+    a key or a path (`grpo.beta`, `reward/<name>/mean`, `step_3.pt`)."""
+    words = []
+    text = plain(text)
+    for quoted in QUOTED:
+        text = quoted.sub(" ", text)
+    for word in _WORD.findall(text):
+        if word in allowed or any(c in word for c in "._/:") or (word.isupper() and len(word) <= 4):
+            continue
+        words.append(word)
+    return words
+
+
+def _action_texts(actions, where: str) -> Iterator[tuple[str, str]]:
+    for action in actions:
+        if action.isSeparator():
+            continue
+        if action.menu() is not None:
+            yield from menu_texts(action.menu(), where)
+            continue
+        yield f"{where} › action", action.text()
+        if action.toolTip() != action.text().replace("&", ""):
+            yield f"{where} › {action.text()} tooltip", action.toolTip()
+
+
+def menu_texts(menu: QMenu, where: str = "menu") -> Iterator[tuple[str, str]]:
+    yield f"{where} title", menu.title()
+    yield from _action_texts(menu.actions(), f"{where} › {menu.title()}")
+
+
+def widget_texts(widget: QWidget) -> Iterator[tuple[str, str]]:
+    """(where, text) for one widget's own visible strings."""
+    name = type(widget).__name__
+    if widget.toolTip():
+        yield f"{name} tooltip", widget.toolTip()
+    if isinstance(widget, QMainWindow | QDockWidget) or widget.isWindow():
+        yield f"{name} title", widget.windowTitle()
+    if isinstance(widget, QLabel | QAbstractButton):
+        yield f"{name} text", widget.text()
+    if isinstance(widget, QLineEdit | QPlainTextEdit | QTextEdit):
+        yield f"{name} placeholder", widget.placeholderText()
+    if isinstance(widget, QTextEdit) and widget.isReadOnly():
+        yield f"{name} page", widget.toPlainText()
+    if isinstance(widget, QGroupBox):
+        yield f"{name} title", widget.title()
+    if isinstance(widget, QTabWidget):
+        for i in range(widget.count()):
+            yield f"{name} tab", widget.tabText(i)
+            yield f"{name} tab tooltip", widget.tabToolTip(i)
+    if isinstance(widget, QComboBox) and not widget.isEditable():
+        for i in range(widget.count()):
+            yield f"{name} item", widget.itemText(i)
+    if isinstance(widget, QMenu):
+        yield from menu_texts(widget)
+    elif not isinstance(widget, QMenu):
+        yield from _action_texts(widget.actions(), name)
+    title = getattr(widget, "title_text", None)  # a chart
+    if callable(title):
+        yield f"{name} chart title", title()
+    plot = getattr(widget, "plot", None)
+    if plot is not None and hasattr(plot, "getAxis"):
+        for side in ("left", "bottom"):
+            yield f"{name} axis", plot.getAxis(side).labelText
+
+
+def window_texts(window: QWidget) -> list[tuple[str, str]]:
+    """Every non-empty string of `window` and of every widget in it, menus included."""
+    found = list(widget_texts(window))
+    if isinstance(window, QMainWindow):
+        found += list(_action_texts(window.menuBar().actions(), "menu bar"))
+    for child in window.findChildren(QWidget):
+        found += list(widget_texts(child))
+    return [(where, text) for where, text in found if text and text.strip()]

@@ -1,0 +1,254 @@
+"""The Chinese interface: the catalogue covers the code, the Chinese window shows no
+English, the English window is untouched, and the language follows the locale or the menu."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import shutil
+import subprocess
+import sys
+import typing
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QLocale, QSettings
+
+from studio.app import translations
+from studio.app.i18n import sources, update
+from studio.app.i18n.messages import translate_message
+from studio.core.configtools import ConfigError, from_dict
+from tests.app.i18n_walk import ALLOWED, english_words, window_texts
+
+TS = update.ts_path(translations.CHINESE)
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _entries(ts: Path) -> list[ET.Element]:
+    return [m for c in ET.parse(ts).getroot().iter("context") for m in c.iter("message")]
+
+
+def _needs_tools():
+    for name in ("pyside6-lupdate", "pyside6-lrelease"):
+        try:
+            update.tool(name)
+        except FileNotFoundError:
+            pytest.skip(f"{name} is not installed (it comes with PySide6-Essentials)")
+
+
+# ---- the catalogue
+
+
+def test_the_code_reads_cleanly_for_translation():
+    found = sources.all_strings()
+    assert found.problems == []
+    assert ("MainWindow", "Charts") in found.messages
+    assert ("config", "Group size (G)") in found.messages  # a core label
+    assert ("metrics", "equal-reward groups") in found.messages  # the metric catalogue
+    assert ("tasks", "episode (moves)") in found.messages
+
+
+def test_every_string_of_the_code_is_translated_in_the_catalogue(tmp_path):
+    """lupdate into a copy of the shipped .ts: nothing new, nothing unfinished."""
+    _needs_tools()
+    fresh = tmp_path / TS.name
+    shutil.copy(TS, fresh)
+    update.lupdate(fresh)
+    unfinished = [
+        (m.findtext("source"), m.find("translation").get("type"))
+        for m in _entries(fresh)
+        if m.find("translation").get("type") or not m.findtext("translation")
+    ]
+    assert unfinished == [], f"python -m studio.app.i18n.update, then translate: {unfinished[:20]}"
+
+
+def test_the_shipped_catalogue_is_finished_and_keeps_placeholders():
+    for m in _entries(TS):
+        source, translation = m.findtext("source"), m.find("translation")
+        assert translation.get("type") is None and translation.text, source
+        marks = re.compile(r"\{[^{}]*\}|%[vm1-9]")
+        assert sorted(marks.findall(source)) == sorted(marks.findall(translation.text)), source
+
+
+def test_the_shipped_qm_is_compiled_from_the_shipped_ts(tmp_path):
+    _needs_tools()
+    ts = tmp_path / TS.name
+    shutil.copy(TS, ts)
+    qm = update.lrelease(ts)
+    assert qm.read_bytes() == translations.catalogue_path(translations.CHINESE).read_bytes()
+
+
+# ---- loading and choosing
+
+
+@pytest.fixture
+def chinese(qapp):
+    assert translations.install(translations.CHINESE)
+    yield
+    translations.remove()
+
+
+def test_installing_chinese_translates_app_and_core_strings(chinese):
+    assert QCoreApplication.translate("MainWindow", "Charts") == "图表"
+    assert QCoreApplication.translate("config", "Group size (G)") != "Group size (G)"
+    translations.remove()
+    assert QCoreApplication.translate("MainWindow", "Charts") == "Charts"
+
+
+def test_the_language_follows_the_locale_until_one_is_chosen(tmp_path):
+    assert translations.system_language(QLocale(QLocale.Chinese, QLocale.China)) == "zh_CN"
+    assert translations.system_language(QLocale(QLocale.Chinese, QLocale.Taiwan)) == "zh_CN"
+    assert translations.system_language(QLocale(QLocale.German)) == "en"
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)
+    assert translations.chosen_language(settings) == translations.system_language()
+    settings.setValue(translations.SETTING, "klingon")  # unknown: the locale decides
+    assert translations.chosen_language(settings) == translations.system_language()
+    settings.setValue(translations.SETTING, "zh_CN")
+    assert translations.chosen_language(settings) == "zh_CN"
+
+
+def test_the_language_menu_remembers_the_choice(window, qtbot):
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    menu = next(a.menu() for a in view.actions() if a.menu() and a.text() == "Language")
+    entries = {a.text(): a for a in menu.actions()}
+    assert set(entries) == {"English", "中文"}
+    entries["中文"].trigger()
+    assert window.settings.value(translations.SETTING) == "zh_CN"
+    assert window.questions and "starts again" in window.questions[-1]
+    assert translations.chosen_language(window.settings) == "zh_CN"
+    entries["English"].trigger()
+    assert translations.chosen_language(window.settings) == "en"
+
+
+# ---- the core's messages
+
+
+def test_settings_and_data_errors_are_shown_in_chinese(chinese):
+    from studio.core.config import TrainingConfig
+
+    with pytest.raises(ConfigError) as err:
+        from_dict(TrainingConfig, {"seed": -1}, "training")
+    shown = translate_message(str(err.value))
+    assert shown.startswith("training.seed:") and CJK.search(shown) and "-1" in shown
+    with pytest.raises(ConfigError) as err:
+        from_dict(TrainingConfig, {"sed": 1}, "training")
+    assert CJK.search(translate_message(str(err.value)))
+    shown = translate_message(
+        "/x/pairs.tsv: cannot be read (Permission denied); check its permissions"
+    )
+    assert CJK.search(shown) and "/x/pairs.tsv" in shown
+    assert translate_message("something else entirely") == "something else entirely"
+
+
+# ---- the windows
+
+
+REWARDS = {"correct", "format", "partial", "chrf", "bleu", "success"}  # reward functions
+
+
+def _allowed() -> set[str]:
+    """Words shown as written in files: the settings' names and choices (a preset says
+    `cosine`), the metric keys, the names of tasks, architectures, rewards and shapes."""
+    from studio.core.data.shapes import SHAPES
+    from studio.core.models import ARCHS
+    from studio.core.tasks import TASKS
+    from studio.core.training.metrics import METRICS
+
+    words = set(ALLOWED) | set(TASKS) | set(ARCHS) | set(SHAPES) | set(REWARDS)
+    for cls in sources._config_classes():
+        for f in dataclasses.fields(cls):
+            words.add(f.name)
+            tp = typing.get_type_hints(cls)[f.name]
+            if typing.get_origin(tp) is typing.Literal:
+                words |= {str(a) for a in typing.get_args(tp)}
+    for m in METRICS:
+        words |= set(re.findall(r"[A-Za-z]+", m.key))
+    return words
+
+
+def _english(widget) -> list[tuple[str, str, list[str]]]:
+    allowed = _allowed()
+    found = []
+    for where, text in window_texts(widget):
+        words = english_words(text, allowed)
+        if words:
+            found.append((where, text[:120], words))
+    return found
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # an offscreen window shown
+def test_the_chinese_window_shows_no_english(chinese, window, qtbot):
+    from studio.core.config import lesson_files, preset_files
+
+    window.show()
+    untranslated = []
+    for path in [*preset_files().values(), *lesson_files().values()]:
+        assert window.load_preset(str(path))
+        for i in range(window.views.count()):  # every tab, so each page is built and shown
+            window.views.setCurrentIndex(i)
+        for i in range(window.setup.count()):
+            window.setup.setCurrentIndex(i)
+        window.form.show_advanced.setChecked(True)
+        window.form.lesson_mode.setChecked(True)
+        untranslated += [(path.stem, *e) for e in _english(window) if e not in untranslated]
+    for page in (window.show_chart_guide(), window.show_grpo_guide()):
+        untranslated += [("help", *e) for e in _english(page)]
+    window.tour.start()
+    untranslated += [("tour", *e) for e in _english(window.tour.panel)]
+    assert untranslated == [], "\n".join(map(str, untranslated))
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_english_window_is_as_written(window):
+    tabs = [window.views.tabText(i) for i in range(window.views.count())]
+    assert [t for t in tabs if t in ("Charts", "Gradient flow", "Samples", "Playground")] == [
+        "Charts",
+        "Gradient flow",
+        "Samples",
+        "Playground",
+    ]
+    assert [a.text() for a in window.menuBar().actions()] == ["&File", "&Run", "&View", "&Help"]
+    chinese = [(w, t) for w, t in window_texts(window) if CJK.search(t) and t != "中文"]
+    assert chinese == []
+
+
+LAUNCH = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+from studio.app.main_window import MainWindow, run_app
+shown = []
+def look():
+    shown.extend(w.views.tabText(0) for w in app.topLevelWidgets() if isinstance(w, MainWindow))
+    app.quit()
+QTimer.singleShot(1500, look)
+run_app(["grpo-studio"])
+print("tab", shown[0])
+"""
+
+
+@pytest.mark.slow  # a fresh interpreter imports torch and Qt
+@pytest.mark.parametrize(("lang", "chosen", "tab"), [
+    ("zh_CN.UTF-8", None, "图表"), ("zh_CN.UTF-8", "en", "Charts"),
+])  # fmt: skip
+def test_the_studio_starts_in_the_locales_or_the_chosen_language(tmp_path, lang, chosen, tab):
+    env = {
+        "QT_QPA_PLATFORM": "offscreen",
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "LANG": lang,
+        "LC_ALL": lang,
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
+    if chosen:
+        ini = tmp_path / "config" / "grpo-studio" / "GRPO Studio.conf"
+        ini.parent.mkdir(parents=True)
+        ini.write_text(f"[ui]\nlanguage={chosen}\n")
+    result = subprocess.run(
+        [sys.executable, "-c", LAUNCH], capture_output=True, text=True, timeout=120, env=env
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip().splitlines()[-1] == f"tab {tab}"
