@@ -54,15 +54,19 @@ def task_pairs(cfg: TranslationConfig, data: Any) -> tuple[list[tuple[str, str]]
     pairs = demo_pairs(cfg.demo_size or None)
     if cfg.source_lang == "en":
         pairs = [(en, zh) for zh, en in pairs]
-    report = LoadReport(
+    return pairs, origin_report("Built-in demo corpus", cfg, pairs)
+
+
+def origin_report(origin: str, cfg: TranslationConfig, pairs: list[tuple[str, str]]) -> LoadReport:
+    """The load report of pairs that come from no file (the demo corpus, pairs given)."""
+    return LoadReport(
         path="",
-        origin="Built-in demo corpus",
+        origin=origin,
         kept=len(pairs),
         source_lang=cfg.source_lang,
         target_lang=cfg.target_lang,
         first_pairs=pairs[:FIRST_PAIRS],
     )
-    return pairs, report
 
 
 def source_tags(cfg: TranslationConfig) -> list[str]:

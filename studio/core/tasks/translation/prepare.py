@@ -18,11 +18,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from studio.core.data.bilingual import FIRST_PAIRS, split_pairs
+from studio.core.data.bilingual import split_pairs
 from studio.core.data.load_report import LoadReport
 from studio.core.data.text_tokenizers import TextTokenizer
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
-from studio.core.tasks.translation.data import fit_tokenizers, fitted_vocab_sizes, task_pairs
+from studio.core.tasks.translation.data import (
+    fit_tokenizers,
+    fitted_vocab_sizes,
+    origin_report,
+    task_pairs,
+)
 from studio.core.tasks.translation.data_fit import MIN_PAIRS, held_out_share, trainer_settings
 from studio.core.tasks.translation.directions import both_ways
 
@@ -45,14 +50,7 @@ def prepare_data(cfg: TranslationConfig, data: Any, pairs: list[Pair] | None) ->
     if pairs is None:
         pairs, report = task_pairs(cfg, data)
     else:
-        report = LoadReport(
-            path="",
-            origin="Sentence pairs given directly",
-            kept=len(pairs),
-            source_lang=cfg.source_lang,
-            target_lang=cfg.target_lang,
-            first_pairs=pairs[:FIRST_PAIRS],
-        )
+        report = origin_report("Sentence pairs given directly", cfg, pairs)
     # the user's file replaces the demo corpus: fit what depends on its size to it
     fit = cfg.fit_to_data and bool(data.path) and len(pairs) >= MIN_PAIRS
     shares, notes = (data.valid_fraction, data.test_fraction), []
