@@ -1,0 +1,450 @@
+"""The Python API: GRPO Studio from a notebook or a script, `from studio import api`.
+
+A thin face over the engine the command line and the window drive: presets load through
+the same strict config loader, `GRPOTrainer` runs the same `Trainer` (a run folder,
+checkpoints and metrics.jsonl as `grpo-studio train` writes them), `export` is the
+export pipeline, and `load_run` reads a run folder back the way `grpo-studio eval`,
+`generate` and `translate` do. docs/api.md documents every name here; nothing in this
+module computes what the engine already does.
+
+Records are the plain dicts of studio.core.training.records (the same the CLI's progress
+line and the window's charts read). `GRPOTrainer.records()` trains on a background
+thread and yields them as they come; the thread waits for the loop to take each one, so
+a notebook cell that stops iterating also stops the training (with a checkpoint).
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import torch
+from torch import nn
+
+from studio.core.config import (
+    DataConfig,
+    StudioConfig,
+    config_from_dict,
+    config_to_dict,
+    load_config,
+)
+from studio.core.configtools import ConfigError, apply_override
+from studio.core.data.load_report import LoadReport
+from studio.core.export.pipeline import ExportResult, export_run
+from studio.core.runs.loading import TrainedRun
+from studio.core.runs.loading import load_run as load_run_folder
+from studio.core.runs.metrics_file import read_metrics
+from studio.core.runs.resume import resume_config
+from studio.core.tasks.base import Example, Sampling
+from studio.core.training.control import TrainerControl
+from studio.core.training.evaluation import held_out_metrics
+from studio.core.training.trainer import Trainer
+from studio.core.training.update import gradient_flow
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+Record = dict[str, Any]
+Settings = Mapping[str, Any]
+
+_NOTEBOOK_EXTRA = "pip install grpo-studio[notebook]"
+
+
+class APIError(ValueError):
+    """A call cannot do what was asked; the message says what and how to fix it."""
+
+
+# ---- configs
+
+
+def _override_texts(settings: Settings) -> list[str]:
+    """{"training.lr": 1e-4} -> ["training.lr=0.0001"]: JSON is YAML, which --set reads."""
+    return [f"{key}={json.dumps(value)}" for key, value in settings.items()]
+
+
+def load_preset(preset: str | Path, settings: Settings | None = None) -> StudioConfig:
+    """A shipped preset by name (`"micro_gpt"`) or a preset file, with `settings`
+    ({"section.key": value}, as `--set` gives them) applied, and checked."""
+    return load_config(preset, _override_texts(settings or {}))
+
+
+def configure(cfg: StudioConfig, settings: Settings) -> StudioConfig:
+    """A new config: `cfg` with `settings` ({"section.key": value}) changed, checked as a
+    preset is. `cfg` itself is left as it was. (Another model.arch or task.name starts
+    from another preset: use `load_preset(..., {"model.arch": ...})`.)"""
+    data = config_to_dict(cfg)
+    for key, value in settings.items():
+        keys = [k for k in key.split(".") if k]
+        if not keys:
+            raise ConfigError(f"{key!r}: a setting is named section.key, e.g. training.lr")
+        apply_override(data, keys, value)
+    return config_from_dict(data)
+
+
+def enable_curriculum(
+    cfg: StudioConfig, *, threshold: float | None = None, window: int | None = None
+) -> StudioConfig:
+    """`cfg` with the curriculum on: GRPO starts on the task's easiest level (shorter
+    sentences, fewer digits, smaller grids) and unlocks the next when the mean reward
+    over `window` steps reaches `threshold` (the preset's values when not given)."""
+    changes: dict[str, Any] = {"curriculum.enabled": True}
+    if threshold is not None:
+        changes["curriculum.threshold"] = threshold
+    if window is not None:
+        changes["curriculum.window"] = window
+    return configure(cfg, changes)
+
+
+def set_gradient_checkpointing(cfg: StudioConfig, interval: int) -> StudioConfig:
+    """`cfg` recomputing every `interval`-th block of the model in the backward pass
+    instead of keeping its activations (0: off): less memory, a slower step."""
+    return configure(cfg, {"model.gradient_checkpointing": interval})
+
+
+# ---- data
+
+
+@dataclass
+class PairData:
+    """Sentence pairs as the translation task reads them, the report of loading them,
+    and the settings that train a translation preset on them."""
+
+    pairs: list[tuple[str, str]]
+    report: LoadReport
+    settings: dict[str, Any]
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+
+def load_pairs(
+    path: str | Path,
+    *,
+    source_lang: str = "zh",
+    target_lang: str = "en",
+    max_length: int = 64,
+    augment: bool = False,
+) -> PairData:
+    """(source, target) pairs from a TSV/CSV (a Tatoeba export as is), JSON Lines or two
+    aligned text files, their columns matched to `source_lang`/`target_lang` by script,
+    header or language and reported (`.report.text()`). `max_length` (tokens) and
+    `augment` (source-side noise in the warm-up) apply when training on them:
+    `load_preset("tiny_transformer", pairs.settings)`."""
+    from studio.core.tasks.translation.config import TranslationConfig
+    from studio.core.tasks.translation.data import task_pairs
+
+    data = DataConfig(path=str(path), max_length=max_length, augment=augment)
+    pairs, report = task_pairs(
+        TranslationConfig(source_lang=source_lang, target_lang=target_lang), data
+    )
+    settings = {
+        "task.name": "translation",
+        "task.source_lang": source_lang,
+        "task.target_lang": target_lang,
+        "data.path": str(path),
+        "data.max_length": max_length,
+        "data.augment": augment,
+    }
+    return PairData(pairs, report, settings)
+
+
+# ---- training
+
+
+class GRPOTrainer:
+    """The studio's trainer for one config: a supervised warm-up, then GRPO, in a new run
+    folder under `save_dir` (`continue_run` carries on an existing one). `callback(record)`
+    hears every record; it may call `pause`, `stop` (or anything) on this trainer."""
+
+    def __init__(
+        self,
+        cfg: StudioConfig,
+        *,
+        save_dir: str | Path | None = None,
+        callback: Callable[[Record], None] | None = None,
+        _resume: Path | None = None,
+    ) -> None:
+        self.control = TrainerControl()
+        self._callback = callback
+        self._sink: Callable[[Record], None] | None = None  # records() while it runs
+        self._thread: threading.Thread | None = None
+        self.engine = Trainer(
+            cfg,
+            save_dir=Path(save_dir) if save_dir is not None else None,
+            resume_from=_resume,
+            control=self.control,
+            listeners=[self._hear],
+        )
+
+    @classmethod
+    def continue_run(
+        cls,
+        run_dir: str | Path,
+        settings: Settings | None = None,
+        *,
+        callback: Callable[[Record], None] | None = None,
+    ) -> GRPOTrainer:
+        """A trainer that continues a run folder from its newest readable checkpoint, with
+        its own config and `settings` changed (those a checkpoint does not depend on:
+        more steps, evaluation, logging; changing the model's shape is refused)."""
+        folder = Path(run_dir)
+        cfg = resume_config(folder, _override_texts(settings or {}))
+        return cls(cfg, callback=callback, _resume=folder)
+
+    def _hear(self, record: Record) -> None:
+        if self._sink is not None:
+            self._sink(record)
+        if self._callback is not None:
+            self._callback(record)
+
+    @property
+    def cfg(self) -> StudioConfig:
+        return self.engine.cfg
+
+    @property
+    def model(self) -> nn.Module:
+        return self.engine.model
+
+    @property
+    def run_dir(self) -> Path:
+        """The run folder (made on first use: training, or asking for it)."""
+        return self.engine.start()
+
+    def run(self, max_steps: int | None = None) -> Record:
+        """Train until the stages end, `max_steps` steps in all, or `stop()`; return the
+        final record ({"kind": "done", "reason": ..., "step": ...})."""
+        self._check_idle()
+        return self.engine.run(max_steps)
+
+    def records(self, max_steps: int | None = None) -> Iterator[Record]:
+        """Train on a background thread, yielding each record as it comes, the final one
+        ("done") last. Leaving the loop early (break, an error, Ctrl-C) stops the run at
+        its last finished step, with a checkpoint."""
+        self._check_idle()
+        inbox: queue.Queue[tuple[str, Any]] = queue.Queue(maxsize=1)
+        gone = threading.Event()  # the loop has ended: nobody takes records any more
+
+        def deliver(item: tuple[str, Any]) -> None:
+            while not gone.is_set():  # wait for the loop to take it
+                try:
+                    inbox.put(item, timeout=0.1)
+                    return
+                except queue.Full:
+                    continue
+
+        def train() -> None:
+            try:
+                self.engine.run(max_steps)
+            except BaseException as err:  # handed to the caller's thread
+                deliver(("error", err))
+            deliver(("end", None))
+
+        self._sink = lambda record: deliver(("record", record))
+        thread = self._thread = threading.Thread(target=train, name="grpo-trainer", daemon=True)
+        thread.start()
+        try:
+            while True:
+                kind, item = inbox.get()
+                if kind == "end":
+                    break
+                if kind == "error":
+                    raise item
+                yield item
+        finally:
+            gone.set()
+            if thread.is_alive():
+                self.control.stop()  # wakes a paused run too
+                thread.join()
+            self._sink, self._thread = None, None
+
+    def _check_idle(self) -> None:
+        if self._thread is not None:
+            raise APIError("this trainer is training already (records() is under way)")
+
+    def pause(self) -> None:
+        """Hold the run within a moment (mid-step too) until `resume()`."""
+        self.control.pause()
+
+    def resume(self) -> None:
+        self.control.resume()
+
+    def stop(self) -> None:
+        """End the run at its last finished step, with a checkpoint."""
+        self.control.stop()
+
+    def evaluate(self) -> dict[str, float]:
+        """Held-out metrics of the model now, on the validation split, as the trainer's
+        own evaluations measure them (eval.size examples, eval.decoding). It evaluates a
+        copy of the weights: the run's pause and stop do not reach it."""
+        self._check_idle()
+        engine = self.engine
+        model = engine.task.build_model(self.cfg.model).to(engine.device)
+        model.load_state_dict(engine.model.state_dict())
+        return held_out_metrics(
+            engine.task, model, self.cfg.eval, self.cfg.training.amp, engine.device
+        )
+
+    def save_checkpoint(self) -> Path:
+        self._check_idle()
+        self.engine.start()
+        return self.engine.save_checkpoint()
+
+
+# ---- finished runs
+
+
+def _run_folder(run: str | Path | GRPOTrainer | Run) -> Path:
+    if isinstance(run, GRPOTrainer):
+        return run.run_dir
+    if isinstance(run, Run):
+        return run.run_dir
+    return Path(run)
+
+
+def export(
+    run: str | Path | GRPOTrainer | Run, out: str | Path | None = None, *, int8: bool = False
+) -> ExportResult:
+    """Export a run's newest checkpoint to ONNX (default folder: RUN/exports), checked
+    against PyTorch before it is called done; `int8` also writes quantized copies."""
+    return export_run(_run_folder(run), Path(out) if out is not None else None, quantize=int8)
+
+
+class Run:
+    """A finished (or stopped) run read back from its folder: config, task and model."""
+
+    def __init__(self, run_dir: Path, loaded: TrainedRun) -> None:
+        self.run_dir = run_dir
+        self.cfg: StudioConfig = loaded.cfg
+        self.task = loaded.task
+        self.model: nn.Module = loaded.model
+        self.checkpoint: Path = loaded.checkpoint
+
+    def records(self) -> list[Record]:
+        """Every record of its metrics.jsonl, in order."""
+        return read_metrics(self.run_dir)
+
+    def evaluate(self, split: str = "test", limit: int = 1000) -> dict[str, float]:
+        """Held-out metrics on `split` ("valid" or "test"), as `grpo-studio eval`."""
+        with torch.no_grad():
+            return self.task.evaluate(
+                self.model,
+                split=split,
+                limit=limit,
+                decoding=self.cfg.eval.decoding,
+                beam_size=self.cfg.eval.beam_size,
+            )
+
+    def generate(
+        self, prompts: Sequence[str], *, samples: int = 1, temperature: float = 0.0
+    ) -> list[list[str]]:
+        """Completions of each prompt by a text run (Micro-GPT): `samples` each, greedy
+        at temperature 0, as `grpo-studio generate`."""
+        from studio.core.tasks.text import TextTask
+
+        if not isinstance(self.task, TextTask):
+            raise APIError(f"{self.run_dir}: a {self.task.NAME} run does not complete text")
+        if isinstance(prompts, str):
+            prompts = [prompts]
+        greedy = temperature == 0
+        sampling = Sampling(
+            temperature=1.0 if greedy else temperature,
+            top_k=1 if greedy else self.cfg.grpo.top_k,
+            top_p=self.cfg.grpo.top_p,
+            max_new_tokens=self.cfg.grpo.max_new_tokens,
+        )
+        examples = [Example(prompt=p, display=p) for p in prompts]
+        with torch.no_grad():
+            rollout = self.task.rollout(self.model, examples, samples, sampling)
+        done = rollout.completions
+        return [done[i * samples : (i + 1) * samples] for i in range(len(prompts))]
+
+    def translate(self, sentences: str | Sequence[str], *, beam: int = 0) -> list[str]:
+        """Translations by a translation run (Tiny-Transformer), one per line given,
+        greedy or by beam search with `beam` beams, as `grpo-studio translate`."""
+        from studio.core.tasks.translation.live import LiveTranslator
+        from studio.core.tasks.translation.live_backends import TorchBackend
+
+        if self.task.NAME != "translation":
+            raise APIError(f"{self.run_dir}: a {self.task.NAME} run does not translate")
+        if beam < 0 or beam == 1:
+            raise APIError(f"beam={beam}: 2 beams or more, or 0 for greedy")
+        lines = [sentences] if isinstance(sentences, str) else list(sentences)
+        translator = LiveTranslator(TorchBackend(self.model, self.task))
+        decoding = ("beam", beam) if beam else ("greedy", 1)
+        return translator.translate_lines(lines, *decoding).lines
+
+    def act(self, index: int = 0, *, split: str = "test") -> dict[str, Any]:
+        """A grid-world run's agent plays held-out grid `index` greedily: how it went
+        (moves, outcome, steps, return) and its pictures ("frames", (H, W, 3) uint8)."""
+        replay = getattr(self.task, "replay", None)
+        if replay is None:
+            raise APIError(f"{self.run_dir}: a {self.task.NAME} run has no agent to play")
+        frames, info = replay(self.model, split=split, index=index, greedy=True)
+        return {**info, "frames": frames}
+
+
+def load_run(run_dir: str | Path, checkpoint: str | Path | None = None) -> Run:
+    """A run folder's config, task and model (its newest readable checkpoint, or the
+    checkpoint file given), on the CPU, in eval mode."""
+    folder = Path(run_dir)
+    chosen = Path(checkpoint) if checkpoint is not None else None
+    return Run(folder, load_run_folder(folder, "cpu", checkpoint=chosen))
+
+
+# ---- the gradient-flow plot
+
+
+def _flow_of(source: Any) -> dict[str, list]:
+    """Per-layer gradients ({"layers", "mean", "max"}) from a model's .grad, a record,
+    or the newest record of a run that has them."""
+    if isinstance(source, GRPOTrainer):
+        source = source.run_dir
+    if isinstance(source, nn.Module):
+        flow = gradient_flow(source)
+        if not flow["layers"]:
+            raise APIError(
+                "the model holds no gradients: call loss.backward() first, or plot a run"
+            )
+        return flow
+    if isinstance(source, Mapping):
+        if "grad_flow" not in source:
+            raise APIError("this record has no grad_flow (run.grad_flow_every says which do)")
+        return dict(source["grad_flow"])
+    records = source.records() if isinstance(source, Run) else read_metrics(Path(source))
+    flows = [r["grad_flow"] for r in records if r.get("grad_flow")]
+    if not flows:
+        raise APIError(
+            f"{_run_folder(source)}: no step recorded gradient flow; train with "
+            "run.grad_flow_every above 0"
+        )
+    return dict(flows[-1])
+
+
+def plot_grad_flow(source: Any, *, title: str | None = None) -> Figure:
+    """The gradient-flow chart as a matplotlib Figure: mean and max |gradient| of each
+    weight layer, log scale, input to output. `source`: a model after backward(), a step
+    record, a trainer, a Run or a run folder (its newest record with gradients)."""
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise APIError(
+            f"plot_grad_flow draws with matplotlib, which is not installed: {_NOTEBOOK_EXTRA}"
+        ) from None
+    flow = _flow_of(source)
+    layers = flow["layers"]
+    fig = Figure(figsize=(max(6.0, 0.35 * len(layers)), 4.0), layout="constrained")
+    ax = fig.add_subplot()
+    where = range(len(layers))
+    ax.bar(where, flow["max"], color="#9ecae1", label="max |grad|")
+    ax.bar(where, flow["mean"], color="#3182bd", label="mean |grad|")
+    ax.set_yscale("log")
+    ax.set_xticks(list(where), layers, rotation=90, fontsize=7)
+    ax.set_ylabel("|gradient|")
+    ax.set_title(title or "Gradient flow per layer")
+    ax.legend()
+    return fig
