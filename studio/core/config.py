@@ -366,6 +366,13 @@ class RunConfig:
         advanced=True,
         label="Gradient flow every (steps)",
     )
+    probe_every: int = param(
+        10,
+        "Record what the policy does on a few fixed held-out inputs every N steps, and "
+        "before the first (0: never); the Policy tab draws it",
+        min=0,
+        label="Policy snapshot every (steps)",
+    )
 
 
 @dataclass

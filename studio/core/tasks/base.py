@@ -247,3 +247,20 @@ class Task(ABC):
 
     def load_state_dict(self, state: dict[str, Any]) -> None:
         del state
+
+    # ---- what the window shows of the policy (optional)
+
+    def action_pieces(self, rollout: Rollout, row: int) -> list[str]:
+        """Sample `row`'s steps as people read them (a character, a word piece, a move, a
+        label), one per real step, for the explanation of a step; the end token reads
+        "<eos>". By default the action ids."""
+        steps = int(rollout.mask[row].sum())
+        return [str(a) for a in rollout.actions[row, :steps].tolist()]
+
+    def probe(self, model: nn.Module) -> dict[str, Any] | None:
+        """What the policy does on a small fixed probe of held-out inputs, as plain values
+        (studio.core.training.probe documents each kind); the trainer calls it every
+        run.probe_every steps under no_grad, in eval mode and a forked random state.
+        None: the task has no probe."""
+        del model
+        return None

@@ -30,7 +30,10 @@ from torch import nn
 
 from studio.core.configtools import ConfigError, param
 from studio.core.envs.gridworld import (
+    ACTIONS,
     ARROWS,
+    CELL_NAMES,
+    EMPTY,
     NUM_ACTIONS,
     Chooser,
     GridBatch,
@@ -52,6 +55,7 @@ from studio.core.tasks.base import (
     Task,
     model_device,
 )
+from studio.core.tasks.probing import rounded
 
 HELD_OUT_SPAN = 10_000_000  # seeds per split; valid and test ranges never overlap
 
@@ -441,3 +445,33 @@ class GridWorldTask(Task):
             )
             self._baseline[key] = float(ep.batch.success.mean())
         return self._baseline[key]
+
+    # ---- what the window shows of the policy
+
+    def action_pieces(self, rollout: Rollout, row: int) -> list[str]:
+        steps = int(rollout.mask[row].sum())
+        return [ARROWS[a] for a in rollout.actions[row, :steps].tolist()]
+
+    @torch.no_grad()
+    def probe(self, model: nn.Module) -> dict[str, Any]:
+        """A "grid" snapshot (tasks/probing.py): the first validation grid, and the policy's
+        move probabilities with the agent put in each empty cell in turn (one forward)."""
+        example = self.held_out("valid", 1)[0]
+        lv = self.level(example.prompt, example.difficulty)
+        side = self.cfg.level_params(example.difficulty).size
+        free = [(r, c) for r in range(side) for c in range(side) if lv.cells[r, c] == EMPTY]
+        cells = np.repeat(lv.cells[None], len(free), axis=0)  # (M, S, S), M free cells
+        pos = np.array(free, dtype=np.int64)  # (M, 2)
+        obs = render(cells, pos, np.zeros(len(free), dtype=bool), self.cfg.pixels_per_cell)
+        probs = torch.softmax(model(torch.from_numpy(obs).to(model_device(model))).float(), -1)
+        grid: list[list[list[float] | None]] = [[None] * side for _ in range(side)]
+        for (r, c), p in zip(free, probs.cpu().tolist()):
+            grid[r][c] = rounded(p)
+        return {
+            "kind": "grid",
+            "title": example.display,
+            "actions": list(ACTIONS),
+            "cells": [[CELL_NAMES[lv.cells[r, c]] for c in range(side)] for r in range(side)],
+            "start": list(lv.start),
+            "probs": grid,
+        }

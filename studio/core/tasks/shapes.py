@@ -35,8 +35,10 @@ from studio.core.tasks.base import (
     Unusable,
     model_device,
 )
+from studio.core.tasks.probing import rounded
 
 EVAL_BATCH = 256  # images per forward in evaluation
+PROBE_IMAGES = 4  # held-out images the policy probe follows
 
 
 @dataclass
@@ -280,3 +282,29 @@ class ShapesTask(Task):
                 f"the run was trained on classes {names}, but the data now has "
                 f"{self.class_names}; use the same data folder to resume"
             )
+
+    # ---- what the window shows of the policy
+
+    def action_pieces(self, rollout: Rollout, row: int) -> list[str]:
+        return [self.class_names[int(rollout.actions[row, 0])]]
+
+    @torch.no_grad()
+    def probe(self, model: nn.Module) -> dict[str, Any] | None:
+        """A "labels" snapshot (tasks/probing.py): each label's probability for the first
+        PROBE_IMAGES validation images (test images when there is no validation split)."""
+        split = "valid" if len(self.splits["valid"].labels) else "test"
+        count = min(PROBE_IMAGES, len(self.splits[split].labels))
+        if not count:
+            return None
+        examples = [self._example(split, i) for i in range(count)]
+        logits = model(self._images(examples, model_device(model)))
+        probs = torch.softmax(logits.float(), dim=-1).cpu().tolist()
+        images = [
+            {
+                "title": f"{split} image {i}",
+                "label": self.class_names[ex.reference],
+                "probs": rounded(p),
+            }
+            for i, (ex, p) in enumerate(zip(examples, probs))
+        ]
+        return {"kind": "labels", "classes": list(self.class_names), "images": images}

@@ -36,10 +36,12 @@ from studio.core.tasks.base import (
     unwrap,
 )
 from studio.core.tasks.char_tokenizer import CharTokenizer
+from studio.core.tasks.probing import next_token_positions
 from studio.core.tasks.user_reward import user_reward_function
 
 T = TypeVar("T")
 
+PROBE_PROMPTS = 3  # held-out problems the policy probe follows
 HELD_OUT_PER_LEVEL = 500  # most held-out examples per split and level (eval stays quick)
 _MAX_DRAWS = 10_000  # rejection-sampling attempts before concluding nothing is left to draw
 
@@ -404,3 +406,38 @@ class TextTask(Task):
                 "task's problems use; resume with the task settings the run was started with"
             )
         self.tokenizer = saved
+
+    # ---- what the window shows of the policy
+
+    def piece(self, token: int) -> str:
+        """One token as it reads: its character, or a special's name ("<eos>")."""
+        n = len(self.tokenizer.specials)
+        return self.tokenizer.chars[token - n] if token >= n else self.tokenizer.specials[token]
+
+    def action_pieces(self, rollout: Rollout, row: int) -> list[str]:
+        steps = int(rollout.mask[row].sum())
+        return [self.piece(t) for t in rollout.actions[row, :steps].tolist()]
+
+    @torch.no_grad()
+    def probe(self, model: nn.Module) -> dict[str, Any]:
+        """A "next_tokens" snapshot (tasks/probing.py) of the first PROBE_PROMPTS validation
+        problems: at each character of the right answer, the likeliest next characters."""
+        splits = self.splits()
+        examples = splits["valid"][:PROBE_PROMPTS] or splits["test"][:PROBE_PROMPTS]
+        device = model_device(model)
+        prompt_ids, prompt_mask = self._prompts(examples, device)
+        rows = [self.tokenizer.encode(e.reference, bos=False, eos=True) for e in examples]
+        target, target_mask = pad_rows(rows, self.tokenizer.pad_id, left=False, device=device)
+        logits = completion_logits(model, prompt_ids, prompt_mask, target, target_mask)
+        prompts = []
+        for b, (ex, row) in enumerate(zip(examples, rows)):
+            positions, p_answer = next_token_positions(logits[b, : len(row)], row, self.piece)
+            prompts.append(
+                {
+                    "prompt": str(ex.prompt),
+                    "reference": str(ex.reference),
+                    "positions": positions,
+                    "p_answer": p_answer,
+                }
+            )
+        return {"kind": "next_tokens", "prompts": prompts}

@@ -10,11 +10,24 @@ StopRequested, which the trainer turns into a clean stop at the last finished st
 A single step may be asked before the run has begun (the window's Step before Start):
 the trainer's preparation, its baseline evaluation included, runs through, and the step
 asked is the run's first.
+
+Questions: the window may `ask` the trainer something that needs its model (how the last
+step changed the probability of each sample). The trainer `serve`s them; a question
+waits in a queue until the trainer's thread is between steps (`wait_for_turn`) or held by
+a pause (`hold`), runs there, and its answer (plain values) or error comes back through
+the returned Future. The window's thread never runs the model.
 """
 
 from __future__ import annotations
 
 import threading
+import weakref
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+Answerer = Callable[[str, dict[str, Any]], Any]
 
 
 class StopRequested(Exception):
@@ -29,6 +42,9 @@ class TrainerControl:
         self._steps_allowed = 0  # single steps granted while paused
         self._granted = False  # the step under way is a granted single step
         self._began = False  # the first step has had its turn (before it: preparing)
+        self._questions: deque[tuple[str, dict[str, Any], Future]] = deque()
+        self._answerer: weakref.WeakMethod | None = None
+        self._answering = False  # a question is running on the trainer's thread
 
     def pause(self) -> None:
         with self._cond:
@@ -53,6 +69,42 @@ class TrainerControl:
             self._steps_allowed += 1
             self._cond.notify_all()
 
+    def serve(self, answerer: Answerer) -> None:
+        """Answer questions with `answerer(question, args)`, a bound method of the trainer.
+        It is held weakly: the model's pause hooks hold this control, so a strong
+        reference would make a cycle through the model."""
+        with self._cond:
+            self._answerer = weakref.WeakMethod(answerer)  # type: ignore[arg-type]
+
+    def ask(self, question: str, **args: Any) -> Future:
+        """Queue `question` for the trainer's thread; the Future gets its answer (or the
+        error) once the trainer is between steps or paused."""
+        future: Future = Future()
+        with self._cond:
+            self._questions.append((question, args, future))
+            self._cond.notify_all()
+        return future
+
+    def _answer_questions(self) -> None:
+        """Run the queued questions (called with the lock held; released while each runs,
+        so pause and stop stay instant). A forward pass inside one passes `hold` at once."""
+        while self._questions:
+            question, args, future = self._questions.popleft()
+            answerer = self._answerer() if self._answerer is not None else None
+            if not future.set_running_or_notify_cancel():
+                continue
+            self._answering = True
+            self._cond.release()
+            try:
+                if answerer is None:
+                    raise RuntimeError("no trainer is running to answer this")
+                future.set_result(answerer(question, args))
+            except Exception as err:  # the asker shows it; the run goes on
+                future.set_exception(err)
+            finally:
+                self._cond.acquire()
+                self._answering = False
+
     @property
     def paused(self) -> bool:
         with self._cond:
@@ -67,6 +119,7 @@ class TrainerControl:
         """Block while paused; True when the next step may run, False when stopping."""
         with self._cond:
             while True:
+                self._answer_questions()
                 if self._stop:
                     return False
                 if not self._paused:
@@ -88,6 +141,8 @@ class TrainerControl:
         the run pauses after it. Asked before the first step, it lets the preparation (the
         baseline evaluation) through and is kept for that first step."""
         with self._cond:
+            if self._answering:
+                return  # a question's own forward pass
             while True:
                 if self._stop:
                     raise StopRequested
@@ -99,4 +154,5 @@ class TrainerControl:
                     self._steps_allowed -= 1
                     self._granted = True
                     return
+                self._answer_questions()  # held by a pause mid-step
                 self._cond.wait(timeout=poll_s)

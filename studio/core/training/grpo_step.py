@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, fields
-from typing import Any
 
 import torch
 from torch import nn
@@ -40,6 +39,7 @@ from studio.core.grpo import (
 from studio.core.machine.distributed import Dist, loss_scale, sync_gradients
 from studio.core.models.sampling import mix_seed, shared_noise
 from studio.core.tasks.base import Example, Rollout, Sampling, Task
+from studio.core.training.explain import shown_groups
 from studio.core.training.update import (
     Learner,
     StepOptions,
@@ -182,26 +182,6 @@ def gather_rewards(
     return [BatchRewards(dict(zip(names, w[:-2])), w[-2], w[-1]) for w in whole]
 
 
-def sample_groups(
-    rollout: Rollout, rewards: torch.Tensor, adv: torch.Tensor, count: int
-) -> list[dict[str, Any]]:
-    """The first `count` groups as plain values, for the samples panel."""
-    g = rollout.group_size
-    out = []
-    for i, ex in enumerate(rollout.examples[:count]):
-        rows = slice(i * g, (i + 1) * g)
-        out.append(
-            {
-                "prompt": ex.display or str(ex.prompt),
-                "reference": None if ex.reference is None else str(ex.reference),
-                "completions": rollout.completions[rows],
-                "rewards": rewards[rows].tolist(),
-                "advantages": adv[rows].tolist(),
-            }
-        )
-    return out
-
-
 # ---- the loss's inputs
 
 
@@ -331,7 +311,10 @@ def grpo_step(
         metrics,
         skipped=skipped,
         grad_flow=update.grad_flow if update is not None else None,
-        samples=sample_groups(rollouts[0], rewards[0].total[mine], advs[0], options.sample_groups),
+        samples=shown_groups(
+            task, rollouts[0], rewards[0], mine, advs[0], gcfg, options.sample_groups
+        ),
+        rollout=rollouts[0],
     )
 
 

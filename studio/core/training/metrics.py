@@ -350,7 +350,7 @@ METRICS: tuple[Metric, ...] = (
 
 # The parts of a record that are not metrics: what it is, where and when it happened.
 FIELDS: dict[str, str] = {
-    "kind": "what the record is: step, eval, stage, checkpoint, log or done",
+    "kind": "what the record is: step, eval, stage, checkpoint, log, probe or done",
     "stage": "the stage it happened in: warmup or grpo",
     "step": "the run's step count when it happened",
     "stage_step": "the step count within the stage",
@@ -358,7 +358,9 @@ FIELDS: dict[str, str] = {
     "elapsed": "seconds of training so far, over every session of the run",
     "metric": "an eval record's headline metric (the eval/ key drawn on the held-out chart)",
     "grad_flow": "mean and max absolute gradient of each weight layer (Gradient flow tab)",
-    "samples": "a few sampled groups with their rewards and advantages (Samples tab)",
+    "samples": "a few sampled groups with their rewards and advantages, and what explaining "
+    "the step needs (Samples and Explain tabs)",
+    "probe": "a probe record's snapshot of what the policy does on fixed inputs (Policy tab)",
 }
 
 # What the CLI's progress line shows after the bar, in order (the last evaluation follows).

@@ -8,6 +8,8 @@ Every record is a plain dict of floats, ints, strings and lists, never tensors, 
 - `eval`: held-out metrics as `eval/<name>`, `metric` naming the headline one;
 - `stage`: a stage's `start` or `end` `event`, with the `reason`;
 - `checkpoint`: where a checkpoint was written; `log`: a message and its `level`;
+- `probe`: a snapshot of what the policy does on a fixed probe (`probe`, plain values in
+  the shapes studio.core.tasks.probing documents), every run.probe_every steps;
 - `done`: the run ended, and why (`finished`, `stopped`, `step limit`, `error`, or
   `interrupted`: a second Ctrl-C quit at once).
 The CLI prints them, the GUI's worker relays them as signals, and the run folder's
@@ -97,6 +99,10 @@ def error_record(err: BaseException) -> Record:
     """The log record of the error that ended a run: its traceback, for the log panel."""
     details = "".join(traceback.format_exception(err)).rstrip()
     return {"kind": "log", "level": "error", "message": details}
+
+
+def probe_record(stage: str, step: int, snapshot: dict[str, Any]) -> Record:
+    return {"kind": "probe", "stage": stage, "step": step, "probe": snapshot}
 
 
 def done_record(step: int, reason: str) -> Record:

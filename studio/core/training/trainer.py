@@ -58,8 +58,10 @@ from studio.core.tasks import build_task
 from studio.core.training.control import StopRequested, TrainerControl
 from studio.core.training.divergence import check_divergence
 from studio.core.training.evaluation import held_out_metrics
+from studio.core.training.explain import StepExplainer
 from studio.core.training.grpo_step import grpo_step
 from studio.core.training.preflight import check_before_training, check_left_to_train
+from studio.core.training.probe import due, probe_snapshot
 from studio.core.training.records import (
     Record,
     checkpoint_record,
@@ -68,6 +70,7 @@ from studio.core.training.records import (
     ended_by,
     eval_record,
     log_record,
+    probe_record,
     stage_record,
     step_record,
 )
@@ -160,6 +163,11 @@ class Trainer:
             ]
             for module in entries or [self.model]:
                 module.register_forward_pre_hook(lambda *_: hold())
+        # the last GRPO step, kept to answer the window's "explain this step" (explain.py)
+        self.explainer = StepExplainer(
+            self.task, self.model, cfg.grpo.temperature, autocast(tcfg.amp, self.device)
+        )
+        self.control.serve(self.explainer.answer)
         self._step_rng: dict[str, Any] | None = None  # random state before the step under way
         self.ref_model: nn.Module | None = None
         self.pos = Position(level=cfg.curriculum.start_level)
@@ -333,6 +341,16 @@ class Trainer:
         schedule.observe(self.pos.bad_evals)
         return reason
 
+    def _probe(self) -> None:
+        """A snapshot of the policy on the task's fixed probe, when run.probe_every says
+        (rank 0 takes it, like an evaluation)."""
+        if not self.dist.is_main or not due(self.pos.global_step, self.cfg.run.probe_every):
+            return
+        snapshot = probe_snapshot(self.task, self.model, self.cfg.training.amp, self.device)
+        if snapshot is not None:
+            stage = self._stage()[0] if self.pos.stage_index < len(self.plan) else ""
+            self._emit(probe_record(stage, self.pos.global_step, snapshot))
+
     # ---- one step
 
     def _step(self) -> StepOutcome:
@@ -425,6 +443,9 @@ class Trainer:
                 self._emit(data_report_record(self.task.report(), details))
             for note in config_warnings(self.cfg):
                 self._log(note, "warning")
+            if not resumed:  # the policy before training, the first snapshot
+                with contextlib.suppress(StopRequested):  # the loop then stops at once
+                    self._probe()
             try:
                 reason = self._loop(limit)
             except BaseException as err:
@@ -482,6 +503,7 @@ class Trainer:
                 self._step_rng = None
                 self.pos.stage_step += 1
                 self.pos.global_step += 1
+                self.explainer.keep(self.pos.global_step, outcome.rollout, len(outcome.samples))
                 self.pos.skipped += outcome.skipped
                 self.pos.skipped_in_a_row = self.pos.skipped_in_a_row + 1 if outcome.skipped else 0
                 if outcome.skipped:
@@ -495,6 +517,7 @@ class Trainer:
                 step_time = time.perf_counter() - started
                 self.pos.elapsed += step_time
                 self._emit(self._record(outcome, step_time))
+                self._probe()
                 check_divergence(self.pos, self.cfg.training, name, stage, self._folder)
                 stop_reason = self._scheduled_eval(stage)
                 if (

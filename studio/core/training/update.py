@@ -22,7 +22,7 @@ from torch import nn
 
 from studio.core.config import TrainingConfig
 from studio.core.machine.distributed import SINGLE, Dist
-from studio.core.tasks.base import unwrap
+from studio.core.tasks.base import Rollout, unwrap
 
 
 @dataclass
@@ -70,6 +70,9 @@ class StepOutcome:
     skipped: int = 0
     grad_flow: dict[str, list] | None = None
     samples: list[dict[str, Any]] = field(default_factory=list)
+    # GRPO: the first micro-batch's rollout, whose first groups `samples` shows; kept in
+    # memory for explaining the step (training/explain.py), never recorded
+    rollout: Rollout | None = None
 
 
 def weight_layers(model: nn.Module) -> list[tuple[str, nn.Parameter]]:

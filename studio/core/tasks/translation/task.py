@@ -40,6 +40,7 @@ from studio.core.tasks.base import (
     model_device,
     unwrap,
 )
+from studio.core.tasks.probing import next_token_positions
 from studio.core.tasks.translation.back_translation import (
     BackTranslated,
     back_translate,
@@ -61,6 +62,8 @@ from studio.core.tasks.translation.decoding import eval_mode, translate
 from studio.core.tasks.translation.directions import held_out_ways, tagged, written_lang
 from studio.core.tasks.translation.prepare import prepare_data
 from studio.core.tasks.translation.rewards import build_reward_functions, corpus_metrics
+
+PROBE_WORDS = 8  # reference tokens the policy probe follows
 
 
 class TranslationTask(Task):
@@ -386,3 +389,38 @@ class TranslationTask(Task):
         self._set_tokenizers(source, target)
         if state.get("synthetic"):  # a resumed run reuses its back-translated pairs
             self.synthetic = [(s, t) for s, t in state["synthetic"]]
+
+    # ---- what the window shows of the policy
+
+    def piece(self, token: int) -> str:
+        """One target token as the tokenizer has it ("▁the": a word's start; "<eos>")."""
+        return self.target_tok.tokens([token])[0]
+
+    def action_pieces(self, rollout: Rollout, row: int) -> list[str]:
+        steps = int(rollout.mask[row].sum())
+        return self.target_tok.tokens(rollout.actions[row, :steps].tolist())
+
+    @torch.no_grad()
+    def probe(self, model: nn.Module) -> dict[str, Any] | None:
+        """A "next_tokens" snapshot (tasks/probing.py) of the first held-out pair: along its
+        first PROBE_WORDS reference tokens, the likeliest next words (None: no held-out
+        pairs)."""
+        pairs = self.splits["valid"][:1] or self.splits["test"][:1]
+        if not pairs:
+            return None
+        way = held_out_ways(pairs, self.cfg)[0]
+        inner = unwrap(model)
+        device = model_device(inner)
+        src, src_mask = self.sources_batch(way.sources, inner.cfg.max_len, device=device)
+        tok = self.target_tok
+        targets = [*self.encode_target(way.references[0]), tok.eos_id][:PROBE_WORDS]
+        tgt_in = torch.tensor([[tok.bos_id, *targets[:-1]]], device=device)
+        logits = model(src, src_mask, tgt_in)[0]  # (T, V)
+        positions, p_answer = next_token_positions(logits, targets, self.piece)
+        prompt = {
+            "prompt": way.sources[0],
+            "reference": way.references[0],
+            "positions": positions,
+            "p_answer": p_answer,
+        }
+        return {"kind": "next_tokens", "prompts": [prompt]}
