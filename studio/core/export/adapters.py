@@ -19,7 +19,7 @@ import io
 import pkgutil
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 import numpy as np
 import torch
@@ -27,6 +27,16 @@ from torch import nn
 
 from studio.core.export.snippets.lite_resnet import SAMPLES
 from studio.core.tasks.base import Task, TaskError
+
+if TYPE_CHECKING:
+    from studio.core.models.micro_gpt import MicroGPT
+    from studio.core.models.tiny_transformer import TinyTransformer
+    from studio.core.tasks.gridworld import GridWorldTask
+    from studio.core.tasks.shapes import ShapesTask
+    from studio.core.tasks.text import TextTask
+    from studio.core.tasks.translation.task import TranslationTask
+
+TaskT = TypeVar("TaskT", bound=Task)
 
 SHOWN_EXAMPLES = 5  # examples stored in the metadata for the snippet to run
 SAMPLE_FILE_ROWS = 8  # observations saved next to a Lite-ResNet export
@@ -40,14 +50,14 @@ def _trim(row: list[int], eos: int) -> list[int]:
     return row[: row.index(eos) + 1] if eos in row else row
 
 
-class Adapter(ABC):
+class Adapter(ABC, Generic[TaskT]):
     """One task's view for the exporter of a run's task and model. `limit` caps the
     held-out examples compared."""
 
     METRIC: ClassVar[str]  # name of score()'s figure, e.g. "accuracy"
     CHECKED: ClassVar[str]  # what the README says was compared: "Greedy completions (...)"
 
-    def __init__(self, task: Task, model: nn.Module, limit: int) -> None:
+    def __init__(self, task: TaskT, model: nn.Module, limit: int) -> None:
         if limit < 1:
             raise ExportTaskError(f"examples must be at least 1, got {limit}")
         self.task = task
@@ -89,11 +99,11 @@ class Adapter(ABC):
 # ---- Micro-GPT text tasks
 
 
-class TextAdapter(Adapter):
+class TextAdapter(Adapter["TextTask"]):
     METRIC = "accuracy"
     CHECKED = "Greedy completions (step graph with cache)"
 
-    def __init__(self, task: Task, model: nn.Module, limit: int) -> None:
+    def __init__(self, task: TextTask, model: nn.Module, limit: int) -> None:
         super().__init__(task, model, limit)
         splits = task.splits()
         self.examples = (splits["valid"] or splits["test"])[:limit]
@@ -122,7 +132,7 @@ class TextAdapter(Adapter):
         tok = self.task.tokenizer
         ids, mask = pad_rows(self.prompts, tok.pad_id, left=True)
         with torch.no_grad():
-            out = model.generate(
+            out = cast("MicroGPT", model).generate(
                 ids,
                 mask,
                 num_samples=1,
@@ -155,18 +165,18 @@ class TextAdapter(Adapter):
 # ---- Tiny-Transformer translation
 
 
-class TranslationAdapter(Adapter):
+class TranslationAdapter(Adapter["TranslationTask"]):
     METRIC = "chrf"
     CHECKED = "Greedy translations (encoder, then decoder step graph with cache)"
 
-    def __init__(self, task: Task, model: nn.Module, limit: int) -> None:
+    def __init__(self, task: TranslationTask, model: nn.Module, limit: int) -> None:
         super().__init__(task, model, limit)
         self.pairs = (task.splits["valid"] or task.splits["test"])[:limit]
         if not self.pairs:
             raise ExportTaskError(
                 "translation: no held-out pairs to check the export on; raise data.valid_fraction"
             )
-        self.max_len = model.cfg.max_len
+        self.max_len: int = cast("TinyTransformer", model).cfg.max_len
         from studio.core.tasks.translation.directions import held_out_ways
 
         # as the model reads them: tagged with the language to write in a both-ways run
@@ -190,7 +200,7 @@ class TranslationAdapter(Adapter):
     def torch_outputs(self, model: nn.Module) -> list[Any]:
         tok = self.task.target_tok
         with torch.no_grad():
-            gen = model.generate(
+            gen = cast("TinyTransformer", model).generate(
                 self.src,
                 self.src_mask,
                 max_new_tokens=self.max_len,
@@ -237,13 +247,13 @@ def _npz(observations: np.ndarray, labels: np.ndarray) -> bytes:
     return buffer.getvalue()
 
 
-class GridWorldAdapter(Adapter):
+class GridWorldAdapter(Adapter["GridWorldTask"]):
     """Greedy episodes on held-out grids; an output is (moves, reached the goal)."""
 
     METRIC = "success"
     CHECKED = "Greedy actions"
 
-    def __init__(self, task: Task, model: nn.Module, limit: int) -> None:
+    def __init__(self, task: GridWorldTask, model: nn.Module, limit: int) -> None:
         super().__init__(task, model, limit)
         self.examples = task.held_out("valid", limit)
         self.levels = [task.level(e.prompt, e.difficulty) for e in self.examples]
@@ -311,13 +321,13 @@ class GridWorldAdapter(Adapter):
         return {SAMPLES: _npz(obs, first.astype(np.int64))}
 
 
-class ShapesAdapter(Adapter):
+class ShapesAdapter(Adapter["ShapesTask"]):
     """The likeliest class of held-out images; an output is a class index."""
 
     METRIC = "accuracy"
     CHECKED = "Greedy labels"
 
-    def __init__(self, task: Task, model: nn.Module, limit: int) -> None:
+    def __init__(self, task: ShapesTask, model: nn.Module, limit: int) -> None:
         super().__init__(task, model, limit)
         part = task.splits["valid"] if len(task.splits["valid"].labels) else task.splits["test"]
         self.images, self.labels = part.images[:limit], part.labels[:limit]
@@ -354,7 +364,7 @@ class ShapesAdapter(Adapter):
         }
 
 
-def adapter_for(task: Task, model: nn.Module, limit: int) -> Adapter:
+def adapter_for(task: Task, model: nn.Module, limit: int) -> Adapter[Any]:
     """The export adapter the run's task names, over its model."""
     if task.EXPORT_ADAPTER is None:
         raise ExportTaskError(
