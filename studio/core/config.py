@@ -10,6 +10,7 @@ task and found through the registries in studio.core.models and studio.core.task
 from __future__ import annotations
 
 import importlib.resources
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -487,7 +488,7 @@ def read_yaml(path: str | Path) -> Any:
         raise ConfigError(f"{p}: not valid YAML{where}: {problem}; fix the file's syntax") from None
 
 
-def load_config(path: str | Path | None = None, overrides: list[str] = ()) -> StudioConfig:
+def load_config(path: str | Path | None = None, overrides: Sequence[str] = ()) -> StudioConfig:
     """Read a preset (a path or a shipped preset's name), apply `--set` overrides, validate."""
     if path is None:
         data: Any = {}

@@ -66,7 +66,7 @@ class TextTokenizer:
             self._stoi = {ch: i for i, ch in enumerate(self._itos) if i >= len(SPECIALS)}
         elif kind == "bpe" and bpe is not None:
             self._bpe = bpe
-            self._itos = [bpe.id_to_token(i) for i in range(bpe.get_vocab_size())]
+            self._itos = [bpe.id_to_token(i) or "" for i in range(bpe.get_vocab_size())]
         else:
             raise TokenizerError(f'kind "{kind}": expected one of {", ".join(KINDS)}')
         self.kind = kind

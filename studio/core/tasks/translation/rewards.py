@@ -69,7 +69,8 @@ def is_degenerate(text: str, *, lang: str, repeat_limit: int = 4) -> bool:
 
 @lru_cache(maxsize=8)
 def _chrf(beta: float) -> CHRF:
-    return CHRF(beta=beta)
+    # sacrebleu hints beta as int, but its F-score formula takes any positive beta
+    return CHRF(beta=beta)  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=8)
@@ -151,11 +152,13 @@ def build_reward_functions(
     writes one language)."""
     if kind not in ("chrf", "bleu", "mix"):
         raise ValueError(f"task.reward: must be chrf, bleu or mix, got {kind!r}")
-    guard = {"lang_of": lang_of or (lambda _: lang), "repeat_limit": repeat_limit}
-    chrf = RewardFunction(
-        "chrf", _guarded(lambda h, r, _: sentence_chrf(h, r, beta=chrf_beta), **guard), 1.0
-    )
-    bleu = RewardFunction("bleu", _guarded(lambda h, r, la: sentence_bleu(h, r, lang=la), **guard))
+    by_lang = lang_of or (lambda _: lang)
+
+    def guarded(score: Callable[[str, str, str], float]) -> Callable[[Rollout], list[float]]:
+        return _guarded(score, lang_of=by_lang, repeat_limit=repeat_limit)
+
+    chrf = RewardFunction("chrf", guarded(lambda h, r, _: sentence_chrf(h, r, beta=chrf_beta)), 1.0)
+    bleu = RewardFunction("bleu", guarded(lambda h, r, la: sentence_bleu(h, r, lang=la)))
     if kind == "chrf":
         out = [chrf]
     elif kind == "bleu":
@@ -164,6 +167,6 @@ def build_reward_functions(
         chrf.weight, bleu.weight = mix_weight, 1.0 - mix_weight
         out = [chrf, bleu]
     if length_penalty > 0:
-        length = _guarded(lambda h, r, la: length_score(h, r, lang=la), **guard)
+        length = guarded(lambda h, r, la: length_score(h, r, lang=la))
         out.append(RewardFunction("length", length, length_penalty))
     return out
