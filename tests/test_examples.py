@@ -1,0 +1,86 @@
+"""The examples in examples/ run with tiny settings: each script in a subprocess as a user
+starts it, the notebook through a Jupyter kernel (nbclient), as Jupyter runs it."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def run_example(name: str, *args: str, cwd: Path) -> str:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / name), "--tiny", "--runs", str(cwd / "runs"), *args],
+        capture_output=True,
+        text=True,
+        timeout=280,
+        cwd=cwd,
+        env={**os.environ, "OMP_NUM_THREADS": "1"},
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def only_run(cwd: Path) -> Path:
+    (run,) = (cwd / "runs").iterdir()
+    return run
+
+
+@pytest.mark.slow
+def test_simple_text_generation_trains_and_completes_prompts(tmp_path):
+    out = run_example("simple_text_generation.py", cwd=tmp_path)
+    assert "finished at step 5" in out
+    assert [line.split("=")[0] for line in out.splitlines() if "=" in line] == [
+        "12+34",
+        "7+8",
+        "45+45",
+    ]
+    assert list((only_run(tmp_path) / "checkpoints").glob("step_*.pt"))
+
+
+@pytest.mark.slow
+def test_the_translation_example_reads_a_tatoeba_export_trains_exports_and_translates(tmp_path):
+    pairs = realistic_pairs(60, seed=1)
+    path = write_tatoeba_file(tmp_path / "zh-en.tsv", pairs)
+    out = run_example("translate_my_pairs.py", str(path), cwd=tmp_path)
+    # the columns found by script, the English first column read as the target
+    assert "source zh (Chinese): column 1" in out and "target en (English): column 0" in out
+    assert "finished at step 4" in out
+    assert re.search(r"checked: \d+/\d+ held-out outputs equal", out)
+    translated = [line.split("  ->  ")[0] for line in out.splitlines() if "  ->  " in line]
+    assert len(translated) == 3 and set(translated) <= {zh for zh, _ in pairs}
+    assert list((only_run(tmp_path) / "exports").glob("*.onnx"))
+
+
+@pytest.mark.slow
+def test_the_grid_world_example_trains_plays_and_saves_a_gif(tmp_path):
+    out = run_example("grid_world.py", "--gif", str(tmp_path / "episode.gif"), cwd=tmp_path)
+    assert "finished at step 3" in out
+    assert len(re.findall(r"^grid \d: .* after \d+ moves \(shortest \d+\)$", out, re.M)) == 3
+    assert (tmp_path / "episode.gif").read_bytes()[:6] == b"GIF89a"
+
+
+@pytest.mark.slow
+def test_the_notebook_trains_plots_and_exports_in_a_jupyter_kernel(tmp_path, monkeypatch):
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("matplotlib")
+    monkeypatch.setenv("GRPO_STUDIO_TINY", "1")  # the kernel inherits it
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")
+    notebook = nbformat.read(EXAMPLES / "notebook.ipynb", as_version=4)
+    nbclient.NotebookClient(
+        notebook, timeout=240, kernel_name="python3", resources={"metadata": {"path": tmp_path}}
+    ).execute()
+    outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
+    text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
+    assert "finished at step 5" in text and "checked:" in text
+    assert "12+34=" in text
+    images = [o for o in outputs if "image/png" in o.get("data", {})]
+    assert len(images) == 2  # the accuracy curve and the gradient flow
+    assert (tmp_path / "grad_flow.png").stat().st_size > 0
