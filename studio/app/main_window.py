@@ -37,11 +37,13 @@ from studio.app.charts.grad_flow import GradFlowWidget
 from studio.app.charts.panel import ChartPanel
 from studio.app.controls import ControlBar
 from studio.app.data_panel import DataPanel
+from studio.app.explain_panel import ExplainPanel
 from studio.app.gauge import MemoryGauge
 from studio.app.help import HelpPage, chart_guide_html, grpo_guide_html
 from studio.app.lesson_banner import LessonBanner
 from studio.app.log_panel import LogPanel
 from studio.app.playground.tab import PlaygroundTab
+from studio.app.policy_view import PolicyView
 from studio.app.presentation import Presentation
 from studio.app.preset_gallery import PresetGallery
 from studio.app.runs_panel import RunsPanel
@@ -112,10 +114,15 @@ class MainWindow(QMainWindow):
         self.charts = ChartPanel()
         self.grad_flow = GradFlowWidget()
         self.samples = SamplesPanel()
+        self.policy = PolicyView(self.controller)
+        self.explain = ExplainPanel(self.controller, self.samples)
         self.views = QTabWidget()
         self.views.addTab(self.charts, self.tr("Charts"))
+        self.views.addTab(self.policy, self.tr("Policy"))
         self.views.addTab(self.grad_flow, self.tr("Gradient flow"))
         self.views.addTab(self.samples, self.tr("Samples"))
+        self.views.addTab(self.explain, self.tr("Explain step"))
+        self.explain.show_requested.connect(lambda: self.views.setCurrentWidget(self.explain))
         self.views.addTab(self.playground, self.tr("Playground"))
         self.stages = StageStrip()
         self.lesson_banner = LessonBanner()
@@ -469,7 +476,8 @@ class MainWindow(QMainWindow):
         self.run_config = copy.deepcopy(cfg)  # as started: the trainer may fit cfg to the data
         self.charts.keep_overlay_for(cfg.task.NAME)
         self._clear_views()
-        self.log.add("info", self.tr("starting {name}").format(name=cfg.name))
+        name = QCoreApplication.translate("presets", cfg.name)
+        self.log.add("info", self.tr("starting {name}").format(name=name))
         self.controller.start(self._make_factory(cfg, self._save_dir(), None), max_steps)
 
     def step(self) -> bool:
@@ -572,6 +580,8 @@ class MainWindow(QMainWindow):
         self.charts.reset()
         self.grad_flow.clear()
         self.samples.clear_samples()
+        self.policy.clear()
+        self.explain.clear()
         self.stages.clear_progress()
         self.controls.reset()
 
@@ -602,6 +612,8 @@ class MainWindow(QMainWindow):
         self.stages.add_record(record)
         self.grad_flow.add_record(record)
         self.samples.add_record(record)
+        self.policy.add_record(record)
+        self.explain.add_record(record)
         self.log.add_record(record)
         self.controls.show_record(record)
 

@@ -7,13 +7,15 @@ down, the colour's strength follows |advantage| on one scale for every group (fu
 learns little from it. A group whose rewards are all equal has zero advantages
 everywhere: GRPO learns nothing from it, and the panel says so and colours none of it.
 What a sample is called follows the task (an answer, a translation, an episode's moves).
+Each group links to the Explain tab, which walks through that group's step number by
+number (`explain_requested`).
 """
 
 from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser
 
 from studio.app.redraw_when_seen import RedrawWhenSeen
@@ -23,6 +25,7 @@ GREEN, RED = (0, 158, 115), (213, 94, 0)
 # update hardly moves the sample, and the row is left uncoloured.
 FULL_ADVANTAGE = 1.5
 FAINT_ADVANTAGE = 0.05
+EXPLAIN_LINK = "explain:"  # a group's link to its explanation: explain:<group index>
 
 
 def _tr(text: str) -> str:
@@ -44,7 +47,7 @@ def _text(value: object, limit: int = 300) -> str:
     return html.escape(s) if s else "<i>(empty)</i>"
 
 
-def group_html(group: dict, noun: str = "completion") -> str:
+def group_html(group: dict, noun: str = "completion", index: int | None = None) -> str:
     completions = group.get("completions", [])
     rewards, advs = group.get("rewards", []), group.get("advantages", [])
     rows = sorted(zip(completions, rewards, advs), key=lambda t: -t[2])
@@ -54,6 +57,8 @@ def group_html(group: dict, noun: str = "completion") -> str:
         head += f" &nbsp; <b>{_tr('Reference:')}</b> <code>{_text(group['reference'])}</code>"
     if flat:
         head += f" &nbsp; <i style='color:#888'>{_tr('all rewards equal: no learning signal')}</i>"
+    if index is not None:
+        head += f" &nbsp; <a href='{EXPLAIN_LINK}{index}'>{_tr('Explain this group')}</a>"
     body = "".join(
         f"<tr style='background:{'transparent' if flat else advantage_colour(a)}'>"
         f"<td><code>{_text(c)}</code></td><td align=right>{r:.3f}</td>"
@@ -73,15 +78,18 @@ def samples_html(samples: list[dict], step: int, noun: str = "completion") -> st
     if not samples:
         return f"<p style='color:#888'>{_tr('Sampled groups appear here once GRPO starts.')}</p>"
     title = _tr("Step {step} — {groups} groups").format(step=step, groups=len(samples))
-    return f"<p><b>{title}</b></p>" + "".join(group_html(g, noun) for g in samples)
+    return f"<p><b>{title}</b></p>" + "".join(group_html(g, noun, i) for i, g in enumerate(samples))
 
 
 class SamplesPanel(RedrawWhenSeen, QTextBrowser):
     """Keeps the latest `samples` of a step record; a timer re-renders at most 4 times a second."""
 
+    explain_requested = Signal(int)  # a group's "Explain this group" link: its index
+
     def __init__(self) -> None:
         super().__init__()
         self.setOpenLinks(False)
+        self.anchorClicked.connect(self._on_link)
         self.samples: list[dict] = []
         self.step = 0
         self.noun = _tr("completion")
@@ -99,6 +107,11 @@ class SamplesPanel(RedrawWhenSeen, QTextBrowser):
             bar = self.verticalScrollBar().value()
             self.setHtml(samples_html(self.samples, self.step, self.noun))
             self.verticalScrollBar().setValue(bar)  # keep the reader's place
+
+    def _on_link(self, url: QUrl) -> None:
+        link = url.toString()
+        if link.startswith(EXPLAIN_LINK) and link[len(EXPLAIN_LINK) :].isdigit():
+            self.explain_requested.emit(int(link[len(EXPLAIN_LINK) :]))
 
     def set_sample_noun(self, noun: str) -> None:
         """What the task's samples are called in the table's header (`Task.SAMPLE_NOUN`)."""

@@ -1,0 +1,240 @@
+"""Drawing one policy snapshot (studio.core.tasks.probing documents the kinds).
+
+- "grid": the held-out grid, and in every free cell four arrows from the centre whose
+  lengths are the probabilities of the moves (in the manner of the browser grid-world
+  demos of policy iteration); the likeliest is drawn darker, a faint ring marks 25%.
+- "next_tokens": for each fixed prompt, a column per position of its answer, listing the
+  likeliest next tokens as bars; the right one is green (and added below when it is not
+  among the likeliest).
+- "labels": for each held-out image, a bar per label; the right one is green.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+CELL_COLOURS = {
+    "empty": "#f6f5ef",
+    "wall": "#6e6e6e",
+    "goal": "#46b46e",
+    "lava": "#e8702a",
+    "key": "#f0c430",
+    "door": "#9263d3",
+}
+RIGHT, BAR, INK, FAINT = QColor("#0a7d4f"), QColor("#7a9cc6"), QColor("#222222"), QColor("#999")
+DIRECTIONS = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
+ROW = 20  # px per candidate or label row
+COLUMN = (96, 220)  # narrowest and widest column of a next-tokens position
+END_TOKEN = "<eos>"
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("PolicyView", text)
+
+
+def _piece(piece: str) -> str:
+    return _tr("(end)") if piece == END_TOKEN else piece.replace(" ", "␣")
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.0f}%" if p >= 0.01 else f"{100 * p:.1f}%"
+
+
+class PolicyCanvas(QWidget):
+    """Paints `snapshot` (a probe record's `probe`), or a placeholder `message`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.snapshot: dict | None = None
+        self.message = ""
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+
+    def show_snapshot(self, snapshot: dict | None, message: str = "") -> None:
+        self.snapshot, self.message = snapshot, message
+        self.updateGeometry()
+        self.update()
+
+    def sizeHint(self) -> QSize:  # Qt's name
+        return self.minimumSizeHint()
+
+    def minimumSizeHint(self) -> QSize:  # Qt's name: what a scroll area must give
+        snap = self.snapshot or {}
+        kind = snap.get("kind")
+        if kind == "next_tokens":
+            prompts = snap.get("prompts", [])
+            widest = max((len(p.get("positions", [])) for p in prompts), default=1)
+            return QSize(24 + widest * COLUMN[0], sum(self._prompt_height(p) for p in prompts) + 8)
+        if kind == "labels":
+            images = snap.get("images", [])
+            return QSize(360, sum(28 + ROW * len(snap.get("classes", [])) for _ in images))
+        return QSize(240, 240)
+
+    # ---- painting
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # Qt's name
+        del event
+        painter = QPainter(self)
+        # ended whatever happens: a painter left active on a widget that Qt then
+        # destroys or grabs again crashes the process
+        try:
+            painter.setRenderHint(QPainter.Antialiasing)
+            painter.fillRect(self.rect(), QColor("white"))
+            snap = self.snapshot
+            kind = snap.get("kind") if snap else None
+            if kind == "grid":
+                self._grid(painter, snap)
+            elif kind == "next_tokens":
+                self._next_tokens(painter, snap)
+            elif kind == "labels":
+                self._labels(painter, snap)
+            else:
+                painter.setPen(FAINT)
+                area = self.rect().adjusted(16, 16, -16, -16)
+                painter.drawText(area, Qt.TextWordWrap, self.message)
+        finally:
+            painter.end()
+
+    def _grid(self, painter: QPainter, snap: dict) -> None:
+        cells, probs = snap.get("cells", []), snap.get("probs", [])
+        side = max(len(cells), 1)
+        size = max(8.0, min((self.width() - 24) / side, (self.height() - 24) / side, 110.0))
+        left = (self.width() - size * side) / 2
+        top = (self.height() - size * side) / 2
+        actions = snap.get("actions", list(DIRECTIONS))
+        start = tuple(snap.get("start", (-1, -1)))
+        painter.setFont(_font(painter, max(7, int(size / 6))))
+        for r, row in enumerate(cells):
+            for c, cell in enumerate(row):
+                box = QRectF(left + c * size, top + r * size, size, size)
+                painter.fillRect(box, QColor(CELL_COLOURS.get(cell, "#ffffff")))
+                painter.setPen(QPen(QColor("#c9c9c0"), 1))
+                painter.drawRect(box)
+                if cell in ("goal", "lava", "key", "door"):
+                    painter.setPen(QColor("white") if cell != "key" else INK)
+                    painter.drawText(box, Qt.AlignCenter, _cell_name(cell))
+                if (r, c) == start:
+                    painter.setPen(QPen(QColor("#2a6fdb"), max(2.0, size / 18)))
+                    painter.drawRect(box.adjusted(2, 2, -2, -2))
+                p = probs[r][c] if r < len(probs) and c < len(probs[r]) else None
+                if p:
+                    _arrows(painter, box, dict(zip(actions, p)))
+
+    @staticmethod
+    def _prompt_height(prompt: dict) -> int:
+        """A prompt's height: its line, each column's head, its candidates (and the right
+        token below them when it is not among them)."""
+        positions = prompt.get("positions", [])
+        rows = [
+            len(pos.get("candidates", []))
+            + (pos["target"] not in [c for c, _ in pos.get("candidates", [])])
+            for pos in positions
+        ]
+        return 30 + 22 + ROW * max(rows, default=0) + 16
+
+    def _next_tokens(self, painter: QPainter, snap: dict) -> None:
+        y = 8.0
+        for prompt in snap.get("prompts", []):
+            positions = prompt.get("positions", [])
+            painter.setFont(_font(painter, 11, bold=True))
+            painter.setPen(INK)
+            head = _tr("{prompt} → {answer}    P(right answer) = {p}").format(
+                prompt=prompt.get("prompt", ""),
+                answer=prompt.get("reference", ""),
+                p=_percent(float(prompt.get("p_answer", 0.0))),
+            )
+            painter.drawText(QRectF(12, y, self.width() - 24, 24), Qt.AlignLeft, head)
+            room = self.width() - 24
+            width = max(COLUMN[0], min(COLUMN[1], room / max(len(positions), 1)))
+            painter.setFont(_font(painter, 10))
+            for k, pos in enumerate(positions):
+                self._position(painter, pos, QRectF(12 + k * width, y + 30, width - 10, 0), k)
+            y += self._prompt_height(prompt)
+
+    def _position(self, painter: QPainter, pos: dict, at: QRectF, k: int) -> None:
+        """One position's column: which token it asks for, then the candidates as bars."""
+        x, y, w = at.x(), at.y(), at.width()
+        painter.setPen(FAINT)
+        head = _tr("token {number}: {token}").format(number=k + 1, token=_piece(pos["target"]))
+        painter.drawText(QRectF(x, y, w, 20), Qt.AlignLeft | Qt.AlignVCenter, head)
+        rows = [(c, p, c == pos["target"]) for c, p in pos.get("candidates", [])]
+        if not any(right for _, _, right in rows):
+            rows.append((pos["target"], float(pos.get("p_target", 0.0)), True))
+        text_w = min(46.0, w * 0.4)
+        for i, (piece, p, right) in enumerate(rows):
+            top = y + 22 + i * ROW
+            bar = QRectF(x + text_w, top + 3, max(1.0, (w - text_w - 34) * p), ROW - 6)
+            painter.fillRect(bar, RIGHT if right else BAR)
+            painter.setPen(RIGHT if right else INK)
+            name = QRectF(x, top, text_w - 4, ROW)
+            painter.drawText(name, Qt.AlignRight | Qt.AlignVCenter, _piece(piece))
+            value = QRectF(bar.right() + 3, top, 40, ROW)
+            painter.drawText(value, Qt.AlignLeft | Qt.AlignVCenter, _percent(p))
+
+    def _labels(self, painter: QPainter, snap: dict) -> None:
+        classes, y = snap.get("classes", []), 8.0
+        for image in snap.get("images", []):
+            painter.setFont(_font(painter, 11, bold=True))
+            painter.setPen(INK)
+            head = _tr("{image}: a {label}").format(image=image["title"], label=image["label"])
+            painter.drawText(QRectF(12, y, self.width() - 24, 22), Qt.AlignLeft, head)
+            y += 24
+            painter.setFont(_font(painter, 10))
+            for name, p in zip(classes, image.get("probs", [])):
+                right = name == image["label"]
+                painter.setPen(RIGHT if right else INK)
+                painter.drawText(QRectF(12, y, 90, ROW), Qt.AlignRight | Qt.AlignVCenter, name)
+                bar = QRectF(110, y + 3, max(1.0, (self.width() - 180) * p), ROW - 6)
+                painter.fillRect(bar, RIGHT if right else BAR)
+                value = QRectF(bar.right() + 4, y, 60, ROW)
+                painter.drawText(value, Qt.AlignLeft | Qt.AlignVCenter, _percent(p))
+                y += ROW
+            y += 4
+
+
+def _font(painter: QPainter, points: int, bold: bool = False) -> QFont:
+    font = QFont(painter.font())
+    font.setPointSize(points)
+    font.setBold(bold)
+    return font
+
+
+def _cell_name(cell: str) -> str:
+    names = {
+        "goal": _tr("goal"),
+        "lava": _tr("lava"),
+        "key": _tr("key"),
+        "door": _tr("door"),
+    }
+    return names.get(cell, "")
+
+
+def _arrows(painter: QPainter, box: QRectF, probs: dict[str, float]) -> None:
+    """Four arrows from the cell's centre, each as long as its move's probability (1: to
+    the cell's edge); a faint ring at 25%, the length of every arrow of a uniform policy."""
+    centre, reach = box.center(), box.width() / 2 - 3
+    painter.setPen(QPen(QColor("#d6d6d0"), 1, Qt.DashLine))
+    painter.drawEllipse(centre, reach * 0.25, reach * 0.25)
+    best = max(probs.values())
+    for action, p in probs.items():
+        dx, dy = DIRECTIONS.get(action, (0, 0))
+        colour = QColor("#1f3f7a") if p == best else QColor("#6f86ad")
+        tip = QPointF(centre.x() + dx * reach * p, centre.y() + dy * reach * p)
+        width = max(1.5, box.width() / 30)
+        painter.setPen(QPen(QBrush(colour), width, Qt.SolidLine, Qt.RoundCap))
+        painter.drawLine(centre, tip)
+        head = min(box.width() / 9, reach * p)
+        if head < 2:
+            continue
+        angle = math.atan2(dy, dx)
+        wings = [
+            QPointF(tip.x() - head * math.cos(angle - a), tip.y() - head * math.sin(angle - a))
+            for a in (0.5, -0.5)
+        ]
+        painter.setBrush(colour)
+        painter.setPen(Qt.NoPen)
+        painter.drawPolygon(QPolygonF([tip, *wings]))
+        painter.setBrush(Qt.NoBrush)

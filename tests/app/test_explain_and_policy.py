@@ -1,0 +1,287 @@
+"""The Explain and Policy tabs: a real paused run explained with its recorded numbers and
+the trainer's after-update log-probs, a Samples row's link, an opened run; the policy
+picture follows the run, freezes while paused, and scrubs back."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QObject, QUrl, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QTextBrowser
+from tiny_runs import GRID_WORLD, TRANSLATION
+
+from studio.app.explain_html import num, outcome_text, piece_html, signed
+from studio.app.explain_update import After, explanation_html
+from studio.app.policy_canvas import CELL_COLOURS, PolicyCanvas
+from studio.app.policy_view import PolicyView
+from studio.core.config import load_config
+from studio.core.runs.metrics_file import read_metrics
+from studio.core.training.explain import AFTER_UPDATE
+from studio.core.training.trainer import Trainer
+from tests.app.test_real_run import TINY
+
+# a tiny Micro-GPT straight into GRPO, so that Step takes one GRPO step
+GRPO_FIRST = [*TINY, "stages.warmup.steps=0", "grpo.num_generations=4", "run.probe_every=1"]
+
+
+def paused_after_one_step(qtbot, window, tmp_path) -> dict:
+    """Step before Start on the real trainer; the step's record as metrics.jsonl has it."""
+    assert window.load_preset("micro_gpt", [*GRPO_FIRST, f"run.save_dir={tmp_path / 'runs'}"])
+    assert window.step()
+    qtbot.waitUntil(lambda: window.controller.state == "paused", timeout=60_000)
+    qtbot.waitUntil(lambda: window.explain.record is not None, timeout=5000)
+    (record,) = [r for r in read_metrics(Path(window.run_dir)) if r["kind"] == "step"]
+    return record
+
+
+def test_a_paused_step_is_explained_with_its_recorded_numbers_and_the_update(
+    qtbot, window, tmp_path
+):
+    record = paused_after_one_step(qtbot, window, tmp_path)
+    panel = window.explain
+    assert not panel.isVisible() or window.views.currentWidget() is not panel
+    window.views.setCurrentWidget(panel)  # seen: it asks the trainer now
+    qtbot.waitUntil(lambda: panel.answer is not None, timeout=30_000)
+    assert panel.answer["available"] and panel.answer["step"] == record["step"]
+    qtbot.waitUntil(lambda: "log P after" in panel.body.toPlainText(), timeout=2000)
+    text = panel.body.toPlainText()
+    group = record["samples"][0]
+    assert panel.record["samples"][0] == group
+    mean, std, eps = group["mean"], group["scale_std"], group["eps"]
+    assert f"mean = ({' + '.join(num(r) for r in group['rewards'])})" in text
+    for r, a in zip(group["rewards"], group["advantages"]):
+        assert f"({num(r)} − {num(mean)}) / ({num(std)} + {eps:g})" in text
+        assert signed(a) in text
+    after = panel.answer["groups"][0]
+    for before, logp, later in zip(after["before"], group["logp"], after["after"]):
+        assert [round(b, 4) for b in before] == logp  # the recorded log-probs, exactly
+        assert num(sum(before), 3) in text and num(sum(later), 3) in text
+        for value in later:
+            assert num(value, 3) in text
+    assert window.errors == []
+    window.controls.stop_action.trigger()
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=20_000)
+    panel.refresh()
+    assert "log P after" in panel.body.toPlainText()  # computed for this step: still true
+
+    # the run opened from its folder: everything but the after-update column
+    window.open_run(window.run_dir)
+    panel.refresh()
+    text = panel.body.toPlainText()
+    assert "opened from its folder" in text and signed(group["advantages"][0]) in text
+    assert [r["step"] for r in window.policy.snapshots] == [0, 1]
+    window.policy.refresh()  # the opened run's newest snapshot is drawn, the slider spans both
+    assert window.policy.shown is window.policy.snapshots[-1]
+    assert window.policy.canvas.snapshot is window.policy.shown["probe"]
+    assert window.policy.slider.maximum() == 1
+
+
+def test_a_samples_link_opens_the_explanation_of_that_group(qtbot, window):
+    record = {
+        "kind": "step",
+        "stage": "grpo",
+        "step": 7,
+        "samples": [
+            {
+                "prompt": p,
+                "completions": ["5", "6"],
+                "rewards": [1.0, 0.0],
+                "advantages": [0.7, -0.7],
+            }
+            for p in ("2+3=", "4+4=")
+        ],
+    }
+    window._on_record(record)
+    window.samples.refresh()
+    assert "Explain this group" in window.samples.toPlainText()
+    window.samples.anchorClicked.emit(QUrl("explain:1"))
+    assert window.views.currentWidget() is window.explain
+    assert window.explain.groups.currentIndex() == 1
+    window.explain.refresh()
+    text = window.explain.body.toPlainText()
+    assert "group 2 of 2" in text and "4+4=" in text
+    assert "not how they were computed" in text  # a record without the step's details
+
+
+# one GRPO step of each shipped preset's model and task, made tiny
+ONE_STEP = [
+    "training.device=cpu",
+    "eval.every=0",
+    "eval.size=4",
+    "run.checkpoint_every=0",
+    "run.probe_every=1",
+    "run.sample_groups=2",
+    "stages.warmup.steps=0",
+    "stages.grpo.steps=1",
+    "stages.grpo.batch_size=2",
+]
+PRESETS = {
+    "micro_gpt": ["model.n_layers=1", "model.n_heads=2", "model.d_model=32", "model.d_ff=64"],
+    "tiny_transformer": [*TRANSLATION, "grpo.num_generations=3"],
+    "lite_resnet": [*GRID_WORLD, "grpo.num_generations=4"],
+}
+
+
+def plain(html_text: str) -> str:
+    """What a reader sees of `html_text` in the panel's browser."""
+    browser = QTextBrowser()
+    browser.setHtml(html_text)
+    return browser.toPlainText()
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_each_presets_step_is_explained_and_its_policy_drawn(qtbot, tmp_path, preset):
+    records = []
+    cfg = load_config(preset, [*PRESETS[preset], *ONE_STEP])
+    trainer = Trainer(cfg, save_dir=tmp_path, listeners=[records.append])
+    trainer.run()
+    (step,) = [r for r in records if r["kind"] == "step" and r["stage"] == "grpo"]
+    answer = trainer.explainer.answer(AFTER_UPDATE, {"step": step["step"]})
+    assert answer["available"]
+    for index, group in enumerate(step["samples"]):
+        moved = After(answer["groups"][index]["before"], answer["groups"][index]["after"])
+        text = plain(
+            explanation_html(
+                group, step=step["step"], index=index, groups=2, noun="sample", after=moved
+            )
+        )
+        assert f"Step {step['step']}, group {index + 1} of 2" in text
+        assert group["prompt"] in text
+        for r, a in zip(group["rewards"], group["advantages"]):
+            assert num(r) in text and signed(a) in text
+        for name in group["parts"]:
+            assert name in text  # each reward function's column
+        for pieces, later in zip(group["pieces"], moved.after):
+            for piece in pieces:  # each step of each sample, as the token table shows it
+                assert plain(piece_html(piece)) in text
+            assert num(sum(later), 3) in text
+        if preset == "lite_resnet":  # episodes: their moves and how each ended
+            assert all(set(p) <= set("↑→↓←") for p in group["completions"])
+            for outcome in group["outcome"]:
+                assert outcome_text(outcome) in text
+        if preset == "tiny_transformer":
+            assert group["reference"] in text
+    snapshots = [r["probe"] for r in records if r["kind"] == "probe"]
+    assert len(snapshots) == 2  # before training and after the step
+    canvas = PolicyCanvas()
+    qtbot.addWidget(canvas)
+    canvas.resize(canvas.minimumSizeHint().expandedTo(canvas.size()))
+    canvas.show_snapshot(None, "")
+    blank = canvas.grab().toImage()
+    canvas.show_snapshot(snapshots[-1])
+    assert canvas.grab().toImage() != blank
+
+
+class Controller(QObject):
+    """What the policy view reads of the run controller: its state and its changes."""
+
+    state_changed = Signal(str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state = "running"
+
+    def set(self, state: str) -> None:
+        self.state = state
+        self.state_changed.emit(state)
+
+
+def probe(step: int, p_right: float) -> dict:
+    cells = [["empty", "goal"], ["empty", "wall"]]
+    rest = (1 - p_right) / 3
+    move = [rest, p_right, rest, rest]
+    return {
+        "kind": "probe",
+        "stage": "grpo",
+        "step": step,
+        "probe": {
+            "kind": "grid",
+            "title": "a 2x2 grid",
+            "actions": ["up", "right", "down", "left"],
+            "cells": cells,
+            "start": [1, 0],
+            "probs": [[move, None], [move, None]],
+        },
+    }
+
+
+def test_the_policy_picture_follows_the_run_freezes_when_paused_and_scrubs_back(qtbot):
+    controller = Controller()
+    view = PolicyView(controller)
+    qtbot.addWidget(view)
+    for step in (0, 10, 20):
+        view.add_record(probe(step, 0.25 + step / 40))
+    view.refresh()
+    assert view.shown["step"] == 20 and view.canvas.snapshot is view.shown["probe"]
+    assert "step 20 (3 of 3)" in view.where.text()
+
+    controller.set("paused")
+    view.add_record(probe(30, 0.1))  # a snapshot arriving while paused
+    view.refresh()
+    assert view.shown["step"] == 20  # frozen
+    assert view.slider.maximum() == 3  # but kept: the slider reaches it
+    view.show_index(0)  # scrubbing back works while paused
+    assert view.shown["step"] == 0 and view.canvas.snapshot is view.snapshots[0]["probe"]
+    assert "step 0 (1 of 4)" in view.where.text()
+
+    controller.set("running")
+    view.add_record(probe(40, 0.5))
+    view.refresh()
+    assert view.shown["step"] == 0  # an earlier snapshot stays until dragged to the end
+    view.show_index(view.slider.maximum())
+    view.add_record(probe(50, 0.5))
+    view.refresh()
+    assert view.shown["step"] == 50  # following the run again
+    view.clear()
+    view.refresh()
+    assert view.shown is None and view.canvas.snapshot is None
+
+
+def test_a_grid_snapshot_draws_each_moves_probability_as_an_arrow_length(qtbot):
+    canvas = PolicyCanvas()
+    qtbot.addWidget(canvas)
+    canvas.resize(224, 224)  # two cells of 100 px, 12 px margins
+    snapshot = probe(0, 1.0)["probe"]
+    snapshot["probs"] = [[[0.0, 1.0, 0.0, 0.0], None], [[1.0, 0.0, 0.0, 0.0], None]]
+    canvas.show_snapshot(snapshot)
+    image = canvas.grab().toImage()
+
+    def colour(x: int, y: int) -> str:
+        return QColor(image.pixel(x, y)).name()
+
+    empty = QColor(CELL_COLOURS["empty"]).name()
+    # top-left cell (centre 62, 62): certain to move right; bottom-left: certain to move up
+    assert colour(62 + 35, 62) != empty and colour(62, 62 - 35) == empty
+    assert colour(62, 162 - 35) != empty and colour(62 + 35, 162) == empty
+    assert colour(125, 25) == QColor(CELL_COLOURS["goal"]).name()
+    assert colour(150, 190) == QColor(CELL_COLOURS["wall"]).name()
+
+
+def test_every_kind_of_snapshot_draws(qtbot):
+    canvas = PolicyCanvas()
+    qtbot.addWidget(canvas)
+    canvas.resize(600, 400)
+    tokens = {
+        "kind": "next_tokens",
+        "prompts": [
+            {
+                "prompt": "12+34=",
+                "reference": "46",
+                "positions": [
+                    {"target": "4", "p_target": 0.6, "candidates": [["4", 0.6], ["5", 0.3]]},
+                    {"target": "<eos>", "p_target": 0.01, "candidates": [["6", 0.9]]},
+                ],
+                "p_answer": 0.006,
+            }
+        ],
+    }
+    labels = {
+        "kind": "labels",
+        "classes": ["circle", "square"],
+        "images": [{"title": "valid image 0", "label": "square", "probs": [0.2, 0.8]}],
+    }
+    blank = canvas.grab().toImage()
+    for snapshot in (tokens, labels, probe(0, 0.5)["probe"]):
+        canvas.show_snapshot(snapshot)
+        assert canvas.minimumSizeHint().height() > 0
+        assert canvas.grab().toImage() != blank
