@@ -72,9 +72,16 @@ class GuiThreadCollector:
     once (cycles among frozen objects would otherwise never be freed), then frozen
     again. And the timer ticks every 100 ms, so a youngest-generation pass has few objects
     to look at (at 500 ms, 25-45 thousand while a run starts: 30 ms each).
+
+    Python counts the youngest generation as allocations minus deallocations, and checks
+    it at each allocation; the timer only looks between ticks. A burst of deallocations
+    in between (a closed window's widgets, deleted later by Qt) can take the count below
+    the threshold while new cyclic garbage waits, and nothing would collect it until as
+    many objects again were made. So a youngest-generation pass also runs when anything
+    at all was allocated and `patience` ticks have gone by without one.
     """
 
-    def __init__(self, interval_ms: int = 100) -> None:
+    def __init__(self, interval_ms: int = 100, patience: int = 10) -> None:
         from PySide6.QtCore import QTimer
 
         self.thresholds = gc.get_threshold()
@@ -82,6 +89,8 @@ class GuiThreadCollector:
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.collect)
         self.frozen = False
+        self.patience = patience  # ticks without a pass before any new object gets one
+        self._idle_ticks = 0
 
     def start(self) -> None:
         gc.disable()
@@ -109,11 +118,17 @@ class GuiThreadCollector:
         gc.enable()
 
     def collect(self) -> None:
+        """One tick: collect each generation whose threshold is passed, youngest first."""
         counts = gc.get_count()
+        self._idle_ticks += 1
+        overdue = counts[0] > 0 and self._idle_ticks >= self.patience
         for generation in range(3):
-            if counts[generation] <= self.thresholds[generation]:
+            if counts[generation] <= self.thresholds[generation] and not (
+                generation == 0 and overdue
+            ):
                 break
             gc.collect(generation)
+            self._idle_ticks = 0
 
 
 _collector: GuiThreadCollector | None = None
