@@ -11,6 +11,9 @@ key/value cache to the G samples of the group, decodes one token per step into a
 preallocated cache, and stops when every row has ended. `use_cache=False` recomputes the
 whole sequence every step: the baseline that benchmarks/bench_kv_cache.py compares to.
 
+With model.share_layers = k, every k consecutive blocks are one module (ALBERT-style
+cross-layer sharing, studio.core.models.sharing).
+
 References: Radford et al. 2019 (GPT-2); Karpathy, nanoGPT `model.py`; Hugging Face TRL
 GRPOTrainer (log-probs of the temperature-scaled distribution before top-k/top-p).
 """
@@ -29,6 +32,7 @@ from torch.utils.checkpoint import checkpoint
 from studio.core.configtools import param
 from studio.core.models import ArchSpec
 from studio.core.models.sampling import choose
+from studio.core.models.sharing import check_sharing, shared_stack
 
 
 class MicroGPTError(ValueError):
@@ -73,6 +77,14 @@ class MicroGPTConfig:
         advanced=True,
         label="Gradient checkpointing (every N blocks)",
     )
+    share_layers: int = param(
+        1,
+        "Every k consecutive blocks share one set of weights (ALBERT-style cross-layer "
+        "sharing): about k times fewer block parameters, the same compute (1: none)",
+        positive=True,
+        advanced=True,
+        label="Blocks sharing weights",
+    )
 
     def __post_init__(self) -> None:
         if self.d_model % self.n_heads:
@@ -80,6 +92,7 @@ class MicroGPTConfig:
                 f"model.n_heads: {self.n_heads} does not divide model.d_model "
                 f"({self.d_model}); pick a head count that divides the width (e.g. 4 or 8)"
             )
+        check_sharing(self.share_layers, {"model.n_layers": self.n_layers})
 
 
 def num_parameters(model: nn.Module, *, trainable_only: bool = False) -> int:
@@ -245,7 +258,7 @@ class MicroGPT(nn.Module):
         self.wte = nn.Embedding(vocab_size, cfg.d_model)
         self.wpe = nn.Embedding(cfg.max_len, cfg.d_model)
         self.drop = nn.Dropout(cfg.dropout)
-        self.blocks = nn.ModuleList(Block(cfg) for _ in range(cfg.n_layers))
+        self.blocks = shared_stack(lambda: Block(cfg), cfg.n_layers, cfg.share_layers)
         self.ln_f = nn.LayerNorm(cfg.d_model)
         self.lm_head = nn.Linear(cfg.d_model, vocab_size, bias=False)
         if cfg.tie_weights:

@@ -15,6 +15,9 @@ GRPO update (`forward(..., group_size=G)`).
 Shapes: B batch, S source tokens, T target tokens, D d_model, H heads, hd = D / H,
 V target vocabulary; in generation P sources, G samples per source, N = P*G rows.
 
+With model.share_layers = k, every k consecutive encoder blocks are one module, and so
+are every k decoder blocks (ALBERT-style cross-layer sharing, studio.core.models.sharing).
+
 References: Vaswani et al. 2017, "Attention Is All You Need" (the encoder-decoder);
 Xiong et al. 2020, "On Layer Normalization in the Transformer Architecture" (pre-norm);
 Holtzman et al. 2020 (nucleus sampling, `top_p`).
@@ -34,6 +37,7 @@ from studio.core.configtools import param
 from studio.core.models import ArchSpec
 from studio.core.models.beam_search import beam_search as _beam_search
 from studio.core.models.sampling import choose
+from studio.core.models.sharing import check_sharing, shared_stack
 
 
 @dataclass
@@ -84,6 +88,15 @@ class TinyTransformerConfig:
         advanced=True,
         label="Gradient checkpointing (every N blocks)",
     )
+    share_layers: int = param(
+        1,
+        "Every k consecutive blocks of the encoder, and of the decoder, share one set of "
+        "weights (ALBERT-style cross-layer sharing): about k times fewer block parameters, "
+        "the same compute (1: none)",
+        positive=True,
+        advanced=True,
+        label="Blocks sharing weights",
+    )
     latent_noise: float = param(
         0.0,
         "Std of Gaussian noise added to the encoder's embeddings while training (0: off)",
@@ -98,6 +111,13 @@ class TinyTransformerConfig:
                 f"d_model ({self.d_model}) must be divisible by n_heads ({self.n_heads}); "
                 "change one of them"
             )
+        check_sharing(
+            self.share_layers,
+            {
+                "model.n_encoder_layers": self.n_encoder_layers,
+                "model.n_decoder_layers": self.n_decoder_layers,
+            },
+        )
 
 
 @dataclass
@@ -258,9 +278,10 @@ class TinyTransformer(nn.Module):
         self.src_pos = nn.Embedding(cfg.max_len, d)
         self.tgt_pos = nn.Embedding(cfg.max_len, d)
         self.drop = nn.Dropout(cfg.dropout)
-        self.encoder = nn.ModuleList(EncoderBlock(cfg) for _ in range(cfg.n_encoder_layers))
+        k = cfg.share_layers
+        self.encoder = shared_stack(lambda: EncoderBlock(cfg), cfg.n_encoder_layers, k)
         self.enc_norm = nn.LayerNorm(d)
-        self.decoder = nn.ModuleList(DecoderBlock(cfg) for _ in range(cfg.n_decoder_layers))
+        self.decoder = shared_stack(lambda: DecoderBlock(cfg), cfg.n_decoder_layers, k)
         self.dec_norm = nn.LayerNorm(d)
         self.head = nn.Linear(d, tgt_vocab, bias=False)
         self.apply(self._init_weights)
