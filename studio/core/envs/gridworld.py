@@ -254,6 +254,13 @@ class Episodes:
     final_obs: np.ndarray  # (N, 3, H, W) uint8: the last picture (goal, lava or limit)
     batch: GridBatch  # the finished environments (success, steps, ...)
 
+    @property
+    def seen(self) -> np.ndarray:
+        """`obs`, for episodes played with record=True (the default)."""
+        if self.obs is None:
+            raise ValueError("these episodes were played with record=False: no observations")
+        return self.obs
+
 
 # chooses actions for the running environments: (t, obs (M,3,H,W) uint8, rows (M,)) ->
 # (actions (M,), logp (M,))

@@ -109,8 +109,9 @@ class RewardFunction:
 
 def unwrap(model: nn.Module) -> nn.Module:
     """The model inside a DistributedDataParallel (or compiled) wrapper."""
-    while hasattr(model, "module"):
-        model = model.module
+    inner = getattr(model, "module", None)
+    while isinstance(inner, nn.Module):
+        model, inner = inner, getattr(inner, "module", None)
     return model
 
 

@@ -305,7 +305,7 @@ class GridWorldTask(Task):
 
         ep = play(self._batch(examples), expert, self.observe)
         device = model_device(model)
-        obs = torch.from_numpy(ep.obs[ep.mask]).to(device)  # (M, 3, H, W), M steps in all
+        obs = torch.from_numpy(ep.seen[ep.mask]).to(device)  # (M, 3, H, W), M steps in all
         target = torch.from_numpy(ep.actions[ep.mask]).to(device)  # (M,)
         return F.cross_entropy(model(obs).float(), target)
 
@@ -385,7 +385,7 @@ class GridWorldTask(Task):
             "shortest": len(example.reference),
             "display": example.display,
         }
-        return _frames(ep.obs[0], ep.final_obs[0]), info
+        return _frames(ep.seen[0], ep.final_obs[0]), info
 
     # ---- evaluation
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import torch
 import torch.nn.functional as F
@@ -289,7 +289,7 @@ class TextTask(Task):
     ) -> Rollout:
         device = model_device(model)
         prompt_ids, prompt_mask = self._prompts(examples, device)  # (P, Tp)
-        out = unwrap(model).generate(
+        out = cast(MicroGPT, unwrap(model)).generate(
             prompt_ids,
             prompt_mask,
             num_samples=group_size,
@@ -364,7 +364,7 @@ class TextTask(Task):
         examples = self.splits()[split][:limit]
         if not examples:
             raise TaskError(f"{self.NAME}: the {split} split is empty; raise data.{split}_fraction")
-        net = unwrap(model)
+        net = cast(MicroGPT, unwrap(model))
         was_training = net.training
         net.eval()
         device = model_device(net)

@@ -74,7 +74,7 @@ class TrainerControl:
         It is held weakly: the model's pause hooks hold this control, so a strong
         reference would make a cycle through the model."""
         with self._cond:
-            self._answerer = weakref.WeakMethod(answerer)  # type: ignore[arg-type]
+            self._answerer = weakref.WeakMethod(answerer)
 
     def ask(self, question: str, **args: Any) -> Future:
         """Queue `question` for the trainer's thread; the Future gets its answer (or the

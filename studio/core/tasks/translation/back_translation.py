@@ -225,16 +225,16 @@ def translate_all(
     task: TranslationTask, model: torch.nn.Module, sentences: list[str], decoding: str
 ) -> list[str]:
     """The model's translations: greedy, beam search (4 beams) or one sample each."""
-    from studio.core.tasks.translation.decoding import translate
+    from studio.core.tasks.translation.decoding import tiny, translate
 
     if decoding != "sample":
         return translate(model, task, sentences, decoding=decoding, batch_size=TRANSLATE_BATCH)
-    tok, out = task.target_tok, []
+    tok, out, net = task.target_tok, [], tiny(model)
     with torch.no_grad():
-        max_len = model.cfg.max_len
+        max_len = net.cfg.max_len
         for start in range(0, len(sentences), TRANSLATE_BATCH):
             src, src_mask = task.sources_batch(sentences[start : start + TRANSLATE_BATCH], max_len)
-            gen = model.generate(
+            gen = net.generate(
                 src,
                 src_mask,
                 max_new_tokens=max_len,

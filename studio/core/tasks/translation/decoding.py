@@ -25,10 +25,15 @@ if TYPE_CHECKING:
 DECODINGS = ("greedy", "beam")
 
 
+def tiny(model: nn.Module) -> TinyTransformer:
+    """The Tiny-Transformer inside `model` (unwrapped from DDP), typed as one."""
+    return cast(TinyTransformer, unwrap(model))
+
+
 @contextmanager
 def eval_mode(model: nn.Module) -> Iterator[TinyTransformer]:
     """The unwrapped model in eval mode (no dropout, no latent noise), restored afterwards."""
-    inner = cast(TinyTransformer, unwrap(model))
+    inner = tiny(model)
     was_training = inner.training
     inner.eval()
     try:

@@ -38,7 +38,6 @@ from studio.core.tasks.base import (
     Sampling,
     Task,
     model_device,
-    unwrap,
 )
 from studio.core.tasks.probing import next_token_positions
 from studio.core.tasks.translation.back_translation import (
@@ -58,7 +57,7 @@ from studio.core.tasks.translation.data import (
     teacher_forcing,
     token_cross_entropy,
 )
-from studio.core.tasks.translation.decoding import eval_mode, translate
+from studio.core.tasks.translation.decoding import eval_mode, tiny, translate
 from studio.core.tasks.translation.directions import held_out_ways, tagged, written_lang
 from studio.core.tasks.translation.prepare import prepare_data
 from studio.core.tasks.translation.rewards import build_reward_functions, corpus_metrics
@@ -110,7 +109,9 @@ class TranslationTask(Task):
         self._synthetic_pools: list[list[Example]] = []  # drawn from in the warm-up only
         if cfg.back_translation:
             self._monolingual, skipped = read_monolingual(
-                cfg.monolingual_path, data.max_length, lambda s: len(self.target_tok.encode(s))
+                str(cfg.monolingual_path),  # TranslationConfig refuses back-translation without it
+                data.max_length,
+                lambda s: len(self.target_tok.encode(s)),
             )
             self._report.monolingual = describe(cfg, len(self._monolingual), skipped)
 
@@ -242,7 +243,7 @@ class TranslationTask(Task):
         return sum(min(len(self.encode_target(e.reference)), cut) + 1 for e in examples)
 
     def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
-        max_len, device = unwrap(model).cfg.max_len, model_device(model)
+        max_len, device = tiny(model).cfg.max_len, model_device(model)
         noise = self.cfg.noise_prob if self.data.augment else 0.0
         src, src_mask = self.sources_batch(
             [e.prompt for e in examples], max_len, noise=noise, device=device
@@ -409,7 +410,7 @@ class TranslationTask(Task):
         if not pairs:
             return None
         way = held_out_ways(pairs, self.cfg)[0]
-        inner = unwrap(model)
+        inner = tiny(model)
         device = model_device(inner)
         src, src_mask = self.sources_batch(way.sources, inner.cfg.max_len, device=device)
         tok = self.target_tok
