@@ -14,7 +14,9 @@ Every preset trains as it ships: nothing is made smaller for a picture. The scen
   (English, Chinese, attribution), made by the project's realistic-corpus generator;
 - window-settings.png (the Settings tab).
 Everything is written beside this file; the full presets take several minutes each on a
-2-core CPU.
+2-core CPU. The chinese scene: the window in Chinese (as a Chinese locale or View > Language
+opens it), a quick Micro-GPT run once GRPO has samples: window-chinese.png (charts),
+window-chinese-settings.png and window-chinese-samples.png.
 """
 
 from __future__ import annotations
@@ -29,14 +31,14 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QApplication
 
-from studio.app import resources
+from studio.app import resources, translations
 from studio.app.background import wait_for_background
 from studio.app.main_window import MainWindow
 
 OUT = Path(__file__).resolve().parent
 QUICK = ("quick_micro_gpt", "quick_grid_world")
 FULL = ("micro_gpt", "tiny_transformer", "lite_resnet")
-SCENES = ("first-start", *QUICK, *FULL, "data-tatoeba", "window-settings")
+SCENES = ("first-start", *QUICK, *FULL, "data-tatoeba", "window-settings", "chinese")
 QUICK_SECONDS = 60.0  # what a newcomer sees a minute after pressing Start
 
 
@@ -108,6 +110,40 @@ def train_and_shoot(
     window.views.setCurrentWidget(window.charts)
 
 
+def chinese(app: QApplication, scratch: Path) -> None:
+    """The Chinese window: its catalogue installed before it is built, as at a start."""
+    translations.install(translations.CHINESE)
+    try:
+        settings = QSettings(str(scratch / "chinese.ini"), QSettings.IniFormat)
+        settings.setValue("tour/done", True)
+        window = MainWindow(settings=settings)
+        window.resize(1280, 800)
+        window.show()
+        wait_for_background(60_000)
+        if not window.load_preset("quick_micro_gpt", [f"run.save_dir={scratch / 'runs-zh'}"]):
+            raise SystemExit("cannot load the quick_micro_gpt preset")
+        window.setup.setCurrentIndex(0)
+        if not window.start():
+            raise SystemExit("the Chinese window did not start quick_micro_gpt")
+        if not wait_until(app, lambda: bool(window.samples.samples), timeout=900.0):
+            raise SystemExit("the Chinese window's run has no GRPO samples after 900 s")
+        settle(app, 10.0)
+        shoot(app, window, "window-chinese", lambda: window.views.setCurrentWidget(window.charts))
+        shoot(app, window, "window-chinese-settings", lambda: window.setup.setCurrentIndex(1))
+        shoot(
+            app,
+            window,
+            "window-chinese-samples",
+            lambda: window.views.setCurrentWidget(window.samples),
+        )
+        window.controller.stop()
+        if not window.controller.wait(120_000):
+            raise SystemExit("the Chinese window's run did not stop")
+        window.close()
+    finally:
+        translations.remove()
+
+
 def first_start(app: QApplication, scratch: Path) -> None:
     """A window on a fresh settings file, at two sizes: the tour, the default preset."""
     for width, height in ((1280, 800), (1024, 700)):
@@ -162,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     if "data-tatoeba" in scenes:
         data_tatoeba(app, window, scratch)
     window.close()
+    if "chinese" in scenes:
+        chinese(app, scratch)
     return 0
 
 

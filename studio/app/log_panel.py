@@ -26,9 +26,19 @@ def format_record(record: dict) -> tuple[str, str] | None:
             step=step, message=message
         )
     if kind == "stage":
-        reason = f" ({record['reason']})" if record.get("reason") else ""
+        reason = f" ({translate_message(record['reason'])})" if record.get("reason") else ""
+        words = {
+            "warmup": _tr("warm-up"),
+            "grpo": _tr("GRPO"),
+            "start": _tr("start"),
+            "end": _tr("end"),
+        }
+        stage, event = str(record.get("stage")), str(record.get("event"))
         return "info", _tr("[step {step}] stage {stage} {event}{reason}").format(
-            step=step, stage=record.get("stage"), event=record.get("event"), reason=reason
+            step=step,
+            stage=words.get(stage, stage),
+            event=words.get(event, event),
+            reason=reason,
         )
     if kind == "checkpoint":
         return "info", _tr("[step {step}] checkpoint saved: {path}").format(

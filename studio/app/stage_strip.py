@@ -13,6 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from studio.app.i18n.messages import translate_message
 from studio.core.config import StageConfig, StudioConfig
 from studio.core.tasks import task_class
 from studio.core.training import metrics
@@ -108,7 +109,8 @@ class StageStrip(QWidget):
                 box.set_current(False)
                 box.status.setText(
                     _t("ended at step {step}: {reason}").format(
-                        step=record.get("step", "?"), reason=record.get("reason", "")
+                        step=record.get("step", "?"),
+                        reason=translate_message(str(record.get("reason", ""))),
                     )
                 )
         elif kind == "step" and box is not None:

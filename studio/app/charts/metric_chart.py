@@ -55,6 +55,7 @@ from studio.app.charts.words import (
     help_html,
     legend_html,
     scale_of,
+    stage_name,
     translated,
     waiting_for,
 )
@@ -304,7 +305,7 @@ class MetricChart(QWidget):
                 pos=step,
                 angle=90,
                 pen=pen,
-                label=stage,
+                label=stage_name(stage),
                 labelOpts={"position": 0.92, "color": "#888"},
             )
             self.plot.addItem(line, ignoreBounds=True)

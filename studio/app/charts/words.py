@@ -27,6 +27,11 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("MetricChart", text)
 
 
+def stage_name(stage: str) -> str:
+    """A stage's short name on the charts' stage lines ("warmup" -> "warm-up")."""
+    return {"warmup": _tr("warm-up"), "grpo": _tr("GRPO")}.get(stage, stage)
+
+
 def curve_label(key: str) -> str:
     """A curve's name: the catalogue's label of `key`, translated; the key if undeclared."""
     metric = find(key)

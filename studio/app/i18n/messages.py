@@ -67,11 +67,16 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "{path}: no such folder; {how}"),
     QT_TRANSLATE_NOOP("messages", "{path}: is a file, not a folder; {how}"),
     QT_TRANSLATE_NOOP("messages", "{path}: holds no class folders; {how}"),
+    # why a stage ended or how long it runs (the stage strip, the log)
+    QT_TRANSLATE_NOOP("messages", "reached {metric} {value} >= {target}"),
+    QT_TRANSLATE_NOOP("messages", "no better {metric} in {n} evaluations"),
+    QT_TRANSLATE_NOOP("messages", "all steps done"),
+    QT_TRANSLATE_NOOP("messages", "{n} steps"),
     # the memory gauge
     QT_TRANSLATE_NOOP("messages", "No NVIDIA GPU in use ({reason})"),
     # the gallery's depth of a model
+    QT_TRANSLATE_NOOP("messages", "{n} weight layers"),  # before "{n} layers", which fits it too
     QT_TRANSLATE_NOOP("messages", "{n} layers"),
-    QT_TRANSLATE_NOOP("messages", "{n} weight layers"),
 ]
 
 

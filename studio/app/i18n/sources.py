@@ -4,8 +4,9 @@ Two sources:
 
 - the app's calls, found in its syntax tree: `self.tr("…")` (the context is the class,
   as PySide6 looks it up), `QCoreApplication.translate("context", "…")`,
-  `QT_TRANSLATE_NOOP("context", "…")`, and calls of a module's one-line wrappers such
-  as `def _tr(text): return QCoreApplication.translate("SamplesPanel", text)`;
+  `QT_TRANSLATE_NOOP("context", "…")`, and calls of wrappers, functions that hand their
+  text on to translate such as `def _tr(text): return QCoreApplication.translate(
+  "SamplesPanel", text)` (or to another wrapper, imported ones too);
 - the core's words, which cannot be marked with Qt's macros (studio.core never imports
   Qt) and which the app translates at display time under fixed contexts: every config
   field's label and help ("config"), the metric catalogue ("metrics"), each task's
@@ -59,38 +60,74 @@ def _is_translate(func: ast.AST) -> bool:
     )
 
 
-def _wrappers(tree: ast.Module) -> tuple[dict[str, str], set[str]]:
-    """The module's one-argument wrappers (name -> context) and its names for translate."""
-    wrappers: dict[str, str] = {}
-    aliases: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and _is_translate(node.value):
-            aliases.update(t.id for t in node.targets if isinstance(t, ast.Name))
-        if not isinstance(node, ast.FunctionDef) or not node.args.args:
+def _is_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _aliases(tree: ast.Module) -> set[str]:
+    """The module's names for translate (`tr = QCoreApplication.translate`)."""
+    return {
+        t.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and _is_translate(node.value)
+        for t in node.targets
+        if isinstance(t, ast.Name)
+    }
+
+
+def _passes_on(node: ast.FunctionDef, wrappers: dict[str, str]) -> str | None:
+    """The context a function translates its first argument in, when it hands that
+    argument to `translate("context", it)` or to a wrapper; None otherwise (methods too)."""
+    params = [a.arg for a in node.args.args]
+    if not params or params[0] in ("self", "cls"):
+        return None
+    for call in ast.walk(node):
+        if not isinstance(call, ast.Call):
             continue
-        body = [s for s in node.body if not (isinstance(s, ast.Expr) and _text(s.value))]
-        if len(body) != 1 or not isinstance(body[0], ast.Return):
+        args = call.args
+        hands_on = bool(args) and _is_name(args[-1 if len(args) == 2 else 0], params[0])
+        if not hands_on:
             continue
-        value = body[0].value
-        if isinstance(value, ast.IfExp):  # `translate(ctx, text) if text else ""`
-            value = value.body
-        param = node.args.args[0].arg
-        if (
-            isinstance(value, ast.Call)
-            and _is_translate(value.func)
-            and len(value.args) == 2
-            and _text(value.args[0]) is not None
-            and isinstance(value.args[1], ast.Name)
-            and value.args[1].id == param
-        ):
-            wrappers[node.name] = _text(value.args[0])
-    return wrappers, aliases
+        if _is_translate(call.func) and len(args) == 2 and _text(args[0]) is not None:
+            return _text(args[0])
+        if isinstance(call.func, ast.Name) and call.func.id in wrappers and len(args) == 1:
+            return wrappers[call.func.id]
+    return None
+
+
+def _all_wrappers(trees: dict[str, ast.Module]) -> dict[str, dict[str, str]]:
+    """Per module, the names it may call to translate a literal (name -> context): its
+    functions that pass their text on to translate or to another wrapper (`say(text)` ->
+    `tr(text)` -> `translate("Explain", text)`), and those it imports from other modules."""
+    wrappers: dict[str, dict[str, str]] = {module: {} for module in trees}
+    changed = True
+    while changed:
+        changed = False
+        for module, tree in trees.items():
+            known = wrappers[module]
+            for node in ast.walk(tree):
+                found: dict[str, str] = {}
+                if isinstance(node, ast.ImportFrom) and node.module in wrappers:
+                    source = wrappers[node.module]
+                    found = {
+                        a.asname or a.name: source[a.name] for a in node.names if a.name in source
+                    }
+                elif isinstance(node, ast.FunctionDef):
+                    context = _passes_on(node, known)
+                    found = {node.name: context} if context is not None else {}
+                for name, context in found.items():
+                    if known.get(name) != context:
+                        known[name] = context
+                        changed = True
+    return wrappers
 
 
 class _Reader(ast.NodeVisitor):
-    def __init__(self, found: Found, where: str, tree: ast.Module) -> None:
+    def __init__(
+        self, found: Found, where: str, tree: ast.Module, wrappers: dict[str, str]
+    ) -> None:
         self.found, self.where = found, where
-        self.wrappers, self.aliases = _wrappers(tree)
+        self.wrappers, self.aliases = wrappers, _aliases(tree)
         self.classes: list[str] = []
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
@@ -129,9 +166,18 @@ class _Reader(ast.NodeVisitor):
 def app_strings(root: Path = APP_DIR) -> Found:
     """Every literal the app's code translates, file by file in path order."""
     found = Found()
+    top = root.parent.parent  # the folder that holds the studio package
+    trees: dict[str, ast.Module] = {}
+    paths: dict[str, Path] = {}
     for path in sorted(root.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        _Reader(found, str(path.relative_to(root.parent.parent)), tree).visit(tree)
+        parts = path.relative_to(top).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        trees[module] = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        paths[module] = path
+    wrappers = _all_wrappers(trees)
+    for module, tree in trees.items():
+        where = str(paths[module].relative_to(top))
+        _Reader(found, where, tree, wrappers[module]).visit(tree)
     return found
 
 

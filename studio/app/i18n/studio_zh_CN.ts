@@ -385,6 +385,18 @@
         <translation>2. {count} 个样本及其奖励</translation>
     </message>
     <message>
+        <source>The policy wrote {count} samples ({noun}) for this prompt.</source>
+        <translation>对这个提示，策略写出了 {count} 个样本（{noun}）。</translation>
+    </message>
+    <message>
+        <source>Each reward function scores every sample; the reward is their weighted sum: reward = {terms}.</source>
+        <translation>每个奖励函数给每个样本打分；奖励是它们的加权和：奖励 = {terms}。</translation>
+    </message>
+    <message>
+        <source>Control experiment (grpo.shuffle_rewards): the total rewards were shuffled across the batch, so a sample&apos;s reward is not its own score.</source>
+        <translation>对照实验（grpo.shuffle_rewards）：总奖励在批次内被打乱，所以一个样本的奖励并不是它自己的得分。</translation>
+    </message>
+    <message>
         <source>reward</source>
         <translation>奖励</translation>
     </message>
@@ -401,12 +413,44 @@
         <translation>这 {count} 个奖励</translation>
     </message>
     <message>
+        <source>mean = ({rewards}) / {count} = {mean}</source>
+        <translation>均值 mean = ({rewards}) / {count} = {mean}</translation>
+    </message>
+    <message>
+        <source>std = {std}: how far the {count} rewards spread around their mean (the unbiased standard deviation).</source>
+        <translation>标准差 std = {std}：这 {count} 个奖励围绕均值的离散程度（无偏标准差）。</translation>
+    </message>
+    <message>
+        <source>This step divides by the group&apos;s own std (grpo.scale_rewards: group).</source>
+        <translation>这一步除以该组自己的标准差（grpo.scale_rewards: group）。</translation>
+    </message>
+    <message>
         <source>This step divides by the std of every reward in the batch, {std}, not by the group&apos;s (grpo.scale_rewards: batch).</source>
         <translation>这一步除以整个批次所有奖励的标准差 {std}，而不是组内的标准差（grpo.scale_rewards: batch）。</translation>
     </message>
     <message>
+        <source>This step divides by no std (grpo.scale_rewards: none, as in Dr. GRPO): the advantage is the reward minus the mean.</source>
+        <translation>这一步不除以标准差（grpo.scale_rewards: none，与 Dr. GRPO 相同）：优势就是奖励减去均值。</translation>
+    </message>
+    <message>
+        <source>All {count} rewards are equal, so every advantage is 0: this group teaches the policy nothing.</source>
+        <translation>这 {count} 个奖励全部相同，所以每个优势都是 0：这个组什么也教不了策略。</translation>
+    </message>
+    <message>
         <source>4. Each sample&apos;s advantage</source>
         <translation>4. 每个样本的优势</translation>
+    </message>
+    <message>
+        <source>This record holds the advantages but not how they were computed.</source>
+        <translation>这条记录保存了优势，但没有保存它们是怎么算出来的。</translation>
+    </message>
+    <message>
+        <source>A = r − mean: above the group&apos;s mean is positive, below it negative.</source>
+        <translation>A = r − mean：高于组均值为正，低于组均值为负。</translation>
+    </message>
+    <message>
+        <source>A = (r − mean) / (std + eps), with eps = {eps} so that a group with no spread does not divide by 0: above the group&apos;s mean is positive, below it negative.</source>
+        <translation>A = (r − mean) / (std + eps)，其中 eps = {eps}，使没有离散的组不会除以 0：高于组均值为正，低于组均值为负。</translation>
     </message>
     <message>
         <source>reward r</source>
@@ -419,6 +463,154 @@
     <message>
         <source>advantage A</source>
         <translation>优势 A</translation>
+    </message>
+    <message>
+        <source>Which group of the step to explain</source>
+        <translation>讲解这一步中的哪一组</translation>
+    </message>
+    <message>
+        <source>Group:</source>
+        <translation>组：</translation>
+    </message>
+    <message>
+        <source>Could not compute the log-probs after the update: {message}</source>
+        <translation>无法计算更新后的对数概率：{message}</translation>
+    </message>
+    <message>
+        <source>Group {number}: {prompt}</source>
+        <translation>第 {number} 组：{prompt}</translation>
+    </message>
+    <message>
+        <source>The warm-up is supervised: the model copies the references, and there are no groups or advantages yet. The explanation starts with the first GRPO step.</source>
+        <translation>预热是监督学习：模型照着参考答案学，还没有组和优势。讲解从第一个 GRPO 步开始。</translation>
+    </message>
+    <message>
+        <source>Pause the run (or press Step) and this tab walks through the last GRPO step for one group: its samples, their rewards, the group&apos;s mean and spread, each advantage, and how the update changed each sample&apos;s probability.</source>
+        <translation>暂停运行（或按“单步”），这一页就会针对一个组逐步讲解最近的 GRPO 步：它的样本、样本的奖励、组的均值和离散程度、每个优势，以及更新如何改变了每个样本的概率。</translation>
+    </message>
+    <message>
+        <source>Step {step}, paused.</source>
+        <translation>第 {step} 步，已暂停。</translation>
+    </message>
+    <message>
+        <source>Step {step}; the run is training.</source>
+        <translation>第 {step} 步；运行正在训练。</translation>
+    </message>
+    <message>
+        <source>Step {step}, the last GRPO step of the run shown.</source>
+        <translation>第 {step} 步，所显示运行的最后一个 GRPO 步。</translation>
+    </message>
+    <message>
+        <source>The run has ended: the log-probs after the update need the live model, so only the numbers recorded at the step are shown.</source>
+        <translation>运行已结束：更新后的对数概率需要正在运行的模型，所以只显示这一步记录下来的数字。</translation>
+    </message>
+    <message>
+        <source>This run was opened from its folder: its records hold everything above but the log-probs after the update, which need the live model. Continue the run (Runs tab), pause it, and explain one of its steps to see them.</source>
+        <translation>这次运行是从文件夹打开的：它的记录包含上面的一切，唯独没有更新后的对数概率，那需要正在运行的模型。继续这次运行（“运行”页），暂停它，再讲解其中一步即可看到。</translation>
+    </message>
+    <message>
+        <source>The run is training: pause it (or press Step) to see how the update changed each sample&apos;s probability.</source>
+        <translation>运行正在训练：暂停它（或按“单步”）即可看到更新如何改变了每个样本的概率。</translation>
+    </message>
+    <message>
+        <source>The run was paused in the middle of the next step, whose update has already changed the weights: press Step to finish that step and explain it.</source>
+        <translation>运行暂停在下一步的中途，那一步的更新已经改变了权重：按“单步”完成那一步并讲解它。</translation>
+    </message>
+    <message>
+        <source>The run has moved past this step: press Step to explain a new one.</source>
+        <translation>运行已经越过这一步：按“单步”讲解新的一步。</translation>
+    </message>
+    <message>
+        <source>Computing the log-probs with the updated weights…</source>
+        <translation>正在用更新后的权重计算对数概率…</translation>
+    </message>
+    <message>
+        <source>loss_type dapo: each token&apos;s push is divided by the number of tokens in the batch, so every token counts the same however long its sample.</source>
+        <translation>loss_type dapo：每个词元受到的推动除以批次中的词元总数，所以无论样本多长，每个词元的分量都相同。</translation>
+    </message>
+    <message>
+        <source>loss_type grpo: a sample&apos;s push is shared among its tokens, so the tokens of a short sample move more.</source>
+        <translation>loss_type grpo：一个样本受到的推动由它的词元分摊，所以短样本的词元变化更大。</translation>
+    </message>
+    <message>
+        <source>loss_type dr_grpo: every token&apos;s push is divided by the same constant (the batch&apos;s samples times the longest sample).</source>
+        <translation>loss_type dr_grpo：每个词元受到的推动都除以同一个常数（批次的样本数乘以最长样本的长度）。</translation>
+    </message>
+    <message>
+        <source>5. What the update pushes, token by token</source>
+        <translation>5. 更新逐个词元推动了什么</translation>
+    </message>
+    <message>
+        <source>The loss raises the log-probability of every token of a sample with a positive advantage (green: made likelier) and lowers it for a negative one (red: made less likely), in proportion to the advantage.</source>
+        <translation>损失按优势的大小成比例地，提高优势为正的样本中每个词元的对数概率（绿色：变得更可能），降低优势为负的样本中每个词元的对数概率（红色：变得更不可能）。</translation>
+    </message>
+    <message>
+        <source>The KL term (grpo.beta = {beta}) pulls every token back towards the reference model at the same time.</source>
+        <translation>与此同时，KL 项（grpo.beta = {beta}）把每个词元往参考模型的方向拉回。</translation>
+    </message>
+    <message>
+        <source>This record does not hold the samples&apos; tokens.</source>
+        <translation>这条记录没有保存样本的词元。</translation>
+    </message>
+    <message>
+        <source>Sample {number}, advantage {advantage}</source>
+        <translation>样本 {number}，优势 {advantage}</translation>
+    </message>
+    <message>
+        <source>Sample {number}, advantage {advantage}: cut at the length limit and left out of the loss (grpo.mask_truncated_completions)</source>
+        <translation>样本 {number}，优势 {advantage}：在长度上限处被截断，不计入损失（grpo.mask_truncated_completions）</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>log-prob before</source>
+        <translation>更新前对数概率</translation>
+    </message>
+    <message>
+        <source>after</source>
+        <translation>更新后</translation>
+    </message>
+    <message>
+        <source>change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>6. How the update changed each sample&apos;s probability</source>
+        <translation>6. 更新如何改变了每个样本的概率</translation>
+    </message>
+    <message>
+        <source>The log-probability of a sample is the sum of its tokens&apos; log-probs; its probability is e to that power. Before: when it was sampled. After: computed just now with the updated weights.</source>
+        <translation>一个样本的对数概率是它各词元对数概率之和；它的概率是 e 的这个次方。更新前：采样时的值。更新后：刚刚用更新后的权重算出的值。</translation>
+    </message>
+    <message>
+        <source>advantage</source>
+        <translation>优势</translation>
+    </message>
+    <message>
+        <source>log P before</source>
+        <translation>更新前 log P</translation>
+    </message>
+    <message>
+        <source>log P after</source>
+        <translation>更新后 log P</translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>{up} of the {positive} samples with a positive advantage became likelier, and {down} of the {negative} with a negative advantage less likely. (The other groups of the batch and the KL term move the same weights, so not every sample follows its own advantage.)</source>
+        <translation>{positive} 个优势为正的样本中有 {up} 个变得更可能，{negative} 个优势为负的样本中有 {down} 个变得更不可能。（批次中的其他组和 KL 项也在调整同样的权重，所以并非每个样本都顺着自己的优势变化。）</translation>
+    </message>
+    <message>
+        <source>Step {step}, group {group} of {groups}</source>
+        <translation>第 {step} 步，第 {group} 组（共 {groups} 组）</translation>
+    </message>
+    <message>
+        <source>In one GRPO step the policy writes a group of samples for each prompt, each is scored, compared with the others of its group, and the update makes the better-than-average ones likelier. This is one group of the step, with its real numbers.</source>
+        <translation>在一个 GRPO 步中，策略为每个提示写出一组样本，每个样本被打分，并与同组的其他样本比较，然后更新让好于平均的样本变得更可能。这是这一步中的一个组，附有真实的数字。</translation>
     </message>
 </context>
 <context>
@@ -748,6 +940,22 @@
         <translation>[第 {step} 步] {message}</translation>
     </message>
     <message>
+        <source>warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>GRPO</source>
+        <translation>GRPO</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation>结束</translation>
+    </message>
+    <message>
         <source>[step {step}] stage {stage} {event}{reason}</source>
         <translation>[第 {step} 步] 阶段 {stage} {event}{reason}</translation>
     </message>
@@ -766,6 +974,14 @@
     <message>
         <source>Messages from the trainer appear here.</source>
         <translation>训练器的消息会显示在这里。</translation>
+    </message>
+    <message>
+        <source>(details: right-click, Copy error details)</source>
+        <translation>（详情：右键单击，选择“复制错误详情”）</translation>
+    </message>
+    <message>
+        <source>Copy error details</source>
+        <translation>复制错误详情</translation>
     </message>
 </context>
 <context>
@@ -1015,10 +1231,6 @@
         <translation>训练中 — 运行文件夹 {run}</translation>
     </message>
     <message>
-        <source>training failed: {message}</source>
-        <translation>训练失败：{message}</translation>
-    </message>
-    <message>
         <source>Training stopped with an error</source>
         <translation>训练因错误而停止</translation>
     </message>
@@ -1037,6 +1249,10 @@
     <message>
         <source>closing: stopping the run and writing its checkpoint</source>
         <translation>正在关闭：停止运行并写入检查点</translation>
+    </message>
+    <message>
+        <source>training failed: {message}</source>
+        <translation type="vanished">训练失败：{message}</translation>
     </message>
 </context>
 <context>
@@ -1115,6 +1331,14 @@
     <message>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>GRPO</source>
+        <translation>GRPO</translation>
     </message>
     <message>
         <source>Healthy:</source>
@@ -1656,6 +1880,10 @@
     <message>
         <source>{name} (no message); see the log for details.</source>
         <translation>{name}（无消息）；详情见日志。</translation>
+    </message>
+    <message>
+        <source>training failed: {message}</source>
+        <translation>训练失败：{message}</translation>
     </message>
 </context>
 <context>
@@ -2716,6 +2944,14 @@
         <translation>反向传播时每隔 N 块重新计算一次以节省内存（0：关闭）</translation>
     </message>
     <message>
+        <source>Blocks sharing weights</source>
+        <translation>共享权重的块数</translation>
+    </message>
+    <message>
+        <source>Every k consecutive blocks share one set of weights (ALBERT-style cross-layer sharing): about k times fewer block parameters, the same compute (1: none)</source>
+        <translation>每 k 个相邻的块共享一组权重（ALBERT 式跨层共享）：块参数约减少为 1/k，计算量不变（1：不共享）</translation>
+    </message>
+    <message>
         <source>Width of every layer (the embedding size)</source>
         <translation>每一层的宽度（嵌入维度）</translation>
     </message>
@@ -2766,6 +3002,10 @@
     <message>
         <source>Output layer reuses the target embedding matrix</source>
         <translation>输出层复用目标语言的嵌入矩阵</translation>
+    </message>
+    <message>
+        <source>Every k consecutive blocks of the encoder, and of the decoder, share one set of weights (ALBERT-style cross-layer sharing): about k times fewer block parameters, the same compute (1: none)</source>
+        <translation>编码器和解码器中每 k 个相邻的块各自共享一组权重（ALBERT 式跨层共享）：块参数约减少为 1/k，计算量不变（1：不共享）</translation>
     </message>
     <message>
         <source>Embedding noise</source>
@@ -2983,6 +3223,22 @@
     <message>
         <source>{path}: holds no class folders; {how}</source>
         <translation>{path}: 里面没有类别文件夹；{how}</translation>
+    </message>
+    <message>
+        <source>reached {metric} {value} &gt;= {target}</source>
+        <translation>{metric} 达到 {value} &gt;= {target}</translation>
+    </message>
+    <message>
+        <source>no better {metric} in {n} evaluations</source>
+        <translation>连续 {n} 次评估{metric}没有提升</translation>
+    </message>
+    <message>
+        <source>all steps done</source>
+        <translation>全部步数已完成</translation>
+    </message>
+    <message>
+        <source>{n} steps</source>
+        <translation>{n} 步</translation>
     </message>
     <message>
         <source>No NVIDIA GPU in use ({reason})</source>

@@ -4,7 +4,9 @@
 
 For each language: the strings of sources.all_strings() are merged into
 `studio_<lang>.ts` by pyside6-lupdate (written translations kept, strings the code no
-longer has dropped, new ones added as unfinished for a translator), and the .ts is
+longer has kept as "vanished" with their translation, so a string that comes back, or a
+tree where another change has not landed yet, finds it again; new ones added as
+unfinished for a translator), and the .ts is
 compiled into the `.qm` the window loads by pyside6-lrelease. Both tools come with
 PySide6.
 """
@@ -55,7 +57,6 @@ def lupdate(ts: Path) -> None:
                 "-silent",
                 "-locations",
                 "none",
-                "-no-obsolete",
                 "-target-language",
                 language_of(ts),
                 str(source),
