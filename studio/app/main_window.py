@@ -5,7 +5,7 @@ Layout: the run controls, progress and memory gauge in the toolbar; a "Setup" do
 centre; the log dock at the bottom. Training runs in a worker thread (worker.py); its
 records reach `_on_record` on this thread and are only appended to the panels' buffers,
 which redraw on their own timers. Errors take one route: `failed` -> `_on_failed` -> a
-dialog with the message (the traceback is in the log).
+dialog with the message (the log has it in one line, the traceback as its details).
 
 Window layout, the last preset and recent runs persist in QSettings.
 """
@@ -629,8 +629,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("Training — run folder {run}").format(run=run_dir))
 
     def _on_failed(self, message: str) -> None:
-        self.last_error = message
-        self.log.add("error", self.tr("training failed: {message}").format(message=message))
+        self.last_error = message  # the log has it already (the worker's error record)
         dialogs.show_error(self, self.tr("Training stopped with an error"), message)
 
     def _on_finished(self, final: dict) -> None:

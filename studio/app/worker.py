@@ -7,8 +7,9 @@ second). The trainer's listener only emits `record_emitted` (a queued signal, so
 slot runs on the GUI thread); it never touches a widget.
 
 Signals are named as past events: `run_started(str)` with the run folder,
-`record_emitted(object)` per record, `failed(str)` with the user-facing message (the
-traceback goes to the log as an error record first), `finished(dict)` with the final record.
+`record_emitted(object)` per record, `failed(str)` with the user-facing message (the log
+gets it first as an error record, in one line with the traceback as its details),
+`finished(dict)` with the final record.
 """
 
 from __future__ import annotations
@@ -96,8 +97,11 @@ class TrainerWorker(QObject):
             self.run_started.emit(str(getattr(trainer, "run_dir", "") or ""))
             final = trainer.run(self._max_steps)
         except BaseException as err:  # anything: the app must survive a failing run
-            self.record_emitted.emit(error_record(err))  # the traceback, for the log
-            self.failed.emit(user_message(err))
+            message = user_message(err)
+            line = QCoreApplication.translate("TrainerWorker", "training failed: {message}")
+            # the log's one line, the traceback as its details
+            self.record_emitted.emit(error_record(err, line.format(message=message)))
+            self.failed.emit(message)
             return
         self.finished.emit(dict(final or {}))
 

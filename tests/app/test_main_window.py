@@ -135,7 +135,12 @@ def test_a_failing_run_shows_its_message_and_the_app_stays_usable(qtbot, tmp_pat
     window.start()
     qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)
     assert shown.errors == ["data/train.txt line 3: expected 'a+b=c'; fix the line"]
-    assert any("Traceback" in text for level, text in window.log.lines if level == "error")
+    # the log says it in one line; the traceback is its details, never the panel's text
+    assert [line for line in window.log.lines if line[0] == "error"] == [
+        ("error", "training failed: data/train.txt line 3: expected 'a+b=c'; fix the line")
+    ]
+    assert "Traceback" not in window.log.toPlainText()
+    assert window.log.details[-1].startswith("Traceback")
     window._make_factory = lambda cfg, save_dir, resume_from: factory(steps=3)
     assert window.start()  # usable: a new run starts and finishes
     qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)

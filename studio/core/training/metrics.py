@@ -356,6 +356,7 @@ FIELDS: dict[str, str] = {
     "stage_step": "the step count within the stage",
     "total_steps": "the steps all stages plan (a stage that ends early does not change it)",
     "elapsed": "seconds of training so far, over every session of the run",
+    "time/wall": "when the record was made: seconds since 1970 (UTC), the log's time stamps",
     "metric": "an eval record's headline metric (the eval/ key drawn on the held-out chart)",
     "grad_flow": "mean and max absolute gradient of each weight layer (Gradient flow tab)",
     "samples": "a few sampled groups with their rewards and advantages, and what explaining "

@@ -15,10 +15,13 @@ Every record is a plain dict of floats, ints, strings and lists, never tensors, 
 The CLI prints them, the GUI's worker relays them as signals, and the run folder's
 metrics.jsonl keeps them (runs/metrics_file.py). The one record without a step is the
 front door's `error_record` of a run that failed (the trainer may not even exist).
+Every record gets the wall-clock time it was made (`stamped`) as it is emitted, so a run
+opened later shows when each event happened.
 """
 
 from __future__ import annotations
 
+import time
 import traceback
 from collections.abc import Mapping
 from pathlib import Path
@@ -29,6 +32,12 @@ if TYPE_CHECKING:  # type-only: the window builds records without loading torch
     from studio.core.training.update import StepOutcome
 
 Record = dict[str, Any]
+WALL_TIME = "time/wall"  # when a record was made: seconds since 1970 (metrics.FIELDS)
+
+
+def stamped(record: Record) -> Record:
+    """A copy of `record` with the wall-clock time it was made."""
+    return {**record, WALL_TIME: round(time.time(), 3)}
 
 
 def step_record(
@@ -95,10 +104,11 @@ def data_report_record(message: str, details: dict[str, Any] | None) -> Record:
     return record
 
 
-def error_record(err: BaseException) -> Record:
-    """The log record of the error that ended a run: its traceback, for the log panel."""
+def error_record(err: BaseException, message: str) -> Record:
+    """The log record of the error that ended a run: `message` is its one line for people
+    (the front door words it); the traceback goes in `details`, out of the log's lines."""
     details = "".join(traceback.format_exception(err)).rstrip()
-    return {"kind": "log", "level": "error", "message": details}
+    return stamped({"kind": "log", "level": "error", "message": message, "details": details})
 
 
 def probe_record(stage: str, step: int, snapshot: dict[str, Any]) -> Record:

@@ -72,6 +72,7 @@ from studio.core.training.records import (
     log_record,
     probe_record,
     stage_record,
+    stamped,
     step_record,
 )
 from studio.core.training.schedule import LearningRate
@@ -214,6 +215,7 @@ class Trainer:
     # ---- listeners and records
 
     def _emit(self, record: Record) -> None:
+        record = stamped(record)
         if self._writer is not None:  # the file first: a listener that fails loses nothing
             self._writer(record)
             self._written += 1
