@@ -83,14 +83,15 @@ def test_pause_step_resume_stop(qtbot, controller):
     assert sink.finals[-1]["reason"] == "stopped"
 
 
-def test_failure_sends_the_message_and_logs_the_traceback(qtbot, controller):
+def test_failure_sends_the_message_and_keeps_the_traceback_as_details(qtbot, controller):
     sink = Collector()
     wire(controller, sink)
     controller.start(factory(steps=10, fail_at=3))
     qtbot.waitUntil(lambda: controller.state == "idle", timeout=3000)
     assert sink.failures == ["data/train.txt line 3: expected 'a+b=c'; fix the line"]
     errors = [r for r in sink.records if r.get("level") == "error"]
-    assert "Traceback" in errors[0]["message"] and "ValueError" in errors[0]["message"]
+    assert errors[0]["message"] == f"training failed: {sink.failures[0]}"  # one line
+    assert errors[0]["details"].startswith("Traceback") and "ValueError" in errors[0]["details"]
     # The controller is free for the next run.
     controller.start(factory(steps=2))
     qtbot.waitUntil(lambda: controller.state == "idle", timeout=3000)
