@@ -339,7 +339,7 @@ class DataPanel(QWidget):
         self.error, self.report = None, result["report"]
         self.loaded = loaded = result.get("loaded")
         first, *rest = self.report.splitlines() or [""]
-        self.status.setText(f"✔ {first}")
+        self.status.setText(f"✔ {translate_message(first)}")
         self.status.setStyleSheet("color: #006B4F;")
         title = (
             self.tr("First pairs as the model will see them (source → target):")
@@ -348,7 +348,7 @@ class DataPanel(QWidget):
         )
         parts = [title + "\n" + "\n".join(result["examples"])]
         if rest:
-            parts.append("\n".join(rest))
+            parts.append(translate_message("\n".join(rest)))
         if result.get("head"):
             parts.append(self.tr("First lines of the file:") + "\n" + result["head"])
         self.preview.setPlainText("\n\n".join(parts))

@@ -254,3 +254,20 @@ def test_the_studio_starts_in_the_locales_or_the_chosen_language(tmp_path, lang,
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip().splitlines()[-1] == f"tab {tab}"
+
+
+def test_a_bad_setting_and_unusable_data_are_named_in_chinese(chinese, window, tmp_path):
+    from studio.core.data.bilingual import load_pairs
+    from studio.core.data.load_report import DataError
+
+    window.form.editors["training.seed"].set(-1)
+    message = window.form.check()  # what the form says under its fields
+    assert message.startswith(window.form.label_of("training.seed")) and CJK.search(message)
+    assert "-1" in message and window.form.problem.text() == message
+    pairs = tmp_path / "pairs.tsv"
+    pairs.write_text("only one column\nanother\n", encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_pairs(pairs)
+    shown = translate_message(str(err.value))
+    assert str(pairs) in shown and "task.source_column" in shown
+    assert english_words(shown.replace(str(pairs), ""), _allowed()) == []

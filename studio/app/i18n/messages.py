@@ -67,6 +67,45 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "{path}: no such folder; {how}"),
     QT_TRANSLATE_NOOP("messages", "{path}: is a file, not a folder; {how}"),
     QT_TRANSLATE_NOOP("messages", "{path}: holds no class folders; {how}"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{path}: no such file or folder; check the path, or leave data.path empty to use the "
+        "built-in demo corpus",
+    ),
+    # the parts of a data error or load report ({hint}, {how}, a summary's pieces)
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "give a folder holding one subfolder of images per class (e.g. pets/cat/, pets/dog/)",
+    ),
+    QT_TRANSLATE_NOOP("messages", "the file is empty: add one sentence pair per line"),
+    QT_TRANSLATE_NOOP(
+        "messages", "the file is not UTF-8 (GBK or Big5, perhaps?): save it as UTF-8"
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "each line needs a source and a target, separated by a tab (TSV) or a comma (CSV); "
+        "check task.source_column and task.target_column",
+    ),
+    QT_TRANSLATE_NOOP("messages", "raise data.max_length, or use shorter sentences"),
+    QT_TRANSLATE_NOOP("messages", "each line of a JSONL file must be one JSON object"),
+    QT_TRANSLATE_NOOP(
+        "messages", "check the CSV quoting (a quote that opens a cell must close it)"
+    ),
+    QT_TRANSLATE_NOOP("messages", "add sentence pairs with text on both sides"),
+    QT_TRANSLATE_NOOP("messages", "kept {n} pairs"),
+    QT_TRANSLATE_NOOP("messages", "kept {n} pair"),
+    QT_TRANSLATE_NOOP("messages", "skipped {skips}"),
+    QT_TRANSLATE_NOOP("messages", "{n} with a wrong column count ({lines})"),
+    QT_TRANSLATE_NOOP("messages", "{n} without source/target fields ({lines})"),
+    QT_TRANSLATE_NOOP("messages", "{n} with malformed CSV quoting ({lines})"),
+    QT_TRANSLATE_NOOP("messages", "{n} empty ({lines})"),
+    QT_TRANSLATE_NOOP("messages", "{n} too long ({lines})"),
+    QT_TRANSLATE_NOOP("messages", "dropped {n} duplicates ({lines})"),
+    QT_TRANSLATE_NOOP("messages", "dropped {n} duplicate ({lines})"),
+    QT_TRANSLATE_NOOP("messages", "lines {numbers}"),
+    QT_TRANSLATE_NOOP("messages", "line {number}"),
+    QT_TRANSLATE_NOOP("messages", "Built-in demo corpus: {n} pairs, {direction}"),
+    QT_TRANSLATE_NOOP("messages", "split: {parts}"),
     # why a stage ended or how long it runs (the stage strip, the log)
     QT_TRANSLATE_NOOP("messages", "reached {metric} {value} >= {target}"),
     QT_TRANSLATE_NOOP("messages", "no better {metric} in {n} evaluations"),
@@ -99,12 +138,18 @@ def match(message: str) -> tuple[str, dict[str, str]] | None:
 
 
 def translate_message(message: str) -> str:
-    """`message` in the window's language when its shape is known, else as it is; each
-    line of a message of several lines on its own."""
+    """`message` in the window's language when its shape is known, else as it is: each
+    line of a message of several lines on its own, a message of parts joined by "; "
+    part by part when the whole has no known shape, and the parts a shape matched
+    translated in turn (a data error's hint, a load report's summary)."""
     if "\n" in message:
         return "\n".join(translate_message(line) for line in message.split("\n"))
     found = match(message)
     if found is None:
+        pieces = message.split("; ")
+        if len(pieces) > 1:
+            return "; ".join(translate_message(piece) for piece in pieces)
         return message
     shape, parts = found
+    parts = {name: translate_message(part) for name, part in parts.items()}
     return QCoreApplication.translate(CONTEXT, shape).format(**parts)

@@ -3225,6 +3225,98 @@
         <translation>{path}: 里面没有类别文件夹；{how}</translation>
     </message>
     <message>
+        <source>{path}: no such file or folder; check the path, or leave data.path empty to use the built-in demo corpus</source>
+        <translation>{path}: 没有这个文件或文件夹；请检查路径，或把 data.path 留空以使用内置演示语料</translation>
+    </message>
+    <message>
+        <source>give a folder holding one subfolder of images per class (e.g. pets/cat/, pets/dog/)</source>
+        <translation>请给出一个文件夹，其中每个类别一个存放图片的子文件夹（例如 pets/cat/、pets/dog/）</translation>
+    </message>
+    <message>
+        <source>the file is empty: add one sentence pair per line</source>
+        <translation>文件是空的：请每行添加一个句对</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 (GBK or Big5, perhaps?): save it as UTF-8</source>
+        <translation>文件不是 UTF-8 编码（也许是 GBK 或 Big5？）：请另存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>each line needs a source and a target, separated by a tab (TSV) or a comma (CSV); check task.source_column and task.target_column</source>
+        <translation>每行需要一个源句和一个目标句，用制表符（TSV）或逗号（CSV）分隔；请检查 task.source_column 和 task.target_column</translation>
+    </message>
+    <message>
+        <source>raise data.max_length, or use shorter sentences</source>
+        <translation>请调高 data.max_length，或使用更短的句子</translation>
+    </message>
+    <message>
+        <source>each line of a JSONL file must be one JSON object</source>
+        <translation>JSONL 文件的每一行必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>check the CSV quoting (a quote that opens a cell must close it)</source>
+        <translation>请检查 CSV 的引号（开启单元格的引号必须闭合）</translation>
+    </message>
+    <message>
+        <source>add sentence pairs with text on both sides</source>
+        <translation>请添加两边都有文字的句对</translation>
+    </message>
+    <message>
+        <source>kept {n} pairs</source>
+        <translation>保留 {n} 个句对</translation>
+    </message>
+    <message>
+        <source>kept {n} pair</source>
+        <translation>保留 {n} 个句对</translation>
+    </message>
+    <message>
+        <source>skipped {skips}</source>
+        <translation>跳过 {skips}</translation>
+    </message>
+    <message>
+        <source>{n} with a wrong column count ({lines})</source>
+        <translation>{n} 行列数不对（{lines}）</translation>
+    </message>
+    <message>
+        <source>{n} without source/target fields ({lines})</source>
+        <translation>{n} 行缺少 source/target 字段（{lines}）</translation>
+    </message>
+    <message>
+        <source>{n} with malformed CSV quoting ({lines})</source>
+        <translation>{n} 行 CSV 引号有误（{lines}）</translation>
+    </message>
+    <message>
+        <source>{n} empty ({lines})</source>
+        <translation>{n} 行为空（{lines}）</translation>
+    </message>
+    <message>
+        <source>{n} too long ({lines})</source>
+        <translation>{n} 行过长（{lines}）</translation>
+    </message>
+    <message>
+        <source>dropped {n} duplicates ({lines})</source>
+        <translation>去掉 {n} 个重复项（{lines}）</translation>
+    </message>
+    <message>
+        <source>dropped {n} duplicate ({lines})</source>
+        <translation>去掉 {n} 个重复项（{lines}）</translation>
+    </message>
+    <message>
+        <source>lines {numbers}</source>
+        <translation>第 {numbers} 行</translation>
+    </message>
+    <message>
+        <source>line {number}</source>
+        <translation>第 {number} 行</translation>
+    </message>
+    <message>
+        <source>Built-in demo corpus: {n} pairs, {direction}</source>
+        <translation>内置演示语料：{n} 个句对，{direction}</translation>
+    </message>
+    <message>
+        <source>split: {parts}</source>
+        <translation>划分：{parts}</translation>
+    </message>
+    <message>
         <source>reached {metric} {value} &gt;= {target}</source>
         <translation>{metric} 达到 {value} &gt;= {target}</translation>
     </message>
