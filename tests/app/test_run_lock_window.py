@@ -21,3 +21,21 @@ def test_a_run_training_elsewhere_is_marked_and_not_continued(qtbot, window, tmp
         assert not window.controller.running
     window.runs.refresh()  # its holder gone: an ordinary stopped run again
     assert "training" not in window.runs.list.item(0).text()
+
+
+def test_the_run_in_progress_is_listed_as_training_here(qtbot, window, tmp_path):
+    from PySide6.QtCore import Qt
+
+    from tests.app.test_real_run import TINY
+
+    assert window.load_preset("micro_gpt", [*TINY, f"run.save_dir={tmp_path / 'runs'}"])
+    assert window.start()
+    qtbot.waitUntil(lambda: window.runs.list.count() == 1, timeout=30_000)
+    item = window.runs.list.item(0)
+    assert item.data(Qt.UserRole) == window.run_dir and "training here" in item.text()
+    window.runs.select(window.run_dir)
+    window.runs.buttons["continue"].click()  # not a second trainer on the same folder
+    assert window.errors == ["Stop the current run first."]
+    window.controls.stop_action.trigger()
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=20_000)
+    assert "training" not in window.runs.list.item(0).text()  # stopped: an ordinary run
