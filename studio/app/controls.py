@@ -106,7 +106,7 @@ class ControlBar(QToolBar):
         stepping: one step asked (Step), under way; the run pauses after it."""
         if self.state == "idle" and state in ("running", "stepping"):  # a run begins
             self.started = self.ended = False
-        self.state = state
+        was_stopping, self.state = self.state == "stopping", state
         active = state in ("running", "paused", "stepping")
         self.start_action.setEnabled(state == "idle")
         self.pause_action.setEnabled(active)
@@ -118,6 +118,10 @@ class ControlBar(QToolBar):
         self.restart_action.setEnabled(state != "stopping" and (active or self.started))
         if state == "stopping" and not self.ended:
             self.rate.setText(self.tr("stopping — writing a checkpoint…"))
+        elif state == "idle" and was_stopping and not self.ended:
+            # its last records were dropped (a run released by `wait`): it has stopped
+            self.progress.setFormat(self.tr("stopped at step %v of %m"))
+            self.rate.setText("")
         elif state == "paused":
             self.rate.setText(self.tr("paused"))
         elif state == "stepping" and not self.started:

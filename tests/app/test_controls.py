@@ -120,6 +120,18 @@ def test_a_stopped_run_says_where_it_stopped_once_it_has(qtbot):
     assert bar.progress.text() == "11 / 50 steps" and "ETA 0:04" in bar.rate.text()
 
 
+def test_a_run_that_ended_without_its_last_record_does_not_stay_stopping(qtbot):
+    """A run released by the controller's wait drops its queued last records: the bar
+    said "stopping — writing a checkpoint…" for good (seen in the screenshot script)."""
+    bar = ControlBar()
+    qtbot.addWidget(bar)
+    bar.set_state("running")
+    bar.show_record(timed_step(1, 0.1, "grpo", total=50))
+    bar.set_state("stopping")
+    bar.set_state("idle")
+    assert bar.progress.text() == "stopped at step 1 of 50" and bar.rate.text() == ""
+
+
 @pytest.mark.qt_log_ignore("propagateSizeHints")
 @pytest.mark.parametrize(
     ("size", "gauge_shown"),
