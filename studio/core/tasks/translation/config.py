@@ -53,7 +53,10 @@ class TranslationConfig:
     back_translation: bool = param(
         False,
         "Back-translate monolingual_path's target-language sentences into synthetic pairs "
-        "(by a reverse-direction model) and mix them, tagged, into the warm-up",
+        "(by a reverse-direction model) and mix them, tagged, into the warm-up. Off unless "
+        "you turn it on: measured on the demo corpus with 2,000 pairs and 4,000 sentences "
+        "alone, at the same warm-up budget it cost 11.5 test chrF (82.8 -> 71.3), since the "
+        "real pairs get half the batch; it may pay where pairs are few and steps many",
     )
     monolingual_path: str | None = param(
         None, "A text file of target-language sentences alone, one per line"
