@@ -86,6 +86,9 @@ class LogPanel(QPlainTextEdit):
         self.setPlaceholderText(self.tr("Messages from the trainer appear here."))
         self.lines: list[tuple[str, str]] = []  # (level, text), for tests and copying
         self.details: list[str] = []  # the tracebacks of errors shown, newest last
+        self._following = True  # keep the newest line in sight until the reader scrolls up
+        self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
+        self.verticalScrollBar().rangeChanged.connect(self._on_range)
 
     def add_record(self, record: dict) -> None:
         entry = format_record(record)
@@ -109,6 +112,15 @@ class LogPanel(QPlainTextEdit):
         body = html.escape(text).replace("\n", "<br>").replace("  ", "&nbsp; ")
         prefix = f"{stamp} " if stamp else ""
         self.appendHtml(f'<span style="color:{colour}">{prefix}{body}</span>')
+
+    def _on_scrolled(self, value: int) -> None:
+        self._following = value >= self.verticalScrollBar().maximum()
+
+    def _on_range(self, _minimum: int, maximum: int) -> None:
+        # The document is laid out lazily, so the range grows after the append that made
+        # it grow (and with a resize): Qt's own following lost the end on a burst of lines.
+        if self._following:
+            self.verticalScrollBar().setValue(maximum)
 
     def copy_details(self) -> None:
         """Put the newest error's traceback on the clipboard (for a bug report)."""

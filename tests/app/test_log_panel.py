@@ -43,3 +43,23 @@ def test_an_error_is_one_line_and_its_traceback_is_details(qtbot):
     log.copy_details()
     copied = QGuiApplication.clipboard().text()
     assert copied.startswith("Traceback") and "ValueError: data/train.txt line 3" in copied
+
+
+def test_the_newest_line_stays_in_sight_unless_the_reader_scrolled_up(qtbot):
+    log = LogPanel()
+    qtbot.addWidget(log)
+    log.resize(400, 120)
+    log.show()
+    qtbot.waitExposed(log)
+    bar = log.verticalScrollBar()
+    for i in range(100):  # a burst, as when a run opens or its first records come
+        log.add("info", f"line {i}")
+    qtbot.wait(50)
+    assert bar.maximum() > 0 and bar.value() == bar.maximum()
+    log.resize(400, 90)  # the dock made smaller
+    qtbot.wait(50)
+    assert bar.value() == bar.maximum()
+    bar.setValue(0)  # reading the start
+    log.add("info", "line 100")
+    qtbot.wait(50)
+    assert bar.value() == 0
