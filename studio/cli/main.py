@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from studio.cli import run_commands, serve, train, translate
-from studio.cli.usage import PROG
+from studio.cli.usage import PROG, Parser
 
 
 def cmd_presets(_: argparse.Namespace) -> int:
@@ -34,7 +34,7 @@ def cmd_gui(_: argparse.Namespace, argv: Sequence[str] = ()) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog=PROG, description="Train small models with GRPO.")
+    p = Parser(prog=PROG, description="Train small models with GRPO.")
     sub = p.add_subparsers(dest="command")
     sub.add_parser("gui", help="open the studio window (the default)")
     sub.add_parser("presets", help="list the presets shipped with the studio").set_defaults(
@@ -47,9 +47,23 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def parse(p: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """The command line parsed. A command whose positional list may be empty (translate's
+    sentences) takes its positionals wherever they stand, before or after its options:
+    plain argparse fills the list at the first gap and refuses words that come after an
+    option."""
+    args, extra = p.parse_known_args(argv)
+    command = getattr(args, "intermixed", None)
+    if extra and command is not None:
+        reparsed = command.parse_intermixed_args(argv[argv.index(args.command) + 1 :])
+        reparsed.command = args.command
+        return reparsed
+    return p.parse_args(argv)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = parser().parse_args(argv)
+    args = parse(parser(), argv)
     if args.command in (None, "gui"):
         return cmd_gui(args, [sys.argv[0]])
     try:

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from studio.core.tasks.translation.live import LiveTranslator
 
 FIELDS = ("text", "beam")
+MAX_PORT = 65535  # a larger number wraps around to another port in the socket call
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -75,6 +76,18 @@ class Limits:
     rate: str = "30/second"
 
 
+def check_rate(rate: str) -> Any:
+    """The `limits` rate item of a --rate string, or a UsageError saying how to write one."""
+    from limits import parse
+
+    try:
+        return parse(rate)
+    except ValueError:
+        raise UsageError(
+            f'--rate {rate!r} is not a rate; write it like "30/second" or "600/minute"'
+        ) from None
+
+
 class ApiError(Exception):
     """A request the server refuses: its HTTP status and the message for the client."""
 
@@ -93,20 +106,13 @@ class TranslationService:
         limits: Limits | None = None,
         run_dir: str = "",
     ) -> None:
-        from limits import parse
         from limits.storage import MemoryStorage
         from limits.strategies import MovingWindowRateLimiter
         from werkzeug.routing import Map, Rule
 
         self.translator, self.decoding, self.run_dir = translator, decoding, run_dir
         self.limits = limits or Limits()
-        try:
-            self.rate = parse(self.limits.rate)
-        except ValueError:
-            raise UsageError(
-                f'--rate {self.limits.rate!r} is not a rate; write it like "30/second" or '
-                '"600/minute"'
-            ) from None
+        self.rate = check_rate(self.limits.rate)
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
         self.routes = Map(
             [
@@ -266,7 +272,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if getattr(args, name) < 1:
             flag = "--" + name.replace("_", "-")
             raise UsageError(f"{flag} takes 1 or more, got {getattr(args, name)}")
+    if not 0 <= args.port <= MAX_PORT:
+        raise UsageError(f"--port takes 0 (any free port) to {MAX_PORT}, got {args.port}")
     limits = Limits(args.max_bytes, args.max_chars, args.rate)
+    check_rate(limits.rate)  # before the model loads
     decoding = decoding_of(args)
     translator = open_translator(args)
     service = TranslationService(translator, decoding, limits, str(Path(args.run_dir)))

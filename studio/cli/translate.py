@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     tr.add_argument(
         "--batch", type=int, default=64, metavar="N", help="sentences per batch with --file"
     )
-    tr.set_defaults(run=cmd_translate)
+    tr.set_defaults(run=cmd_translate, intermixed=tr)  # sentences after options too
 
 
 def add_engine_arguments(parser: argparse.ArgumentParser) -> None:

@@ -64,6 +64,7 @@ class DataConfig:
         1234,
         "Seed of the train/valid/test split (fixed so runs compare)",
         min=0,
+        max=2**32 - 1,  # as training.seed
         label="Split seed",
     )
     max_unusable: float = param(
@@ -501,7 +502,10 @@ def load_config(path: str | Path | None = None, overrides: Sequence[str] = ()) -
                 "(start from a shipped one: grpo-studio presets)"
             )
     if not isinstance(data, dict):
-        return config_from_dict(data)
+        raise ConfigError(
+            f"{found}: the file must hold a mapping of a preset's sections (model:, task:, "
+            f"...), not a {type(data).__name__}; start from a shipped one (grpo-studio presets)"
+        )
     for text in overrides:
         keys, value = parse_override(text)
         apply_override(data, keys, value)

@@ -55,6 +55,11 @@ def new_run_dir(save_dir: Path, name: str) -> Path:
 def check_run_dir(run_dir: Path) -> Path:
     """A folder that holds a run (config and checkpoints), or a RunError saying what is off."""
     run_dir = Path(run_dir)
+    if run_dir.is_file():
+        raise RunError(
+            f"{run_dir}: is a file, not a run folder; give the folder a training run created"
+            + (f" ({run_dir.parent})" if run_dir.name == CONFIG_FILE else "")
+        )
     if not run_dir.is_dir():
         raise RunError(f"{run_dir}: no such run folder; give the folder a training run created")
     if not (run_dir / CONFIG_FILE).is_file():

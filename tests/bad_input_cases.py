@@ -1,0 +1,392 @@
+"""The bad inputs of tests/test_bad_inputs.py given before any run exists: command lines,
+config fields of each section, preset and data files of each format (the run folders'
+cases are in bad_run_cases.py). Each case names what its one-line message must
+hold (the field or file, and words of the fix); `{NAME}` in a command line or an expected
+part is one of the folders test_bad_inputs.py makes (TEXT_RUN, RUN, DATA...)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+Setup = Callable[[Path, Path], None]  # (RUN, DATA)
+
+
+@dataclass(frozen=True)
+class Case:
+    what: str  # the input, as the table's first column says it
+    argv: tuple[str, ...]
+    expect: tuple[str, ...]  # parts of the error line
+    copy: str | None = None  # "TEXT_RUN" or "STOPPED_RUN": copied to RUN first
+    setup: Setup | None = None
+    subprocess: bool = False
+    needs_no_gpu: bool = False
+
+    @property
+    def id(self) -> str:
+        return re.sub(r"[^a-z0-9]+", "-", self.what.lower()).strip("-")[:60]
+
+
+def snapshot(roots: list[Path]) -> dict[str, tuple[int, int]]:
+    """Every file under `roots` with its size and modification time."""
+    return {
+        str(p): (p.stat().st_size, p.stat().st_mtime_ns)
+        for root in roots
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+# ---- what the setups write
+
+
+def files(named: dict[str, str | bytes]) -> Setup:
+    """DATA/<name> (a path in DATA) with its content, for each entry."""
+
+    def setup(run: Path, data: Path) -> None:
+        for name, content in named.items():
+            path = data / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                path.write_bytes(content)
+            else:
+                path.write_text(content, encoding="utf-8")
+
+    return setup
+
+
+def run_file(name: str, content: str) -> Setup:
+    """RUN/<name> replaced by `content`."""
+
+    def setup(run: Path, data: Path) -> None:
+        (run / name).write_text(content, encoding="utf-8")
+
+    return setup
+
+
+def pairs_jsonl(n: int, every_other_without_target: bool) -> str:
+    lines = []
+    for i in range(n):
+        row = {"source": f"我喜欢猫{i}。", "target": f"I like cat {i}."}
+        if every_other_without_target and i % 2:
+            del row["target"]
+        lines.append(json.dumps(row, ensure_ascii=False))
+    return "\n".join(lines) + "\n"
+
+
+def empty_classes(run: Path, data: Path) -> None:
+    for name in ("cat", "dog"):
+        (data / name).mkdir()
+
+
+PYTHON_TAG = '!!python/object/apply:os.system ["touch {data}/PWNED"]'
+
+
+def python_tag_preset(run: Path, data: Path) -> None:
+    (data / "preset.yaml").write_text(f"name: {PYTHON_TAG.format(data=data)}\n")
+
+
+# ---- the cases
+
+TRAIN = ("train", "--save_dir", "{SAVE}", "--steps", "1")
+
+
+def train_set(preset: str, *settings: str) -> tuple[str, ...]:
+    return (*TRAIN, "--config", preset, *[a for s in settings for a in ("--set", s)])
+
+
+def field(setting: str, *expect: str, preset: str = "micro_gpt") -> Case:
+    """A config value given with --set, refused naming its field."""
+    return Case(f"--set {setting}", train_set(preset, setting), expect)
+
+
+def data_file(preset: str, what: str, name: str, content: str | bytes, *expect: str) -> Case:
+    return Case(
+        what,
+        (*TRAIN, "--config", preset, "--data_path", "{DATA}/" + name),
+        expect,
+        setup=files({name: content}),
+    )
+
+
+def images(what: str, expect: tuple[str, ...], named: dict[str, bytes]) -> Case:
+    """A shapes run on DATA/pics holding `named` (paths in it)."""
+    return Case(
+        what,
+        (*TRAIN, "--config", "shapes", "--data_path", "{DATA}/pics"),
+        expect,
+        setup=files({f"pics/{k}": v for k, v in named.items()}),
+    )
+
+
+COMMAND_LINE = [
+    Case(
+        "an unknown command",
+        ("frobnicate",),
+        ("invalid choice: 'frobnicate'", "--help"),
+        subprocess=True,
+    ),
+    Case(
+        "eval without its run folder", ("eval",), ("required: run_dir", "grpo-studio eval --help")
+    ),
+    Case(
+        "--steps not a number", ("train", "--steps", "abc"), ("--steps: invalid int value: 'abc'",)
+    ),
+    Case(
+        "--device not a device", ("train", "--device", "gpu"), ("--device: invalid choice: 'gpu'",)
+    ),
+    Case("--amp not a precision", ("train", "--amp", "fp8"), ("--amp: invalid choice: 'fp8'",)),
+    Case(
+        "eval --split train",
+        ("eval", "{TEXT_RUN}", "--split", "train"),
+        ("--split: invalid choice",),
+    ),
+    Case("generate without a prompt", ("generate", "{TEXT_RUN}"), ("required: prompts",)),
+    Case(
+        "translate --file with --interactive",
+        ("translate", "{TRANSLATION_RUN}", "--file", "x", "--interactive"),
+        ("--interactive: not allowed with argument --file",),
+    ),
+    Case(
+        "train with neither --config nor --resume",
+        ("train",),
+        ("train needs --config PRESET", "grpo-studio presets"),
+    ),
+    Case(
+        "--steps 0",
+        (*TRAIN[:3], "--config", "micro_gpt", "--steps", "0"),
+        ("--steps: must be a positive number", "got 0"),
+        subprocess=True,
+    ),
+    Case(
+        "--steps -5",
+        (*TRAIN[:3], "--config", "micro_gpt", "--steps", "-5"),
+        ("--steps: must be a positive number", "got -5"),
+    ),
+    Case(
+        "--config with --resume",
+        ("train", "--config", "micro_gpt", "--resume", "{STOPPED_RUN}"),
+        ("--config and --resume together", "drop --config"),
+    ),
+    Case(
+        "--checkpoint without --resume",
+        (*TRAIN, "--config", "micro_gpt", "--checkpoint", "3"),
+        ("--checkpoint goes with --resume",),
+    ),
+    Case(
+        "--config naming no preset",
+        (*TRAIN, "--config", "nosuch"),
+        ("nosuch: no such file or shipped preset", "micro_gpt"),
+    ),
+    Case(
+        "--set without =", train_set("micro_gpt", "foo"), ("--set foo: expected section.key=value",)
+    ),
+    Case(
+        "--allow-code of a missing file",
+        (*TRAIN, "--config", "micro_gpt", "--allow-code", "{DATA}/nosuch.py"),
+        ("{DATA}/nosuch.py: no such file",),
+    ),
+    Case(
+        "--allow-code the run does not need",
+        (*TRAIN, "--config", "micro_gpt", "--allow-code", "{DATA}/rewards.py"),
+        ("--allow-code {DATA}/rewards.py: this run names no code", "drop the option"),
+        setup=files({"rewards.py": "def score(rollout):\n    return []\n"}),
+    ),
+    Case(
+        "--save_dir naming a file",
+        ("train", "--save_dir", "{DATA}/file.txt", "--steps", "1", "--config", "micro_gpt"),
+        ("cannot create a run folder in {DATA}/file.txt", "--save_dir"),
+        setup=files({"file.txt": "x"}),
+    ),
+    Case(
+        "--device cuda without a GPU",
+        (*TRAIN, "--config", "micro_gpt", "--device", "cuda"),
+        ("training.device: cuda", "--device cpu"),
+        needs_no_gpu=True,
+    ),
+    Case(
+        "--amp fp16 on the CPU",
+        (*TRAIN, "--config", "micro_gpt", "--amp", "fp16", "--device", "cpu"),
+        ("training.amp: fp16 needs a CUDA GPU", "bf16"),
+    ),
+    Case(
+        "--data_path for a task that reads no data",
+        (*TRAIN, "--config", "micro_gpt", "--data_path", "{DATA}"),
+        ("data.path (--data_path)", "reads no data file"),
+    ),
+]
+
+CONFIG_FIELDS = [
+    field("model.nope=1", "model.nope: unknown key", "d_model"),
+    field("nosection.x=1", "nosection: unknown key", "grpo"),
+    field("model.arch=nope", "model.arch: must be one of", "micro-gpt"),
+    field("task.name=nope", "task.name: must be one of", "arithmetic"),
+    field("model.d_model=30", "model.n_heads", "model.d_model (30)"),
+    field("model.max_len=0", "model.max_len: must be a positive integer"),
+    field("model.dropout=1.5", "model.dropout: must be at most"),
+    field("training.seed=-1", "training.seed: must be at least 0"),
+    field("training.seed=4294967296", "training.seed: must be at most 4294967295"),
+    field("data.split_seed=99999999999", "data.split_seed: must be at most 4294967295"),
+    field("training.device=tpu", "training.device: must be one of"),
+    field("training.grad_norm_clip=-1", "training.grad_norm_clip: must be at least 0"),
+    field("training.adam_beta2=1.0", "training.adam_beta2"),
+    field("training.weight_decay=nan", "training.weight_decay: must be a finite number"),
+    field("training.adam_betas=[0.9,1.0]", "training.adam_betas: unknown key", "adam_beta1"),
+    field("grpo.top_p=0", "grpo.top_p: must be a positive number"),
+    field("grpo.top_k=-1", "grpo.top_k: must be at least 0"),
+    field("grpo.temperature=nan", "grpo.temperature: must be a finite number"),
+    field("grpo.num_generations=1", "grpo.num_generations: must be at least 2"),
+    field("grpo.loss_type=xx", "grpo.loss_type: must be one of"),
+    field("grpo.scale_rewards=maybe", "grpo.scale_rewards: must be one of"),
+    field("grpo.beta=-0.1", "grpo.beta: must be at least 0"),
+    field("grpo.epsilon_low=2", "grpo.epsilon_low: must be at most"),
+    field("grpo.num_iterations=0", "grpo.num_iterations: must be a positive integer"),
+    field("grpo.max_new_tokens=100000", "grpo.max_new_tokens: 100000 is more than model.max_len"),
+    field("grpo.advantage_eps=0", "grpo.advantage_eps: 0 divides", "scale_rewards"),
+    field("stages.warmup.lr=-1", "stages.warmup.lr: must be a positive number"),
+    field("stages.grpo.batch_size=abc", 'stages.grpo.batch_size: must be an integer, got "abc"'),
+    Case(
+        "--set stages.warmup.steps=0 and stages.grpo.steps=0",
+        train_set("micro_gpt", "stages.warmup.steps=0", "stages.grpo.steps=0"),
+        ("stages.warmup.steps and stages.grpo.steps: both are 0",),
+    ),
+    field("data.valid_fraction=1.5", "data.valid_fraction: must be at most 0.5"),
+    Case(
+        "--set data.valid_fraction=0.5 and data.test_fraction=0.5",
+        train_set("micro_gpt", "data.valid_fraction=0.5", "data.test_fraction=0.5"),
+        ("data.valid_fraction and data.test_fraction", "lower one of them"),
+    ),
+    field("eval.every=-1", "eval.every: must be at least 0"),
+    field("eval.decoding=beam", "eval.decoding: the arithmetic task decodes with greedy"),
+    field("run.checkpoint_every=-3", "run.checkpoint_every: must be at least 0"),
+    field("ui.hidden=[nope]", "ui.hidden[0]: 'nope' names no section or field"),
+    field("curriculum.window=0", "curriculum.window: must be a positive integer"),
+    field("task.vocab_size=3", "task.vocab_size: must be at least 16", preset="tiny_transformer"),
+    field("task.size=99", "task.size", preset="lite_resnet"),
+    field("task.classes=[circle]", "task.classes", preset="shapes"),
+]
+
+PRESET_FILES = [
+    Case(
+        "an empty preset file",
+        (*TRAIN, "--config", "{DATA}/empty.yaml"),
+        ("{DATA}/empty.yaml: the file holds no settings",),
+        setup=files({"empty.yaml": ""}),
+    ),
+    Case(
+        "a preset that is not YAML",
+        (*TRAIN, "--config", "{DATA}/broken.yaml"),
+        ("{DATA}/broken.yaml: not valid YAML at line 1", "fix the file's syntax"),
+        setup=files({"broken.yaml": ": : [\n"}),
+    ),
+    Case(
+        "a preset with a Python tag that would run a command",
+        (*TRAIN, "--config", "{DATA}/preset.yaml"),
+        ("{DATA}/preset.yaml: not valid YAML", "python/object/apply:os.system"),
+        setup=python_tag_preset,
+        subprocess=True,
+    ),
+    Case(
+        "a preset that is a list",
+        (*TRAIN, "--config", "{DATA}/list.yaml"),
+        ("{DATA}/list.yaml: the file must hold a mapping", "not a list"),
+        setup=files({"list.yaml": "- model\n- task\n"}),
+    ),
+]
+
+DATA_FILES = [
+    data_file(
+        "tiny_transformer",
+        "JSONL: half the lines without target",
+        "half.jsonl",
+        pairs_jsonl(200, True),
+        "100 of 200 lines (50%) could not be used",
+        "data.max_unusable",
+    ),
+    data_file(
+        "tiny_transformer",
+        "an empty TSV",
+        "empty.tsv",
+        "",
+        "{DATA}/empty.tsv: no usable sentence pair",
+        "the file is empty",
+    ),
+    data_file(
+        "tiny_transformer",
+        "a spreadsheet",
+        "pairs.xlsx",
+        b"PK\x03\x04",
+        'unsupported file type ".xlsx"',
+        ".tsv/.csv/.jsonl",
+    ),
+    data_file(
+        "tiny_transformer",
+        "a TSV of one column",
+        "one.tsv",
+        "".join(f"only one {i}\n" for i in range(50)),
+        "skipped 50 with a wrong column count",
+        "task.source_column",
+    ),
+    data_file(
+        "tiny_transformer",
+        "a Latin-1 TSV",
+        "latin1.tsv",
+        "caf\xe9\tcafe\n".encode("latin-1") * 50,
+        "skipped 50 undecodable",
+        "save it as UTF-8",
+    ),
+    data_file(
+        "tiny_transformer",
+        "a JSONL of bad JSON",
+        "bad.jsonl",
+        "{not json\n" * 50,
+        "skipped 50 bad JSON",
+        "one JSON object",
+    ),
+    data_file(
+        "tiny_transformer",
+        "a JSON file that is not a list of pairs",
+        "pairs.json",
+        '{"a": 1}',
+        "{DATA}/pairs.json",
+    ),
+    Case(
+        "aligned files of different lengths",
+        (*TRAIN, "--config", "tiny_transformer", "--data_path", "{DATA}/train.zh"),
+        ("{DATA}/train.en has 2 lines but {DATA}/train.zh has 3", "line for line"),
+        setup=files({"train.zh": "我\n你\n他\n", "train.en": "I\nyou\n"}),
+    ),
+    Case(
+        "a data path that does not exist",
+        (*TRAIN, "--config", "tiny_transformer", "--data_path", "{NOWHERE}"),
+        ("{NOWHERE}: no such file or folder",),
+    ),
+    images(
+        "image folders: one class",
+        ("has only one class folder (cat/)", "at least two"),
+        {"cat/a.png": b"x"},
+    ),
+    Case(
+        "image folders: an empty class",
+        (*TRAIN, "--config", "shapes", "--data_path", "{DATA}"),
+        ("the class folder 'cat' holds no images",),
+        setup=empty_classes,
+    ),
+    images(
+        "image folders: corrupt JPEGs",
+        ("none of the 2 files in class folder 'cat' could be read as an image",),
+        {"cat/1.jpg": b"notajpeg", "cat/2.jpg": b"notajpeg", "dog/1.jpg": b"notajpeg"},
+    ),
+    images("image folders: no class folders", ("holds no class folders",), {"a.png": b"x"}),
+    Case(
+        "image folders: a file instead",
+        (*TRAIN, "--config", "shapes", "--data_path", "{DATA}/a.jsonl"),
+        ("is a file, not a folder",),
+        setup=files({"a.jsonl": "{}\n"}),
+    ),
+]
+
+CASES = [*COMMAND_LINE, *CONFIG_FIELDS, *PRESET_FILES, *DATA_FILES]

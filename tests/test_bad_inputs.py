@@ -1,0 +1,230 @@
+"""Bad inputs through the command line, each refused in one line that names the field or
+file and the fix, with exit code 2, no traceback, and nothing written anywhere.
+
+The cases are also the table of bad inputs in docs/bad_inputs.md, made by running this file
+as a script:
+
+    python3 tests/test_bad_inputs.py --table > docs/bad_inputs.md
+
+Every case runs for real: most call the CLI's `main` in this process (one torch import for
+them all), a few run `python -m studio` in a subprocess. The run folders they need are
+made once (a finished and a stopped Micro-GPT run, a grid-world and a shapes run, a
+translation run's config); a case that damages a run works on its own copy.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import bad_input_cases
+import bad_run_cases
+import pytest
+from bad_input_cases import Case, snapshot
+
+from studio.cli.main import main
+
+PROG_ERROR = "grpo-studio: error: "
+CASES = [*bad_input_cases.CASES, *bad_run_cases.CASES]
+
+
+@dataclass
+class Places:
+    """The run folders the cases read, by the names their command lines use."""
+
+    root: Path
+    runs: dict[str, Path]
+
+    def names(self, case_dir: Path) -> dict[str, Path]:
+        return {
+            **self.runs,
+            "RUN": case_dir / "RUN",
+            "DATA": case_dir / "DATA",
+            "SAVE": case_dir / "SAVE",
+            "NOWHERE": case_dir / "no-such-folder",
+        }
+
+
+def make_places(root: Path) -> Places:
+    """The shared runs: real tiny ones from the trainer (a few seconds each)."""
+    from run_folders import TINY_GPT, stopped_run
+    from tiny_runs import GRID_WORLD, make_run
+
+    from studio.core.config import preset_files
+
+    translation = root / "translation-run"
+    translation.mkdir()
+    shutil.copy(preset_files()["tiny_transformer"], translation / "config.yaml")
+    shapes = [
+        "model.channels=8",
+        "task.demo_size=20",
+        "task.demo_eval_size=4",
+        "stages.grpo.steps=1",
+    ]
+    runs = {
+        "TEXT_RUN": make_run(root / "text", "micro_gpt", TINY_GPT),
+        "STOPPED_RUN": stopped_run(root / "stopped", 1),
+        "GRID_RUN": make_run(root / "grid", "lite_resnet", GRID_WORLD),
+        "SHAPES_RUN": make_run(root / "shapes", "shapes", [*shapes, "task.image_size=16"]),
+        "TRANSLATION_RUN": translation,  # its config only: enough for every case
+    }
+    return Places(root, runs)
+
+
+def prepare(case: Case, places: Places, case_dir: Path) -> dict[str, Path]:
+    """The case's folders: DATA (its files), SAVE (empty), RUN (a copy to damage)."""
+    names = places.names(case_dir)
+    names["DATA"].mkdir(parents=True)
+    names["SAVE"].mkdir()
+    if case.copy:
+        shutil.copytree(names[case.copy], names["RUN"])
+    if case.setup:
+        case.setup(names["RUN"], names["DATA"])
+    return names
+
+
+def argv_of(case: Case, names: dict[str, Path]) -> list[str]:
+    return [arg.format(**{k: str(v) for k, v in names.items()}) for arg in case.argv]
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+
+def run(case: Case, argv: list[str], env: dict[str, str]) -> Result:
+    """The command line run in this process, or in a subprocess for `case.subprocess`."""
+    if case.subprocess:
+        done = subprocess.run(
+            [sys.executable, "-m", "studio", *argv],
+            capture_output=True,
+            text=True,
+            timeout=240,
+            env={**os.environ, **env},
+        )
+        return Result(done.returncode, done.stdout, done.stderr)
+    out, err = io.StringIO(), io.StringIO()
+    with patched_env(env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(argv)
+        except SystemExit as exit_:  # argparse's errors
+            code = exit_.code
+    return Result(int(code or 0), out.getvalue(), err.getvalue())
+
+
+@contextlib.contextmanager
+def patched_env(env: dict[str, str]) -> Iterator[None]:
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def error_line(result: Result) -> str:
+    """The one error line of a refused command; AssertionError when it is not that."""
+    assert "Traceback" not in result.err, result.err
+    lines = result.err.strip().splitlines()
+    errors = [line for line in lines if line.startswith(PROG_ERROR)]
+    assert len(errors) == 1 and lines[-1] == errors[0], result.err
+    # before it, only an export's progress lines ("[  0%] Reading the checkpoint")
+    assert all(line.startswith("[") for line in lines[:-1]), result.err
+    return errors[0]
+
+
+def shown(text: str, names: dict[str, Path]) -> str:
+    """`text` with the folders of this machine written as the names the cases use."""
+    for name, path in sorted(names.items(), key=lambda kv: -len(str(kv[1]))):
+        text = text.replace(str(path), name)
+    return text
+
+
+def check(case: Case, places: Places, case_dir: Path) -> tuple[list[str], str]:
+    """Run a case and check how it was refused; its command line and message as shown."""
+    names = prepare(case, places, case_dir)
+    xdg = case_dir / "xdg"  # where runs would go without --save_dir
+    xdg.mkdir()
+    watched = [places.root, case_dir]
+    before = snapshot(watched)
+    result = run(case, argv_of(case, names), {"XDG_DATA_HOME": str(xdg)})
+    line = error_line(result)
+    assert result.code == 2, (result.code, result.err)
+    for part in case.expect:
+        assert part.format(**{k: str(v) for k, v in names.items()}) in line, line
+    assert snapshot(watched) == before, f"{case.argv}: files changed"
+    return [shown(a, names) for a in argv_of(case, names)], shown(line, names)
+
+
+@pytest.fixture(scope="module")
+def places(tmp_path_factory) -> Places:
+    return make_places(tmp_path_factory.mktemp("bad-inputs"))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_bad_input_is_refused_in_one_line_and_writes_nothing(case, places, tmp_path):
+    if case.needs_no_gpu:
+        import torch
+
+        if torch.cuda.is_available():
+            pytest.skip("a CUDA GPU is here: the case needs a machine without one")
+    check(case, places, tmp_path)
+
+
+def cell(text: str) -> str:
+    """`text` as a Markdown table cell: a | would end it."""
+    return text.replace("|", "\\|")
+
+
+def table() -> str:
+    """The cases as the Markdown table of docs/bad_inputs.md."""
+    import tempfile
+
+    from studio.cli.usage import PROG
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        places = make_places(Path(tmp) / "runs")
+        for i, case in enumerate(CASES):
+            argv, message = check(case, places, Path(tmp) / f"case{i}")
+            command = cell(" ".join([PROG, *argv]))
+            rows.append(f"| {case.what} | `{command}` | {cell(message.removeprefix(PROG_ERROR))} |")
+    return "\n".join(
+        [
+            "# Bad inputs and what the command line says",
+            "",
+            "Generated by `python3 tests/test_bad_inputs.py --table > docs/bad_inputs.md`;",
+            "each row is a case of tests/test_bad_inputs.py, run for real. Every one exits",
+            f"with status 2, prints one `{PROG_ERROR.strip()}` line (shown without that prefix),",
+            "no traceback, and writes nothing. RUN is a copy of a run damaged as the first",
+            "column says, DATA a folder holding the case's files, SAVE an empty folder.",
+            "",
+            "| input | command | message |",
+            "|---|---|---|",
+            *rows,
+            "",
+        ]
+    )
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--table"]:
+        sys.exit("usage: python3 tests/test_bad_inputs.py --table")
+    sys.path.insert(0, str(Path(__file__).parent))
+    import torch
+
+    torch.set_num_threads(1)
+    sys.stdout.write(table())
