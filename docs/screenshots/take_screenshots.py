@@ -12,7 +12,11 @@ Every preset trains as it ships: nothing is made smaller for a picture. The scen
 - each full preset once its GRPO stage has data: charts, gradient flow and samples;
 - data-tatoeba: the Data tab checking a file laid out as the Tatoeba/Anki export is
   (English, Chinese, attribution), made by the project's realistic-corpus generator;
-- window-settings.png (the Settings tab).
+- window-settings.png (the Settings tab);
+- explain-<preset>: a quick Micro-GPT, a quick grid world and the translation preset as they
+  ship, paused once GRPO has data and a few policy snapshots: explain-<preset>.png (the
+  Explain tab's top), explain-<preset>-update.png (its end: the log-probs after the update)
+  and policy-<preset>.png (the Policy tab).
 Everything is written beside this file; the full presets take several minutes each on a
 2-core CPU. The chinese scene: the window in Chinese (as a Chinese locale or View > Language
 opens it), a quick Micro-GPT run once GRPO has samples: window-chinese.png (charts),
@@ -38,7 +42,16 @@ from studio.app.main_window import MainWindow
 OUT = Path(__file__).resolve().parent
 QUICK = ("quick_micro_gpt", "quick_grid_world")
 FULL = ("micro_gpt", "tiny_transformer", "lite_resnet")
-SCENES = ("first-start", *QUICK, *FULL, "data-tatoeba", "window-settings", "chinese")
+EXPLAINED = ("quick_micro_gpt", "quick_grid_world", "tiny_transformer")
+SCENES = (
+    "first-start",
+    *QUICK,
+    *FULL,
+    "data-tatoeba",
+    "window-settings",
+    "chinese",
+    *(f"explain-{key}" for key in EXPLAINED),
+)
 QUICK_SECONDS = 60.0  # what a newcomer sees a minute after pressing Start
 
 
@@ -104,6 +117,39 @@ def train_and_shoot(
             app, window, f"{stem}-gradflow", lambda: window.views.setCurrentWidget(window.grad_flow)
         )
     shoot(app, window, f"{stem}-samples", lambda: window.views.setCurrentWidget(window.samples))
+    window.controller.stop()
+    if not window.controller.wait(120_000):
+        raise SystemExit(f"{key}: the run did not stop")
+    window.views.setCurrentWidget(window.charts)
+
+
+def explain_and_policy(app: QApplication, window: MainWindow, key: str, save_dir: Path) -> None:
+    """`key` as shipped, paused once GRPO has data: the Explain tab (with the trainer's
+    after-update log-probs) and the Policy tab."""
+    if not window.load_preset(key, [f"run.save_dir={save_dir}"]):
+        raise SystemExit(f"cannot load the {key} preset")
+    window.views.setCurrentWidget(window.charts)
+    if not window.start():
+        raise SystemExit(f"the window did not start {key}")
+    started = time.perf_counter()
+
+    def ready() -> bool:
+        return has_data(window) and len(window.policy.snapshots) >= 3
+
+    if not wait_until(app, ready, timeout=1800.0):
+        raise SystemExit(f"{key}: no GRPO data and policy snapshots after 1800 s")
+    window.controller.pause()
+    if not wait_until(app, lambda: window.controller.state == "paused", timeout=120.0):
+        raise SystemExit(f"{key}: the run did not pause")
+    print(f"{key}: paused {time.perf_counter() - started:.0f} s after Start", flush=True)
+    stem = key.replace("_", "-")
+    window.views.setCurrentWidget(window.explain)  # seen: it asks the trainer
+    if not wait_until(app, lambda: window.explain.answer is not None, timeout=120.0):
+        raise SystemExit(f"{key}: the trainer did not answer the explanation")
+    shoot(app, window, f"explain-{stem}", lambda: window.views.setCurrentWidget(window.explain))
+    bar = window.explain.body.verticalScrollBar()
+    shoot(app, window, f"explain-{stem}-update", lambda: bar.setValue(bar.maximum()))
+    shoot(app, window, f"policy-{stem}", lambda: window.views.setCurrentWidget(window.policy))
     window.controller.stop()
     if not window.controller.wait(120_000):
         raise SystemExit(f"{key}: the run did not stop")
@@ -197,6 +243,9 @@ def main(argv: list[str] | None = None) -> int:
         shoot(app, window, "window-settings", lambda: window.setup.setCurrentIndex(1))
     if "data-tatoeba" in scenes:
         data_tatoeba(app, window, scratch)
+    for key in EXPLAINED:
+        if f"explain-{key}" in scenes:
+            explain_and_policy(app, window, key, scratch / "runs")
     window.close()
     if "chinese" in scenes:
         chinese(app, scratch)
