@@ -30,7 +30,8 @@ def poisoned(run: Path, data: Path) -> None:
 
 
 def locked_elsewhere(run: Path, data: Path) -> None:
-    holder = {"pid": 4242, "host": "lab-pc-7", "since": time.time()}
+    since = time.mktime((2026, 12, 1, 9, 0, 0, 0, 0, -1))  # local time: the same in the table
+    holder = {"pid": 4242, "host": "lab-pc-7", "since": since}
     (run / "train.lock").write_text(json.dumps(holder), encoding="utf-8")
 
 
