@@ -115,35 +115,22 @@ RUN_FOLDERS = [
         copy="TEXT_RUN",
         setup=cut_checkpoints,
     ),
-    Case(
-        "a poisoned checkpoint, eval",
-        ("eval", "{RUN}"),
-        ("refused: it holds io.open", "nothing in it was run"),
-        copy="TEXT_RUN",
-        setup=poisoned,
-        subprocess=True,
-    ),
-    Case(
-        "a poisoned checkpoint, export",
-        ("export", "{RUN}"),
-        ("refused: it holds io.open",),
-        copy="TEXT_RUN",
-        setup=poisoned,
-    ),
-    Case(
-        "a poisoned checkpoint, generate",
-        ("generate", "{RUN}", "1+1="),
-        ("refused: it holds io.open",),
-        copy="TEXT_RUN",
-        setup=poisoned,
-    ),
-    Case(
-        "a poisoned checkpoint, resume",
-        ("train", "--resume", "{RUN}"),
-        ("refused: it holds io.open",),
-        copy="STOPPED_RUN",
-        setup=poisoned,
-    ),
+    *[
+        Case(
+            f"a poisoned checkpoint, {what}",
+            argv,
+            ("refused: it holds io.open", "nothing in it was run"),
+            copy="STOPPED_RUN" if what == "resume" else "TEXT_RUN",
+            setup=poisoned,
+            subprocess=what == "eval",  # one for real: nothing runs in a fresh process either
+        )
+        for what, argv in (
+            ("eval", ("eval", "{RUN}")),
+            ("export", ("export", "{RUN}")),
+            ("generate", ("generate", "{RUN}", "1+1=")),
+            ("resume", ("train", "--resume", "{RUN}")),
+        )
+    ],
     Case(
         "resume with no checkpoint",
         ("train", "--resume", "{RUN}"),
