@@ -7,11 +7,12 @@ Run under a display of 1280x800, e.g.:
 
 Every preset trains as it ships: nothing is made smaller for a picture. The scenes:
 - first-start: a fresh settings file (the first-run tour is up), at 1280x800 and 1024x700;
-- each quick preset 60 s after pressing Start (`MainWindow.start`, what Start does):
-  training-<preset>.png (charts) and -samples.png;
+- each quick preset 60 s after pressing Start (`MainWindow.start`, what Start does), at
+  1280x800 and 1024x700: training-<preset>[-1024x700].png (charts) and -samples.png;
 - each full preset once its GRPO stage has data: charts, gradient flow and samples;
 - data-tatoeba: the Data tab checking a file laid out as the Tatoeba/Anki export is
-  (English, Chinese, attribution), made by the project's realistic-corpus generator;
+  (English, Chinese, attribution), made by the project's realistic-corpus generator, at
+  both sizes: window-data-tatoeba[-1024x700].png;
 - window-settings.png (the Settings tab);
 - explain-<preset>: a quick Micro-GPT, a quick grid world and the translation preset as they
   ship, paused once GRPO has data and a few policy snapshots: explain-<preset>.png (the
@@ -53,6 +54,8 @@ SCENES = (
     *(f"explain-{key}" for key in EXPLAINED),
 )
 QUICK_SECONDS = 60.0  # what a newcomer sees a minute after pressing Start
+# The quick presets and the Data tab at a laptop's size and at a projector's (file suffix).
+SIZES = ((1280, 800, ""), (1024, 700, "-1024x700"))
 
 
 def settle(app: QApplication, seconds: float) -> None:
@@ -93,9 +96,15 @@ def has_data(window: MainWindow) -> bool:
 
 
 def train_and_shoot(
-    app: QApplication, window: MainWindow, key: str, save_dir: Path, seconds: float | None
+    app: QApplication,
+    window: MainWindow,
+    key: str,
+    save_dir: Path,
+    seconds: float | None,
+    suffix: str = "",
 ) -> None:
-    """Train `key` as shipped; shoot after `seconds` (quick presets) or once GRPO has data."""
+    """Train `key` as shipped; shoot after `seconds` (quick presets) or once GRPO has data;
+    the files' names end in `suffix`."""
     if not window.load_preset(key, [f"run.save_dir={save_dir}"]):
         raise SystemExit(f"cannot load the {key} preset")
     window.views.setCurrentWidget(window.charts)
@@ -110,7 +119,7 @@ def train_and_shoot(
         log = "\n".join(text for _, text in window.log.lines[-8:])
         raise SystemExit(f"{key}: no GRPO data after {limit:.0f} s; the log:\n{log}")
     print(f"{key}: {time.perf_counter() - started:.0f} s after Start", flush=True)
-    stem = f"training-{key.replace('_', '-')}"
+    stem = f"training-{key.replace('_', '-')}{suffix}"
     shoot(app, window, stem, lambda: window.views.setCurrentWidget(window.charts))
     if seconds is None:
         shoot(
@@ -204,7 +213,7 @@ def first_start(app: QApplication, scratch: Path) -> None:
         window.close()
 
 
-def data_tatoeba(app: QApplication, window: MainWindow, scratch: Path) -> None:
+def data_tatoeba(app: QApplication, window: MainWindow, scratch: Path, suffix: str = "") -> None:
     """The Data tab checking a Tatoeba-layout file with the zh->en preset."""
     from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
 
@@ -214,7 +223,7 @@ def data_tatoeba(app: QApplication, window: MainWindow, scratch: Path) -> None:
     window.setup.setCurrentIndex(2)
     window.data_panel.check()
     wait_for_background(120_000)
-    shoot(app, window, "window-data-tatoeba", lambda: window.setup.setCurrentIndex(2))
+    shoot(app, window, f"window-data-tatoeba{suffix}", lambda: window.setup.setCurrentIndex(2))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -234,15 +243,21 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     wait_for_background(60_000)  # the preset cards' parameter counts
     settle(app, 0.5)
-    for key in (*QUICK, *FULL):
+    for key in QUICK:
+        for width, height, suffix in SIZES if key in scenes else ():
+            window.resize(width, height)
+            train_and_shoot(app, window, key, scratch / "runs", QUICK_SECONDS, suffix)
+    window.resize(1280, 800)
+    for key in FULL:
         if key in scenes:
-            seconds = QUICK_SECONDS if key in QUICK else None
-            train_and_shoot(app, window, key, scratch / "runs", seconds)
+            train_and_shoot(app, window, key, scratch / "runs", None)
     if "window-settings" in scenes:
         window.load_preset("quick_micro_gpt")
         shoot(app, window, "window-settings", lambda: window.setup.setCurrentIndex(1))
-    if "data-tatoeba" in scenes:
-        data_tatoeba(app, window, scratch)
+    for width, height, suffix in SIZES if "data-tatoeba" in scenes else ():
+        window.resize(width, height)
+        data_tatoeba(app, window, scratch, suffix)
+    window.resize(1280, 800)
     for key in EXPLAINED:
         if f"explain-{key}" in scenes:
             explain_and_policy(app, window, key, scratch / "runs")
