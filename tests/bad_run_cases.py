@@ -17,6 +17,18 @@ def cut_checkpoints(run: Path, data: Path) -> None:
         path.write_bytes(path.read_bytes()[:1000])
 
 
+def diverged(run: Path, data: Path) -> None:
+    """The newest checkpoint's first weight matrix holds a NaN."""
+    import torch
+
+    from studio.core.runs.checkpoints import latest_checkpoint
+
+    path = latest_checkpoint(run)
+    state = torch.load(path, weights_only=True)
+    next(iter(state["model"].values()))[0] = float("nan")
+    torch.save(state, path)
+
+
 def no_checkpoints(run: Path, data: Path) -> None:
     for path in (run / "checkpoints").iterdir():
         path.unlink()
@@ -131,6 +143,20 @@ RUN_FOLDERS = [
             ("resume", ("train", "--resume", "{RUN}")),
         )
     ],
+    Case(
+        "weights that diverged (a NaN), eval",
+        ("eval", "{RUN}"),
+        ("its weights hold NaN or infinite values (wte.weight)", "--checkpoint NAME"),
+        copy="TEXT_RUN",
+        setup=diverged,
+    ),
+    Case(
+        "weights that diverged (a NaN), resume",
+        ("train", "--resume", "{RUN}"),
+        ("its weights hold NaN or infinite values (wte.weight)",),
+        copy="STOPPED_RUN",
+        setup=diverged,
+    ),
     Case(
         "resume with no checkpoint",
         ("train", "--resume", "{RUN}"),

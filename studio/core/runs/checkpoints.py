@@ -248,7 +248,8 @@ def _unreadable(path: Path, err: BaseException) -> DamagedCheckpoint:
 
 def check_weights_fit(model: nn.Module, weights: Any, path: Path) -> None:
     """RunError naming the parameters whose shape or presence differs between a checkpoint's
-    weights and `model` (the config was changed after training), instead of torch's error."""
+    weights and `model` (the config was changed after training), instead of torch's error,
+    or whose values are not finite (weights that diverged, which the trainer never saves)."""
     if not isinstance(weights, dict) or not all(
         isinstance(v, torch.Tensor) for v in weights.values()
     ):
@@ -267,6 +268,18 @@ def check_weights_fit(model: nn.Module, weights: Any, path: Path) -> None:
             f"{path}: its weights do not fit the model the run's config.yaml describes "
             f"({'; '.join(problems[:3])}{more}); the model settings were changed after "
             "training: put them back, or start a new run"
+        )
+    broken = [
+        k
+        for k, _ in model.named_parameters()
+        if weights[k].is_floating_point() and not bool(weights[k].isfinite().all())
+    ]
+    if broken:  # they would answer garbage (or NaN scores) to every question
+        more = f" (+{len(broken) - 3} more)" if len(broken) > 3 else ""
+        raise RunError(
+            f"{path}: its weights hold NaN or infinite values ({', '.join(broken[:3])}{more}): "
+            "the run had diverged; use an earlier checkpoint (--checkpoint NAME when "
+            "resuming) or train again with a lower learning rate"
         )
 
 
