@@ -141,6 +141,12 @@ def test_settings_and_data_errors_are_shown_in_chinese(chinese):
     )
     assert CJK.search(shown) and "/x/pairs.tsv" in shown
     assert translate_message("something else entirely") == "something else entirely"
+    from studio.core.config import load_config
+    from studio.core.tasks import build_task
+
+    report = build_task(load_config("quick_micro_gpt")).report()  # the Data tab, the log
+    assert CJK.search(translate_message(report))
+    assert english_words(translate_message(report), _allowed()) == []
 
 
 # ---- the windows

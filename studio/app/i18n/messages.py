@@ -106,6 +106,15 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "line {number}"),
     QT_TRANSLATE_NOOP("messages", "Built-in demo corpus: {n} pairs, {direction}"),
     QT_TRANSLATE_NOOP("messages", "split: {parts}"),
+    # the generated tasks' reports (the Data tab, the log)
+    QT_TRANSLATE_NOOP("messages", "arithmetic ({ops}) with operands up to {n} digits"),
+    QT_TRANSLATE_NOOP(
+        "messages", "strings: {operation} strings of {low}..{high} characters from {alphabet}"
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{valid} validation and {test} test problems held out (never used for training)",
+    ),
     # why a stage ended or how long it runs (the stage strip, the log)
     QT_TRANSLATE_NOOP("messages", "reached {metric} {value} >= {target}"),
     QT_TRANSLATE_NOOP("messages", "no better {metric} in {n} evaluations"),
@@ -140,16 +149,16 @@ def match(message: str) -> tuple[str, dict[str, str]] | None:
 def translate_message(message: str) -> str:
     """`message` in the window's language when its shape is known, else as it is: each
     line of a message of several lines on its own, a message of parts joined by "; "
-    part by part when the whole has no known shape, and the parts a shape matched
-    translated in turn (a data error's hint, a load report's summary)."""
+    part by part when each part has a known shape (or the whole has none), and the parts
+    a shape matched translated in turn (a data error's hint, a load report's summary)."""
     if "\n" in message:
         return "\n".join(translate_message(line) for line in message.split("\n"))
+    pieces = message.split("; ")
+    if len(pieces) > 1 and all(match(piece) for piece in pieces):
+        return "; ".join(translate_message(piece) for piece in pieces)
     found = match(message)
-    if found is None:
-        pieces = message.split("; ")
-        if len(pieces) > 1:
-            return "; ".join(translate_message(piece) for piece in pieces)
-        return message
+    if found is None:  # some of its parts may still have known shapes
+        return "; ".join(translate_message(p) if match(p) else p for p in pieces)
     shape, parts = found
     parts = {name: translate_message(part) for name, part in parts.items()}
     return QCoreApplication.translate(CONTEXT, shape).format(**parts)
