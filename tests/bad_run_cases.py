@@ -29,6 +29,30 @@ def diverged(run: Path, data: Path) -> None:
     torch.save(state, path)
 
 
+def escaping_export(run: Path, data: Path) -> None:
+    """An export whose graphs read their weights from DATA/secret.bin, outside the export
+    folder (ONNX external data), as a crafted export could name any file of the disk."""
+    import numpy as np
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    from studio.core.export.snippets.tiny_transformer import FILES
+
+    (data / "secret.bin").write_bytes(np.arange(4, dtype=np.float32).tobytes())
+    weight = numpy_helper.from_array(np.zeros(4, dtype=np.float32), "w")
+    weight.ClearField("raw_data")
+    weight.data_location = TensorProto.EXTERNAL
+    for key, value in (("location", "../../DATA/secret.bin"), ("offset", "0"), ("length", "16")):
+        weight.external_data.add(key=key, value=value)
+    io = [helper.make_tensor_value_info(n, TensorProto.FLOAT, [4]) for n in ("x", "y")]
+    graph = helper.make_graph([helper.make_node("Add", ["x", "w"], ["y"])], "g", io[:1], io[1:])
+    graph.initializer.append(weight)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    (run / "exports").mkdir()
+    for name in FILES.values():
+        onnx.save(model, str(run / "exports" / name))
+
+
 def no_checkpoints(run: Path, data: Path) -> None:
     for path in (run / "checkpoints").iterdir():
         path.unlink()
@@ -259,6 +283,13 @@ WRONG_KIND = [
         "eval --decoding beam on a grid-world run",
         ("eval", "{GRID_RUN}", "--decoding", "beam"),
         ("--decoding beam: the gridworld task",),
+    ),
+    Case(
+        "an export whose graph reads a file outside its folder",
+        ("translate", "{RUN}", "--onnx", "x"),
+        ("{RUN}/exports: the ONNX export could not be loaded", "External data path escapes"),
+        copy="TRANSLATION_RUN",
+        setup=escaping_export,
     ),
     Case(
         "translate --onnx before any export",
