@@ -14,7 +14,17 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPolygonF,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 CELL_COLOURS = {
@@ -29,6 +39,7 @@ RIGHT, BAR, INK, FAINT = QColor("#0a7d4f"), QColor("#7a9cc6"), QColor("#222222")
 DIRECTIONS = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
 ROW = 20  # px per candidate or label row
 COLUMN = (96, 220)  # narrowest and widest column of a next-tokens position
+BAR_ROOM = 34 + 50  # a column's room beside its pieces: the percentage, the longest bar
 END_TOKEN = "<eos>"
 
 
@@ -66,8 +77,8 @@ class PolicyCanvas(QWidget):
         kind = snap.get("kind")
         if kind == "next_tokens":
             prompts = snap.get("prompts", [])
-            widest = max((len(p.get("positions", [])) for p in prompts), default=1)
-            return QSize(24 + widest * COLUMN[0], sum(self._prompt_height(p) for p in prompts) + 8)
+            narrowest = max((self._layout(p)[1] for p in prompts), default=COLUMN[0])
+            return QSize(24 + int(narrowest), sum(self._prompt_height(p) for p in prompts) + 8)
         if kind == "labels":
             images = snap.get("images", [])
             return QSize(360, sum(28 + ROW * len(snap.get("classes", [])) for _ in images))
@@ -106,7 +117,7 @@ class PolicyCanvas(QWidget):
         top = (self.height() - size * side) / 2
         actions = snap.get("actions", list(DIRECTIONS))
         start = tuple(snap.get("start", (-1, -1)))
-        painter.setFont(_font(painter, max(7, int(size / 6))))
+        painter.setFont(_font(painter.font(), max(7, int(size / 6))))
         for r, row in enumerate(cells):
             for c, cell in enumerate(row):
                 box = QRectF(left + c * size, top + r * size, size, size)
@@ -123,23 +134,45 @@ class PolicyCanvas(QWidget):
                 if p:
                     _arrows(painter, box, dict(zip(actions, p)))
 
-    @staticmethod
-    def _prompt_height(prompt: dict) -> int:
-        """A prompt's height: its line, each column's head, its candidates (and the right
-        token below them when it is not among them)."""
+    def resizeEvent(self, event: QResizeEvent) -> None:  # Qt's name
+        super().resizeEvent(event)
+        self.updateGeometry()  # the columns a row, so the height, follow the width
+
+    def _layout(self, prompt: dict) -> tuple[float, float, int]:
+        """A prompt's columns: the width of its pieces' text, a column's width, and how many
+        columns a row holds at the canvas's width (long answers wrap onto more rows)."""
         positions = prompt.get("positions", [])
+        metrics = QFontMetricsF(_font(self.font(), 10))
+        pieces = [_piece(p["target"]) for p in positions]
+        pieces += [_piece(c) for p in positions for c, _ in p.get("candidates", [])]
+        text_w = max((metrics.horizontalAdvance(t) for t in pieces), default=20.0) + 8
+        width = max(float(COLUMN[0]), text_w + BAR_ROOM)
+        room = max(self.width() - 24.0, width)
+        if positions and len(positions) * width <= room:  # one row: share the room out
+            width = max(width, min(float(COLUMN[1]), room / len(positions)))
+        return text_w, width, max(1, int(room // width))
+
+    def _block_height(self, prompt: dict) -> int:
+        """One row of columns: each column's head, its candidates (and the right token below
+        them when it is not among them)."""
         rows = [
             len(pos.get("candidates", []))
             + (pos["target"] not in [c for c, _ in pos.get("candidates", [])])
-            for pos in positions
+            for pos in prompt.get("positions", [])
         ]
-        return 30 + 22 + ROW * max(rows, default=0) + 16
+        return 22 + ROW * max(rows, default=0) + 10
+
+    def _prompt_height(self, prompt: dict) -> int:
+        """A prompt's height: its line and its rows of columns."""
+        per_row = self._layout(prompt)[2]
+        rows = -(-len(prompt.get("positions", [])) // per_row)
+        return 30 + rows * self._block_height(prompt) + 6
 
     def _next_tokens(self, painter: QPainter, snap: dict) -> None:
         y = 8.0
         for prompt in snap.get("prompts", []):
             positions = prompt.get("positions", [])
-            painter.setFont(_font(painter, 11, bold=True))
+            painter.setFont(_font(painter.font(), 11, bold=True))
             painter.setPen(INK)
             head = _tr("{prompt} → {answer}    P(right answer) = {p}").format(
                 prompt=prompt.get("prompt", ""),
@@ -147,23 +180,25 @@ class PolicyCanvas(QWidget):
                 p=_percent(float(prompt.get("p_answer", 0.0))),
             )
             painter.drawText(QRectF(12, y, self.width() - 24, 24), Qt.AlignLeft, head)
-            room = self.width() - 24
-            width = max(COLUMN[0], min(COLUMN[1], room / max(len(positions), 1)))
-            painter.setFont(_font(painter, 10))
+            text_w, width, per_row = self._layout(prompt)
+            block = self._block_height(prompt)
+            painter.setFont(_font(painter.font(), 10))
             for k, pos in enumerate(positions):
-                self._position(painter, pos, QRectF(12 + k * width, y + 30, width - 10, 0), k)
+                row, column = divmod(k, per_row)
+                at = QRectF(12 + column * width, y + 30 + row * block, width - 10, 0)
+                self._position(painter, pos, at, k, text_w)
             y += self._prompt_height(prompt)
 
-    def _position(self, painter: QPainter, pos: dict, at: QRectF, k: int) -> None:
+    def _position(self, painter: QPainter, pos: dict, at: QRectF, k: int, text_w: float) -> None:
         """One position's column: which token it asks for, then the candidates as bars."""
         x, y, w = at.x(), at.y(), at.width()
         painter.setPen(FAINT)
         head = _tr("token {number}: {token}").format(number=k + 1, token=_piece(pos["target"]))
+        head = painter.fontMetrics().elidedText(head, Qt.ElideRight, int(w))
         painter.drawText(QRectF(x, y, w, 20), Qt.AlignLeft | Qt.AlignVCenter, head)
         rows = [(c, p, c == pos["target"]) for c, p in pos.get("candidates", [])]
         if not any(right for _, _, right in rows):
             rows.append((pos["target"], float(pos.get("p_target", 0.0)), True))
-        text_w = min(46.0, w * 0.4)
         for i, (piece, p, right) in enumerate(rows):
             top = y + 22 + i * ROW
             bar = QRectF(x + text_w, top + 3, max(1.0, (w - text_w - 34) * p), ROW - 6)
@@ -177,12 +212,12 @@ class PolicyCanvas(QWidget):
     def _labels(self, painter: QPainter, snap: dict) -> None:
         classes, y = snap.get("classes", []), 8.0
         for image in snap.get("images", []):
-            painter.setFont(_font(painter, 11, bold=True))
+            painter.setFont(_font(painter.font(), 11, bold=True))
             painter.setPen(INK)
             head = _tr("{image}: a {label}").format(image=image["title"], label=image["label"])
             painter.drawText(QRectF(12, y, self.width() - 24, 22), Qt.AlignLeft, head)
             y += 24
-            painter.setFont(_font(painter, 10))
+            painter.setFont(_font(painter.font(), 10))
             for name, p in zip(classes, image.get("probs", [])):
                 right = name == image["label"]
                 painter.setPen(RIGHT if right else INK)
@@ -195,8 +230,8 @@ class PolicyCanvas(QWidget):
             y += 4
 
 
-def _font(painter: QPainter, points: int, bold: bool = False) -> QFont:
-    font = QFont(painter.font())
+def _font(base: QFont, points: int, bold: bool = False) -> QFont:
+    font = QFont(base)
     font.setPointSize(points)
     font.setBold(bold)
     return font
