@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QObject, QUrl, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QTextBrowser
 from tiny_runs import GRID_WORLD, TRANSLATION
 
@@ -285,3 +285,24 @@ def test_every_kind_of_snapshot_draws(qtbot):
         canvas.show_snapshot(snapshot)
         assert canvas.minimumSizeHint().height() > 0
         assert canvas.grab().toImage() != blank
+
+
+def test_a_long_answer_wraps_its_columns_instead_of_widening_or_clipping(qtbot):
+    canvas = PolicyCanvas()
+    qtbot.addWidget(canvas)
+    canvas.resize(420, 300)
+    words = ["▁yesterday", "▁morning", "▁umbrella", "▁bicycle", "▁doctor", "▁garden", "."]
+    positions = [
+        {"target": w, "p_target": 0.5, "candidates": [[w, 0.5], ["▁the", 0.2]]} for w in words
+    ]
+    prompt = {"prompt": "昨天早上", "reference": "...", "positions": positions, "p_answer": 0.01}
+    canvas.show_snapshot({"kind": "next_tokens", "prompts": [prompt]})
+    text_w, width, per_row = canvas._layout(prompt)
+    font = QFont(canvas.font())
+    font.setPointSize(10)  # the candidates' size
+    widest = max(QFontMetricsF(font).horizontalAdvance(w) for w in words)
+    assert text_w >= widest and per_row * width <= 420 - 24  # every piece fits its column
+    assert 1 <= per_row < len(words)  # so the answer wraps onto more rows
+    assert canvas.minimumSizeHint().width() <= 420  # no sideways scrolling
+    one_row = 30 + canvas._block_height(prompt) + 6
+    assert canvas.minimumSizeHint().height() > one_row
