@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QProgressBar, QToolBar, QWidget
+from PySide6.QtWidgets import QToolBar, QWidget
 
-from studio.app.status_box import ElidedLabel, StatusBox
+from studio.app.status_box import ElidedLabel, FittedProgress, StatusBox
 from studio.core.training.eta import Eta, format_duration
 
 FULL_RUN = "all steps done"  # a stage-end reason that is not an early stop
@@ -67,9 +67,7 @@ class ControlBar(QToolBar):
         self.stop_action.triggered.connect(self.stop_requested)
         self.restart_action.triggered.connect(self.restart_requested)
         self.addSeparator()
-        self.progress = QProgressBar()
-        self.progress.setMinimumWidth(PROGRESS_MIN_PX)
-        self.progress.setMaximumWidth(PROGRESS_MAX_PX)
+        self.progress = FittedProgress(PROGRESS_MIN_PX, PROGRESS_MAX_PX)
         self.rate = ElidedLabel("")
         self.rate.setAlignment(Qt.AlignLeft | Qt.AlignVCenter)
         self.status_box = StatusBox(self.progress, self.rate)

@@ -53,6 +53,35 @@ class ElidedLabel(QLabel):
         )
 
 
+class FittedProgress(QProgressBar):
+    """A progress bar at least as wide as its text, within [least, most] pixels: a narrow
+    window gave it its least width and Qt cut the words it says ("pped at step 8 of")."""
+
+    PAD_PX = 16  # the frame and the text's margins
+
+    def __init__(self, least: int, most: int) -> None:
+        super().__init__()
+        self.least, self.most = least, most
+        self.setMaximumWidth(most)
+        self._fit()
+
+    def _fit(self) -> None:
+        width = self.fontMetrics().horizontalAdvance(self.text()) + self.PAD_PX
+        self.setMinimumWidth(max(self.least, min(width, self.most)))
+
+    def setFormat(self, fmt: str) -> None:
+        super().setFormat(fmt)
+        self._fit()
+
+    def setValue(self, value: int) -> None:
+        super().setValue(value)
+        self._fit()
+
+    def setRange(self, minimum: int, maximum: int) -> None:
+        super().setRange(minimum, maximum)
+        self._fit()
+
+
 class StatusBox(QWidget):
     """[progress bar][status line ...][trailing widgets], the status line taking the room."""
 

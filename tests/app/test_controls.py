@@ -133,6 +133,32 @@ def test_a_run_that_ended_without_its_last_record_does_not_stay_stopping(qtbot):
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_progress_bar_keeps_room_for_its_words_in_a_narrow_window(qtbot, tmp_path):
+    """At 1024x700 the bar said "pped at step 8 of" (seen in the Data tab's picture)."""
+    window = MainWindow(
+        settings=QSettings(str(tmp_path / "studio.ini"), QSettings.IniFormat),
+        probe=MemoryProbe(NoGpu()),
+        control_factory=TrainerControl,
+        count_presets=False,
+    )
+    qtbot.addWidget(window)
+    window.show()
+    window.tour.close(forever=False)
+    window.resize(1024, 700)
+    bar = window.controls
+    qtbot.waitUntil(lambda: bar.width() == window.width() == 1024)
+    bar.set_state("running")
+    bar.show_record(timed_step(8, 0.1, "grpo", total=600))
+    bar.set_state("stopping")
+    bar.show_record({"kind": "done", "step": 8, "reason": "stopped"})
+    bar.set_state("idle")
+    qtbot.wait(50)  # the toolbar lays out
+    text = bar.progress.text()
+    assert text == "stopped at step 8 of 600"
+    assert bar.progress.width() >= bar.progress.fontMetrics().horizontalAdvance(text)
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
 @pytest.mark.parametrize(
     ("size", "gauge_shown"),
     [
