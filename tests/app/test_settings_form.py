@@ -28,11 +28,11 @@ def test_edits_reach_the_config_and_a_saved_preset_reopens_identically(form, tmp
     form.editors["training.seed"].widget.setText("1234")
     form.editors["stages.grpo.lr"].widget.setText("3e-5")
     form.editors["grpo.loss_type"].widget.setCurrentText("dr_grpo")
-    form.editors["data.path"].widget.setText("/data/sums.txt")
+    form.editors["run.save_dir"].widget.setText("/data/runs")  # a text field micro_gpt reads
     form.editors["stages.warmup.stop_at"].widget.setText("")
     edited = form.config()
     assert edited.training.seed == 1234 and edited.stages.grpo.lr == 3e-5
-    assert edited.grpo.loss_type == "dr_grpo" and edited.data.path == "/data/sums.txt"
+    assert edited.grpo.loss_type == "dr_grpo" and edited.run.save_dir == "/data/runs"
     assert edited.stages.warmup.stop_at is None
     assert edited.grpo.beta == cfg.grpo.beta  # hidden, but kept
     path = tmp_path / "lesson.yaml"
