@@ -34,7 +34,8 @@ def test_a_diverged_warmup_stops_after_the_set_number_of_skipped_updates(tmp_pat
     assert message.endswith("no checkpoint was written before step 1")
     records = read_metrics(trainer.run_dir)
     assert [r["step"] for r in records if r["kind"] == "step"] == [1, 2, 3, 4, 5, 6]
-    assert records[-1] == {"kind": "done", "step": 6, "reason": "error"}
+    done = {k: v for k, v in records[-1].items() if k != "time/wall"}  # when it was written
+    assert done == {"kind": "done", "step": 6, "reason": "error"}
     assert latest_checkpoint(trainer.run_dir) is None  # the broken weights are not saved
 
 

@@ -80,7 +80,7 @@ def test_each_tasks_snapshot_has_the_documented_shape(tmp_path, preset):
     assert probes[0]["step"] == 0  # the policy before training
     kind, check = KINDS[preset]
     for record in probes:
-        assert set(record) == {"kind", "stage", "step", "probe"}
+        assert set(record) == {"kind", "stage", "step", "probe", "time/wall"}
         assert record["probe"]["kind"] == kind
         check(record["probe"])
         assert json.loads(json.dumps(record)) == record  # plain values only

@@ -104,9 +104,11 @@ def test_the_checkpoint_and_error_records_are_plain_values():
     try:
         raise ValueError("data/train.txt line 3: expected 'a+b=c'")
     except ValueError as err:
-        record = error_record(err)
+        record = error_record(err, "training failed: data/train.txt line 3: expected 'a+b=c'")
     assert record["kind"] == "log" and record["level"] == "error" and "step" not in record
-    assert record["message"].startswith("Traceback") and "line 3: expected" in record["message"]
+    assert record["message"] == "training failed: data/train.txt line 3: expected 'a+b=c'"
+    assert record["details"].startswith("Traceback") and "line 3: expected" in record["details"]
+    assert isinstance(record["time/wall"], float)
 
 
 def sums(loss, tokens, kl, ratio, entropy):
