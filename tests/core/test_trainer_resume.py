@@ -107,6 +107,25 @@ def test_a_step_limit_is_kept_by_the_run_folder_until_a_new_one_is_given(tmp_pat
         Trainer(load_run_config(run_dir), resume_from=run_dir)
 
 
+def test_a_run_killed_before_its_done_record_resumes_to_end(tmp_path):
+    whole = Trainer(tiny_config(), save_dir=tmp_path)
+    assert whole.run()["reason"] == "finished"
+    run_dir = whole.run_dir
+    metrics = run_dir / "metrics.jsonl"
+    lines = metrics.read_text().splitlines(keepends=True)
+    metrics.write_text("".join(lines[:-1]))  # killed after the last checkpoint, before done
+    before = read_metrics(run_dir)
+
+    resumed = Trainer(load_run_config(run_dir), resume_from=run_dir)
+    assert resumed.run() == {"kind": "done", "step": 6, "reason": "finished"}
+    after = read_metrics(run_dir)
+    assert after[-1]["kind"] == "done" and after[-1]["reason"] == "finished"
+    trained = [r for r in after if r["kind"] in ("step", "eval", "stage")]
+    assert trained == [r for r in before if r["kind"] in ("step", "eval", "stage")]
+    with pytest.raises(RunError, match="finished all its stages at step 6; nothing is left"):
+        Trainer(load_run_config(run_dir), resume_from=run_dir)
+
+
 def test_a_step_limit_below_one_is_refused_before_anything_is_written(tmp_path):
     trainer = Trainer(tiny_config(), save_dir=tmp_path)
     with pytest.raises(ConfigError, match="run.max_steps: must be at least 1, got 0"):

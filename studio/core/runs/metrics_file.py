@@ -50,6 +50,13 @@ def read_metrics(run_dir: Path) -> list[dict[str, Any]]:
     return records
 
 
+def ended(run_dir: Path) -> bool:
+    """Whether the run's records end with its `done` record (a run killed before it, or
+    still training, has none yet)."""
+    records = read_metrics(run_dir)
+    return bool(records) and records[-1].get("kind") == "done"
+
+
 def truncate_metrics(run_dir: Path, last_step: int, records: int | None = None) -> int:
     """Keep what a resumed run's checkpoint had seen, and say how many records that is:
     the first `records` records when the checkpoint counted them (a step's records may

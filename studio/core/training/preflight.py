@@ -68,9 +68,12 @@ def check_left_to_train(
     plan: list[tuple[str, StageConfig]],
     limit: int | None,
     run_dir: Path | None,
+    ended: bool = True,
 ) -> None:
     """Refuse a step limit below 1, and a resumed run (its checkpoint's `resume_state`)
-    that has nothing left to train: every stage of `plan` done, or at its limit already."""
+    that has nothing left to train: every stage of `plan` done, or at its limit already.
+    A run whose last stage is done but whose records do not end (`ended` False: it was
+    killed between its last checkpoint and its `done` record) may resume, to end."""
     if limit is not None and limit < 1:
         raise ConfigError(f"run.max_steps: must be at least 1, got {limit}")
     if resume_state is None:
@@ -78,6 +81,8 @@ def check_left_to_train(
     where = resume_state["position"]
     step = where["global_step"]
     if where["stage_index"] >= len(plan):
+        if not ended:
+            return
         raise RunError(
             f"{run_dir}: finished all its stages at step {step}; nothing is left to train "
             "(evaluate or export it, or start a new run)"

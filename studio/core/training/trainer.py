@@ -53,7 +53,7 @@ from studio.core.runs.folder import (
     new_run_dir,
 )
 from studio.core.runs.lock import RunLock
-from studio.core.runs.metrics_file import MetricsWriter, truncate_metrics
+from studio.core.runs.metrics_file import MetricsWriter, ended, truncate_metrics
 from studio.core.tasks import build_task
 from studio.core.training.control import StopRequested, TrainerControl
 from studio.core.training.divergence import check_divergence
@@ -138,6 +138,7 @@ class Trainer:
         self._started = False
         self._lock: RunLock | None = None  # the run folder's, from start() to the run's end
         self._resume_state: dict[str, Any] | None = None
+        self._ended = True  # a resumed run's records end with its done record
         self.resume_notes: list[str] = []  # what resuming passed over or set aside
         self._writer: MetricsWriter | None = None  # metrics.jsonl, while the run runs (rank 0)
         self._written = 0  # records in metrics.jsonl (a checkpoint notes how many it saw)
@@ -145,7 +146,10 @@ class Trainer:
             self.run_dir = check_run_dir(Path(resume_from))
             found = load_resume_state(self.run_dir, self.device, dist, resume_checkpoint)
             self._resume_state, self.resume_notes = found.state, found.notes
-            check_left_to_train(self._resume_state, self.plan, cfg.run.max_steps, self.run_dir)
+            self._ended = ended(self.run_dir)
+            check_left_to_train(
+                self._resume_state, self.plan, cfg.run.max_steps, self.run_dir, self._ended
+            )
             self.task.load_state_dict(self._resume_state["task"])
         self.model: nn.Module = self.task.build_model(cfg.model).to(self.device)
         if self._resume_state is not None:  # before anything is written: do its weights fit?
@@ -419,7 +423,7 @@ class Trainer:
         """Train until the stages are done, `max_steps` total steps (default:
         run.max_steps), or a stop request."""
         limit = max_steps if max_steps is not None else self.cfg.run.max_steps
-        check_left_to_train(self._resume_state, self.plan, limit, self.run_dir)
+        check_left_to_train(self._resume_state, self.plan, limit, self.run_dir, self._ended)
         self.start()
         try:
             return self._run_started(limit)
