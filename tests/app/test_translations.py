@@ -262,6 +262,7 @@ def test_the_studio_starts_in_the_locales_or_the_chosen_language(tmp_path, lang,
     assert result.stdout.strip().splitlines()[-1] == f"tab {tab}"
 
 
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # windows shown by the tests before
 def test_a_bad_setting_and_unusable_data_are_named_in_chinese(chinese, window, tmp_path):
     from studio.core.data.bilingual import load_pairs
     from studio.core.data.load_report import DataError
