@@ -10,8 +10,9 @@ drawing is taken from training. So a timer pass draws at most CHARTS_PER_PASS ch
 pass never blocks the event loop long; the charts that changed take turns, oldest change
 first), and the timer's interval follows the measured cost of a pass (redraw plus paint)
 so that drawing takes about DRAW_SHARE of wall time: on a slow CPU each visible chart is
-then redrawn every few seconds rather than every tick. That pacing holds while a run trains (`set_live`); otherwise (a past run opened, a run
-paused or ended) every changed chart is drawn on the next tick.
+then redrawn every few seconds rather than every tick. That pacing holds while a run
+trains (`set_live`); otherwise (a past run opened, a run paused or ended) every changed
+chart is drawn on the next tick.
 
 Which charts there are, in which order, and what each draws is the metric catalogue's
 (studio.core.training.metrics.CHARTS). The panel adds a smoothing slider shared by the
