@@ -16,6 +16,19 @@ def _isolated_settings(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
+@pytest.fixture(autouse=True)
+def _widgets_gone_before_the_next_test():
+    # Set up before qtbot, so this runs after qtbot has closed the test's widgets: their
+    # deferred deletes and their Python wrappers' cycles go now, on this test's watch,
+    # not at a timer tick in the middle of the next test's first wait.
+    yield
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    if QCoreApplication.instance() is not None:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+
+
 @pytest.fixture(autouse=True, scope="package")
 def _automatic_gc_after_app_tests():
     # The app moves garbage collection onto the GUI thread's timer (qt_compat); tests
