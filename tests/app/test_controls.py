@@ -132,9 +132,8 @@ def test_a_run_that_ended_without_its_last_record_does_not_stay_stopping(qtbot):
     assert bar.progress.text() == "stopped at step 1 of 50" and bar.rate.text() == ""
 
 
-@pytest.mark.qt_log_ignore("propagateSizeHints")
-def test_the_progress_bar_keeps_room_for_its_words_in_a_narrow_window(qtbot, tmp_path):
-    """At 1024x700 the bar said "pped at step 8 of" (seen in the Data tab's picture)."""
+def shown_window(qtbot, tmp_path):
+    """The real window on throwaway settings, shown, its first-run tour closed."""
     window = MainWindow(
         settings=QSettings(str(tmp_path / "studio.ini"), QSettings.IniFormat),
         probe=MemoryProbe(NoGpu()),
@@ -144,6 +143,13 @@ def test_the_progress_bar_keeps_room_for_its_words_in_a_narrow_window(qtbot, tmp
     qtbot.addWidget(window)
     window.show()
     window.tour.close(forever=False)
+    return window
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_progress_bar_keeps_room_for_its_words_in_a_narrow_window(qtbot, tmp_path):
+    """At 1024x700 the bar said "pped at step 8 of" (seen in the Data tab's picture)."""
+    window = shown_window(qtbot, tmp_path)
     window.resize(1024, 700)
     bar = window.controls
     qtbot.waitUntil(lambda: bar.width() == window.width() == 1024)
@@ -170,15 +176,7 @@ def test_the_progress_bar_keeps_room_for_its_words_in_a_narrow_window(qtbot, tmp
     ],
 )
 def test_the_toolbar_keeps_its_controls_on_a_narrow_screen(qtbot, tmp_path, size, gauge_shown):
-    window = MainWindow(
-        settings=QSettings(str(tmp_path / "studio.ini"), QSettings.IniFormat),
-        probe=MemoryProbe(NoGpu()),
-        control_factory=TrainerControl,
-        count_presets=False,
-    )
-    qtbot.addWidget(window)
-    window.show()
-    window.tour.close(forever=False)
+    window = shown_window(qtbot, tmp_path)
     window.resize(*size)
     bar = window.controls
     qtbot.waitUntil(lambda: window.width() == max(size[0], window.minimumWidth()))
