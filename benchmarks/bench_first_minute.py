@@ -100,9 +100,15 @@ def main() -> None:
     for r in rows:
         first = f"{r['first_grpo']:.1f} s" if r["first_grpo"] is not None else "never"
         base = f"{r['metric']} {r['baseline']:.3f}" if r["baseline"] is not None else "-"
+        # A run that ended on its own before a rise says so: "not in 120 s" would claim
+        # it had the whole budget.
+        missed = (
+            f"not in {args.budget:g} s"
+            if r["reason"] == "stopped"
+            else f"not before the run {r['reason']} ({r['wall']:.0f} s)"
+        )
         times = " | ".join(
-            f"{r['rises'][rise]:.1f} s" if rise in r["rises"] else f"not in {args.budget:g} s"
-            for rise in args.rises
+            f"{r['rises'][rise]:.1f} s" if rise in r["rises"] else missed for rise in args.rises
         )
         print(f"| {r['preset']} | {r['seed']} | {first} | {base} | {times} |")
 
