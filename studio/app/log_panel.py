@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QContextMenuEvent, QGuiApplication
 from PySide6.QtWidgets import QPlainTextEdit
 
+from studio.app.charts.words import curve_label
 from studio.app.i18n.messages import translate_message
 from studio.core.training.records import WALL_TIME
 
@@ -24,6 +25,17 @@ LEVEL_COLOURS = {"info": "#333333", "warning": "#B06000", "error": "#C00000"}
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("LogPanel", text)
+
+
+def _ended() -> dict[str, str]:
+    """A `done` record's reasons (studio.core.training.records), in words."""
+    return {
+        "finished": _tr("finished"),
+        "stopped": _tr("stopped"),
+        "step limit": _tr("step limit"),
+        "error": _tr("error"),
+        "interrupted": _tr("interrupted"),
+    }
 
 
 def format_record(record: dict) -> tuple[str, str] | None:
@@ -56,12 +68,15 @@ def format_record(record: dict) -> tuple[str, str] | None:
             step=step, path=record.get("path", "")
         )
     if kind == "done":
-        level = "error" if record.get("reason") == "error" else "info"
+        reason = str(record.get("reason", ""))
+        level = "error" if reason == "error" else "info"
         return level, _tr("[step {step}] run ended: {reason}").format(
-            step=step, reason=record.get("reason", "")
+            step=step, reason=_ended().get(reason, reason)
         )
-    if kind == "eval":
-        metrics = ", ".join(f"{k[5:]} {v:.4g}" for k, v in record.items() if k.startswith("eval/"))
+    if kind == "eval":  # each metric by its catalogue name, as the charts' legends say it
+        metrics = ", ".join(
+            f"{curve_label(k)} {v:.4g}" for k, v in record.items() if k.startswith("eval/")
+        )
         return "info", _tr("[step {step}] eval: {metrics}").format(step=step, metrics=metrics)
     return None
 

@@ -60,6 +60,12 @@ from studio.core.tasks import task_class
 DEFAULT_PRESET = "quick_micro_gpt"  # a first run that learns visibly within a minute
 
 
+def planned_stages(cfg: StudioConfig) -> tuple[str, ...]:
+    """The stages `cfg` runs, in order (those with steps; the trainer's rule)."""
+    stages = (("warmup", cfg.stages.warmup), ("grpo", cfg.stages.grpo))
+    return tuple(name for name, stage in stages if stage.steps > 0)
+
+
 def closing_message() -> str:
     return QCoreApplication.translate(
         "MainWindow", "Closing: the run is stopping and writing its checkpoint…"
@@ -360,6 +366,8 @@ class MainWindow(QMainWindow):
                 dialogs.show_error(self, self.tr("Cannot open this preset"), str(err))
                 self.log.add("error", str(err))
             return False
+        if not self.controller.running:
+            self._leave_run()
         self.set_config(cfg)
         self.gallery.set_current(path)
         self.settings.setValue("preset/last", path)
@@ -476,6 +484,7 @@ class MainWindow(QMainWindow):
         self.run_config = copy.deepcopy(cfg)  # as started: the trainer may fit cfg to the data
         self.charts.keep_overlay_for(cfg.task.NAME)
         self._clear_views()
+        self.charts.set_plan(planned_stages(cfg))
         name = QCoreApplication.translate("presets", cfg.name)
         self.log.add("info", self.tr("starting {name}").format(name=name))
         self.controller.start(self._make_factory(cfg, self._save_dir(), None), max_steps)
@@ -556,6 +565,7 @@ class MainWindow(QMainWindow):
             cfg = load_run_config(Path(run_dir))
             self.samples.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
             self.charts.keep_overlay_for(cfg.task.NAME)
+            self.charts.set_plan(planned_stages(cfg))
         records = read_metrics(Path(run_dir))
         for record in records:
             self._on_record(record)
@@ -575,6 +585,14 @@ class MainWindow(QMainWindow):
             task = load_run_config(Path(run_dir)).task.NAME
         self.charts.set_overlay(read_metrics(Path(run_dir)), Path(run_dir).name, task)
         self.views.setCurrentWidget(self.charts)
+
+    def _leave_run(self) -> None:
+        """Another preset is shown and nothing trains: the last run's charts, samples,
+        explanation, policy and playground go (the Runs tab reopens that run), and Start,
+        Reset and Export are about this preset, not a run of another."""
+        self._clear_views()
+        self.run_dir, self.stopped_run, self.run_config = None, None, None
+        self.playground.forget_run()
 
     def _clear_views(self) -> None:
         self.charts.reset()

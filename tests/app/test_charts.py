@@ -532,6 +532,64 @@ def test_empty_charts_say_what_they_wait_for_instead_of_placeholder_ticks(qtbot)
     assert reward.placeholder.isVisible() and reward.waiting_text == "waiting for the first step"
 
 
+def warmup_step(step: int) -> dict:
+    """A warm-up step record: loss, learning rate, gradient norm, time; no sampled groups."""
+    record = step_record(step, stage="warmup")
+    return {k: v for k, v in record.items() if not k.startswith(("reward/", "grpo/", "policy/"))}
+
+
+def stage_start(stage: str, step: int) -> dict:
+    return {"kind": "stage", "stage": stage, "step": step, "event": "start", "reason": ""}
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_chart_whose_stage_has_just_begun_says_its_data_is_coming_not_that_none_is_recorded(
+    qtbot,
+):
+    # As in the Chinese screenshot: the warm-up has drawn, GRPO has begun, its first step's
+    # points are not drawn yet. The reward chart waits for them; it is not a chart this run
+    # never records.
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.resize(1000, 900)
+    panel.show()
+    panel.set_plan(("warmup", "grpo"))
+    panel.add_records([stage_start("warmup", 0), warmup_step(1), warmup_step(2)])
+    panel.refresh()
+    reward, kl = panel.chart("reward"), panel.chart("kl")
+    assert reward.waiting_text == "waiting for GRPO"
+    panel.add_record(stage_start("grpo", 2))
+    panel.refresh()
+    assert reward.placeholder.isVisible()
+    assert reward.waiting_text == "waiting for the first GRPO step"
+    # A GRPO step that records no KL (beta 0 in some configs): only now is that chart's
+    # emptiness the run's, and every empty chart re-reads its line on that first step.
+    first = {k: v for k, v in step_record(3).items() if k != "grpo/kl"}
+    panel.add_record(first)
+    panel.refresh()
+    assert not reward.placeholder.isVisible()
+    assert kl.placeholder.isVisible()
+    assert kl.waiting_text == "this run records nothing for this chart"
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_warm_up_only_run_does_not_promise_grpo_charts(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.set_plan(("warmup",))
+    panel.add_records([stage_start("warmup", 0)])
+    panel.refresh()
+    reward = panel.chart("reward")
+    assert reward.waiting_text == "waiting for the first step"
+    panel.add_records([warmup_step(1)])
+    panel.refresh()
+    assert reward.waiting_text == "this run records nothing for this chart"
+    panel.reset()  # the next run's plan is not known until the window sets it
+    panel.add_records([stage_start("warmup", 0), warmup_step(1)])
+    panel.refresh()
+    assert reward.waiting_text == "waiting for GRPO"
+
+
 def past_run(folder: Path, preset: str, steps: int) -> Path:
     """A finished run folder of `preset` with `steps` step records."""
     import json

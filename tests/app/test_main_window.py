@@ -323,3 +323,28 @@ def test_the_preset_in_use_is_marked_in_the_gallery(window):
 def test_a_first_start_fits_the_window_to_the_screen(window):
     free = window.screen().availableGeometry()
     assert window.width() <= free.width() and window.height() <= free.height()
+
+
+def test_choosing_another_preset_after_a_run_clears_that_runs_views(qtbot, window, shown):
+    assert window.start()
+    qtbot.waitUntil(
+        lambda: window.samples.step > 0 and window.grad_flow.latest is not None, timeout=3000
+    )
+    window.controls.stop_action.trigger()
+    qtbot.waitUntil(lambda: window.stopped_run is not None, timeout=3000)
+    window.charts.refresh()
+    assert window.explain.record is not None and window.charts.store.series
+    assert not window.charts.chart("reward").placeholder.isVisible()
+
+    window.gallery.cards["tiny_transformer"].use.click()  # "Use this preset"
+    window.charts.refresh()
+    assert window.form.config().name == "Tiny-Transformer"
+    assert window.charts.store.series == {}
+    assert all(chart.placeholder.isVisible() for chart in window.charts.charts)
+    assert window.samples.samples == [] and window.grad_flow.latest is None
+    assert window.explain.record is None
+    assert window.controls.progress.value() <= 0
+    assert window.run_dir is None  # Export and the playground no longer name that run
+    assert "No run yet" in window.playground.run_label.text()
+    # Start begins this preset: no offer to continue the other preset's stopped run.
+    assert window.start() and shown.choices == []

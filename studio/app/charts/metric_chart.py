@@ -237,6 +237,10 @@ class MetricChart(QWidget):
         drawn = any(has_points(curve) for curve in self._curves.values())
         self._show_waiting(None if drawn else waiting_for(self.spec, store))
 
+    def show_waiting_for(self, store: MetricStore) -> None:
+        """An empty chart's line brought up to date with what `store` has recorded."""
+        self._show_waiting(waiting_for(self.spec, store))
+
     def _show_waiting(self, text: str | None) -> None:
         """Say what the chart waits for, its axes' numbers hidden; None: it has data."""
         if text is not None and text != self.waiting_text:

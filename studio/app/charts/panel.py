@@ -186,6 +186,8 @@ class ChartPanel(QWidget):
         for chart in self.charts:
             if self._full_redraw or stage_moved or chart.spec.id in touched:
                 self._pending.setdefault(chart)
+            elif changed and chart.waiting:  # its line follows the run; nothing to draw
+                chart.show_waiting_for(self.store)
         self._full_redraw = False
         self._drew = False
         if not self._pending:
@@ -239,6 +241,12 @@ class ChartPanel(QWidget):
         for chart in self.charts:
             chart.clear()
             chart.autoscale()
+        self._full_redraw = True
+
+    def set_plan(self, stages: tuple[str, ...]) -> None:
+        """The stages the run shown plans ("warmup", "grpo"): an empty chart then says
+        whether its data is still to come (see words.waiting_for)."""
+        self.store.planned = stages
         self._full_redraw = True
 
     def set_overlay(self, records: list[dict] | None, label: str = "", task: str = "") -> None:

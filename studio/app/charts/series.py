@@ -83,6 +83,10 @@ class MetricStore:
     def __init__(self) -> None:
         self.series: dict[str, Series] = {}
         self.stage_starts: list[tuple[int, str]] = []  # (step, stage) where a stage began
+        self.stage = ""  # the stage of the latest stage start or step record
+        self.stage_steps = 0  # step records since the last stage began
+        # The stages the run plans (set by the window from its config); empty: not known.
+        self.planned: tuple[str, ...] = ()
         self.total_steps = 0
         self.headline: set[str] = set()  # eval keys an eval record named as its metric
         self._changed: set[str] = set()
@@ -90,12 +94,16 @@ class MetricStore:
     def add(self, record: dict) -> None:
         kind, step = record.get("kind"), record.get("step", 0)
         if kind == "stage" and record.get("event") == "start":
-            self.stage_starts.append((int(step), str(record.get("stage", ""))))
+            self.stage = str(record.get("stage", ""))
+            self.stage_starts.append((int(step), self.stage))
+            self.stage_steps = 0
             self._changed.add("__stage__")
             return
         if kind not in ("step", "eval"):
             return
         if kind == "step":
+            self.stage = str(record.get("stage", self.stage))
+            self.stage_steps += 1
             self.total_steps = int(record.get("total_steps", self.total_steps) or 0)
         elif record.get("metric"):
             self.headline.add(f"eval/{record['metric']}")
@@ -116,6 +124,8 @@ class MetricStore:
     def clear(self) -> None:
         self.series.clear()
         self.stage_starts.clear()
+        self.stage, self.stage_steps = "", 0
+        self.planned = ()
         self.total_steps = 0
         self.headline.clear()
         self._changed = {"__stage__"}

@@ -81,14 +81,20 @@ def help_html(chart: Chart) -> str:
 
 
 def waiting_for(chart: Chart, store: MetricStore) -> str:
-    """What an empty chart waits for, from what the run has recorded so far."""
+    """What an empty chart waits for, from what the run has recorded so far.
+
+    Only a stage that has recorded a step without this chart's keys (and no later stage
+    to come) says the run records nothing here: until then the chart's data may still
+    be on its way (a stage just begun, or its first points recorded but not drawn yet)."""
+    coming = bool(metrics.curves(chart.id, store.keys()))  # recorded, not drawn yet
     if chart.id in ("eval", "eval_other"):
-        if chart.id == "eval_other" and store.headline:
+        if chart.id == "eval_other" and store.headline and not coming:
             return _tr("this task has no other held-out metrics")
         return _tr("waiting for the first evaluation")
-    stage = store.stage_starts[-1][1] if store.stage_starts else ""
-    if stage == "warmup":  # its metrics come from sampled groups: GRPO's only
-        return _tr("waiting for GRPO")
-    if "loss" in store.series:
-        return _tr("this run records nothing for this chart")
-    return _tr("waiting for the first step")
+    if store.stage == "grpo" and (coming or not store.stage_steps):
+        return _tr("waiting for the first GRPO step")
+    if coming or not (store.stage_steps or store.series):
+        return _tr("waiting for the first step")
+    if store.stage != "grpo" and (not store.planned or "grpo" in store.planned):
+        return _tr("waiting for GRPO")  # the warm-up: sampled groups are GRPO's only
+    return _tr("this run records nothing for this chart")

@@ -5,7 +5,9 @@ be at least 0, got -1`); it cannot mark them for Qt. The window translates the s
 shows most, the settings' and the data's errors among them: each shape below is a
 template whose `{name}` parts match any text, and a message that fits one is shown as
 the template's translation (context "messages") with the same parts filled in. A
-message of no known shape is shown as it is.
+message of no known shape is shown as it is. A part named `{language}` or `{script}` is a
+name from the core's language table (studio.core.data.languages), translated under the
+context of that name ("languages", "scripts"; sources.core_strings lists them).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from functools import cache
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 CONTEXT = "messages"
+WORDS = {"language": "languages", "script": "scripts"}  # a part's name -> its context
 
 SHAPES = [
     # configtools: a field's own value
@@ -105,7 +108,73 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "lines {numbers}"),
     QT_TRANSLATE_NOOP("messages", "line {number}"),
     QT_TRANSLATE_NOOP("messages", "Built-in demo corpus: {n} pairs, {direction}"),
+    QT_TRANSLATE_NOOP("messages", "Sentence pairs given directly: {n} pairs, {direction}"),
     QT_TRANSLATE_NOOP("messages", "split: {parts}"),
+    QT_TRANSLATE_NOOP("messages", "train {train}, valid {valid}, test {test}"),
+    # a data file's load report, line by line (load_report.LoadReport.text)
+    QT_TRANSLATE_NOOP("messages", "{path}: kept {n} pairs"),
+    QT_TRANSLATE_NOOP("messages", "{path}: kept {n} pair"),
+    QT_TRANSLATE_NOOP("messages", "line {number} read as a header"),
+    QT_TRANSLATE_NOOP("messages", "line numbers are positions in the JSON array"),
+    QT_TRANSLATE_NOOP("messages", "columns matched by script"),
+    QT_TRANSLATE_NOOP("messages", "columns matched by script and language identification"),
+    QT_TRANSLATE_NOOP("messages", "columns matched named by the file ({names})"),
+    QT_TRANSLATE_NOOP(
+        "messages", "counted from 0, as task.source_column and task.target_column count"
+    ),
+    QT_TRANSLATE_NOOP("messages", "ignored {column}"),
+    # the settings task.fit_to_data chose, each with its reason (tasks/translation)
+    QT_TRANSLATE_NOOP("messages", "chosen for this data (task.fit_to_data):"),
+    QT_TRANSLATE_NOOP("messages", "  {setting}"),  # one of them, indented under that line
+    QT_TRANSLATE_NOOP("messages", "valid and test splits of {n}: {why}"),
+    QT_TRANSLATE_NOOP("messages", "a tenth of the pairs"),
+    QT_TRANSLATE_NOOP(
+        "messages", "5% of the pairs, between 500 and 1,000: enough for a steady chrF"
+    ),
+    QT_TRANSLATE_NOOP("messages", "shared vocabulary {n}: {why}"),
+    QT_TRANSLATE_NOOP("messages", "source vocabulary {n} ({kind}): {why}"),
+    QT_TRANSLATE_NOOP("messages", "target vocabulary {n} ({kind}): {why}"),
+    QT_TRANSLATE_NOOP("messages", "the characters seen at least {n} times"),
+    QT_TRANSLATE_NOOP("messages", "{k} x the square root of its {n} words"),
+    QT_TRANSLATE_NOOP("messages", "eval.size {n}: the whole valid split"),
+    QT_TRANSLATE_NOOP("messages", "eval.every {n}: a whole valid split takes longer to evaluate"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "stages.warmup.stop_at off: the demo corpus's target means nothing for other data",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "stages.warmup.patience {n}: the warm-up ends after {evals} evaluations ({steps} "
+        "steps) without a better valid chrF",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "stages.warmup.steps {n}: at most {epochs} passes over the training pairs"
+    ),
+    QT_TRANSLATE_NOOP("messages", "the patience ends it first"),
+    # which column is which: after the fitted settings' notes ("source vocabulary ..."),
+    # which these wider shapes would take for their own
+    QT_TRANSLATE_NOOP("messages", "source {code} ({language}): {column}"),
+    QT_TRANSLATE_NOOP("messages", "target {code} ({language}): {column}"),
+    QT_TRANSLATE_NOOP("messages", "source {code}: {column}"),
+    QT_TRANSLATE_NOOP("messages", "target {code}: {column}"),
+    QT_TRANSLATE_NOOP("messages", 'column {index} "{name}" ({what}, e.g. {example})'),
+    QT_TRANSLATE_NOOP("messages", "column {index} ({what}, e.g. {example})"),
+    QT_TRANSLATE_NOOP("messages", 'column {index} "{name}" ({what})'),
+    QT_TRANSLATE_NOOP("messages", "column {index} ({what})"),
+    QT_TRANSLATE_NOOP("messages", "{script} script"),
+    QT_TRANSLATE_NOOP("messages", "no letters"),
+    QT_TRANSLATE_NOOP("messages", "licence notes, ids or links"),
+    QT_TRANSLATE_NOOP("messages", "empty"),
+    # the images task's report (data.images.ImageReport.summary)
+    QT_TRANSLATE_NOOP("messages", "kept {n} images in {k} classes ({classes})"),
+    QT_TRANSLATE_NOOP("messages", "kept {n} images in {k} class ({classes})"),
+    QT_TRANSLATE_NOOP("messages", "kept {n} image in {k} class ({classes})"),
+    QT_TRANSLATE_NOOP("messages", "kept {n} images in {k} classes"),
+    # the trainer's log lines
+    QT_TRANSLATE_NOOP("messages", "resumed at step {step}"),
+    QT_TRANSLATE_NOOP("messages", "curriculum: level {level} unlocked"),
+    QT_TRANSLATE_NOOP("messages", "step {step}: loss or gradient was not finite"),
+    QT_TRANSLATE_NOOP("messages", "the update was skipped"),
     # the generated tasks' reports (the Data tab, the log)
     QT_TRANSLATE_NOOP("messages", "arithmetic ({ops}) with operands up to {n} digits"),
     QT_TRANSLATE_NOOP(
@@ -160,5 +229,10 @@ def translate_message(message: str) -> str:
     if found is None:  # some of its parts may still have known shapes
         return "; ".join(translate_message(p) if match(p) else p for p in pieces)
     shape, parts = found
-    parts = {name: translate_message(part) for name, part in parts.items()}
+    parts = {
+        name: QCoreApplication.translate(WORDS[name], part)
+        if name in WORDS
+        else translate_message(part)
+        for name, part in parts.items()
+    }
     return QCoreApplication.translate(CONTEXT, shape).format(**parts)

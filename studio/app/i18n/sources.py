@@ -10,8 +10,9 @@ Two sources:
 - the core's words, which cannot be marked with Qt's macros (studio.core never imports
   Qt) and which the app translates at display time under fixed contexts: every config
   field's label and help ("config"), the metric catalogue ("metrics"), each task's
-  sample noun ("tasks"), and the names, descriptions and lesson texts of the shipped
-  presets and lessons ("presets").
+  sample noun ("tasks"), the names, descriptions and lesson texts of the shipped
+  presets and lessons ("presets"), and the language and script names a data report
+  gives ("languages", "scripts").
 
 pyside6-lupdate reads Python, but takes a wrapper's argument for a context of its own and
 names `self.tr` contexts after the wrong object in some files; so the strings found here
@@ -214,6 +215,7 @@ def _config_classes() -> list[type]:
 def core_strings() -> Found:
     """The core's words the window shows, each under the context the app translates it in."""
     from studio.core.config import lesson_files, load_config, preset_files
+    from studio.core.data.languages import LANGUAGE_NAMES, LANGUAGE_SCRIPTS
     from studio.core.tasks import TASKS
     from studio.core.training import metric_docs, metrics
 
@@ -234,6 +236,10 @@ def core_strings() -> Found:
         for text in (cfg.name, cfg.description, cfg.ui.lesson):
             if text:
                 found.add("presets", text)
+    for name in LANGUAGE_NAMES.values():
+        found.add("languages", name)
+    for script in sorted(set(LANGUAGE_SCRIPTS.values())):
+        found.add("scripts", script)
     return found
 
 

@@ -936,6 +936,26 @@
 <context>
     <name>LogPanel</name>
     <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>step limit</source>
+        <translation>达到步数上限</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>被中断</translation>
+    </message>
+    <message>
         <source>[step {step}] {message}</source>
         <translation>[第 {step} 步] {message}</translation>
     </message>
@@ -1355,6 +1375,10 @@
     <message>
         <source>waiting for the first evaluation</source>
         <translation>等待第一次评估</translation>
+    </message>
+    <message>
+        <source>waiting for the first GRPO step</source>
+        <translation>等待第一个 GRPO 步</translation>
     </message>
     <message>
         <source>waiting for GRPO</source>
@@ -3099,6 +3123,157 @@
     </message>
 </context>
 <context>
+    <name>languages</name>
+    <message>
+        <source>Chinese</source>
+        <translation>中文</translation>
+    </message>
+    <message>
+        <source>Cantonese</source>
+        <translation>粤语</translation>
+    </message>
+    <message>
+        <source>Japanese</source>
+        <translation>日语</translation>
+    </message>
+    <message>
+        <source>Korean</source>
+        <translation>韩语</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>英语</translation>
+    </message>
+    <message>
+        <source>French</source>
+        <translation>法语</translation>
+    </message>
+    <message>
+        <source>German</source>
+        <translation>德语</translation>
+    </message>
+    <message>
+        <source>Spanish</source>
+        <translation>西班牙语</translation>
+    </message>
+    <message>
+        <source>Italian</source>
+        <translation>意大利语</translation>
+    </message>
+    <message>
+        <source>Portuguese</source>
+        <translation>葡萄牙语</translation>
+    </message>
+    <message>
+        <source>Dutch</source>
+        <translation>荷兰语</translation>
+    </message>
+    <message>
+        <source>Swedish</source>
+        <translation>瑞典语</translation>
+    </message>
+    <message>
+        <source>Danish</source>
+        <translation>丹麦语</translation>
+    </message>
+    <message>
+        <source>Norwegian</source>
+        <translation>挪威语</translation>
+    </message>
+    <message>
+        <source>Finnish</source>
+        <translation>芬兰语</translation>
+    </message>
+    <message>
+        <source>Polish</source>
+        <translation>波兰语</translation>
+    </message>
+    <message>
+        <source>Czech</source>
+        <translation>捷克语</translation>
+    </message>
+    <message>
+        <source>Slovak</source>
+        <translation>斯洛伐克语</translation>
+    </message>
+    <message>
+        <source>Romanian</source>
+        <translation>罗马尼亚语</translation>
+    </message>
+    <message>
+        <source>Hungarian</source>
+        <translation>匈牙利语</translation>
+    </message>
+    <message>
+        <source>Turkish</source>
+        <translation>土耳其语</translation>
+    </message>
+    <message>
+        <source>Vietnamese</source>
+        <translation>越南语</translation>
+    </message>
+    <message>
+        <source>Indonesian</source>
+        <translation>印度尼西亚语</translation>
+    </message>
+    <message>
+        <source>Malay</source>
+        <translation>马来语</translation>
+    </message>
+    <message>
+        <source>Catalan</source>
+        <translation>加泰罗尼亚语</translation>
+    </message>
+    <message>
+        <source>Esperanto</source>
+        <translation>世界语</translation>
+    </message>
+    <message>
+        <source>Latin</source>
+        <translation>拉丁语</translation>
+    </message>
+    <message>
+        <source>Russian</source>
+        <translation>俄语</translation>
+    </message>
+    <message>
+        <source>Ukrainian</source>
+        <translation>乌克兰语</translation>
+    </message>
+    <message>
+        <source>Bulgarian</source>
+        <translation>保加利亚语</translation>
+    </message>
+    <message>
+        <source>Arabic</source>
+        <translation>阿拉伯语</translation>
+    </message>
+    <message>
+        <source>Persian</source>
+        <translation>波斯语</translation>
+    </message>
+    <message>
+        <source>Urdu</source>
+        <translation>乌尔都语</translation>
+    </message>
+    <message>
+        <source>Hebrew</source>
+        <translation>希伯来语</translation>
+    </message>
+    <message>
+        <source>Greek</source>
+        <translation>希腊语</translation>
+    </message>
+    <message>
+        <source>Thai</source>
+        <translation>泰语</translation>
+    </message>
+    <message>
+        <source>Hindi</source>
+        <translation>印地语</translation>
+    </message>
+</context>
+<context>
     <name>messages</name>
     <message>
         <source>{path}: must be an integer, got {value}</source>
@@ -3317,8 +3492,200 @@
         <translation>内置演示语料：{n} 个句对，{direction}</translation>
     </message>
     <message>
+        <source>Sentence pairs given directly: {n} pairs, {direction}</source>
+        <translation>直接给出的句对：{n} 个，{direction}</translation>
+    </message>
+    <message>
         <source>split: {parts}</source>
         <translation>划分：{parts}</translation>
+    </message>
+    <message>
+        <source>train {train}, valid {valid}, test {test}</source>
+        <translation>训练 {train}，验证 {valid}，测试 {test}</translation>
+    </message>
+    <message>
+        <source>{path}: kept {n} pairs</source>
+        <translation>{path}：保留 {n} 个句对</translation>
+    </message>
+    <message>
+        <source>{path}: kept {n} pair</source>
+        <translation>{path}：保留 {n} 个句对</translation>
+    </message>
+    <message>
+        <source>line {number} read as a header</source>
+        <translation>第 {number} 行被当作表头</translation>
+    </message>
+    <message>
+        <source>line numbers are positions in the JSON array</source>
+        <translation>行号是在 JSON 数组中的位置</translation>
+    </message>
+    <message>
+        <source>counted from 0, as task.source_column and task.target_column count</source>
+        <translation>从 0 开始计数，与 task.source_column 和 task.target_column 的计数方式相同</translation>
+    </message>
+    <message>
+        <source>source {code} ({language}): {column}</source>
+        <translation>源语言 {code}（{language}）：{column}</translation>
+    </message>
+    <message>
+        <source>target {code} ({language}): {column}</source>
+        <translation>目标语言 {code}（{language}）：{column}</translation>
+    </message>
+    <message>
+        <source>source {code}: {column}</source>
+        <translation>源语言 {code}：{column}</translation>
+    </message>
+    <message>
+        <source>target {code}: {column}</source>
+        <translation>目标语言 {code}：{column}</translation>
+    </message>
+    <message>
+        <source>column {index} &quot;{name}&quot; ({what}, e.g. {example})</source>
+        <translation>第 {index} 列“{name}”（{what}，例如 {example}）</translation>
+    </message>
+    <message>
+        <source>column {index} ({what}, e.g. {example})</source>
+        <translation>第 {index} 列（{what}，例如 {example}）</translation>
+    </message>
+    <message>
+        <source>column {index} &quot;{name}&quot; ({what})</source>
+        <translation>第 {index} 列“{name}”（{what}）</translation>
+    </message>
+    <message>
+        <source>column {index} ({what})</source>
+        <translation>第 {index} 列（{what}）</translation>
+    </message>
+    <message>
+        <source>{script} script</source>
+        <translation>{script}</translation>
+    </message>
+    <message>
+        <source>no letters</source>
+        <translation>没有字母</translation>
+    </message>
+    <message>
+        <source>licence notes, ids or links</source>
+        <translation>许可说明、编号或链接</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>columns matched by script</source>
+        <translation>按文字系统匹配各列</translation>
+    </message>
+    <message>
+        <source>columns matched by script and language identification</source>
+        <translation>按文字系统和语言识别匹配各列</translation>
+    </message>
+    <message>
+        <source>columns matched named by the file ({names})</source>
+        <translation>按文件给出的名称匹配各列（{names}）</translation>
+    </message>
+    <message>
+        <source>counted from 0, as {settings} count</source>
+        <translation type="vanished">从 0 开始计数，与 {settings} 的计数方式相同</translation>
+    </message>
+    <message>
+        <source>ignored {column}</source>
+        <translation>忽略{column}</translation>
+    </message>
+    <message>
+        <source>chosen for this data (task.fit_to_data):</source>
+        <translation>为这份数据选定（task.fit_to_data）：</translation>
+    </message>
+    <message>
+        <source>  {setting}</source>
+        <translation>  {setting}</translation>
+    </message>
+    <message>
+        <source>valid and test splits of {n}: {why}</source>
+        <translation>验证集和测试集各 {n} 个：{why}</translation>
+    </message>
+    <message>
+        <source>a tenth of the pairs</source>
+        <translation>句对的十分之一</translation>
+    </message>
+    <message>
+        <source>5% of the pairs, between 500 and 1,000: enough for a steady chrF</source>
+        <translation>句对的 5%，介于 500 到 1,000 之间：足以得到稳定的 chrF</translation>
+    </message>
+    <message>
+        <source>shared vocabulary {n}: {why}</source>
+        <translation>共享词表 {n}：{why}</translation>
+    </message>
+    <message>
+        <source>source vocabulary {n} ({kind}): {why}</source>
+        <translation>源语言词表 {n}（{kind}）：{why}</translation>
+    </message>
+    <message>
+        <source>target vocabulary {n} ({kind}): {why}</source>
+        <translation>目标语言词表 {n}（{kind}）：{why}</translation>
+    </message>
+    <message>
+        <source>the characters seen at least {n} times</source>
+        <translation>出现至少 {n} 次的字符</translation>
+    </message>
+    <message>
+        <source>{k} x the square root of its {n} words</source>
+        <translation>{k} × 其 {n} 个词的平方根</translation>
+    </message>
+    <message>
+        <source>eval.size {n}: the whole valid split</source>
+        <translation>eval.size {n}：整个验证集</translation>
+    </message>
+    <message>
+        <source>eval.every {n}: a whole valid split takes longer to evaluate</source>
+        <translation>eval.every {n}：评估整个验证集需要更久</translation>
+    </message>
+    <message>
+        <source>stages.warmup.stop_at off: the demo corpus&apos;s target means nothing for other data</source>
+        <translation>stages.warmup.stop_at 关闭：演示语料的目标值对其他数据没有意义</translation>
+    </message>
+    <message>
+        <source>stages.warmup.patience {n}: the warm-up ends after {evals} evaluations ({steps} steps) without a better valid chrF</source>
+        <translation>stages.warmup.patience {n}：连续 {evals} 次评估（{steps} 步）验证集 chrF 没有提升，预热即结束</translation>
+    </message>
+    <message>
+        <source>stages.warmup.steps {n}: at most {epochs} passes over the training pairs</source>
+        <translation>stages.warmup.steps {n}：最多遍历训练句对 {epochs} 遍</translation>
+    </message>
+    <message>
+        <source>the patience ends it first</source>
+        <translation>通常先由 patience 结束</translation>
+    </message>
+    <message>
+        <source>kept {n} images in {k} classes ({classes})</source>
+        <translation>保留 {n} 张图片，共 {k} 个类别（{classes}）</translation>
+    </message>
+    <message>
+        <source>kept {n} images in {k} class ({classes})</source>
+        <translation>保留 {n} 张图片，共 {k} 个类别（{classes}）</translation>
+    </message>
+    <message>
+        <source>kept {n} image in {k} class ({classes})</source>
+        <translation>保留 {n} 张图片，共 {k} 个类别（{classes}）</translation>
+    </message>
+    <message>
+        <source>kept {n} images in {k} classes</source>
+        <translation>保留 {n} 张图片，共 {k} 个类别</translation>
+    </message>
+    <message>
+        <source>resumed at step {step}</source>
+        <translation>从第 {step} 步继续</translation>
+    </message>
+    <message>
+        <source>curriculum: level {level} unlocked</source>
+        <translation>课程：解锁第 {level} 级</translation>
+    </message>
+    <message>
+        <source>step {step}: loss or gradient was not finite</source>
+        <translation>第 {step} 步：损失或梯度不是有限值</translation>
+    </message>
+    <message>
+        <source>the update was skipped</source>
+        <translation>已跳过这次更新</translation>
     </message>
     <message>
         <source>arithmetic ({ops}) with operands up to {n} digits</source>
@@ -4153,6 +4520,49 @@
     <message>
         <source>The agent sees the grid as pixels and moves until it reaches the goal or runs out of steps. Each start position is played G times: the group. At first almost every episode fails, so whole groups score 0 and teach nothing (the &quot;Groups with equal rewards&quot; chart is high). As the agent learns, groups split into successes and failures, and it learns fastest. When it succeeds everywhere, groups are equal again. Try a bigger grid (Grid size 6) or more walls: does the chart start higher?</source>
         <translation>智能体以像素的形式看网格，不断移动，直到到达终点或步数用完。每个起始位置玩 G 次：这就是组。起初几乎每个回合都失败，于是整组得 0，什么也教不了（“奖励全部相同的组”图表很高）。随着智能体学习，组里开始有成功也有失败，这时它学得最快。等到它处处成功，组又变得全部相同。试试更大的网格（网格大小 6）或更多的墙：图表一开始会更高吗？</translation>
+    </message>
+</context>
+<context>
+    <name>scripts</name>
+    <message>
+        <source>Arabic</source>
+        <translation>阿拉伯字母</translation>
+    </message>
+    <message>
+        <source>Cyrillic</source>
+        <translation>西里尔字母</translation>
+    </message>
+    <message>
+        <source>Devanagari</source>
+        <translation>天城文</translation>
+    </message>
+    <message>
+        <source>Greek</source>
+        <translation>希腊字母</translation>
+    </message>
+    <message>
+        <source>Han</source>
+        <translation>汉字</translation>
+    </message>
+    <message>
+        <source>Hangul</source>
+        <translation>韩文字母</translation>
+    </message>
+    <message>
+        <source>Hebrew</source>
+        <translation>希伯来字母</translation>
+    </message>
+    <message>
+        <source>Kana</source>
+        <translation>假名</translation>
+    </message>
+    <message>
+        <source>Latin</source>
+        <translation>拉丁字母</translation>
+    </message>
+    <message>
+        <source>Thai</source>
+        <translation>泰文</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,91 @@
+"""The Chinese window's log and Data tab: what the core says (a run's log lines, a data
+file's load report) is shown in Chinese; only the values stay as they are."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from studio.app import translations
+from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
+from tests.app.i18n_walk import english_words
+from tests.app.test_translations import _allowed
+
+TINY = [
+    "model.n_layers=1",
+    "model.d_model=32",
+    "model.n_heads=2",
+    "model.d_ff=64",
+    "stages.warmup.steps=2",
+    "stages.warmup.batch_size=4",
+    "stages.grpo.steps=2",
+    "stages.grpo.batch_size=2",
+    "grpo.num_generations=2",
+    "eval.every=2",
+    "eval.size=4",
+    "run.checkpoint_every=3",
+    "training.threads=1",
+]
+TINY_TRANSLATION = [
+    "model.d_model=32",
+    "model.n_heads=2",
+    "model.n_encoder_layers=1",
+    "model.n_decoder_layers=1",
+    "model.d_ff=64",
+    "stages.warmup.batch_size=4",
+    "training.threads=1",
+]
+# A column's example cell or header name, quoted as the file has it: a value.
+QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|“[^”]*”")
+
+
+@pytest.fixture
+def chinese(qapp):
+    assert translations.install(translations.CHINESE)
+    yield
+    translations.remove()
+
+
+def english_left(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """The lines with English words left once the values are set aside (paths and keys
+    by english_words, quoted cells here)."""
+    allowed = _allowed()
+    found = [(line, english_words(QUOTED.sub(" ", line), allowed)) for line in lines]
+    return [(line, words) for line, words in found if words]
+
+
+def finish(qtbot, window, timeout: int = 120_000) -> None:
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=timeout)
+    assert window.errors == []
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_data_report_and_the_log_of_a_run_are_in_chinese(chinese, window, qtbot, tmp_path):
+    # The Data tab checks a Tatoeba export: English first, then Chinese, then attribution.
+    data = write_tatoeba_file(tmp_path / "cmn.txt", realistic_pairs(3000, seed=1))
+    assert window.load_preset("tiny_transformer", [*TINY_TRANSLATION, f"data.path={data}"])
+    with qtbot.waitSignal(window.data_panel.checked, timeout=120_000):
+        window.data_panel.check()
+    assert window.data_panel.error is None
+    title, _, rest = window.data_panel.preview.toPlainText().partition("\n\n")
+    report = rest.split("\n\n")[0].splitlines()  # between the first pairs and the file's head
+    assert len(report) >= 8 and any("task.fit_to_data" in line for line in report)
+    shown = [window.data_panel.status.text(), title.splitlines()[0], *report]
+    assert english_left(shown) == []
+
+    # The same file trained for a step: its report is the run's first log line.
+    save = f"run.save_dir={tmp_path / 'runs'}"
+    assert window.load_preset("tiny_transformer", [*TINY_TRANSLATION, f"data.path={data}", save])
+    assert window.start(max_steps=1)
+    finish(qtbot, window)
+    # A whole run of warm-up and GRPO: stages start and end, evaluations, checkpoints.
+    assert window.load_preset("micro_gpt", [*TINY, save])
+    assert window.start()
+    finish(qtbot, window)
+    lines = [text for _, text in window.log.lines]
+    for said in ("阶段 预热 开始", "阶段 GRPO 结束", "评估：", "检查点已保存", "运行结束：已完成"):
+        assert any(said in line for line in lines), said
+    assert any("运行结束：达到步数上限" in line for line in lines)
+    assert sum("源语言 zh" in line for line in lines) == 1  # the Tatoeba file's report
+    assert english_left(lines) == []
