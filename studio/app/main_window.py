@@ -588,11 +588,11 @@ class MainWindow(QMainWindow):
 
     def _leave_run(self) -> None:
         """Another preset is shown and nothing trains: the last run's charts, samples,
-        explanation, policy and playground go (the Runs tab reopens that run), and Start,
-        Reset and Export are about this preset, not a run of another."""
+        explanation and policy go (the Runs tab reopens that run), and Start and Reset are
+        about this preset, not the run of another. The playground and Export keep that
+        run's model until another run is started or opened (playground/tab.py)."""
         self._clear_views()
-        self.run_dir, self.stopped_run, self.run_config = None, None, None
-        self.playground.forget_run()
+        self.stopped_run, self.run_config = None, None
 
     def _clear_views(self) -> None:
         self.charts.reset()

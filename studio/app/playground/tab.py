@@ -5,8 +5,7 @@ Micro-GPT's prompt and its continuations (completion.py), Tiny-Transformer's sen
 its translation (translation.py), the grid world's agent playing a new held-out grid
 (grid.py). The tab follows the window's current run: a run started or opened shows its
 page and its name at once (`show_run`; the engines of the run before are dropped), and
-before any run, or once another preset is chosen (`forget_run`), the page of the preset
-shown (`show_preset`).
+before any run the page of the preset shown (`show_preset`).
 
 The PyTorch side is the run's latest checkpoint (`load_trained`, reloaded when a newer
 checkpoint appears); the ONNX side runs the export's own snippet classes on
@@ -140,14 +139,6 @@ class PlaygroundTab(QWidget):
         self.run_label.setText(
             self.tr("{run}: its latest checkpoint is loaded when you ask").format(run=run_dir)
         )
-
-    def forget_run(self) -> None:
-        """The window shows no run any more (another preset was chosen): drop the run's
-        engines and answers; the next `show_preset` shows that preset's page."""
-        self.torch_engine, self.onnx_engine, self.onnx_problem = None, None, ""
-        self._pending = None
-        self.answers.clear()
-        self.run_label.setText(self.tr("No run yet: start one, or open one in the Runs list."))
 
     def show_preset(self, cfg: StudioConfig) -> None:
         """The window shows preset `cfg`: with no run yet, its page (a run's page stays)."""
