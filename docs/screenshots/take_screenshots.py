@@ -14,10 +14,16 @@ Every preset trains as it ships: nothing is made smaller for a picture. The scen
   (English, Chinese, attribution), made by the project's realistic-corpus generator, at
   both sizes: window-data-tatoeba[-1024x700].png;
 - window-settings.png (the Settings tab);
-- explain-<preset>: a quick Micro-GPT, a quick grid world and the translation preset as they
-  ship, paused once GRPO has data and a few policy snapshots: explain-<preset>.png (the
-  Explain tab's top), explain-<preset>-update.png (its end: the log-probs after the update)
-  and policy-<preset>.png (the Policy tab).
+- explain-<preset>: a quick Micro-GPT, a quick grid world, the translation preset and the
+  Lite-ResNet shapes preset as they ship, paused once GRPO has data and a few policy
+  snapshots: explain-<preset>.png (the Explain tab's top), explain-<preset>-update.png (its
+  end: the log-probs after the update) and policy-<preset>.png (the Policy tab);
+- lesson: the shipped lesson "what a group is" chosen among the Presets tab's lessons
+  (lesson-what-a-group-is.png: its card and banner), its short Settings form
+  (-settings.png), and its run 60 s after Start (-training.png);
+- presentation: that lesson's run as a teacher shows it on a projector (View menu: text
+  three steps larger, the high-contrast theme, the Setup and Log panels hidden):
+  presentation.png.
 Everything is written beside this file; the full presets take several minutes each on a
 2-core CPU. The chinese scene: the window in Chinese (as a Chinese locale or View > Language
 opens it), a quick Micro-GPT run once GRPO has samples: window-chinese.png (charts),
@@ -30,20 +36,23 @@ import argparse
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSettings
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QScrollArea
 
 from studio.app import resources, translations
 from studio.app.background import wait_for_background
 from studio.app.main_window import MainWindow
+from studio.core.config import lesson_files
 
 OUT = Path(__file__).resolve().parent
 QUICK = ("quick_micro_gpt", "quick_grid_world")
 FULL = ("micro_gpt", "tiny_transformer", "lite_resnet")
-EXPLAINED = ("quick_micro_gpt", "quick_grid_world", "tiny_transformer")
+EXPLAINED = ("quick_micro_gpt", "quick_grid_world", "tiny_transformer", "shapes")
+LESSON = "what_a_group_is"
+PRESENTATION_STEPS = 3  # "Larger text" three times: readable from the back of a classroom
 SCENES = (
     "first-start",
     *QUICK,
@@ -52,6 +61,8 @@ SCENES = (
     "window-settings",
     "chinese",
     *(f"explain-{key}" for key in EXPLAINED),
+    "lesson",
+    "presentation",
 )
 QUICK_SECONDS = 60.0  # what a newcomer sees a minute after pressing Start
 # The quick presets and the Data tab at a laptop's size and at a projector's (file suffix).
@@ -165,6 +176,44 @@ def explain_and_policy(app: QApplication, window: MainWindow, key: str, save_dir
     window.views.setCurrentWidget(window.charts)
 
 
+def lesson_and_presentation(
+    app: QApplication, window: MainWindow, save_dir: Path, scenes: Sequence[str]
+) -> None:
+    """The shipped lesson chosen in the Presets tab, its short form and its run 60 s after
+    Start; then that run as presented on a projector (the View menu's choices)."""
+    path = lesson_files()[LESSON]
+    if not window.load_preset(str(path), [f"run.save_dir={save_dir}"]):
+        raise SystemExit(f"cannot load the {LESSON} lesson")
+    stem = f"lesson-{LESSON.replace('_', '-')}"
+    card = window.gallery.cards[LESSON]
+    gallery_scroll = window.gallery.findChild(QScrollArea)
+    window.views.setCurrentWidget(window.charts)
+    if "lesson" in scenes:
+        window.setup.setCurrentIndex(0)
+        shoot(app, window, stem, lambda: gallery_scroll.ensureWidgetVisible(card))
+        shoot(app, window, f"{stem}-settings", lambda: window.setup.setCurrentIndex(1))
+    window.setup.setCurrentIndex(0)
+    if not window.start():
+        raise SystemExit(f"the window did not start the {LESSON} lesson")
+    settle(app, QUICK_SECONDS)
+    if "lesson" in scenes:
+        shoot(app, window, f"{stem}-training", lambda: None)
+    if "presentation" in scenes:
+        shown = window.presentation
+        shown.zoom(PRESENTATION_STEPS)
+        shown.contrast.trigger()  # the View menu's "High-contrast theme"
+        window.setup_dock.hide()
+        window.log_dock.hide()
+        shoot(app, window, "presentation", lambda: None)
+        shown.reset_zoom()
+        shown.contrast.trigger()
+        window.setup_dock.show()
+        window.log_dock.show()
+    window.controller.stop()
+    if not window.controller.wait(120_000):
+        raise SystemExit(f"the {LESSON} lesson's run did not stop")
+
+
 def chinese(app: QApplication, scratch: Path) -> None:
     """The Chinese window: its catalogue installed before it is built, as at a start."""
     translations.install(translations.CHINESE)
@@ -261,6 +310,8 @@ def main(argv: list[str] | None = None) -> int:
     for key in EXPLAINED:
         if f"explain-{key}" in scenes:
             explain_and_policy(app, window, key, scratch / "runs")
+    if "lesson" in scenes or "presentation" in scenes:
+        lesson_and_presentation(app, window, scratch / "runs", scenes)
     window.close()
     if "chinese" in scenes:
         chinese(app, scratch)

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from studio.app import translations
+from studio.app.i18n.messages import translate_message
 from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
 from tests.app.i18n_walk import english_words
 from tests.app.test_translations import _allowed
@@ -84,8 +85,16 @@ def test_the_data_report_and_the_log_of_a_run_are_in_chinese(chinese, window, qt
     assert window.start()
     finish(qtbot, window)
     lines = [text for _, text in window.log.lines]
+    lines += [box.status.text() for box in window.stages.boxes.values()]  # why each ended
     for said in ("阶段 预热 开始", "阶段 GRPO 结束", "评估：", "检查点已保存", "运行结束：已完成"):
         assert any(said in line for line in lines), said
     assert any("运行结束：达到步数上限" in line for line in lines)
     assert sum("源语言 zh" in line for line in lines) == 1  # the Tatoeba file's report
     assert english_left(lines) == []
+
+
+def test_why_a_stage_ended_names_its_metric_in_chinese(chinese):
+    shown = translate_message("reached accuracy 0.450 >= 0.3")
+    assert "准确率" in shown and "0.450 >= 0.3" in shown and "accuracy" not in shown
+    shown = translate_message("no better chrf in 4 evaluations")
+    assert "chrF" in shown and "4" in shown and english_left([shown]) == []

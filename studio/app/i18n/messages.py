@@ -7,7 +7,8 @@ template whose `{name}` parts match any text, and a message that fits one is sho
 the template's translation (context "messages") with the same parts filled in. A
 message of no known shape is shown as it is. A part named `{language}` or `{script}` is a
 name from the core's language table (studio.core.data.languages), translated under the
-context of that name ("languages", "scripts"; sources.core_strings lists them).
+context of that name ("languages", "scripts"; sources.core_strings lists them); a
+`{metric}` part names a held-out metric by its key and is shown by its catalogue label.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ import re
 from functools import cache
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from studio.core.training import metrics
+from studio.core.training.metrics import find
 
 CONTEXT = "messages"
 WORDS = {"language": "languages", "script": "scripts"}  # a part's name -> its context
@@ -215,6 +219,17 @@ def match(message: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
+def _part(name: str, text: str) -> str:
+    """One part a shape matched, in the window's language."""
+    if name in WORDS:
+        return QCoreApplication.translate(WORDS[name], text)
+    if name == "metric":  # a held-out metric by its eval key's name ("accuracy", "chrf")
+        metric = find(f"eval/{text}")
+        if metric is not None:
+            return QCoreApplication.translate(metrics.CONTEXT, metric.label)
+    return translate_message(text)
+
+
 def translate_message(message: str) -> str:
     """`message` in the window's language when its shape is known, else as it is: each
     line of a message of several lines on its own, a message of parts joined by "; "
@@ -229,10 +244,5 @@ def translate_message(message: str) -> str:
     if found is None:  # some of its parts may still have known shapes
         return "; ".join(translate_message(p) if match(p) else p for p in pieces)
     shape, parts = found
-    parts = {
-        name: QCoreApplication.translate(WORDS[name], part)
-        if name in WORDS
-        else translate_message(part)
-        for name, part in parts.items()
-    }
+    parts = {name: _part(name, part) for name, part in parts.items()}
     return QCoreApplication.translate(CONTEXT, shape).format(**parts)
