@@ -57,6 +57,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="mixed precision (bare --amp: bf16)",
     )
     t.add_argument(
+        "--memory_budget",
+        metavar="SIZE",
+        help="fit the run into this much memory (4GB, 6 GB, 512MB, or free: what the GPU "
+        "has free, on the CPU the RAM available); sets training.memory_budget",
+    )
+    t.add_argument(
         "--allow-code",
         dest="allow_code",
         action="append",
@@ -80,6 +86,8 @@ def _train_overrides(args: argparse.Namespace) -> list[str]:
         overrides.append(f"training.device={args.device}")
     if args.amp:
         overrides.append(f"training.amp={args.amp}")
+    if args.memory_budget is not None:
+        overrides.append(f"training.memory_budget={args.memory_budget}")
     return overrides
 
 
@@ -162,6 +170,8 @@ def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:
     if main_rank:
         if trainer.task.report():  # the data as loaded, before any step trains on it
             print(trainer.task.report(), file=sys.stderr)
+        if trainer.memory_fit is not None:  # what training.memory_budget changed, and why
+            print(trainer.memory_fit.text(), file=sys.stderr)
         where = f" ({dist.world_size} processes)" if dist.active else ""
         print(f"run folder: {run_dir}{where}", file=sys.stderr)
 

@@ -247,6 +247,15 @@ class TrainingConfig:
         advanced=True,
         label="Stop after skipped updates in a row",
     )
+    memory_budget: str = param(
+        "",
+        "Fit the run into this much memory: a size such as 4GB, 6 GB or 512MB (a plain "
+        "number is GB), or free: what the GPU has free, on the CPU the RAM available. The "
+        "trainer splits batches into micro-batches, then recomputes blocks (gradient "
+        "checkpointing), then uses mixed precision, and last lowers G, as far as needed, "
+        "and says what it changed (empty: no budget)",
+        label="Memory budget",
+    )
 
 
 @dataclass

@@ -18,6 +18,7 @@ from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
 from studio.core.configtools import ConfigError
+from studio.core.machine.memory_budget import parse_budget
 from studio.core.tasks import task_class
 
 if TYPE_CHECKING:
@@ -26,7 +27,16 @@ if TYPE_CHECKING:
 
 def check_config(cfg: StudioConfig) -> None:
     """Raise ConfigError for the first combination of settings that cannot work."""
-    for check in (_splits, _stages, _data_read, _fits_model, _advantages, _decoding, _hidden):
+    for check in (
+        _splits,
+        _stages,
+        _data_read,
+        _fits_model,
+        _advantages,
+        _decoding,
+        _hidden,
+        _budget,
+    ):
         check(cfg)
 
 
@@ -86,6 +96,10 @@ def _decoding(cfg: StudioConfig) -> None:
             f"eval.decoding: the {task.NAME} task decodes with {' or '.join(task.DECODINGS)}, "
             f'not {cfg.eval.decoding}; set eval.decoding: "{task.DECODINGS[0]}"'
         )
+
+
+def _budget(cfg: StudioConfig) -> None:
+    parse_budget(cfg.training.memory_budget)  # its message names the setting and the forms
 
 
 def field_paths(obj: Any, prefix: str = "") -> list[str]:

@@ -145,12 +145,17 @@ def test_memory_estimate_follows_settings():
     assert memory_breakdown(cfg, 1000)["reference"] == 4000
     cfg.training.amp = "bf16"
     assert memory_breakdown(cfg, 1000)["activations"] == base["activations"] // 2
+    # grad_accum runs more micro-batches of batch_size one after the other (trainer._step):
+    # a micro-batch's activations stay; half the batch in two micro-batches halves them
     cfg.training.grad_accum = 2
+    assert memory_breakdown(cfg, 1000)["activations"] == base["activations"] // 2
+    cfg.stages.grpo.batch_size = 1
     assert memory_breakdown(cfg, 1000)["activations"] == base["activations"] // 4
-    # A warm-up of 64 references of 4 tokens outweighs GRPO's 4 sequences of 8 tokens.
+    # A warm-up of 64 references of 4 tokens outweighs GRPO's 2 sequences of 8 tokens.
     cfg.stages.warmup.steps, cfg.stages.warmup.batch_size = 5, 64
-    warm = 64 * 4 * 2 * (34 * 8 + 5 * 2 * 4) * 2 / 2 / 2  # (bf16 and grad_accum 2)
+    warm = 64 * 4 * 2 * (34 * 8 + 5 * 2 * 4) * 2 / 2  # (bf16)
     assert memory_breakdown(cfg, 1000)["activations"] == warm
+    assert memory_breakdown(cfg, 1000)["reference"] == 0  # the warm-up has no KL reference
 
 
 def test_format_bytes():

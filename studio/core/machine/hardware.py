@@ -18,6 +18,7 @@ Recomputation in Large Transformer Models" (activation memory per transformer la
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import sys
 from dataclasses import dataclass
@@ -224,62 +225,178 @@ def _attr(cfg: Any, names: tuple[str, ...], default: int) -> int:
     return default
 
 
-def memory_breakdown(cfg: Any, num_params: int) -> dict[str, int]:
-    """Bytes per part of a training run's peak memory; see `estimate_training_memory`.
+@dataclass(frozen=True)
+class ActivationSizes:
+    """Bytes kept for the backward pass by one micro-batch, measured on the real model and
+    task (training/memory_probe.py) for one checkpointing and precision setting: per
+    warm-up example and per GRPO sequence (prompt plus completion), and per pass whatever
+    its size (under autocast, the 16-bit copies of the weights)."""
 
-    Parts: weights, gradients, AdamW state (two fp32 moments), the frozen reference
-    model when the KL penalty is on (grpo.beta > 0), and activations of the largest
-    batch either stage pushes through the model at once.
+    warmup_per_example: float
+    grpo_per_sequence: float
+    warmup_fixed: float = 0.0
+    grpo_fixed: float = 0.0
+
+
+@dataclass(frozen=True)
+class MemoryEstimate:
+    """Bytes per part of each stage's peak; the run's peak is its largest stage's.
+
+    Parts: weights, gradients, adamw (two fp32 moments), reference (the frozen KL model,
+    GRPO with grpo.beta > 0), activations (one micro-batch's, kept for the backward pass),
+    kv_cache (keys and values while sampling one micro-batch's completions) and runtime
+    (what the process holds besides training: Python, torch, the data; given by the
+    caller, 0 when unknown). Sampling and the update take turns, so a stage's peak counts
+    the larger of activations and kv_cache, not both.
     """
-    p = int(num_params)
-    parts = {
-        "weights": 4 * p,  # fp32 master weights, also under autocast
-        "gradients": 4 * p,
-        "adamw": 8 * p,  # exp_avg and exp_avg_sq
-        "reference": 4 * p if cfg.grpo.beta > 0 else 0,
-    }
-    act_bytes = 2 if cfg.training.amp in ("bf16", "fp16") else 4
-    accum = max(1, cfg.training.grad_accum)
-    m = cfg.model
+
+    stages: dict[str, dict[str, int]]
+
+    @staticmethod
+    def stage_total(parts: dict[str, int]) -> int:
+        rest = sum(v for k, v in parts.items() if k not in ("activations", "kv_cache"))
+        return rest + max(parts["activations"], parts["kv_cache"])
+
+    @property
+    def peak_stage(self) -> str:
+        return max(self.stages, key=lambda name: self.stage_total(self.stages[name]))
+
+    @property
+    def parts(self) -> dict[str, int]:
+        return self.stages[self.peak_stage]
+
+    @property
+    def total(self) -> int:
+        return self.stage_total(self.parts)
+
+    def largest_part(self) -> tuple[str, int]:
+        return max(self.parts.items(), key=lambda kv: kv[1])
+
+
+def _model_shape(m: Any) -> tuple[int, int, int, int]:
+    """(layers, decoder layers, width, heads) read from a model config by common names."""
     layers = _attr(m, ("n_layers", "n_layer", "num_layers", "layers"), 0)
+    decoder = layers or _attr(m, ("n_decoder_layers", "decoder_layers", "num_decoder_layers"), 0)
     layers += _attr(m, ("n_encoder_layers", "encoder_layers", "num_encoder_layers"), 0)
     layers += _attr(m, ("n_decoder_layers", "decoder_layers", "num_decoder_layers"), 0)
     width = _attr(m, ("d_model", "n_embd", "dim", "hidden", "channels", "width"), 128)
-    heads = _attr(m, ("n_heads", "n_head", "num_heads", "nhead"), 1)
+    heads = _attr(m, ("n_heads", "n_head", "num_heads", "nhead"), 0)
     layers = layers or _attr(m, ("depth", "blocks"), 6)
+    return layers, decoder, width, heads
 
-    # Korthikanti et al. (Table 2, no recomputation): 34*h + 5*a*T bytes per token per layer
-    # at 16-bit; scaled by the element size actually used.
-    def stage_bytes(seqs: int, seq_len: int) -> float:
-        per_token_layer = (34 * width + 5 * heads * seq_len) * act_bytes / 2
-        return seqs / accum * seq_len * layers * per_token_layer
 
-    # Warm-up: a batch of references (<= max_length tokens). GRPO: N = P*G sequences of
-    # prompt + completion. The larger of the two sets the peak.
-    warm = cfg.stages.warmup
-    grpo = cfg.stages.grpo
-    warm_bytes = stage_bytes(warm.batch_size, cfg.data.max_length) if warm.steps > 0 else 0.0
-    grpo_len = cfg.data.max_length + cfg.grpo.max_new_tokens
-    grpo_seqs = grpo.batch_size * cfg.grpo.num_generations
-    grpo_bytes = stage_bytes(grpo_seqs, grpo_len) if grpo.steps > 0 else 0.0
-    parts["activations"] = int(max(warm_bytes, grpo_bytes))
-    return parts
+def block_count(model_cfg: Any) -> int:
+    """Blocks model.gradient_checkpointing counts: a stack's depth (the deeper of an
+    encoder-decoder's two, each counted on its own), or a ResNet's blocks."""
+    stages = getattr(model_cfg, "stages", None)
+    if isinstance(stages, list):
+        return sum(int(s) for s in stages)
+    depths = [
+        getattr(model_cfg, n, 0) for n in ("n_layers", "n_encoder_layers", "n_decoder_layers")
+    ]
+    return max([d for d in depths if isinstance(d, int)] + [0])
+
+
+def checkpointed_share(model_cfg: Any) -> float:
+    """Share of the blocks model.gradient_checkpointing recomputes (every N-th block)."""
+    every = getattr(model_cfg, "gradient_checkpointing", 0) or 0
+    blocks = block_count(model_cfg)
+    if every <= 0 or blocks == 0:
+        return 0.0
+    return min(1.0, math.ceil(blocks / every) / blocks)
+
+
+def _formula_activations(cfg: Any, seqs: int, seq_len: int) -> float:
+    """Korthikanti et al. (Table 2, no recomputation): 34*h + 5*a*T bytes per token per
+    layer at 16-bit, scaled by the element size used; a recomputed block keeps its input
+    only (2*h bytes a token at 16-bit)."""
+    act_bytes = 2 if cfg.training.amp in ("bf16", "fp16") else 4
+    layers, _, width, heads = _model_shape(cfg.model)
+    full = (34 * width + 5 * max(heads, 1) * seq_len) * act_bytes / 2
+    share = checkpointed_share(cfg.model)
+    per_token_layer = (1 - share) * full + share * width * act_bytes
+    return seqs * seq_len * layers * per_token_layer
+
+
+def kv_cache_bytes(cfg: Any, seqs: int, seq_len: int) -> int:
+    """Keys and values of every decoder layer for `seqs` sequences of `seq_len` tokens
+    (2 * layers * N * T * width elements), in the autocast precision; 0 for models with
+    no attention heads (they sample without a cache)."""
+    _, decoder, width, heads = _model_shape(cfg.model)
+    if not heads:
+        return 0
+    elem = 2 if cfg.training.amp in ("bf16", "fp16") else 4
+    return 2 * decoder * seqs * seq_len * width * elem
+
+
+def memory_estimate(
+    cfg: Any,
+    num_params: int,
+    activations: ActivationSizes | None = None,
+    runtime_bytes: int = 0,
+) -> MemoryEstimate:
+    """Each stage's peak bytes, part by part, for `cfg` with a `num_params` model.
+
+    Weights, gradients and AdamW state are exact for fp32 parameters (16 bytes a
+    parameter; autocast keeps fp32 master weights). Activations are one micro-batch's
+    (stage batch_size items; training.grad_accum runs more micro-batches one after the
+    other, not bigger ones): `activations` measured per item when given, else the
+    transformer-layer formula of Korthikanti et al. with sequences at their longest
+    (data.max_length, plus grpo.max_new_tokens in GRPO), an upper bound for short examples.
+    The KV cache is the formula of `kv_cache_bytes` for P*G sequences of prompt plus
+    completion. benchmarks/RESULTS.md compares each part with measured peaks.
+    """
+    p = int(num_params)
+    static = {"weights": 4 * p, "gradients": 4 * p, "adamw": 8 * p}
+    stages: dict[str, dict[str, int]] = {}
+    warm, grpo = cfg.stages.warmup, cfg.stages.grpo
+    if warm.steps > 0:
+        if activations is not None:
+            act = activations.warmup_fixed + activations.warmup_per_example * warm.batch_size
+        else:
+            act = _formula_activations(cfg, warm.batch_size, cfg.data.max_length)
+        stages["warmup"] = {
+            **static,
+            "reference": 0,
+            "activations": int(act),
+            "kv_cache": 0,
+            "runtime": runtime_bytes,
+        }
+    if grpo.steps > 0 or not stages:
+        seqs = grpo.batch_size * cfg.grpo.num_generations
+        seq_len = cfg.data.max_length + cfg.grpo.max_new_tokens
+        if activations is not None:
+            act = activations.grpo_fixed + activations.grpo_per_sequence * seqs
+        else:
+            act = _formula_activations(cfg, seqs, seq_len)
+        stages["grpo"] = {
+            **static,
+            "reference": 4 * p if cfg.grpo.beta > 0 else 0,
+            "activations": int(act),
+            "kv_cache": kv_cache_bytes(cfg, seqs, seq_len),
+            "runtime": runtime_bytes,
+        }
+    return MemoryEstimate(stages)
+
+
+def memory_breakdown(cfg: Any, num_params: int) -> dict[str, int]:
+    """Bytes per part of the largest stage's peak, by formula; see `memory_estimate`."""
+    return memory_estimate(cfg, num_params).parts
 
 
 def estimate_training_memory(cfg: Any, num_params: int) -> int:
     """Rough peak bytes to train `cfg` with a model of `num_params` parameters.
 
-    How rough: weights, gradients and AdamW state are exact for fp32 parameters (16 bytes
-    a parameter). Activations use the transformer-layer formula of Korthikanti et al. with
-    the model's width, heads and layer count read from its config where it has them
-    (other architectures, e.g. convolutional ones, get the same formula with their channel
-    count as the width). Sequences are taken at their longest (data.max_length, plus
-    grpo.max_new_tokens in GRPO), so short examples make it an upper bound; expect the
-    total within a factor of about two of the real peak. Not included: the
-    CUDA context and kernels (~300-500 MB per process on a GPU), allocator fragmentation,
-    and the data set itself.
+    How rough: weights, gradients and AdamW state are exact; activations come from the
+    transformer-layer formula of Korthikanti et al. with the model's width, heads and
+    layer count read from its config where it has them (other architectures, e.g.
+    convolutional ones, get the same formula with their channel count as the width), with
+    sequences at their longest, so short examples make it an upper bound. Not included:
+    the CUDA context and kernels (~300-500 MB per process on a GPU), the Python runtime,
+    allocator fragmentation, and the data set itself. A memory budget
+    (training.memory_budget) uses activations measured on the real model instead.
     """
-    return int(sum(memory_breakdown(cfg, num_params).values()))
+    return memory_estimate(cfg, num_params).total
 
 
 def format_bytes(n: float) -> str:

@@ -40,6 +40,7 @@ from studio.core.config import StageConfig, StudioConfig, save_config
 from studio.core.config_checks import config_warnings
 from studio.core.machine.device import autocast, check_amp, peak_memory_mb, resolve_device
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
+from studio.core.machine.memory_budget import Fit
 from studio.core.models.sampling import mix_seed
 from studio.core.runs.checkpoints import check_weights_fit, set_aside_newer
 from studio.core.runs.files import atomic_write_json, atomic_write_text
@@ -60,6 +61,7 @@ from studio.core.training.divergence import check_divergence
 from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.explain import StepExplainer
 from studio.core.training.grpo_step import grpo_step
+from studio.core.training.memory_probe import fit_memory_budget
 from studio.core.training.preflight import check_before_training, check_left_to_train
 from studio.core.training.probe import due, probe_snapshot
 from studio.core.training.records import (
@@ -133,6 +135,13 @@ class Trainer:
         if loaded is not None:  # settings chosen to fit the user's data (load report)
             loaded.apply_settings(cfg)
         check_before_training(cfg, self.task)
+        # training.memory_budget: settings changed to fit it, and why (a resumed run keeps
+        # the settings it was fitted with, which its config holds)
+        self.memory_fit: Fit | None = None
+        if resume_from is None:
+            self.memory_fit = fit_memory_budget(cfg, self.task, self.device, dist)
+            if self.memory_fit is not None:
+                self.memory_fit.apply(cfg)
         self._save_dir = save_dir
         self.run_dir: Path | None = None  # known on resume; made by start() otherwise
         self._started = False
@@ -447,6 +456,8 @@ class Trainer:
                 loaded = self.task.load_report()
                 details = loaded.to_dict() if loaded is not None else None
                 self._emit(data_report_record(self.task.report(), details))
+            if not resumed and self.memory_fit is not None:  # what the budget changed
+                self._log(self.memory_fit.text())
             for note in config_warnings(self.cfg):
                 self._log(note, "warning")
             if not resumed:  # the policy before training, the first snapshot

@@ -1,0 +1,358 @@
+"""Fitting a run into a memory budget (training.memory_budget).
+
+A budget is a size ("4GB", "6 GB", "512MB", a plain number of GB) or "free": what the GPU
+has free (NVML, through a `GpuBackend`), on the CPU the RAM available plus what this
+process holds already. Given a memory estimate of a config (`MemoryEstimate`, see
+hardware.py), `fit_budget` changes as little as it needs to, one lever after the other in
+this order, each tried only when the ones before it at their most do not fit:
+
+1. micro-batches: each stage's batch split into more gradient-accumulation passes
+   (stages.*.batch_size / k, training.grad_accum * k), the examples per optimizer step
+   the same; only slower;
+2. gradient checkpointing (model.gradient_checkpointing, where the architecture has it):
+   more blocks recomputed in the backward pass; the same numbers, slower;
+3. mixed precision (training.amp: bf16, or fp16 on a CUDA GPU without bf16): 16-bit
+   activations; slightly different numbers;
+4. G (grpo.num_generations), last, because it changes the algorithm: smaller groups
+   give noisier advantages.
+
+Once a lever fits, the levers before it are eased back as far as the budget allows (the
+largest micro-batch that still fits, the fewest recomputed blocks), so what changes is as
+little as needed. A budget that nothing fits is refused with the smallest estimate
+reached, the part that dominates it and what to do.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import psutil
+
+from studio.core.configtools import ConfigError
+from studio.core.machine.hardware import (
+    GpuBackend,
+    GpuUnavailable,
+    MemoryEstimate,
+    NvmlBackend,
+    block_count,
+    format_bytes,
+    visible_device_index,
+)
+
+if TYPE_CHECKING:
+    from studio.core.config import StudioConfig
+
+GIB = 1024**3
+SETTING = "training.memory_budget"
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(gb|gib|g|mb|mib|m)?\s*$", re.IGNORECASE)
+HOW = (
+    "write a size such as 4GB, 6 GB or 512MB (a plain number is GB), or free (what the "
+    "GPU has free; on the CPU the RAM available), or leave it empty for no budget"
+)
+
+Estimator = Callable[["StudioConfig"], MemoryEstimate]
+
+
+def parse_budget(text: str) -> int | str | None:
+    """'' -> None (no budget), 'free' -> 'free', '6 GB' -> bytes; ConfigError otherwise."""
+    text = text.strip()
+    if not text:
+        return None
+    if text.lower() == "free":
+        return "free"
+    found = _SIZE.match(text)
+    if found is None:
+        raise ConfigError(f'{SETTING}: "{text}" is not a memory size; {HOW}')
+    number, unit = float(found.group(1)), (found.group(2) or "gb").lower()
+    size = int(number * (GIB if unit.startswith("g") else 1024**2))
+    if size <= 0:
+        raise ConfigError(f'{SETTING}: "{text}" is no memory at all; {HOW}')
+    return size
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Bytes to fit into, and where the figure came from (shown with every fit)."""
+
+    bytes: int
+    source: str  # "4.0 GB (training.memory_budget)", "free on NVIDIA ... (GPU 0)"
+
+
+def resolve_budget(
+    text: str,
+    device_type: str,
+    *,
+    backend: GpuBackend | None = None,
+    held_bytes: int | None = None,
+) -> Budget | None:
+    """The budget `text` means on `device_type` ("cuda" or "cpu"), or None for none.
+
+    "free" on CUDA asks NVML (through `backend`, NvmlBackend by default) for the device
+    torch calls cuda:0; on the CPU it is the RAM available plus `held_bytes` (what this
+    process holds already, which the estimate counts as its runtime; default: its
+    resident memory now)."""
+    value = parse_budget(text)
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return Budget(value, f"{format_bytes(value)} ({SETTING})")
+    if device_type == "cuda":
+        return _free_gpu(backend)
+    held = psutil.Process(os.getpid()).memory_info().rss if held_bytes is None else held_bytes
+    free = int(psutil.virtual_memory().available) + int(held)
+    return Budget(free, f"{format_bytes(free)}: the RAM available and this process's")
+
+
+def _free_gpu(backend: GpuBackend | None) -> Budget:
+    index = visible_device_index()
+    try:
+        gpu = backend if backend is not None else NvmlBackend()
+        gpu.init()
+        try:
+            count = gpu.device_count()
+            if not 0 <= index < count:
+                raise GpuUnavailable(f"GPU {index} does not exist (NVML sees {count})")
+            used, total = gpu.memory(index)
+            name = gpu.device_name(index)
+        finally:
+            gpu.shutdown()
+    except GpuUnavailable as err:
+        raise ConfigError(
+            f"{SETTING}: free reads the GPU's free memory through NVML, which failed "
+            f"({err}); give a size such as 6GB instead"
+        ) from None
+    free = max(0, total - used)
+    return Budget(free, f"{format_bytes(free)} free on {name} (GPU {index})")
+
+
+# ---- the levers, in the order they are pulled
+
+
+@dataclass(frozen=True)
+class Lever:
+    """One way to save memory: settings from the least change to the most, each a
+    mapping of dotted config paths to values."""
+
+    name: str  # "micro-batches", "checkpointing", "mixed precision", "G"
+    options: list[dict[str, Any]]
+
+
+def _trained(cfg: StudioConfig) -> list[str]:
+    return [n for n in ("warmup", "grpo") if getattr(cfg.stages, n).steps > 0]
+
+
+def levers(cfg: StudioConfig, amp_choice: str | None) -> list[Lever]:
+    """The levers this config has, in the order they are pulled. `amp_choice`: the mixed
+    precision the device runs ("bf16", "fp16"), None for none."""
+    trained = _trained(cfg)
+    sizes = [getattr(cfg.stages, n).batch_size for n in trained]
+    common = math.gcd(*sizes) if sizes else 1
+    micro = [
+        {
+            **{f"stages.{n}.batch_size": getattr(cfg.stages, n).batch_size // k for n in trained},
+            "training.grad_accum": cfg.training.grad_accum * k,
+        }
+        for k in range(2, common + 1)
+        if common % k == 0
+    ]
+    found = [Lever("micro-batches", micro)]
+    every = getattr(cfg.model, "gradient_checkpointing", None)
+    blocks = block_count(cfg.model)
+    if isinstance(every, int) and blocks:
+        counts = {e: math.ceil(blocks / e) for e in range(blocks, 0, -1)}
+        now = counts.get(every, 0) if every else 0
+        options, seen = [], {now}
+        for e, n in counts.items():
+            if n > now and n not in seen and (not every or e < every):
+                seen.add(n)
+                options.append({"model.gradient_checkpointing": e})
+        found.append(Lever("checkpointing", options))
+    if cfg.training.amp == "off" and amp_choice:
+        found.append(Lever("mixed precision", [{"training.amp": amp_choice}]))
+    if "grpo" in trained:
+        G = cfg.grpo.num_generations
+        found.append(Lever("G", [{"grpo.num_generations": g} for g in range(G - 1, 1, -1)]))
+    return [lever for lever in found if lever.options]
+
+
+def get_path(cfg: Any, path: str) -> Any:
+    node = cfg
+    for part in path.split("."):
+        node = getattr(node, part)
+    return node
+
+
+def set_path(cfg: Any, path: str, value: Any) -> None:
+    *parents, name = path.split(".")
+    node = cfg
+    for part in parents:
+        node = getattr(node, part)
+    setattr(node, name, value)
+
+
+# ---- fitting
+
+
+@dataclass
+class Fit:
+    """What fitting a budget found: the settings changed (path -> value, as applied to
+    the config), the estimates before and after, and the lines that say what and why."""
+
+    budget: Budget
+    before: MemoryEstimate
+    after: MemoryEstimate
+    settings: dict[str, Any] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.settings)
+
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def apply(self, cfg: Any) -> None:
+        for path, value in self.settings.items():
+            set_path(cfg, path, value)
+
+
+def fit_budget(
+    cfg: StudioConfig, budget: Budget, estimate: Estimator, amp_choice: str | None
+) -> Fit:
+    """The least change to `cfg` whose estimate fits `budget` (see the module's
+    docstring); `cfg` itself is left as it is. ConfigError when nothing fits."""
+    all_levers = levers(cfg, amp_choice)
+    chosen: list[int | None] = [None] * len(all_levers)
+
+    def settings_of(choice: list[int | None]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for lever, i in zip(all_levers, choice):
+            if i is not None:
+                out.update(lever.options[i])
+        return out
+
+    def estimate_of(choice: list[int | None]) -> MemoryEstimate:
+        trial = copy.deepcopy(cfg)
+        for path, value in settings_of(choice).items():
+            set_path(trial, path, value)
+        return estimate(trial)
+
+    def fits(choice: list[int | None]) -> bool:
+        return estimate_of(choice).total <= budget.bytes
+
+    before = estimate(cfg)
+    if before.total > budget.bytes:
+        for j, lever in enumerate(all_levers):
+            for i in range(len(lever.options)):
+                chosen[j] = i
+                if fits(chosen):
+                    break
+            else:
+                continue  # this lever at its most is not enough: pull the next one too
+            for r in reversed(range(j)):  # ease the earlier ones back as far as it fits
+                for i2 in [None, *range(chosen[r] or 0)]:
+                    trial = [*chosen[:r], i2, *chosen[r + 1 :]]
+                    if fits(trial):
+                        chosen = trial
+                        break
+            break
+        else:
+            raise ConfigError(refusal(cfg, budget, estimate_of(chosen), settings_of(chosen)))
+    settings = {
+        path: value for path, value in settings_of(chosen).items() if get_path(cfg, path) != value
+    }
+    after = estimate_of(chosen)
+    fit = Fit(budget, before, after, settings)
+    fit.lines = report_lines(cfg, fit)
+    return fit
+
+
+# ---- what it says
+
+WHY = {
+    "micro-batches": "the same examples per optimizer step, in more passes of fewer (slower, "
+    "the same numbers)",
+    "checkpointing": "recompute blocks in the backward pass instead of keeping their "
+    "activations (slower, the same numbers)",
+    "mixed precision": "16-bit activations (slightly different numbers)",
+    "G": "fewer samples per prompt: this changes the algorithm (smaller groups, noisier "
+    "advantages), so it comes last",
+}
+
+FIXES = {
+    "weights": "use a smaller model (fewer layers, a narrower d_model)",
+    "gradients": "use a smaller model (fewer layers, a narrower d_model)",
+    "adamw": "use a smaller model (fewer layers, a narrower d_model)",
+    "reference": "set grpo.beta: 0 (no KL reference model) or use a smaller model",
+    "activations": "shorten the sequences (data.max_length, grpo.max_new_tokens) or "
+    "lower stages.*.batch_size",
+    "kv_cache": "shorten the completions (grpo.max_new_tokens) or lower stages.grpo.batch_size",
+    "runtime": "close other programs (this process holds that much before training: "
+    "Python, torch, the data)",
+}
+
+
+def _part_name(part: str) -> str:
+    return {"adamw": "AdamW state", "kv_cache": "KV cache", "runtime": "the process itself"}.get(
+        part, part
+    )
+
+
+def summary(estimate: MemoryEstimate) -> str:
+    """'weights 15.0 MB, gradients 15.0 MB, ... (GRPO stage)': the peak stage's parts."""
+    parts = ", ".join(
+        f"{_part_name(k)} {format_bytes(v)}" for k, v in estimate.parts.items() if v > 0
+    )
+    return f"{parts} ({estimate.peak_stage} stage)"
+
+
+def report_lines(cfg: StudioConfig, fit: Fit) -> list[str]:
+    budget, before = fit.budget, format_bytes(fit.before.total)
+    if not fit.changed:
+        return [f"memory budget {budget.source}: the estimate, {before}, fits; nothing changed"]
+    lines = [f"memory budget {budget.source}: the estimate, {before}, does not fit; changed:"]
+    for name, paths in _changes_by_lever(cfg, fit.settings):
+        what = ", ".join(f"{p} {get_path(cfg, p)} -> {fit.settings[p]}" for p in paths)
+        lines.append(f"  {what}: {WHY[name]}")
+    lines.append(
+        f"estimate now {format_bytes(fit.after.total)} of {format_bytes(budget.bytes)}: "
+        f"{summary(fit.after)}"
+    )
+    return lines
+
+
+def _changes_by_lever(cfg: StudioConfig, settings: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    groups: dict[str, list[str]] = {}
+    for path in settings:
+        if path.startswith("stages.") or path == "training.grad_accum":
+            name = "micro-batches"
+        elif path == "model.gradient_checkpointing":
+            name = "checkpointing"
+        elif path == "training.amp":
+            name = "mixed precision"
+        else:
+            name = "G"
+        groups.setdefault(name, []).append(path)
+    order = list(WHY)
+    return sorted(groups.items(), key=lambda kv: order.index(kv[0]))
+
+
+def refusal(
+    cfg: StudioConfig, budget: Budget, least: MemoryEstimate, settings: dict[str, Any]
+) -> str:
+    """Why no settings fit: the smallest estimate reached, with what, its largest part,
+    and what would make the run fit."""
+    part, size = least.largest_part()
+    changed = {p: v for p, v in settings.items() if get_path(cfg, p) != v}
+    tried = ", ".join(f"{p} {v}" for p, v in changed.items()) or "the settings as they are"
+    return (
+        f"{SETTING}: {budget.source} is less than the smallest estimate reached, "
+        f"{format_bytes(least.total)} (with {tried}), of which {_part_name(part)} takes "
+        f"{format_bytes(size)}; raise the budget, or {FIXES[part]}"
+    )

@@ -1,0 +1,229 @@
+"""Activation memory measured on the real model: the bytes autograd keeps for the backward.
+
+A memory budget (training.memory_budget) needs the activations of one micro-batch for the
+model and task at hand, under each checkpointing and precision setting it considers. A
+formula fits transformers only and takes every sequence at its longest; here a few real
+examples go through the task's own passes (the warm-up's loss, and GRPO's token log-probs
+over a small rollout) inside a saved-tensors hook that adds up the bytes of every tensor
+autograd saves for the backward pass: each storage once, the parameters left out (they
+are the weights' part of the estimate). The examples probed are the longest of a sample,
+so the figure per item is near a full batch's, whose items are padded to its longest.
+Nothing is stepped and no gradient is made; the random streams are as they were.
+
+Reference: PyTorch, "Hooks for saved tensors" (torch.autograd.graph.saved_tensors_hooks).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+from typing import Any
+
+import psutil
+import torch
+from torch import nn
+
+from studio.core.configtools import ConfigError
+from studio.core.machine.device import autocast
+from studio.core.machine.distributed import Dist
+from studio.core.machine.hardware import (
+    MIB,
+    ActivationSizes,
+    MemoryEstimate,
+    checkpointed_share,
+    memory_estimate,
+)
+from studio.core.machine.memory_budget import SETTING, Fit, fit_budget, resolve_budget
+from studio.core.tasks.base import Example, Sampling, Task
+
+# The CUDA context with torch's kernels, which a GPU budget must leave room for: typically
+# 300-500 MB (not measured here: these machines have no GPU; benchmarks/RESULTS.md).
+CUDA_CONTEXT_BYTES = 400 * MIB
+
+PROBE_POOL = 64  # examples drawn, of which the longest are probed
+PROBE_ITEMS = 4  # examples (and GRPO prompts) per probe
+PROBE_GROUP = 2  # samples per prompt in the probe's rollout
+
+
+class SavedBytes:
+    """Pack hook of saved_tensors_hooks: adds up each saved storage's bytes once."""
+
+    def __init__(self, skip: set[int]) -> None:
+        self.skip = skip  # storages not to count (the parameters')
+        self.seen: set[int] = set()
+        self.bytes = 0
+
+    def pack(self, tensor: torch.Tensor) -> torch.Tensor:
+        storage = tensor.untyped_storage()
+        key = storage.data_ptr()
+        if key not in self.skip and key not in self.seen:
+            self.seen.add(key)
+            self.bytes += storage.nbytes()
+        return tensor
+
+    @staticmethod
+    def unpack(tensor: torch.Tensor) -> torch.Tensor:
+        return tensor
+
+    def measure(self) -> Any:
+        return torch.autograd.graph.saved_tensors_hooks(self.pack, self.unpack)
+
+
+def _size(example: Example) -> int:
+    """How long an example reads: a stand-in for its token count, to pick the longest."""
+    return len(str(example.prompt)) + len(str(example.reference or ""))
+
+
+def probe_examples(task: Task) -> list[Example]:
+    """The longest of a sample from every level, drawn from a generator of its own."""
+    pool = task.sample(PROBE_POOL, random.Random(0), task.num_levels - 1)
+    return sorted(pool, key=_size, reverse=True)[:PROBE_ITEMS]
+
+
+def measure_activations(task: Task, model: nn.Module, cfg: Any, amp: str) -> ActivationSizes:
+    """Bytes saved for the backward per warm-up example and per GRPO sequence, and per
+    pass whatever the batch (under autocast: the weights' 16-bit copies), with training.amp
+    `amp`, for the stages `cfg` trains. Each is probed at two batch sizes, the line through
+    the two giving both parts. The model's mode is restored."""
+    device = next(model.parameters()).device
+    if amp == "fp16" and device.type == "cpu":
+        amp = "bf16"  # the same 2 bytes an element; CPU autocast is made for bf16
+    skip = {p.untyped_storage().data_ptr() for p in model.parameters()}
+    examples = probe_examples(task)
+    half = examples[: max(1, len(examples) // 2)]
+    was_training = model.training
+    warm = grpo = (0.0, 0.0)
+    try:
+        with torch.random.fork_rng(devices=[device] if device.type == "cuda" else []):
+            if cfg.stages.warmup.steps > 0:
+                warm = _line(
+                    (len(batch), _warmup_bytes(task, model, batch, amp, skip))
+                    for batch in (half, examples)
+                )
+            if cfg.stages.grpo.steps > 0:
+                grpo = _line(
+                    _grpo_bytes(task, model, cfg, batch, amp, skip) for batch in (half, examples)
+                )
+    finally:
+        model.train(was_training)
+    return ActivationSizes(
+        warmup_per_example=warm[1],
+        grpo_per_sequence=grpo[1],
+        warmup_fixed=warm[0],
+        grpo_fixed=grpo[0],
+    )
+
+
+def _line(points: Any) -> tuple[float, float]:
+    """(fixed, per item) of the line through two (items, bytes) points, neither below 0."""
+    (n1, b1), (n2, b2) = points
+    per = max(0.0, (b2 - b1) / (n2 - n1)) if n2 != n1 else b2 / n2
+    return max(0.0, b2 - per * n2), per
+
+
+def _warmup_bytes(
+    task: Task, model: nn.Module, examples: list[Example], amp: str, skip: set[int]
+) -> float:
+    device = next(model.parameters()).device
+    model.train()
+    counter = SavedBytes(skip)
+    with counter.measure(), autocast(amp, device):
+        task.supervised_loss(model, examples)
+    return counter.bytes
+
+
+def _grpo_bytes(
+    task: Task, model: nn.Module, cfg: Any, examples: list[Example], amp: str, skip: set[int]
+) -> tuple[int, float]:
+    """(sequences, bytes saved) by the update's forward over a small rollout of them."""
+    device = next(model.parameters()).device
+    gcfg = cfg.grpo
+    sampling = Sampling(gcfg.temperature, gcfg.top_k, gcfg.top_p, gcfg.max_new_tokens)
+    model.eval()
+    with torch.no_grad(), autocast(amp, device):
+        rollout = task.rollout(model, examples, PROBE_GROUP, sampling)
+    model.train()
+    counter = SavedBytes(skip)
+    with counter.measure(), autocast(amp, device):
+        task.token_logprobs(model, rollout, gcfg.temperature)
+    return rollout.num_sequences, counter.bytes
+
+
+class MeasuredEstimate:
+    """The memory estimate of a config (hardware.memory_estimate) with its activations
+    measured on a model built from it, for the budget fitter. Probes are kept per
+    precision, with checkpointing off and on every block; a setting in between is the
+    line between the two by the share of blocks it recomputes."""
+
+    def __init__(self, task: Task, runtime_bytes: int) -> None:
+        self.task = task
+        self.runtime_bytes = runtime_bytes
+        self._probes: dict[tuple[str, bool], tuple[ActivationSizes, int]] = {}
+
+    def _probe(self, cfg: Any, amp: str, recompute: bool) -> tuple[ActivationSizes, int]:
+        key = (amp, recompute)
+        if key not in self._probes:
+            model_cfg = copy.deepcopy(cfg.model)
+            if hasattr(model_cfg, "gradient_checkpointing"):
+                model_cfg.gradient_checkpointing = 1 if recompute else 0
+            probe_cfg = copy.copy(cfg)
+            probe_cfg.model = model_cfg
+            with torch.random.fork_rng(devices=[]):  # a run with a budget draws as one without
+                model = self.task.build_model(model_cfg)
+                sizes = measure_activations(self.task, model, probe_cfg, amp)
+            self._probes[key] = sizes, sum(p.numel() for p in model.parameters())
+        return self._probes[key]
+
+    def __call__(self, cfg: Any) -> MemoryEstimate:
+        amp = cfg.training.amp
+        sizes, num_params = self._probe(cfg, amp, recompute=False)
+        share = checkpointed_share(cfg.model)
+        if share > 0:
+            full, _ = self._probe(cfg, amp, recompute=True)
+            sizes = ActivationSizes(
+                warmup_per_example=_between(
+                    sizes.warmup_per_example, full.warmup_per_example, share
+                ),
+                grpo_per_sequence=_between(sizes.grpo_per_sequence, full.grpo_per_sequence, share),
+                warmup_fixed=max(sizes.warmup_fixed, full.warmup_fixed),
+                grpo_fixed=max(sizes.grpo_fixed, full.grpo_fixed),
+            )
+        return memory_estimate(cfg, num_params, sizes, self.runtime_bytes)
+
+
+def _between(off: float, full: float, share: float) -> float:
+    return (1 - share) * off + share * full
+
+
+def mixed_precision_for(device: torch.device) -> str:
+    """The mixed precision training.amp can use on `device`: bf16, or fp16 on a CUDA GPU
+    without bf16 (before Ampere)."""
+    if device.type == "cuda" and not torch.cuda.is_bf16_supported():
+        return "fp16"
+    return "bf16"
+
+
+def runtime_bytes(device: torch.device) -> int:
+    """What the process needs besides training: on the CPU what it holds now (Python,
+    torch, the data, a window); on a GPU the CUDA context."""
+    if device.type == "cuda":
+        return CUDA_CONTEXT_BYTES
+    return int(psutil.Process(os.getpid()).memory_info().rss)
+
+
+def fit_memory_budget(cfg: Any, task: Task, device: torch.device, dist: Dist) -> Fit | None:
+    """Fit `cfg` to training.memory_budget on `device` (None when it is empty): the
+    settings changed and why; ConfigError when no settings fit. The caller applies it."""
+    if not cfg.training.memory_budget.strip():
+        return None
+    if dist.active:
+        raise ConfigError(
+            f"{SETTING}: fitting a budget works in one process, not under torchrun (each "
+            "process would read its own free memory); leave it empty and set the batch "
+            "sizes, e.g. those a one-process run fitted (its config.yaml)"
+        )
+    held = runtime_bytes(device)
+    budget = resolve_budget(cfg.training.memory_budget, device.type, held_bytes=held)
+    assert budget is not None  # a non-empty setting is a budget or an error
+    return fit_budget(cfg, budget, MeasuredEstimate(task, held), mixed_precision_for(device))
