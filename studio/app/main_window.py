@@ -634,6 +634,13 @@ class MainWindow(QMainWindow):
         self.explain.add_record(record)
         self.log.add_record(record)
         self.controls.show_record(record)
+        changed = (record.get("memory_fit") or {}).get("settings")
+        if changed:  # training.memory_budget changed settings: the log says which and why
+            self.statusBar().showMessage(
+                self.tr(
+                    "Memory budget: {n} settings changed to fit it; the log says which and why"
+                ).format(n=len(changed))
+            )
 
     def _on_run_started(self, run_dir: str) -> None:
         if not self._from_current_run():

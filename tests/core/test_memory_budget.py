@@ -52,6 +52,7 @@ MIB = 1024**2
         ("1.5", int(1.5 * GIB)),
         ("free", "free"),
         ("FREE", "free"),
+        ("空闲", "free"),  # as the Chinese window's help writes it
     ],
 )
 def test_budgets_parse(text, expected):

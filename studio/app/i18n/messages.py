@@ -195,6 +195,83 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "{n} steps"),
     # the memory gauge
     QT_TRANSLATE_NOOP("messages", "No NVIDIA GPU in use ({reason})"),
+    # a memory budget (training.memory_budget): what fitting it changed, or why it cannot
+    QT_TRANSLATE_NOOP("messages", "memory budget {budget}: the estimate, {estimate}, fits"),
+    QT_TRANSLATE_NOOP("messages", "nothing changed"),
+    QT_TRANSLATE_NOOP("messages", "memory budget {budget}: the estimate, {estimate}, does not fit"),
+    QT_TRANSLATE_NOOP("messages", "changed:"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "  {changes}: the same examples per optimizer step, in more passes of fewer (slower, "
+        "the same numbers)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "  {changes}: recompute blocks in the backward pass instead of keeping their "
+        "activations (slower, the same numbers)",
+    ),
+    QT_TRANSLATE_NOOP("messages", "  {changes}: 16-bit activations (slightly different numbers)"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "  {changes}: fewer samples per prompt: this changes the algorithm (smaller groups, "
+        "noisier advantages), so it comes last",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "estimate now {estimate} of {budget}, at the peak of the {stage} stage:"
+    ),
+    QT_TRANSLATE_NOOP("messages", "warm-up"),
+    QT_TRANSLATE_NOOP("messages", "weights {size}"),
+    QT_TRANSLATE_NOOP("messages", "gradients {size}"),
+    QT_TRANSLATE_NOOP("messages", "AdamW state {size}"),
+    QT_TRANSLATE_NOOP("messages", "reference model {size}"),
+    QT_TRANSLATE_NOOP("messages", "activations {size}"),
+    QT_TRANSLATE_NOOP("messages", "KV cache {size}"),
+    QT_TRANSLATE_NOOP("messages", "the process itself {size}"),
+    QT_TRANSLATE_NOOP("messages", "{size} free on {gpu} (GPU {index})"),
+    QT_TRANSLATE_NOOP("messages", "{size}: the RAM available and this process's"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "training.memory_budget: {budget} is less than the smallest estimate reached, "
+        "{estimate} (with {settings}), of which {part} takes {size}",
+    ),
+    QT_TRANSLATE_NOOP("messages", "the settings as they are"),
+    QT_TRANSLATE_NOOP("messages", "weights"),
+    QT_TRANSLATE_NOOP("messages", "gradients"),
+    QT_TRANSLATE_NOOP("messages", "AdamW state"),
+    QT_TRANSLATE_NOOP("messages", "reference model"),
+    QT_TRANSLATE_NOOP("messages", "activations"),
+    QT_TRANSLATE_NOOP("messages", "KV cache"),
+    QT_TRANSLATE_NOOP("messages", "the process itself"),
+    QT_TRANSLATE_NOOP("messages", "raise the budget, or {fix}"),
+    QT_TRANSLATE_NOOP("messages", "use a smaller model (fewer layers, a narrower d_model)"),
+    QT_TRANSLATE_NOOP(
+        "messages", "set grpo.beta: 0 (no KL reference model) or use a smaller model"
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "shorten the sequences (data.max_length, grpo.max_new_tokens) or lower stages.*.batch_size",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "shorten the completions (grpo.max_new_tokens) or lower stages.grpo.batch_size",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "close other programs (this process holds that much before training starts)",
+    ),
+    QT_TRANSLATE_NOOP("messages", 'training.memory_budget: "{text}" is not a memory size'),
+    QT_TRANSLATE_NOOP("messages", 'training.memory_budget: "{text}" is no memory at all'),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "write a size such as 4GB, 6 GB or 512MB (a plain number is GB), or free (what the "
+        "GPU has free, on the CPU the RAM available), or leave it empty for no budget",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "training.memory_budget: free reads the GPU's free memory through NVML, which "
+        "failed ({reason})",
+    ),
+    QT_TRANSLATE_NOOP("messages", "give a size such as 6GB instead"),
     # the gallery's depth of a model
     QT_TRANSLATE_NOOP("messages", "{n} weight layers"),  # before "{n} layers", which fits it too
     QT_TRANSLATE_NOOP("messages", "{n} layers"),

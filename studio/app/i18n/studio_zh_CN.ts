@@ -1247,6 +1247,10 @@
         <translation>运行：{run}（{n} 条记录）</translation>
     </message>
     <message>
+        <source>Memory budget: {n} settings changed to fit it; the log says which and why</source>
+        <translation>内存预算：为放进预算更改了 {n} 项设置；日志中写明了改了哪些、为什么</translation>
+    </message>
+    <message>
         <source>Training — run folder {run}</source>
         <translation>训练中 — 运行文件夹 {run}</translation>
     </message>
@@ -2298,6 +2302,14 @@
     <message>
         <source>Stop the run when this many updates in a row are skipped as not finite: it has diverged, most often from a learning rate far too high (0: never stop). fp16&apos;s gradient scaler skips a few on purpose while it finds its scale</source>
         <translation>连续这么多次更新因数值非有限而被跳过时停止运行：训练已发散，多半是学习率太高（0：从不停止）。fp16 的梯度缩放器在寻找缩放比例时会有意跳过几次</translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation>内存预算</translation>
+    </message>
+    <message>
+        <source>Fit the run into this much memory: a size such as 4GB, 6 GB or 512MB (a plain number is GB), or free: what the GPU has free, on the CPU the RAM available. The trainer splits batches into micro-batches, then recomputes blocks (gradient checkpointing), then uses mixed precision, and last lowers G, as far as needed, and says what it changed (empty: no budget)</source>
+        <translation>让这次训练放进这么多内存：写一个大小，如 4GB、6 GB 或 512MB（只写数字即为 GB），或写“空闲”：GPU 当前空闲的显存，在 CPU 上为可用内存。训练器依次把批次拆成微批次、在反向传播中重算模块（梯度检查点）、使用混合精度，最后才减小 G，只改到够用为止，并说明改了什么（留空：不设预算）</translation>
     </message>
     <message>
         <source>Steps</source>
@@ -3718,6 +3730,162 @@
     <message>
         <source>No NVIDIA GPU in use ({reason})</source>
         <translation>未使用 NVIDIA GPU（{reason}）</translation>
+    </message>
+    <message>
+        <source>memory budget {budget}: the estimate, {estimate}, fits</source>
+        <translation>内存预算 {budget}：估计 {estimate}，放得下</translation>
+    </message>
+    <message>
+        <source>nothing changed</source>
+        <translation>未做任何更改</translation>
+    </message>
+    <message>
+        <source>memory budget {budget}: the estimate, {estimate}, does not fit</source>
+        <translation>内存预算 {budget}：估计 {estimate}，放不下</translation>
+    </message>
+    <message>
+        <source>changed:</source>
+        <translation>已更改：</translation>
+    </message>
+    <message>
+        <source>  {changes}: the same examples per optimizer step, in more passes of fewer (slower, the same numbers)</source>
+        <translation>  {changes}：每次优化器更新的样本数不变，分成更多、更小的批次（更慢，数值相同）</translation>
+    </message>
+    <message>
+        <source>  {changes}: recompute blocks in the backward pass instead of keeping their activations (slower, the same numbers)</source>
+        <translation>  {changes}：在反向传播中重算模块，而不保存其激活值（更慢，数值相同）</translation>
+    </message>
+    <message>
+        <source>  {changes}: 16-bit activations (slightly different numbers)</source>
+        <translation>  {changes}：16 位激活值（数值略有不同）</translation>
+    </message>
+    <message>
+        <source>  {changes}: fewer samples per prompt: this changes the algorithm (smaller groups, noisier advantages), so it comes last</source>
+        <translation>  {changes}：每个提示的采样更少：这会改变算法（组更小，优势值噪声更大），所以放在最后</translation>
+    </message>
+    <message>
+        <source>estimate now {estimate} of {budget}, at the peak of the {stage} stage:</source>
+        <translation>现在估计 {estimate}（预算 {budget}），峰值在{stage}阶段：</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>weights {size}</source>
+        <translation>权重 {size}</translation>
+    </message>
+    <message>
+        <source>gradients {size}</source>
+        <translation>梯度 {size}</translation>
+    </message>
+    <message>
+        <source>AdamW state {size}</source>
+        <translation>AdamW 状态 {size}</translation>
+    </message>
+    <message>
+        <source>reference model {size}</source>
+        <translation>参考模型 {size}</translation>
+    </message>
+    <message>
+        <source>activations {size}</source>
+        <translation>激活值 {size}</translation>
+    </message>
+    <message>
+        <source>KV cache {size}</source>
+        <translation>KV 缓存 {size}</translation>
+    </message>
+    <message>
+        <source>the process itself {size}</source>
+        <translation>进程本身 {size}</translation>
+    </message>
+    <message>
+        <source>{size} free on {gpu} (GPU {index})</source>
+        <translation>{gpu}（GPU {index}）空闲 {size}</translation>
+    </message>
+    <message>
+        <source>{size}: the RAM available and this process&apos;s</source>
+        <translation>{size}：可用内存加上本进程已占用的内存</translation>
+    </message>
+    <message>
+        <source>training.memory_budget: {budget} is less than the smallest estimate reached, {estimate} (with {settings}), of which {part} takes {size}</source>
+        <translation>training.memory_budget：{budget} 小于能达到的最小估计 {estimate}（设置为 {settings}），其中{part}占 {size}</translation>
+    </message>
+    <message>
+        <source>the settings as they are</source>
+        <translation>现有设置</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>AdamW state</source>
+        <translation>AdamW 状态</translation>
+    </message>
+    <message>
+        <source>reference model</source>
+        <translation>参考模型</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>the process itself</source>
+        <translation>进程本身</translation>
+    </message>
+    <message>
+        <source>raise the budget, or {fix}</source>
+        <translation>请提高预算，或{fix}</translation>
+    </message>
+    <message>
+        <source>use a smaller model (fewer layers, a narrower d_model)</source>
+        <translation>使用更小的模型（更少的层，更窄的 d_model）</translation>
+    </message>
+    <message>
+        <source>set grpo.beta: 0 (no KL reference model) or use a smaller model</source>
+        <translation>设置 grpo.beta: 0（不用 KL 参考模型）或使用更小的模型</translation>
+    </message>
+    <message>
+        <source>shorten the sequences (data.max_length, grpo.max_new_tokens) or lower stages.*.batch_size</source>
+        <translation>缩短序列（data.max_length、grpo.max_new_tokens）或减小 stages.*.batch_size</translation>
+    </message>
+    <message>
+        <source>shorten the completions (grpo.max_new_tokens) or lower stages.grpo.batch_size</source>
+        <translation>缩短生成长度（grpo.max_new_tokens）或减小 stages.grpo.batch_size</translation>
+    </message>
+    <message>
+        <source>close other programs (this process holds that much before training starts)</source>
+        <translation>关闭其他程序（训练开始前本进程已占用这么多）</translation>
+    </message>
+    <message>
+        <source>training.memory_budget: &quot;{text}&quot; is not a memory size</source>
+        <translation>training.memory_budget：“{text}”不是内存大小</translation>
+    </message>
+    <message>
+        <source>training.memory_budget: &quot;{text}&quot; is no memory at all</source>
+        <translation>training.memory_budget：“{text}”等于没有内存</translation>
+    </message>
+    <message>
+        <source>write a size such as 4GB, 6 GB or 512MB (a plain number is GB), or free (what the GPU has free, on the CPU the RAM available), or leave it empty for no budget</source>
+        <translation>请写一个大小，如 4GB、6 GB 或 512MB（只写数字即为 GB），或写“空闲”（GPU 当前空闲的显存，在 CPU 上为可用内存），或留空表示不设预算</translation>
+    </message>
+    <message>
+        <source>training.memory_budget: free reads the GPU&apos;s free memory through NVML, which failed ({reason})</source>
+        <translation>training.memory_budget：“空闲”通过 NVML 读取 GPU 的空闲显存，但读取失败（{reason}）</translation>
+    </message>
+    <message>
+        <source>give a size such as 6GB instead</source>
+        <translation>请改写一个大小，如 6GB</translation>
     </message>
     <message>
         <source>{n} layers</source>

@@ -53,7 +53,7 @@ SETTING = "training.memory_budget"
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(gb|gib|g|mb|mib|m)?\s*$", re.IGNORECASE)
 HOW = (
     "write a size such as 4GB, 6 GB or 512MB (a plain number is GB), or free (what the "
-    "GPU has free; on the CPU the RAM available), or leave it empty for no budget"
+    "GPU has free, on the CPU the RAM available), or leave it empty for no budget"
 )
 
 Estimator = Callable[["StudioConfig"], MemoryEstimate]
@@ -64,7 +64,7 @@ def parse_budget(text: str) -> int | str | None:
     text = text.strip()
     if not text:
         return None
-    if text.lower() == "free":
+    if text.lower() == "free" or text == "空闲":  # the word the Chinese window's help gives
         return "free"
     found = _SIZE.match(text)
     if found is None:
@@ -217,6 +217,18 @@ class Fit:
     def text(self) -> str:
         return "\n".join(self.lines)
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able, for the run's log record: the budget, the settings, the estimates."""
+        return {
+            "budget": self.budget.bytes,
+            "source": self.budget.source,
+            "settings": dict(self.settings),
+            "before": self.before.total,
+            "after": self.after.total,
+            "parts": dict(self.after.parts),
+            "stage": self.after.peak_stage,
+        }
+
     def apply(self, cfg: Any) -> None:
         for path, value in self.settings.items():
             set_path(cfg, path, value)
@@ -293,26 +305,33 @@ FIXES = {
     "activations": "shorten the sequences (data.max_length, grpo.max_new_tokens) or "
     "lower stages.*.batch_size",
     "kv_cache": "shorten the completions (grpo.max_new_tokens) or lower stages.grpo.batch_size",
-    "runtime": "close other programs (this process holds that much before training: "
-    "Python, torch, the data)",
+    "runtime": "close other programs (this process holds that much before training starts)",
 }
 
 
-def _part_name(part: str) -> str:
-    return {"adamw": "AdamW state", "kv_cache": "KV cache", "runtime": "the process itself"}.get(
-        part, part
-    )
+PART_NAMES = {
+    "weights": "weights",
+    "gradients": "gradients",
+    "adamw": "AdamW state",
+    "reference": "reference model",
+    "activations": "activations",
+    "kv_cache": "KV cache",
+    "runtime": "the process itself",
+}
+STAGE_NAMES = {"warmup": "warm-up", "grpo": "GRPO"}
 
 
-def summary(estimate: MemoryEstimate) -> str:
-    """'weights 15.0 MB, gradients 15.0 MB, ... (GRPO stage)': the peak stage's parts."""
-    parts = ", ".join(
-        f"{_part_name(k)} {format_bytes(v)}" for k, v in estimate.parts.items() if v > 0
+def breakdown(estimate: MemoryEstimate) -> str:
+    """'weights 15.0 MB; gradients 15.0 MB; ...': the peak stage's parts above 0."""
+    return "; ".join(
+        f"{PART_NAMES[k]} {format_bytes(v)}" for k, v in estimate.parts.items() if v > 0
     )
-    return f"{parts} ({estimate.peak_stage} stage)"
 
 
 def report_lines(cfg: StudioConfig, fit: Fit) -> list[str]:
+    """What the CLI prints and the run's log says: the budget, the estimate, each change
+    with why, and the estimate now, part by part (a line each, and parts joined by "; ",
+    so that the window can translate them by their shapes)."""
     budget, before = fit.budget, format_bytes(fit.before.total)
     if not fit.changed:
         return [f"memory budget {budget.source}: the estimate, {before}, fits; nothing changed"]
@@ -320,10 +339,12 @@ def report_lines(cfg: StudioConfig, fit: Fit) -> list[str]:
     for name, paths in _changes_by_lever(cfg, fit.settings):
         what = ", ".join(f"{p} {get_path(cfg, p)} -> {fit.settings[p]}" for p in paths)
         lines.append(f"  {what}: {WHY[name]}")
+    stage = STAGE_NAMES[fit.after.peak_stage]
     lines.append(
-        f"estimate now {format_bytes(fit.after.total)} of {format_bytes(budget.bytes)}: "
-        f"{summary(fit.after)}"
+        f"estimate now {format_bytes(fit.after.total)} of {format_bytes(budget.bytes)}, "
+        f"at the peak of the {stage} stage:"
     )
+    lines.append(breakdown(fit.after))
     return lines
 
 
@@ -353,6 +374,6 @@ def refusal(
     tried = ", ".join(f"{p} {v}" for p, v in changed.items()) or "the settings as they are"
     return (
         f"{SETTING}: {budget.source} is less than the smallest estimate reached, "
-        f"{format_bytes(least.total)} (with {tried}), of which {_part_name(part)} takes "
+        f"{format_bytes(least.total)} (with {tried}), of which {PART_NAMES[part]} takes "
         f"{format_bytes(size)}; raise the budget, or {FIXES[part]}"
     )

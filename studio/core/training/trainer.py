@@ -457,7 +457,9 @@ class Trainer:
                 details = loaded.to_dict() if loaded is not None else None
                 self._emit(data_report_record(self.task.report(), details))
             if not resumed and self.memory_fit is not None:  # what the budget changed
-                self._log(self.memory_fit.text())
+                record = log_record(self.pos.global_step, self.memory_fit.text())
+                record["memory_fit"] = self.memory_fit.to_dict()
+                self._emit(record)
             for note in config_warnings(self.cfg):
                 self._log(note, "warning")
             if not resumed:  # the policy before training, the first snapshot
