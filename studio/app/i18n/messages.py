@@ -195,25 +195,26 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "{n} steps"),
     # the memory gauge
     QT_TRANSLATE_NOOP("messages", "No NVIDIA GPU in use ({reason})"),
-    # a memory budget (training.memory_budget): what fitting it changed, or why it cannot
+    # a memory budget (training.memory_budget): what fitting it changed, or why it cannot (a
+    # change's line is indented, as a fitted setting's: "  {setting}" above takes the indent)
     QT_TRANSLATE_NOOP("messages", "memory budget {budget}: the estimate, {estimate}, fits"),
     QT_TRANSLATE_NOOP("messages", "nothing changed"),
     QT_TRANSLATE_NOOP("messages", "memory budget {budget}: the estimate, {estimate}, does not fit"),
     QT_TRANSLATE_NOOP("messages", "changed:"),
     QT_TRANSLATE_NOOP(
         "messages",
-        "  {changes}: the same examples per optimizer step, in more passes of fewer (slower, "
+        "{changes}: the same examples per optimizer step, in more passes of fewer (slower, "
         "the same numbers)",
     ),
     QT_TRANSLATE_NOOP(
         "messages",
-        "  {changes}: recompute blocks in the backward pass instead of keeping their "
+        "{changes}: recompute blocks in the backward pass instead of keeping their "
         "activations (slower, the same numbers)",
     ),
-    QT_TRANSLATE_NOOP("messages", "  {changes}: 16-bit activations (slightly different numbers)"),
+    QT_TRANSLATE_NOOP("messages", "{changes}: 16-bit activations (slightly different numbers)"),
     QT_TRANSLATE_NOOP(
         "messages",
-        "  {changes}: fewer samples per prompt: this changes the algorithm (smaller groups, "
+        "{changes}: fewer samples per prompt: this changes the algorithm (smaller groups, "
         "noisier advantages), so it comes last",
     ),
     QT_TRANSLATE_NOOP(

@@ -3748,20 +3748,20 @@
         <translation>已更改：</translation>
     </message>
     <message>
-        <source>  {changes}: the same examples per optimizer step, in more passes of fewer (slower, the same numbers)</source>
-        <translation>  {changes}：每次优化器更新的样本数不变，分成更多、更小的批次（更慢，数值相同）</translation>
+        <source>{changes}: the same examples per optimizer step, in more passes of fewer (slower, the same numbers)</source>
+        <translation>{changes}：每次优化器更新的样本数不变，分成更多、更小的批次（更慢，数值相同）</translation>
     </message>
     <message>
-        <source>  {changes}: recompute blocks in the backward pass instead of keeping their activations (slower, the same numbers)</source>
-        <translation>  {changes}：在反向传播中重算模块，而不保存其激活值（更慢，数值相同）</translation>
+        <source>{changes}: recompute blocks in the backward pass instead of keeping their activations (slower, the same numbers)</source>
+        <translation>{changes}：在反向传播中重算模块，而不保存其激活值（更慢，数值相同）</translation>
     </message>
     <message>
-        <source>  {changes}: 16-bit activations (slightly different numbers)</source>
-        <translation>  {changes}：16 位激活值（数值略有不同）</translation>
+        <source>{changes}: 16-bit activations (slightly different numbers)</source>
+        <translation>{changes}：16 位激活值（数值略有不同）</translation>
     </message>
     <message>
-        <source>  {changes}: fewer samples per prompt: this changes the algorithm (smaller groups, noisier advantages), so it comes last</source>
-        <translation>  {changes}：每个提示的采样更少：这会改变算法（组更小，优势值噪声更大），所以放在最后</translation>
+        <source>{changes}: fewer samples per prompt: this changes the algorithm (smaller groups, noisier advantages), so it comes last</source>
+        <translation>{changes}：每个提示的采样更少：这会改变算法（组更小，优势值噪声更大），所以放在最后</translation>
     </message>
     <message>
         <source>estimate now {estimate} of {budget}, at the peak of the {stage} stage:</source>
