@@ -87,16 +87,30 @@ def configure(cfg: StudioConfig, settings: Settings) -> StudioConfig:
 
 
 def enable_curriculum(
-    cfg: StudioConfig, *, threshold: float | None = None, window: int | None = None
+    cfg: StudioConfig,
+    *,
+    threshold: float | None = None,
+    window: int | None = None,
+    difficulty_metric: str | None = None,
+    stages: int | None = None,
 ) -> StudioConfig:
     """`cfg` with the curriculum on: GRPO starts on the task's easiest level (shorter
     sentences, fewer digits, smaller grids) and unlocks the next when the mean reward
-    over `window` steps reaches `threshold` (the preset's values when not given)."""
+    over `window` steps reaches `threshold` (the preset's values when not given).
+
+    `difficulty_metric="perplexity"` orders the examples by the model's own loss on their
+    references instead (text tasks), in `stages` equal shares easiest first, scored again
+    at each stage: the warm-up moves on at equal shares of its steps, GRPO by the same
+    reward rule (curriculum.difficulty, curriculum.stages)."""
     changes: dict[str, Any] = {"curriculum.enabled": True}
     if threshold is not None:
         changes["curriculum.threshold"] = threshold
     if window is not None:
         changes["curriculum.window"] = window
+    if difficulty_metric is not None:
+        changes["curriculum.difficulty"] = difficulty_metric
+    if stages is not None:
+        changes["curriculum.stages"] = stages
     return configure(cfg, changes)
 
 

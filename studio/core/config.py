@@ -343,6 +343,30 @@ class CurriculumConfig:
     window: int = param(
         20, "Steps averaged for the unlock decision", positive=True, label="Unlock window (steps)"
     )
+    difficulty: Literal["level", "perplexity"] = param(
+        "level",
+        "What makes an example hard: the task's levels (longer sentences, more digits, larger "
+        "grids; GRPO only), or the model's own perplexity on its reference (text tasks; the "
+        "warm-up and GRPO each start at the easiest stage, scored by the model as it is then)",
+        label="Difficulty by",
+    )
+    stages: int = param(
+        5,
+        "Perplexity: equal shares of the scored examples, easiest first; stage k trains on "
+        "shares 1..k+1, the last on the whole training set. The warm-up moves on at equal "
+        "shares of its steps, GRPO when the reward passes the unlock threshold; each stage "
+        "scores the examples again",
+        min=2,
+        label="Perplexity stages",
+    )
+    pool: int = param(
+        2000,
+        "Perplexity: training examples scored at each stage (a fresh seeded sample when "
+        "there are more); one forward pass each, its time is in the log",
+        positive=True,
+        advanced=True,
+        label="Examples scored",
+    )
 
 
 @dataclass

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from studio.core.configtools import ConfigError
 from studio.core.machine.memory_budget import parse_budget
-from studio.core.tasks import task_class
+from studio.core.tasks import TASKS, task_class
+from studio.core.tasks.base import scores_references
 
 if TYPE_CHECKING:
     from studio.core.config import StudioConfig
@@ -34,6 +35,7 @@ def check_config(cfg: StudioConfig) -> None:
         _fits_model,
         _advantages,
         _decoding,
+        _perplexity,
         _hidden,
         _budget,
     ):
@@ -102,6 +104,25 @@ def _budget(cfg: StudioConfig) -> None:
     parse_budget(cfg.training.memory_budget)  # its message names the setting and the forms
 
 
+def _perplexity(cfg: StudioConfig) -> None:
+    ccfg = cfg.curriculum
+    if not ccfg.enabled or ccfg.difficulty != "perplexity":
+        return
+    task = task_class(cfg.task.NAME)
+    if not scores_references(task):
+        scoring = [name for name in TASKS if scores_references(task_class(name))]
+        raise ConfigError(
+            "curriculum.difficulty: perplexity orders the examples by the model's loss on "
+            f"their reference answers, which the {task.NAME} task does not score (the "
+            f'{", ".join(scoring)} tasks do); use curriculum.difficulty: "level"'
+        )
+    if ccfg.pool < ccfg.stages:
+        raise ConfigError(
+            f"curriculum.pool: {ccfg.pool} examples cannot fill {ccfg.stages} stages "
+            f"(curriculum.stages); raise curriculum.pool to at least {ccfg.stages}"
+        )
+
+
 def field_paths(obj: Any, prefix: str = "") -> list[str]:
     """Every section and field path of a config, e.g. "grpo", "grpo.beta"."""
     paths = []
@@ -127,6 +148,11 @@ def _hidden(cfg: StudioConfig) -> None:
 def config_warnings(cfg: StudioConfig) -> list[str]:
     """What may work but likely not as meant (the trainer logs each as a warning)."""
     notes = []
+    if cfg.curriculum.difficulty == "perplexity" and not cfg.curriculum.enabled:
+        notes.append(
+            "curriculum.difficulty: perplexity does nothing while curriculum.enabled is "
+            "false; set curriculum.enabled: true to use it"
+        )
     for name in ("warmup", "grpo"):
         stage = getattr(cfg.stages, name)
         if stage.steps and stage.lr_warmup_steps > stage.steps:

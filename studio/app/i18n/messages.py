@@ -193,6 +193,13 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "no better {metric} in {n} evaluations"),
     QT_TRANSLATE_NOOP("messages", "all steps done"),
     QT_TRANSLATE_NOOP("messages", "{n} steps"),
+    # the perplexity curriculum's stages (the log)
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "curriculum: stage {stage} of {stages}: the {unlocked} easiest of {scored} examples "
+        "(scored in {seconds} s), mean reference loss {nll} nats/token against {all} for all",
+    ),
+    QT_TRANSLATE_NOOP("messages", "curriculum: stage {stage} of {stages}: the whole training set"),
     # the memory gauge
     QT_TRANSLATE_NOOP("messages", "No NVIDIA GPU in use ({reason})"),
     # a memory budget (training.memory_budget): what fitting it changed, or why it cannot (a

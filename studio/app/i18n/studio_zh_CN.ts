@@ -2440,6 +2440,30 @@
         <translation>判断是否解锁时取平均的步数</translation>
     </message>
     <message>
+        <source>Difficulty by</source>
+        <translation>难度依据</translation>
+    </message>
+    <message>
+        <source>What makes an example hard: the task&apos;s levels (longer sentences, more digits, larger grids; GRPO only), or the model&apos;s own perplexity on its reference (text tasks; the warm-up and GRPO each start at the easiest stage, scored by the model as it is then)</source>
+        <translation>什么让一个样例变难：任务的难度级别（更长的句子、更多位数、更大的网格；仅 GRPO），或模型自己在参考答案上的困惑度（文本任务；预热和 GRPO 各自从最容易的阶段开始，由当时的模型打分）</translation>
+    </message>
+    <message>
+        <source>Perplexity stages</source>
+        <translation>困惑度阶段数</translation>
+    </message>
+    <message>
+        <source>Perplexity: equal shares of the scored examples, easiest first; stage k trains on shares 1..k+1, the last on the whole training set. The warm-up moves on at equal shares of its steps, GRPO when the reward passes the unlock threshold; each stage scores the examples again</source>
+        <translation>困惑度：把打过分的样例等分成若干份，最容易的在前；第 k 阶段在第 1..k+1 份上训练，最后一个阶段用整个训练集。预热按其步数的等份前进，GRPO 在奖励超过解锁阈值时前进；每个阶段都重新给样例打分</translation>
+    </message>
+    <message>
+        <source>Examples scored</source>
+        <translation>打分样例数</translation>
+    </message>
+    <message>
+        <source>Perplexity: training examples scored at each stage (a fresh seeded sample when there are more); one forward pass each, its time is in the log</source>
+        <translation>困惑度：每个阶段打分的训练样例数（样例更多时，按种子重新抽样）；每个样例一次前向计算，所用时间记在日志里</translation>
+    </message>
+    <message>
         <source>Runs folder</source>
         <translation>运行文件夹</translation>
     </message>
@@ -3728,6 +3752,14 @@
         <translation>{n} 步</translation>
     </message>
     <message>
+        <source>curriculum: stage {stage} of {stages}: the {unlocked} easiest of {scored} examples (scored in {seconds} s), mean reference loss {nll} nats/token against {all} for all</source>
+        <translation>课程：第 {stage} / {stages} 阶段：{scored} 个样例中最容易的 {unlocked} 个（打分用时 {seconds} 秒），参考答案平均损失 {nll} 奈特/词元，全部样例为 {all}</translation>
+    </message>
+    <message>
+        <source>curriculum: stage {stage} of {stages}: the whole training set</source>
+        <translation>课程：第 {stage} / {stages} 阶段：整个训练集</translation>
+    </message>
+    <message>
         <source>No NVIDIA GPU in use ({reason})</source>
         <translation>未使用 NVIDIA GPU（{reason}）</translation>
     </message>
@@ -4377,6 +4409,54 @@
     <message>
         <source>Never moves: the reward stays under curriculum.threshold.</source>
         <translation>始终不动：奖励一直低于 curriculum.threshold。</translation>
+    </message>
+    <message>
+        <source>curriculum stage</source>
+        <translation>课程阶段</translation>
+    </message>
+    <message>
+        <source>Perplexity curriculum: the stage unlocked in this training stage (0: the easiest share of the scored examples; curriculum.stages - 1: the whole training set).</source>
+        <translation>困惑度课程：本训练阶段已解锁的课程阶段（0：打过分的样例中最容易的一份；curriculum.stages - 1：整个训练集）。</translation>
+    </message>
+    <message>
+        <source>Warm-up: climbs at equal shares of its steps; GRPO: as the reward passes the threshold.</source>
+        <translation>预热：按其步数的等份上升；GRPO：随奖励超过阈值而上升。</translation>
+    </message>
+    <message>
+        <source>Stays at 0 in GRPO: the reward never reaches curriculum.threshold.</source>
+        <translation>GRPO 中一直为 0：奖励始终达不到 curriculum.threshold。</translation>
+    </message>
+    <message>
+        <source>unlocked examples&apos; loss</source>
+        <translation>已解锁样例的损失</translation>
+    </message>
+    <message>
+        <source>Perplexity curriculum: mean reference loss of the unlocked examples, as the model scored them when the stage began (absent at the last stage: the whole set).</source>
+        <translation>困惑度课程：已解锁样例在参考答案上的平均损失，即阶段开始时模型给出的分数（最后一个阶段没有：那时用整个训练集）。</translation>
+    </message>
+    <message>
+        <source>Below curriculum/scored_nll, nearer it at each later stage.</source>
+        <translation>低于 curriculum/scored_nll，阶段越靠后越接近它。</translation>
+    </message>
+    <message>
+        <source>Equal to curriculum/scored_nll: the model tells the examples apart no better than chance.</source>
+        <translation>等于 curriculum/scored_nll：模型区分样例难易并不比随机好。</translation>
+    </message>
+    <message>
+        <source>scored examples&apos; loss</source>
+        <translation>打分样例的损失</translation>
+    </message>
+    <message>
+        <source>Perplexity curriculum: mean reference loss of all the examples scored for the stage.</source>
+        <translation>困惑度课程：本阶段所有打分样例在参考答案上的平均损失。</translation>
+    </message>
+    <message>
+        <source>Falls from stage to stage as the model learns.</source>
+        <translation>随着模型学习，逐阶段下降。</translation>
+    </message>
+    <message>
+        <source>Rises: the model forgets what it learned on the easier examples.</source>
+        <translation>上升：模型忘记了在较容易样例上学到的东西。</translation>
     </message>
     <message>
         <source>accuracy</source>

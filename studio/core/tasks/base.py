@@ -115,6 +115,11 @@ def unwrap(model: nn.Module) -> nn.Module:
     return model
 
 
+def scores_references(task: type[Task]) -> bool:
+    """Whether a task class scores its examples by the model's loss (`example_losses`)."""
+    return task.example_losses is not Task.example_losses
+
+
 def model_device(model: nn.Module) -> torch.device:
     return next(model.parameters()).device
 
@@ -208,6 +213,22 @@ class Task(ABC):
         """
         del examples
         return None
+
+    # ---- scoring examples by the model's loss (the perplexity curriculum)
+
+    def training_pool(self, limit: int, rng: random.Random) -> list[Example]:
+        """Distinct training examples (never held-out ones), at most `limit`: all of them
+        when there are no more, else a sample drawn with `rng`. Tasks that implement
+        `example_losses` implement this too."""
+        del limit, rng
+        raise TaskError(f"{self.NAME}: has no pool of training examples with references")
+
+    def example_losses(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
+        """Each example's mean teacher-forced cross-entropy on its reference, in nats per
+        token: (B,), the same terms `supervised_loss` averages (without augmentation
+        noise). Optional; a task without references to score keeps this default."""
+        del model, examples
+        raise TaskError(f"{self.NAME}: has no references to score examples by")
 
     # ---- GRPO
 

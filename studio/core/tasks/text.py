@@ -268,15 +268,41 @@ class TextTask(Task):
 
     # ---- supervised warm-up
 
-    def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
+    def _answer_nll(
+        self, model: nn.Module, examples: list[Example]
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """Teacher-forced cross-entropy of each answer token (B, Tc), EOS included, and
+        the float mask (B, Tc) of the real ones."""
         device = model_device(model)
         prompt_ids, prompt_mask = self._prompts(examples, device)  # (B, Tp)
         rows = [self.tokenizer.encode(e.reference, bos=False, eos=True) for e in examples]
         target, target_mask = pad_rows(rows, self.tokenizer.pad_id, left=False, device=device)
         logits = completion_logits(model, prompt_ids, prompt_mask, target, target_mask)
         nll = F.cross_entropy(logits.transpose(1, 2).float(), target, reduction="none")  # (B, Tc)
-        w = target_mask.float()
+        return nll, target_mask.float()
+
+    def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
+        nll, w = self._answer_nll(model, examples)
         return (nll * w).sum() / w.sum()
+
+    def example_losses(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
+        nll, w = self._answer_nll(model, examples)
+        return (nll * w).sum(dim=1) / w.sum(dim=1)  # (B,)
+
+    def training_pool(self, limit: int, rng: random.Random) -> list[Example]:
+        """Distinct problems drawn as training draws them (uniformly over the problems of
+        every level), held-out ones never: all of them when there are at most `limit`."""
+        self.splits()
+        sizes = sum(self.level_size(k) for k in range(self.num_levels))
+        want = min(limit, sizes - len(self._held_out_prompts))
+        found: dict[str, Example] = {}
+        # a bounded number of draws: near `want` = all, the last few unseen ones are rare
+        for _ in range(20 * want):
+            if len(found) >= want:
+                break
+            ex = self.sample(1, rng, self.num_levels - 1)[0]
+            found.setdefault(ex.prompt, ex)
+        return list(found.values())
 
     def supervised_count(self, examples: list[Example]) -> int:
         """The answer tokens, EOS included, that supervised_loss averages over."""

@@ -264,6 +264,26 @@ METRICS: tuple[Metric, ...] = (
         "Climbs as the reward passes the curriculum threshold.",
         "Never moves: the reward stays under curriculum.threshold.",
     ),
+    Metric(
+        "curriculum/stage", "curriculum stage", "", "",
+        "Perplexity curriculum: the stage unlocked in this training stage (0: the easiest "
+        "share of the scored examples; curriculum.stages - 1: the whole training set).",
+        "Warm-up: climbs at equal shares of its steps; GRPO: as the reward passes the threshold.",
+        "Stays at 0 in GRPO: the reward never reaches curriculum.threshold.",
+    ),
+    Metric(
+        "curriculum/unlocked_nll", "unlocked examples' loss", "nats/token", "",
+        "Perplexity curriculum: mean reference loss of the unlocked examples, as the model "
+        "scored them when the stage began (absent at the last stage: the whole set).",
+        "Below curriculum/scored_nll, nearer it at each later stage.",
+        "Equal to curriculum/scored_nll: the model tells the examples apart no better than chance.",
+    ),
+    Metric(
+        "curriculum/scored_nll", "scored examples' loss", "nats/token", "",
+        "Perplexity curriculum: mean reference loss of all the examples scored for the stage.",
+        "Falls from stage to stage as the model learns.",
+        "Rises: the model forgets what it learned on the easier examples.",
+    ),
     # ---- evaluations on held-out examples
     Metric(
         "eval/accuracy", "accuracy", "%", "eval",

@@ -33,7 +33,7 @@ def check_before_training(cfg: StudioConfig, task: Task) -> None:
 
 def _curriculum(cfg: StudioConfig, task: Task) -> None:
     start, top = cfg.curriculum.start_level, task.num_levels - 1
-    if cfg.curriculum.enabled and start > top:
+    if cfg.curriculum.enabled and cfg.curriculum.difficulty == "level" and start > top:
         raise ConfigError(
             f"curriculum.start_level: {start} is past the {task.NAME} task's last level, "
             f"{top} (levels are counted from 0); lower it to at most {top}"

@@ -56,12 +56,18 @@ from studio.core.runs.folder import (
 from studio.core.runs.lock import RunLock
 from studio.core.runs.metrics_file import MetricsWriter, ended, truncate_metrics
 from studio.core.tasks import build_task
+from studio.core.tasks.base import Example
 from studio.core.training.control import StopRequested, TrainerControl
 from studio.core.training.divergence import check_divergence
 from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.explain import StepExplainer
 from studio.core.training.grpo_step import grpo_step
 from studio.core.training.memory_probe import fit_memory_budget
+from studio.core.training.perplexity_curriculum import (
+    PerplexityCurriculum,
+    uses_perplexity,
+    whole_set_message,
+)
 from studio.core.training.preflight import check_before_training, check_left_to_train
 from studio.core.training.probe import due, probe_snapshot
 from studio.core.training.records import (
@@ -100,6 +106,7 @@ from studio.core.training.update import Learner, StepOptions, StepOutcome
 from studio.core.training.warmup_step import supervised_step
 
 Listener = Callable[[Record], None]
+PERPLEXITY_KEY = "perplexity_curriculum"  # the checkpoint's entry for its stage and order
 
 
 class Trainer:
@@ -186,6 +193,13 @@ class Trainer:
         self.ref_model: nn.Module | None = None
         self.pos = Position(level=cfg.curriculum.start_level)
         self.reward_window: deque[float] = deque(maxlen=cfg.curriculum.window)
+        # curriculum.difficulty "perplexity": the model's own losses order the examples
+        self.ppl = (
+            PerplexityCurriculum(cfg.curriculum, self.task, tcfg.seed, dist)
+            if uses_perplexity(cfg.curriculum)
+            else None
+        )
+        self._drawn_from: dict[str, float] = {}  # the curriculum stage the step drew from
         self.optimizer: torch.optim.Optimizer | None = None
         self.schedule: LearningRate | None = None
         self.scaler = torch.amp.GradScaler("cuda") if tcfg.amp == "fp16" else None
@@ -282,6 +296,8 @@ class Trainer:
                 self.scaler.load_state_dict(state["scaler"])
         else:
             self.pos.best, self.pos.bad_evals = None, 0
+            if self.ppl is not None:
+                self.ppl.begin(name)
             if name == "grpo":
                 save_grpo_start(self._folder, self._state(), self.dist)
             self._emit(stage_record(name, self.pos.global_step, "start", f"{stage.steps} steps"))
@@ -290,7 +306,7 @@ class Trainer:
 
     def _state(self) -> dict[str, Any]:
         """What a checkpoint holds (a collective in a distributed run: call on every rank)."""
-        return training_state(
+        state = training_state(
             self.pos,
             model=self.model,
             ref_model=self.ref_model,
@@ -302,6 +318,9 @@ class Trainer:
             task=self.task,
             dist=self.dist,
         )
+        if self.ppl is not None:
+            state[PERPLEXITY_KEY] = self.ppl.state_dict()
+        return state
 
     def save_checkpoint(self) -> Path:
         """Checkpoint now (rank 0 writes; every rank must call it, and gets the path)."""
@@ -320,6 +339,12 @@ class Trainer:
         self.model.load_state_dict(state["model"])
         if self.pos.stage_index < len(self.plan) and state["optimizer"] is not None:
             self._start_stage(state)
+        if self.ppl is not None:
+            saved = state.get(PERPLEXITY_KEY)
+            if saved is not None:
+                self.ppl.load_state_dict(saved)
+            elif self.pos.stage_index < len(self.plan):  # turned on for the resumed run
+                self.ppl.begin(self._stage()[0])
         restore_generators(state, self.rng, self.dist)
         if self.dist.is_main:
             self._written = truncate_metrics(self._folder, self.pos.global_step, self.pos.records)
@@ -377,11 +402,12 @@ class Trainer:
         learner, _ = self._running()
         top = self.task.num_levels - 1
         # the warm-up draws from every level; GRPO from those the curriculum has unlocked
-        level = min(self.pos.level, top) if cfg.curriculum.enabled and name == "grpo" else top
+        by_level = cfg.curriculum.enabled and cfg.curriculum.difficulty == "level"
+        level = min(self.pos.level, top) if by_level and name == "grpo" else top
+        self._pace_perplexity(name, stage)
         # every rank draws the whole batch (its rng stays in step) and keeps its share
         batches = [
-            self.dist.share(self.task.sample(stage.batch_size, self.rng, level))
-            for _ in range(tcfg.grad_accum)
+            self.dist.share(self._draw(stage.batch_size, level)) for _ in range(tcfg.grad_accum)
         ]
         if name == "warmup":
             return supervised_step(learner, self.task, batches, StepOptions(grad_flow=want_flow))
@@ -393,17 +419,40 @@ class Trainer:
         )
         return grpo_step(learner, self.task, batches, cfg.grpo, options)
 
+    def _draw(self, n: int, level: int) -> list[Example]:
+        """n training examples: from the perplexity curriculum's unlocked ones, or the task's
+        levels up to `level`."""
+        drawn = self.ppl.sample(n, self.rng) if self.ppl is not None else None
+        return drawn if drawn is not None else self.task.sample(n, self.rng, level)
+
+    def _pace_perplexity(self, name: str, stage: StageConfig) -> None:
+        """Before a step's batches: the warm-up's next stage when its share of the steps is
+        done, and the stage's pool scored by the model as it is now (when not yet)."""
+        ppl = self.ppl
+        if ppl is None:
+            return
+        if name == "warmup" and ppl.pace(self.pos.stage_step, stage.steps) and ppl.last:
+            self._log(whole_set_message(ppl.stages))
+        tcfg = self.cfg.training
+        scoring = ppl.score_if_due(self.model, autocast(tcfg.amp, self.device))
+        if scoring is not None:
+            self._log(scoring.message())
+        self._drawn_from = ppl.metrics()
+
     def _advance_curriculum(self, reward_mean: float | None) -> None:
         ccfg = self.cfg.curriculum
         if not ccfg.enabled or reward_mean is None or not math.isfinite(reward_mean):
             return
         self.reward_window.append(reward_mean)
         full = len(self.reward_window) == self.reward_window.maxlen
-        if (
-            full
-            and sum(self.reward_window) / len(self.reward_window) >= ccfg.threshold
-            and self.pos.level < self.task.num_levels - 1
-        ):
+        if not full or sum(self.reward_window) / len(self.reward_window) < ccfg.threshold:
+            return
+        if self.ppl is not None:
+            if self.ppl.unlock_next():  # scored before the next step's batches
+                self.reward_window.clear()
+                if self.ppl.last:
+                    self._log(whole_set_message(self.ppl.stages))
+        elif self.pos.level < self.task.num_levels - 1:
             self.pos.level += 1
             self.reward_window.clear()
             self._log(f"curriculum: level {self.pos.level} unlocked")
@@ -416,7 +465,7 @@ class Trainer:
 
     def _record(self, outcome: StepOutcome, step_time: float) -> Record:
         learner, _ = self._running()
-        return step_record(
+        record = step_record(
             self._stage()[0],
             self.pos,
             self.total_steps,
@@ -425,6 +474,8 @@ class Trainer:
             step_time=step_time,
             memory_mb=peak_memory_mb(self.device),
         )
+        record.update(self._drawn_from)
+        return record
 
     # ---- the loop
 

@@ -189,6 +189,18 @@ def token_cross_entropy(
     flat = logits.flatten(0, 1).float(), labels.flatten()
     if weights is None:
         return F.cross_entropy(*flat, ignore_index=IGNORE)
-    per_token = F.cross_entropy(*flat, ignore_index=IGNORE, reduction="none")
     rows = torch.tensor(weights, device=logits.device)[:, None]  # (B, 1)
-    return (per_token.view_as(labels) * rows).sum() / (labels != IGNORE).sum()
+    return (token_nll(logits, labels) * rows).sum() / (labels != IGNORE).sum()
+
+
+def token_nll(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
+    """Cross-entropy of each token (B, T) of logits (B, T, V); 0 where labels are IGNORE."""
+    per_token = F.cross_entropy(
+        logits.flatten(0, 1).float(), labels.flatten(), ignore_index=IGNORE, reduction="none"
+    )
+    return per_token.view_as(labels)
+
+
+def example_cross_entropy(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
+    """Mean cross-entropy of each row's labelled tokens: (B,) from logits (B, T, V)."""
+    return token_nll(logits, labels).sum(dim=1) / (labels != IGNORE).sum(dim=1)

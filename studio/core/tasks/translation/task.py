@@ -51,6 +51,7 @@ from studio.core.tasks.translation.back_translation import (
 )
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
 from studio.core.tasks.translation.data import (
+    example_cross_entropy,
     length_levels,
     pad_sources,
     source_noise,
@@ -151,6 +152,17 @@ class TranslationTask(Task):
             pairs = [(tagged(s, self.cfg.target_lang), t) for s, t in pairs]
         if pairs:
             self._synthetic_pools = length_levels(pairs, self.cfg.num_levels)[1]
+
+    def check_settings(self, cfg: Any) -> None:
+        """The perplexity curriculum draws from the real pairs it scored, so the warm-up
+        would leave out the back-translated ones: refused rather than dropped in silence."""
+        ccfg = cfg.curriculum
+        if ccfg.enabled and ccfg.difficulty == "perplexity" and self.cfg.back_translation:
+            raise TranslationError(
+                "curriculum.difficulty: perplexity draws the warm-up from the real pairs it "
+                "scored, which would leave out the back-translated ones "
+                "(task.back_translation); turn one of them off"
+            )
 
     def report(self) -> str:
         return self._report.text()
@@ -254,6 +266,17 @@ class TranslationTask(Task):
             [self.source_tags(e.prompt) for e in examples], self.cfg.back_translation_weight
         )
         return token_cross_entropy(logits, labels, weights)
+
+    def example_losses(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
+        max_len, device = tiny(model).cfg.max_len, model_device(model)
+        src, src_mask = self.sources_batch([e.prompt for e in examples], max_len, device=device)
+        tgt_in, labels = self.targets_batch([e.reference for e in examples], max_len, device=device)
+        return example_cross_entropy(model(src, src_mask, tgt_in), labels)  # (B,)
+
+    def training_pool(self, limit: int, rng: random.Random) -> list[Example]:
+        if len(self.train_examples) <= limit:
+            return list(self.train_examples)
+        return rng.sample(self.train_examples, limit)
 
     def source_tags(self, source: str) -> list[str]:
         """The tags a source begins with ("<2en>", "<bt>"), as the source tokenizer reads them."""
