@@ -353,7 +353,7 @@ class CurriculumConfig:
     stages: int = param(
         5,
         "Perplexity: equal shares of the scored examples, easiest first; stage k trains on "
-        "shares 1..k+1, the last on the whole training set. The warm-up moves on at equal "
+        "the k easiest shares, the last on the whole training set. The warm-up moves on at equal "
         "shares of its steps, GRPO when the reward passes the unlock threshold; each stage "
         "scores the examples again",
         min=2,

@@ -2452,8 +2452,8 @@
         <translation>困惑度阶段数</translation>
     </message>
     <message>
-        <source>Perplexity: equal shares of the scored examples, easiest first; stage k trains on shares 1..k+1, the last on the whole training set. The warm-up moves on at equal shares of its steps, GRPO when the reward passes the unlock threshold; each stage scores the examples again</source>
-        <translation>困惑度：把打过分的样例等分成若干份，最容易的在前；第 k 阶段在第 1..k+1 份上训练，最后一个阶段用整个训练集。预热按其步数的等份前进，GRPO 在奖励超过解锁阈值时前进；每个阶段都重新给样例打分</translation>
+        <source>Perplexity: equal shares of the scored examples, easiest first; stage k trains on the k easiest shares, the last on the whole training set. The warm-up moves on at equal shares of its steps, GRPO when the reward passes the unlock threshold; each stage scores the examples again</source>
+        <translation>困惑度：把打过分的样例等分成若干份，最容易的在前；第 k 阶段在最容易的 k 份上训练，最后一个阶段用整个训练集。预热按其步数的等份前进，GRPO 在奖励超过解锁阈值时前进；每个阶段都重新给样例打分</translation>
     </message>
     <message>
         <source>Examples scored</source>

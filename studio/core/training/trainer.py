@@ -17,8 +17,9 @@ metrics file, and every decision that changes the loop's course is one all ranks
 
 The loop's parts live beside it in studio.core.training: the steps (warmup_step.py,
 grpo_step.py), the stages' optimizer, schedule and early stop (stages.py, schedule.py),
-evaluation (evaluation.py), the checkpoint's contents (state.py) and the records
-(records.py). The run folder is studio.core.runs'.
+evaluation (evaluation.py), the checkpoint's contents (state.py), the records
+(records.py) and the curriculum by the model's own perplexity (perplexity_curriculum.py).
+The run folder is studio.core.runs'.
 """
 
 from __future__ import annotations
