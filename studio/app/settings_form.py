@@ -1,9 +1,9 @@
 """The settings form, generated from the config dataclasses.
 
 One group per section (general, model, task, data, GRPO, training, each stage,
-evaluation, curriculum, run, lesson), one row per field: the field's label and help text
-(from `configtools.param`, shown through Qt's translation context "config") as its name
-and tooltip. Fields listed in `cfg.ui.hidden` are hidden (a teacher's simplified lesson;
+evaluation, curriculum, distillation, run, lesson), one row per field: the field's label
+and help text (from `configtools.param`, shown through Qt's translation context "config")
+as its name and tooltip. Fields listed in `cfg.ui.hidden` are hidden (a teacher's simplified lesson;
 a section name hides the whole section), and so are the data settings the task does not
 read (`Task.DATA_FIELDS`: the grid world reads no file); their values are kept, so "Save
 as preset" writes exactly the config that was loaded. The seed is always shown: a run is
@@ -60,6 +60,7 @@ def section_title(path: str) -> str:
         "stages.grpo": QCoreApplication.translate("SettingsForm", "Stage 2: GRPO"),
         "eval": QCoreApplication.translate("SettingsForm", "Evaluation"),
         "curriculum": QCoreApplication.translate("SettingsForm", "Curriculum"),
+        "distill": QCoreApplication.translate("SettingsForm", "Learning from a bigger model"),
         "run": QCoreApplication.translate("SettingsForm", "Run folder and reporting"),
         "ui": QCoreApplication.translate("SettingsForm", "Lesson view"),
     }
@@ -172,7 +173,7 @@ class SettingsForm(QWidget):
             self._add_section(section, getattr(cfg, section))
         for stage in ("warmup", "grpo"):
             self._add_section(f"stages.{stage}", getattr(cfg.stages, stage))
-        for section in ("eval", "curriculum", "run", "ui"):
+        for section in ("eval", "curriculum", "distill", "run", "ui"):
             self._add_section(section, getattr(cfg, section))
         self._host_layout.addStretch(1)
         self.hidden = list(cfg.ui.hidden)
@@ -318,7 +319,7 @@ class SettingsForm(QWidget):
             "description": self.editors["description"].get(),
             "stages": {s: self._section_values(f"stages.{s}") for s in ("warmup", "grpo")},
         }
-        for section in ("data", "grpo", "training", "eval", "curriculum", "run", "ui"):
+        for section in ("data", "grpo", "training", "eval", "curriculum", "distill", "run", "ui"):
             raw[section] = self._section_values(section)
         cfg = from_dict(StudioConfig, raw)
         cfg.model = from_dict(type(base.model), self._section_values("model"), "model")

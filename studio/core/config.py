@@ -1,7 +1,7 @@
 """The studio's configuration: nested dataclasses loaded strictly from a preset YAML.
 
 Layout of a preset: name, description, model (picked by `arch`), task (picked by `name`),
-data, grpo, training, stages, eval, curriculum, run, ui. Defaults follow Hugging Face
+data, grpo, training, stages, eval, curriculum, distill, run, ui. Defaults follow Hugging Face
 TRL's GRPOConfig where the studio has no reason to differ; the differences are noted on
 the fields. Model and task sections are dataclasses declared next to their model or
 task and found through the registries in studio.core.models and studio.core.tasks.
@@ -370,6 +370,63 @@ class CurriculumConfig:
 
 
 @dataclass
+class DistillConfig:
+    """Learning from a bigger model: a finished run teaches this run's supervised warm-up
+    by its soft targets (Hinton et al. 2015) and, optionally, by examples it writes."""
+
+    teacher: str | None = param(
+        None,
+        "A finished run folder of the same task whose model teaches the warm-up; the "
+        "student takes its tokenizer so their outputs align (empty: no teacher)",
+        label="Teacher run folder",
+    )
+    temperature: float = param(
+        2.0,
+        "Softens both models' next-token distributions before they are compared (T); "
+        "the KL term is scaled by T^2 so its gradients keep their size",
+        positive=True,
+        label="Distillation temperature",
+    )
+    weight: float = param(
+        0.5,
+        "Share of the warm-up loss that is the KL term to the teacher; the rest is the "
+        "cross-entropy of the references (0: references alone)",
+        min=0.0,
+        max=1.0,
+        label="Teacher's share of the loss",
+    )
+    synthetic: int = param(
+        0,
+        "Extra warm-up examples the teacher writes: its greedy answers to this many "
+        "training prompts (0: none)",
+        min=0,
+        label="Examples the teacher writes",
+    )
+    synthetic_share: float = param(
+        0.5,
+        "Share of each warm-up batch drawn from the teacher's examples (when there are any)",
+        min=0.0,
+        max=1.0,
+        advanced=True,
+        label="Teacher's examples per batch",
+    )
+    checkpoint: str | None = param(
+        None,
+        "The teacher's checkpoint, a file in its checkpoints/ folder (empty: its newest "
+        "readable one); recorded here when the run starts",
+        advanced=True,
+        label="Teacher checkpoint",
+    )
+    sha256: str | None = param(
+        None,
+        "SHA-256 of the teacher's checkpoint, recorded when the run starts; a run refuses "
+        "a teacher whose checkpoint no longer has it",
+        advanced=True,
+        label="Teacher checkpoint hash",
+    )
+
+
+@dataclass
 class RunConfig:
     save_dir: str | None = param(
         None, "Folder that holds runs (empty: the user data directory)", label="Runs folder"
@@ -443,6 +500,7 @@ class StudioConfig:
     stages: StagesConfig = field(default_factory=StagesConfig)
     eval: EvalConfig = field(default_factory=EvalConfig)
     curriculum: CurriculumConfig = field(default_factory=CurriculumConfig)
+    distill: DistillConfig = field(default_factory=DistillConfig)
     run: RunConfig = field(default_factory=RunConfig)
     ui: UIConfig = field(default_factory=UIConfig)
 

@@ -2,14 +2,15 @@
 
 A field's own range is its `param()` bounds (configtools.py); what only makes sense
 together is checked here: splits that leave data to train on, stages that train, a
-completion that fits the model, a data file or a decoding the task reads.
-`config_from_dict` runs these when a preset loads, and the trainer runs them again on the
-config it is given (the window's settings form builds one field by field), so a setting
-that cannot work is refused before the first step, not found after the warm-up. What may
-work but likely not as meant (a learning-rate warm-up longer than its stage) is a warning
-the trainer logs (`config_warnings`). Checks that need the task's data or model (a prompt
-plus grpo.max_new_tokens against model.max_len, the curriculum's levels, reward names)
-are the task's and the trainer's (`Task.check_settings`, training/preflight.py).
+completion that fits the model, a data file or a decoding the task reads, a teacher the
+task and the warm-up can learn from. `config_from_dict` runs these when a preset loads,
+and the trainer runs them again on the config it is given (the window's settings form
+builds one field by field), so a setting that cannot work is refused before the first
+step, not found after the warm-up. What may work but likely not as meant (a learning-rate
+warm-up longer than its stage) is a warning the trainer logs (`config_warnings`). Checks
+that need the task's data or model (a prompt plus grpo.max_new_tokens against
+model.max_len, the curriculum's levels, reward names) are the task's and the trainer's
+(`Task.check_settings`, training/preflight.py).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ def check_config(cfg: StudioConfig) -> None:
         _advantages,
         _decoding,
         _perplexity,
+        _distill,
         _hidden,
         _budget,
     ):
@@ -123,6 +125,31 @@ def _perplexity(cfg: StudioConfig) -> None:
         )
 
 
+def _distill(cfg: StudioConfig) -> None:
+    dcfg = cfg.distill
+    if not dcfg.teacher:
+        for name in ("synthetic", "checkpoint", "sha256"):
+            if getattr(dcfg, name):
+                raise ConfigError(
+                    f"distill.{name}: is set, but distill.teacher is empty, so there is no "
+                    "teacher to use it; give distill.teacher a finished run folder, or "
+                    f"clear distill.{name}"
+                )
+        return
+    task = task_class(cfg.task.NAME)
+    if not task.has_supervised_logits():
+        raise ConfigError(
+            f"distill.teacher: the {task.NAME} task's warm-up has no token logits to "
+            "compare with a teacher's, so it cannot learn from one (arithmetic, strings "
+            "and translation can); clear distill.teacher"
+        )
+    if cfg.stages.warmup.steps == 0:
+        raise ConfigError(
+            "distill.teacher: the teacher teaches the supervised warm-up, and "
+            "stages.warmup.steps is 0; give the warm-up some steps, or clear distill.teacher"
+        )
+
+
 def field_paths(obj: Any, prefix: str = "") -> list[str]:
     """Every section and field path of a config, e.g. "grpo", "grpo.beta"."""
     paths = []
@@ -161,4 +188,11 @@ def config_warnings(cfg: StudioConfig) -> list[str]:
                 f"stage's {stage.steps} steps, so its learning rate never reaches "
                 f"stages.{name}.lr ({stage.lr:g}); lower it to at most {stage.steps}"
             )
+    dcfg = cfg.distill
+    if dcfg.teacher and dcfg.weight == 0 and dcfg.synthetic == 0:
+        notes.append(
+            "distill.weight and distill.synthetic: both are 0, so the teacher teaches "
+            "nothing; raise distill.weight (e.g. 0.5) or distill.synthetic, or clear "
+            "distill.teacher"
+        )
     return notes

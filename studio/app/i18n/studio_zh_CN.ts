@@ -1805,6 +1805,10 @@
         <translation>课程学习</translation>
     </message>
     <message>
+        <source>Learning from a bigger model</source>
+        <translation>向更大的模型学习</translation>
+    </message>
+    <message>
         <source>Run folder and reporting</source>
         <translation>运行文件夹与报告</translation>
     </message>
@@ -2462,6 +2466,62 @@
     <message>
         <source>Perplexity: training examples scored at each stage (a fresh seeded sample when there are more); one forward pass each, its time is in the log</source>
         <translation>困惑度：每个阶段打分的训练样例数（样例更多时，按种子重新抽样）；每个样例一次前向计算，所用时间记在日志里</translation>
+    </message>
+    <message>
+        <source>Teacher run folder</source>
+        <translation>教师运行文件夹</translation>
+    </message>
+    <message>
+        <source>A finished run folder of the same task whose model teaches the warm-up; the student takes its tokenizer so their outputs align (empty: no teacher)</source>
+        <translation>同一任务的一个已完成的运行文件夹，由其模型指导预热；学生沿用它的分词器，使双方的输出逐词元对齐（留空：不用教师）</translation>
+    </message>
+    <message>
+        <source>Distillation temperature</source>
+        <translation>蒸馏温度</translation>
+    </message>
+    <message>
+        <source>Softens both models&apos; next-token distributions before they are compared (T); the KL term is scaled by T^2 so its gradients keep their size</source>
+        <translation>比较之前先用温度 T 使两个模型的下一词元分布变平缓；KL 项乘以 T^2，使其梯度大小保持不变</translation>
+    </message>
+    <message>
+        <source>Teacher&apos;s share of the loss</source>
+        <translation>教师项在损失中的占比</translation>
+    </message>
+    <message>
+        <source>Share of the warm-up loss that is the KL term to the teacher; the rest is the cross-entropy of the references (0: references alone)</source>
+        <translation>预热损失中到教师的 KL 项所占的比例；其余为参考答案的交叉熵（0：只用参考答案）</translation>
+    </message>
+    <message>
+        <source>Examples the teacher writes</source>
+        <translation>教师编写的样例数</translation>
+    </message>
+    <message>
+        <source>Extra warm-up examples the teacher writes: its greedy answers to this many training prompts (0: none)</source>
+        <translation>教师额外编写的预热样例：它对这么多个训练提示的贪心回答（0：不编写）</translation>
+    </message>
+    <message>
+        <source>Teacher&apos;s examples per batch</source>
+        <translation>每批中教师样例的占比</translation>
+    </message>
+    <message>
+        <source>Share of each warm-up batch drawn from the teacher&apos;s examples (when there are any)</source>
+        <translation>每个预热批次中取自教师样例的比例（有教师样例时）</translation>
+    </message>
+    <message>
+        <source>Teacher checkpoint</source>
+        <translation>教师检查点</translation>
+    </message>
+    <message>
+        <source>The teacher&apos;s checkpoint, a file in its checkpoints/ folder (empty: its newest readable one); recorded here when the run starts</source>
+        <translation>教师的检查点，即其检查点文件夹中的一个文件（留空：最新的可读检查点）；运行开始时记录在此</translation>
+    </message>
+    <message>
+        <source>Teacher checkpoint hash</source>
+        <translation>教师检查点哈希</translation>
+    </message>
+    <message>
+        <source>SHA-256 of the teacher&apos;s checkpoint, recorded when the run starts; a run refuses a teacher whose checkpoint no longer has it</source>
+        <translation>教师检查点的哈希值，运行开始时记录；若教师检查点的哈希已不同，运行会拒绝使用它</translation>
     </message>
     <message>
         <source>Runs folder</source>
@@ -3992,7 +4052,7 @@
     </message>
     <message>
         <source>Warm-up: cross-entropy of the references. GRPO: the clipped surrogate plus the KL term; it averages near 0 because advantages do, and says little on its own.</source>
-        <translation>预热：参考答案的交叉熵。GRPO：裁剪后的替代目标加上 KL 项；由于优势的平均值接近 0，它的平均值也接近 0，单看它说明不了什么。</translation>
+        <translation type="vanished">预热：参考答案的交叉熵。GRPO：裁剪后的替代目标加上 KL 项；由于优势的平均值接近 0，它的平均值也接近 0，单看它说明不了什么。</translation>
     </message>
     <message>
         <source>Warm-up: falls fast, then flattens. GRPO: small values around 0.</source>
@@ -4093,6 +4153,42 @@
     <message>
         <source>nats/token</source>
         <translation>nats/词元</translation>
+    </message>
+    <message>
+        <source>Warm-up: cross-entropy of the references (with a teacher, mixed with the KL to it). GRPO: the clipped surrogate plus the KL term; it averages near 0 because advantages do, and says little on its own.</source>
+        <translation>预热：参考答案的交叉熵（有教师时，与到教师的 KL 混合）。GRPO：裁剪后的替代目标加上 KL 项；由于优势的平均值接近 0，它的平均值也接近 0，单看它说明不了什么。</translation>
+    </message>
+    <message>
+        <source>references&apos; cross-entropy</source>
+        <translation>参考答案交叉熵</translation>
+    </message>
+    <message>
+        <source>Warm-up with a teacher (distill.teacher): cross-entropy of the references, the part of the loss the teacher has no say in.</source>
+        <translation>有教师的预热（distill.teacher）：参考答案的交叉熵，即损失中与教师无关的部分。</translation>
+    </message>
+    <message>
+        <source>Falls like a warm-up loss without a teacher.</source>
+        <translation>像没有教师时的预热损失一样下降。</translation>
+    </message>
+    <message>
+        <source>Rises while the KL to the teacher falls: the teacher pulls away from the references (lower distill.weight).</source>
+        <translation>到教师的 KL 下降时它却上升：教师把模型拉离参考答案（调低 distill.weight）。</translation>
+    </message>
+    <message>
+        <source>KL to teacher</source>
+        <translation>到教师的 KL</translation>
+    </message>
+    <message>
+        <source>Warm-up with a teacher: KL from the teacher&apos;s softened next-token distribution to the student&apos;s, times T² (distill.temperature), over the answer tokens.</source>
+        <translation>有教师的预热：在答案词元上，教师经温度软化的下一词元分布到学生分布的 KL，乘以 T²（distill.temperature）。</translation>
+    </message>
+    <message>
+        <source>Falls fast, then flattens above 0: a smaller student cannot copy its teacher exactly.</source>
+        <translation>先快速下降，然后在 0 以上趋平：较小的学生无法完全复制教师。</translation>
+    </message>
+    <message>
+        <source>Flat from the start: the learning rate is too low, or the teacher is poor.</source>
+        <translation>从一开始就不动：学习率太低，或教师本身较差。</translation>
     </message>
     <message>
         <source>Mean k3 estimate of KL(policy ‖ reference) per token; 0 when grpo.beta is 0.</source>

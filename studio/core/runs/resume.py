@@ -32,6 +32,7 @@ RESUMABLE = (
     "stages.grpo.steps",
     "eval.every",
     "data.path",  # the same data, moved (the task checks its vocabulary or classes)
+    "distill.teacher",  # the same teacher, moved (its checkpoint's sha256 is checked)
 )
 
 

@@ -16,7 +16,10 @@ Rules every task keeps, so that runs are reproducible and work under DDP:
   that a warm-up split over processes weighs every term alike;
 - `supervised_loss` and `token_logprobs` run the model through `model(...)` (its
   forward), because DDP only synchronises gradients of forward calls; `rollout` and
-  `evaluate` may call `unwrap(model).generate(...)` and the like, under no_grad.
+  `evaluate` may call `unwrap(model).generate(...)` and the like, under no_grad;
+- a task whose warm-up is a token-level cross-entropy exposes the logits behind it
+  (`supervised_logits`), so a teacher's soft targets can be compared with them position
+  by position (studio.core.training.distillation).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import torch
+import torch.nn.functional as F
 from torch import nn
 
 from studio.core.data.load_report import LoadReport
@@ -95,6 +99,34 @@ class Rollout:
         return self.actions.shape[0]
 
 
+@dataclass
+class SupervisedLogits:
+    """What a token-level supervised loss is computed from: a teacher-forced batch's logits
+    at every target position, the targets, and how much each position counts. A teacher
+    given to `Task.supervised_logits` ran on the very same inputs (the same source noise),
+    so its logits line up with the student's position by position."""
+
+    logits: torch.Tensor  # (B, T, V), with grad
+    targets: torch.Tensor  # (B, T) long; positions off the mask hold any id or -100
+    mask: torch.Tensor  # (B, T) bool: the target positions; a mean divides by their count
+    weights: torch.Tensor  # (B, T) float: each position's weight in the sum, 0 off the mask
+    teacher_logits: torch.Tensor | None = None  # (B, T, V) without grad; None: no teacher
+
+    def token_mean(self, values: torch.Tensor) -> torch.Tensor:
+        """Per-position `values` (B, T): their weighted sum over the number of target
+        positions, so that lower weights lower what some rows teach without changing the
+        scale of the others (nor the counts a distributed warm-up weighs ranks by)."""
+        return (values * self.weights).sum() / self.mask.sum()
+
+    def token_nll(self) -> torch.Tensor:
+        """Cross-entropy of each target (B, T); 0 where a target is -100."""
+        return F.cross_entropy(self.logits.transpose(1, 2).float(), self.targets, reduction="none")
+
+    def cross_entropy(self) -> torch.Tensor:
+        """The supervised loss: mean teacher-forced cross-entropy of the targets."""
+        return self.token_mean(self.token_nll())
+
+
 RewardFn = Callable[[Rollout], Sequence[float]]
 
 
@@ -141,6 +173,9 @@ class Task(ABC):
     DATA_FIELDS: ClassVar[tuple[str, ...]] = ("valid_fraction", "test_fraction", "split_seed")
     SAMPLE_NOUN: ClassVar[str] = "completion"  # what one of the G samples is, for people
     DECODINGS: ClassVar[tuple[str, ...]] = ("greedy",)  # the eval.decoding values it offers
+    # the task.* settings that decide its vocabulary (beyond its data): a student takes its
+    # teacher's tokenizer (distillation), so a teacher trained with others is refused
+    VOCABULARY_FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, cfg: Any, data: Any, *, seed: int) -> None:
         self.cfg = cfg  # the task's own config section
@@ -200,6 +235,31 @@ class Task(ABC):
     @abstractmethod
     def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
         """Mean teacher-forced cross-entropy on the references (a scalar with grad)."""
+
+    def supervised_logits(
+        self, model: nn.Module, examples: list[Example], teacher: nn.Module | None = None
+    ) -> SupervisedLogits:
+        """The logits behind `supervised_loss` (which then is their `cross_entropy()`), and
+        `teacher`'s on the same inputs, under no_grad, when one is given. Optional: tasks
+        whose warm-up is not a cross-entropy over tokens have none, and cannot learn from a
+        teacher's soft targets (`has_supervised_logits`)."""
+        del model, examples, teacher
+        raise TaskError(
+            f"the {self.NAME} task's warm-up has no token logits to compare with a "
+            "teacher's; clear distill.teacher (arithmetic, strings and translation can "
+            "learn from a teacher)"
+        )
+
+    def greedy_answers(self, model: nn.Module, examples: list[Example]) -> list[str]:
+        """`model`'s greedy answer to each example's prompt, as text a reference could be
+        (a teacher writing training examples). Optional, with `supervised_logits`."""
+        del model, examples
+        raise TaskError(f"the {self.NAME} task cannot have a teacher write its examples")
+
+    @classmethod
+    def has_supervised_logits(cls) -> bool:
+        """Whether the task implements `supervised_logits` (a teacher can distil into it)."""
+        return cls.supervised_logits is not Task.supervised_logits
 
     def supervised_count(self, examples: list[Example]) -> int | None:
         """How many terms (tokens, steps) `supervised_loss(model, examples)` averages over.

@@ -19,17 +19,17 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
 import torch
-import torch.nn.functional as F
 from torch import nn
 
 from studio.core.config import DataConfig
-from studio.core.models.micro_gpt import MicroGPT, MicroGPTConfig
+from studio.core.models.micro_gpt import GenerationOutput, MicroGPT, MicroGPTConfig
 from studio.core.models.sampling import token_logprobs_and_entropy
 from studio.core.tasks.base import (
     Example,
     RewardFunction,
     Rollout,
     Sampling,
+    SupervisedLogits,
     Task,
     TaskError,
     model_device,
@@ -268,26 +268,28 @@ class TextTask(Task):
 
     # ---- supervised warm-up
 
-    def _answer_nll(
-        self, model: nn.Module, examples: list[Example]
-    ) -> tuple[torch.Tensor, torch.Tensor]:
-        """Teacher-forced cross-entropy of each answer token (B, Tc), EOS included, and
-        the float mask (B, Tc) of the real ones."""
+    def supervised_logits(
+        self, model: nn.Module, examples: list[Example], teacher: nn.Module | None = None
+    ) -> SupervisedLogits:
+        """Logits (B, Tc, V) predicting each reference token, EOS included, from the prompt
+        and the reference before it; the teacher's on the same ids."""
         device = model_device(model)
         prompt_ids, prompt_mask = self._prompts(examples, device)  # (B, Tp)
         rows = [self.tokenizer.encode(e.reference, bos=False, eos=True) for e in examples]
         target, target_mask = pad_rows(rows, self.tokenizer.pad_id, left=False, device=device)
         logits = completion_logits(model, prompt_ids, prompt_mask, target, target_mask)
-        nll = F.cross_entropy(logits.transpose(1, 2).float(), target, reduction="none")  # (B, Tc)
-        return nll, target_mask.float()
+        taught = None
+        if teacher is not None:
+            with torch.no_grad():
+                taught = completion_logits(teacher, prompt_ids, prompt_mask, target, target_mask)
+        return SupervisedLogits(logits, target, target_mask, target_mask.float(), taught)
 
     def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
-        nll, w = self._answer_nll(model, examples)
-        return (nll * w).sum() / w.sum()
+        return self.supervised_logits(model, examples).cross_entropy()
 
     def example_losses(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
-        nll, w = self._answer_nll(model, examples)
-        return (nll * w).sum(dim=1) / w.sum(dim=1)  # (B,)
+        sup = self.supervised_logits(model, examples)
+        return (sup.token_nll() * sup.weights).sum(dim=1) / sup.weights.sum(dim=1)  # (B,)
 
     def training_pool(self, limit: int, rng: random.Random) -> list[Example]:
         """Distinct problems drawn as training draws them (uniformly over the problems of
@@ -398,15 +400,7 @@ class TextTask(Task):
         try:
             for i in range(0, len(examples), batch_size):
                 chunk = examples[i : i + batch_size]
-                ids, mask = self._prompts(chunk, device)
-                out = net.generate(
-                    ids,
-                    mask,
-                    num_samples=1,
-                    max_new_tokens=self.max_completion_tokens,
-                    eos_id=self.tokenizer.eos_id,
-                    greedy=True,
-                )
+                out = self._greedy(net, chunk, device)
                 texts = [self.tokenizer.decode(r) for r in out.tokens.tolist()]
                 correct += sum(t == e.reference for t, e in zip(texts, chunk))
                 length += float(out.mask.sum())
@@ -415,6 +409,37 @@ class TextTask(Task):
             net.train(was_training)
         n = len(examples)
         return {"accuracy": correct / n, "completion_len": length / n, "finished": ended / n}
+
+    def _greedy(
+        self, net: MicroGPT, examples: Sequence[Example], device: torch.device
+    ) -> GenerationOutput:
+        """One greedy answer per example, as generate returns it (tokens, mask, finished)."""
+        ids, mask = self._prompts(examples, device)
+        return net.generate(
+            ids,
+            mask,
+            num_samples=1,
+            max_new_tokens=self.max_completion_tokens,
+            eos_id=self.tokenizer.eos_id,
+            greedy=True,
+        )
+
+    @torch.no_grad()
+    def greedy_answers(
+        self, model: nn.Module, examples: list[Example], batch_size: int = 256
+    ) -> list[str]:
+        net = cast(MicroGPT, unwrap(model))
+        was_training = net.training
+        net.eval()
+        device = model_device(net)
+        answers: list[str] = []
+        try:
+            for i in range(0, len(examples), batch_size):
+                out = self._greedy(net, examples[i : i + batch_size], device)
+                answers += [self.tokenizer.decode(r) for r in out.tokens.tolist()]
+        finally:
+            net.train(was_training)
+        return answers
 
     # ---- state
 

@@ -98,11 +98,28 @@ METRICS: tuple[Metric, ...] = (
     # ---- every step
     Metric(
         "loss", "loss", "nats/token (warm-up), unitless (GRPO)", "loss",
-        "Warm-up: cross-entropy of the references. GRPO: the clipped surrogate plus the KL "
-        "term; it averages near 0 because advantages do, and says little on its own.",
+        "Warm-up: cross-entropy of the references (with a teacher, mixed with the KL to "
+        "it). GRPO: the clipped surrogate plus the KL term; it averages near 0 because "
+        "advantages do, and says little on its own.",
         "Warm-up: falls fast, then flattens. GRPO: small values around 0.",
         "Warm-up: flat from the start (lr too low) or rising (lr too high). GRPO: large "
         "swings away from 0.",
+    ),
+    Metric(
+        "distill/ce", "references' cross-entropy", "nats/token", "loss",
+        "Warm-up with a teacher (distill.teacher): cross-entropy of the references, the "
+        "part of the loss the teacher has no say in.",
+        "Falls like a warm-up loss without a teacher.",
+        "Rises while the KL to the teacher falls: the teacher pulls away from the "
+        "references (lower distill.weight).",
+    ),
+    Metric(
+        "distill/kl", "KL to teacher", "nats/token", "loss",
+        "Warm-up with a teacher: KL from the teacher's softened next-token distribution "
+        "to the student's, times T² (distill.temperature), over the answer tokens.",
+        "Falls fast, then flattens above 0: a smaller student cannot copy its teacher "
+        "exactly.",
+        "Flat from the start: the learning rate is too low, or the teacher is poor.",
     ),
     Metric(
         "reward/mean", "total reward", "", "reward",

@@ -16,10 +16,10 @@ share of each batch; rank 0 alone writes the run folder, evaluates, and reports 
 metrics file, and every decision that changes the loop's course is one all ranks share.
 
 The loop's parts live beside it in studio.core.training: the steps (warmup_step.py,
-grpo_step.py), the stages' optimizer, schedule and early stop (stages.py, schedule.py),
-evaluation (evaluation.py), the checkpoint's contents (state.py), the records
-(records.py) and the curriculum by the model's own perplexity (perplexity_curriculum.py).
-The run folder is studio.core.runs'.
+grpo_step.py), a teacher's part in the warm-up (distillation.py), the stages' optimizer,
+schedule and early stop (stages.py, schedule.py), evaluation (evaluation.py), the
+checkpoint's contents (state.py), the records (records.py) and the curriculum by the
+model's own perplexity (perplexity_curriculum.py). The run folder is studio.core.runs'.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ from studio.core.runs.metrics_file import MetricsWriter, ended, truncate_metrics
 from studio.core.tasks import build_task
 from studio.core.tasks.base import Example
 from studio.core.training.control import StopRequested, TrainerControl
+from studio.core.training.distillation import Distiller
 from studio.core.training.divergence import check_divergence
 from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.explain import StepExplainer
@@ -150,6 +151,10 @@ class Trainer:
             self.memory_fit = fit_memory_budget(cfg, self.task, self.device, dist)
             if self.memory_fit is not None:
                 self.memory_fit.apply(cfg)
+        # a teacher (distill.teacher) hands the task its tokenizer before the model is built
+        self.distiller: Distiller | None = None
+        if cfg.distill.teacher:
+            self.distiller = Distiller.load(cfg, self.task, self.device)
         self._save_dir = save_dir
         self.run_dir: Path | None = None  # known on resume; made by start() otherwise
         self._started = False
@@ -407,11 +412,14 @@ class Trainer:
         level = min(self.pos.level, top) if by_level and name == "grpo" else top
         self._pace_perplexity(name, stage)
         # every rank draws the whole batch (its rng stays in step) and keeps its share
+        teacher = self.distiller if name == "warmup" else None  # it teaches the warm-up
         batches = [
-            self.dist.share(self._draw(stage.batch_size, level)) for _ in range(tcfg.grad_accum)
+            self.dist.share(self._draw(stage.batch_size, level, teacher))
+            for _ in range(tcfg.grad_accum)
         ]
         if name == "warmup":
-            return supervised_step(learner, self.task, batches, StepOptions(grad_flow=want_flow))
+            options = StepOptions(grad_flow=want_flow)
+            return supervised_step(learner, self.task, batches, options, teacher)
         options = StepOptions(
             grad_flow=want_flow,
             sample_groups=cfg.run.sample_groups,
@@ -420,9 +428,11 @@ class Trainer:
         )
         return grpo_step(learner, self.task, batches, cfg.grpo, options)
 
-    def _draw(self, n: int, level: int) -> list[Example]:
+    def _draw(self, n: int, level: int, teacher: Distiller | None = None) -> list[Example]:
         """n training examples: from the perplexity curriculum's unlocked ones, or the task's
-        levels up to `level`."""
+        levels up to `level`; with a `teacher`, its share of them from the examples it wrote."""
+        if teacher is not None:
+            return teacher.draw(n, self.rng, lambda k: self._draw(k, level))
         drawn = self.ppl.sample(n, self.rng) if self.ppl is not None else None
         return drawn if drawn is not None else self.task.sample(n, self.rng, level)
 
@@ -439,6 +449,15 @@ class Trainer:
         if scoring is not None:
             self._log(scoring.message())
         self._drawn_from = ppl.metrics()
+
+    def _teacher_writes(self) -> None:
+        """The teacher's examples (distill.synthetic), written before the warm-up's first
+        step (again, alike, when a run resumes in the warm-up) and reported."""
+        if self.distiller is None:
+            return
+        report = self.distiller.write_examples(self.task)
+        if report is not None:
+            self._log(report)
 
     def _advance_curriculum(self, reward_mean: float | None) -> None:
         ccfg = self.cfg.curriculum
@@ -514,6 +533,10 @@ class Trainer:
                 self._emit(record)
             for note in config_warnings(self.cfg):
                 self._log(note, "warning")
+            if self.distiller is not None:
+                self._log(self.distiller.describe(self.model))
+                for note in self.distiller.notes:
+                    self._log(note, "warning")
             if not resumed:  # the policy before training, the first snapshot
                 with contextlib.suppress(StopRequested):  # the loop then stops at once
                     self._probe()
@@ -562,6 +585,8 @@ class Trainer:
                 if max_steps is not None and self.pos.global_step >= max_steps:
                     self.save_checkpoint()
                     return "step limit"
+                if name == "warmup":
+                    self._teacher_writes()
                 # a stop asked of any rank stops all of them at the same step
                 if self.dist.any(not self.control.wait_for_turn()):
                     self.save_checkpoint()

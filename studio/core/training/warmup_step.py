@@ -1,6 +1,7 @@
 """The supervised warm-up's optimizer step.
 
-Teacher-forced cross-entropy on the references over `grad_accum` micro-batches, ending in
+Teacher-forced cross-entropy on the references over `grad_accum` micro-batches (mixed with
+a teacher's soft targets when the run has one, distillation.py), ending in
 `optimizer_step` (update.py), which clips the gradient norm and refuses non-finite
 updates. Shapes: B micro-batches, W processes.
 
@@ -20,22 +21,36 @@ import torch
 
 from studio.core.machine.distributed import Dist, count_scale, sync_gradients
 from studio.core.tasks.base import Example, Task
+from studio.core.training.distillation import Distiller
 from studio.core.training.update import Learner, StepOptions, StepOutcome, backward, optimizer_step
 
 
 def supervised_step(
-    learner: Learner, task: Task, batches: list[list[Example]], options: StepOptions
+    learner: Learner,
+    task: Task,
+    batches: list[list[Example]],
+    options: StepOptions,
+    distiller: Distiller | None = None,
 ) -> StepOutcome:
-    """Teacher-forced cross-entropy over `grad_accum` batches, one optimizer step."""
+    """Teacher-forced cross-entropy over `grad_accum` batches, one optimizer step; with a
+    `distiller`, mixed with the KL term to its teacher's soft targets (distillation.py)."""
     model, dist = learner.model, learner.dist
     start = time.perf_counter()
     model.train()
     scales = supervised_scales(task, batches, dist)
     losses = []
+    parts: dict[str, list[torch.Tensor]] = {"distill/ce": [], "distill/kl": []}
     for i, batch in enumerate(batches):
         with sync_gradients(model, last=i == len(batches) - 1):
             with learner.autocast:
-                loss = task.supervised_loss(model, batch)
+                if distiller is None:
+                    loss = task.supervised_loss(model, batch)
+                else:
+                    mixed = distiller.loss(task, model, batch)
+                    loss = mixed.total
+                    parts["distill/ce"].append(mixed.ce.detach() * scales[i])
+                    if mixed.kl is not None:
+                        parts["distill/kl"].append(mixed.kl.detach() * scales[i])
             # sync; a NaN loss must not be backpropagated, on any rank
             if dist.any(not torch.isfinite(loss).item()):
                 learner.optimizer.zero_grad(set_to_none=True)
@@ -52,13 +67,17 @@ def supervised_step(
     update = optimizer_step(learner, options.grad_flow)
     elapsed = time.perf_counter() - start
     n_examples = sum(len(b) for b in batches) * dist.world_size
+    metrics = {
+        "loss": dist.sum(torch.stack(losses).mean()).item() / dist.world_size,
+        "optim/grad_norm": update.grad_norm,
+        "time/update": elapsed,
+        "perf/examples_per_s": n_examples / max(elapsed, 1e-9),
+    }
+    for key, values in parts.items():  # reported like the loss: the whole batch's
+        if values:
+            metrics[key] = dist.sum(torch.stack(values).mean()).item() / dist.world_size
     return StepOutcome(
-        {
-            "loss": dist.sum(torch.stack(losses).mean()).item() / dist.world_size,
-            "optim/grad_norm": update.grad_norm,
-            "time/update": elapsed,
-            "perf/examples_per_s": n_examples / max(elapsed, 1e-9),
-        },
+        metrics,
         skipped=int(update.skipped),
         grad_flow=update.grad_flow,
     )

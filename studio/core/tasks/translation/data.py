@@ -177,22 +177,6 @@ def teacher_forcing(
     return tgt_in, labels
 
 
-def token_cross_entropy(
-    logits: torch.Tensor, labels: torch.Tensor, weights: list[float] | None = None
-) -> torch.Tensor:
-    """Mean cross-entropy of logits (B, T, V) over the labelled tokens of labels (B, T).
-
-    With `weights` (one per row) each row's tokens count that much, and the sum is still
-    divided by the number of labelled tokens: a lower weight lowers what those rows teach
-    without changing the loss's scale for the others (nor the token counts the
-    distributed warm-up weighs ranks by)."""
-    flat = logits.flatten(0, 1).float(), labels.flatten()
-    if weights is None:
-        return F.cross_entropy(*flat, ignore_index=IGNORE)
-    rows = torch.tensor(weights, device=logits.device)[:, None]  # (B, 1)
-    return (token_nll(logits, labels) * rows).sum() / (labels != IGNORE).sum()
-
-
 def token_nll(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
     """Cross-entropy of each token (B, T) of logits (B, T, V); 0 where labels are IGNORE."""
     per_token = F.cross_entropy(

@@ -12,7 +12,7 @@ output/reference length ratio, since a reward that pays for length shows up ther
 
 The parts live beside it: config.py (settings, TranslationError), prepare.py (loading,
 splits, fitted settings, tokenizers), data.py (pairs, tokenizers, curriculum levels,
-noise, batches, the loss), rewards.py (chrF/BLEU rewards, corpus metrics), decoding.py
+noise, batches), rewards.py (chrF/BLEU rewards, corpus metrics), decoding.py
 (`translate`), directions.py (both ways in one model), back_translation.py (synthetic
 pairs from target sentences alone).
 
@@ -36,6 +36,7 @@ from studio.core.tasks.base import (
     RewardFunction,
     Rollout,
     Sampling,
+    SupervisedLogits,
     Task,
     model_device,
 )
@@ -51,12 +52,12 @@ from studio.core.tasks.translation.back_translation import (
 )
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
 from studio.core.tasks.translation.data import (
+    IGNORE,
     example_cross_entropy,
     length_levels,
     pad_sources,
     source_noise,
     teacher_forcing,
-    token_cross_entropy,
 )
 from studio.core.tasks.translation.decoding import eval_mode, tiny, translate
 from studio.core.tasks.translation.directions import held_out_ways, tagged, written_lang
@@ -85,6 +86,15 @@ class TranslationTask(Task):
     )
     SAMPLE_NOUN: ClassVar[str] = "translation"
     DECODINGS: ClassVar[tuple[str, ...]] = ("greedy", "beam")
+    VOCABULARY_FIELDS: ClassVar[tuple[str, ...]] = (
+        "source_lang",
+        "target_lang",
+        "both_directions",
+        "source_tokenizer",
+        "target_tokenizer",
+        "vocab_size",
+        "shared_tokenizer",
+    )
 
     def __init__(
         self,
@@ -254,7 +264,12 @@ class TranslationTask(Task):
         cut = self._max_len - 1
         return sum(min(len(self.encode_target(e.reference)), cut) + 1 for e in examples)
 
-    def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
+    def supervised_logits(
+        self, model: nn.Module, examples: list[Example], teacher: nn.Module | None = None
+    ) -> SupervisedLogits:
+        """Teacher-forced logits (B, T, V) of the references, EOS included, each row
+        weighted as loss_weights says (back-translated pairs); the teacher reads the same
+        noised sources."""
         max_len, device = tiny(model).cfg.max_len, model_device(model)
         noise = self.cfg.noise_prob if self.data.augment else 0.0
         src, src_mask = self.sources_batch(
@@ -262,10 +277,25 @@ class TranslationTask(Task):
         )
         tgt_in, labels = self.targets_batch([e.reference for e in examples], max_len, device=device)
         logits = model(src, src_mask, tgt_in)  # (B, T, V)
-        weights = loss_weights(
+        taught = None
+        if teacher is not None:
+            with torch.no_grad():
+                taught = teacher(src, src_mask, tgt_in)  # (B, T, V)
+        mask = labels != IGNORE  # (B, T)
+        rows = loss_weights(
             [self.source_tags(e.prompt) for e in examples], self.cfg.back_translation_weight
         )
-        return token_cross_entropy(logits, labels, weights)
+        weights = mask.float()
+        if rows is not None:
+            weights = weights * torch.tensor(rows, device=device)[:, None]
+        return SupervisedLogits(logits, labels, mask, weights, taught)
+
+    def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
+        return self.supervised_logits(model, examples).cross_entropy()
+
+    @torch.no_grad()
+    def greedy_answers(self, model: nn.Module, examples: list[Example]) -> list[str]:
+        return translate(model, self, [e.prompt for e in examples], decoding="greedy")
 
     def example_losses(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
         max_len, device = tiny(model).cfg.max_len, model_device(model)
