@@ -120,6 +120,25 @@ def set_gradient_checkpointing(cfg: StudioConfig, interval: int) -> StudioConfig
     return configure(cfg, {"model.gradient_checkpointing": interval})
 
 
+def distill_from(
+    cfg: StudioConfig,
+    teacher: str | Path | GRPOTrainer | Run,
+    *,
+    weight: float | None = None,
+    temperature: float | None = None,
+    synthetic: int | None = None,
+) -> StudioConfig:
+    """`cfg` whose warm-up learns from `teacher`, a finished run of the same task (its
+    folder, trainer or loaded run): its soft targets make up `weight` of the loss at
+    `temperature`, and it writes `synthetic` extra examples (the preset's or the
+    defaults' values when not given). The student takes the teacher's tokenizer."""
+    changes: dict[str, Any] = {"distill.teacher": str(_run_folder(teacher))}
+    for key, value in (("weight", weight), ("temperature", temperature), ("synthetic", synthetic)):
+        if value is not None:
+            changes[f"distill.{key}"] = value
+    return configure(cfg, changes)
+
+
 # ---- data
 
 

@@ -6,11 +6,13 @@ import math
 import random
 import re
 import shutil
+import subprocess
+import sys
 
 import pytest
 import torch
 import yaml
-from test_trainer import assert_same_run, tiny_config
+from test_trainer import TINY, assert_same_run, tiny_config
 from tiny_runs import COMMON, TRANSLATION, make_run
 
 from studio.core.config import load_config
@@ -307,3 +309,45 @@ def test_a_student_longer_than_its_teacher_is_refused(teacher, tmp_path):
 def test_settings_a_teacher_cannot_work_with_are_refused_at_load(preset, overrides, message):
     with pytest.raises(ConfigError, match=message):
         load_config(preset, overrides)
+
+
+# ---- the command line
+
+
+def cli(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "studio", "train", "--config", "micro_gpt", *args],
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+
+
+def test_a_run_distils_through_the_command_line_and_a_bad_teacher_is_one_line(teacher, tmp_path):
+    sets = [f"--set={s}" for s in [*TINY, *STUDENT, "stages.grpo.steps=0"]]
+    done = cli("--save_dir", str(tmp_path), *sets, f"--set=distill.teacher={teacher}")
+    assert done.returncode == 0, done.stderr
+    (run_dir,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    steps = [r for r in read_metrics(run_dir) if r["kind"] == "step"]
+    assert len(steps) == 3 and all(r["distill/kl"] > 0 for r in steps)
+    saved = yaml.safe_load((run_dir / "config.yaml").read_text())["distill"]
+    assert saved["sha256"] == file_sha256(latest_checkpoint(teacher))
+
+    missing = tmp_path / "no-teacher"
+    refused = cli("--save_dir", str(tmp_path / "b"), *sets, f"--set=distill.teacher={missing}")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert refused.stderr.startswith(f"grpo-studio: error: distill.teacher: {missing}: no such")
+    assert not (tmp_path / "b").exists()  # refused before anything was written
+
+
+def test_the_api_names_a_teacher_by_its_folder_or_its_loaded_run(teacher):
+    from studio import api
+
+    cfg = tiny_config(*STUDENT)
+    taught = api.distill_from(cfg, api.load_run(teacher), weight=0.8, synthetic=10)
+    assert (taught.distill.teacher, taught.distill.weight) == (str(teacher), 0.8)
+    assert (taught.distill.synthetic, taught.distill.temperature) == (10, 2.0)
+    assert cfg.distill.teacher is None  # the config given is left as it was
+    assert api.distill_from(cfg, str(teacher)).distill.teacher == str(teacher)
+    with pytest.raises(ConfigError, match="distill.weight: must be at most 1"):
+        api.distill_from(cfg, teacher, weight=2)
