@@ -411,8 +411,8 @@ class Trainer:
         by_level = cfg.curriculum.enabled and cfg.curriculum.difficulty == "level"
         level = min(self.pos.level, top) if by_level and name == "grpo" else top
         self._pace_perplexity(name, stage)
-        # every rank draws the whole batch (its rng stays in step) and keeps its share
         teacher = self.distiller if name == "warmup" else None  # it teaches the warm-up
+        # every rank draws the whole batch (its rng stays in step) and keeps its share
         batches = [
             self.dist.share(self._draw(stage.batch_size, level, teacher))
             for _ in range(tcfg.grad_accum)
