@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from studio.core.configtools import ConfigError
 from studio.core.machine.memory_budget import parse_budget
 from studio.core.tasks import TASKS, task_class
-from studio.core.tasks.base import scores_references
+from studio.core.tasks.base import has_supervised_logits, scores_references
 
 if TYPE_CHECKING:
     from studio.core.config import StudioConfig
@@ -137,7 +137,7 @@ def _distill(cfg: StudioConfig) -> None:
                 )
         return
     task = task_class(cfg.task.NAME)
-    if not task.has_supervised_logits():
+    if not has_supervised_logits(task):
         raise ConfigError(
             f"distill.teacher: the {task.NAME} task's warm-up has no token logits to "
             "compare with a teacher's, so it cannot learn from one (arithmetic, strings "

@@ -4,7 +4,6 @@ distilled run that resumes exactly, and the teachers that are refused and why.""
 
 import math
 import random
-import re
 import shutil
 import subprocess
 import sys
@@ -188,7 +187,8 @@ def test_the_teacher_writes_distinct_training_prompts_and_the_report_counts_them
     assert f"{empty} skipped (empty answer)" in report
     assert distiller.write_examples(task) is None  # once
 
-    batch = distiller.draw(task, 10, random.Random(0), 1)
+    rng = random.Random(0)
+    batch = distiller.draw(10, rng, lambda n: task.sample(n, rng, 1))
     mine = sum(any(e is w for w in written) for e in batch)
     assert len(batch) == 10 and mine == 5  # distill.synthetic_share 0.5
 
@@ -200,7 +200,7 @@ def test_asking_for_more_examples_than_there_are_prompts_says_so(teacher):
     distiller = Distiller.load(cfg, task, torch.device("cpu"))
     report = distiller.write_examples(task)
     assert "answers to 90 distinct training prompts" in report
-    assert re.search(r"200 were asked, but [\d,]+ draws found only 90 distinct training", report)
+    assert "200 were asked, but the training data holds only 90 distinct prompts" in report
 
 
 def test_a_distilled_run_resumes_exactly(teacher, tmp_path):

@@ -152,6 +152,12 @@ def scores_references(task: type[Task]) -> bool:
     return task.example_losses is not Task.example_losses
 
 
+def has_supervised_logits(task: type[Task]) -> bool:
+    """Whether a task class exposes its warm-up's logits (`supervised_logits`), so that a
+    teacher can distil into it."""
+    return task.supervised_logits is not Task.supervised_logits
+
+
 def model_device(model: nn.Module) -> torch.device:
     return next(model.parameters()).device
 
@@ -242,7 +248,7 @@ class Task(ABC):
         """The logits behind `supervised_loss` (which then is their `cross_entropy()`), and
         `teacher`'s on the same inputs, under no_grad, when one is given. Optional: tasks
         whose warm-up is not a cross-entropy over tokens have none, and cannot learn from a
-        teacher's soft targets (`has_supervised_logits`)."""
+        teacher's soft targets (has_supervised_logits)."""
         del model, examples, teacher
         raise TaskError(
             f"the {self.NAME} task's warm-up has no token logits to compare with a "
@@ -255,11 +261,6 @@ class Task(ABC):
         (a teacher writing training examples). Optional, with `supervised_logits`."""
         del model, examples
         raise TaskError(f"the {self.NAME} task cannot have a teacher write its examples")
-
-    @classmethod
-    def has_supervised_logits(cls) -> bool:
-        """Whether the task implements `supervised_logits` (a teacher can distil into it)."""
-        return cls.supervised_logits is not Task.supervised_logits
 
     def supervised_count(self, examples: list[Example]) -> int | None:
         """How many terms (tokens, steps) `supervised_loss(model, examples)` averages over.

@@ -40,8 +40,7 @@ from studio.core.runs.loading import TrainedRun, load_run, load_run_config
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.tasks.base import Example, SupervisedLogits, Task, TaskError
 
-MAX_DRAWS_PER_EXAMPLE = 20  # draws per asked example before concluding the prompts ran out
-DRAW_CHUNK = 256  # prompts drawn (and answered by the teacher) at a time
+ANSWER_CHUNK = 256  # prompts the teacher answers at a time
 FINISHED = ("finished", "step limit", "stopped")  # `done` reasons of a run that can teach
 
 
@@ -233,17 +232,10 @@ class Distiller:
             return None
         wanted = self.dcfg.synthetic
         rng = random.Random(f"distill-{self.seed}")  # apart from the training's own draws
-        prompts: dict[str, Example] = {}
-        draws = 0
-        while len(prompts) < wanted and draws < MAX_DRAWS_PER_EXAMPLE * wanted:
-            for ex in task.sample(DRAW_CHUNK, rng, task.num_levels - 1):
-                if len(prompts) < wanted:
-                    prompts.setdefault(str(ex.prompt), ex)
-            draws += DRAW_CHUNK
-        chosen = list(prompts.values())
+        chosen = task.training_pool(wanted, rng)  # distinct, never held out
         answers: list[str] = []
-        for i in range(0, len(chosen), DRAW_CHUNK):
-            answers += task.greedy_answers(self.model, chosen[i : i + DRAW_CHUNK])
+        for i in range(0, len(chosen), ANSWER_CHUNK):
+            answers += task.greedy_answers(self.model, chosen[i : i + ANSWER_CHUNK])
         written = [
             Example(prompt=e.prompt, reference=answer, difficulty=e.difficulty, display=e.display)
             for e, answer in zip(chosen, answers)
@@ -261,8 +253,8 @@ class Distiller:
         )
         if len(chosen) < wanted:
             report += (
-                f"; {wanted:,} were asked, but {draws:,} draws found only {len(chosen):,} "
-                "distinct training prompts"
+                f"; {wanted:,} were asked, but the training data holds only {len(chosen):,} "
+                "distinct prompts"
             )
         return report
 
