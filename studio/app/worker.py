@@ -36,6 +36,14 @@ def make_control() -> Any:
     return TrainerControl()
 
 
+# torch's CPU threads for a run whose preset leaves them to torch (training.threads 0).
+# torch's choice is one per core; on a 2-core laptop busy with other programs its OpenMP
+# threads spin at every barrier against them, and quick Micro-GPT trained 17x slower than
+# on one thread, in the window and headless alike (benchmarks/RESULTS.md, "The window's
+# training speed"). A preset or the Settings tab that names a count keeps it.
+WINDOW_THREADS = 1
+
+
 def trainer_factory(
     cfg: Any, save_dir: Path | None = None, resume_from: Path | None = None
 ) -> TrainerFactory:
@@ -43,8 +51,12 @@ def trainer_factory(
     and starts its run there, so that `run_started` names the run folder it made."""
 
     def build(control: Any, listeners: list[Listener]) -> Any:
+        import torch
+
         from studio.core.training.trainer import Trainer
 
+        if not cfg.training.threads:  # the config is left as it is: the run folder says 0
+            torch.set_num_threads(WINDOW_THREADS)
         trainer = Trainer(
             cfg, save_dir=save_dir, resume_from=resume_from, control=control, listeners=listeners
         )

@@ -156,3 +156,37 @@ def test_a_run_started_right_after_waiting_for_the_last_one_does_not_block_the_w
     assert time.perf_counter() - started < 1.0  # the event loop was not blocked
     assert controller.running and controller.state == "running"
     qtbot.waitUntil(lambda: controller.state == "idle", timeout=5000)
+
+
+@pytest.mark.parametrize(("preset_threads", "expected"), [(0, 1), (2, 2)])
+def test_the_window_trains_on_one_thread_unless_the_preset_names_a_count(
+    monkeypatch, preset_threads, expected
+):
+    import torch
+
+    from studio.app import worker
+    from studio.core.config import load_config
+    from studio.core.training import trainer
+
+    seen: list[int] = []
+
+    class Recorder:
+        def __init__(self, cfg, **kwargs) -> None:
+            # the Trainer sets a count the config names itself; 0 leaves torch as it is
+            if cfg.training.threads:
+                torch.set_num_threads(cfg.training.threads)
+            seen.append(torch.get_num_threads())
+
+        def start(self) -> None:
+            pass
+
+    before = torch.get_num_threads()
+    monkeypatch.setattr(trainer, "Trainer", Recorder)
+    cfg = load_config("quick_micro_gpt", [f"training.threads={preset_threads}"])
+    try:
+        torch.set_num_threads(2)  # torch's choice on a 2-core machine
+        worker.trainer_factory(cfg)(TrainerControl(), [])
+    finally:
+        torch.set_num_threads(before)
+    assert seen == [expected]
+    assert cfg.training.threads == preset_threads  # the run folder keeps what was chosen
