@@ -336,6 +336,19 @@ def test_stage_lines_are_rebuilt_only_when_a_stage_starts(qtbot):
     assert loss._stage_lines == [] and lines[0].scene() is None  # removed from the plot
 
 
+def test_a_stage_line_is_drawn_only_where_the_chart_has_data_before_it(qtbot):
+    # The reward chart's data begin where GRPO does: its line sat on the chart's left
+    # edge with the stage's name cut to "RPO". The loss chart has warm-up data before it.
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.add_records([stage_start("warmup", 0), *(warmup_step(s) for s in range(1, 41))])
+    panel.add_records([stage_start("grpo", 40), *(step_record(s) for s in range(41, 46))])
+    panel.refresh()
+    assert [line.value() for line in panel.chart("loss")._stage_lines] == [40]
+    assert panel.chart("reward")._stage_lines == []
+    assert panel.chart("kl")._stage_lines == []
+
+
 def test_a_legend_line_names_the_curves_of_charts_with_more_than_one(qtbot):
     from studio.app.charts.words import LegendEntry, legend_html
 

@@ -294,16 +294,31 @@ class MetricChart(QWidget):
         below = self.help_button.mapToGlobal(QPoint(0, self.help_button.height()))
         QToolTip.showText(below, self.help_html(), self.help_button)
 
+    def _first_step_drawn(self) -> float | None:
+        """The earliest step any curve of this chart draws (None: nothing drawn)."""
+        firsts = []
+        for curve in self._curves.values():
+            x = curve.getOriginalDataset()[0]
+            if x is not None and len(x):
+                firsts.append(float(x[0]))
+        return min(firsts, default=None)
+
     def _draw_stage_lines(self, store: MetricStore) -> None:
-        if self._stage_lines_at == store.stage_starts:
+        # A line separates stages where the chart has data before it: a chart whose data
+        # start with the stage (GRPO's own) had the line on its left edge, its name cut.
+        first = self._first_step_drawn()
+        lines = [
+            (step, stage)
+            for step, stage in store.stage_starts
+            if step > 1 and first is not None and first < step  # not at the origin either
+        ]
+        if self._stage_lines_at == lines:
             return  # unchanged: rebuilding the lines cost a third of a redraw
-        self._stage_lines_at = list(store.stage_starts)
+        self._stage_lines_at = lines
         for line in self._stage_lines:
             self.plot.removeItem(line)
         self._stage_lines = []
-        for step, stage in store.stage_starts:
-            if step <= 1:
-                continue  # a line at the origin says nothing
+        for step, stage in lines:
             pen = pg.mkPen("#bbb", width=1, style=Qt.DotLine)
             line = pg.InfiniteLine(
                 pos=step,
