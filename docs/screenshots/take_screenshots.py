@@ -16,8 +16,9 @@ Every preset trains as it ships: nothing is made smaller for a picture. The scen
 - window-settings.png (the Settings tab);
 - explain-<preset>: a quick Micro-GPT, a quick grid world, the translation preset and the
   Lite-ResNet shapes preset as they ship, paused once GRPO has data and a few policy
-  snapshots: explain-<preset>.png (the Explain tab's top), explain-<preset>-update.png (its
-  end: the log-probs after the update) and policy-<preset>.png (the Policy tab);
+  snapshots, on the first group whose rewards differ: explain-<preset>.png (the Explain
+  tab's top), explain-<preset>-update.png (its end: the log-probs after the update) and
+  policy-<preset>.png (the Policy tab);
 - lesson: the shipped lesson "what a group is" chosen among the Presets tab's lessons
   (lesson-what-a-group-is.png: its card and banner), its short Settings form
   (-settings.png), and its run 60 s after Start (-training.png);
@@ -166,8 +167,18 @@ def explain_and_policy(app: QApplication, window: MainWindow, key: str, save_dir
     window.views.setCurrentWidget(window.explain)  # seen: it asks the trainer
     if not wait_until(app, lambda: window.explain.answer is not None, timeout=120.0):
         raise SystemExit(f"{key}: the trainer did not answer the explanation")
-    shoot(app, window, f"explain-{stem}", lambda: window.views.setCurrentWidget(window.explain))
+    # The first group whose rewards differ: a group of equal rewards teaches nothing.
+    groups = window.explain.record["samples"] if window.explain.record else []
+    spread = [i for i, g in enumerate(groups) if any(abs(a) >= 5e-4 for a in g["advantages"])]
+    if spread:
+        window.explain.groups.setCurrentIndex(spread[0])
     bar = window.explain.body.verticalScrollBar()
+
+    def explain_top() -> None:
+        window.views.setCurrentWidget(window.explain)
+        bar.setValue(0)  # the page keeps its reader's place, from the preset before too
+
+    shoot(app, window, f"explain-{stem}", explain_top)
     shoot(app, window, f"explain-{stem}-update", lambda: bar.setValue(bar.maximum()))
     shoot(app, window, f"policy-{stem}", lambda: window.views.setCurrentWidget(window.policy))
     window.controller.stop()

@@ -148,6 +148,9 @@ def tokentable(
     return "".join(out)
 
 
+ZERO_ADVANTAGE = 0.0005  # below it an advantage shows as 0.000 and counts as none
+
+
 def _change(delta: float) -> str:
     colour = GREEN if delta > 0 else RED if delta < 0 else "#666"
     return f"<span style='color:{colour}'>{signed(delta)}</span>"
@@ -170,9 +173,9 @@ def change_part(group: dict, after: After, noun: str) -> str:
     for i, (before, later) in enumerate(zip(after.before, after.after)):
         lp0, lp1 = sum(before), sum(later)
         adv = advs[i] if i < len(advs) else 0.0
-        if adv > 0:
+        if adv >= ZERO_ADVANTAGE:
             pos, ups = pos + 1, ups + (lp1 > lp0)
-        elif adv < 0:
+        elif adv <= -ZERO_ADVANTAGE:
             neg, downs = neg + 1, downs + (lp1 < lp0)
         rows.append(
             [
@@ -200,6 +203,15 @@ def change_part(group: dict, after: After, noun: str) -> str:
             colours=[advantage_colour(a) for a in advs],
         )
     )
+    if not pos and not neg:  # equal rewards: a -0.000 advantage was counted as negative
+        out.append(
+            say(
+                "Every sample of this group has an advantage of 0 (their rewards are equal), "
+                "so the group pushes on none of them: the changes come from the other groups "
+                "of the batch and the KL term, which move the same weights."
+            )
+        )
+        return "".join(out)
     out.append(
         say(
             "{up} of the {positive} samples with a positive advantage became likelier, and "

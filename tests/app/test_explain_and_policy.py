@@ -306,3 +306,18 @@ def test_a_long_answer_wraps_its_columns_instead_of_widening_or_clipping(qtbot):
     assert canvas.minimumSizeHint().width() <= 420  # no sideways scrolling
     one_row = 30 + canvas._block_height(prompt) + 6
     assert canvas.minimumSizeHint().height() > one_row
+
+
+def test_a_group_of_equal_rewards_is_said_to_push_on_no_sample(qtbot):
+    from studio.app.explain_update import change_part
+
+    before, later = [[-1.0, -0.5], [-2.0], [-0.7]], [[-1.1, -0.5], [-1.9], [-0.8]]
+    # equal rewards: advantages of 0 give or take rounding (the screenshot's -0.000)
+    flat = {"advantages": [-1e-9, 0.0, 1e-9], "completions": ["56", "59", "58"]}
+    text = plain(change_part(flat, After(before, later), "answer"))
+    assert "has an advantage of 0" in text
+    assert "with a negative advantage less likely" not in text
+    signal = {"advantages": [1.2, -0.6, -0.6], "completions": ["56", "59", "58"]}
+    text = plain(change_part(signal, After(before, later), "answer"))
+    assert "0 of the 1 samples with a positive advantage became likelier" in text
+    assert "1 of the 2 with a negative advantage less likely" in text

@@ -601,6 +601,10 @@
         <translation>概率</translation>
     </message>
     <message>
+        <source>Every sample of this group has an advantage of 0 (their rewards are equal), so the group pushes on none of them: the changes come from the other groups of the batch and the KL term, which move the same weights.</source>
+        <translation>这一组每个样本的优势都是 0（它们的奖励相同），所以这一组对哪个样本都不施加推动：这些变化来自这一批的其他组和 KL 项，它们改动的是同一批权重。</translation>
+    </message>
+    <message>
         <source>{up} of the {positive} samples with a positive advantage became likelier, and {down} of the {negative} with a negative advantage less likely. (The other groups of the batch and the KL term move the same weights, so not every sample follows its own advantage.)</source>
         <translation>{positive} 个优势为正的样本中有 {up} 个变得更可能，{negative} 个优势为负的样本中有 {down} 个变得更不可能。（批次中的其他组和 KL 项也在调整同样的权重，所以并非每个样本都顺着自己的优势变化。）</translation>
     </message>
