@@ -43,6 +43,7 @@ from studio.core.runs.resume import resume_config
 from studio.core.tasks.base import Example, Sampling
 from studio.core.training.control import TrainerControl
 from studio.core.training.evaluation import held_out_metrics
+from studio.core.training.prune import PruneResult, prune_run
 from studio.core.training.trainer import Trainer
 from studio.core.training.update import gradient_flow
 
@@ -345,6 +346,20 @@ def export(
     """Export a run's newest checkpoint to ONNX (default folder: RUN/exports), checked
     against PyTorch before it is called done; `int8` also writes quantized copies."""
     return export_run(_run_folder(run), Path(out) if out is not None else None, quantize=int8)
+
+
+def prune(
+    run: str | Path | GRPOTrainer | Run,
+    sparsity: float,
+    *,
+    finetune_steps: int = 0,
+    save_dir: str | Path | None = None,
+) -> PruneResult:
+    """Prune a run's smallest weights to `sparsity` (a share up to 0.95) into a new run
+    folder (the original is kept), then fine-tune `finetune_steps` supervised steps with
+    them held at zero, as `grpo-studio prune`."""
+    folder = Path(save_dir) if save_dir is not None else None
+    return prune_run(_run_folder(run), sparsity, finetune_steps=finetune_steps, save_dir=folder)
 
 
 class Run:

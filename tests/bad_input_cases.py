@@ -267,6 +267,12 @@ CONFIG_FIELDS = [
     field("task.vocab_size=3", "task.vocab_size: must be at least 16", preset="tiny_transformer"),
     field("task.size=99", "task.size", preset="lite_resnet"),
     field("task.classes=[circle]", "task.classes", preset="shapes"),
+    field("sparsity.target=0.99", "sparsity.target: must be at most 0.95"),
+    Case(
+        "--set sparsity.start_step past the run",
+        train_set("micro_gpt", "sparsity.target=0.5", "sparsity.start_step=100000"),
+        ("sparsity.start_step: 100000 comes after the run's last planned step", "start earlier"),
+    ),
 ]
 
 PRESET_FILES = [

@@ -417,6 +417,16 @@ OPTIONS = [
         ("{DATA}/out: holds files that are not part of an export (thesis.odt)", "--out"),
         setup=foreign_folder,
     ),
+    Case(
+        "prune --sparsity 1.5",
+        ("prune", "{TEXT_RUN}", "--sparsity", "1.5"),
+        ("--sparsity: 1.5 is not a share of the weights to prune", "at most 0.95"),
+    ),
+    Case(
+        "prune --finetune-steps -3",
+        ("prune", "{TEXT_RUN}", "--sparsity", "0.5", "--finetune-steps", "-3"),
+        ("--finetune-steps: -3 is below 0",),
+    ),
 ]
 
 CASES = [*RUN_FOLDERS, *WRONG_KIND, *OPTIONS]

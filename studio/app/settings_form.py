@@ -1,14 +1,14 @@
 """The settings form, generated from the config dataclasses.
 
 One group per section (general, model, task, data, GRPO, training, each stage,
-evaluation, curriculum, distillation, run, lesson), one row per field: the field's label
-and help text (from `configtools.param`, shown through Qt's translation context "config")
-as its name and tooltip. Fields listed in `cfg.ui.hidden` are hidden (a teacher's simplified lesson;
-a section name hides the whole section), and so are the data settings the task does not
-read (`Task.DATA_FIELDS`: the grid world reads no file); their values are kept, so "Save
-as preset" writes exactly the config that was loaded. The seed is always shown: a run is
-only reproducible if its seed is known. Fields marked advanced appear when "Show advanced
-settings" is ticked.
+evaluation, curriculum, distillation, sparsity, run, lesson), one row per field: the
+field's label and help text (from `configtools.param`, shown through Qt's translation
+context "config") as its name and tooltip. Fields listed in `cfg.ui.hidden` are hidden
+(a teacher's simplified lesson; a section name hides the whole section), and so are the
+data settings the task does not read (`Task.DATA_FIELDS`: the grid world reads no file);
+their values are kept, so "Save as preset" writes exactly the config that was loaded.
+The seed is always shown: a run is only reproducible if its seed is known. Fields marked
+advanced appear when "Show advanced settings" is ticked.
 
 Reading the form goes through `configtools.from_dict`, the same strict loader a preset
 file goes through, so a bad value gets the same message; `describe_error` puts the
@@ -61,6 +61,7 @@ def section_title(path: str) -> str:
         "eval": QCoreApplication.translate("SettingsForm", "Evaluation"),
         "curriculum": QCoreApplication.translate("SettingsForm", "Curriculum"),
         "distill": QCoreApplication.translate("SettingsForm", "Learning from a bigger model"),
+        "sparsity": QCoreApplication.translate("SettingsForm", "Sparsity (pruning)"),
         "run": QCoreApplication.translate("SettingsForm", "Run folder and reporting"),
         "ui": QCoreApplication.translate("SettingsForm", "Lesson view"),
     }
@@ -173,7 +174,7 @@ class SettingsForm(QWidget):
             self._add_section(section, getattr(cfg, section))
         for stage in ("warmup", "grpo"):
             self._add_section(f"stages.{stage}", getattr(cfg.stages, stage))
-        for section in ("eval", "curriculum", "distill", "run", "ui"):
+        for section in ("eval", "curriculum", "distill", "sparsity", "run", "ui"):
             self._add_section(section, getattr(cfg, section))
         self._host_layout.addStretch(1)
         self.hidden = list(cfg.ui.hidden)
@@ -319,7 +320,17 @@ class SettingsForm(QWidget):
             "description": self.editors["description"].get(),
             "stages": {s: self._section_values(f"stages.{s}") for s in ("warmup", "grpo")},
         }
-        for section in ("data", "grpo", "training", "eval", "curriculum", "distill", "run", "ui"):
+        for section in (
+            "data",
+            "grpo",
+            "training",
+            "eval",
+            "curriculum",
+            "distill",
+            "sparsity",
+            "run",
+            "ui",
+        ):
             raw[section] = self._section_values(section)
         cfg = from_dict(StudioConfig, raw)
         cfg.model = from_dict(type(base.model), self._section_values("model"), "model")

@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from studio.cli import run_commands, serve, train, translate
+from studio.cli import prune, run_commands, serve, train, translate
 from studio.cli.usage import PROG, Parser
 
 
@@ -42,6 +42,7 @@ def parser() -> argparse.ArgumentParser:
     )
     train.register(sub)
     run_commands.register(sub)
+    prune.register(sub)
     translate.register(sub)
     serve.register(sub)
     return p

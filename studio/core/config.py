@@ -1,8 +1,8 @@
 """The studio's configuration: nested dataclasses loaded strictly from a preset YAML.
 
 Layout of a preset: name, description, model (picked by `arch`), task (picked by `name`),
-data, grpo, training, stages, eval, curriculum, distill, run, ui. Defaults follow Hugging Face
-TRL's GRPOConfig where the studio has no reason to differ; the differences are noted on
+data, grpo, training, stages, eval, curriculum, distill, sparsity, run, ui. Defaults follow
+Hugging Face TRL's GRPOConfig where the studio has no reason to differ; the differences are noted on
 the fields. Model and task sections are dataclasses declared next to their model or
 task and found through the registries in studio.core.models and studio.core.tasks.
 """
@@ -427,6 +427,56 @@ class DistillConfig:
 
 
 @dataclass
+class SparsityConfig:
+    """Magnitude pruning while training: the smallest weights set to zero, kept zero."""
+
+    target: float = param(
+        0.0,
+        "Share of the weight matrices' entries set to zero by the end step, the smallest "
+        "first (0: off). Linear and convolution weights; biases and norms never",
+        min=0.0,
+        max=0.95,
+        label="Target sparsity",
+    )
+    start_step: int = param(
+        0,
+        "Step of the run (over both stages) at which pruning starts",
+        min=0,
+        label="Start pruning at step",
+    )
+    end_step: int | None = param(
+        None,
+        "Step at which the target is reached, on a cubic ramp from the start step (Zhu and "
+        "Gupta 2017); the same as the start step prunes all at once (empty: the run's last "
+        "planned step)",
+        min=0,
+        label="Reach the target at step",
+    )
+    every: int = param(
+        10,
+        "Raise the sparsity every N steps on the way to the target",
+        positive=True,
+        advanced=True,
+        label="Prune every (steps)",
+    )
+    scope: Literal["layer", "global"] = param(
+        "layer",
+        "layer: the same share of each layer; global: the smallest weights of all layers "
+        "together, which may empty a layer whose weights start small (GPT-2's output "
+        "projections)",
+        advanced=True,
+        label="Pruning scope",
+    )
+    embeddings: bool = param(
+        False,
+        "Prune the embedding tables too; an output head tied to its embedding is that "
+        "table, an untied head is a Linear layer and is pruned anyway",
+        advanced=True,
+        label="Prune embeddings",
+    )
+
+
+@dataclass
 class RunConfig:
     save_dir: str | None = param(
         None, "Folder that holds runs (empty: the user data directory)", label="Runs folder"
@@ -501,6 +551,7 @@ class StudioConfig:
     eval: EvalConfig = field(default_factory=EvalConfig)
     curriculum: CurriculumConfig = field(default_factory=CurriculumConfig)
     distill: DistillConfig = field(default_factory=DistillConfig)
+    sparsity: SparsityConfig = field(default_factory=SparsityConfig)
     run: RunConfig = field(default_factory=RunConfig)
     ui: UIConfig = field(default_factory=UIConfig)
 

@@ -40,6 +40,7 @@ def check_config(cfg: StudioConfig) -> None:
         _distill,
         _hidden,
         _budget,
+        _sparsity,
     ):
         check(cfg)
 
@@ -150,6 +151,35 @@ def _distill(cfg: StudioConfig) -> None:
         )
 
 
+def planned_steps(cfg: StudioConfig) -> int:
+    """Steps of both stages as planned (a stage that stops early ends sooner)."""
+    return cfg.stages.warmup.steps + cfg.stages.grpo.steps
+
+
+def sparsity_end(cfg: StudioConfig) -> int:
+    """The step sparsity.target is reached at: sparsity.end_step, else the last planned."""
+    end = cfg.sparsity.end_step
+    return planned_steps(cfg) if end is None else end
+
+
+def _sparsity(cfg: StudioConfig) -> None:
+    sp = cfg.sparsity
+    if sp.target == 0:
+        return
+    if sp.start_step > planned_steps(cfg):
+        raise ConfigError(
+            f"sparsity.start_step: {sp.start_step} comes after the run's last planned step "
+            f"({planned_steps(cfg)}), so nothing would be pruned; start earlier, or train "
+            "longer (stages.*.steps)"
+        )
+    if sparsity_end(cfg) < sp.start_step:
+        raise ConfigError(
+            f"sparsity.end_step: {sparsity_end(cfg)} comes before sparsity.start_step "
+            f"({sp.start_step}), so the ramp to the target would run backwards; give an end "
+            "step at or after the start step (the same step prunes all at once)"
+        )
+
+
 def field_paths(obj: Any, prefix: str = "") -> list[str]:
     """Every section and field path of a config, e.g. "grpo", "grpo.beta"."""
     paths = []
@@ -194,5 +224,12 @@ def config_warnings(cfg: StudioConfig) -> list[str]:
             "distill.weight and distill.synthetic: both are 0, so the teacher teaches "
             "nothing; raise distill.weight (e.g. 0.5) or distill.synthetic, or clear "
             "distill.teacher"
+        )
+    sp = cfg.sparsity
+    if sp.target and sparsity_end(cfg) > planned_steps(cfg):
+        notes.append(
+            f"sparsity.end_step: {sparsity_end(cfg)} is after the run's last planned step "
+            f"({planned_steps(cfg)}), so the sparsity never reaches sparsity.target "
+            f"({sp.target:g}); end the ramp at step {planned_steps(cfg)} or earlier"
         )
     return notes

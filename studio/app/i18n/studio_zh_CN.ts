@@ -1813,6 +1813,10 @@
         <translation>向更大的模型学习</translation>
     </message>
     <message>
+        <source>Sparsity (pruning)</source>
+        <translation>稀疏化（剪枝）</translation>
+    </message>
+    <message>
         <source>Run folder and reporting</source>
         <translation>运行文件夹与报告</translation>
     </message>
@@ -2526,6 +2530,54 @@
     <message>
         <source>SHA-256 of the teacher&apos;s checkpoint, recorded when the run starts; a run refuses a teacher whose checkpoint no longer has it</source>
         <translation>教师检查点的哈希值，运行开始时记录；若教师检查点的哈希已不同，运行会拒绝使用它</translation>
+    </message>
+    <message>
+        <source>Target sparsity</source>
+        <translation>目标稀疏度</translation>
+    </message>
+    <message>
+        <source>Share of the weight matrices&apos; entries set to zero by the end step, the smallest first (0: off). Linear and convolution weights; biases and norms never</source>
+        <translation>到结束步时置为零的权重矩阵元素比例，绝对值最小的先置零（0：关闭）。只剪线性层和卷积层的权重；偏置和归一化层从不剪</translation>
+    </message>
+    <message>
+        <source>Start pruning at step</source>
+        <translation>从第几步开始剪枝</translation>
+    </message>
+    <message>
+        <source>Step of the run (over both stages) at which pruning starts</source>
+        <translation>剪枝开始的步数（按两个阶段合计的总步数）</translation>
+    </message>
+    <message>
+        <source>Reach the target at step</source>
+        <translation>在第几步达到目标</translation>
+    </message>
+    <message>
+        <source>Step at which the target is reached, on a cubic ramp from the start step (Zhu and Gupta 2017); the same as the start step prunes all at once (empty: the run&apos;s last planned step)</source>
+        <translation>达到目标稀疏度的步数，从开始步起按三次曲线逐步上升（先快后慢）；与开始步相同则一次剪到目标（留空：本次运行计划的最后一步）</translation>
+    </message>
+    <message>
+        <source>Prune every (steps)</source>
+        <translation>每隔多少步剪枝</translation>
+    </message>
+    <message>
+        <source>Raise the sparsity every N steps on the way to the target</source>
+        <translation>在达到目标之前，每 N 步提高一次稀疏度</translation>
+    </message>
+    <message>
+        <source>Pruning scope</source>
+        <translation>剪枝范围</translation>
+    </message>
+    <message>
+        <source>layer: the same share of each layer; global: the smallest weights of all layers together, which may empty a layer whose weights start small (GPT-2&apos;s output projections)</source>
+        <translation>layer：每层剪去相同比例；global：在所有层中一起挑最小的权重，初始权重较小的层（例如输出投影层）可能被整层剪空</translation>
+    </message>
+    <message>
+        <source>Prune embeddings</source>
+        <translation>剪枝嵌入层</translation>
+    </message>
+    <message>
+        <source>Prune the embedding tables too; an output head tied to its embedding is that table, an untied head is a Linear layer and is pruned anyway</source>
+        <translation>同时剪枝嵌入表；与嵌入共享权重的输出头就是这张表，不共享的输出头是线性层，总会被剪枝</translation>
     </message>
     <message>
         <source>Runs folder</source>
@@ -4047,6 +4099,10 @@
         <translation>其他留出集指标</translation>
     </message>
     <message>
+        <source>Sparsity (% of prunable weights at zero)</source>
+        <translation type="vanished">稀疏度（可剪枝权重中为零的百分比）</translation>
+    </message>
+    <message>
         <source>loss</source>
         <translation>损失</translation>
     </message>
@@ -4557,6 +4613,42 @@
     <message>
         <source>Rises: the model forgets what it learned on the easier examples.</source>
         <translation>上升：模型忘记了在较容易样例上学到的东西。</translation>
+    </message>
+    <message>
+        <source>sparsity</source>
+        <translation>稀疏度</translation>
+    </message>
+    <message>
+        <source>With sparsity.target set: share of the Linear and convolution weights that magnitude pruning holds at zero (a weight shared by several layers counts once).</source>
+        <translation>设置了 sparsity.target 时：线性层和卷积层权重中被幅值剪枝保持为零的比例（多层共享的权重只计一次）。</translation>
+    </message>
+    <message>
+        <source>Follows the target curve up to sparsity.target, while the held-out metric holds.</source>
+        <translation>沿目标曲线升到 sparsity.target，同时留出集指标保持不变。</translation>
+    </message>
+    <message>
+        <source>The held-out metric falls as it rises: too much too soon (prune less, later, or more slowly).</source>
+        <translation>它上升时留出集指标下降：剪得太多太早（少剪一些、晚些开始或放慢速度）。</translation>
+    </message>
+    <message>
+        <source>sparsity target</source>
+        <translation>目标稀疏度</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation type="vanished">目标</translation>
+    </message>
+    <message>
+        <source>The share the schedule asks for at this step: a cubic ramp from sparsity.start_step to sparsity.end_step, then sparsity.target.</source>
+        <translation>计划在这一步要求的比例：从 sparsity.start_step 到 sparsity.end_step 的三次曲线，之后为 sparsity.target。</translation>
+    </message>
+    <message>
+        <source>A smooth curve rising to the target; the sparsity reached steps up to it.</source>
+        <translation>一条平滑上升到目标的曲线；实际稀疏度阶梯式地跟上。</translation>
+    </message>
+    <message>
+        <source>Ends below sparsity.target: the run ended before sparsity.end_step.</source>
+        <translation>结束时低于 sparsity.target：运行在 sparsity.end_step 之前就结束了。</translation>
     </message>
     <message>
         <source>accuracy</source>

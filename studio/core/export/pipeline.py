@@ -6,7 +6,9 @@ stores the model config and the task's tokenizers or names in each file's metada
 (metadata.py), writes an example program and a README beside them, checks every graph
 (onnx.checker; onnxruntime against PyTorch on random inputs and greedy decoding on
 held-out examples, verify.py), optionally adds int8 copies and measures what they cost
-(quantize.py), and only then moves the files into the output folder.
+(quantize.py), stores pruned weight matrices sparse where that makes the files smaller
+and says what it does not change (sparse.py), and only then moves the files into the
+output folder.
 
 Everything is written into a hidden staging folder beside the output folder first, and the
 finished folder is renamed into place once every check has passed (publish.py), so a
@@ -38,6 +40,7 @@ from studio.core.export.publish import README_NAME, publish, staging
 from studio.core.export.quantize import Quantization, compare_int8, quantize_graphs
 from studio.core.export.readme import readme_text
 from studio.core.export.snippets import SNIPPET_NAME, snippet_module, snippet_source
+from studio.core.export.sparse import SparseStorage, sparsify_graphs
 from studio.core.export.verify import ORT_ERRORS, TOLERANCE, Verification, verify_export
 from studio.core.runs.checkpoints import step_of
 from studio.core.runs.files import FILE_MODE, RunError, write_error
@@ -65,6 +68,7 @@ class ExportResult:
     quantization: Quantization | None
     seconds: float
     summary: str  # one line for the user: what, where, how well it checked
+    sparsity: SparseStorage | None = None  # what pruned weights changed (None: not pruned)
 
 
 def _load(run_dir: Path, checkpoint: Path | None) -> TrainedRun:
@@ -129,8 +133,9 @@ def _check(
     return verification, onnx_outputs
 
 
-def _quantize(arch: str, stage: Path, adapter: Adapter, onnx_outputs: list) -> Quantization:
-    int8_files = quantize_graphs(arch, stage)
+def _quantize(
+    arch: str, stage: Path, adapter: Adapter, onnx_outputs: list, int8_files: dict[str, str]
+) -> Quantization:
     try:
         return compare_int8(arch, stage, adapter, onnx_outputs, int8_files)
     except ORT_ERRORS as err:
@@ -148,6 +153,7 @@ def _summary(
     step: int | None,
     verification: Verification,
     quantization: Quantization | None,
+    sparse: SparseStorage | None,
 ) -> str:
     more = graphs - 1
     return (
@@ -157,6 +163,7 @@ def _summary(
         + f"; checked: {verification.greedy_matches}/{verification.examples} held-out "
         f"outputs equal, max diff {verification.max_abs_diff:.1e}"
         + (f"; int8 {quantization.metric} {quantization.change:+.3g}" if quantization else "")
+        + (f"; {sparse.summary()}" if sparse else "")
     )
 
 
@@ -218,14 +225,19 @@ def export_run(
         for name, data in extra.items():
             _write(stage / name, data)
         _write(stage / SNIPPET_NAME, snippet_source(arch).encode("utf-8"))
+        # int8 from the dense graphs: onnxruntime's quantizer reads no sparse initializers
+        int8_files: dict[str, str] = {}
+        if quantize:
+            report("Quantizing to int8 and measuring the change", 0.5)
+            int8_files = quantize_graphs(arch, stage)
+        sparse = sparsify_graphs(arch, stage, _write)  # pruned weights: a smaller file
 
         report("Checking the graphs against PyTorch", 0.55)
         verification, onnx_outputs = _check(arch, model, stage, adapter, seed)
         if quantize:
-            report("Quantizing to int8 and measuring the change", 0.75)
-            quantization = _quantize(arch, stage, adapter, onnx_outputs)
+            quantization = _quantize(arch, stage, adapter, onnx_outputs, int8_files)
 
-        readme = readme_text(meta, graphs, adapter, list(extra), verification, quantization)
+        readme = readme_text(meta, graphs, adapter, list(extra), verification, quantization, sparse)
         _write(stage / README_NAME, readme.encode("utf-8"))
         report("Moving the files into place", 0.95)
         int8 = list(quantization.files.values()) if quantization else []
@@ -244,5 +256,8 @@ def export_run(
         verification=verification,
         quantization=quantization,
         seconds=time.perf_counter() - started,
-        summary=_summary(arch, written, len(files), ckpt_path, step, verification, quantization),
+        summary=_summary(
+            arch, written, len(files), ckpt_path, step, verification, quantization, sparse
+        ),
+        sparsity=sparse,
     )

@@ -10,6 +10,7 @@ from studio.core.export.graphs import GraphSpec
 from studio.core.export.metadata import META_KEY
 from studio.core.export.quantize import Quantization
 from studio.core.export.snippets import SNIPPET_NAME
+from studio.core.export.sparse import SparseStorage
 from studio.core.export.verify import TOLERANCE, Verification
 from studio.core.models import arch_spec
 
@@ -21,6 +22,7 @@ def readme_text(
     extra: list[str],
     verification: Verification,
     quantization: Quantization | None,
+    sparse: SparseStorage | None = None,
 ) -> str:
     """The README of an export described by `meta` (metadata.py): its graphs, the files
     `extra` written beside them, and what the checks measured."""
@@ -75,4 +77,6 @@ def readme_text(
     ]
     if quantization is not None:
         lines += ["", "## int8", "", f"- {quantization.summary()}."]
+    if sparse is not None:
+        lines += ["", "## Sparsity", "", f"- {sparse.summary()}."]
     return "\n".join(lines) + "\n"

@@ -301,6 +301,21 @@ METRICS: tuple[Metric, ...] = (
         "Falls from stage to stage as the model learns.",
         "Rises: the model forgets what it learned on the easier examples.",
     ),
+    Metric(
+        "sparsity/weights", "sparsity", "%", "",
+        "With sparsity.target set: share of the Linear and convolution weights that magnitude "
+        "pruning holds at zero (a weight shared by several layers counts once).",
+        "Follows the target curve up to sparsity.target, while the held-out metric holds.",
+        "The held-out metric falls as it rises: too much too soon (prune less, later, or "
+        "more slowly).",
+    ),
+    Metric(
+        "sparsity/target", "sparsity target", "%", "",
+        "The share the schedule asks for at this step: a cubic ramp from sparsity.start_step "
+        "to sparsity.end_step, then sparsity.target.",
+        "A smooth curve rising to the target; the sparsity reached steps up to it.",
+        "Ends below sparsity.target: the run ended before sparsity.end_step.",
+    ),
     # ---- evaluations on held-out examples
     Metric(
         "eval/accuracy", "accuracy", "%", "eval",

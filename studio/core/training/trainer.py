@@ -38,11 +38,12 @@ import torch
 from torch import nn
 
 from studio.core.config import StageConfig, StudioConfig, save_config
-from studio.core.config_checks import config_warnings
+from studio.core.config_checks import config_warnings, sparsity_end
 from studio.core.machine.device import autocast, check_amp, peak_memory_mb, resolve_device
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.machine.memory_budget import Fit
 from studio.core.models.sampling import mix_seed
+from studio.core.models.sparsity import pruner_for
 from studio.core.runs.checkpoints import check_weights_fit, set_aside_newer
 from studio.core.runs.files import atomic_write_json, atomic_write_text
 from studio.core.runs.folder import (
@@ -177,6 +178,8 @@ class Trainer:
         if self._resume_state is not None:  # before anything is written: do its weights fit?
             check_weights_fit(self.model, self._resume_state["model"], self._folder)
         self.net = wrap(self.model, dist, self.device)  # what steps train: DDP when distributed
+        # magnitude pruning (models/sparsity.py): masks on the bare model's weights
+        self.pruner = pruner_for(self.model, cfg.sparsity, sparsity_end(cfg))
         if not dist.active:
             # Pause and stop act mid-step too (control.py). The hook sits on the entry of
             # every pass: the embeddings of the text models (sampling loops call them, not
@@ -292,6 +295,7 @@ class Trainer:
             scaler=self.scaler,
             ref_model=self.ref_model,
             dist=self.dist,
+            pruner=self.pruner,
         )
         if state is not None:
             self.optimizer.load_state_dict(state["optimizer"])
@@ -326,6 +330,7 @@ class Trainer:
         )
         if self.ppl is not None:
             state[PERPLEXITY_KEY] = self.ppl.state_dict()
+        state["sparsity"] = self.pruner.state_dict() if self.pruner is not None else None
         return state
 
     def save_checkpoint(self) -> Path:
@@ -343,6 +348,8 @@ class Trainer:
         self.pos = Position(**state["position"])
         self.reward_window.extend(state["reward_window"])
         self.model.load_state_dict(state["model"])
+        if self.pruner is not None:
+            self.pruner.load_state_dict(state.get("sparsity"))
         if self.pos.stage_index < len(self.plan) and state["optimizer"] is not None:
             self._start_stage(state)
         if self.ppl is not None:
@@ -573,6 +580,8 @@ class Trainer:
 
     def _train(self, max_steps: int | None) -> str:
         cfg = self.cfg
+        if self.pruner is not None and self.pos.global_step == 0:
+            self.pruner.at_step(0)  # a schedule that starts before the first step
         if self.optimizer is None and self.pos.stage_index < len(self.plan):
             self._start_stage(None)
         while self.pos.stage_index < len(self.plan):
@@ -599,6 +608,9 @@ class Trainer:
                 self._step_rng = None
                 self.pos.stage_step += 1
                 self.pos.global_step += 1
+                if self.pruner is not None:
+                    self.pruner.at_step(self.pos.global_step)
+                    outcome.metrics.update(self.pruner.metrics(self.pos.global_step))
                 self.explainer.keep(self.pos.global_step, outcome.rollout, len(outcome.samples))
                 self.pos.skipped += outcome.skipped
                 self.pos.skipped_in_a_row = self.pos.skipped_in_a_row + 1 if outcome.skipped else 0

@@ -22,6 +22,7 @@ from torch import nn
 
 from studio.core.config import TrainingConfig
 from studio.core.machine.distributed import SINGLE, Dist
+from studio.core.models.sparsity import Pruner
 from studio.core.tasks.base import Rollout, unwrap
 
 
@@ -44,6 +45,7 @@ class Learner:
     scaler: torch.amp.GradScaler | None = None
     ref_model: nn.Module | None = None
     dist: Dist = SINGLE
+    pruner: Pruner | None = None  # magnitude pruning's masks, applied after every update
 
 
 @dataclass(frozen=True)
@@ -131,5 +133,7 @@ def optimizer_step(learner: Learner, want_flow: bool) -> UpdateResult:
         scaler.update()
     else:
         optimizer.step()
+    if learner.pruner is not None:  # the update moved pruned weights off zero: put them back
+        learner.pruner.apply()
     optimizer.zero_grad(set_to_none=True)
     return UpdateResult(grad_norm=norm, skipped=False, grad_flow=flow)
