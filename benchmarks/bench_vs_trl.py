@@ -7,7 +7,7 @@ loss, gradient clipping at 1 and an AdamW update at the preset's GRPO learning r
 fp32 and the same torch thread count on both sides; TRL's bf16 and gradient-checkpointing
 defaults are turned off and its dropout set to 0, as Micro-GPT's is.
 
-  ours  studio.core.training.warmup_step.grpo_step on presets/micro_gpt.yaml (6 layers, 8 heads,
+  ours  studio.core.training.grpo_step.grpo_step on presets/micro_gpt.yaml (6 layers, 8 heads,
         d_model 256, d_ff 704, 16-token character vocabulary); generate is wrapped to
         pass eos_id=None, so no row stops before 8 tokens
   TRL   GRPOTrainer on a randomly initialised transformers GPT2LMHeadModel of the same
@@ -24,8 +24,17 @@ backward, clipping and the optimizer step; its logging and data loading fall out
 drawing the prompts does on our side. FLOPs: benchmarks/flops.py counts the matmuls by
 hand; torch's FlopCounterMode counts them on one real step of each side.
 
+Our side builds its optimizer with the trainer's own new_optimizer (fused AdamW) and
+takes `--set` overrides (training.compile=true runs the compiled passes). The shape can be
+changed (--prompts, --group, --d-model, with d_ff = 2.75 x d_model as in the preset), and
+--sweep runs the scaling tables in one go: completions 32, 64, 128, 256 (prompts x 8) at
+the preset's width, then widths 128, 256, 512 at 4 x 8, each shape a sitting of its own,
+each side against its own FLOP floor (its hand-counted matmuls at the large-matmul rate
+of that sitting).
+
     python benchmarks/bench_vs_trl.py [--rounds 5] [--steps-per-round 10] [--warmup 3]
-                                      [--threads 2] [--quick]
+                                      [--threads 2] [--quick] [--set KEY=VALUE]
+                                      [--prompts 4] [--group 8] [--d-model 256] [--sweep]
 """
 
 from __future__ import annotations
@@ -55,8 +64,10 @@ from typing import IO, Any
 import flops  # benchmarks/flops.py, beside this file
 
 ROOT = Path(__file__).resolve().parents[1]
-PROMPTS, GROUP, NEW_TOKENS, BETA = 4, 8, 8, 0.04
-FLOOR_GFLOPS = 150.0  # the issue's figure for large fp32 matmuls on this CPU
+NEW_TOKENS, BETA = 8, 0.04
+PROMPT_TOKENS = 6  # "99+99=": the padded prompt width of nearly every batch of prompts
+FLOOR_GFLOPS = 150.0  # large fp32 matmuls on this CPU, quiet (the busy-machine warning's)
+FF_RATIO = 2.75  # d_ff / d_model of the preset (704 / 256)
 # a probe below this share of the floor, or per-round ratios further apart than 1 + it,
 # means other work shared the cores during the sitting
 BUSY_FRACTION = 0.7
@@ -174,7 +185,11 @@ def claim_stdout() -> IO[str]:
     return proto
 
 
-def preset_config(threads: int) -> Any:
+def d_ff_of(d_model: int) -> int:
+    return round(FF_RATIO * d_model)
+
+
+def preset_config(args: argparse.Namespace, sets: list[str] = ()) -> Any:
     from studio.core.config import load_config
 
     return load_config(
@@ -182,10 +197,13 @@ def preset_config(threads: int) -> Any:
         [
             f"grpo.beta={BETA}",
             f"grpo.max_new_tokens={NEW_TOKENS}",
-            f"grpo.num_generations={GROUP}",
-            f"stages.grpo.batch_size={PROMPTS}",
-            f"training.threads={threads}",
+            f"grpo.num_generations={args.group}",
+            f"stages.grpo.batch_size={args.prompts}",
+            f"model.d_model={args.d_model}",
+            f"model.d_ff={d_ff_of(args.d_model)}",
+            f"training.threads={args.threads}",
             "training.device=cpu",
+            *sets,
         ],
     )
 
@@ -206,28 +224,26 @@ def ours_worker(args: argparse.Namespace, proto: IO[str]) -> None:
 
     import torch
 
+    from studio.core.models.compiled import set_compiled
     from studio.core.tasks import build_task
     from studio.core.training.grpo_step import grpo_step
+    from studio.core.training.stages import new_optimizer
     from studio.core.training.state import seed_everything
     from studio.core.training.update import Learner, StepOptions
 
     torch.set_num_threads(args.threads)
-    cfg = preset_config(args.threads)
+    cfg = preset_config(args, args.set)
     # as Trainer does; deterministic mode imports torch's compiler stack (~70 MB), which
     # is library code, so the baseline is read after it
     seed_everything(cfg.training.seed, cfg.training.deterministic)
     lib_mib = rss_mib()
     task = build_task(cfg)
     model = task.build_model(cfg.model)
+    set_compiled(model, cfg.training.compile)  # as the trainer does
     ref_model = copy.deepcopy(model).eval().requires_grad_(False)
     model.generate = never_stop(model.generate)
     tcfg, stage = cfg.training, cfg.stages.grpo
-    optimizer = torch.optim.AdamW(
-        [p for p in model.parameters() if p.requires_grad],
-        lr=stage.lr,
-        betas=(tcfg.adam_beta1, tcfg.adam_beta2),
-        weight_decay=tcfg.weight_decay,
-    )
+    optimizer = new_optimizer(model, stage, tcfg, torch.device("cpu"))  # the trainer's AdamW
     rng = random.Random(tcfg.seed)
     learner = Learner(model, optimizer, tcfg, ref_model=ref_model)
     session = Session(
@@ -270,7 +286,7 @@ def trl_worker(args: argparse.Namespace, proto: IO[str]) -> None:
 
     lib_mib = rss_mib()
     torch.set_num_threads(args.threads)
-    cfg = preset_config(args.threads)
+    cfg = preset_config(args)
     task = build_task(cfg)
     mcfg, tcfg, stage = cfg.model, cfg.training, cfg.stages.grpo
 
@@ -307,7 +323,7 @@ def trl_worker(args: argparse.Namespace, proto: IO[str]) -> None:
     tokenizer.save_pretrained(folder / "model")
 
     rng = random.Random(tcfg.seed)
-    examples = task.sample(PROMPTS * args.max_steps, rng, task.num_levels - 1)
+    examples = task.sample(args.prompts * args.max_steps, rng, task.num_levels - 1)
     dataset = datasets.Dataset.from_dict(
         {"prompt": [e.prompt for e in examples], "answer": [e.reference for e in examples]}
     )
@@ -324,9 +340,9 @@ def trl_worker(args: argparse.Namespace, proto: IO[str]) -> None:
     config = GRPOConfig(
         **dict.fromkeys(renamed, False),
         output_dir=str(folder / "out"),
-        per_device_train_batch_size=PROMPTS * GROUP,  # completions per optimizer step
+        per_device_train_batch_size=args.prompts * args.group,  # completions per step
         gradient_accumulation_steps=1,
-        num_generations=GROUP,
+        num_generations=args.group,
         max_completion_length=NEW_TOKENS,
         generation_kwargs={"min_new_tokens": NEW_TOKENS},  # EOS is masked for 8 tokens
         temperature=gcfg.temperature,
@@ -437,6 +453,13 @@ class Worker:
             str(args.threads),
             "--max-steps",
             str(args.warmup + args.rounds * args.steps_per_round + 2),
+            "--prompts",
+            str(args.prompts),
+            "--group",
+            str(args.group),
+            "--d-model",
+            str(args.d_model),
+            *(f"--set={s}" for s in (args.set if side == "ours" else [])),
         ]
         env = dict(
             os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
@@ -600,17 +623,9 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> str:
     med = {s: statistics.median(result["times"][s]) for s in SIDES}
     ratio = med["trl"] / med["ours"]
     per_round = [t / o for o, t in zip(result["rounds"]["ours"], result["rounds"]["trl"])]
-    # "99+99=" is 6 tokens, the padded prompt width of nearly every batch of 4 prompts;
-    # Micro-GPT runs the prompt once per group, HF generate once per (repeated) row
-    sizes = (flops.PRESET, PROMPTS, GROUP, 6, NEW_TOKENS)
-    once = {"ours": True, "trl": False}
-    hand = {s: flops.grpo_step_flops(*sizes, prefix_per_prompt=once[s])["total"] for s in SIDES}
-    bare = {
-        s: flops.grpo_step_flops(*sizes, prefix_per_prompt=once[s], attention=False)["total"]
-        for s in SIDES
-    }
-    no_cache = flops.grpo_step_flops(*sizes, cache=False)["total"]
-    floor_s = hand["ours"] / (FLOOR_GFLOPS * 1e9)
+    hand, bare, no_cache = hand_counts(args)
+    rate = max(result["matmul_gflops"])  # the floor's rate: this sitting's large matmul
+    floor_s = hand["ours"] / (rate * 1e9)
     info, counted = result["info"], result["counted_flops"]
 
     def row(name: str, cell: Callable[[str], str]) -> str:
@@ -633,7 +648,7 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> str:
         ),
         row("achieved GFLOP/s (hand count / median)", lambda s: f"{hand[s] / med[s] / 1e9:.1f}"),
         row(
-            f"time / floor ({hand['ours'] / 1e9:.2f} GFLOP at {FLOOR_GFLOPS:g} GFLOP/s = "
+            f"time / floor ({hand['ours'] / 1e9:.2f} GFLOP at {rate:.0f} GFLOP/s = "
             f"{floor_s * 1e3:.0f} ms)",
             lambda s: f"{med[s] / floor_s:.1f}x",
         ),
@@ -651,8 +666,9 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> str:
         f"{statistics.median(per_round):.2f}x)",
         "",
         *busy_warning(result["matmul_gflops"], per_round),
-        f"- Equal work: {PROMPTS} prompts x {GROUP} completions x exactly {NEW_TOKENS} new "
-        f"tokens, reference model and beta {BETA}, fp32, torch threads {info['ours']['threads']} "
+        f"- Equal work: {args.prompts} prompts x {args.group} completions x exactly "
+        f"{NEW_TOKENS} new tokens, d_model {args.d_model} (d_ff {d_ff_of(args.d_model)}), "
+        f"reference model and beta {BETA}, fp32, torch threads {info['ours']['threads']} "
         f"(ours) and {info['trl']['threads']} (TRL), AdamW lr {info['ours']['lr']:g} "
         f"(TRL's optim: {info['trl']['optim']}). Ours: Micro-GPT's generate wrapped to pass "
         f"eos_id=None. TRL: generation_kwargs min_new_tokens={NEW_TOKENS} (EOS masked), bf16, "
@@ -664,7 +680,9 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> str:
         "flash-attention kernel; it agrees with the hand count without attention.",
         "- Large fp32 matmul (2048^3) in this sitting, before / after: "
         + " / ".join(f"{g:.0f}" for g in result["matmul_gflops"])
-        + f" GFLOP/s on {args.threads} threads (the floor uses the issue's {FLOOR_GFLOPS:g}).",
+        + f" GFLOP/s on {args.threads} threads (the floor uses the faster); load average "
+        + " ".join(f"{x:.2f}" for x in os.getloadavg())
+        + " at the end.",
         "- Peak RSS: each side in its own process; 'during timed steps' restarts the peak "
         "(/proc/self/clear_refs) before each round; 'above the imported libraries' subtracts "
         "the RSS once torch, studio and (TRL) trl, transformers and datasets are imported; "
@@ -672,6 +690,71 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> str:
         f"- Python {platform.python_version()}, torch {_torch_version()}, "
         + ", ".join(f"{k} {v}" for k, v in info["trl"]["versions"].items())
         + f"; {os.cpu_count()} CPUs.",
+        "",
+        "Command: `" + shlex.join(["python", "benchmarks/bench_vs_trl.py", *sys.argv[1:]]) + "`",
+    ]
+    return "\n".join(lines)
+
+
+def hand_counts(args: argparse.Namespace) -> tuple[dict[str, int], dict[str, int], int]:
+    """Each side's matmul FLOPs by hand (flops.py), with attention and without, and ours
+    without a KV cache. Micro-GPT runs each prompt once per group, HF generate once per
+    (repeated) row."""
+    shape = flops.DecoderShape(
+        n_layers=flops.PRESET.n_layers,
+        d_model=args.d_model,
+        d_ff=d_ff_of(args.d_model),
+        vocab=flops.PRESET.vocab,
+    )
+    sizes = (shape, args.prompts, args.group, PROMPT_TOKENS, NEW_TOKENS)
+    once = {"ours": True, "trl": False}
+    hand = {s: flops.grpo_step_flops(*sizes, prefix_per_prompt=once[s])["total"] for s in SIDES}
+    bare = {
+        s: flops.grpo_step_flops(*sizes, prefix_per_prompt=once[s], attention=False)["total"]
+        for s in SIDES
+    }
+    return hand, bare, flops.grpo_step_flops(*sizes, cache=False)["total"]
+
+
+SWEEP_HEAD = (
+    "| completions (prompts x 8) | d_model | ours ms | TRL ms | TRL / ours | GFLOP ours / TRL "
+    "| ours / own floor | TRL / own floor | large matmul GFLOP/s |\n"
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def sweep_row(args: argparse.Namespace, result: dict[str, Any]) -> str:
+    """One shape's line of the scaling table: medians, each side against its own floor."""
+    med = {s: statistics.median(result["times"][s]) for s in SIDES}
+    hand, _, _ = hand_counts(args)
+    rate = max(result["matmul_gflops"]) * 1e9
+    own = {s: med[s] / (hand[s] / rate) for s in SIDES}
+    return (
+        f"| {args.prompts * args.group} ({args.prompts} x {args.group}) | {args.d_model} | "
+        f"{med['ours'] * 1e3:.0f} | {med['trl'] * 1e3:.0f} | **{med['trl'] / med['ours']:.2f}x** | "
+        f"{hand['ours'] / 1e9:.1f} / {hand['trl'] / 1e9:.1f} | {own['ours']:.2f}x | "
+        f"{own['trl']:.2f}x | {rate / 1e9:.0f} |"
+    )
+
+
+def sweep(args: argparse.Namespace) -> str:
+    """The scaling tables: completions at the preset's width, then widths at 32 completions."""
+    shapes = [(n // args.group, args.d_model) for n in args.sweep_completions]
+    shapes += [(args.prompts, d) for d in args.sweep_widths if d != args.d_model]
+    lines = [SWEEP_HEAD]
+    for prompts, d_model in shapes:
+        shape_args = argparse.Namespace(**{**vars(args), "prompts": prompts, "d_model": d_model})
+        lines.append(sweep_row(shape_args, run(shape_args)))
+        print(lines[-1], file=sys.stderr, flush=True)  # progress: each shape as it ends
+    lines += [
+        "",
+        f"- Each row one sitting of its own (both sides alternating, {args.rounds} rounds of "
+        f"{args.steps_per_round} steps after {args.warmup} warm-up); 6 layers, 8 heads, d_ff = "
+        f"{FF_RATIO} x d_model, {NEW_TOKENS} new tokens, beta {BETA}, fp32, {args.threads} "
+        "threads; a side's own floor is its hand-counted matmul FLOPs at that row's large "
+        "matmul rate. Load average at the end: "
+        + " ".join(f"{x:.2f}" for x in os.getloadavg())
+        + ".",
         "",
         "Command: `" + shlex.join(["python", "benchmarks/bench_vs_trl.py", *sys.argv[1:]]) + "`",
     ]
@@ -692,6 +775,17 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2, help="torch threads on both sides")
     parser.add_argument("--quick", action="store_true", help="2 rounds of 3 steps, 1 warm-up")
     parser.add_argument("--json", type=Path, help="also write the raw timings here")
+    parser.add_argument("--prompts", type=int, default=4, help="prompts per step")
+    parser.add_argument("--group", type=int, default=8, help="completions per prompt")
+    parser.add_argument("--d-model", type=int, default=256, help="width (d_ff follows it)")
+    parser.add_argument(
+        "--set", action="append", default=[], help="a config override for our side only"
+    )
+    parser.add_argument(
+        "--sweep", action="store_true", help="the scaling tables instead of one comparison"
+    )
+    parser.add_argument("--sweep-completions", type=int, nargs="+", default=[32, 64, 128, 256])
+    parser.add_argument("--sweep-widths", type=int, nargs="+", default=[128, 256, 512])
     parser.add_argument("--worker", choices=SIDES, help=argparse.SUPPRESS)
     parser.add_argument("--max-steps", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -703,6 +797,9 @@ def main() -> None:
     if min(args.rounds, args.steps_per_round, args.threads) < 1 or args.warmup < 0:
         parser.error("--rounds, --steps-per-round and --threads must be at least 1, --warmup 0+")
     try:
+        if args.sweep:
+            print(sweep(args))
+            return
         result = run(args)
     except BenchError as err:
         sys.exit(f"bench_vs_trl: {err}")

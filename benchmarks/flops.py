@@ -12,7 +12,8 @@ backward pass costs twice its forward (the gradients of the inputs and of the we
 One step of group size G over P prompts (N = P*G rows), Tp prompt tokens, T new tokens:
   rollout      T forward passes; with a KV cache, the prompt once, then one token a
                pass attending to the cache; without one, the whole sequence each pass
-  reference    one forward of the N full sequences (Tp + T tokens) under no_grad
+  reference    one forward of the N sequences under no_grad: with the prompt once per
+               prompt (Micro-GPT: P*Tp + N*T tokens) or per row (N*(Tp + T) tokens)
   policy       the same forward with gradients, then its backward (2x)
 
 `main` prints the table for the Micro-GPT preset's shape. torch.utils.flop_counter
@@ -106,8 +107,14 @@ def grpo_step_flops(
     """Matmul FLOPs of one GRPO step (num_iterations 1), by part, with "total"."""
     n = prompts * group
     length = prompt_tokens + new_tokens
-    # the log-prob passes run the whole sequence; Micro-GPT's head runs at every position
-    full = forward_flops(shape, n, length, length, length, attention=attention)
+    if prefix_per_prompt:
+        # Micro-GPT's log-prob passes: each prompt once, then the n completions attending
+        # to its keys and their own, the head at the completion positions only
+        full = forward_flops(shape, prompts, prompt_tokens, prompt_tokens, 0, attention=attention)
+        full += forward_flops(shape, n, new_tokens, length, new_tokens, attention=attention)
+    else:
+        # every row's whole sequence, the head at every position
+        full = forward_flops(shape, n, length, length, length, attention=attention)
     parts = {
         "rollout": rollout_flops(
             shape,

@@ -238,6 +238,13 @@ class TrainingConfig:
     threads: int = param(
         0, "CPU threads for torch (0: torch's choice)", min=0, advanced=True, label="CPU threads"
     )
+    compile: bool = param(
+        False,
+        "Run the model's layers through torch.compile: faster steps once compiled, but the "
+        "first steps wait while it compiles (kept on disk for later runs)",
+        advanced=True,
+        label="Compile the model",
+    )
     max_skipped_in_a_row: int = param(
         20,
         "Stop the run when this many updates in a row are skipped as not finite: it has "

@@ -41,6 +41,7 @@ def check_config(cfg: StudioConfig) -> None:
         _hidden,
         _budget,
         _sparsity,
+        _compile,
     ):
         check(cfg)
 
@@ -177,6 +178,15 @@ def _sparsity(cfg: StudioConfig) -> None:
             f"sparsity.end_step: {sparsity_end(cfg)} comes before sparsity.start_step "
             f"({sp.start_step}), so the ramp to the target would run backwards; give an end "
             "step at or after the start step (the same step prunes all at once)"
+        )
+
+
+def _compile(cfg: StudioConfig) -> None:
+    if cfg.training.compile and cfg.training.grad_penalty_lambda > 0:
+        raise ConfigError(
+            "training.compile and training.grad_penalty_lambda: the gradient-norm penalty "
+            "needs a double backward, which torch.compile's passes do not have; set "
+            "training.compile: false, or grad_penalty_lambda: 0"
         )
 
 

@@ -2308,6 +2308,14 @@
         <translation>torch 使用的 CPU 线程数（0：由 torch 决定）</translation>
     </message>
     <message>
+        <source>Compile the model</source>
+        <translation>编译模型</translation>
+    </message>
+    <message>
+        <source>Run the model&apos;s layers through torch.compile: faster steps once compiled, but the first steps wait while it compiles (kept on disk for later runs)</source>
+        <translation>用 torch.compile 运行模型的各层：编译完成后每步更快，但最初几步要等待编译（编译结果保存在磁盘上，供以后的运行使用）</translation>
+    </message>
+    <message>
         <source>Stop after skipped updates in a row</source>
         <translation>连续跳过更新后停止</translation>
     </message>

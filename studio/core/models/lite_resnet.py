@@ -26,6 +26,7 @@ from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import ConfigError, param
 from studio.core.models import ArchSpec
+from studio.core.models.compiled import compiled
 
 WEIGHT_LAYERS = 12  # stem + 2 per block + head: the architecture's defining number
 NUM_BLOCKS = (WEIGHT_LAYERS - 2) // 2  # 5
@@ -156,8 +157,17 @@ class LiteResNet(nn.Module):
         # scaled by fan-in so that the logits stay within ~0.05 whatever the head's width.
         nn.init.normal_(self.head.weight, std=0.05 / math.sqrt(self.head.in_features))
         nn.init.zeros_(self.head.bias)
+        # run the layers through torch.compile (models/compiled.py; training.compile)
+        self.compiled = False
 
     def forward(self, obs: torch.Tensor) -> torch.Tensor:
+        every = self.cfg.gradient_checkpointing
+        if self.compiled and not (every and self.training and torch.is_grad_enabled()):
+            # forward itself stays eager: the trainer's pause hook is on the model's entry
+            return compiled(LiteResNet._layers)(self, obs)
+        return self._layers(obs)
+
+    def _layers(self, obs: torch.Tensor) -> torch.Tensor:
         if obs.dtype == torch.uint8:
             obs = obs.float() / 255.0
         x = self.stem(obs)  # (B, c, H/s, W/s)

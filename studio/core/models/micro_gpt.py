@@ -31,6 +31,8 @@ from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import param
 from studio.core.models import ArchSpec
+from studio.core.models.compiled import compiled
+from studio.core.models.masks import additive_mask, compute_dtype
 from studio.core.models.sampling import choose
 from studio.core.models.sharing import check_sharing, shared_stack
 
@@ -114,10 +116,8 @@ class KVCache:
     def empty(cls, cfg: MicroGPTConfig, batch: int, capacity: int, like: torch.Tensor) -> KVCache:
         hs = cfg.d_model // cfg.n_heads
         shape = (batch, cfg.n_heads, capacity, hs)
-        dtype = like.dtype
         # under autocast the keys come out in the autocast dtype; store them as they come
-        if torch.is_autocast_enabled(like.device.type):
-            dtype = torch.get_autocast_dtype(like.device.type)
+        dtype = compute_dtype(like)
         make = [like.new_empty(shape, dtype=dtype) for _ in range(2 * cfg.n_layers)]
         return cls(make[: cfg.n_layers], make[cfg.n_layers :])
 
@@ -160,17 +160,18 @@ class CausalSelfAttention(nn.Module):
         cache: tuple[torch.Tensor, torch.Tensor] | None = None,
         start: int = 0,
     ) -> torch.Tensor:
-        """x (B, T, C); attn_mask (B, 1, T, S) bool, True = may attend.
+        """x (B, T, C); attn_mask (B, 1, T, S): bool, True = may attend, or the same as an
+        additive float mask (0 or -inf, see `additive_mask`).
 
         With a cache, this call's keys and values are written at positions start..start+T
         and the queries attend to cache positions 0..start+T (S = start + T).
         """
         B, T, C = x.shape
         hs = C // self.n_heads
-        q, k, v = self.qkv(x).split(C, dim=2)
-        q = q.view(B, T, self.n_heads, hs).transpose(1, 2)  # (B, nh, T, hs)
-        k = k.view(B, T, self.n_heads, hs).transpose(1, 2)  # (B, nh, T, hs)
-        v = v.view(B, T, self.n_heads, hs).transpose(1, 2)  # (B, nh, T, hs)
+        # one view and one permute for the three of them, rather than a split and a view
+        # and a transpose each: a decoded token's pass is mostly such small calls
+        qkv = self.qkv(x).view(B, T, 3, self.n_heads, hs).permute(2, 0, 3, 1, 4)
+        q, k, v = qkv.unbind(0)  # (B, nh, T, hs) each
         if cache is not None:
             cache_k, cache_v = cache
             cache_k[:, :, start : start + T] = k
@@ -179,8 +180,8 @@ class CausalSelfAttention(nn.Module):
             v = cache_v[:, :, : start + T]
         drop = self.dropout if self.training else 0.0
         y = F.scaled_dot_product_attention(q, k, v, attn_mask=attn_mask, dropout_p=drop)
-        y = y.transpose(1, 2).reshape(B, T, C)  # (B, T, C)
-        return self.resid_drop(self.proj(y))
+        y = self.proj(y.transpose(1, 2).reshape(B, T, C))  # (B, T, C)
+        return self.resid_drop(y) if drop else y
 
 
 class MLP(nn.Module):
@@ -191,7 +192,8 @@ class MLP(nn.Module):
         self.drop = nn.Dropout(cfg.dropout)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.drop(self.proj(F.gelu(self.fc(x))))
+        y = self.proj(F.gelu(self.fc(x)))
+        return self.drop(y) if self.drop.p and self.training else y
 
 
 class Block(nn.Module):
@@ -261,6 +263,8 @@ class MicroGPT(nn.Module):
         self.blocks = shared_stack(lambda: Block(cfg), cfg.n_layers, cfg.share_layers)
         self.ln_f = nn.LayerNorm(cfg.d_model)
         self.lm_head = nn.Linear(cfg.d_model, vocab_size, bias=False)
+        # run the blocks through torch.compile (models/compiled.py; training.compile)
+        self.compiled = False
         if cfg.tie_weights:
             self.lm_head.weight = self.wte.weight
         self.apply(self._init_weights)
@@ -294,16 +298,41 @@ class MicroGPT(nn.Module):
         cache: KVCache | None = None,
         start: int = 0,
     ) -> torch.Tensor:
-        """Final hidden states (B, T, C) of tokens idx (B, T) at positions pos (B, T)."""
-        x = self.drop(self.wte(idx) + self.wpe(pos))  # (B, T, C)
+        """Final hidden states (B, T, C) of tokens idx (B, T) at positions pos (B, T).
+
+        attn_mask (B, 1, T, S) as in CausalSelfAttention; a bool one is made additive here,
+        once for every layer.
+        """
+        x = self.wte(idx) + self.wpe(pos)  # (B, T, C)
+        if self.cfg.dropout and self.training:
+            x = self.drop(x)
+        if attn_mask.dtype == torch.bool:
+            attn_mask = additive_mask(attn_mask, compute_dtype(self.wte.weight))
         every = self.cfg.gradient_checkpointing
-        recompute = every > 0 and self.training and cache is None and torch.is_grad_enabled()
+        if every > 0 and self.training and cache is None and torch.is_grad_enabled():
+            for i, block in enumerate(self.blocks):
+                if i % every == 0:
+                    x = checkpoint(block, x, attn_mask, use_reentrant=False)
+                else:
+                    x = block(x, attn_mask)
+            return self.ln_f(x)
+        # the embeddings above stay eager: the trainer's pause hooks sit on them
+        run = compiled(MicroGPT._stack) if self.compiled else MicroGPT._stack
+        keys, values = (cache.keys, cache.values) if cache is not None else (None, None)
+        return run(self, x, attn_mask, keys, values, start)
+
+    def _stack(
+        self,
+        x: torch.Tensor,
+        attn_mask: torch.Tensor,
+        keys: list[torch.Tensor] | None,
+        values: list[torch.Tensor] | None,
+        start: int,
+    ) -> torch.Tensor:
+        """The blocks and the final norm: what `compiled` turns into one graph."""
         for i, block in enumerate(self.blocks):
-            if recompute and i % every == 0:
-                x = checkpoint(block, x, attn_mask, use_reentrant=False)
-            else:
-                layer_cache = (cache.keys[i], cache.values[i]) if cache is not None else None
-                x = block(x, attn_mask, layer_cache, start)
+            layer_cache = (keys[i], values[i]) if keys is not None and values is not None else None
+            x = block(x, attn_mask, layer_cache, start)
         return self.ln_f(x)
 
     def _check_length(self, T: int, what: str) -> None:
@@ -433,6 +462,8 @@ class MicroGPT(nn.Module):
         key_mask = torch.ones(N, total, dtype=torch.bool, device=device)  # (N, Tp + T)
         key_mask[:, :Tp] = prompt_mask.repeat_interleave(G, dim=0)
         prompt_len = key_mask[:, :Tp].sum(dim=1, keepdim=True)  # (N, 1)
+        # one additive mask for every step: step t reads its first Tp + t positions
+        step_mask = additive_mask(key_mask[:, None, None, :], compute_dtype(self.wte.weight))
 
         cache = None
         if use_cache:
@@ -452,7 +483,7 @@ class MicroGPT(nn.Module):
                 # one new token per row, written at cache slot Tp + t - 1
                 idx = tokens[:, t - 1 : t]  # (N, 1)
                 pos = prompt_len + (t - 1)  # (N, 1)
-                mask = key_mask[:, None, None, : Tp + t]  # (N, 1, 1, Tp + t)
+                mask = step_mask[..., : Tp + t]  # (N, 1, 1, Tp + t)
                 h = self._hidden(idx, pos, mask, cache, start=Tp + t - 1)
                 logits = self.lm_head(h[:, -1])  # (N, V)
             elif not use_cache:

@@ -36,6 +36,8 @@ from torch.utils.checkpoint import checkpoint
 from studio.core.configtools import param
 from studio.core.models import ArchSpec
 from studio.core.models.beam_search import beam_search as _beam_search
+from studio.core.models.compiled import compiled
+from studio.core.models.masks import additive_mask, compute_dtype
 from studio.core.models.sampling import choose
 from studio.core.models.sharing import check_sharing, shared_stack
 
@@ -284,6 +286,8 @@ class TinyTransformer(nn.Module):
         self.decoder = shared_stack(lambda: DecoderBlock(cfg), cfg.n_decoder_layers, k)
         self.dec_norm = nn.LayerNorm(d)
         self.head = nn.Linear(d, tgt_vocab, bias=False)
+        # run the stacks through torch.compile (models/compiled.py; training.compile)
+        self.compiled = False
         self.apply(self._init_weights)
         if cfg.tie_output:
             self.head.weight = self.tgt_embed.weight
@@ -309,9 +313,12 @@ class TinyTransformer(nn.Module):
                 "shorten it (data.max_length, grpo.max_new_tokens) or raise model.max_len"
             )
 
+    def _recompute(self) -> bool:
+        """Gradient checkpointing is on for this pass (it runs eager, block by block)."""
+        return bool(self.cfg.gradient_checkpointing) and self.training and torch.is_grad_enabled()
+
     def _run(self, block: nn.Module, i: int, *args: Any) -> torch.Tensor:
-        every = self.cfg.gradient_checkpointing
-        if every and self.training and torch.is_grad_enabled() and i % every == 0:
+        if self._recompute() and i % self.cfg.gradient_checkpointing == 0:
             return checkpoint(block, *args, use_reentrant=False)
         return block(*args)
 
@@ -323,9 +330,20 @@ class TinyTransformer(nn.Module):
         if self.training and self.cfg.latent_noise > 0:
             x = x + torch.randn_like(x) * self.cfg.latent_noise  # latent-space augmentation
         x = self.drop(x)
-        mask = src_mask[:, None, None, :]  # (B, 1, 1, S): attend to real tokens only
-        for i, block in enumerate(self.encoder):
-            x = self._run(block, i, x, mask)
+        # (B, 1, 1, S): attend to real tokens only; additive, made once for every layer
+        mask = additive_mask(src_mask[:, None, None, :], compute_dtype(x))
+        if self._recompute():
+            for i, block in enumerate(self.encoder):
+                x = self._run(block, i, x, mask)
+            return self.enc_norm(x)
+        # the embeddings above stay eager: the trainer's pause hooks sit on them
+        if self.compiled:
+            return compiled(TinyTransformer._encoder_stack)(self, x, mask)
+        return self._encoder_stack(x, mask)
+
+    def _encoder_stack(self, x: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        for block in self.encoder:
+            x = block(x, mask)
         return self.enc_norm(x)
 
     def decode(
@@ -337,9 +355,20 @@ class TinyTransformer(nn.Module):
         self._check_length(t, "The target")
         pos = torch.arange(t, device=tgt_in.device)
         x = self.drop(self.tgt_embed(tgt_in) + self.tgt_pos(pos))  # (N, T, D)
-        mask = src_mask[:, None, None, :]  # (P, 1, 1, S)
-        for i, block in enumerate(self.decoder):
-            x = self._run(block, i, x, memory, mask, group)
+        mask = additive_mask(src_mask[:, None, None, :], compute_dtype(x))  # (P, 1, 1, S)
+        if self._recompute():
+            for i, block in enumerate(self.decoder):
+                x = self._run(block, i, x, memory, mask, group)
+            return self.head(self.dec_norm(x))
+        if self.compiled:
+            return compiled(TinyTransformer._decoder_stack)(self, x, memory, mask, group)
+        return self._decoder_stack(x, memory, mask, group)
+
+    def _decoder_stack(
+        self, x: torch.Tensor, memory: torch.Tensor, mask: torch.Tensor, group: int
+    ) -> torch.Tensor:
+        for block in self.decoder:
+            x = block(x, memory, mask, group)
         return self.head(self.dec_norm(x))
 
     def forward(
@@ -381,6 +410,11 @@ class TinyTransformer(nn.Module):
         """Feed tokens (N,) at position `pos`, extending the cache -> logits (N, V)."""
         x = self.tgt_embed(tokens)[:, None] + self.tgt_pos.weight[pos]  # (N, 1, D)
         x = self.drop(x)
+        if self.compiled:
+            return compiled(TinyTransformer._step_stack)(self, x, pos, cache)
+        return self._step_stack(x, pos, cache)
+
+    def _step_stack(self, x: torch.Tensor, pos: int, cache: DecoderCache) -> torch.Tensor:
         for i, block in enumerate(self.decoder_blocks):
             x = block.step(x, pos, cache, i)
         return self.head(self.dec_norm(x[:, 0]))

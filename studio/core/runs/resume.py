@@ -28,6 +28,7 @@ RESUMABLE = (
     "training.device",
     "training.amp",
     "training.threads",
+    "training.compile",  # the same numbers, up to rounding, eager or compiled
     "stages.warmup.steps",  # train a stage longer or shorter
     "stages.grpo.steps",
     "eval.every",

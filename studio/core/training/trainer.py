@@ -42,6 +42,7 @@ from studio.core.config_checks import config_warnings, sparsity_end
 from studio.core.machine.device import autocast, check_amp, peak_memory_mb, resolve_device
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.machine.memory_budget import Fit
+from studio.core.models.compiled import set_compiled
 from studio.core.models.sampling import mix_seed
 from studio.core.models.sparsity import pruner_for
 from studio.core.runs.checkpoints import check_weights_fit, set_aside_newer
@@ -175,6 +176,7 @@ class Trainer:
             )
             self.task.load_state_dict(self._resume_state["task"])
         self.model: nn.Module = self.task.build_model(cfg.model).to(self.device)
+        set_compiled(self.model, tcfg.compile)  # the reference, a copy, follows it
         if self._resume_state is not None:  # before anything is written: do its weights fit?
             check_weights_fit(self.model, self._resume_state["model"], self._folder)
         self.net = wrap(self.model, dist, self.device)  # what steps train: DDP when distributed
