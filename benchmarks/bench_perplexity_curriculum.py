@@ -43,7 +43,9 @@ def one_run(preset: str, seed: int, overrides: list[str], out: Path, limit: int)
     before = test_metric(trainer.run_dir, trainer.run_dir / "checkpoints" / "grpo_start.pt", limit)
     after = test_metric(trainer.run_dir, latest_checkpoint(trainer.run_dir), limit)
     ppl = trainer.ppl
-    grpo_stages = [r["curriculum/stage"] for r in steps if r["stage"] == "grpo"]
+    grpo_stages = [
+        r["curriculum/stage"] for r in steps if "curriculum/stage" in r and r["stage"] == "grpo"
+    ]
     return {
         "seed": seed,
         "arm": "perplexity" if ppl is not None else "none",
