@@ -11,10 +11,13 @@ import yaml
 from studio.core.config import load_config
 from studio.core.configtools import ConfigError
 from studio.core.machine.hardware import (
+    BACKWARD_FACTOR,
+    ActivationSizes,
     GpuUnavailable,
     MemoryEstimate,
     checkpointed_share,
     kv_cache_bytes,
+    memory_estimate,
 )
 from studio.core.machine.memory_budget import (
     GIB,
@@ -270,6 +273,25 @@ def test_the_kv_cache_term_by_hand(preset):
     assert kv_cache_bytes(grid, seqs=10, seq_len=20) == 0  # no attention, no cache
 
 
+def test_the_estimate_with_measured_activations_by_hand(preset):
+    # warm-up batch 64; GRPO 16 prompts x G 8; beta 0.04: a reference model
+    sizes = ActivationSizes(warmup_per_example=1000, grpo_per_sequence=500, warmup_fixed=100)
+    estimate = memory_estimate(preset, 1000, sizes, runtime_bytes=7)
+    warm, grpo = estimate.stages["warmup"], estimate.stages["grpo"]
+    assert warm["activations"] == int(BACKWARD_FACTOR * (100 + 1000 * 64))
+    assert grpo["activations"] == int(BACKWARD_FACTOR * 500 * 16 * 8)
+    assert warm["reference"] == 0 and grpo["reference"] == 4000
+    assert grpo["kv_cache"] == kv_cache_bytes(preset, 16 * 8, 64 + 4)  # at the longest
+    static = 4000 + 4000 + 8000 + 7
+    assert estimate.stage_total(warm) == static + warm["activations"]
+    # sampling and the update take turns: the larger of the two, not their sum
+    assert estimate.stage_total(grpo) == static + 4000 + max(grpo["activations"], grpo["kv_cache"])
+    assert estimate.total == max(estimate.stage_total(warm), estimate.stage_total(grpo))
+    # tiny activations: AdamW's step, a temporary the size of the weights, sets the peak
+    small = memory_estimate(preset, 1000, ActivationSizes(0.01, 0.0), runtime_bytes=0)
+    assert small.stage_total(small.stages["warmup"]) == 4000 + 4000 + 8000 + 4000
+
+
 TINY_GPT = [
     "training.device=cpu",
     "model.n_layers=4",
@@ -360,7 +382,9 @@ def test_the_trainer_fits_the_budget_runs_it_and_keeps_it_in_the_run_folder(tmp_
 def test_checkpointing_fitted_by_the_trainer_reaches_the_model(tmp_path, no_runtime):
     # the warm-up alone, one example a micro-batch: only recomputing blocks saves more
     # (Micro-GPT's GRPO pass reuses the prompt's KV cache, which checkpointing skips)
-    alone = ["stages.grpo.steps=0", "stages.warmup.batch_size=1"]
+    # (narrow and deep: a micro-batch's activations outweigh AdamW's step, the weights' size)
+    alone = ["stages.grpo.steps=0", "stages.warmup.batch_size=1", "model.n_layers=8"]
+    alone += ["model.d_model=16", "model.n_heads=2", "model.d_ff=32"]
     probe_cfg = tiny_run("", alone)
     estimate = MeasuredEstimate(build_task(probe_cfg), 0)
     before = estimate(probe_cfg).total

@@ -238,16 +238,23 @@ class ActivationSizes:
     grpo_fixed: float = 0.0
 
 
+# The backward pass's own peak over the bytes its forward saved (gradients of activations
+# as they flow back, the recomputed block under checkpointing): 0.5-1.4x measured on the
+# three presets (benchmarks/RESULTS.md), taken at the top so that a fit errs on the safe side.
+BACKWARD_FACTOR = 1.4
+
+
 @dataclass(frozen=True)
 class MemoryEstimate:
     """Bytes per part of each stage's peak; the run's peak is its largest stage's.
 
     Parts: weights, gradients, adamw (two fp32 moments), reference (the frozen KL model,
-    GRPO with grpo.beta > 0), activations (one micro-batch's, kept for the backward pass),
+    GRPO with grpo.beta > 0), activations (one micro-batch's forward and backward),
     kv_cache (keys and values while sampling one micro-batch's completions) and runtime
     (what the process holds besides training: Python, torch, the data; given by the
-    caller, 0 when unknown). Sampling and the update take turns, so a stage's peak counts
-    the larger of activations and kv_cache, not both.
+    caller, 0 when unknown). Sampling, the backward and the optimizer's step take turns,
+    so a stage's peak counts the largest of activations, kv_cache and the step's
+    temporary (the size of the weights), not their sum.
     """
 
     stages: dict[str, dict[str, int]]
@@ -255,7 +262,9 @@ class MemoryEstimate:
     @staticmethod
     def stage_total(parts: dict[str, int]) -> int:
         rest = sum(v for k, v in parts.items() if k not in ("activations", "kv_cache"))
-        return rest + max(parts["activations"], parts["kv_cache"])
+        # AdamW's step (foreach) holds a temporary the size of the weights, after the
+        # backward has freed the activations (measured: benchmarks/RESULTS.md)
+        return rest + max(parts["activations"], parts["kv_cache"], parts["weights"])
 
     @property
     def peak_stage(self) -> str:
@@ -340,7 +349,8 @@ def memory_estimate(
     Weights, gradients and AdamW state are exact for fp32 parameters (16 bytes a
     parameter; autocast keeps fp32 master weights). Activations are one micro-batch's
     (stage batch_size items; training.grad_accum runs more micro-batches one after the
-    other, not bigger ones): `activations` measured per item when given, else the
+    other, not bigger ones): `activations` saved per item, measured, when given (times
+    BACKWARD_FACTOR for the backward's own peak), else the
     transformer-layer formula of Korthikanti et al. with sequences at their longest
     (data.max_length, plus grpo.max_new_tokens in GRPO), an upper bound for short examples.
     The KV cache is the formula of `kv_cache_bytes` for P*G sequences of prompt plus
@@ -353,6 +363,7 @@ def memory_estimate(
     if warm.steps > 0:
         if activations is not None:
             act = activations.warmup_fixed + activations.warmup_per_example * warm.batch_size
+            act *= BACKWARD_FACTOR
         else:
             act = _formula_activations(cfg, warm.batch_size, cfg.data.max_length)
         stages["warmup"] = {
@@ -367,6 +378,7 @@ def memory_estimate(
         seq_len = cfg.data.max_length + cfg.grpo.max_new_tokens
         if activations is not None:
             act = activations.grpo_fixed + activations.grpo_per_sequence * seqs
+            act *= BACKWARD_FACTOR
         else:
             act = _formula_activations(cfg, seqs, seq_len)
         stages["grpo"] = {

@@ -40,6 +40,9 @@ from studio.core.tasks.base import Example, Sampling, Task
 # The CUDA context with torch's kernels, which a GPU budget must leave room for: typically
 # 300-500 MB (not measured here: these machines have no GPU; benchmarks/RESULTS.md).
 CUDA_CONTEXT_BYTES = 400 * MIB
+# What torch's first backward and optimizer step add to a CPU process whatever the model
+# (autograd's and the optimizer's first use): about 20 MB measured with a 26K-weight model.
+FIRST_STEP_BYTES = 20 * MIB
 
 PROBE_POOL = 64  # examples drawn, of which the longest are probed
 PROBE_ITEMS = 4  # examples (and GRPO prompts) per probe
@@ -206,10 +209,11 @@ def mixed_precision_for(device: torch.device) -> str:
 
 def runtime_bytes(device: torch.device) -> int:
     """What the process needs besides training: on the CPU what it holds now (Python,
-    torch, the data, a window); on a GPU the CUDA context."""
+    torch, the data, a window) and what the first training step adds whatever the model;
+    on a GPU the CUDA context."""
     if device.type == "cuda":
         return CUDA_CONTEXT_BYTES
-    return int(psutil.Process(os.getpid()).memory_info().rss)
+    return int(psutil.Process(os.getpid()).memory_info().rss) + FIRST_STEP_BYTES
 
 
 def fit_memory_budget(cfg: Any, task: Task, device: torch.device, dist: Dist) -> Fit | None:
@@ -223,7 +227,7 @@ def fit_memory_budget(cfg: Any, task: Task, device: torch.device, dist: Dist) ->
             "process would read its own free memory); leave it empty and set the batch "
             "sizes, e.g. those a one-process run fitted (its config.yaml)"
         )
-    held = runtime_bytes(device)
-    budget = resolve_budget(cfg.training.memory_budget, device.type, held_bytes=held)
+    runtime = runtime_bytes(device)
+    budget = resolve_budget(cfg.training.memory_budget, device.type)
     assert budget is not None  # a non-empty setting is a budget or an error
-    return fit_budget(cfg, budget, MeasuredEstimate(task, held), mixed_precision_for(device))
+    return fit_budget(cfg, budget, MeasuredEstimate(task, runtime), mixed_precision_for(device))
