@@ -36,6 +36,7 @@ from studio.core.config import (
 from studio.core.configtools import ConfigError, apply_override
 from studio.core.data.load_report import LoadReport
 from studio.core.export.pipeline import ExportResult, export_run
+from studio.core.machine.memory_budget import Fit
 from studio.core.runs.loading import TrainedRun
 from studio.core.runs.loading import load_run as load_run_folder
 from studio.core.runs.metrics_file import read_metrics
@@ -138,6 +139,12 @@ def distill_from(
         if value is not None:
             changes[f"distill.{key}"] = value
     return configure(cfg, changes)
+
+
+def set_memory_budget(cfg: StudioConfig, budget: str | float) -> StudioConfig:
+    """`cfg` with a memory budget the trainer fits it into: a size ("6GB", "512MB", 4 for
+    GB), "free" (the GPU's free memory, on the CPU the RAM available), or "" for none."""
+    return configure(cfg, {"training.memory_budget": str(budget)})
 
 
 # ---- data
@@ -243,6 +250,11 @@ class GRPOTrainer:
     @property
     def model(self) -> nn.Module:
         return self.engine.model
+
+    @property
+    def memory_fit(self) -> Fit | None:
+        """What training.memory_budget changed and why (None without a budget)."""
+        return self.engine.memory_fit
 
     @property
     def run_dir(self) -> Path:

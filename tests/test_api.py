@@ -241,3 +241,15 @@ def test_plot_grad_flow_without_matplotlib_names_the_extra(monkeypatch, gpt_run)
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     with pytest.raises(api.APIError, match=re.escape("pip install grpo-studio[notebook]")):
         api.plot_grad_flow(gpt_run[0].run_dir)
+
+
+def test_a_memory_budget_is_fitted_and_said(monkeypatch):
+    from studio.core.training import memory_probe
+
+    monkeypatch.setattr(memory_probe, "runtime_bytes", lambda device: 0)  # any machine
+    cfg = api.load_preset("micro_gpt", {**TINY_GPT, "stages.grpo.batch_size": 4})
+    assert api.GRPOTrainer(cfg).memory_fit is None
+    fitted = api.GRPOTrainer(api.set_memory_budget(cfg, "4GB")).memory_fit
+    assert fitted is not None and fitted.settings == {} and "nothing changed" in fitted.text()
+    with pytest.raises(ValueError, match="training.memory_budget: 1.0 KB .* is less than"):
+        api.GRPOTrainer(api.set_memory_budget(cfg, "0.001MB"))
