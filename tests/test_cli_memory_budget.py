@@ -4,6 +4,8 @@ a budget nothing fits is refused with its reason, not a traceback."""
 import subprocess
 import sys
 
+import torch
+
 from studio.cli.main import main
 from studio.core.config import load_config
 from studio.core.tasks import build_task
@@ -27,12 +29,14 @@ SETTINGS = [
 ]
 TINY = [arg for s in SETTINGS for arg in ("--set", s)]
 
+CPU = torch.device("cpu")
+
 
 def test_what_the_budget_changed_is_printed_before_training(tmp_path, monkeypatch, capsys):
     # the process's own memory left out, so that the budget means the same on any machine
     monkeypatch.setattr(memory_probe, "runtime_bytes", lambda device: 0)
     cfg = load_config("micro_gpt", SETTINGS)
-    before = MeasuredEstimate(build_task(cfg), 0)(cfg)
+    before = MeasuredEstimate(build_task(cfg), CPU)(cfg)
     budget = before.total - before.parts["activations"] // 3  # half the micro-batch fits
     size = f"{budget / 1024**2:.4f}MB"
     args = ["--config", "micro_gpt", "--save_dir", str(tmp_path), "--memory_budget", size]

@@ -3,6 +3,7 @@ bar while the run goes on, a budget nothing fits ends in a clear dialog (no trac
 window idle again), and both read in Chinese."""
 
 import pytest
+import torch
 
 from studio.app import translations
 from studio.app.i18n.messages import translate_message
@@ -29,6 +30,8 @@ TINY = [
     "training.device=cpu",
 ]
 
+CPU = torch.device("cpu")
+
 
 @pytest.fixture
 def no_runtime(monkeypatch):
@@ -39,7 +42,7 @@ def no_runtime(monkeypatch):
 def tight_budget() -> str:
     """A budget that a third less of the activations fits: half the micro-batch."""
     cfg = load_config("micro_gpt", TINY)
-    before = MeasuredEstimate(build_task(cfg), 0)(cfg)
+    before = MeasuredEstimate(build_task(cfg), CPU)(cfg)
     return f"{(before.total - before.parts['activations'] // 3) / 1024**2:.4f}MB"
 
 

@@ -37,6 +37,8 @@ from studio.core.training.trainer import Trainer
 
 MIB = 1024**2
 
+CPU = torch.device("cpu")
+
 
 # ---- the setting
 
@@ -325,7 +327,7 @@ def test_the_measured_estimate_draws_nothing_from_the_run_s_random_stream():
     torch.manual_seed(5)
     expected = torch.rand(3)
     torch.manual_seed(5)
-    MeasuredEstimate(build_task(cfg), runtime_bytes=0)(cfg)
+    MeasuredEstimate(build_task(cfg), CPU)(cfg)
     assert torch.equal(torch.rand(3), expected)
 
 
@@ -360,7 +362,7 @@ def no_runtime(monkeypatch):
 
 def test_the_trainer_fits_the_budget_runs_it_and_keeps_it_in_the_run_folder(tmp_path, no_runtime):
     probe_cfg = tiny_run("")
-    before = MeasuredEstimate(build_task(probe_cfg), 0)(probe_cfg)
+    before = MeasuredEstimate(build_task(probe_cfg), CPU)(probe_cfg)
     act = before.parts["activations"]
     budget = f"{(before.total - act // 3) / MIB:.3f}MB"  # a third less activations
     trainer = Trainer(tiny_run(budget), save_dir=tmp_path)
@@ -386,7 +388,7 @@ def test_checkpointing_fitted_by_the_trainer_reaches_the_model(tmp_path, no_runt
     alone = ["stages.grpo.steps=0", "stages.warmup.batch_size=1", "model.n_layers=8"]
     alone += ["model.d_model=16", "model.n_heads=2", "model.d_ff=32"]
     probe_cfg = tiny_run("", alone)
-    estimate = MeasuredEstimate(build_task(probe_cfg), 0)
+    estimate = MeasuredEstimate(build_task(probe_cfg), CPU)
     before = estimate(probe_cfg).total
     probe_cfg.model.gradient_checkpointing = 1
     least = estimate(probe_cfg).total

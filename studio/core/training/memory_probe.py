@@ -16,8 +16,10 @@ Reference: PyTorch, "Hooks for saved tensors" (torch.autograd.graph.saved_tensor
 from __future__ import annotations
 
 import copy
+import ctypes
 import os
 import random
+import sys
 from typing import Any
 
 import psutil
@@ -157,11 +159,15 @@ class MeasuredEstimate:
     """The memory estimate of a config (hardware.memory_estimate) with its activations
     measured on a model built from it, for the budget fitter. Probes are kept per
     precision, with checkpointing off and on every block; a setting in between is the
-    line between the two by the share of blocks it recomputes."""
+    line between the two by the share of blocks it recomputes. The runtime part is what
+    the process holds after the probes (`runtime_bytes`): their first checkpointed and
+    16-bit passes leave memory behind (kernels, the allocator's pools) that training
+    keeps too."""
 
-    def __init__(self, task: Task, runtime_bytes: int) -> None:
+    def __init__(self, task: Task, device: torch.device) -> None:
         self.task = task
-        self.runtime_bytes = runtime_bytes
+        self.device = device
+        self.runtime = runtime_bytes(device)
         self._probes: dict[tuple[str, bool], tuple[ActivationSizes, int]] = {}
 
     def _probe(self, cfg: Any, amp: str, recompute: bool) -> tuple[ActivationSizes, int]:
@@ -176,6 +182,8 @@ class MeasuredEstimate:
                 model = self.task.build_model(model_cfg)
                 sizes = measure_activations(self.task, model, probe_cfg, amp)
             self._probes[key] = sizes, sum(p.numel() for p in model.parameters())
+            del model
+            self.runtime = max(self.runtime, runtime_bytes(self.device))
         return self._probes[key]
 
     def __call__(self, cfg: Any) -> MemoryEstimate:
@@ -192,7 +200,7 @@ class MeasuredEstimate:
                 warmup_fixed=max(sizes.warmup_fixed, full.warmup_fixed),
                 grpo_fixed=max(sizes.grpo_fixed, full.grpo_fixed),
             )
-        return memory_estimate(cfg, num_params, sizes, self.runtime_bytes)
+        return memory_estimate(cfg, num_params, sizes, self.runtime)
 
 
 def _between(off: float, full: float, share: float) -> float:
@@ -213,7 +221,21 @@ def runtime_bytes(device: torch.device) -> int:
     on a GPU the CUDA context."""
     if device.type == "cuda":
         return CUDA_CONTEXT_BYTES
+    release_free_heap()
     return int(psutil.Process(os.getpid()).memory_info().rss) + FIRST_STEP_BYTES
+
+
+def release_free_heap() -> None:
+    """Hand the C heap's freed pages back to the system (glibc's malloc_trim), so that the
+    resident memory read next is what the process holds, not what an earlier run (or the
+    fit's own probes) freed and training would reuse. Elsewhere a no-op."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc (musl): nothing to trim this way
+        return
 
 
 def fit_memory_budget(cfg: Any, task: Task, device: torch.device, dist: Dist) -> Fit | None:
@@ -227,7 +249,6 @@ def fit_memory_budget(cfg: Any, task: Task, device: torch.device, dist: Dist) ->
             "process would read its own free memory); leave it empty and set the batch "
             "sizes, e.g. those a one-process run fitted (its config.yaml)"
         )
-    runtime = runtime_bytes(device)
     budget = resolve_budget(cfg.training.memory_budget, device.type)
     assert budget is not None  # a non-empty setting is a budget or an error
-    return fit_budget(cfg, budget, MeasuredEstimate(task, runtime), mixed_precision_for(device))
+    return fit_budget(cfg, budget, MeasuredEstimate(task, device), mixed_precision_for(device))
