@@ -47,10 +47,10 @@ class Budget:
 
 BUDGETS = {
     # 6 -> 3 decoder blocks (the 16-token vocabulary keeps the embeddings small)
-    "micro_gpt": Budget(600, 300, ("model.n_layers=3",)),
+    "micro_gpt": Budget(400, 250, ("model.n_layers=3",)),
     # 4+4 -> 2+2 blocks: 54% of the parameters (the embeddings of the character and BPE
     # vocabularies stay whole)
-    "tiny_transformer": Budget(800, 300, ("model.n_encoder_layers=2", "model.n_decoder_layers=2")),
+    "tiny_transformer": Budget(600, 250, ("model.n_encoder_layers=2", "model.n_decoder_layers=2")),
 }
 # a fixed budget: no early stop, no GRPO, no evaluation but the stage's ends
 FIXED = [
@@ -58,6 +58,7 @@ FIXED = [
     "stages.warmup.stop_at=null",
     "stages.warmup.patience=0",
     "eval.every=0",
+    "eval.size=100",  # the trainer's own evaluations at the stage's ends (valid split)
     "run.checkpoint_every=0",
     "run.probe_every=0",
     "training.device=cpu",
