@@ -55,16 +55,16 @@ PLANS: dict[str, dict[str, Any]] = {
         "set": ["stages.warmup.stop_at=null", "eval.every=0", "eval.size=200"],
     },
     "tiny_transformer": {  # shortened: the shipped warm-up is 3,000 steps of 32, then GRPO
-        "warmup": 150,
+        "warmup": 120,
         "grpo": 0,
-        "start": 25,
-        "end": 100,
+        "start": 20,
+        "end": 80,
         "finetune": 30,
         "seeds": [0],
         "set": ["stages.warmup.batch_size=16", "eval.every=0", "eval.size=100"],
     },
 }
-EXAMPLES = 50  # held-out examples the export decodes (its own check's number)
+EXAMPLES = 20  # held-out examples decoded for the timings
 REPEATS = 3  # timings: the median of this many
 
 
