@@ -8,7 +8,8 @@ width, the status line ends in "…" (its whole text in its tooltip) and the gau
 narrows to nothing; only in a window narrower than 1280x800 at a 1.5 scale factor do
 the widgets after them step aside, the last added first. When the row is short of
 room, the status line keeps STATUS_MIN_PX of its text: Qt's layouts take the shortfall
-equally from every item, which left a short line ("paused") no room at all.
+equally from every item, which left a short line ("paused") no room at all. Room to
+spare beyond the least widths goes to the status line's whole text before the gauge's bar.
 """
 
 from __future__ import annotations
@@ -33,9 +34,17 @@ class ElidedLabel(QLabel):
         super().setText(text)
         self.setToolTip(text)
 
+    def text_width(self) -> int:
+        return self.fontMetrics().horizontalAdvance(self.text())
+
     def minimumSizeHint(self) -> QSize:
-        width = min(self.fontMetrics().horizontalAdvance(self.text()), self.least)
+        width = min(self.text_width(), self.least)
         return QSize(width, super().minimumSizeHint().height())
+
+    def set_least(self, least: int) -> None:
+        if least != self.least:
+            self.least = least
+            self.updateGeometry()
 
     def paintEvent(self, event) -> None:  # Qt's name
         del event
@@ -106,7 +115,7 @@ class StatusBox(QWidget):
 
     def _least(self) -> int:
         """The room the progress bar and the status line need before any trailing widget."""
-        status = self.status.minimumSizeHint().width()
+        status = min(self.status.text_width(), STATUS_MIN_PX)
         return self.progress.minimumWidth() + status + self._row.spacing()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # Qt's name
@@ -127,3 +136,8 @@ class StatusBox(QWidget):
             fits = fits and used + need <= room
             widget.setVisible(fits)
             used += need if fits else 0
+        # What is left over the least widths goes to the status line's words first, so
+        # the trailing widgets' give (the gauge's bar) is taken before the line is cut:
+        # with larger text the rate read "2.01 step…" beside a full-width gauge bar.
+        spare = max(0, room - used)
+        self.status.set_least(min(self.status.text_width(), STATUS_MIN_PX + spare))

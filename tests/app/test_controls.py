@@ -203,6 +203,26 @@ def test_the_toolbar_keeps_its_controls_on_a_narrow_screen(qtbot, tmp_path, size
     assert bar.rate.toolTip() == bar.rate.text()  # cut short on screen, whole in its tooltip
 
 
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_with_larger_text_the_rate_is_whole_while_the_gauges_bar_gives_way(qtbot, tmp_path):
+    # Presentation mode at 1280x800 read "2.01 step…" beside a full-width gauge bar.
+    window = shown_window(qtbot, tmp_path)
+    window.resize(1280, 800)
+    bar = window.controls
+    qtbot.waitUntil(lambda: bar.width() == window.width() == 1280)
+    try:
+        window.presentation.zoom(3)
+        window.setup_dock.hide()
+        window.log_dock.hide()
+        bar.rate.setText("1.81 steps/s · ETA 5:12")
+        qtbot.wait(50)  # the toolbar lays out
+        assert bar.rate.width() >= bar.rate.fontMetrics().horizontalAdvance(bar.rate.text())
+        assert window.gauge.isVisible() and window.gauge.label.width() > 0
+        assert window.gauge.bar.width() < window.gauge.bar.maximumWidth()
+    finally:
+        window.presentation.reset_zoom()  # the font is the application's, for every test
+
+
 def fake_window(qtbot, tmp_path, built: list, **fake) -> MainWindow:
     """The window on the fake trainer; each run's config lands in `built`."""
 
