@@ -328,10 +328,11 @@ def test_a_first_start_fits_the_window_to_the_screen(window):
 def test_choosing_another_preset_after_a_run_clears_that_runs_views(qtbot, window, shown):
     assert window.start()
     qtbot.waitUntil(
-        lambda: window.samples.step > 0 and window.grad_flow.latest is not None, timeout=3000
+        lambda: window.samples.step > 0 and window.grad_flow.latest is not None, timeout=10_000
     )
     window.controls.stop_action.trigger()
-    qtbot.waitUntil(lambda: window.stopped_run is not None, timeout=3000)
+    qtbot.waitUntil(lambda: window.stopped_run is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=10_000)
     window.charts.refresh()
     assert window.explain.record is not None and window.charts.store.series
     assert not window.charts.chart("reward").placeholder.isVisible()
