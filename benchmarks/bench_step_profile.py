@@ -56,6 +56,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+import flops  # benchmarks/flops.py, beside this file
+
 ROOT = Path(__file__).resolve().parents[1]
 PHASES = (
     "rollout",
@@ -358,21 +360,6 @@ class Worker:
         self.log_file.close()
 
 
-def matmul_gflops(threads: int, size: int = 2048, repeats: int = 5) -> float:
-    """Best fp32 (size x size) @ (size x size) rate of this sitting, in GFLOP/s."""
-    import torch
-
-    torch.set_num_threads(threads)
-    a, b = torch.randn(size, size), torch.randn(size, size)
-    a @ b  # warm-up
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        a @ b
-        best = min(best, time.perf_counter() - start)
-    return 2 * size**3 / best / 1e9
-
-
 def baseline_tree(rev: str) -> Path:
     """This repository at `rev`, extracted into a temporary folder."""
     folder = Path(tempfile.mkdtemp(prefix="bench-step-base-"))
@@ -384,7 +371,7 @@ def baseline_tree(rev: str) -> Path:
 
 
 def sitting(args: argparse.Namespace, variants: list[Variant]) -> dict[str, Any]:
-    probes = [matmul_gflops(args.threads)]
+    probes = [flops.matmul_gflops(args.threads)]
     logs = Path(tempfile.mkdtemp(prefix="bench-step-profile-"))
     workers: dict[tuple[str, str], Worker] = {}
     steps: dict[tuple[str, str], list[dict[str, float]]] = {}
@@ -401,7 +388,7 @@ def sitting(args: argparse.Namespace, variants: list[Variant]) -> dict[str, Any]
     finally:
         for w in workers.values():
             w.close()
-    probes.append(matmul_gflops(args.threads))
+    probes.append(flops.matmul_gflops(args.threads))
     return {
         "probes": probes,
         "info": {f"{k[0]}/{k[1]}": w.info for k, w in workers.items()},

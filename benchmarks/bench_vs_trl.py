@@ -508,23 +508,6 @@ class Worker:
         self.log_file.close()
 
 
-def matmul_gflops(threads: int, size: int = 2048, repeats: int = 5) -> float:
-    """Best fp32 (size x size) @ (size x size) rate of this sitting, in GFLOP/s."""
-    import torch
-
-    torch.set_num_threads(threads)
-    a, b = torch.randn(size, size), torch.randn(size, size)
-    a @ b  # warm-up
-    best = min(_timed(lambda: a @ b) for _ in range(repeats))
-    return 2 * size**3 / best / 1e9
-
-
-def _timed(fn: Callable[[], Any]) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
-
-
 def check_lengths(side: str, lengths: list[float]) -> None:
     if any(abs(n - NEW_TOKENS) > 1e-6 for n in lengths):
         raise BenchError(
@@ -559,7 +542,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             f"{', '.join(missing)} not installed; the comparison needs the bench extra: "
             "pip install -e .[bench]"
         )
-    probe_before = matmul_gflops(args.threads)  # before and after the workers, not during
+    probe_before = flops.matmul_gflops(args.threads)  # before and after the workers, not during
     log_dir = Path(tempfile.mkdtemp(prefix="bench-vs-trl-"))
     workers: dict[str, Worker] = {}
     done = False
@@ -590,7 +573,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if done:  # the logs are kept when something failed: the error names them
             shutil.rmtree(log_dir, ignore_errors=True)
     return {
-        "matmul_gflops": [probe_before, matmul_gflops(args.threads)],
+        "matmul_gflops": [probe_before, flops.matmul_gflops(args.threads)],
         "info": {s: w.info for s, w in workers.items()},
         "times": times,
         "rounds": rounds,

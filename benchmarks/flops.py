@@ -26,7 +26,24 @@ from __future__ import annotations
 
 import argparse
 import functools
+import time
 from dataclasses import dataclass
+
+
+def matmul_gflops(threads: int, size: int = 2048, repeats: int = 5) -> float:
+    """Best fp32 (size x size) @ (size x size) rate of this sitting, in GFLOP/s: the rate
+    a step's FLOP floor is taken at."""
+    import torch
+
+    torch.set_num_threads(threads)
+    a, b = torch.randn(size, size), torch.randn(size, size)
+    a @ b  # warm-up
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        a @ b
+        best = min(best, time.perf_counter() - start)
+    return 2 * size**3 / best / 1e9
 
 
 @dataclass(frozen=True)
