@@ -236,7 +236,11 @@ class TrainingConfig:
         label="Deterministic",
     )
     threads: int = param(
-        0, "CPU threads for torch (0: torch's choice)", min=0, advanced=True, label="CPU threads"
+        0,
+        "CPU threads for torch (0: one in the window, torch's choice elsewhere)",
+        min=0,
+        advanced=True,
+        label="CPU threads",
     )
     compile: bool = param(
         False,

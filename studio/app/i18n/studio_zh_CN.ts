@@ -2304,8 +2304,8 @@
         <translation>CPU 线程数</translation>
     </message>
     <message>
-        <source>CPU threads for torch (0: torch&apos;s choice)</source>
-        <translation>torch 使用的 CPU 线程数（0：由 torch 决定）</translation>
+        <source>CPU threads for torch (0: one in the window, torch&apos;s choice elsewhere)</source>
+        <translation>torch 使用的 CPU 线程数（0：窗口中为一个，其他情况由 torch 决定）</translation>
     </message>
     <message>
         <source>Compile the model</source>
