@@ -198,7 +198,8 @@ class ControlBar(QToolBar):
         """Ready for a new run (or a past run opened): empty bar, nothing said."""
         self.eta = Eta()
         self.early_end, self.ended, self.started = "", False, False
-        self.progress.setFormat(self.tr("%v / %m steps"))
+        # the step count is unknown until the run's first record ("0 / 1 steps" misled)
+        self.progress.setFormat(self.tr("not started"))
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
         self.rate.setText("")

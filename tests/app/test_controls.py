@@ -293,3 +293,15 @@ def test_reset_asks_then_starts_again_from_step_0_with_the_same_settings(
     assert len(asked) == 1 and len(built) == 3 and window.controller.running
     window.controller.stop()
     assert window.controller.wait(5000)
+
+
+def test_before_a_run_the_bar_says_not_started_not_a_made_up_step_count(qtbot):
+    bar = ControlBar()
+    qtbot.addWidget(bar)
+    assert bar.progress.text() == "not started"
+    bar.set_state("running")
+    bar.show_record(timed_step(1, 0.5, "warmup"))
+    assert bar.progress.text().endswith(" steps") and bar.progress.text() != "not started"
+    bar.set_state("idle")
+    bar.reset()
+    assert bar.progress.text() == "not started"

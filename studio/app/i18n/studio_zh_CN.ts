@@ -231,6 +231,10 @@
         <translation>已完成：每个阶段都跑完了全部步数</translation>
     </message>
     <message>
+        <source>not started</source>
+        <translation>未开始</translation>
+    </message>
+    <message>
         <source>stopped at step %v of %m</source>
         <translation>在第 %v 步（共 %m 步）停止</translation>
     </message>
