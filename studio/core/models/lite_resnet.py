@@ -162,7 +162,7 @@ class LiteResNet(nn.Module):
 
     def forward(self, obs: torch.Tensor) -> torch.Tensor:
         every = self.cfg.gradient_checkpointing
-        if self.compiled and not (every and self.training and torch.is_grad_enabled()):
+        if self.compiled and not (every and torch.is_grad_enabled()):
             # forward itself stays eager: the trainer's pause hook is on the model's entry
             return compiled(LiteResNet._layers)(self, obs)
         return self._layers(obs)
@@ -180,7 +180,7 @@ class LiteResNet(nn.Module):
                 n_block += 1
                 # (with batch norm, the recomputation updates the running statistics a
                 # second time: one more reason group norm is the default)
-                if every and self.training and torch.is_grad_enabled() and n_block % every == 0:
+                if every and torch.is_grad_enabled() and n_block % every == 0:
                     x = checkpoint(block, x, use_reentrant=False)
                 else:
                     x = block(x)

@@ -309,7 +309,7 @@ class MicroGPT(nn.Module):
         if attn_mask.dtype == torch.bool:
             attn_mask = additive_mask(attn_mask, compute_dtype(self.wte.weight))
         every = self.cfg.gradient_checkpointing
-        if every > 0 and self.training and cache is None and torch.is_grad_enabled():
+        if every > 0 and cache is None and torch.is_grad_enabled():
             for i, block in enumerate(self.blocks):
                 if i % every == 0:
                     x = checkpoint(block, x, attn_mask, use_reentrant=False)

@@ -315,7 +315,7 @@ class TinyTransformer(nn.Module):
 
     def _recompute(self) -> bool:
         """Gradient checkpointing is on for this pass (it runs eager, block by block)."""
-        return bool(self.cfg.gradient_checkpointing) and self.training and torch.is_grad_enabled()
+        return bool(self.cfg.gradient_checkpointing) and torch.is_grad_enabled()
 
     def _run(self, block: nn.Module, i: int, *args: Any) -> torch.Tensor:
         if self._recompute() and i % self.cfg.gradient_checkpointing == 0:

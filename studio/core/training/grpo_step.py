@@ -239,7 +239,11 @@ def grpo_step(
         return None if seed is None else mix_seed(seed, i, *salt)
 
     t0 = time.perf_counter()
-    model.eval()  # no dropout while sampling
+    # Sampling and the update both run in eval mode: the update scores the samples with the
+    # network that drew them. With dropout on in the update, log-probs fell far below the
+    # eval-mode reference's, the KL estimate exp(ref - logp) reached thousands and its
+    # gradient drowned the reward's (a translation run's grad norms up to 47,749, clipped).
+    model.eval()
     with torch.no_grad(), learner.autocast:
         rollouts = [
             sampled_rollout(task, model, prompts, G, sampling, dist, micro_seed(i))
@@ -262,7 +266,6 @@ def grpo_step(
     ]
     t2 = time.perf_counter()
 
-    model.train()
     batches, sizes = prepare_batches(learner, task, rollouts, advs, gcfg)
     skipped, update = 0, None
     sums: list[LossSums] = []

@@ -141,14 +141,14 @@ def _warmup_bytes(
 def _grpo_bytes(
     task: Task, model: nn.Module, cfg: Any, examples: list[Example], amp: str, skip: set[int]
 ) -> tuple[int, float]:
-    """(sequences, bytes saved) by the update's forward over a small rollout of them."""
+    """(sequences, bytes saved) by the update's forward over a small rollout of them (eval
+    mode throughout, as in grpo_step)."""
     device = next(model.parameters()).device
     gcfg = cfg.grpo
     sampling = Sampling(gcfg.temperature, gcfg.top_k, gcfg.top_p, gcfg.max_new_tokens)
     model.eval()
     with torch.no_grad(), autocast(amp, device):
         rollout = task.rollout(model, examples, PROBE_GROUP, sampling)
-    model.train()
     counter = SavedBytes(skip)
     with counter.measure(), autocast(amp, device):
         task.token_logprobs(model, rollout, gcfg.temperature)
