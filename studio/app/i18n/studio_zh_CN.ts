@@ -3116,8 +3116,8 @@
         <translation>Dropout</translation>
     </message>
     <message>
-        <source>Dropout in training (0: none, the usual for GRPO)</source>
-        <translation>训练时的 dropout（0：不用，GRPO 通常如此）</translation>
+        <source>Dropout in the warm-up (GRPO samples and updates without it)</source>
+        <translation>预热阶段的 dropout（GRPO 采样和更新时不用）</translation>
     </message>
     <message>
         <source>Tie embedding and output</source>
@@ -3172,8 +3172,8 @@
         <translation>每块前馈层的隐藏宽度</translation>
     </message>
     <message>
-        <source>Dropout in training mode (attention, residuals, embeddings)</source>
-        <translation>训练模式下的 dropout（注意力、残差、嵌入）</translation>
+        <source>Dropout in the warm-up (attention, residuals, embeddings); GRPO samples and updates without it</source>
+        <translation>预热阶段的 dropout（注意力、残差、嵌入）；GRPO 采样和更新时不用</translation>
     </message>
     <message>
         <source>Longest sentence (tokens)</source>

@@ -67,7 +67,11 @@ class MicroGPTConfig:
         label="Context length (tokens)",
     )
     dropout: float = param(
-        0.0, "Dropout in training (0: none, the usual for GRPO)", min=0.0, max=0.9, label="Dropout"
+        0.0,
+        "Dropout in the warm-up (GRPO samples and updates without it)",
+        min=0.0,
+        max=0.9,
+        label="Dropout",
     )
     tie_weights: bool = param(
         True, "Share the token embedding with the output head", label="Tie embedding and output"

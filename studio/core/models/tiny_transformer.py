@@ -64,7 +64,8 @@ class TinyTransformerConfig:
     )
     dropout: float = param(
         0.1,
-        "Dropout in training mode (attention, residuals, embeddings)",
+        "Dropout in the warm-up (attention, residuals, embeddings); "
+        "GRPO samples and updates without it",
         min=0.0,
         max=0.9,
         label="Dropout",
