@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import torch
@@ -38,30 +39,52 @@ def test_metric(run_dir: Path, checkpoint: Path, limit: int) -> dict[str, float]
         )
 
 
-def one_run(preset: str, seed: int, overrides: list[str], out: Path, limit: int) -> dict:
+@dataclass
+class FinishedRun:
+    """A preset trained headless for one seed, and its test metrics at both ends of GRPO."""
+
+    trainer: Trainer
+    records: list[dict]
+    wall: float
+    before: dict[str, float]  # checkpoints/grpo_start.pt
+    after: dict[str, float]  # the last checkpoint
+
+    @property
+    def steps(self) -> list[dict]:
+        return [r for r in self.records if r["kind"] == "step"]
+
+
+def train_and_test(
+    preset: str, seed: int, overrides: list[str], out: Path, limit: int
+) -> FinishedRun:
     cfg = load_config(preset, [*overrides, f"training.seed={seed}"])
     started = time.perf_counter()
     trainer = Trainer(cfg, save_dir=out)
     trainer.run()
     wall = time.perf_counter() - started
-    records = read_metrics(trainer.run_dir)
-    metric = trainer.task.EVAL_METRIC
+    run_dir = trainer.run_dir
+    before = test_metric(run_dir, run_dir / "checkpoints" / "grpo_start.pt", limit)
+    after = test_metric(run_dir, latest_checkpoint(run_dir), limit)
+    return FinishedRun(trainer, read_metrics(run_dir), wall, before, after)
+
+
+def one_run(preset: str, seed: int, overrides: list[str], out: Path, limit: int) -> dict:
+    run = train_and_test(preset, seed, overrides, out, limit)
+    records, steps = run.records, run.steps
+    metric = run.trainer.task.EVAL_METRIC
     ends = {r["stage"]: r for r in records if r["kind"] == "stage" and r["event"] == "end"}
-    steps = [r for r in records if r["kind"] == "step"]
     warm_wall = sum(r["time/step"] for r in steps if r["stage"] == "warmup")
-    before = test_metric(trainer.run_dir, trainer.run_dir / "checkpoints" / "grpo_start.pt", limit)
-    after = test_metric(trainer.run_dir, latest_checkpoint(trainer.run_dir), limit)
     curve = [(r["step"], r["stage"], r[f"eval/{metric}"]) for r in records if r["kind"] == "eval"]
     return {
         "seed": seed,
-        "run_dir": trainer.run_dir,
+        "run_dir": run.trainer.run_dir,
         "metric": metric,
-        "wall": wall,
+        "wall": run.wall,
         "warm_steps": ends.get("warmup", {}).get("step", 0),
         "warm_wall": warm_wall,
         "grpo_steps": sum(1 for r in steps if r["stage"] == "grpo"),
-        "before": before,
-        "after": after,
+        "before": run.before,
+        "after": run.after,
         "curve": curve,
     }
 

@@ -18,30 +18,18 @@ import argparse
 import os
 import subprocess
 import sys
-import time
 from datetime import UTC, datetime
 from pathlib import Path
 
 import torch
-from bench_learning import test_metric
-
-from studio.core.config import load_config
-from studio.core.runs.checkpoints import latest_checkpoint
-from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.trainer import Trainer
+from bench_learning import train_and_test
 
 
 def one_run(preset: str, seed: int, overrides: list[str], out: Path, limit: int) -> dict:
-    cfg = load_config(preset, [*overrides, f"training.seed={seed}"])
-    started = time.perf_counter()
-    trainer = Trainer(cfg, save_dir=out)
-    trainer.run()
-    wall = time.perf_counter() - started
-    records = read_metrics(trainer.run_dir)
-    steps = [r for r in records if r["kind"] == "step"]
+    run = train_and_test(preset, seed, overrides, out, limit)
+    trainer, records, steps = run.trainer, run.records, run.steps
     metric = trainer.task.EVAL_METRIC
-    before = test_metric(trainer.run_dir, trainer.run_dir / "checkpoints" / "grpo_start.pt", limit)
-    after = test_metric(trainer.run_dir, latest_checkpoint(trainer.run_dir), limit)
+    before, after, wall = run.before, run.after, run.wall
     ppl = trainer.ppl
     grpo_stages = [
         r["curriculum/stage"] for r in steps if "curriculum/stage" in r and r["stage"] == "grpo"
