@@ -108,10 +108,10 @@ def feature_size(cfg: LiteResNetConfig) -> int:
 def _norm(kind: str, channels: int) -> nn.Module:
     # Group norm is the default because GRPO runs the same network on batches of very
     # different make-up: rollouts see whichever environments are still running, the update
-    # sees all valid steps at once, evaluation runs in eval mode. Batch norm's output for one
-    # image depends on the rest of its batch (train mode) or on running statistics that go
-    # stale as the policy changes (eval mode), so logp at sampling and at the update differ
-    # and the ratio is not 1 where it should be. Group norm normalises each image alone.
+    # sees all valid steps at once. Batch norm's output for one image depends on the rest
+    # of its batch (train mode) or on running statistics (eval mode, in which GRPO samples
+    # and updates) that the warm-up left and that go stale as the policy changes. Group
+    # norm normalises each image alone.
     if kind == "batch":
         return nn.BatchNorm2d(channels)
     groups = max(g for g in range(1, 9) if channels % g == 0)  # up to 8 groups
