@@ -8,14 +8,17 @@ script and the settings fitted to the data), and for each seed:
 1. trains the warm-up until its patience ends it, then the GRPO stage;
 2. the control: from the same checkpoint GRPO started from (checkpoints/grpo_start.pt),
    the GRPO stage again with grpo.shuffle_rewards (each sample gets another's reward);
-3. evaluates on the TEST split the GRPO start, the GRPO end and the control's end:
-   corpus chrF, BLEU and the output/reference length ratio.
+3. evaluates on the TEST split the GRPO start and every kept GRPO checkpoint of both
+   runs (`--set run.keep_checkpoints=N` keeps more): corpus chrF, BLEU and the
+   output/reference length ratio.
 
     OMP_NUM_THREADS=1 python benchmarks/bench_own_data.py --seeds 0 --pairs 8000
 
 On a machine too slow for the fitted warm-up, `--warmup-cap N` lowers its step cap
 (applied after the fitted settings) and `--set stages.grpo.steps=N` shortens GRPO and
 its control alike; the figures then answer a smaller question, and say so.
+`--from-run RUN_DIR` reuses a finished run's warm-up: the GRPO stage and its control
+start from its grpo_start.pt, `--seeds` then seeding GRPO's sampling only.
 """
 
 from __future__ import annotations
@@ -32,60 +35,97 @@ from bench_learning import test_metric
 
 from studio.core.config import load_config
 from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
-from studio.core.runs.checkpoints import CHECKPOINT_DIR, latest_checkpoint
+from studio.core.runs.checkpoints import CHECKPOINT_DIR, step_checkpoints, step_of
 from studio.core.runs.folder import CONFIG_FILE, METRICS_FILE, TASK_FILE
 from studio.core.runs.loading import load_run_config
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.training.trainer import Trainer
 
 
-def control_folder(run_dir: Path, out: Path) -> Path:
+def start_copy(run_dir: Path, out: Path, suffix: str) -> Path:
     """A copy of the run up to the GRPO start, whose only checkpoint is grpo_start.pt."""
-    control = out / f"{run_dir.name}-control"
-    (control / CHECKPOINT_DIR).mkdir(parents=True)
+    copy = out / f"{run_dir.name}-{suffix}"
+    (copy / CHECKPOINT_DIR).mkdir(parents=True)
     for name in (CONFIG_FILE, TASK_FILE, METRICS_FILE):
-        shutil.copy(run_dir / name, control / name)
+        shutil.copy(run_dir / name, copy / name)
     start = run_dir / CHECKPOINT_DIR / "grpo_start.pt"
     step = torch.load(start, weights_only=False)["position"]["global_step"]
-    shutil.copy(start, control / CHECKPOINT_DIR / f"step_{step:07d}.pt")
-    shutil.copy(start, control / CHECKPOINT_DIR / "grpo_start.pt")
-    return control
+    shutil.copy(start, copy / CHECKPOINT_DIR / f"step_{step:07d}.pt")
+    shutil.copy(start, copy / CHECKPOINT_DIR / "grpo_start.pt")
+    return copy
+
+
+def control_folder(run_dir: Path, out: Path) -> Path:
+    return start_copy(run_dir, out, "control")
+
+
+def grpo_from(run_dir: Path, overrides: list[str]) -> float:
+    """Train a run folder's GRPO stage on from its last checkpoint; the wall seconds."""
+    started = time.perf_counter()
+    Trainer(load_run_config(run_dir, overrides), resume_from=run_dir).run()
+    return time.perf_counter() - started
+
+
+def test_curve(run_dir: Path, limit: int) -> list[tuple[int, dict[str, float]]]:
+    """Test metrics at every kept GRPO checkpoint (run.keep_checkpoints decides how many)."""
+    start = torch.load(run_dir / CHECKPOINT_DIR / "grpo_start.pt", weights_only=False)
+    first = start["position"]["global_step"]
+    kept = [(step_of(p), p) for p in step_checkpoints(run_dir)]
+    return [(s, test_metric(run_dir, p, limit)) for s, p in sorted(kept) if s and s > first]
 
 
 def one_seed(
-    data: Path, seed: int, out: Path, limit: int, overrides: list[str], warmup_cap: int | None
+    data: Path,
+    seed: int,
+    out: Path,
+    limit: int,
+    overrides: list[str],
+    warmup_cap: int | None,
+    from_run: Path | None,
 ) -> dict:
-    cfg = load_config(
-        "tiny_transformer", [f"data.path={data}", f"training.seed={seed}", *overrides]
-    )
     started = time.perf_counter()
-    trainer = Trainer(cfg, save_dir=out)
-    if warmup_cap:  # after the settings fitted to the data, which set the warm-up's cap
-        warmup = trainer.cfg.stages.warmup
-        warmup.steps = min(warmup.steps, warmup_cap)
-    print(trainer.task.report(), flush=True)
-    trainer.run()
+    if from_run is None:
+        cfg = load_config(
+            "tiny_transformer", [f"data.path={data}", f"training.seed={seed}", *overrides]
+        )
+        trainer = Trainer(cfg, save_dir=out)
+        if warmup_cap:  # after the settings fitted to the data, which set the warm-up's cap
+            warmup = trainer.cfg.stages.warmup
+            warmup.steps = min(warmup.steps, warmup_cap)
+        print(trainer.task.report(), flush=True)
+        trainer.run()
+        run_dir = trainer.run_dir
+    else:  # the GRPO stage again from a finished run's warm-up, with today's code
+        run_dir = start_copy(from_run, out, "grpo")
+        grpo_from(run_dir, [f"training.seed={seed}", *overrides])
     wall = time.perf_counter() - started
-    run_dir = trainer.run_dir
     control = control_folder(run_dir, out)
-    started = time.perf_counter()
-    shuffled = load_run_config(control, ["grpo.shuffle_rewards=true"])
-    Trainer(shuffled, resume_from=control).run()
-    control_wall = time.perf_counter() - started
+    control_wall = grpo_from(control, ["grpo.shuffle_rewards=true"])
     records = read_metrics(run_dir)
     evals = [r for r in records if r["kind"] == "eval"]
     steps = [r for r in records if r["kind"] == "step"]
+
+    def scores(curve: list[tuple[int, dict[str, float]]]) -> list[tuple]:
+        return [
+            (s, round(m["chrf"], 2), round(m["bleu"], 2), round(m["length_ratio"], 3))
+            for s, m in curve
+        ]
+
+    grpo_curve, control_curve = test_curve(run_dir, limit), test_curve(control, limit)
     return {
         "seed": seed,
         "run_dir": str(run_dir),
         "warmup_steps": sum(1 for r in steps if r["stage"] == "warmup"),
         "warmup_s": sum(r["time/step"] for r in steps if r["stage"] == "warmup"),
         "grpo_steps": sum(1 for r in steps if r["stage"] == "grpo"),
+        "grpo_s": sum(r["time/step"] for r in steps if r["stage"] == "grpo"),
         "wall_s": wall,
         "control_wall_s": control_wall,
         "start": test_metric(run_dir, run_dir / CHECKPOINT_DIR / "grpo_start.pt", limit),
-        "grpo": test_metric(run_dir, latest_checkpoint(run_dir), limit),
-        "control": test_metric(control, latest_checkpoint(control), limit),
+        "grpo": grpo_curve[-1][1],
+        "control": control_curve[-1][1],
+        "grpo_test_curve": scores(grpo_curve),
+        "control_test_curve": scores(control_curve),
         "curve": [(r["step"], r["stage"], round(r["eval/chrf"], 1)) for r in evals],
         "ends": [r["reason"] for r in records if r["kind"] == "stage" and r["event"] == "end"],
     }
@@ -102,6 +142,12 @@ def main() -> int:
     p.add_argument(
         "--warmup-cap", type=int, help="lower the fitted warm-up cap (a machine too slow)"
     )
+    p.add_argument(
+        "--from-run",
+        type=Path,
+        help="skip the warm-up: the GRPO stage and its control from this finished run's "
+        "grpo_start.pt (its warm-up, with the seed and data it was trained on)",
+    )
     args = p.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -110,7 +156,9 @@ def main() -> int:
     )
     rows = []
     for seed in args.seeds:
-        rows.append(one_seed(data, seed, out, args.limit, args.overrides, args.warmup_cap))
+        rows.append(
+            one_seed(data, seed, out, args.limit, args.overrides, args.warmup_cap, args.from_run)
+        )
         print(json.dumps({k: v for k, v in rows[-1].items() if k != "curve"}), flush=True)
     for r in rows:
         (out / f"seed{r['seed']}.json").write_text(json.dumps(r, indent=1), encoding="utf-8")
@@ -133,6 +181,8 @@ def main() -> int:
         )
     for r in rows:
         print(f"\nseed {r['seed']}: stages ended {r['ends']}; valid chrF {r['curve']}")
+        print(f"test (step, chrF, BLEU, len) at GRPO's kept checkpoints: {r['grpo_test_curve']}")
+        print(f"and at the control's: {r['control_test_curve']}")
     return 0
 
 
