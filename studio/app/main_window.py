@@ -46,6 +46,7 @@ from studio.app.playground.tab import PlaygroundTab
 from studio.app.policy_view import PolicyView
 from studio.app.presentation import Presentation
 from studio.app.preset_gallery import PresetGallery
+from studio.app.qt_compat import collect_garbage_on_gui_thread
 from studio.app.runs_panel import RunsPanel
 from studio.app.samples import SamplesPanel
 from studio.app.settings_form import SettingsForm
@@ -714,6 +715,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     # Quitting drops background jobs not yet started (preset counts), so exit is quick.
     app.aboutToQuit.connect(lambda: QThreadPool.globalInstance().clear())
     translations.install(translations.chosen_language(QSettings()))  # before any widget
+    collect_garbage_on_gui_thread()  # before any widget too: collections between events only
     window = MainWindow()
     if len(argv) > 1:
         window.load_preset(argv[1])

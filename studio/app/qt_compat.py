@@ -18,7 +18,8 @@ start near 10^9). The singletons are never freed anyway, so the extra references
 nothing. Remove this guard once the studio requires a PySide6 without the bug or
 Python >= 3.12.
 
-Second, garbage collection on a worker thread: see `GuiThreadCollector`.
+Second, garbage collection at the wrong moment: on a worker thread, or inside a Qt event
+handler; see `GuiThreadCollector`.
 """
 
 from __future__ import annotations
@@ -57,9 +58,14 @@ class GuiThreadCollector:
     Automatic collection runs on whichever thread happens to allocate: a training worker
     or a pool thread could then destroy Qt objects (charts from an earlier run, say)
     from the wrong thread. Measured here: such a collection in a worker thread
-    deadlocked it against the GUI thread. pyqtgraph documents the same hazard and the
-    same cure (its GarbageCollector): turn automatic collection off and collect on a
-    QTimer of the GUI thread, generation by generation when its threshold is passed.
+    deadlocked it against the GUI thread. On the GUI thread too it runs wherever Python
+    allocates, inside the Python override of a Qt virtual as well: a widget that Python
+    has dropped but whose pyqtgraph items' cycles still hold it (a chart panel) was then
+    destroyed in the middle of its own title label's resizeEvent, and Qt went on with the
+    freed layout (a segfault). pyqtgraph documents the hazard and the cure (its
+    GarbageCollector): turn automatic collection off and collect on a QTimer of the GUI
+    thread, generation by generation when its threshold is passed; a timer tick runs
+    between events, never inside one.
 
     A collection holds the GIL, so it stalls the trainer as well as the window. Two
     measures keep it short. Long-lived objects are frozen out of collections

@@ -30,12 +30,16 @@ def _widgets_gone_before_the_next_test():
 
 
 @pytest.fixture(autouse=True, scope="package")
-def _automatic_gc_after_app_tests():
-    # The app moves garbage collection onto the GUI thread's timer (qt_compat); tests
-    # outside tests/app run no event loop, so give them automatic collection back.
-    yield
+def _gc_as_in_the_app(qapp):
+    # As the app does from its start, app tests collect garbage on the GUI thread's timer
+    # (qt_compat), between events. With automatic collection, a widget a test had dropped
+    # (a chart panel, held by its pyqtgraph items' cycles) was freed inside one of its own
+    # event handlers and Qt went on with the freed layout: a segfault in the next test.
     from studio.app import qt_compat
 
+    qt_compat.collect_garbage_on_gui_thread()
+    yield
+    # Tests outside tests/app run no event loop: give them automatic collection back.
     if qt_compat._collector is not None:
         qt_compat._collector.stop()
     gc.enable()

@@ -1,6 +1,9 @@
 """Charts: appending is cheap, redraws are bounded by the timer, exports hold the data."""
 
+import gc
 import math
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -645,3 +648,60 @@ def test_the_chart_grid_takes_two_columns_where_three_would_scroll_sideways(qtbo
         assert not scroll.horizontalScrollBar().isVisible()
         row = [c for c in panel.charts if c.y() == panel.charts[0].y()]
         assert row == panel.charts[:columns]  # reading order kept, `columns` to a row
+
+
+# A chart panel that Python drops while Qt still has its layout requests to deliver. Its
+# title labels' resizeEvent (a Python override) collects as an allocation there may when
+# automatic collection is on: the panel was freed inside that handler and Qt went on with
+# the freed layout (a segfault, seen in this file once the grid had a 14th chart).
+DROPPED_PANEL = """
+import gc, weakref
+from pyqtgraph.graphicsItems.LabelItem import LabelItem
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+{collector}
+from studio.app.charts.panel import ChartPanel
+resize = LabelItem.resizeEvent
+def resize_after_a_collection(self, event):
+    if gc.isenabled():  # what automatic collection does when this allocation passes a threshold
+        gc.collect()
+    resize(self, event)
+LabelItem.resizeEvent = resize_after_a_collection
+panel = ChartPanel()
+gone = weakref.ref(panel)
+del panel  # its C++ side lives on until a collection frees its Python cycles
+for _ in range(20):  # the events, and the collector's ticks between them
+    app.processEvents()
+    app.thread().msleep(50)
+gc.collect()
+print("freed" if gone() is None else "alive")
+"""
+
+
+def drop_a_panel(collector: str) -> subprocess.CompletedProcess:
+    env = {"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin", "OMP_NUM_THREADS": "1"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
+    code = DROPPED_PANEL.format(collector=collector)
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env
+    )
+
+
+def test_a_dropped_panel_is_freed_between_events_when_the_gui_thread_collects():
+    start = "from studio.app.qt_compat import collect_garbage_on_gui_thread\n"
+    result = drop_a_panel(start + "collect_garbage_on_gui_thread()")
+    assert result.returncode == 0, result.stderr[-800:]
+    assert result.stdout.strip() == "freed"
+
+
+def test_a_dropped_panel_freed_inside_its_own_event_handler_crashes():
+    # Why the app and its tests collect on the GUI thread's timer (see the test above).
+    result = drop_a_panel("")
+    assert result.returncode != 0 and "already deleted" in result.stderr
+
+
+def test_app_tests_collect_garbage_as_the_app_does():
+    from studio.app import qt_compat
+
+    assert not gc.isenabled() and qt_compat._collector is not None
+    assert qt_compat._collector.timer.isActive()
