@@ -250,7 +250,9 @@ class DecoderBlock(nn.Module):
         n, _, d = x.shape
         h = self.norm1(x)
         kv = cache.self_kv[layer]  # (N, 2, H, max_steps, hd)
-        kv[:, :, :, pos] = self.self_attn.kv_proj(h).view(n, 2, kv.shape[2], kv.shape[4])
+        # select + copy_, not kv[..., pos] = ...: an indexed assignment makes torch.compile
+        # specialize on pos, a graph per position until its recompile limit, eager after
+        kv.select(3, pos).copy_(self.self_attn.kv_proj(h).view(n, 2, kv.shape[2], kv.shape[4]))
         ks, vs = kv[:, 0, :, : pos + 1], kv[:, 1, :, : pos + 1]  # (N, H, pos+1, hd) views
         x = x + self.drop(self.self_attn(h, ks, vs))  # every cached position is in the past
         ck, cv = cache.cross_k[layer], cache.cross_v[layer]
