@@ -705,3 +705,51 @@ def test_app_tests_collect_garbage_as_the_app_does():
 
     assert not gc.isenabled() and qt_compat._collector is not None
     assert qt_compat._collector.timer.isActive()
+
+
+def pruned_step(step: int, total: int = 100) -> dict:
+    """A GRPO step record of a run with a sparsity section: the pruned share and its target."""
+    return {
+        **step_record(step, total),
+        "sparsity/weights": 0.1 * step,
+        "sparsity/target": 0.12 * step,
+    }
+
+
+def test_the_sparsity_chart_is_shown_only_for_a_run_that_prunes(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.add_records([step_record(s) for s in range(1, 4)])
+    panel.refresh()
+    chart = panel.chart("sparsity")
+    assert not chart.isVisibleTo(panel) and chart not in panel.shown_charts()
+    assert chart not in panel._pending and not chart._curves  # nor drawn
+    panel.reset()
+    panel.add_records([pruned_step(s) for s in range(1, 4)])
+    panel.refresh()
+    assert chart.isVisibleTo(panel) and panel.shown_charts()[-1] is chart  # last in the grid
+    assert chart.title_text() == "Sparsity (weights at zero, %)"
+    x, y = chart._curves[("sparsity/weights", False)].getOriginalDataset()
+    assert list(x) == [1, 2, 3] and list(y) == pytest.approx([10.0, 20.0, 30.0])  # in %
+    assert "sparsity target" in chart.legend.text()
+    assert chart.readout_at(2).endswith("sparsity 20%, sparsity target 24%")
+    panel.reset()  # the next run prunes nothing: the chart goes again
+    panel.add_records([step_record(1)])
+    panel.refresh()
+    assert not chart.isVisibleTo(panel)
+
+
+def test_a_past_run_that_pruned_redraws_its_sparsity_chart_from_its_metrics(window, tmp_path):
+    import json
+
+    run = past_run(tmp_path / "20260101-000000-micro-gpt", "micro_gpt", 3)
+    lines = [json.dumps(pruned_step(s, total=3)) for s in range(1, 4)]
+    (run / "metrics.jsonl").write_text("\n".join(lines) + "\n")
+    window.open_run(str(run))
+    window.charts.refresh()
+    chart = window.charts.chart("sparsity")
+    assert chart.isVisibleTo(window.charts) and not chart.waiting
+    assert len(chart._curves[("sparsity/target", False)].getOriginalDataset()[0]) == 3
+    window.open_run(str(past_run(tmp_path / "unpruned", "micro_gpt", 3)))
+    window.charts.refresh()
+    assert not chart.isVisibleTo(window.charts)

@@ -80,6 +80,7 @@ class MetricChart(QWidget):
     def __init__(self, chart: Chart, panel: ChartPanel) -> None:
         super().__init__()
         self.spec, self._panel = chart, panel
+        self.recorded = False  # the run shown (or the overlay) records this chart's metrics
         axes = {"left": DecadeAxis("left")} if chart.log_y else {}
         view = ChartViewBox(self._flat_range)
         self.plot_widget = TimedPlotWidget(panel.paint_clock, axisItems=axes, viewBox=view)

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from studio.app.charts.metric_chart import MetricChart
 from studio.app.charts.plot_items import PaintClock
 from studio.app.charts.series import MetricStore
+from studio.core.training import metrics
 from studio.core.training.metrics import CHARTS, Chart, chart_of
 
 REDRAW_MS = 100  # fastest refresh; slower when drawing costs more (see _adapt_interval)
@@ -132,21 +133,28 @@ class ChartPanel(QWidget):
         spacing = self._grid.horizontalSpacing()
         for columns in range(self.max_columns, 1, -1):
             widths = [0] * columns
-            for i, chart in enumerate(self.charts):
+            for i, chart in enumerate(self.shown_charts()):
                 widths[i % columns] = max(widths[i % columns], chart.minimumSizeHint().width())
             if sum(widths) + spacing * (columns - 1) <= room:
                 return columns
         return 1
 
-    def _lay_out(self, columns: int) -> None:
-        """Charts in reading order, `columns` to a row."""
-        if columns == self.columns:
+    def shown_charts(self) -> list[MetricChart]:
+        """The charts in the grid: all but those shown only when recorded and not recorded."""
+        return [c for c in self.charts if not c.spec.when_recorded or c.recorded]
+
+    def _lay_out(self, columns: int, force: bool = False) -> None:
+        """The shown charts in reading order, `columns` to a row (no gap where one is hidden)."""
+        if columns == self.columns and not force:
             return
         self.columns = columns
         for chart in self.charts:
             self._grid.removeWidget(chart)
-        for i, chart in enumerate(self.charts):
+        shown = self.shown_charts()
+        for i, chart in enumerate(shown):
             self._grid.addWidget(chart, i // columns, i % columns)
+        for chart in self.charts:  # after addWidget: a chart without a parent is a window
+            chart.setHidden(chart not in shown)
         for column in range(self.max_columns):
             self._grid.setColumnStretch(column, 1 if column < columns else 0)
 
@@ -183,7 +191,11 @@ class ChartPanel(QWidget):
             changed |= self.overlay.take_changed()
         stage_moved = "__stage__" in changed
         touched = {chart_of(k) for k in changed}
+        if changed or self._full_redraw:
+            self._show_the_recorded()
         for chart in self.charts:
+            if chart.spec.when_recorded and not chart.recorded:
+                continue  # not in the grid
             if self._full_redraw or stage_moved or chart.spec.id in touched:
                 self._pending.setdefault(chart)
             elif changed and chart.waiting:  # its line follows the run; nothing to draw
@@ -208,6 +220,18 @@ class ChartPanel(QWidget):
         self._redraw_seconds += time.perf_counter() - start
         if self._drew:
             self.redrawn.emit()
+
+    def _show_the_recorded(self) -> None:
+        """Show (or hide) each chart shown only when recorded, as the run and the overlay
+        now have its metrics or not."""
+        keys = self.store.keys() + (self.overlay.keys() if self.overlay is not None else [])
+        moved = False
+        for chart in (c for c in self.charts if c.spec.when_recorded):
+            recorded = bool(metrics.curves(chart.spec.id, keys))
+            if recorded != chart.recorded:
+                chart.recorded, moved = recorded, True
+        if moved:
+            self._lay_out(self.columns or self.max_columns, force=True)
 
     def _adapt_interval(self) -> None:
         """Set the timer so that drawing takes about DRAW_SHARE of wall time.

@@ -4227,6 +4227,10 @@
         <translation>nats/词元</translation>
     </message>
     <message>
+        <source>Sparsity (weights at zero, %)</source>
+        <translation>稀疏度（为零的权重，%）</translation>
+    </message>
+    <message>
         <source>Warm-up: cross-entropy of the references (with a teacher, mixed with the KL to it). GRPO: the clipped surrogate plus the KL term; it averages near 0 because advantages do, and says little on its own.</source>
         <translation>预热：参考答案的交叉熵（有教师时，与到教师的 KL 混合）。GRPO：裁剪后的替代目标加上 KL 项；由于优势的平均值接近 0，它的平均值也接近 0，单看它说明不了什么。</translation>
     </message>

@@ -38,6 +38,9 @@ class Chart:
     title: str  # names the unit, e.g. "Time per phase (s)"
     log_y: bool = False
     mixed_units: bool = False  # its curves differ in unit: the legend names each one
+    # shown only for a run (or an overlaid run) that records its metrics: a section most
+    # runs leave off (sparsity) would otherwise add an empty chart to every run
+    when_recorded: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,7 @@ CHARTS: tuple[Chart, ...] = (
     Chart("time", "Time per phase (s)"),
     Chart("throughput", "Throughput (per second)", mixed_units=True),
     Chart("eval_other", "Other held-out metrics", mixed_units=True),
+    Chart("sparsity", "Sparsity (weights at zero, %)", when_recorded=True),
 )
 
 # One declaration a paragraph: key, label, unit, chart on its first line, then meaning,
@@ -302,7 +306,7 @@ METRICS: tuple[Metric, ...] = (
         "Rises: the model forgets what it learned on the easier examples.",
     ),
     Metric(
-        "sparsity/weights", "sparsity", "%", "",
+        "sparsity/weights", "sparsity", "%", "sparsity",
         "With sparsity.target set: share of the Linear and convolution weights that magnitude "
         "pruning holds at zero (a weight shared by several layers counts once).",
         "Follows the target curve up to sparsity.target, while the held-out metric holds.",
@@ -310,7 +314,7 @@ METRICS: tuple[Metric, ...] = (
         "more slowly).",
     ),
     Metric(
-        "sparsity/target", "sparsity target", "%", "",
+        "sparsity/target", "sparsity target", "%", "sparsity",
         "The share the schedule asks for at this step: a cubic ramp from sparsity.start_step "
         "to sparsity.end_step, then sparsity.target.",
         "A smooth curve rising to the target; the sparsity reached steps up to it.",
