@@ -189,3 +189,36 @@ def test_data_path_for_a_task_that_reads_no_data_is_refused_not_ignored(tmp_path
     assert out.stderr.startswith(
         "grpo-studio: error: data.path (--data_path): the arithmetic task reads no data file"
     )
+
+
+# `python -m studio ARGS`, printing OMP_WAIT_POLICY as it is when torch starts to load
+# (OpenMP reads it then, once) and ending there
+AT_TORCH_IMPORT = """
+import os, runpy, sys
+
+class AtTorch:
+    def find_spec(self, name, path=None, target=None):
+        if name == "torch":
+            print(os.environ.get("OMP_WAIT_POLICY"), flush=True)
+            os._exit(0)
+
+sys.meta_path.insert(0, AtTorch())
+sys.argv = ["grpo-studio", *sys.argv[1:]]
+runpy.run_module("studio", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize(("users", "seen"), [(None, "PASSIVE"), ("active", "active")])
+def test_openmp_threads_sleep_while_they_wait_unless_the_user_chose(users, seen):
+    env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
+    if users is not None:
+        env["OMP_WAIT_POLICY"] = users
+    done = subprocess.run(
+        [sys.executable, "-c", AT_TORCH_IMPORT, "presets"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [seen]  # torch loaded, and saw this policy

@@ -62,7 +62,20 @@ def parse(p: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+def sleeping_openmp_threads() -> None:
+    """OpenMP threads that sleep while they wait, unless the user chose a wait policy.
+
+    torch's OpenMP threads spin at every barrier by default; on a CPU busy with other
+    programs a spinning thread waits for a partner that is not running, and a GRPO step on
+    two threads ran several times slower than on one (benchmarks/RESULTS.md, "Threads,
+    second reading"). OpenMP reads the variable once, when torch loads it, so this runs
+    before anything imports torch.
+    """
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    sleeping_openmp_threads()
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parse(parser(), argv)
     if args.command in (None, "gui"):
@@ -78,4 +91,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def gui_main() -> int:
+    sleeping_openmp_threads()
     return cmd_gui(argparse.Namespace(), [sys.argv[0]])
