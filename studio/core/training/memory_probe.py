@@ -225,6 +225,31 @@ def runtime_bytes(device: torch.device) -> int:
     return int(psutil.Process(os.getpid()).memory_info().rss) + FIRST_STEP_BYTES
 
 
+M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter (malloc.h)
+MMAP_THRESHOLD = 1024**2  # blocks from this size up are mapped apart and unmapped when freed
+
+
+def hand_back_freed_tensors() -> bool:
+    """Make glibc serve blocks of 1 MB and more (tensors) by mmap, always, so that a freed
+    tensor goes back to the system at once (glibc's malloc; elsewhere a no-op, False).
+
+    By default glibc raises that threshold to the size of each mapped block freed, up to
+    32 MB, after which tensors below it come from the heap and stay there once freed. The
+    next pass (another micro-batch, its lengths different) reuses few of those holes, so
+    each micro-batch's peak stacked on the last one's leftovers, past the memory estimate
+    of one micro-batch (benchmarks/RESULTS.md: Tiny-Transformer at G 32 over its fitted
+    budget). Setting the threshold also turns its raising off. The cost: every such
+    tensor is given fresh pages, zeroed by the kernel, so steps are slower (the trainer
+    sets it for a memory budget only)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        return bool(libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD))
+    except (OSError, AttributeError):  # not glibc (musl)
+        return False
+
+
 def release_free_heap() -> None:
     """Hand the C heap's freed pages back to the system (glibc's malloc_trim), so that the
     resident memory read next is what the process holds, not what an earlier run (or the

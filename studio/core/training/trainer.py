@@ -66,7 +66,7 @@ from studio.core.training.divergence import check_divergence
 from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.explain import StepExplainer
 from studio.core.training.grpo_step import grpo_step
-from studio.core.training.memory_probe import fit_memory_budget
+from studio.core.training.memory_probe import fit_memory_budget, hand_back_freed_tensors
 from studio.core.training.perplexity_curriculum import (
     PerplexityCurriculum,
     uses_perplexity,
@@ -134,6 +134,11 @@ class Trainer:
         tcfg = cfg.training
         self.device = local_device(dist, resolve_device(tcfg.device))
         check_amp(tcfg.amp, self.device)
+        if tcfg.memory_budget.strip() and self.device.type == "cpu":
+            # A budget holds only if a micro-batch leaves nothing behind for the next: worth
+            # the page faults it costs (slower steps), so only when a budget asks. Before the
+            # budget's probes, so that they run as training will.
+            hand_back_freed_tensors()
         self.plan = planned_stages(cfg)
         check_batch_sizes(dist, {f"stages.{n}.batch_size": s.batch_size for n, s in self.plan})
         if tcfg.threads:
