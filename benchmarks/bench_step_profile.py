@@ -35,6 +35,16 @@ before and after the workers (the faster of the two).
         [--warmup 2] [--threads 2] [--baseline REV]
 
 --baseline REV adds the variant "before" from `git archive REV` of this repository.
+
+torch.compile (training.compile=true in a variant): the warm-up steps, timed one by one,
+hold the compilation; the FLOPs are counted with the passes run eagerly. The workers start
+one after another, each after the previous one's warm-up, so two compiled variants with the
+same cache folder give the first use and a second run with the cache:
+
+    --variant eager:. --variant cold:.:training.compile=true,env.TORCHINDUCTOR_CACHE_DIR=D/{preset}
+    --variant cached:.:training.compile=true,env.TORCHINDUCTOR_CACHE_DIR=D/{preset}
+
+with D a new, empty folder ("{preset}" in an env value is the preset's name).
 """
 
 from __future__ import annotations
@@ -237,6 +247,16 @@ def sdpa_flop_mapping() -> dict[Any, Any]:
     }
 
 
+def eager_passes(model: Any, eager: bool) -> None:
+    """Run a compiled variant's passes eagerly for a while (eager True), or compiled again."""
+    for module in model.modules():
+        if hasattr(module, "compiled"):
+            if eager:
+                module.bench_compiled, module.compiled = module.compiled, False
+            else:
+                module.compiled = module.bench_compiled
+
+
 def worker(args: argparse.Namespace, proto: IO[str]) -> None:
     import torch
     from torch.utils.flop_counter import FlopCounterMode
@@ -261,8 +281,12 @@ def worker(args: argparse.Namespace, proto: IO[str]) -> None:
         grpo_step(setup.learner, setup.task, [setup.prompts()], setup.cfg.grpo, StepOptions())
         first.append(time.perf_counter() - start)
     info["first_steps_s"] = first
+    # counted eagerly: inductor's kernels are not aten ops, so the counter would miss them,
+    # and counting under a dispatch mode would make a compiled model compile again
+    eager_passes(model, True)
     with FlopCounterMode(display=False, custom_mapping=sdpa_flop_mapping()) as counter:
         out = grpo_step(setup.learner, setup.task, [setup.prompts()], setup.cfg.grpo, StepOptions())
+    eager_passes(model, False)
     info["flops_per_work"] = counter.get_total_flops() / work_of(out)
     proto.write(json.dumps(info) + "\n")
     for line in sys.stdin:
@@ -307,8 +331,12 @@ class Worker:
         self.log = logs / f"{variant.label}-{preset}.log"
         self.log_file = self.log.open("w")
         env = dict(os.environ, PYTHONPATH=str(variant.path), TOKENIZERS_PARALLELISM="false")
-        # "env.NAME=VALUE" in a variant's settings is an environment variable of its worker
-        env.update(s.removeprefix("env.").split("=", 1) for s in variant.sets if s[:4] == "env.")
+        # "env.NAME=VALUE" in a variant's settings is an environment variable of its worker;
+        # "{preset}" in VALUE is the preset's name (a compile cache folder per preset)
+        for s in variant.sets:
+            if s[:4] == "env.":
+                name, value = s.removeprefix("env.").split("=", 1)
+                env[name] = value.replace("{preset}", preset)
         config_sets = [s for s in variant.sets if s[:4] != "env."]
         command = [
             sys.executable,
