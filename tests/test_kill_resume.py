@@ -120,13 +120,14 @@ def test_ten_kills_at_random_moments_leave_every_file_whole_and_resume_exactly(t
     rng = random.Random(12)
     kills, delays, finished = 0, [], []  # delays: (record, seconds after it)
     while kills < KILLS:  # a chain of kills and resumes, until its run finishes
-        proc, kept = fresh(tmp_path / "killed"), 0
+        # resumes: each writes one more record ("resumed at step N") than the whole run has
+        proc, kept, resumes = fresh(tmp_path / "killed"), 0, 0
         while True:
             run_dir = started(proc)
             if kills == KILLS:
                 assert proc.wait(timeout=300) == 0, proc.stderr.read()
                 break
-            moment = (rng.randint(kept + 1, records), round(rng.uniform(0.0, 0.05), 3))
+            moment = (rng.randint(kept + 1, records + resumes), round(rng.uniform(0.0, 0.05), 3))
             delays.append(moment)
             wait_for_records(run_dir, proc, moment[0])
             time.sleep(moment[1])  # into what follows the record: a checkpoint, an evaluation
@@ -141,10 +142,10 @@ def test_ten_kills_at_random_moments_leave_every_file_whole_and_resume_exactly(t
             if last and last[0]["kind"] == "done":  # killed while the finished run exited
                 break
             if latest_checkpoint(run_dir) is None:  # killed before the first checkpoint
-                proc, kept = fresh(tmp_path / "killed"), 0
+                proc, kept, resumes = fresh(tmp_path / "killed"), 0, 0
             else:  # the resume keeps the records its checkpoint had seen
                 kept = load_checkpoint(latest_checkpoint(run_dir))["position"]["records"]
-                proc = train("--resume", str(run_dir))
+                proc, resumes = train("--resume", str(run_dir)), resumes + 1
         finished.append(run_dir)
 
     for run_dir in finished:
