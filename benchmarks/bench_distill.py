@@ -4,15 +4,17 @@ For each preset it trains a teacher once (the preset's model, a fixed supervised
 no GRPO), then, for each seed, a student with about half the teacher's parameters for
 the same warm-up steps on the same examples: without a teacher ("none"), with the
 teacher's soft targets ("soft": distill.weight 0.5 at temperature 2), and, when asked,
-with the examples the teacher writes as well ("soft+written"). Every run's held-out TEST
-metric is computed from its final checkpoint (bench_learning.test_metric) and printed
-as a markdown table, with the parameter counts and the warm-up's wall time (a step with
+with the examples the teacher writes as well ("soft+written"), or with gentler soft
+targets ("soft-t1": temperature 1; "light": weight 0.2 at temperature 1). Every run's
+held-out TEST metric is computed from its final checkpoint (bench_learning.test_metric)
+and printed as a markdown table, with the parameter counts and the warm-up's wall time (a step with
 a teacher also runs the teacher's forward pass).
 
     OMP_NUM_THREADS=1 python benchmarks/bench_distill.py --presets micro_gpt tiny_transformer \\
         --seeds 0 1 --out /tmp/bench_distill
 
-`--teacher PRESET=RUN_DIR` reuses a teacher trained before instead of training it again.
+`--teacher PRESET=RUN_DIR` reuses a teacher trained before instead of training it again;
+`--student-steps N` gives the students a longer (or shorter) warm-up than the preset's.
 """
 
 from __future__ import annotations
@@ -67,6 +69,9 @@ CONDITIONS = {
     "none": [],
     "soft": ["distill.weight=0.5", "distill.temperature=2"],
     "soft+written": ["distill.weight=0.5", "distill.temperature=2", "distill.synthetic=2000"],
+    # gentler soft targets: unsoftened, and a smaller share of the loss
+    "soft-t1": ["distill.weight=0.5", "distill.temperature=1"],
+    "light": ["distill.weight=0.2", "distill.temperature=1"],
 }
 
 
@@ -131,6 +136,7 @@ def main() -> int:
     p.add_argument("--conditions", nargs="+", default=["none", "soft"], choices=list(CONDITIONS))
     p.add_argument("--teacher", action="append", default=[], help="PRESET=RUN_DIR to reuse")
     p.add_argument("--limit", type=int, default=500, help="test examples evaluated")
+    p.add_argument("--student-steps", type=int, help="the students' warm-up steps")
     p.add_argument("--out", default="benchmarks/out/distill")
     args = p.parse_args()
     torch.set_num_threads(1)
@@ -150,7 +156,7 @@ def main() -> int:
                 overrides = [
                     *FIXED,
                     *budget.student,
-                    f"stages.warmup.steps={budget.student_steps}",
+                    f"stages.warmup.steps={args.student_steps or budget.student_steps}",
                     f"training.seed={seed}",
                     *CONDITIONS[condition],
                 ]

@@ -16,10 +16,15 @@ Two tables, every figure from a fresh subprocess with one torch thread:
    is also given a heavy variant (batches x4, G 32, one step a stage), and the heavy
    variant budgets that make each lever the last one pulled (half way between the least
    estimates with the levers before it and with it, as the child process computes them).
+3. A distillation teacher (distill.teacher): a finished run of the preset's model teaches a
+   student half its size (bench_distill.py's), with soft targets. Its terms (the
+   teacher's weights once loaded, held and at the load's peak; one warm-up micro-batch
+   with its soft targets) and fitted budgets with the teacher, as in 1 and 2.
 
-    python benchmarks/bench_memory_budget.py                   # both tables
+    python benchmarks/bench_memory_budget.py                   # the three tables
     python benchmarks/bench_memory_budget.py --only terms      # the first
     python benchmarks/bench_memory_budget.py --presets micro_gpt --only runs
+    python benchmarks/bench_memory_budget.py --presets micro_gpt tiny_transformer --only teacher
 """
 
 from __future__ import annotations
@@ -179,6 +184,85 @@ def child_term(preset: str, term: str) -> dict[str, Any]:
     }
 
 
+# ---- child: a distillation teacher
+
+
+def child_teacher(preset: str, out_dir: str) -> dict[str, Any]:
+    """Train a finished teacher (the preset's model, a few warm-up steps) in `out_dir`."""
+    import torch
+
+    from studio.core.config import load_config
+    from studio.core.training.trainer import Trainer
+
+    torch.set_num_threads(1)
+    teach = [*SHORT, "stages.warmup.steps=2", "stages.grpo.steps=0"]
+    trainer = Trainer(load_config(preset, teach), save_dir=Path(out_dir))
+    done = trainer.run()["reason"]
+    return {"run_dir": str(trainer.run_dir), "done": done}
+
+
+def student_overrides(preset: str, teacher_dir: str) -> list[str]:
+    """A student half the teacher's size (bench_distill.py's), taught by soft targets."""
+    from bench_distill import BUDGETS as HALF
+
+    return [
+        *HALF[preset].student,
+        f"distill.teacher={teacher_dir}",
+        "distill.weight=0.5",
+        "distill.temperature=2",
+    ]
+
+
+def child_taught_term(preset: str, term: str, teacher_dir: str) -> dict[str, Any]:
+    """The teacher's weights as loaded ("teacher": held after the load, and the load's
+    peak), or one warm-up micro-batch with its soft targets ("warmup")."""
+    import gc
+    import random
+
+    import torch
+
+    from studio.core.config import load_config
+    from studio.core.machine.hardware import memory_estimate
+    from studio.core.tasks import build_task
+    from studio.core.training.distillation import Distiller
+    from studio.core.training.memory_probe import measure_activations, release_free_heap
+
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+    cfg = load_config(preset, overrides(preset, "shipped") + student_overrides(preset, teacher_dir))
+    task = build_task(cfg)
+    out: dict[str, Any] = {"preset": preset, "term": term}
+    with Window() as w:
+        distiller = Distiller.load(cfg, task, torch.device("cpu"))
+    gc.collect()
+    release_free_heap()  # what reading the checkpoint freed, handed back: what stays is held
+    held = kib("VmRSS") - w.before
+    if term == "teacher":
+        return {**out, "measured": held, "load_peak": w.rise, "estimate": distiller.weight_bytes()}
+    model = task.build_model(cfg.model)
+    params = sum(p.numel() for p in model.parameters())
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    rng = random.Random(0)
+    model.train()
+    distiller.loss(task, model, task.sample(1, rng, task.num_levels - 1)).total.backward()
+    optimizer.step()
+    optimizer.zero_grad(set_to_none=False)  # the gradients stay allocated, as mid-step
+    sizes = measure_activations(task, model, cfg, "off", distiller)
+    plain = measure_activations(task, model, cfg, "off")
+    estimate = memory_estimate(cfg, params, sizes).stages["warmup"]["activations"]
+    without = memory_estimate(cfg, params, plain).stages["warmup"]["activations"]
+    batch = task.sample(cfg.stages.warmup.batch_size, rng, task.num_levels - 1)
+    with Window() as w:
+        distiller.loss(task, model, batch).total.backward()
+    return {
+        **out,
+        "items": len(batch),
+        "measured": w.rise,
+        "estimate": estimate,
+        "without": without,
+    }
+
+
 # ---- child: one fitted run
 
 
@@ -214,7 +298,7 @@ def child_levels(preset: str, variant: str) -> dict[str, Any]:
     return {"levers": [lever.name for lever in levers(cfg, "bf16")], "least": least_estimates(cfg)}
 
 
-def child_run(preset: str, variant: str, budget: str) -> dict[str, Any]:
+def child_run(preset: str, variant: str, budget: str, teacher_dir: str = "") -> dict[str, Any]:
     import torch
 
     from studio.core.config import load_config
@@ -222,7 +306,8 @@ def child_run(preset: str, variant: str, budget: str) -> dict[str, Any]:
     from studio.core.training.trainer import Trainer
 
     torch.set_num_threads(1)
-    cfg = load_config(preset, overrides(preset, variant))
+    taught = student_overrides(preset, teacher_dir) if teacher_dir else []
+    cfg = load_config(preset, overrides(preset, variant) + taught)
     out: dict[str, Any] = {"preset": preset, "variant": variant, "budget": budget}
     cfg.training.memory_budget = budget
     with tempfile.TemporaryDirectory() as tmp:
@@ -287,12 +372,27 @@ def terms_table(presets: list[str]) -> list[str]:
     return rows
 
 
+RUNS_HEAD = [
+    "| preset | variant | budget | settings changed | estimate before -> after (MiB) "
+    "| measured peak (MiB) | peak / estimate | within budget |",
+    "|---|---|---|---|---:|---:|---:|---|",
+]
+
+
+def run_row(preset: str, variant: str, label: str, r: dict[str, Any]) -> str:
+    if "refused" in r:
+        return f"| {preset} | {variant} | {label} | refused: {r['refused']} | | | | |"
+    changed = ", ".join(f"{k}={v}" for k, v in r["settings"].items()) or "none"
+    within = "yes" if r["peak"] <= r["budget_bytes"] else "**no**"
+    return (
+        f"| {preset} | {variant} | {label} | {changed} | {mb(r['before'])} -> "
+        f"{mb(r['estimate'])} | {mb(r['peak'])} | {r['peak'] / r['estimate']:.2f} "
+        f"| {within} |"
+    )
+
+
 def runs_table(presets: list[str]) -> list[str]:
-    rows = [
-        "| preset | variant | budget | settings changed | estimate before -> after (MiB) "
-        "| measured peak (MiB) | peak / estimate | within budget |",
-        "|---|---|---|---|---:|---:|---:|---|",
-    ]
+    rows = list(RUNS_HEAD)
     for preset in presets:
         plan = [("shipped", b) for b in BUDGETS] + [("heavy", b) for b in HEAVY_BUDGETS]
         plan += [("heavy", b) for b in LEVER_BUDGETS]
@@ -316,30 +416,57 @@ def runs_table(presets: list[str]) -> list[str]:
                 size = (low + high) / 2
                 budget = f"{size / MIB:.1f}MB"
                 label = f"{budget} ({levels['levers'][n - 1]} last)"
-            r = spawn("run", preset, variant, budget)
-            if "refused" in r:
-                rows.append(f"| {preset} | {variant} | {label} | refused: {r['refused']} | | | | |")
-            else:
-                changed = ", ".join(f"{k}={v}" for k, v in r["settings"].items()) or "none"
-                within = "yes" if r["peak"] <= r["budget_bytes"] else "**no**"
-                rows.append(
-                    f"| {preset} | {variant} | {label} | {changed} | {mb(r['before'])} -> "
-                    f"{mb(r['estimate'])} | {mb(r['peak'])} | {r['peak'] / r['estimate']:.2f} "
-                    f"| {within} |"
-                )
+            rows.append(run_row(preset, variant, label, spawn("run", preset, variant, budget)))
             print(rows[-1], flush=True)
     return rows
 
 
+TAUGHT_TERMS = {"teacher": "the teacher's weights", "warmup": "warm-up with soft targets"}
+
+
+def teacher_tables(presets: list[str]) -> list[str]:
+    terms = [
+        "| preset | term | items | measured (MiB) | estimate (MiB) | measured / estimate "
+        "| the load's peak / without a teacher (MiB) |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    runs = list(RUNS_HEAD)
+    with tempfile.TemporaryDirectory() as tmp:
+        for preset in presets:
+            made = spawn("teacher", preset, tmp)
+            assert made["done"] == "finished", made
+            teacher = made["run_dir"]
+            for term in ("teacher", "warmup"):
+                r = spawn("taught", preset, term, teacher)
+                other = r.get("load_peak", r.get("without", 0))
+                terms.append(
+                    f"| {preset} | {TAUGHT_TERMS[term]} | {r.get('items', '')} | "
+                    f"{mb(r['measured'])} | {mb(r['estimate'])} | "
+                    f"{r['measured'] / r['estimate']:.2f} | {mb(other)} |"
+                )
+                print(terms[-1], flush=True)
+            for variant in ("shipped", "heavy"):
+                r = spawn("run", preset, variant, "2GB", teacher)
+                runs.append(run_row(preset, f"{variant} + teacher", "2GB", r))
+                print(runs[-1], flush=True)
+    return [*terms, "", *runs]
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--only", choices=["terms", "runs"], help="one table")
+    p.add_argument("--only", choices=["terms", "runs", "teacher"], help="one table")
     p.add_argument("--presets", nargs="+", default=PRESETS, choices=PRESETS)
     p.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.child:
         kind, *rest = args.child
-        child = {"term": child_term, "levels": child_levels, "run": child_run}[kind]
+        child = {
+            "term": child_term,
+            "levels": child_levels,
+            "run": child_run,
+            "teacher": child_teacher,
+            "taught": child_taught_term,
+        }[kind]
         result = child(*rest)
         print(json.dumps(result))
         return 0
@@ -349,6 +476,8 @@ def main(argv: list[str] | None = None) -> int:
         tables.append(terms_table(args.presets))
     if args.only in (None, "runs"):
         tables.append(runs_table(args.presets))
+    if args.only in (None, "teacher"):
+        tables.append(teacher_tables([p for p in args.presets if p != "lite_resnet"]))
     print(f"load average {os.getloadavg()}")
     print("\n\n".join("\n".join(t) for t in tables))
     return 0

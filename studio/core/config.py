@@ -307,6 +307,13 @@ class StageConfig:
         min=0,
         label="Stop after evaluations without gain",
     )
+    min_gain: float = param(
+        0.0,
+        "How far an eval must beat the best so far to count as an improvement (0: any rise)",
+        min=0.0,
+        advanced=True,
+        label="Least gain that counts",
+    )
 
 
 @dataclass

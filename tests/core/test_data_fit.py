@@ -47,7 +47,9 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     assert report.split["valid"] == report.split["test"] == 500  # 5% is 300: raised to 500
     assert cfg.eval.size == 500 and cfg.eval.every == 250
     assert cfg.stages.warmup.stop_at is None and cfg.stages.warmup.patience == 4
-    assert cfg.stages.warmup.steps == max(3000, -(-20 * report.split["train"] // 32))
+    assert cfg.stages.warmup.min_gain == 0.5  # a rise within a valid split's noise is none
+    # never under the preset's 3,000 plus the patience's 4 evaluations of 250 steps
+    assert cfg.stages.warmup.steps == max(4000, -(-20 * report.split["train"] // 32))
     assert kept - 1000 == report.split["train"]
     source_chars = Counter(ch for zh, _ in trainer.task.splits["train"] for ch in zh)
     assert trainer.task.source_tok.vocab_size == 4 + sum(n >= 2 for n in source_chars.values())
@@ -55,7 +57,7 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     assert "chosen for this data (task.fit_to_data):" in text
     assert "stages.warmup.stop_at off" in text and "eval.size 500" in text
     saved = (trainer.start() / "config.yaml").read_text("utf-8")  # the run folder, made
-    assert "patience: 4" in saved  # the run folder keeps what the run uses
+    assert "patience: 4" in saved and "min_gain: 0.5" in saved  # what the run uses
 
 
 def test_fitting_can_be_turned_off_and_skips_small_files(tmp_path, corpus):

@@ -21,6 +21,7 @@ from studio.core.runs.loading import load_run_config, load_trained
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.tasks import build_task
 from studio.core.tasks.base import SupervisedLogits
+from studio.core.training import memory_probe
 from studio.core.training.distillation import (
     Distiller,
     DistillError,
@@ -28,6 +29,7 @@ from studio.core.training.distillation import (
     file_sha256,
     soft_target_kl,
 )
+from studio.core.training.memory_probe import MeasuredEstimate
 from studio.core.training.trainer import Trainer
 
 # half the teacher's width (tiny_config: d_model 32, d_ff 64)
@@ -143,12 +145,14 @@ def test_a_distilled_run_trains_the_student_leaves_the_teacher_and_records_it(te
     before = file_sha256(checkpoint)
     cfg = student_config(teacher, "distill.synthetic=20", "stages.grpo.steps=1")
     trainer = Trainer(cfg, save_dir=tmp_path)
-    weights = {k: v.clone() for k, v in trainer.distiller.model.state_dict().items()}
+    teacher_model = trainer.distiller.model
+    weights = {k: v.clone() for k, v in teacher_model.state_dict().items()}
     assert trainer.run()["reason"] == "finished"
 
-    for name, value in trainer.distiller.model.state_dict().items():
+    for name, value in teacher_model.state_dict().items():
         assert torch.equal(value, weights[name]), name  # frozen in memory
-    assert not any(p.requires_grad for p in trainer.distiller.model.parameters())
+    assert not any(p.requires_grad for p in teacher_model.parameters())
+    assert trainer.distiller.model is None  # let go when GRPO started, as the estimate counts
     assert file_sha256(checkpoint) == before  # and on disk
     _, _, on_disk = load_trained(teacher)
     for name, value in on_disk.state_dict().items():
@@ -352,3 +356,53 @@ def test_the_api_names_a_teacher_by_its_folder_or_its_loaded_run(teacher):
     assert api.distill_from(cfg, str(teacher)).distill.teacher == str(teacher)
     with pytest.raises(ConfigError, match="distill.weight: must be at most 1"):
         api.distill_from(cfg, teacher, weight=2)
+
+
+# ---- what a teacher costs in memory
+
+
+def test_the_memory_estimate_counts_the_teacher_in_the_warm_up_only(teacher, monkeypatch):
+    """The teacher's weights are a part of the warm-up's peak (not GRPO's: it is let go
+    when GRPO starts), once: not also in the process's own memory, which holds it; and its
+    soft targets add to the warm-up's measured activations."""
+    process = 10**9  # what the process holds, teacher included
+    monkeypatch.setattr(memory_probe, "runtime_bytes", lambda device: process)
+    cfg = student_config(teacher, "stages.grpo.steps=2")
+    task = build_task(cfg)
+    distiller = Distiller.load(cfg, task, torch.device("cpu"))
+    held = distiller.weight_bytes()
+    assert held == 4 * sum(p.numel() for p in distiller.model.parameters())  # fp32, no buffers
+
+    with_teacher = MeasuredEstimate(task, torch.device("cpu"), distiller)(cfg)
+    without = MeasuredEstimate(task, torch.device("cpu"))(cfg)
+    assert with_teacher.stages["warmup"]["teacher"] == held
+    assert with_teacher.stages["grpo"]["teacher"] == 0
+    assert without.stages["warmup"]["teacher"] == 0
+    assert with_teacher.stages["warmup"]["runtime"] == process - held
+    assert without.stages["warmup"]["runtime"] == process
+    # the KL term keeps both softened distributions (B, T, V) for the backward
+    assert with_teacher.stages["warmup"]["activations"] > without.stages["warmup"]["activations"]
+    assert with_teacher.stages["grpo"]["activations"] == without.stages["grpo"]["activations"]
+
+
+def test_a_budget_the_teacher_does_not_fit_is_refused_naming_the_teacher(tmp_path, monkeypatch):
+    """A student an eighth of its teacher's width under a budget below the estimate: the
+    trainer loads the teacher before fitting, and refuses naming the teacher's weights,
+    the largest part, and the fix, before any folder is made."""
+    monkeypatch.setattr(memory_probe, "runtime_bytes", lambda device: 0)  # the test's own size
+    wide = ["model.d_model=128", "model.d_ff=512", "stages.grpo.steps=0", "eval.every=0"]
+    big = Trainer(tiny_config(*wide, "stages.warmup.steps=2"), save_dir=tmp_path / "teacher")
+    assert big.run()["reason"] == "finished"
+    cfg = student_config(big.run_dir, "stages.grpo.steps=0", "training.device=cpu")
+    task = build_task(cfg)
+    distiller = Distiller.load(cfg, task, torch.device("cpu"))
+    estimate = MeasuredEstimate(task, torch.device("cpu"), distiller)(cfg)
+    assert estimate.largest_part()[0] == "teacher"
+
+    budget = estimate.total - estimate.stages["warmup"]["teacher"] // 2
+    cfg.training.memory_budget = f"{budget / 1024**2:.3f}MB"
+    with pytest.raises(ConfigError) as err:
+        Trainer(cfg, save_dir=tmp_path / "student")
+    assert "of which teacher model takes" in str(err.value)
+    assert "pick a smaller teacher run (distill.teacher)" in str(err.value)
+    assert not (tmp_path / "student").exists()

@@ -46,6 +46,17 @@ def test_early_stop_at_the_target_or_after_patience_evaluations_without_a_better
     assert early_stop(0.95, stage, Position(), "accuracy") == "reached accuracy 0.950 >= 0.9"
 
 
+def test_a_rise_within_min_gain_is_no_improvement_and_the_best_stays():
+    stage = StageConfig(steps=100, patience=2, min_gain=0.5)
+    pos = Position()
+    assert early_stop(50.0, stage, pos, "chrf") is None and pos.best == 50.0
+    assert early_stop(50.4, stage, pos, "chrf") is None and pos.bad_evals == 1  # noise
+    assert pos.best == 50.0  # the bar stays where the last real gain put it
+    assert early_stop(50.6, stage, pos, "chrf") is None and pos.bad_evals == 0
+    assert early_stop(50.9, stage, pos, "chrf") is None and pos.best == 50.6
+    assert early_stop(51.0, stage, pos, "chrf") == "no better chrf in 2 evaluations"
+
+
 def test_a_plateau_halves_the_rate_at_every_patience_evaluations_without_a_better_one():
     stage = StageConfig(steps=100, lr=1e-3, lr_schedule="plateau", plateau_patience=2)
     optimizer = torch.optim.SGD([torch.nn.Parameter(torch.zeros(1))], lr=stage.lr)

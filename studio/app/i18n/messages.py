@@ -152,9 +152,16 @@ SHAPES = [
         "steps) without a better valid chrF",
     ),
     QT_TRANSLATE_NOOP(
+        "messages",
+        "stages.warmup.min_gain {n}: better means {gain} chrF above the best; smaller rises "
+        "are the noise of a few hundred sentences",
+    ),
+    QT_TRANSLATE_NOOP(
         "messages", "stages.warmup.steps {n}: at most {epochs} passes over the training pairs"
     ),
-    QT_TRANSLATE_NOOP("messages", "the patience ends it first"),
+    QT_TRANSLATE_NOOP(
+        "messages", "a cap for a warm-up still improving: the patience should end it first"
+    ),
     # which column is which: after the fitted settings' notes ("source vocabulary ..."),
     # which these wider shapes would take for their own
     QT_TRANSLATE_NOOP("messages", "source {code} ({language}): {column}"),
@@ -232,6 +239,7 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "gradients {size}"),
     QT_TRANSLATE_NOOP("messages", "AdamW state {size}"),
     QT_TRANSLATE_NOOP("messages", "reference model {size}"),
+    QT_TRANSLATE_NOOP("messages", "teacher model {size}"),
     QT_TRANSLATE_NOOP("messages", "activations {size}"),
     QT_TRANSLATE_NOOP("messages", "KV cache {size}"),
     QT_TRANSLATE_NOOP("messages", "the process itself {size}"),
@@ -247,6 +255,7 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "gradients"),
     QT_TRANSLATE_NOOP("messages", "AdamW state"),
     QT_TRANSLATE_NOOP("messages", "reference model"),
+    QT_TRANSLATE_NOOP("messages", "teacher model"),
     QT_TRANSLATE_NOOP("messages", "activations"),
     QT_TRANSLATE_NOOP("messages", "KV cache"),
     QT_TRANSLATE_NOOP("messages", "the process itself"),
@@ -254,6 +263,9 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "use a smaller model (fewer layers, a narrower d_model)"),
     QT_TRANSLATE_NOOP(
         "messages", "set grpo.beta: 0 (no KL reference model) or use a smaller model"
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "pick a smaller teacher run (distill.teacher) or clear distill.teacher"
     ),
     QT_TRANSLATE_NOOP(
         "messages",

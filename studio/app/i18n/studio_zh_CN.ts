@@ -2400,6 +2400,14 @@
         <translation>连续这么多次评估没有提升时提前结束本阶段（0：从不）</translation>
     </message>
     <message>
+        <source>Least gain that counts</source>
+        <translation>计为进步的最小提升</translation>
+    </message>
+    <message>
+        <source>How far an eval must beat the best so far to count as an improvement (0: any rise)</source>
+        <translation>一次评估须比迄今最佳高出多少才算进步（0：任何提升都算）</translation>
+    </message>
+    <message>
         <source>Evaluate every (steps)</source>
         <translation>评估间隔（步）</translation>
     </message>
@@ -3688,6 +3696,14 @@
         <translation>从 0 开始计数，与 task.source_column 和 task.target_column 的计数方式相同</translation>
     </message>
     <message>
+        <source>stages.warmup.min_gain {n}: better means {gain} chrF above the best; smaller rises are the noise of a few hundred sentences</source>
+        <translation>stages.warmup.min_gain {n}：比最佳高出 {gain} chrF 才算更好；更小的提升只是几百个句子的噪声</translation>
+    </message>
+    <message>
+        <source>a cap for a warm-up still improving: the patience should end it first</source>
+        <translation>这是给仍在进步的预热设的上限：通常应先由 patience 结束</translation>
+    </message>
+    <message>
         <source>source {code} ({language}): {column}</source>
         <translation>源语言 {code}（{language}）：{column}</translation>
     </message>
@@ -3817,7 +3833,7 @@
     </message>
     <message>
         <source>the patience ends it first</source>
-        <translation>通常先由 patience 结束</translation>
+        <translation type="vanished">通常先由 patience 结束</translation>
     </message>
     <message>
         <source>kept {n} images in {k} classes ({classes})</source>
@@ -3948,6 +3964,10 @@
         <translation>参考模型 {size}</translation>
     </message>
     <message>
+        <source>teacher model {size}</source>
+        <translation>教师模型 {size}</translation>
+    </message>
+    <message>
         <source>activations {size}</source>
         <translation>激活值 {size}</translation>
     </message>
@@ -3992,6 +4012,10 @@
         <translation>参考模型</translation>
     </message>
     <message>
+        <source>teacher model</source>
+        <translation>教师模型</translation>
+    </message>
+    <message>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
@@ -4014,6 +4038,10 @@
     <message>
         <source>set grpo.beta: 0 (no KL reference model) or use a smaller model</source>
         <translation>设置 grpo.beta: 0（不用 KL 参考模型）或使用更小的模型</translation>
+    </message>
+    <message>
+        <source>pick a smaller teacher run (distill.teacher) or clear distill.teacher</source>
+        <translation>选一个更小的教师运行（distill.teacher），或清空 distill.teacher</translation>
     </message>
     <message>
         <source>shorten the sequences (data.max_length, grpo.max_new_tokens) or lower stages.*.batch_size</source>

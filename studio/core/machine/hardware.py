@@ -249,10 +249,11 @@ class MemoryEstimate:
     """Bytes per part of each stage's peak; the run's peak is its largest stage's.
 
     Parts: weights, gradients, adamw (two fp32 moments), reference (the frozen KL model,
-    GRPO with grpo.beta > 0), activations (one micro-batch's forward and backward),
-    kv_cache (keys and values while sampling one micro-batch's completions) and runtime
-    (what the process holds besides training: Python, torch, the data; given by the
-    caller, 0 when unknown). Sampling, the backward and the optimizer's step take turns,
+    GRPO with grpo.beta > 0), teacher (the frozen teacher of a warm-up with
+    distill.teacher, let go when GRPO starts), activations (one micro-batch's forward and
+    backward), kv_cache (keys and values while sampling one micro-batch's completions)
+    and runtime (what the process holds besides training: Python, torch, the data; given
+    by the caller, 0 when unknown). Sampling, the backward and the optimizer's step take turns,
     so a stage's peak counts the largest of activations, kv_cache and the step's
     temporary (the size of the weights), not their sum.
     """
@@ -343,6 +344,7 @@ def memory_estimate(
     num_params: int,
     activations: ActivationSizes | None = None,
     runtime_bytes: int = 0,
+    teacher_bytes: int = 0,
 ) -> MemoryEstimate:
     """Each stage's peak bytes, part by part, for `cfg` with a `num_params` model.
 
@@ -354,7 +356,9 @@ def memory_estimate(
     transformer-layer formula of Korthikanti et al. with sequences at their longest
     (data.max_length, plus grpo.max_new_tokens in GRPO), an upper bound for short examples.
     The KV cache is the formula of `kv_cache_bytes` for P*G sequences of prompt plus
-    completion. benchmarks/RESULTS.md compares each part with measured peaks.
+    completion. `teacher_bytes` are a distillation teacher's weights, held through the
+    warm-up (its soft targets' share of the activations is in `activations` when they
+    were measured with it). benchmarks/RESULTS.md compares each part with measured peaks.
     """
     p = int(num_params)
     static = {"weights": 4 * p, "gradients": 4 * p, "adamw": 8 * p}
@@ -369,6 +373,7 @@ def memory_estimate(
         stages["warmup"] = {
             **static,
             "reference": 0,
+            "teacher": teacher_bytes,
             "activations": int(act),
             "kv_cache": 0,
             "runtime": runtime_bytes,
@@ -384,6 +389,7 @@ def memory_estimate(
         stages["grpo"] = {
             **static,
             "reference": 4 * p if cfg.grpo.beta > 0 else 0,
+            "teacher": 0,
             "activations": int(act),
             "kv_cache": kv_cache_bytes(cfg, seqs, seq_len),
             "runtime": runtime_bytes,

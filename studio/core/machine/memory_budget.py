@@ -302,6 +302,7 @@ FIXES = {
     "gradients": "use a smaller model (fewer layers, a narrower d_model)",
     "adamw": "use a smaller model (fewer layers, a narrower d_model)",
     "reference": "set grpo.beta: 0 (no KL reference model) or use a smaller model",
+    "teacher": "pick a smaller teacher run (distill.teacher) or clear distill.teacher",
     "activations": "shorten the sequences (data.max_length, grpo.max_new_tokens) or "
     "lower stages.*.batch_size",
     "kv_cache": "shorten the completions (grpo.max_new_tokens) or lower stages.grpo.batch_size",
@@ -314,6 +315,7 @@ PART_NAMES = {
     "gradients": "gradients",
     "adamw": "AdamW state",
     "reference": "reference model",
+    "teacher": "teacher model",
     "activations": "activations",
     "kv_cache": "KV cache",
     "runtime": "the process itself",

@@ -143,7 +143,7 @@ class Distiller:
     """A loaded, frozen teacher, and the warm-up examples it wrote (once asked)."""
 
     dcfg: DistillConfig
-    model: nn.Module  # eval mode, no grad, on the student's device
+    model: nn.Module | None  # eval mode, no grad, on the student's device; None: released
     run_dir: Path
     checkpoint: Path
     sha256: str
@@ -215,11 +215,25 @@ class Distiller:
             f"{num_parameters(student):,}), by {' and '.join(ways) or 'nothing (weight 0)'}"
         )
 
+    def teacher(self) -> nn.Module:
+        if self.model is None:
+            raise RuntimeError("the teacher was released: it teaches the warm-up only")
+        return self.model
+
+    def weight_bytes(self) -> int:
+        """What the teacher's weights and buffers hold in memory."""
+        held = (*self.teacher().parameters(), *self.teacher().buffers())
+        return sum(t.numel() * t.element_size() for t in held)
+
+    def release(self) -> None:
+        """Let the teacher's model go (the warm-up is over: it teaches nothing else)."""
+        self.model = None
+
     # ---- soft targets
 
     def loss(self, task: Task, model: nn.Module, examples: list[Example]) -> LossParts:
         """The warm-up loss of `examples` (the teacher runs only when its term counts)."""
-        teacher = self.model if self.dcfg.weight > 0 else None
+        teacher = self.teacher() if self.dcfg.weight > 0 else None
         sup = task.supervised_logits(model, examples, teacher)
         return distillation_loss(sup, self.dcfg.temperature, self.dcfg.weight)
 
@@ -235,7 +249,7 @@ class Distiller:
         chosen = task.training_pool(wanted, rng)  # distinct, never held out
         answers: list[str] = []
         for i in range(0, len(chosen), ANSWER_CHUNK):
-            answers += task.greedy_answers(self.model, chosen[i : i + ANSWER_CHUNK])
+            answers += task.greedy_answers(self.teacher(), chosen[i : i + ANSWER_CHUNK])
         written = [
             Example(prompt=e.prompt, reference=answer, difficulty=e.difficulty, display=e.display)
             for e, answer in zip(chosen, answers)

@@ -20,7 +20,7 @@ import ctypes
 import os
 import random
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import psutil
 import torch
@@ -38,6 +38,9 @@ from studio.core.machine.hardware import (
 )
 from studio.core.machine.memory_budget import SETTING, Fit, fit_budget, resolve_budget
 from studio.core.tasks.base import Example, Sampling, Task
+
+if TYPE_CHECKING:
+    from studio.core.training.distillation import Distiller
 
 # The CUDA context with torch's kernels, which a GPU budget must leave room for: typically
 # 300-500 MB (not measured here: these machines have no GPU; benchmarks/RESULTS.md).
@@ -86,11 +89,14 @@ def probe_examples(task: Task) -> list[Example]:
     return sorted(pool, key=_size, reverse=True)[:PROBE_ITEMS]
 
 
-def measure_activations(task: Task, model: nn.Module, cfg: Any, amp: str) -> ActivationSizes:
+def measure_activations(
+    task: Task, model: nn.Module, cfg: Any, amp: str, teacher: Distiller | None = None
+) -> ActivationSizes:
     """Bytes saved for the backward per warm-up example and per GRPO sequence, and per
     pass whatever the batch (under autocast: the weights' 16-bit copies), with training.amp
-    `amp`, for the stages `cfg` trains. Each is probed at two batch sizes, the line through
-    the two giving both parts. The model's mode is restored."""
+    `amp`, for the stages `cfg` trains; the warm-up's loss is `teacher`'s (its soft
+    targets' terms) when the run has one. Each is probed at two batch sizes, the line
+    through the two giving both parts. The model's mode is restored."""
     device = next(model.parameters()).device
     if amp == "fp16" and device.type == "cpu":
         amp = "bf16"  # the same 2 bytes an element; CPU autocast is made for bf16
@@ -103,7 +109,7 @@ def measure_activations(task: Task, model: nn.Module, cfg: Any, amp: str) -> Act
         with torch.random.fork_rng(devices=[device] if device.type == "cuda" else []):
             if cfg.stages.warmup.steps > 0:
                 warm = _line(
-                    (len(batch), _warmup_bytes(task, model, batch, amp, skip))
+                    (len(batch), _warmup_bytes(task, model, batch, amp, skip, teacher))
                     for batch in (half, examples)
                 )
             if cfg.stages.grpo.steps > 0:
@@ -128,13 +134,21 @@ def _line(points: Any) -> tuple[float, float]:
 
 
 def _warmup_bytes(
-    task: Task, model: nn.Module, examples: list[Example], amp: str, skip: set[int]
+    task: Task,
+    model: nn.Module,
+    examples: list[Example],
+    amp: str,
+    skip: set[int],
+    teacher: Distiller | None,
 ) -> float:
     device = next(model.parameters()).device
     model.train()
     counter = SavedBytes(skip)
     with counter.measure(), autocast(amp, device):
-        task.supervised_loss(model, examples)
+        if teacher is None:
+            task.supervised_loss(model, examples)
+        else:
+            teacher.loss(task, model, examples)
     return counter.bytes
 
 
@@ -162,13 +176,22 @@ class MeasuredEstimate:
     line between the two by the share of blocks it recomputes. The runtime part is what
     the process holds after the probes (`runtime_bytes`): their first checkpointed and
     16-bit passes leave memory behind (kernels, the allocator's pools) that training
-    keeps too."""
+    keeps too. A distillation `teacher` adds its weights to the warm-up, and its soft
+    targets to the warm-up's activations."""
 
-    def __init__(self, task: Task, device: torch.device) -> None:
+    def __init__(self, task: Task, device: torch.device, teacher: Distiller | None = None) -> None:
         self.task = task
         self.device = device
-        self.runtime = runtime_bytes(device)
+        self.teacher = teacher
+        self.teacher_bytes = 0 if teacher is None else teacher.weight_bytes()
+        self.runtime = self._held_besides_training()
         self._probes: dict[tuple[str, bool], tuple[ActivationSizes, int]] = {}
+
+    def _held_besides_training(self) -> int:
+        """The runtime part: on the CPU the process's memory holds the loaded teacher,
+        which is a part of its own."""
+        held = runtime_bytes(self.device)
+        return max(0, held - self.teacher_bytes) if self.device.type == "cpu" else held
 
     def _probe(self, cfg: Any, amp: str, recompute: bool) -> tuple[ActivationSizes, int]:
         key = (amp, recompute)
@@ -180,10 +203,10 @@ class MeasuredEstimate:
             probe_cfg.model = model_cfg
             with torch.random.fork_rng(devices=[]):  # a run with a budget draws as one without
                 model = self.task.build_model(model_cfg)
-                sizes = measure_activations(self.task, model, probe_cfg, amp)
+                sizes = measure_activations(self.task, model, probe_cfg, amp, self.teacher)
             self._probes[key] = sizes, sum(p.numel() for p in model.parameters())
             del model
-            self.runtime = max(self.runtime, runtime_bytes(self.device))
+            self.runtime = max(self.runtime, self._held_besides_training())
         return self._probes[key]
 
     def __call__(self, cfg: Any) -> MemoryEstimate:
@@ -200,7 +223,7 @@ class MeasuredEstimate:
                 warmup_fixed=max(sizes.warmup_fixed, full.warmup_fixed),
                 grpo_fixed=max(sizes.grpo_fixed, full.grpo_fixed),
             )
-        return memory_estimate(cfg, num_params, sizes, self.runtime)
+        return memory_estimate(cfg, num_params, sizes, self.runtime, self.teacher_bytes)
 
 
 def _between(off: float, full: float, share: float) -> float:
@@ -263,9 +286,12 @@ def release_free_heap() -> None:
         return
 
 
-def fit_memory_budget(cfg: Any, task: Task, device: torch.device, dist: Dist) -> Fit | None:
-    """Fit `cfg` to training.memory_budget on `device` (None when it is empty): the
-    settings changed and why; ConfigError when no settings fit. The caller applies it."""
+def fit_memory_budget(
+    cfg: Any, task: Task, device: torch.device, dist: Dist, teacher: Distiller | None = None
+) -> Fit | None:
+    """Fit `cfg` to training.memory_budget on `device` (None when it is empty), with the
+    run's distillation `teacher` if it has one: the settings changed and why; ConfigError
+    when no settings fit. The caller applies it."""
     if not cfg.training.memory_budget.strip():
         return None
     if dist.active:
@@ -276,4 +302,5 @@ def fit_memory_budget(cfg: Any, task: Task, device: torch.device, dist: Dist) ->
         )
     budget = resolve_budget(cfg.training.memory_budget, device.type)
     assert budget is not None  # a non-empty setting is a budget or an error
-    return fit_budget(cfg, budget, MeasuredEstimate(task, device), mixed_precision_for(device))
+    estimate = MeasuredEstimate(task, device, teacher)
+    return fit_budget(cfg, budget, estimate, mixed_precision_for(device))

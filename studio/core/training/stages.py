@@ -71,8 +71,9 @@ def new_schedule(
 def early_stop(metric: float, stage: StageConfig, pos: Position, metric_name: str) -> str | None:
     """Note an evaluation's `metric` in `pos`, the one keeper of the stage's eval history
     (the best so far, evaluations since it), and say why the stage should end now, or None.
-    Higher is better."""
-    if pos.best is None or metric > pos.best:
+    Higher is better, by more than stage.min_gain (a rise within the metric's noise is
+    not an improvement)."""
+    if pos.best is None or metric > pos.best + stage.min_gain:
         pos.best, pos.bad_evals = metric, 0
     else:
         pos.bad_evals += 1

@@ -151,17 +151,18 @@ class Trainer:
         if loaded is not None:  # settings chosen to fit the user's data (load report)
             loaded.apply_settings(cfg)
         check_before_training(cfg, self.task)
+        # a teacher (distill.teacher) hands the task its tokenizer before any model is
+        # built (the budget's probes too, which count the teacher)
+        self.distiller: Distiller | None = None
+        if cfg.distill.teacher:
+            self.distiller = Distiller.load(cfg, self.task, self.device)
         # training.memory_budget: settings changed to fit it, and why (a resumed run keeps
         # the settings it was fitted with, which its config holds)
         self.memory_fit: Fit | None = None
         if resume_from is None:
-            self.memory_fit = fit_memory_budget(cfg, self.task, self.device, dist)
+            self.memory_fit = fit_memory_budget(cfg, self.task, self.device, dist, self.distiller)
             if self.memory_fit is not None:
                 self.memory_fit.apply(cfg)
-        # a teacher (distill.teacher) hands the task its tokenizer before the model is built
-        self.distiller: Distiller | None = None
-        if cfg.distill.teacher:
-            self.distiller = Distiller.load(cfg, self.task, self.device)
         self._save_dir = save_dir
         self.run_dir: Path | None = None  # known on resume; made by start() otherwise
         self._started = False
@@ -291,6 +292,8 @@ class Trainer:
         self.optimizer = new_optimizer(self.model, stage, tcfg, self.device)
         self.schedule = new_schedule(self.optimizer, stage, tcfg)
         self.ref_model = None
+        if name != "warmup" and self.distiller is not None:
+            self.distiller.release()  # as the memory estimate counts it: warm-up only
         if name == "grpo" and self.cfg.grpo.beta > 0:
             # the reference is the policy as the GRPO stage found it, frozen
             self.ref_model = copy.deepcopy(self.model).eval().requires_grad_(False)

@@ -11,8 +11,8 @@ the user's file replaces the demo corpus (and `task.fit_to_data` is on) the task
 - valid and test splits of 5% of the pairs, at least 500 and at most 1000 each (a
   tenth under 5,000 pairs), and evaluation on the whole valid split;
 - evaluation every `EVAL_EVERY` steps, and a warm-up that ends only after `PATIENCE`
-  evaluations without a better valid chrF, with its step cap raised to `MAX_EPOCHS`
-  passes over the training pairs (never below the preset's 3,000), and no `stop_at`;
+  evaluations without a valid chrF better by `MIN_GAIN`, with its step cap raised to
+  `MAX_EPOCHS` passes over the training pairs (never below `MIN_WARMUP_STEPS`), and no `stop_at`;
 - vocabularies from the training text: characters seen at least twice (the rest are
   too rare to learn an embedding for); BPE sized by the square root of the number of
   words, the larger the corpus the finer its pieces may be.
@@ -31,10 +31,15 @@ MIN_PAIRS = 1000  # below this a file keeps the preset's settings
 HELD_OUT_SHARE = 0.05
 HELD_OUT_MIN, HELD_OUT_MAX = 500, 1000  # sentences per held-out split, when there are enough
 EVAL_EVERY = 250  # steps between evaluations of a whole valid split
-PATIENCE = 4  # evaluations without a better chrF before the warm-up ends
+PATIENCE = 4  # evaluations without a better chrF before the warm-up ends...
+MIN_GAIN = 0.5  # ...better by this much: consecutive evaluations of a levelled-off
+# warm-up on a few hundred sentences differ by up to 1-2 chrF (benchmarks/RESULTS.md)
 MAX_EPOCHS = 20  # the warm-up's step cap, in passes over the training pairs...
 NOMINAL_BATCH = 32  # ...of the preset's warm-up batch
-MIN_WARMUP_STEPS = 3000  # the preset's cap: never lowered
+# The least cap: the preset's 3,000 and the patience's 1,000 after them. A few thousand
+# pairs level off by step 2,000-2,500 (benchmarks/RESULTS.md), so the preset's cap alone
+# ended such warm-ups an evaluation or two before their patience would have.
+MIN_WARMUP_STEPS = 3000 + PATIENCE * EVAL_EVERY
 CHAR_MIN_COUNT = 2  # characters seen fewer times become <unk>
 BPE_PER_ROOT_WORD = 12  # BPE size = this * sqrt(training words), within the bounds below
 BPE_MIN, BPE_MAX = 1000, 8000
@@ -67,6 +72,7 @@ def trainer_settings(n_train: int, n_valid: int) -> tuple[dict[str, Any], list[s
         "eval.every": EVAL_EVERY,
         "stages.warmup.stop_at": None,
         "stages.warmup.patience": PATIENCE,
+        "stages.warmup.min_gain": MIN_GAIN,
         "stages.warmup.steps": cap,
     }
     notes = [
@@ -75,7 +81,9 @@ def trainer_settings(n_train: int, n_valid: int) -> tuple[dict[str, Any], list[s
         "stages.warmup.stop_at off: the demo corpus's target means nothing for other data",
         f"stages.warmup.patience {PATIENCE}: the warm-up ends after {PATIENCE} evaluations "
         f"({PATIENCE * EVAL_EVERY:,} steps) without a better valid chrF",
+        f"stages.warmup.min_gain {MIN_GAIN:g}: better means {MIN_GAIN:g} chrF above the best; "
+        "smaller rises are the noise of a few hundred sentences",
         f"stages.warmup.steps {cap:,}: at most {MAX_EPOCHS} passes over the training pairs; "
-        "the patience ends it first",
+        "a cap for a warm-up still improving: the patience should end it first",
     ]
     return settings, notes
