@@ -175,6 +175,15 @@ def test_a_distilled_run_trains_the_student_leaves_the_teacher_and_records_it(te
     assert saved["sha256"] == before
 
 
+def test_a_teacher_leaves_the_students_first_weights_as_the_seed_gives_them(teacher, tmp_path):
+    """Loading the teacher draws nothing from the run's random streams, so a distilled
+    run and one without a teacher start from the same student (a fair comparison)."""
+    alone = Trainer(tiny_config(*STUDENT), save_dir=tmp_path / "alone")
+    taught = Trainer(student_config(teacher), save_dir=tmp_path / "taught")
+    for name, value in alone.model.state_dict().items():
+        assert torch.equal(value, taught.model.state_dict()[name]), name
+
+
 def test_the_teacher_writes_distinct_training_prompts_and_the_report_counts_them(teacher):
     cfg = student_config(teacher, "distill.synthetic=50")
     task = build_task(cfg)

@@ -132,8 +132,11 @@ def _check_same_task(where: Path, teacher: StudioConfig, cfg: StudioConfig, task
 
 
 def _read(where: Path, dcfg: DistillConfig, device: torch.device) -> TrainedRun:
+    """The teacher's run, built without drawing from the run's random streams: the
+    student starts from the weights the same seed gives it without a teacher."""
     try:
-        return load_run(where, str(device), name=dcfg.checkpoint or None)
+        with torch.random.fork_rng(devices=[]):
+            return load_run(where, str(device), name=dcfg.checkpoint or None)
     except (RunError, TaskError) as err:
         raise _refuse(f"the teacher's run cannot be read: {err}") from None
 
