@@ -7,8 +7,8 @@ teacher's soft targets ("soft": distill.weight 0.5 at temperature 2), and, when 
 with the examples the teacher writes as well ("soft+written"), or with gentler soft
 targets ("soft-t1": temperature 1; "light": weight 0.2 at temperature 1). Every run's
 held-out TEST metric is computed from its final checkpoint (bench_learning.test_metric)
-and printed as a markdown table, with the parameter counts and the warm-up's wall time (a step with
-a teacher also runs the teacher's forward pass).
+and printed as a markdown table, with the parameter counts and the warm-up's wall time
+(a step with a teacher also runs the teacher's forward pass).
 
     OMP_NUM_THREADS=1 python benchmarks/bench_distill.py --presets micro_gpt tiny_transformer \\
         --seeds 0 1 --out /tmp/bench_distill

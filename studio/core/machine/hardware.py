@@ -253,8 +253,8 @@ class MemoryEstimate:
     distill.teacher, let go when GRPO starts), activations (one micro-batch's forward and
     backward), kv_cache (keys and values while sampling one micro-batch's completions)
     and runtime (what the process holds besides training: Python, torch, the data; given
-    by the caller, 0 when unknown). Sampling, the backward and the optimizer's step take turns,
-    so a stage's peak counts the largest of activations, kv_cache and the step's
+    by the caller, 0 when unknown). Sampling, the backward and the optimizer's step take
+    turns, so a stage's peak counts the largest of activations, kv_cache and the step's
     temporary (the size of the weights), not their sum.
     """
 

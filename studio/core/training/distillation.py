@@ -225,8 +225,8 @@ class Distiller:
 
     def weight_bytes(self) -> int:
         """What the teacher's weights and buffers hold in memory."""
-        held = (*self.teacher().parameters(), *self.teacher().buffers())
-        return sum(t.numel() * t.element_size() for t in held)
+        model = self.teacher()
+        return sum(t.numel() * t.element_size() for t in (*model.parameters(), *model.buffers()))
 
     def release(self) -> None:
         """Let the teacher's model go (the warm-up is over: it teaches nothing else)."""

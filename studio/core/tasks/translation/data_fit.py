@@ -12,7 +12,8 @@ the user's file replaces the demo corpus (and `task.fit_to_data` is on) the task
   tenth under 5,000 pairs), and evaluation on the whole valid split;
 - evaluation every `EVAL_EVERY` steps, and a warm-up that ends only after `PATIENCE`
   evaluations without a valid chrF better by `MIN_GAIN`, with its step cap raised to
-  `MAX_EPOCHS` passes over the training pairs (never below `MIN_WARMUP_STEPS`), and no `stop_at`;
+  `MAX_EPOCHS` passes over the training pairs (never below `MIN_WARMUP_STEPS`), and no
+  `stop_at`;
 - vocabularies from the training text: characters seen at least twice (the rest are
   too rare to learn an embedding for); BPE sized by the square root of the number of
   words, the larger the corpus the finer its pieces may be.
@@ -33,7 +34,7 @@ HELD_OUT_MIN, HELD_OUT_MAX = 500, 1000  # sentences per held-out split, when the
 EVAL_EVERY = 250  # steps between evaluations of a whole valid split
 PATIENCE = 4  # evaluations without a better chrF before the warm-up ends...
 MIN_GAIN = 0.5  # ...better by this much: consecutive evaluations of a levelled-off
-# warm-up on a few hundred sentences differ by up to 1-2 chrF (benchmarks/RESULTS.md)
+# warm-up on a few hundred sentences differ by up to 2 chrF (benchmarks/RESULTS.md)
 MAX_EPOCHS = 20  # the warm-up's step cap, in passes over the training pairs...
 NOMINAL_BATCH = 32  # ...of the preset's warm-up batch
 # The least cap: the preset's 3,000 and the patience's 1,000 after them. A few thousand
