@@ -247,6 +247,44 @@ def sdpa_flop_mapping() -> dict[Any, Any]:
     }
 
 
+KERNELS = {
+    # the arithmetic: what the floor counts, each op's own time (its children excluded)
+    "matmul": ("aten::addmm", "aten::mm", "aten::bmm", "aten::baddbmm"),
+    "convolution": ("aten::mkldnn_convolution", "aten::convolution_backward"),
+    "attention": (
+        "aten::_scaled_dot_product_flash_attention_for_cpu",
+        "aten::_scaled_dot_product_flash_attention_for_cpu_backward",
+    ),
+}
+
+
+def kernel_times(step: Callable[[], Any], steps: int = 2) -> dict[str, float]:
+    """Seconds per step in the arithmetic kernels (KERNELS), from torch.profiler on
+    `steps` eager steps: the kernels at the rates they reach in the step (small matrices,
+    weights that every layer's pass pushes out of the core's own cache), against the
+    floor's one large product. The profiler adds microseconds to every op, which makes a
+    profiled step slower by much more than it makes any one kernel slower: "profiled step"
+    is reported, but the rest of a step is its timed median less these kernels."""
+    from torch.profiler import ProfilerActivity, profile, schedule
+
+    # one step under the profiler first, not recorded: the profiler's own start-up
+    plan = schedule(wait=0, warmup=1, active=steps, repeat=1)
+    with profile(activities=[ProfilerActivity.CPU], schedule=plan) as prof:
+        step()
+        prof.step()
+        start = time.perf_counter()
+        for _ in range(steps):
+            step()
+            prof.step()
+        total = (time.perf_counter() - start) / steps
+    own = {e.key: e.self_cpu_time_total for e in prof.key_averages()}  # microseconds
+    times = {
+        group: sum(own.get(name, 0.0) for name in names) / 1e6 / steps
+        for group, names in KERNELS.items()
+    }
+    return {**times, "profiled step": total}
+
+
 def eager_passes(model: Any, eager: bool) -> None:
     """Run a compiled variant's passes eagerly for a while (eager True), or compiled again."""
     for module in model.modules():
@@ -286,8 +324,13 @@ def worker(args: argparse.Namespace, proto: IO[str]) -> None:
     eager_passes(model, True)
     with FlopCounterMode(display=False, custom_mapping=sdpa_flop_mapping()) as counter:
         out = grpo_step(setup.learner, setup.task, [setup.prompts()], setup.cfg.grpo, StepOptions())
-    eager_passes(model, False)
     info["flops_per_work"] = counter.get_total_flops() / work_of(out)
+    info["kernels"] = kernel_times(
+        lambda: grpo_step(
+            setup.learner, setup.task, [setup.prompts()], setup.cfg.grpo, StepOptions()
+        )
+    )
+    eager_passes(model, False)
     proto.write(json.dumps(info) + "\n")
     for line in sys.stdin:
         words = line.split()
@@ -448,6 +491,31 @@ def report(args: argparse.Namespace, variants: list[Variant], result: dict[str, 
             )
     lines += [
         "",
+        "| preset | variant | profiled step ms | "
+        + " | ".join(f"{k} ms" for k in KERNELS)
+        + " | kernels ms | kernels / floor | step ms less kernels |",
+        "|---|---|" + "---:|" * (len(KERNELS) + 4),
+    ]
+    for preset in args.presets:
+        for v in variants:
+            info = result["info"][f"{v.label}/{preset}"]
+            kernels = info["kernels"]
+            arithmetic = sum(kernels[k] for k in KERNELS)
+            steps = result["steps"][f"{v.label}/{preset}"]
+            med = statistics.median(s["total"] for s in steps)
+            floor = info["flops_per_work"] * statistics.median(s["work"] for s in steps) / rate
+            cells = " | ".join(f"{kernels[k] * 1e3:.1f}" for k in KERNELS)
+            lines.append(
+                f"| {preset} | {v.label} | {kernels['profiled step'] * 1e3:.1f} | {cells} | "
+                f"**{arithmetic * 1e3:.1f}** | **{arithmetic / floor:.2f}x** | "
+                f"{(med - arithmetic) * 1e3:.1f} |"
+            )
+    lines += [
+        "",
+        "The second table: the arithmetic kernels' own time in two profiled eager steps "
+        "(torch.profiler), against the same floor, and the timed step's median less them: "
+        "everything else (pointwise ops, copies, the optimizer, Python). Kernels at 1.0x "
+        "would run at the large product's rate.",
         "Phases are medians of each phase over the timed steps (so they need not add up to the "
         "step's median exactly).",
         "- Large fp32 matmul (2048^3) before / after the workers: "

@@ -6,10 +6,9 @@ partner that is not running; this shows how much that costs at each size.
 Each policy runs in its own process (OpenMP reads the variable once, when torch loads
 it); sizes are (M x 256) @ (256 x 768), Micro-GPT's q/k/v projection with M rows (32: a
 decoded token of 4 x 8 completions; 256: the update's completion tokens), medians of 200
-products after 10 warm-up ones, each reading twice, alternating thread counts. A third
-process leaves the variable unset and sets it as the command line does, from inside the
-process before torch loads (studio.cli.main.sleeping_openmp_threads): the check that torch's
-OpenMP honours a value set that way.
+products after 10 warm-up ones, each reading twice, alternating thread counts. The whole
+GRPO step under each policy is bench_step_profile.py's (RESULTS.md, "Threads, third
+reading").
 
     python benchmarks/bench_threads.py [--rows 32 256]
 """
@@ -24,11 +23,8 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = str(Path(__file__).resolve().parents[1])
-
-POLICIES = {"default": None, "passive": "PASSIVE", "cli": None}
+POLICIES = {"default": None, "passive": "PASSIVE"}
 
 
 def rate(m: int, threads: int, reps: int = 200) -> float:
@@ -46,11 +42,7 @@ def rate(m: int, threads: int, reps: int = 200) -> float:
     return 2 * m * 256 * 768 / statistics.median(times) / 1e9
 
 
-def worker(rows: list[int], cli_start: bool) -> None:
-    if cli_start:
-        from studio.cli.main import sleeping_openmp_threads
-
-        sleeping_openmp_threads()  # before torch, as the command line's entry points do
+def worker(rows: list[int]) -> None:
     out = {m: {t: [] for t in (1, 2)} for m in rows}
     for m in rows:
         for t in (1, 2, 1, 2):
@@ -62,10 +54,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, nargs="+", default=[32, 256])
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--cli-start", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.rows, args.cli_start)
+        worker(args.rows)
         return
     results = {}
     load_before = os.getloadavg()
@@ -75,25 +66,19 @@ def main() -> None:
         if value is not None:
             env["OMP_WAIT_POLICY"] = value
         command = [sys.executable, __file__, "--worker", "--rows", *map(str, args.rows)]
-        if name == "cli":
-            command.append("--cli-start")
-            env["PYTHONPATH"] = os.pathsep.join([ROOT, *filter(None, [env.get("PYTHONPATH")])])
         done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
         results[name] = json.loads(done.stdout)
 
     def cell(values: list[float]) -> str:
         return " / ".join(f"{v:.0f}" for v in values)
 
-    print(
-        "| M | 1 thread | 2 threads, default | 2 threads, OMP_WAIT_POLICY=PASSIVE | "
-        "2 threads, PASSIVE set as the CLI sets it |"
-    )
-    print("|---:|---:|---:|---:|---:|")
+    print("| M | 1 thread | 2 threads, default | 2 threads, OMP_WAIT_POLICY=PASSIVE |")
+    print("|---:|---:|---:|---:|")
     for m in map(str, args.rows):
         one = [v for r in results.values() for v in r[m]["1"]]
         print(
             f"| {m} | {cell(one)} | {cell(results['default'][m]['2'])} | "
-            f"{cell(results['passive'][m]['2'])} | {cell(results['cli'][m]['2'])} |"
+            f"{cell(results['passive'][m]['2'])} |"
         )
     load = " ".join(f"{x:.2f}" for x in load_before)
     after = " ".join(f"{x:.2f}" for x in os.getloadavg())

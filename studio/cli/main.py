@@ -62,20 +62,24 @@ def parse(p: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-def sleeping_openmp_threads() -> None:
-    """OpenMP threads that sleep while they wait, unless the user chose a wait policy.
+def one_torch_thread_unless_asked() -> None:
+    """torch computes on one CPU thread unless the user names a count (OMP_NUM_THREADS, or
+    training.threads for a run).
 
-    torch's OpenMP threads spin at every barrier by default; on a CPU busy with other
-    programs a spinning thread waits for a partner that is not running, and a GRPO step on
-    two threads ran several times slower than on one (benchmarks/RESULTS.md, "Threads,
-    second reading"). OpenMP reads the variable once, when torch loads it, so this runs
-    before anything imports torch.
+    Measured on a 2-core CPU (benchmarks/RESULTS.md, "Threads, third reading"): two threads
+    that spin at each barrier, OpenMP's default, make a GRPO step 1.5x faster than one on
+    an idle machine and 13-38x slower beside one other busy program; two that sleep
+    (OMP_WAIT_POLICY=PASSIVE) were slower than one thread on the idle machine and beside
+    the busy program alike. One thread is the count that never loses much, and a seed's
+    numbers then do not depend on how many cores the machine has (the count changes the
+    last bits of the sums). OpenMP reads the variable once, when torch loads, so this runs
+    before anything imports torch; the wait policy stays OpenMP's, for a count asked for.
     """
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    sleeping_openmp_threads()
+    one_torch_thread_unless_asked()
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parse(parser(), argv)
     if args.command in (None, "gui"):
@@ -91,5 +95,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def gui_main() -> int:
-    sleeping_openmp_threads()
+    one_torch_thread_unless_asked()
     return cmd_gui(argparse.Namespace(), [sys.argv[0]])
