@@ -67,6 +67,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import flops  # benchmarks/flops.py, beside this file
+from worker_process import BenchError, WorkerProcess, claim_stdout
 
 ROOT = Path(__file__).resolve().parents[1]
 PHASES = (
@@ -87,10 +88,6 @@ PRESET_SETS = {
     "tiny_transformer": [],
     "lite_resnet": [],
 }
-
-
-class BenchError(RuntimeError):
-    """The benchmark cannot run as asked; the message says why."""
 
 
 # ---- exclusive phase timers
@@ -369,66 +366,33 @@ def parse_variant(text: str) -> Variant:
     return Variant(label, Path(path).resolve(), [s for s in sets.split(",") if s])
 
 
-class Worker:
-    def __init__(self, variant: Variant, preset: str, args: argparse.Namespace, logs: Path):
-        self.log = logs / f"{variant.label}-{preset}.log"
-        self.log_file = self.log.open("w")
-        env = dict(os.environ, PYTHONPATH=str(variant.path), TOKENIZERS_PARALLELISM="false")
-        # "env.NAME=VALUE" in a variant's settings is an environment variable of its worker;
-        # "{preset}" in VALUE is the preset's name (a compile cache folder per preset)
-        for s in variant.sets:
-            if s[:4] == "env.":
-                name, value = s.removeprefix("env.").split("=", 1)
-                env[name] = value.replace("{preset}", preset)
-        config_sets = [s for s in variant.sets if s[:4] != "env."]
-        command = [
-            sys.executable,
-            str(Path(__file__).resolve()),
-            "--worker",
-            preset,
-            "--sets",
-            ",".join(config_sets),
-            "--threads",
-            str(args.threads),
-            "--warmup",
-            str(args.warmup),
-            "--new-tokens",
-            str(args.new_tokens),
-        ]
-        self.proc = subprocess.Popen(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self.log_file,
-            text=True,
-            bufsize=1,
-            env=env,
-            cwd=variant.path,
-        )
-        self.info = self._reply()
-
-    def _reply(self) -> dict[str, Any]:
-        line = self.proc.stdout.readline()
-        if not line:
-            self.proc.wait()
-            tail = "\n".join(self.log.read_text(errors="replace").splitlines()[-30:])
-            raise BenchError(f"worker {self.log.stem} ended ({self.proc.returncode}):\n{tail}")
-        return json.loads(line)
-
-    def run(self, steps: int) -> list[dict[str, float]]:
-        self.proc.stdin.write(f"run {steps}\n")
-        self.proc.stdin.flush()
-        return self._reply()["steps"]
-
-    def close(self) -> None:
-        with contextlib.suppress(BrokenPipeError):
-            self.proc.stdin.write("quit\n")
-            self.proc.stdin.flush()
-        try:
-            self.proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self.log_file.close()
+def start_worker(
+    variant: Variant, preset: str, args: argparse.Namespace, logs: Path
+) -> WorkerProcess:
+    env = dict(os.environ, PYTHONPATH=str(variant.path), TOKENIZERS_PARALLELISM="false")
+    # "env.NAME=VALUE" in a variant's settings is an environment variable of its worker;
+    # "{preset}" in VALUE is the preset's name (a compile cache folder per preset)
+    for s in variant.sets:
+        if s[:4] == "env.":
+            name, value = s.removeprefix("env.").split("=", 1)
+            env[name] = value.replace("{preset}", preset)
+    config_sets = [s for s in variant.sets if s[:4] != "env."]
+    command = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--worker",
+        preset,
+        "--sets",
+        ",".join(config_sets),
+        "--threads",
+        str(args.threads),
+        "--warmup",
+        str(args.warmup),
+        "--new-tokens",
+        str(args.new_tokens),
+    ]
+    label = f"{variant.label}-{preset}"
+    return WorkerProcess(label, command, env, variant.path, logs / f"{label}.log")
 
 
 def baseline_tree(rev: str) -> Path:
@@ -444,18 +408,20 @@ def baseline_tree(rev: str) -> Path:
 def sitting(args: argparse.Namespace, variants: list[Variant]) -> dict[str, Any]:
     probes = [flops.matmul_gflops(args.threads)]
     logs = Path(tempfile.mkdtemp(prefix="bench-step-profile-"))
-    workers: dict[tuple[str, str], Worker] = {}
+    workers: dict[tuple[str, str], WorkerProcess] = {}
     steps: dict[tuple[str, str], list[dict[str, float]]] = {}
     try:
         for preset in args.presets:
             for v in variants:
-                workers[v.label, preset] = Worker(v, preset, args, logs)
+                workers[v.label, preset] = start_worker(v, preset, args, logs)
                 steps[v.label, preset] = []
         for r in range(args.rounds):
             for preset in args.presets:
                 order = variants if r % 2 == 0 else variants[::-1]
                 for v in order:
-                    steps[v.label, preset] += workers[v.label, preset].run(args.steps)
+                    steps[v.label, preset] += workers[v.label, preset].ask(
+                        f"run {args.steps}", "steps"
+                    )["steps"]
     finally:
         for w in workers.values():
             w.close()
@@ -538,13 +504,6 @@ def report(args: argparse.Namespace, variants: list[Variant], result: dict[str, 
         + "`",
     ]
     return "\n".join(lines)
-
-
-def claim_stdout() -> IO[str]:
-    """The protocol's stream: the real stdout. What libraries print goes to stderr."""
-    proto = os.fdopen(os.dup(1), "w", buffering=1)
-    os.dup2(2, 1)
-    return proto
 
 
 def main() -> None:

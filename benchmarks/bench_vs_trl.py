@@ -53,7 +53,6 @@ import resource
 import shlex
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -62,6 +61,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import flops  # benchmarks/flops.py, beside this file
+from worker_process import BenchError, WorkerProcess, claim_stdout
 
 ROOT = Path(__file__).resolve().parents[1]
 NEW_TOKENS, BETA = 8, 0.04
@@ -73,10 +73,6 @@ FF_RATIO = 2.75  # d_ff / d_model of the preset (704 / 256)
 BUSY_FRACTION = 0.7
 SIDES = ("ours", "trl")
 LABELS = {"ours": "ours (Micro-GPT)", "trl": "TRL GRPOTrainer (GPT-2)"}
-
-
-class BenchError(RuntimeError):
-    """The benchmark cannot run as asked; the message says why and what to do."""
 
 
 # ---- memory of this process (Linux /proc; resource's lifetime peak elsewhere)
@@ -176,13 +172,6 @@ class Session:
                 "step_peak_mib": peak_mib(),
                 "process_peak_mib": max(self.process_peak, peak_mib()),
             }
-
-
-def claim_stdout() -> IO[str]:
-    """The protocol's stream: the real stdout. What libraries print goes to stderr."""
-    proto = os.fdopen(os.dup(1), "w", buffering=1)
-    os.dup2(2, 1)
-    return proto
 
 
 def d_ff_of(d_model: int) -> int:
@@ -437,75 +426,29 @@ def trl_worker(args: argparse.Namespace, proto: IO[str]) -> None:
 # ---- the driver
 
 
-class Worker:
-    """One side's worker process and its command line."""
-
-    def __init__(self, side: str, args: argparse.Namespace, log_dir: Path) -> None:
-        self.side = side
-        self.log = log_dir / f"{side}.log"
-        self.log_file = self.log.open("w")
-        command = [
-            sys.executable,
-            str(Path(__file__).resolve()),
-            "--worker",
-            side,
-            "--threads",
-            str(args.threads),
-            "--max-steps",
-            str(args.warmup + args.rounds * args.steps_per_round + 2),
-            "--prompts",
-            str(args.prompts),
-            "--group",
-            str(args.group),
-            "--d-model",
-            str(args.d_model),
-            *(f"--set={s}" for s in (args.set if side == "ours" else [])),
-        ]
-        env = dict(
-            os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
-        )
-        env.update(TOKENIZERS_PARALLELISM="false", HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
-        self.proc = subprocess.Popen(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self.log_file,
-            text=True,
-            bufsize=1,
-            env=env,
-            cwd=ROOT,
-        )
-        self.info = self._reply("ready")
-
-    def _reply(self, event: str) -> dict[str, Any]:
-        line = self.proc.stdout.readline()
-        if not line:
-            self.proc.wait()
-            tail = "\n".join(self.log.read_text(errors="replace").splitlines()[-30:])
-            raise BenchError(
-                f"the {self.side} worker ended (exit code {self.proc.returncode}) before "
-                f"replying '{event}'; the end of its log {self.log}:\n{tail}"
-            )
-        reply = json.loads(line)
-        if reply.get("event") != event:
-            raise BenchError(f"the {self.side} worker replied {reply!r}, expected '{event}'")
-        return reply
-
-    def ask(self, command: str, event: str) -> dict[str, Any]:
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        return self._reply(event)
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            with contextlib.suppress(BrokenPipeError):
-                self.proc.stdin.write("quit\n")
-                self.proc.stdin.flush()
-            try:
-                self.proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        self.log_file.close()
+def start_worker(side: str, args: argparse.Namespace, log_dir: Path) -> WorkerProcess:
+    command = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--worker",
+        side,
+        "--threads",
+        str(args.threads),
+        "--max-steps",
+        str(args.warmup + args.rounds * args.steps_per_round + 2),
+        "--prompts",
+        str(args.prompts),
+        "--group",
+        str(args.group),
+        "--d-model",
+        str(args.d_model),
+        *(f"--set={s}" for s in (args.set if side == "ours" else [])),
+    ]
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    )
+    env.update(TOKENIZERS_PARALLELISM="false", HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
+    return WorkerProcess(side, command, env, ROOT, log_dir / f"{side}.log")
 
 
 def check_lengths(side: str, lengths: list[float]) -> None:
@@ -544,11 +487,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         )
     probe_before = flops.matmul_gflops(args.threads)  # before and after the workers, not during
     log_dir = Path(tempfile.mkdtemp(prefix="bench-vs-trl-"))
-    workers: dict[str, Worker] = {}
+    workers: dict[str, WorkerProcess] = {}
     done = False
     try:
         for side in SIDES:  # one at a time: setup and warm-up never overlap
-            workers[side] = Worker(side, args, log_dir)
+            workers[side] = start_worker(side, args, log_dir)
             check_setup(side, workers[side].info, args.threads)
             if args.warmup:
                 warm = workers[side].ask(f"run {args.warmup}", "times")
