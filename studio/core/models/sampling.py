@@ -196,7 +196,10 @@ def choose(
 
 def log_softmax(logits: torch.Tensor, temperature: float) -> torch.Tensor:
     """log softmax(logits / temperature) over the last dimension, in float32: (..., V)."""
-    return F.log_softmax(logits.float() / temperature, dim=-1)
+    scaled = logits.float()
+    if temperature != 1.0:  # x / 1 is x exactly: every preset's temperature, a pass saved
+        scaled = scaled / temperature
+    return F.log_softmax(scaled, dim=-1)
 
 
 def logp_of(logp_all: torch.Tensor, actions: torch.Tensor) -> torch.Tensor:
