@@ -4,9 +4,10 @@ One process-wide setting is made here, before anything else of the app runs: the
 PySide6 6.12.0 refcount guard (see qt_compat).
 
 OpenMP keeps torch's default wait policy (threads spin a while at each barrier, then
-sleep). `OMP_WAIT_POLICY=PASSIVE` (sleep at once) helps only on a machine busy with other
-jobs and slows training on a quiet one (benchmarks/RESULTS.md has the figures), so it is
-left to users on a busy machine to set themselves.
+sleep). The window trains on one thread (worker.py), where the policy does not matter; a
+count named in training.threads spins, which pays on an otherwise idle CPU and costs much
+beside busy programs, where sleeping threads (`OMP_WAIT_POLICY=PASSIVE`) were still slower
+than one thread (benchmarks/RESULTS.md, "Threads, third reading").
 """
 
 from studio.app.qt_compat import protect_singletons
