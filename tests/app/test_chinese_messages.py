@@ -98,3 +98,5 @@ def test_why_a_stage_ended_names_its_metric_in_chinese(chinese):
     assert "准确率" in shown and "0.450 >= 0.3" in shown and "accuracy" not in shown
     shown = translate_message("no better chrf in 4 evaluations")
     assert "chrF" in shown and "4" in shown and english_left([shown]) == []
+    shown = translate_message("no chrf more than 0.5 above its best in 4 evaluations")
+    assert "chrF" in shown and "0.5" in shown and "4" in shown and english_left([shown]) == []

@@ -198,6 +198,7 @@ SHAPES = [
     # why a stage ended or how long it runs (the stage strip, the log)
     QT_TRANSLATE_NOOP("messages", "reached {metric} {value} >= {target}"),
     QT_TRANSLATE_NOOP("messages", "no better {metric} in {n} evaluations"),
+    QT_TRANSLATE_NOOP("messages", "no {metric} more than {gain} above its best in {n} evaluations"),
     QT_TRANSLATE_NOOP("messages", "all steps done"),
     QT_TRANSLATE_NOOP("messages", "{n} steps"),
     # the perplexity curriculum's stages (the log)

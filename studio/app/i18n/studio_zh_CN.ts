@@ -3888,6 +3888,10 @@
         <translation>连续 {n} 次评估{metric}没有提升</translation>
     </message>
     <message>
+        <source>no {metric} more than {gain} above its best in {n} evaluations</source>
+        <translation>连续 {n} 次评估{metric}没有比最佳值高出 {gain} 以上</translation>
+    </message>
+    <message>
         <source>all steps done</source>
         <translation>全部步数已完成</translation>
     </message>

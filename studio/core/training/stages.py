@@ -80,5 +80,10 @@ def early_stop(metric: float, stage: StageConfig, pos: Position, metric_name: st
     if stage.stop_at is not None and metric >= stage.stop_at:
         return f"reached {metric_name} {metric:.3f} >= {stage.stop_at}"
     if stage.patience and pos.bad_evals >= stage.patience:
+        if stage.min_gain:  # so the log says why a rise it shows did not count
+            return (
+                f"no {metric_name} more than {stage.min_gain:g} above its best in "
+                f"{stage.patience} evaluations"
+            )
         return f"no better {metric_name} in {stage.patience} evaluations"
     return None
