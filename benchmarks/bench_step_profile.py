@@ -481,7 +481,8 @@ def report(args: argparse.Namespace, variants: list[Variant], result: dict[str, 
         "The second table: the arithmetic kernels' own time in two profiled eager steps "
         "(torch.profiler), against the same floor, and the timed step's median less them: "
         "everything else (pointwise ops, copies, the optimizer, Python). Kernels at 1.0x "
-        "would run at the large product's rate.",
+        "would run at the large product's rate. The kernels are profiled with the passes run "
+        "eagerly, a compiled variant's too, so its last column is only a rough guide.",
         "Phases are medians of each phase over the timed steps (so they need not add up to the "
         "step's median exactly).",
         "- Large fp32 matmul (2048^3) before / after the workers: "

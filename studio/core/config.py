@@ -237,8 +237,8 @@ class TrainingConfig:
     )
     threads: int = param(
         0,
-        "CPU threads for torch (0: one, or from the command line OMP_NUM_THREADS if set; "
-        "more than one pays only on an otherwise idle CPU)",
+        "CPU threads for torch (0: one in the window; headless, one unless OMP_NUM_THREADS "
+        "names more; more than one pays only on an otherwise idle CPU)",
         min=0,
         advanced=True,
         label="CPU threads",

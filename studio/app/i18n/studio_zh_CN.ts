@@ -2308,8 +2308,8 @@
         <translation>CPU 线程数</translation>
     </message>
     <message>
-        <source>CPU threads for torch (0: one, or from the command line OMP_NUM_THREADS if set; more than one pays only on an otherwise idle CPU)</source>
-        <translation>torch 使用的 CPU 线程数（0：一个；从命令行运行时若设置了 OMP_NUM_THREADS 则按其值；只有 CPU 没有其他负载时多于一个才有好处）</translation>
+        <source>CPU threads for torch (0: one in the window; headless, one unless OMP_NUM_THREADS names more; more than one pays only on an otherwise idle CPU)</source>
+        <translation>torch 使用的 CPU 线程数（0：窗口中为一个；无界面训练时为一个，除非 OMP_NUM_THREADS 指定更多；只有 CPU 没有其他负载时多于一个才有好处）</translation>
     </message>
     <message>
         <source>Compile the model</source>
