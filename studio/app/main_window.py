@@ -61,12 +61,6 @@ from studio.core.tasks import task_class
 DEFAULT_PRESET = "quick_micro_gpt"  # a first run that learns visibly within a minute
 
 
-def planned_stages(cfg: StudioConfig) -> tuple[str, ...]:
-    """The stages `cfg` runs, in order (those with steps; the trainer's rule)."""
-    stages = (("warmup", cfg.stages.warmup), ("grpo", cfg.stages.grpo))
-    return tuple(name for name, stage in stages if stage.steps > 0)
-
-
 def closing_message() -> str:
     return QCoreApplication.translate(
         "MainWindow", "Closing: the run is stopping and writing its checkpoint…"
@@ -485,7 +479,7 @@ class MainWindow(QMainWindow):
         self.run_config = copy.deepcopy(cfg)  # as started: the trainer may fit cfg to the data
         self.charts.keep_overlay_for(cfg.task.NAME)
         self._clear_views()
-        self.charts.set_plan(planned_stages(cfg))
+        self.charts.set_plan(tuple(name for name, _ in cfg.stages.planned()))
         name = QCoreApplication.translate("presets", cfg.name)
         self.log.add("info", self.tr("starting {name}").format(name=name))
         self.controller.start(self._make_factory(cfg, self._save_dir(), None), max_steps)
@@ -566,7 +560,7 @@ class MainWindow(QMainWindow):
             cfg = load_run_config(Path(run_dir))
             self.samples.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
             self.charts.keep_overlay_for(cfg.task.NAME)
-            self.charts.set_plan(planned_stages(cfg))
+            self.charts.set_plan(tuple(name for name, _ in cfg.stages.planned()))
         records = read_metrics(Path(run_dir))
         for record in records:
             self._on_record(record)

@@ -86,9 +86,7 @@ class StageStrip(QWidget):
                 item.widget().deleteLater()
         self.boxes.clear()
         metric_key = f"eval/{task_class(cfg.task.NAME).EVAL_METRIC}"
-        planned = (("warmup", cfg.stages.warmup), ("grpo", cfg.stages.grpo))
-        shown = [(name, stage) for name, stage in planned if stage.steps > 0]
-        for i, (name, stage) in enumerate(shown, start=1):
+        for i, (name, stage) in enumerate(cfg.stages.planned(), start=1):
             if i > 1:
                 arrow = QLabel("→")
                 arrow.setStyleSheet("font-size: 16pt; color: #888;")

@@ -317,6 +317,9 @@ class StageConfig:
     )
 
 
+STAGE_NAMES = ("warmup", "grpo")  # the order a run takes its stages in
+
+
 @dataclass
 class StagesConfig:
     warmup: StageConfig = param(
@@ -329,6 +332,15 @@ class StagesConfig:
         help="GRPO",
         label="GRPO",
     )
+
+    def all(self) -> list[tuple[str, StageConfig]]:
+        """Every stage by its name, in the order a run takes them."""
+        return [(name, getattr(self, name)) for name in STAGE_NAMES]
+
+    def planned(self) -> list[tuple[str, StageConfig]]:
+        """The stages a run of this config takes, in order: those with steps > 0. The
+        trainer, the memory estimate and the window's stage strip and charts all ask here."""
+        return [(name, stage) for name, stage in self.all() if stage.steps > 0]
 
 
 @dataclass

@@ -15,14 +15,14 @@ from studio.core.runs.files import RunError
 from studio.core.training.grpo_step import LossSums, loss_metrics
 from studio.core.training.records import checkpoint_record, error_record, step_record
 from studio.core.training.schedule import LearningRate
-from studio.core.training.stages import early_stop, planned_stages, stage_lr
+from studio.core.training.stages import early_stop, stage_lr
 from studio.core.training.state import Position, load_resume_state
 from studio.core.training.update import StepOutcome
 
 
 def test_a_stage_without_steps_is_left_out_of_the_plan():
     cfg = load_config("micro_gpt", ["stages.warmup.steps=0", "stages.grpo.steps=3"])
-    assert [name for name, _ in planned_stages(cfg)] == ["grpo"]
+    assert [name for name, _ in cfg.stages.planned()] == ["grpo"]
 
 
 def test_the_learning_rate_grows_with_the_square_root_of_the_examples_per_step():

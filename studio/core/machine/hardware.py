@@ -363,8 +363,9 @@ def memory_estimate(
     p = int(num_params)
     static = {"weights": 4 * p, "gradients": 4 * p, "adamw": 8 * p}
     stages: dict[str, dict[str, int]] = {}
+    planned = dict(cfg.stages.planned())
     warm, grpo = cfg.stages.warmup, cfg.stages.grpo
-    if warm.steps > 0:
+    if "warmup" in planned:
         if activations is not None:
             act = activations.warmup_fixed + activations.warmup_per_example * warm.batch_size
             act *= BACKWARD_FACTOR
@@ -378,7 +379,7 @@ def memory_estimate(
             "kv_cache": 0,
             "runtime": runtime_bytes,
         }
-    if grpo.steps > 0 or not stages:
+    if "grpo" in planned or not stages:
         seqs = grpo.batch_size * cfg.grpo.num_generations
         seq_len = cfg.data.max_length + cfg.grpo.max_new_tokens
         if activations is not None:

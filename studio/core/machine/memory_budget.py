@@ -143,14 +143,10 @@ class Lever:
     options: list[dict[str, Any]]
 
 
-def _trained(cfg: StudioConfig) -> list[str]:
-    return [n for n in ("warmup", "grpo") if getattr(cfg.stages, n).steps > 0]
-
-
 def levers(cfg: StudioConfig, amp_choice: str | None) -> list[Lever]:
     """The levers this config has, in the order they are pulled. `amp_choice`: the mixed
     precision the device runs ("bf16", "fp16"), None for none."""
-    trained = _trained(cfg)
+    trained = [name for name, _ in cfg.stages.planned()]
     sizes = [getattr(cfg.stages, n).batch_size for n in trained]
     common = math.gcd(*sizes) if sizes else 1
     micro = [

@@ -107,12 +107,13 @@ def measure_activations(
     warm = grpo = (0.0, 0.0)
     try:
         with torch.random.fork_rng(devices=[device] if device.type == "cuda" else []):
-            if cfg.stages.warmup.steps > 0:
+            planned = dict(cfg.stages.planned())
+            if "warmup" in planned:
                 warm = _line(
                     (len(batch), _warmup_bytes(task, model, batch, amp, skip, teacher))
                     for batch in (half, examples)
                 )
-            if cfg.stages.grpo.steps > 0:
+            if "grpo" in planned:
                 grpo = _line(
                     _grpo_bytes(task, model, cfg, batch, amp, skip) for batch in (half, examples)
                 )

@@ -24,7 +24,13 @@ from typing import Any
 
 import torch
 
-from studio.core.config import StudioConfig, config_from_dict, config_to_dict, save_config
+from studio.core.config import (
+    STAGE_NAMES,
+    StudioConfig,
+    config_from_dict,
+    config_to_dict,
+    save_config,
+)
 from studio.core.configtools import ConfigError
 from studio.core.machine.distributed import SINGLE
 from studio.core.models.sparsity import Pruner, Schedule, Scope
@@ -39,7 +45,6 @@ from studio.core.runs.folder import (
 )
 from studio.core.runs.loading import load_run
 from studio.core.training.evaluation import held_out_metrics
-from studio.core.training.stages import STAGES
 from studio.core.training.state import Position, seed_everything, training_state
 from studio.core.training.trainer import Listener, Trainer
 
@@ -77,7 +82,7 @@ def _check_arguments(target: float, finetune_steps: int, stage: str) -> None:
         raise ConfigError(
             f"--finetune-steps: {finetune_steps} is below 0; give 0 (no fine-tuning) or more"
         )
-    if stage not in STAGES:
+    if stage not in STAGE_NAMES:
         raise ConfigError(f"--finetune-stage: {stage!r} is not a stage; use warmup or grpo")
 
 
@@ -95,7 +100,7 @@ def _pruned_config(
         "embeddings": embeddings,
     }
     if steps:  # one stage of `steps`, run to its end
-        for name in STAGES:
+        for name in STAGE_NAMES:
             data["stages"][name].update(
                 steps=steps if name == stage else 0, stop_at=None, patience=0
             )

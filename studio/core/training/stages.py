@@ -18,20 +18,9 @@ import math
 import torch
 from torch import nn
 
-from studio.core.config import StageConfig, StudioConfig, TrainingConfig
+from studio.core.config import StageConfig, TrainingConfig
 from studio.core.training.schedule import LearningRate
 from studio.core.training.state import Position
-
-STAGES = ("warmup", "grpo")
-
-
-def planned_stages(cfg: StudioConfig) -> list[tuple[str, StageConfig]]:
-    """The stages this config runs, in order: those with steps > 0."""
-    return [
-        (name, stage)
-        for name, stage in zip(STAGES, (cfg.stages.warmup, cfg.stages.grpo))
-        if stage.steps > 0
-    ]
 
 
 def stage_lr(stage: StageConfig, tcfg: TrainingConfig) -> float:

@@ -92,7 +92,6 @@ from studio.core.training.stages import (
     early_stop,
     new_optimizer,
     new_schedule,
-    planned_stages,
 )
 from studio.core.training.state import (
     Position,
@@ -139,7 +138,7 @@ class Trainer:
             # the page faults it costs (slower steps), so only when a budget asks. Before the
             # budget's probes, so that they run as training will.
             hand_back_freed_tensors()
-        self.plan = planned_stages(cfg)
+        self.plan = cfg.stages.planned()
         check_batch_sizes(dist, {f"stages.{n}.batch_size": s.batch_size for n, s in self.plan})
         if tcfg.threads:
             torch.set_num_threads(tcfg.threads)
