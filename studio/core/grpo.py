@@ -80,7 +80,7 @@ def token_advantages(adv: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     return adv[:, None] * mask
 
 
-# ---- aggregating the per-token loss: one small function per loss type
+# ---- the loss types: how the per-token losses become one number, and what it divides by
 
 
 def _sequence_mean(per_token: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -98,11 +98,42 @@ def _token_mean(per_token: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     return (per_token * mask).sum() / mask.sum().clamp(min=1.0)
 
 
-AGGREGATE: dict[str, Callable[[torch.Tensor, torch.Tensor], torch.Tensor]] = {
-    "grpo": _sequence_mean,
-    "dr_grpo": _constant_normaliser,
-    "dapo": _token_mean,
+Aggregate = Callable[[torch.Tensor, torch.Tensor], torch.Tensor]  # (N, T), (N, T) -> ()
+Divisor = Callable[[torch.Tensor, torch.Tensor, torch.Tensor], torch.Tensor]
+
+
+@dataclass(frozen=True)
+class LossAggregation:
+    """One loss type (grpo.loss_type): how a batch's per-token losses become the loss, and
+    what that loss divides by.
+
+    `divisor(rows, steps, tokens)` is the divisor of a batch of `rows` sequences padded to
+    `steps` steps holding `tokens` unmasked tokens. A data-parallel run reads it to rescale
+    each rank's share of the batch (machine/distributed.py's loss_scale), so that the
+    ranks' losses add up to the loss `aggregate` gives the whole batch.
+    """
+
+    aggregate: Aggregate
+    divisor: Divisor
+
+
+LOSS_TYPES: dict[str, LossAggregation] = {
+    # a mean of sequence means divides by the rows
+    "grpo": LossAggregation(_sequence_mean, divisor=lambda rows, steps, tokens: rows),
+    # the padded batch's size: rows x steps
+    "dr_grpo": LossAggregation(
+        _constant_normaliser, divisor=lambda rows, steps, tokens: rows * steps
+    ),
+    # the unmasked tokens, at least 1
+    "dapo": LossAggregation(_token_mean, divisor=lambda rows, steps, tokens: tokens.clamp(min=1.0)),
 }
+
+
+def loss_aggregation(loss_type: str) -> LossAggregation:
+    """The declaration of `loss_type`, or a ValueError naming the choices."""
+    if loss_type not in LOSS_TYPES:
+        raise ValueError(f"loss_type must be one of {', '.join(LOSS_TYPES)}, got {loss_type!r}")
+    return LOSS_TYPES[loss_type]
 
 
 @dataclass
@@ -137,8 +168,7 @@ def grpo_loss(
     logp, old_logp, ref_logp, mask: (N, T); adv: (N,). ref_logp is ignored when beta == 0.
     per-token loss = -min(ratio * A, clip(ratio, 1-eps_low, 1+eps_high) * A) + beta * KL.
     """
-    if loss_type not in AGGREGATE:
-        raise ValueError(f"loss_type must be one of {', '.join(AGGREGATE)}, got {loss_type!r}")
+    aggregate = loss_aggregation(loss_type).aggregate
     mask = mask.to(logp.dtype)
     adv_t = adv[:, None].to(logp.dtype)  # (N, 1), broadcast over T
     ratio = torch.exp(logp - old_logp)  # (N, T)
@@ -153,7 +183,7 @@ def grpo_loss(
         kl_mean = masked_mean(kl.detach(), mask)
     else:
         kl_mean = torch.zeros((), device=logp.device)
-    loss = AGGREGATE[loss_type](per_token, mask)
+    loss = aggregate(per_token, mask)
 
     with torch.no_grad():
         low = ((ratio < 1.0 - epsilon_low) & (adv_t < 0)).to(mask.dtype)

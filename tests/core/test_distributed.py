@@ -10,7 +10,7 @@ import pytest
 import torch
 
 from studio.core.config import load_config
-from studio.core.grpo import grpo_loss
+from studio.core.grpo import LOSS_TYPES, grpo_loss
 from studio.core.machine.distributed import SINGLE, Dist, DistributedError, count_scale, loss_scale
 from studio.core.models.sampling import (
     SamplingError,
@@ -98,7 +98,7 @@ def _rank_slice(t, rank, rows, steps):
     return t[rank * rows : (rank + 1) * rows, :steps]
 
 
-@pytest.mark.parametrize("loss_type", ["grpo", "dr_grpo", "dapo"])
+@pytest.mark.parametrize("loss_type", list(LOSS_TYPES))  # every declared loss type
 def test_scaled_rank_losses_average_to_the_whole_batch_loss_and_gradient(loss_type):
     g = torch.Generator().manual_seed(0)
     N, T = 8, 5

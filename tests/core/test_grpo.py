@@ -1,11 +1,14 @@
 """GRPO's numbers, checked against values worked out by hand."""
 
 import math
+import typing
 
 import pytest
 import torch
 
+from studio.core.config import GRPOConfig
 from studio.core.grpo import (
+    LOSS_TYPES,
     combine_rewards,
     group_advantages,
     grpo_loss,
@@ -104,6 +107,13 @@ def test_on_policy_gradient_is_minus_advantage_per_token():
 def test_unknown_loss_type_is_refused_with_the_choices():
     with pytest.raises(ValueError, match="grpo, dr_grpo, dapo"):
         loss_of("ppo")
+
+
+def test_the_loss_types_a_preset_may_name_are_the_ones_declared():
+    """grpo.loss_type's choices and LOSS_TYPES (aggregation and divisor) name the same
+    loss types: a new one is declared in the table, where distributed runs find it too."""
+    choices = typing.get_args(typing.get_type_hints(GRPOConfig)["loss_type"])
+    assert set(choices) == set(LOSS_TYPES)
 
 
 def test_group_advantages_use_unbiased_group_std_and_eps():

@@ -31,6 +31,8 @@ import torch
 import torch.distributed as dist
 from torch import nn
 
+from studio.core.grpo import loss_aggregation
+
 T = TypeVar("T")
 
 
@@ -243,23 +245,19 @@ def loss_scale(loss_type: str, sizes: torch.Tensor, rank: int) -> float:
     """What rank `rank`'s loss is multiplied by so that DDP's mean over ranks of the scaled
     losses (and gradients) equals the loss of the whole batch.
 
-    sizes (W, 3): rows N_r, steps T_r and unmasked tokens C_r of each rank's share. The
-    loss types divide as in grpo.py: `grpo` by rows (mean of sequence means), `dr_grpo`
-    by rows x steps of the padded batch (the global T is the longest rank's), `dapo` by
-    tokens (at least 1). Example, dapo over 2 ranks with 3 and 1 tokens: the whole batch
-    divides by 4, rank 0 by 3, so rank 0's scale is 2 * 3 / 4 = 1.5 and rank 1's 0.5.
+    sizes (W, 3): rows N_r, steps T_r and unmasked tokens C_r of each rank's share. Each
+    rank's loss divides by its loss type's divisor of its own share (grpo.py's LOSS_TYPES:
+    rows, rows x steps, or tokens); the whole batch's by the divisor of all the rows, the
+    longest rank's steps (the global T) and all the tokens. Example, dapo over 2 ranks with
+    3 and 1 tokens: the whole batch divides by 4, rank 0 by 3, so rank 0's scale is
+    2 * 3 / 4 = 1.5 and rank 1's 0.5.
     """
+    divisor = loss_aggregation(loss_type).divisor
     sizes = sizes.double()
     world = sizes.shape[0]
     rows, steps, tokens = sizes.unbind(dim=1)
-    if loss_type == "grpo":
-        mine, whole = rows[rank], rows.sum()
-    elif loss_type == "dr_grpo":
-        mine, whole = rows[rank] * steps[rank], rows.sum() * steps.max()
-    elif loss_type == "dapo":
-        mine, whole = tokens[rank].clamp(min=1.0), tokens.sum().clamp(min=1.0)
-    else:
-        raise ValueError(f"loss_type must be grpo, dr_grpo or dapo, got {loss_type!r}")
+    mine = divisor(rows[rank], steps[rank], tokens[rank])
+    whole = divisor(rows.sum(), steps.max(), tokens.sum())
     return float(world * mine / whole) if float(whole) > 0 else 1.0
 
 
