@@ -47,8 +47,8 @@ from bench_onnx_latency import make_run
 
 from studio.core.export.pipeline import export_run
 from studio.core.runs.loading import load_trained
-from studio.core.tasks.translation.live import LiveTranslator
-from studio.core.tasks.translation.live_backends import TorchBackend, open_backend
+from studio.core.serving.live_translation import LiveTranslator
+from studio.core.serving.translation_backends import TorchBackend, open_backend
 from studio.core.tasks.translation.sentences import split_sentences
 
 PARAGRAPH = 4  # sentences typed into one paragraph before starting the next

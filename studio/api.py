@@ -41,7 +41,12 @@ from studio.core.runs.loading import TrainedRun
 from studio.core.runs.loading import load_run as load_run_folder
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.runs.resume import resume_config
-from studio.core.tasks.base import Example, Sampling
+from studio.core.serving.completion import (
+    CompletionError,
+    CompletionSettings,
+    complete,
+    completes_text,
+)
 from studio.core.training.control import TrainerControl
 from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.prune import PruneResult, prune_run
@@ -404,38 +409,32 @@ class Run:
     ) -> list[list[str]]:
         """Completions of each prompt by a text run (Micro-GPT): `samples` each, greedy
         at temperature 0, as `grpo-studio generate`."""
-        from studio.core.tasks.text import TextTask
-
-        if not isinstance(self.task, TextTask):
+        if not completes_text(self.task.NAME):
             raise APIError(f"{self.run_dir}: a {self.task.NAME} run does not complete text")
         if isinstance(prompts, str):
             prompts = [prompts]
-        greedy = temperature == 0
-        sampling = Sampling(
-            temperature=1.0 if greedy else temperature,
-            top_k=1 if greedy else self.cfg.grpo.top_k,
-            top_p=self.cfg.grpo.top_p,
-            max_new_tokens=self.cfg.grpo.max_new_tokens,
-        )
-        examples = [Example(prompt=p, display=p) for p in prompts]
-        with torch.no_grad():
-            rollout = self.task.rollout(self.model, examples, samples, sampling)
-        done = rollout.completions
-        return [done[i * samples : (i + 1) * samples] for i in range(len(prompts))]
+        settings = CompletionSettings(samples=samples, temperature=temperature)
+        try:
+            return complete(self, prompts, settings)
+        except CompletionError as err:  # a setting is named by its argument
+            if err.setting:
+                raise APIError(f"{err.setting}={err.value!r}: {err.rule}") from None
+            raise APIError(str(err)) from None
 
     def translate(self, sentences: str | Sequence[str], *, beam: int = 0) -> list[str]:
         """Translations by a translation run (Tiny-Transformer), one per line given,
         greedy or by beam search with `beam` beams, as `grpo-studio translate`."""
-        from studio.core.tasks.translation.live import LiveTranslator
-        from studio.core.tasks.translation.live_backends import TorchBackend
+        from studio.core.serving.live_translation import LiveTranslator, beam_decoding
+        from studio.core.serving.translation_backends import TorchBackend
 
         if self.task.NAME != "translation":
             raise APIError(f"{self.run_dir}: a {self.task.NAME} run does not translate")
-        if beam < 0 or beam == 1:
-            raise APIError(f"beam={beam}: 2 beams or more, or 0 for greedy")
+        try:
+            decoding = beam_decoding(beam)
+        except ValueError:
+            raise APIError(f"beam={beam}: 2 beams or more, or 0 for greedy") from None
         lines = [sentences] if isinstance(sentences, str) else list(sentences)
         translator = LiveTranslator(TorchBackend(self.model, self.task))
-        decoding = ("beam", beam) if beam else ("greedy", 1)
         return translator.translate_lines(lines, *decoding).lines
 
     def act(self, index: int = 0, *, split: str = "test") -> dict[str, Any]:

@@ -15,9 +15,9 @@ from tiny_runs import GRID_WORLD, held_out_sentences, make_run
 
 from studio.cli.main import main
 from studio.cli.serve import Limits, TranslationService, make_server
+from studio.core.serving.live_translation import LiveTranslator
+from studio.core.serving.translation_backends import open_backend
 from studio.core.tasks.translation.decoding import translate
-from studio.core.tasks.translation.live import LiveTranslator
-from studio.core.tasks.translation.live_backends import open_backend
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ run with studio.core.runs.loading, never the training loop."""
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from pathlib import Path
 
@@ -42,11 +41,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise UsageError(f"--limit: must be 1 or more examples, got {args.limit}")
     if args.decoding:
-        task = task_class(load_run_config(Path(args.run_dir)).task.NAME)
-        if args.decoding not in task.DECODINGS:
+        kind = task_class(load_run_config(Path(args.run_dir)).task.NAME)
+        if args.decoding not in kind.DECODINGS:
             raise UsageError(
-                f"--decoding {args.decoding}: the {task.NAME} task decodes with "
-                f"{' or '.join(task.DECODINGS)}; drop the option or choose one of them"
+                f"--decoding {args.decoding}: the {kind.NAME} task decodes with "
+                f"{' or '.join(kind.DECODINGS)}; drop the option or choose one of them"
             )
     cfg, task, model = load_trained(Path(args.run_dir))
     with torch.no_grad():
@@ -65,52 +64,39 @@ def cmd_eval(args: argparse.Namespace) -> int:
 def check_text_run(run_dir: Path, task_name: str) -> None:
     """generate completes text prompts: refuse a run whose task does something else,
     saying which command fits it."""
-    from studio.core.tasks import task_class
-    from studio.core.tasks.text import TextTask
+    from studio.core.serving.completion import completes_text
 
-    task = task_class(task_name)
-    if issubclass(task, TextTask):
+    if completes_text(task_name):
         return
-    if task.NAME == "translation":  # the task the translate command reads
+    if task_name == "translation":  # the task the translate command reads
         fits = f"use translate ({PROG} translate {run_dir} SENTENCE)"
     else:
         fits = (
             "its model does not complete text prompts; evaluate it "
             f"({PROG} eval {run_dir}) or try it in the window's Playground"
         )
-    raise UsageError(f"{run_dir}: this run is a {task.NAME} run: {fits}")
+    raise UsageError(f"{run_dir}: this run is a {task_name} run: {fits}")
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    import torch
-
-    from studio.core.runs.loading import load_run_config, load_trained
-    from studio.core.tasks.base import Example, Sampling
+    from studio.core.runs.loading import load_run, load_run_config
+    from studio.core.serving.completion import (
+        CompletionError,
+        CompletionSettings,
+        check_request,
+        complete,
+    )
 
     run_dir = Path(args.run_dir)
     check_text_run(run_dir, load_run_config(run_dir).task.NAME)
-    if args.samples < 1:
-        raise UsageError(f"--samples: must be 1 or more completions a prompt, got {args.samples}")
-    if not math.isfinite(args.temperature) or args.temperature < 0:
-        raise UsageError(
-            f"--temperature: must be 0 (greedy) or a positive number, got {args.temperature}"
-        )
-    empty = [i for i, p in enumerate(args.prompts, 1) if not p]
-    if empty:
-        raise UsageError(f"prompt {empty[0]} is empty; give the text to complete")
-    cfg, task, model = load_trained(run_dir)
-    greedy = args.temperature == 0
-    sampling = Sampling(
-        temperature=1.0 if greedy else args.temperature,
-        top_k=1 if greedy else cfg.grpo.top_k,
-        top_p=cfg.grpo.top_p,
-        max_new_tokens=cfg.grpo.max_new_tokens,
-    )
-    examples = [Example(prompt=p, display=p) for p in args.prompts]
-    with torch.no_grad():
-        rollout = task.rollout(model, examples, args.samples, sampling)
-    for i, prompt in enumerate(args.prompts):
-        for completion in rollout.completions[i * args.samples : (i + 1) * args.samples]:
+    settings = CompletionSettings(samples=args.samples, temperature=args.temperature)
+    try:
+        check_request(args.prompts, settings)  # before the model loads
+        completions = complete(load_run(run_dir), args.prompts, settings)
+    except CompletionError as err:  # a setting is named by its option
+        raise UsageError(f"--{err}" if err.setting else str(err)) from None
+    for prompt, done in zip(args.prompts, completions, strict=True):
+        for completion in done:
             print(f"{prompt}{completion}")
     return 0
 

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from werkzeug.serving import BaseWSGIServer
     from werkzeug.wrappers import Request, Response
 
-    from studio.core.tasks.translation.live import LiveTranslator
+    from studio.core.serving.live_translation import LiveTranslator
 
 FIELDS = ("text", "beam")
 MAX_PORT = 65535  # a larger number wraps around to another port in the socket call
@@ -175,6 +175,8 @@ class TranslationService:
 
     def parse(self, request: Request) -> tuple[str, tuple[str, int]]:
         """The text and decoding a request asks for, or an ApiError saying what is off."""
+        from studio.core.serving.live_translation import beam_decoding
+
         if request.mimetype != "application/json":
             raise ApiError(
                 415,
@@ -205,13 +207,16 @@ class TranslationService:
                 f'"text" has {len(text)} characters; the limit is {self.limits.max_chars}: '
                 "send it in parts",
             )
-        decoding = self.decoding
-        if "beam" in body:
-            beam = body["beam"]
-            if not isinstance(beam, int) or isinstance(beam, bool) or beam < 0 or beam == 1:
-                raise ApiError(400, f'"beam" must be 0 (greedy) or 2 beams or more, got {beam!r}')
-            decoding = ("beam", beam) if beam else ("greedy", 1)
-        return text, decoding
+        if "beam" not in body:
+            return text, self.decoding
+        beam = body["beam"]
+        wrong = ApiError(400, f'"beam" must be 0 (greedy) or 2 beams or more, got {beam!r}')
+        if not isinstance(beam, int) or isinstance(beam, bool):
+            raise wrong
+        try:
+            return text, beam_decoding(beam)
+        except ValueError:
+            raise wrong from None
 
     def translate(self, request: Request) -> dict[str, Any]:
         text, decoding = self.parse(request)
@@ -228,7 +233,7 @@ class TranslationService:
         }
 
     def health(self) -> dict[str, Any]:
-        from studio.core.tasks.translation.live import decoding_label
+        from studio.core.serving.live_translation import decoding_label
 
         stats = self.translator.cache.translations.stats()
         return {

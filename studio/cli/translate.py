@@ -9,7 +9,7 @@
 
 --onnx translates with the run's ONNX export instead of PyTorch; --beam N searches with
 N beams instead of greedy decoding. Every mode goes through the live translator
-(studio.core.tasks.translation.live): lines are cut into sentences, repeated sentences
+(studio.core.serving.live_translation): lines are cut into sentences, repeated sentences
 are translated once, and what the model cannot read as given (sentences cut at its
 length limit, unknown characters) is counted on stderr. Translations go to stdout (or
 --out), everything else to stderr.
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from studio.cli.usage import PROG, UsageError
 
 if TYPE_CHECKING:
-    from studio.core.tasks.translation.live import LiveTranslator
+    from studio.core.serving.live_translation import LiveTranslator
 
 PROMPT = "> "
 
@@ -72,17 +72,22 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
 
 def decoding_of(args: argparse.Namespace) -> tuple[str, int]:
     """(decoding, beam size) from --beam."""
-    if args.beam < 0 or args.beam == 1:
-        raise UsageError(f"--beam takes 2 beams or more (or 0 for greedy), got {args.beam}")
-    return ("beam", args.beam) if args.beam else ("greedy", 1)
+    from studio.core.serving.live_translation import beam_decoding
+
+    try:
+        return beam_decoding(args.beam)
+    except ValueError:
+        raise UsageError(
+            f"--beam takes 2 beams or more (or 0 for greedy), got {args.beam}"
+        ) from None
 
 
 def open_translator(args: argparse.Namespace) -> LiveTranslator:
     """The live translator over the run's PyTorch model or (--onnx) its export."""
     import torch
 
-    from studio.core.tasks.translation.live import LiveTranslator
-    from studio.core.tasks.translation.live_backends import open_backend
+    from studio.core.serving.live_translation import LiveTranslator
+    from studio.core.serving.translation_backends import open_backend
 
     if args.threads < 1:
         raise UsageError(f"--threads takes 1 or more, got {args.threads}")

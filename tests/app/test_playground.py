@@ -18,7 +18,7 @@ from tiny_runs import COMMON, GRID_WORLD, TRANSLATION, make_run
 
 from studio.app import dialogs
 from studio.app.playground.completion import CompletionPage, complete_onnx, sample_onnx
-from studio.app.playground.engines import Answer, OnnxEngine, TorchEngine
+from studio.app.playground.engines import Answer
 from studio.app.playground.grid import GridPage, episode_text, play_onnx, play_torch
 from studio.app.playground.page import PlaygroundPage
 from studio.app.playground.translation import TranslationPage
@@ -26,6 +26,7 @@ from studio.core.export.pipeline import export_run
 from studio.core.models import ARCHS, arch_spec
 from studio.core.runs.checkpoints import latest_checkpoint, save_checkpoint
 from studio.core.runs.loading import load_trained
+from studio.core.serving.engines import OnnxEngine, TorchEngine
 from studio.core.tasks import TASKS, task_class
 from studio.core.tasks.text import pad_rows
 from studio.core.tasks.translation.decoding import translate

@@ -9,16 +9,17 @@ from tiny_runs import GRID_WORLD, held_out_sentences, make_run
 
 from studio.core.export.snippets import open_runner
 from studio.core.runs.files import RunError
-from studio.core.tasks.translation.cache import TranslationCache
-from studio.core.tasks.translation.config import TranslationError
-from studio.core.tasks.translation.decoding import translate
-from studio.core.tasks.translation.live import LiveTranslator, SourceIssues
-from studio.core.tasks.translation.live_backends import (
+from studio.core.serving.engines import ServingError
+from studio.core.serving.live_translation import LiveTranslator, SourceIssues
+from studio.core.serving.translation_backends import (
     Cancelled,
     OnnxBackend,
     TorchBackend,
     open_backend,
 )
+from studio.core.tasks.translation.cache import TranslationCache
+from studio.core.tasks.translation.config import TranslationError
+from studio.core.tasks.translation.decoding import translate
 
 
 @pytest.fixture(scope="module")
@@ -170,7 +171,7 @@ def test_a_run_opens_in_either_engine_and_bad_folders_say_what_to_do(
     unexported = tmp_path / "unexported"
     shutil.copytree(translation_run, unexported, ignore=shutil.ignore_patterns("exports"))
     assert isinstance(open_backend(unexported), TorchBackend)
-    with pytest.raises(TranslationError, match=r"no ONNX export yet.*grpo-studio export"):
+    with pytest.raises(ServingError, match=r"no ONNX export yet.*grpo-studio export"):
         open_backend(unexported, onnx=True)
 
     grid = make_run(tmp_path / "grid", None, GRID_WORLD)

@@ -1,13 +1,13 @@
 """Micro-GPT's playground page: a prompt and its greedy continuation, or several sampled
-ones, from the PyTorch model (its own `generate`) and from the ONNX export (the snippet
-runner's greedy decoding, or numpy sampling from its step graph)."""
+ones, from the PyTorch model (the core's `complete`, as `grpo-studio generate` answers)
+and from the ONNX export (the snippet runner's greedy decoding, or numpy sampling from its
+step graph)."""
 
 from __future__ import annotations
 
 import time
 
 import numpy as np
-import torch
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -19,15 +19,16 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.playground.answers import AnswerPanel
-from studio.app.playground.engines import (
-    GREEDY,
-    SAMPLED,
-    Answer,
-    OnnxEngine,
-    PlaygroundError,
-    TorchEngine,
-)
+from studio.app.playground.engines import GREEDY, SAMPLED, Answer, PlaygroundError
 from studio.app.playground.page import PlaygroundPage, Reply
+from studio.core.serving.completion import (
+    CompletionError,
+    CompletionSettings,
+    PromptTooLong,
+    answer_tokens,
+    complete,
+)
+from studio.core.serving.engines import OnnxEngine, TorchEngine
 
 
 def _check_room(prompt_tokens: int, max_new: int, room: int) -> None:
@@ -50,27 +51,22 @@ def complete_torch(
     temperature: float = 1.0,
 ) -> Answer:
     """Continuations of `prompt` by the PyTorch model: the greedy one, or `samples`
-    sampled ones."""
-    from studio.core.tasks.text import pad_rows
-
-    tok = engine.task.tokenizer
-    ids = tok.encode(prompt)  # BOS first when the task uses one, as in training
-    max_new = engine.task.max_completion_tokens
-    _check_room(len(ids), max_new, engine.cfg.model.max_len)
-    prompt_ids, mask = pad_rows([ids], tok.pad_id, left=True)  # (1, Tp)
+    sampled ones, each up to a whole answer's tokens as the export decodes them."""
+    settings = CompletionSettings(
+        samples=1 if greedy else samples,
+        temperature=0.0 if greedy else temperature,
+        max_new_tokens=answer_tokens(engine),
+    )
     started = time.perf_counter()
-    with torch.no_grad():
-        out = engine.model.generate(
-            prompt_ids,
-            mask,
-            num_samples=1 if greedy else samples,
-            max_new_tokens=max_new,
-            temperature=temperature,
-            eos_id=tok.eos_id,
-            greedy=greedy,
-        )
+    try:
+        (texts,) = complete(engine, [prompt], settings)
+    except PromptTooLong as err:
+        _check_room(err.tokens, err.new_tokens, err.positions)  # raises, in the window's words
+        raise
+    except CompletionError as err:
+        raise PlaygroundError(str(err)) from None
     seconds = time.perf_counter() - started
-    return Answer(engine.name, [tok.decode(r) for r in out.tokens.tolist()], seconds)
+    return Answer(engine.name, texts, seconds)
 
 
 def complete_onnx(engine: OnnxEngine, prompt: str) -> Answer:

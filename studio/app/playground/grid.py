@@ -22,8 +22,9 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton, QSpin
 
 from studio.app import dialogs
 from studio.app.playground.answers import AnswerPanel
-from studio.app.playground.engines import Answer, OnnxEngine, PlaygroundError, TorchEngine
+from studio.app.playground.engines import Answer, PlaygroundError
 from studio.app.playground.page import PlaygroundPage, Reply
+from studio.core.serving.engines import OnnxEngine, TorchEngine
 
 MOVES_PER_S = 4  # the animation's speed at first (save_gif's default, 250 ms a picture)
 MOVES_PER_S_MAX = 20

@@ -3,7 +3,7 @@
 Each edit restarts a short quiet timer (DEBOUNCE_MS); when it runs out, the page asks the
 tab for engines as for the button, and `LiveBox.submit` hands the text to a pool thread
 (background.py), where the live translator of each engine chosen translates it
-(studio.core.tasks.translation.live): sentence by sentence, only what its cache lacks.
+(studio.core.serving.live_translation): sentence by sentence, only what its cache lacks.
 At most one translation runs at a time. A newer edit sets the running one's stop flag,
 which it honours between two decoder steps, and waits for it; edits that came in
 between are never translated at all, only the latest. So the GUI thread only restarts
@@ -25,10 +25,11 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QSpinBox, QVB
 
 from studio.app.background import run_in_background
 from studio.app.playground.answers import AnswerPanel
-from studio.app.playground.engines import Answer, OnnxEngine, TorchEngine
+from studio.app.playground.engines import Answer
+from studio.core.serving.engines import OnnxEngine, TorchEngine
+from studio.core.serving.live_translation import LiveTranslator, LiveUpdate
+from studio.core.serving.translation_backends import Cancelled, OnnxBackend, TorchBackend
 from studio.core.tasks.translation.cache import DEFAULT_SENTENCES, TranslationCache
-from studio.core.tasks.translation.live import LiveTranslator, LiveUpdate
-from studio.core.tasks.translation.live_backends import Cancelled, OnnxBackend, TorchBackend
 
 DEBOUNCE_MS = 150  # quiet time after an edit before it is translated
 SETTINGS_KEY = "playground/live_cache_sentences"

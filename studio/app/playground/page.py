@@ -15,7 +15,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
 from studio.app.playground.answers import AnswerPanel
-from studio.app.playground.engines import Answer, OnnxEngine, TorchEngine
+from studio.app.playground.engines import Answer
+from studio.core.serving.engines import OnnxEngine, TorchEngine
 
 
 @dataclass

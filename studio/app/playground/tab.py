@@ -9,7 +9,8 @@ before any run the page of the preset shown (`show_preset`).
 
 The PyTorch side is the run's latest checkpoint (`load_trained`, reloaded when a newer
 checkpoint appears); the ONNX side runs the export's own snippet classes on
-<run_dir>/exports (engines.py), offering to export first when there is none.
+<run_dir>/exports (studio.core.serving.engines), offering to export first when there is
+none.
 Loading a model and exporting run off the GUI thread (background.py, exporter.py);
 an answer itself takes milliseconds, so it runs on the GUI thread. Every error reaches
 the person as a dialog (dialogs.show_error), never as a crash.
@@ -37,10 +38,10 @@ from studio.app import dialogs
 from studio.app.background import run_in_background
 from studio.app.exporter import Exporter
 from studio.app.playground.answers import AnswerPanel
-from studio.app.playground.engines import OnnxEngine, TorchEngine, has_export, page_for
 from studio.app.playground.page import PlaygroundPage
 from studio.core.config import DEFAULT_ARCH, StudioConfig
 from studio.core.models import arch_spec
+from studio.core.serving.engines import OnnxEngine, TorchEngine, has_export, page_for
 
 ENGINES = ("PyTorch", "ONNX", "Both")
 

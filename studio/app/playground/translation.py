@@ -17,16 +17,10 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.playground.answers import AnswerPanel
-from studio.app.playground.engines import (
-    BEAM,
-    GREEDY,
-    Answer,
-    OnnxEngine,
-    PlaygroundError,
-    TorchEngine,
-)
+from studio.app.playground.engines import BEAM, GREEDY, Answer, PlaygroundError
 from studio.app.playground.live_translation import LiveBox, LiveJob
 from studio.app.playground.page import PlaygroundPage, Reply
+from studio.core.serving.engines import OnnxEngine, TorchEngine
 
 
 def translate_torch(

@@ -1,14 +1,15 @@
 """Live translation: a text translated again after every edit, sentence by sentence, with
 the work already done taken from a cache.
 
-`LiveTranslator.translate_text` cuts the text into lines and sentences (sentences.py) and
-looks every sentence up in the translation cache (cache.py); only the sentences it has
-not seen with this decoding go through the model, their encoder output cached as well.
-While a person types, that is the one sentence being edited; retyping, backspacing to an
-earlier state or a repeated sentence cost a look-up. An update can be stopped between
-two sentences or two decoder steps (`stop`), so a newer edit never waits behind an
-older one. `translate_lines` does a file: each distinct sentence once, the ones the
-cache lacks in batches, every line kept.
+`LiveTranslator.translate_text` cuts the text into lines and sentences (the translation
+task's sentences.py) and looks every sentence up in the translation cache (its cache.py);
+only the sentences it has not seen with this decoding go through the model
+(translation_backends.py), their encoder output cached as well. While a person types,
+that is the one sentence being edited; retyping, backspacing to an earlier state or a
+repeated sentence cost a look-up. An update can be stopped between two sentences or two
+decoder steps (`stop`), so a newer edit never waits behind an older one.
+`translate_lines` does a file: each distinct sentence once, the ones the cache lacks in
+batches, every line kept.
 
 The playground's live box, `grpo-studio translate --interactive/--file` and
 `grpo-studio serve` all translate through this class.
@@ -22,9 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from studio.core.data.text_tokenizers import UNK_ID
-from studio.core.tasks.translation.cache import CacheStats, TranslationCache
-from studio.core.tasks.translation.directions import tagged
-from studio.core.tasks.translation.live_backends import (
+from studio.core.serving.translation_backends import (
     BEAM,
     GREEDY,
     Backend,
@@ -32,6 +31,8 @@ from studio.core.tasks.translation.live_backends import (
     Check,
     never_cancelled,
 )
+from studio.core.tasks.translation.cache import CacheStats, TranslationCache
+from studio.core.tasks.translation.directions import tagged
 from studio.core.tasks.translation.sentences import sentence_joiner, split_lines, split_sentences
 
 DEFAULT_BATCH = 64  # sentences per batch of a file
@@ -45,6 +46,15 @@ def decoding_label(decoding: str, beam_size: int) -> str:
     if decoding == BEAM and beam_size < 1:
         raise ValueError(f"the beam size must be at least 1, got {beam_size}")
     return f"beam {beam_size}" if decoding == BEAM else GREEDY
+
+
+def beam_decoding(beams: int) -> tuple[str, int]:
+    """(decoding, beam size) for a number of beams as a person asks for it: 0 is greedy
+    decoding, 2 or more beam search. One beam would be greedy decoding by another name, so
+    it is refused as a likely mistake (a ValueError), as a negative number is."""
+    if beams < 0 or beams == 1:
+        raise ValueError(f"beams must be 0 (greedy) or 2 or more, got {beams}")
+    return (BEAM, beams) if beams else (GREEDY, 1)
 
 
 def counted(n: int, noun: str) -> str:

@@ -1,4 +1,4 @@
-"""The two engines live translation runs on: a run's model in PyTorch, or its ONNX export.
+"""The two backends live translation runs on: a run's model in PyTorch, or its ONNX export.
 
 Both split a translation in two, so that the encoder's output for a source sentence can
 be cached and a translation still running can be stopped between two decoder steps:
@@ -32,12 +32,13 @@ from torch import nn
 from studio.core.export.snippets.tiny_transformer import (
     BOS_ID,
     EOS_ID,
-    FILES,
     PAD_ID,
     TranslatorOnnx,
 )
 from studio.core.models.beam_search import beam_search
 from studio.core.models.tiny_transformer import TinyTransformer
+from studio.core.runs.loading import load_run_config, load_trained
+from studio.core.serving.engines import export_folder
 from studio.core.tasks.base import unwrap
 from studio.core.tasks.translation.config import TranslationError
 from studio.core.tasks.translation.decoding import translate
@@ -286,9 +287,6 @@ def open_backend(run_dir: Path, *, onnx: bool = False, onnx_threads: int = 0) ->
     """The engine of a translation run: its latest checkpoint in PyTorch, or its ONNX
     export (onnx=True; the PyTorch model is then not loaded at all) run with
     `onnx_threads` threads (0: onnxruntime's choice)."""
-    from studio.core.export.pipeline import EXPORT_DIR
-    from studio.core.runs.loading import load_run_config, load_trained
-
     run_dir = Path(run_dir)
     cfg = load_run_config(run_dir)
     if cfg.task.NAME != "translation":
@@ -299,13 +297,7 @@ def open_backend(run_dir: Path, *, onnx: bool = False, onnx_threads: int = 0) ->
     if not onnx:
         _, task, model = load_trained(run_dir)
         return TorchBackend(model, task)
-    folder = run_dir / EXPORT_DIR
-    missing = [name for name in FILES.values() if not (folder / name).is_file()]
-    if missing:
-        raise TranslationError(
-            f"{run_dir}: has no ONNX export yet ({folder / missing[0]} is missing); "
-            f"export it first (grpo-studio export {run_dir})"
-        )
+    folder = export_folder(run_dir, cfg.model.ARCH)
     try:
         runner = TranslatorOnnx(folder, threads=onnx_threads)
     except Exception as err:  # onnxruntime's own errors for a damaged file

@@ -1,0 +1,133 @@
+"""Completing text prompts with a finished run: the one function behind
+`grpo-studio generate`, the API's `Run.generate` and the playground's PyTorch answer.
+
+`complete(run, prompts, settings)` gives `settings.samples` completions of each prompt,
+drawn as the run's rollouts draw them (its grpo.top_k and grpo.top_p, up to its
+grpo.max_new_tokens new tokens) at `settings.temperature`; temperature 0 is greedy, the
+likeliest token at every step. What it refuses (an empty prompt, fewer than one sample,
+a negative or infinite temperature, a prompt too long for the model's positions, a run
+that does not complete text) is a CompletionError, which each front door words its own
+way: the command line names its options, the API its arguments, the window translates.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+import torch
+from torch import nn
+
+from studio.core.tasks import task_class
+from studio.core.tasks.base import Example, Sampling, Task
+from studio.core.tasks.text import TextTask
+
+if TYPE_CHECKING:
+    from studio.core.config import StudioConfig
+
+
+class LoadedRun(Protocol):
+    """A finished run read back (runs.loading's TrainedRun, the API's Run, an engine)."""
+
+    @property
+    def cfg(self) -> StudioConfig: ...
+
+    @property
+    def task(self) -> Task: ...
+
+    @property
+    def model(self) -> nn.Module: ...
+
+
+@dataclass(frozen=True)
+class CompletionSettings:
+    """How to complete each prompt."""
+
+    samples: int = 1  # completions of each prompt
+    temperature: float = 0.0  # 0: greedy (every sample the same); above 0: sampled
+    max_new_tokens: int | None = None  # the longest completion; None: the run's grpo's
+
+    @property
+    def greedy(self) -> bool:
+        return self.temperature == 0
+
+
+class CompletionError(ValueError):
+    """A request `complete` refuses. For a setting, `setting` names it ("samples",
+    "temperature"), `value` is what was given and `rule` what it must be; otherwise
+    `setting` is "" and `rule` is the whole message."""
+
+    def __init__(self, rule: str, setting: str = "", value: object = None) -> None:
+        super().__init__(f"{setting}: {rule}, got {value}" if setting else rule)
+        self.rule, self.setting, self.value = rule, setting, value
+
+
+class PromptTooLong(CompletionError):
+    """The longest prompt and the completion's new tokens need more positions than the
+    model has (`tokens` + `new_tokens` > `positions`)."""
+
+    def __init__(self, tokens: int, new_tokens: int, positions: int) -> None:
+        super().__init__(
+            f"a prompt of {tokens} tokens plus {new_tokens} new tokens needs "
+            f"{tokens + new_tokens} positions but model.max_len is {positions}; raise "
+            "model.max_len or shorten the prompts or completions"
+        )
+        self.tokens, self.new_tokens, self.positions = tokens, new_tokens, positions
+
+
+def completes_text(task_name: str) -> bool:
+    """Whether runs of the task `task_name` complete text prompts (the text tasks)."""
+    return issubclass(task_class(task_name), TextTask)
+
+
+def check_request(prompts: Sequence[str], settings: CompletionSettings) -> None:
+    """A CompletionError for settings or prompts no run can complete (before loading one)."""
+    if settings.samples < 1:
+        raise CompletionError("must be 1 or more completions a prompt", "samples", settings.samples)
+    if not math.isfinite(settings.temperature) or settings.temperature < 0:
+        raise CompletionError(
+            "must be 0 (greedy) or a positive number", "temperature", settings.temperature
+        )
+    empty = [i for i, p in enumerate(prompts, 1) if not p]
+    if empty:
+        raise CompletionError(f"prompt {empty[0]} is empty; give the text to complete")
+
+
+def _text_task(run: LoadedRun) -> TextTask:
+    if not isinstance(run.task, TextTask):
+        raise CompletionError(f"a {run.task.NAME} run does not complete text")
+    return run.task
+
+
+def answer_tokens(run: LoadedRun) -> int:
+    """The new tokens a whole answer of the run's task takes, EOS included: what its
+    evaluation and its ONNX export decode up to (its rollouts, grpo.max_new_tokens)."""
+    return _text_task(run).max_completion_tokens
+
+
+def complete(
+    run: LoadedRun, prompts: Sequence[str], settings: CompletionSettings
+) -> list[list[str]]:
+    """`settings.samples` completions of each of `prompts`, in order (see above)."""
+    check_request(prompts, settings)
+    task = _text_task(run)
+    if not prompts:
+        return []
+    grpo = run.cfg.grpo
+    max_new = grpo.max_new_tokens if settings.max_new_tokens is None else settings.max_new_tokens
+    longest = max(len(task.tokenizer.encode(p)) for p in prompts)  # BOS too, as in training
+    if longest + max_new > run.cfg.model.max_len:
+        raise PromptTooLong(longest, max_new, run.cfg.model.max_len)
+    sampling = Sampling(
+        temperature=1.0 if settings.greedy else settings.temperature,
+        top_k=1 if settings.greedy else grpo.top_k,  # one candidate: the likeliest token
+        top_p=grpo.top_p,
+        max_new_tokens=max_new,
+    )
+    examples = [Example(prompt=p, display=p) for p in prompts]
+    with torch.no_grad():
+        rollout = task.rollout(run.model, examples, settings.samples, sampling)
+    done, n = rollout.completions, settings.samples
+    return [done[i * n : (i + 1) * n] for i in range(len(prompts))]
