@@ -48,6 +48,7 @@ import torch
 from studio.core.data.load_report import DataError
 from studio.core.tasks.base import Example
 from studio.core.tasks.translation.config import TranslationError
+from studio.core.tasks.translation.decoding import tiny, translate
 
 if TYPE_CHECKING:
     from studio.core.tasks.translation.task import TranslationTask
@@ -150,8 +151,6 @@ def back_translate(forward: TranslationTask, sentences: list[str]) -> BackTransl
     """(tagged synthetic source, sentence) for each sentence, by a reverse-direction model
     trained on the forward task's training pairs until its valid chrF stops rising (at
     most task.back_translation_steps). Leaves the caller's random streams as they were."""
-    from studio.core.tasks.translation.task import TranslationTask  # the task imports us
-
     cfg, model_cfg = forward.cfg, forward.model_config
     if model_cfg is None:
         raise TranslationError("back-translation needs the model built first (build_model)")
@@ -171,7 +170,7 @@ def back_translate(forward: TranslationTask, sentences: list[str]) -> BackTransl
         forward.data, path=None, valid_fraction=0.0, test_fraction=0.0
     )
     train = forward.splits["train"]
-    reverse = TranslationTask(
+    reverse = type(forward)(  # the forward task's own class: the task module imports this one
         reverse_cfg, reverse_data, seed=forward.seed, pairs=[(t, s) for s, t in train]
     )
     reverse.splits["valid"] = [(t, s) for s, t in forward.splits["valid"]]
@@ -225,8 +224,6 @@ def translate_all(
     task: TranslationTask, model: torch.nn.Module, sentences: list[str], decoding: str
 ) -> list[str]:
     """The model's translations: greedy, beam search (4 beams) or one sample each."""
-    from studio.core.tasks.translation.decoding import tiny, translate
-
     if decoding != "sample":
         return translate(model, task, sentences, decoding=decoding, batch_size=TRANSLATE_BATCH)
     tok, out, net = task.target_tok, [], tiny(model)
