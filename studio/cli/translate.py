@@ -167,7 +167,7 @@ def read_lines(path: Path) -> list[str]:
 def translate_file(args: argparse.Namespace, decoding: tuple[str, int]) -> int:
     from tqdm import tqdm
 
-    from studio.core.runs.files import atomic_write_text
+    from studio.core.files import atomic_write_text
 
     source = Path(args.file)
     if not source.is_file():

@@ -686,7 +686,7 @@ def load_config(path: str | Path | None = None, overrides: Sequence[str] = ()) -
 
 
 def save_config(cfg: StudioConfig, path: str | Path) -> None:
-    from studio.core.runs.files import atomic_write_text
+    from studio.core.files import atomic_write_text
 
     atomic_write_text(
         Path(path), yaml.safe_dump(config_to_dict(cfg), sort_keys=False, allow_unicode=True)

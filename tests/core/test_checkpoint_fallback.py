@@ -7,6 +7,7 @@ from run_folders import stopped_run as stopped_run_of
 
 from studio.cli.main import main
 from studio.core.export.pipeline import export_run
+from studio.core.files import RunError
 from studio.core.runs.checkpoints import (
     SET_ASIDE,
     UnsafeCheckpoint,
@@ -15,7 +16,6 @@ from studio.core.runs.checkpoints import (
     read_checkpoint,
     step_checkpoints,
 )
-from studio.core.runs.files import RunError
 from studio.core.runs.loading import load_run
 from studio.core.runs.metrics_file import read_metrics
 

@@ -31,8 +31,8 @@ from studio.core.export.pipeline import export_run
 from studio.core.export.snippets import SNIPPET_NAME, snippet_module
 from studio.core.export.snippets.tiny_transformer import make_tokenizer
 from studio.core.export.verify import TOLERANCE
+from studio.core.files import RunError
 from studio.core.runs.checkpoints import latest_checkpoint
-from studio.core.runs.files import RunError
 from studio.core.runs.loading import load_trained
 from studio.core.tasks.text import pad_rows
 from studio.core.training.control import TrainerControl

@@ -11,8 +11,8 @@ from run_folders import TINY_GPT
 from tiny_runs import COMMON
 
 from studio.cli.main import main
+from studio.core.files import DiskFull, write_error
 from studio.core.runs.checkpoints import read_checkpoint, step_checkpoints
-from studio.core.runs.files import DiskFull, write_error
 from studio.core.runs.lock import LOCK_FILE
 
 

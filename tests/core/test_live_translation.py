@@ -8,7 +8,7 @@ import pytest
 from tiny_runs import GRID_WORLD, held_out_sentences, make_run
 
 from studio.core.export.snippets import open_runner
-from studio.core.runs.files import RunError
+from studio.core.files import RunError
 from studio.core.serving.engines import ServingError
 from studio.core.serving.live_translation import LiveTranslator, SourceIssues
 from studio.core.serving.translation_backends import (

@@ -7,7 +7,7 @@ from run_folders import stopped_run as stopped_run_of
 
 from studio.cli.main import main
 from studio.core.config import load_config
-from studio.core.runs.files import RunError
+from studio.core.files import RunError
 from studio.core.runs.resume import RESUMABLE, resume_config
 from studio.core.training.trainer import Trainer
 

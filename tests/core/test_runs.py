@@ -11,7 +11,7 @@ from run_folders import TINY_GPT
 from tiny_runs import make_run
 
 from studio.core.export.pipeline import export_run
-from studio.core.runs.files import FILE_MODE, RunError, atomic_write, atomic_write_text
+from studio.core.files import FILE_MODE, RunError, atomic_write, atomic_write_text
 from studio.core.runs.folder import new_run_dir
 from studio.core.runs.metrics_file import read_metrics, truncate_metrics
 from studio.core.training.control import TrainerControl

@@ -11,13 +11,13 @@ from run_folders import TINY_GPT, copy_run, poisoned_copy
 from tiny_runs import make_run
 
 from studio.cli.main import main
+from studio.core.files import RunError
 from studio.core.runs.checkpoints import (
     LATEST_FILE,
     UnsafeCheckpoint,
     latest_checkpoint,
     load_checkpoint,
 )
-from studio.core.runs.files import RunError
 from studio.core.runs.folder import CHECKPOINT_DIR
 from studio.core.runs.loading import load_trained, read_task_file
 from studio.core.training.state import restore_rng, rng_state

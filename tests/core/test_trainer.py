@@ -8,8 +8,8 @@ import pytest
 import torch
 
 from studio.core.config import load_config
+from studio.core.files import RunError
 from studio.core.runs.checkpoints import latest_checkpoint
-from studio.core.runs.files import RunError
 from studio.core.runs.loading import load_trained
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.training.control import TrainerControl

@@ -10,8 +10,8 @@ import pytest
 import torch
 
 from studio.core.config import StageConfig, TrainingConfig, load_config
+from studio.core.files import RunError
 from studio.core.machine.distributed import SINGLE, Dist
-from studio.core.runs.files import RunError
 from studio.core.training.grpo_step import LossSums, loss_metrics
 from studio.core.training.records import checkpoint_record, error_record, step_record
 from studio.core.training.schedule import LearningRate

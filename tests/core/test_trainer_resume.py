@@ -6,7 +6,7 @@ import pytest
 from test_trainer import assert_same_run, tiny_config
 
 from studio.core.configtools import ConfigError
-from studio.core.runs.files import RunError
+from studio.core.files import RunError
 from studio.core.runs.loading import load_run_config
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.training.control import TrainerControl

@@ -28,7 +28,7 @@ import onnx
 import torch
 
 from studio.core.export.graphs import GraphSpec
-from studio.core.runs.files import RunError
+from studio.core.files import RunError
 
 OPSET = 18  # recent enough for every op used; onnxruntime >= 1.14 runs it
 EXPORTERS = ("auto", "dynamo", "torchscript")

@@ -42,8 +42,8 @@ from studio.core.export.readme import readme_text
 from studio.core.export.snippets import SNIPPET_NAME, snippet_module, snippet_source
 from studio.core.export.sparse import SparseStorage, sparsify_graphs
 from studio.core.export.verify import ORT_ERRORS, TOLERANCE, Verification, verify_export
+from studio.core.files import FILE_MODE, RunError, write_error
 from studio.core.runs.checkpoints import step_of
-from studio.core.runs.files import FILE_MODE, RunError, write_error
 from studio.core.runs.folder import check_run_dir, remove_leftovers
 from studio.core.runs.loading import TrainedRun, load_run
 from studio.core.runs.lock import lock_holder

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from studio.core.export.snippets import SNIPPET_NAME
-from studio.core.runs.files import FILE_MODE, RunError, write_error
+from studio.core.files import FILE_MODE, RunError, write_error
 from studio.core.runs.lock import Holder, this_host
 
 STAGE = "export"  # .<name>.export-<owner>-<random>: an export being built

@@ -28,7 +28,7 @@ from typing import Any
 import torch
 from torch import nn
 
-from studio.core.runs.files import DiskFull, RunError, atomic_write, atomic_write_text
+from studio.core.files import DiskFull, RunError, atomic_write, atomic_write_text
 from studio.core.runs.folder import CHECKPOINT_DIR
 
 LATEST_FILE = "latest"  # names the newest checkpoint file, written after it

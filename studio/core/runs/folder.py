@@ -13,7 +13,7 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from studio.core.runs.files import RunError
+from studio.core.files import RunError
 
 CONFIG_FILE = "config.yaml"
 TASK_FILE = "task.json"

@@ -16,8 +16,8 @@ from typing import Any
 from torch import nn
 
 from studio.core.config import StudioConfig, load_config
+from studio.core.files import RunError
 from studio.core.runs import checkpoints as ckpt
-from studio.core.runs.files import RunError
 from studio.core.runs.folder import CONFIG_FILE, TASK_FILE, check_run_dir
 from studio.core.tasks import build_task
 from studio.core.tasks.base import Task

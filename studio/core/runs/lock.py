@@ -30,7 +30,7 @@ from pathlib import Path
 
 import psutil
 
-from studio.core.runs.files import FILE_MODE, RunError
+from studio.core.files import FILE_MODE, RunError
 
 LOCK_FILE = "train.lock"
 CLOCK_SLACK_S = 1.0  # a process "started after the lock" by more than this reused the id

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from studio.core.files import DiskFull, atomic_write_text, open_for_append, write_error
 from studio.core.runs.checkpoints import last_good_note
-from studio.core.runs.files import DiskFull, atomic_write_text, open_for_append, write_error
 from studio.core.runs.folder import METRICS_FILE
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from studio.core.config import StudioConfig, config_to_dict
 from studio.core.configtools import parse_override
-from studio.core.runs.files import RunError
+from studio.core.files import RunError
 from studio.core.runs.loading import load_run_config
 
 # Settings a resumed run may change: a trailing "." allows the whole section.

@@ -34,8 +34,8 @@ from torch import nn
 
 from studio.core.config import DistillConfig, StudioConfig
 from studio.core.configtools import ConfigError
+from studio.core.files import RunError
 from studio.core.models.micro_gpt import num_parameters
-from studio.core.runs.files import RunError
 from studio.core.runs.loading import TrainedRun, load_run, load_run_config
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.tasks.base import Example, SupervisedLogits, Task, TaskError

@@ -18,7 +18,7 @@ from studio.core.config import StageConfig, StudioConfig
 from studio.core.config_checks import check_config
 from studio.core.configtools import ConfigError
 from studio.core.data.load_report import DataError
-from studio.core.runs.files import RunError
+from studio.core.files import RunError
 from studio.core.tasks.base import Task
 
 

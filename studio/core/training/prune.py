@@ -32,10 +32,10 @@ from studio.core.config import (
     save_config,
 )
 from studio.core.configtools import ConfigError
+from studio.core.files import atomic_write_json
 from studio.core.machine.distributed import SINGLE
 from studio.core.models.sparsity import Pruner, Schedule, Scope
 from studio.core.runs import checkpoints as ckpt
-from studio.core.runs.files import atomic_write_json
 from studio.core.runs.folder import (
     CONFIG_FILE,
     DATA_REPORT_FILE,

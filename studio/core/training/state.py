@@ -24,9 +24,9 @@ import numpy as np
 import torch
 from torch import nn
 
+from studio.core.files import RunError, atomic_write
 from studio.core.machine.distributed import Dist, check_resume_world
 from studio.core.runs import checkpoints as ckpt
-from studio.core.runs.files import RunError, atomic_write
 from studio.core.runs.folder import remove_leftovers
 from studio.core.runs.lock import RunLock, acquire
 from studio.core.tasks.base import Task

@@ -39,6 +39,7 @@ from torch import nn
 
 from studio.core.config import StageConfig, StudioConfig, save_config
 from studio.core.config_checks import config_warnings, sparsity_end
+from studio.core.files import atomic_write_json, atomic_write_text
 from studio.core.machine.device import autocast, check_amp, peak_memory_mb, resolve_device
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.machine.memory_budget import Fit
@@ -46,7 +47,6 @@ from studio.core.models.compiled import set_compiled
 from studio.core.models.sampling import mix_seed
 from studio.core.models.sparsity import pruner_for
 from studio.core.runs.checkpoints import check_weights_fit, set_aside_newer
-from studio.core.runs.files import atomic_write_json, atomic_write_text
 from studio.core.runs.folder import (
     CONFIG_FILE,
     DATA_REPORT_FILE,
