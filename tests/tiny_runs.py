@@ -19,6 +19,17 @@ COMMON = [
     "stages.grpo.batch_size=2",
 ]
 
+# a 1-layer d32 Micro-GPT on arithmetic, one GRPO step
+GPT = [
+    "model.n_layers=1",
+    "model.n_heads=2",
+    "model.d_model=32",
+    "model.d_ff=64",
+    "model.max_len=12",
+    "stages.warmup.steps=0",
+    "stages.grpo.steps=1",
+]
+
 # a 4x4 grid world, one GRPO step: the smallest Lite-ResNet run
 GRID_WORLD = [
     "model.arch=lite-resnet",

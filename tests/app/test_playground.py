@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 import torch
 from PIL import Image
-from tiny_runs import COMMON, GRID_WORLD, TRANSLATION, make_run
+from tiny_runs import COMMON, GPT, GRID_WORLD, TRANSLATION, make_run
 
 from studio.app import dialogs
 from studio.app.playground.completion import CompletionPage, complete_onnx, sample_onnx
@@ -30,16 +30,6 @@ from studio.core.serving.engines import OnnxEngine, TorchEngine
 from studio.core.tasks import TASKS, task_class
 from studio.core.tasks.text import pad_rows
 from studio.core.tasks.translation.decoding import translate
-
-GPT = [
-    "model.n_layers=1",
-    "model.n_heads=2",
-    "model.d_model=32",
-    "model.d_ff=64",
-    "model.max_len=12",
-    "stages.warmup.steps=0",
-    "stages.grpo.steps=1",
-]
 
 
 @pytest.fixture(scope="module")

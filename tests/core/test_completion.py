@@ -6,7 +6,7 @@ import math
 
 import pytest
 import torch
-from tiny_runs import make_run
+from tiny_runs import GPT, make_run
 
 from studio.core.runs.loading import load_run
 from studio.core.serving.completion import (
@@ -20,16 +20,6 @@ from studio.core.serving.completion import (
 )
 from studio.core.serving.live_translation import beam_decoding
 from studio.core.tasks.base import Example
-
-GPT = [
-    "model.n_layers=1",
-    "model.n_heads=2",
-    "model.d_model=32",
-    "model.d_ff=64",
-    "model.max_len=12",
-    "stages.warmup.steps=0",
-    "stages.grpo.steps=1",
-]
 
 
 @pytest.fixture(scope="module")

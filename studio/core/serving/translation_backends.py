@@ -284,7 +284,7 @@ class OnnxBackend:
 
 
 def open_backend(run_dir: Path, *, onnx: bool = False, onnx_threads: int = 0) -> Backend:
-    """The engine of a translation run: its latest checkpoint in PyTorch, or its ONNX
+    """The backend of a translation run: its latest checkpoint in PyTorch, or its ONNX
     export (onnx=True; the PyTorch model is then not loaded at all) run with
     `onnx_threads` threads (0: onnxruntime's choice)."""
     run_dir = Path(run_dir)
