@@ -424,7 +424,8 @@ class Run:
     def translate(self, sentences: str | Sequence[str], *, beam: int = 0) -> list[str]:
         """Translations by a translation run (Tiny-Transformer), one per line given,
         greedy or by beam search with `beam` beams, as `grpo-studio translate`."""
-        from studio.core.serving.live_translation import LiveTranslator, beam_decoding
+        from studio.core.serving.decoding import beam_decoding
+        from studio.core.serving.live_translation import LiveTranslator
         from studio.core.serving.translation_backends import TorchBackend
 
         if self.task.NAME != "translation":

@@ -175,7 +175,7 @@ class TranslationService:
 
     def parse(self, request: Request) -> tuple[str, tuple[str, int]]:
         """The text and decoding a request asks for, or an ApiError saying what is off."""
-        from studio.core.serving.live_translation import beam_decoding
+        from studio.core.serving.decoding import beam_decoding
 
         if request.mimetype != "application/json":
             raise ApiError(
@@ -233,7 +233,7 @@ class TranslationService:
         }
 
     def health(self) -> dict[str, Any]:
-        from studio.core.serving.live_translation import decoding_label
+        from studio.core.serving.decoding import decoding_label
 
         stats = self.translator.cache.translations.stats()
         return {

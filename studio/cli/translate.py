@@ -72,7 +72,7 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
 
 def decoding_of(args: argparse.Namespace) -> tuple[str, int]:
     """(decoding, beam size) from --beam."""
-    from studio.core.serving.live_translation import beam_decoding
+    from studio.core.serving.decoding import beam_decoding
 
     try:
         return beam_decoding(args.beam)

@@ -18,7 +18,7 @@ from studio.core.serving.completion import (
     complete,
     completes_text,
 )
-from studio.core.serving.live_translation import beam_decoding
+from studio.core.serving.decoding import beam_decoding
 from studio.core.tasks.base import Example
 
 

@@ -23,9 +23,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from studio.core.data.text_tokenizers import UNK_ID
+from studio.core.serving.decoding import GREEDY, decoding_label
 from studio.core.serving.translation_backends import (
-    BEAM,
-    GREEDY,
     Backend,
     Cancelled,
     Check,
@@ -37,24 +36,6 @@ from studio.core.tasks.translation.sentences import sentence_joiner, split_lines
 
 DEFAULT_BATCH = 64  # sentences per batch of a file
 Progress = Callable[[int, int], None]  # (sentences translated so far, sentences to translate)
-
-
-def decoding_label(decoding: str, beam_size: int) -> str:
-    """'greedy' or 'beam 4': what a cached translation was made with."""
-    if decoding not in (GREEDY, BEAM):
-        raise ValueError(f"decoding must be 'greedy' or 'beam', got {decoding!r}")
-    if decoding == BEAM and beam_size < 1:
-        raise ValueError(f"the beam size must be at least 1, got {beam_size}")
-    return f"beam {beam_size}" if decoding == BEAM else GREEDY
-
-
-def beam_decoding(beams: int) -> tuple[str, int]:
-    """(decoding, beam size) for a number of beams as a person asks for it: 0 is greedy
-    decoding, 2 or more beam search. One beam would be greedy decoding by another name, so
-    it is refused as a likely mistake (a ValueError), as a negative number is."""
-    if beams < 0 or beams == 1:
-        raise ValueError(f"beams must be 0 (greedy) or 2 or more, got {beams}")
-    return (BEAM, beams) if beams else (GREEDY, 1)
 
 
 def counted(n: int, noun: str) -> str:

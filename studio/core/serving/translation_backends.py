@@ -38,12 +38,12 @@ from studio.core.export.snippets.tiny_transformer import (
 from studio.core.models.beam_search import beam_search
 from studio.core.models.tiny_transformer import TinyTransformer
 from studio.core.runs.loading import load_run_config, load_trained
+from studio.core.serving.decoding import BEAM
 from studio.core.serving.engines import export_folder
 from studio.core.tasks.base import unwrap
 from studio.core.tasks.translation.config import TranslationError
 from studio.core.tasks.translation.decoding import translate
 
-GREEDY, BEAM = "greedy", "beam"
 BATCH = 64  # sentences per run of the ONNX graphs, as the runner batches
 Check = Callable[[], None]
 
