@@ -41,7 +41,7 @@ from studio.core.runs.loading import TrainedRun
 from studio.core.runs.loading import load_run as load_run_folder
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.runs.resume import resume_config
-from studio.core.tasks.base import Example, Sampling
+from studio.core.tasks.base import Decoding, Example, Sampling
 from studio.core.training.control import TrainerControl
 from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.prune import PruneResult, prune_run
@@ -390,14 +390,8 @@ class Run:
 
     def evaluate(self, split: str = "test", limit: int = 1000) -> dict[str, float]:
         """Held-out metrics on `split` ("valid" or "test"), as `grpo-studio eval`."""
-        with torch.no_grad():
-            return self.task.evaluate(
-                self.model,
-                split=split,
-                limit=limit,
-                decoding=self.cfg.eval.decoding,
-                beam_size=self.cfg.eval.beam_size,
-            )
+        how = Decoding(self.cfg.eval.decoding, self.cfg.eval.beam_size)
+        return self.task.evaluate(self.model, split=split, limit=limit, decoding=how)
 
     def generate(
         self, prompts: Sequence[str], *, samples: int = 1, temperature: float = 0.0

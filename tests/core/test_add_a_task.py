@@ -1,11 +1,11 @@
 """The "add a task" steps of docs/architecture.md, followed to the letter on a throwaway task.
 
 The task (echo a short string of digits) is written the way the steps say: a config
-dataclass declared with param() and a NAME, a Task subclass that names its CONFIG (a
-text task: its architecture and export adapter come with TextTask, its playground page
-with Micro-GPT's spec), an entry in studio.core.tasks.TASKS, and a preset YAML. The run is the real
-trainer: warm-up and GRPO steps, evaluation, and the run folder read back and exported
-to ONNX. If the steps and the code drift apart, this test fails.
+dataclass (a TaskSection) declared with param() and a NAME, a Task subclass over it that
+names its CONFIG (a text task: its kind of model and export adapter come with TextTask,
+its playground page with Micro-GPT's spec), an entry in studio.core.tasks.TASKS, and a
+preset YAML. The run is the real trainer: warm-up and GRPO steps, evaluation, and the
+run folder read back and exported to ONNX. If the steps and the code drift apart, this test fails.
 """
 
 import random
@@ -15,7 +15,7 @@ from typing import ClassVar
 import pytest
 
 from studio.core.config import load_config
-from studio.core.configtools import param
+from studio.core.configtools import TaskSection, param
 from studio.core.export.metadata import read_metadata
 from studio.core.export.pipeline import export_run
 from studio.core.runs.loading import load_trained
@@ -32,7 +32,7 @@ PROMPT_END = ">"
 
 
 @dataclass
-class EchoConfig:
+class EchoConfig(TaskSection):
     """Repeat a string of digits."""
 
     NAME: ClassVar[str] = "echo"
@@ -48,7 +48,7 @@ def exact(completion: str, reference: str) -> float:
     return float(completion == reference)
 
 
-class EchoTask(TextTask):
+class EchoTask(TextTask[EchoConfig]):
     """Level k holds the strings of length k + 1; the answer is the string itself."""
 
     NAME = "echo"

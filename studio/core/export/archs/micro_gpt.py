@@ -1,9 +1,16 @@
-"""Micro-GPT's ONNX graphs and their parity cases.
+"""Micro-GPT's ONNX graphs and their parity cases: the decoder graph contract.
 
 `logits` (input_ids, attention_mask -> logits) over a whole sequence, and `step` (new
 tokens, the mask of every token so far, past keys/values -> logits and present
 keys/values). The step graph takes any number of new tokens, so one graph runs the
 prompt (with an empty past) and then one token a step.
+
+The two graphs' names, inputs and outputs are a contract any decoder-only architecture
+can follow (ArchSpec.kind "decoder"): wrap the model in a logits and a step module,
+hand them to `decoder_graphs`, and name this module's `parity` and Micro-GPT's snippet
+(studio.core.export.snippets.micro_gpt, which reads the cache's sizes from the step
+graph) in the spec. The cache need not hold attention keys: it is any float tensor
+(L, B, H, P, hd) per kind that grows by one position a token.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from studio.core.export.parity import (
     max_abs_diff,
     padding_mask,
 )
+from studio.core.models.decoder import as_decoder
 from studio.core.models.micro_gpt import MicroGPT
 
 
@@ -92,19 +100,27 @@ class MicroGPTStep(nn.Module):
         return logits, torch.stack(keys), torch.stack(values)
 
 
-def graphs(model: MicroGPT) -> list[GraphSpec]:
-    cfg = model.cfg
-    hd = cfg.d_model // cfg.n_heads
+def decoder_graphs(
+    logits: nn.Module,
+    step: nn.Module,
+    vocab_size: int,
+    max_len: int,
+    cache: tuple[int, int, int],
+) -> list[GraphSpec]:
+    """The contract's two graphs around a decoder's `logits` and `step` modules, for a
+    vocabulary of `vocab_size`, sequences of at most `max_len` tokens and a cache of
+    (layers, heads, head size) = `cache`."""
+    layers, heads, head_dim = cache
     g = torch.Generator().manual_seed(0)
-    ids = torch.randint(0, model.vocab_size, (2, 3), generator=g)
+    ids = torch.randint(0, vocab_size, (2, 3), generator=g)
     mask = torch.ones(2, 3, dtype=torch.long)
-    past = torch.zeros(cfg.n_layers, 2, cfg.n_heads, 2, hd)
+    past = torch.zeros(layers, 2, heads, 2, head_dim)
     step_mask = torch.ones(2, 5, dtype=torch.long)
-    bounds = {"batch": 4096, "length": cfg.max_len, "past": cfg.max_len, "total": cfg.max_len}
+    bounds = {"batch": 4096, "length": max_len, "past": max_len, "total": max_len}
     return [
         GraphSpec(
             "logits",
-            MicroGPTLogits(model),
+            logits,
             (ids, mask),
             ["input_ids", "attention_mask"],
             ["logits"],
@@ -115,7 +131,7 @@ def graphs(model: MicroGPT) -> list[GraphSpec]:
         ),
         GraphSpec(
             "step",
-            MicroGPTStep(model),
+            step,
             (ids, step_mask, past, past.clone()),
             ["input_ids", "attention_mask", "past_keys", "past_values"],
             ["logits", "present_keys", "present_values"],
@@ -133,20 +149,32 @@ def graphs(model: MicroGPT) -> list[GraphSpec]:
     ]
 
 
+def graphs(model: MicroGPT) -> list[GraphSpec]:
+    cfg = model.cfg
+    cache = (cfg.n_layers, cfg.n_heads, cfg.d_model // cfg.n_heads)
+    return decoder_graphs(
+        MicroGPTLogits(model), MicroGPTStep(model), model.vocab_size, cfg.max_len, cache
+    )
+
+
 def parity(
-    model: MicroGPT, graphs: GraphSessions, rng: np.random.Generator
+    model: nn.Module, graphs: GraphSessions, rng: np.random.Generator
 ) -> list[tuple[str, float]]:
-    """Both graphs at two batch sizes and lengths, left-padded; the step graph with its
-    own cache (cached_step_diff)."""
-    cfg, v = model.cfg, model.vocab_size
-    hd = cfg.d_model // cfg.n_heads
+    """Both graphs of a decoder at two batch sizes and lengths, left-padded, against the
+    model's forward; the step graph with its own cache (cached_step_diff)."""
+    decoder = as_decoder(model)
+    v, max_len = decoder.vocab_size, decoder.cfg.shape().max_len
+    if max_len is None:
+        raise ValueError("the decoder graph contract needs a model.max_len to test up to")
+    cache = graphs.input_shape("step", "past_keys")  # (L, "batch", H, "past", hd)
+    layers, heads, head_dim = (int(cache[i]) for i in (0, 2, 4))
     results = []
-    small, full = min(3, cfg.max_len), cfg.max_len
+    small, full = min(3, max_len), max_len
     for batch, length in ((1, small), (3, full)):
         ids = rng.integers(0, v, (batch, length)).astype(np.int64)
         mask = padding_mask(rng, batch, length, left=True)
         with torch.no_grad():
-            ref = model(torch.from_numpy(ids), torch.from_numpy(mask).bool())  # (B, T, V)
+            ref = decoder(torch.from_numpy(ids), torch.from_numpy(mask).bool())  # (B, T, V)
         (out,) = graphs.run("logits", input_ids=ids, attention_mask=mask)
         results.append((f"logits B={batch} T={length}", max_abs_diff(out, ref)))
 
@@ -159,7 +187,7 @@ def parity(
                 past_values=values,
             )
 
-        empty = np.zeros((cfg.n_layers, batch, cfg.n_heads, 0, hd), dtype=np.float32)
+        empty = np.zeros((layers, batch, heads, 0, head_dim), dtype=np.float32)
         past, diff = cached_step_diff(step, ids, ref, empty)
         results.append((f"step B={batch} past={past} new={length - past}", diff))
     return results

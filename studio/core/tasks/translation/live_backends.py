@@ -39,7 +39,7 @@ from studio.core.export.snippets.tiny_transformer import (
 from studio.core.models.beam_search import beam_search
 from studio.core.models.tiny_transformer import TinyTransformer
 from studio.core.tasks.base import unwrap
-from studio.core.tasks.translation.config import TranslationError
+from studio.core.tasks.translation.config import TranslationConfig, TranslationError
 from studio.core.tasks.translation.decoding import translate
 
 GREEDY, BEAM = "greedy", "beam"
@@ -291,7 +291,7 @@ def open_backend(run_dir: Path, *, onnx: bool = False, onnx_threads: int = 0) ->
 
     run_dir = Path(run_dir)
     cfg = load_run_config(run_dir)
-    if cfg.task.NAME != "translation":
+    if not isinstance(cfg.task, TranslationConfig):
         raise TranslationError(
             f"{run_dir}: a run of the {cfg.task.NAME} task, not translation; "
             "give the folder of a Tiny-Transformer translation run"
