@@ -21,6 +21,7 @@ from typing import ClassVar
 
 import pytest
 import torch
+from tiny_runs import TINY_TRAINING_YAML, train_tiny_preset
 from torch import nn
 
 from studio.core.config import load_config
@@ -34,7 +35,6 @@ from studio.core.models import ARCHS, ArchSpec, arch_spec
 from studio.core.models.decoder import RecomputingDecoder
 from studio.core.runs.loading import load_trained
 from studio.core.tasks import TASKS
-from studio.core.training.trainer import Trainer
 
 ROOT = Path(__file__).resolve().parents[2]
 ARCH = "mean-mixer"
@@ -116,15 +116,7 @@ SPEC = ArchSpec(
 
 
 # ---- step 2, studio/core/export/archs/<arch>.py: the graphs, by the decoder contract
-
-
-class MixerLogits(nn.Module):
-    def __init__(self, model: MeanMixer) -> None:
-        super().__init__()
-        self.model = model
-
-    def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> torch.Tensor:
-        return self.model(input_ids, attention_mask.bool())
+# (the logits graph is its forward; the step graph is its own)
 
 
 class MixerStep(nn.Module):
@@ -159,15 +151,13 @@ class MixerStep(nn.Module):
 def graphs(model: MeanMixer) -> list[GraphSpec]:
     from studio.core.export.archs.micro_gpt import decoder_graphs
 
-    cache = (1, 1, model.cfg.d_model)
-    return decoder_graphs(
-        MixerLogits(model), MixerStep(model), model.vocab_size, model.cfg.max_len, cache
-    )
+    return decoder_graphs(model, MixerStep(model), cache=(1, 1, model.cfg.d_model))
 
 
 # ---- step 4, presets/<name>.yaml: a preset that trains it (tiny sizes)
 
-PRESET = f"""\
+PRESET = (
+    f"""\
 name: Mean mixer
 description: A throwaway decoder learns one-digit sums
 model:
@@ -177,27 +167,9 @@ model:
 task:
   name: arithmetic
   max_digits: 1
-data:
-  valid_fraction: 0.2
-grpo:
-  num_generations: 2
-  max_new_tokens: 3
-stages:
-  warmup:
-    steps: 3
-    batch_size: 8
-  grpo:
-    steps: 2
-    batch_size: 2
-eval:
-  every: 0
-  size: 10
-training:
-  device: cpu
-  threads: 1
-run:
-  checkpoint_every: 0
 """
+    + TINY_TRAINING_YAML
+)
 
 
 @pytest.fixture
@@ -216,16 +188,9 @@ def test_the_documented_steps_give_an_architecture_that_trains_evaluates_and_exp
     cfg = load_config(preset)
     assert isinstance(cfg.model, MeanMixerConfig) and cfg.model.d_model == 16
 
-    records = []
-    trainer = Trainer(cfg, save_dir=tmp_path / "runs", listeners=[records.append])
+    # the real trainer: warm-up and GRPO steps on arithmetic, rewarded, evaluated
+    trainer = train_tiny_preset(cfg, tmp_path / "runs")
     assert isinstance(trainer.model, MeanMixer)  # the arithmetic task took it as a decoder
-    outcome = trainer.run()
-    assert outcome["reason"] == "finished"
-    steps = [r for r in records if r["kind"] == "step"]
-    assert [r["stage"] for r in steps] == ["warmup"] * 3 + ["grpo"] * 2
-    assert all("reward/correct/mean" in r for r in steps if r["stage"] == "grpo")
-    evals = [r for r in records if r["kind"] == "eval"]
-    assert evals and all(0.0 <= r["eval/accuracy"] <= 1.0 for r in evals)
 
     # the memory estimate reads its shape: one layer, no attention and so no KV cache
     params = sum(p.numel() for p in trainer.model.parameters())

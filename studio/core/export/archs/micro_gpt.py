@@ -6,8 +6,8 @@ keys/values). The step graph takes any number of new tokens, so one graph runs t
 prompt (with an empty past) and then one token a step.
 
 The two graphs' names, inputs and outputs are a contract any decoder-only architecture
-can follow (ArchSpec.kind "decoder"): wrap the model in a logits and a step module,
-hand them to `decoder_graphs`, and name this module's `parity` and Micro-GPT's snippet
+can follow (ArchSpec.kind "decoder"): write its step module, hand it with the model to
+`decoder_graphs`, and name this module's `parity` and Micro-GPT's snippet
 (studio.core.export.snippets.micro_gpt, which reads the cache's sizes from the step
 graph) in the spec. The cache need not hold attention keys: it is any float tensor
 (L, B, H, P, hd) per kind that grows by one position a token.
@@ -27,7 +27,7 @@ from studio.core.export.parity import (
     max_abs_diff,
     padding_mask,
 )
-from studio.core.models.decoder import as_decoder
+from studio.core.models.decoder import TextDecoder, as_decoder
 from studio.core.models.micro_gpt import MicroGPT
 
 
@@ -41,10 +41,11 @@ def _merge_heads(y: torch.Tensor) -> torch.Tensor:
     return y.transpose(1, 2).reshape(b, t, h * hd)  # (B, T, D)
 
 
-class MicroGPTLogits(nn.Module):
-    """input_ids (B, T) int64, attention_mask (B, T) int64 -> logits (B, T, V)."""
+class DecoderLogits(nn.Module):
+    """input_ids (B, T) int64, attention_mask (B, T) int64 -> logits (B, T, V): the
+    logits graph of any decoder (its forward)."""
 
-    def __init__(self, model: MicroGPT) -> None:
+    def __init__(self, model: nn.Module) -> None:
         super().__init__()
         self.model = model
 
@@ -101,18 +102,15 @@ class MicroGPTStep(nn.Module):
 
 
 def decoder_graphs(
-    logits: nn.Module,
-    step: nn.Module,
-    vocab_size: int,
-    max_len: int,
-    cache: tuple[int, int, int],
+    model: nn.Module, step: nn.Module, cache: tuple[int, int, int]
 ) -> list[GraphSpec]:
-    """The contract's two graphs around a decoder's `logits` and `step` modules, for a
-    vocabulary of `vocab_size`, sequences of at most `max_len` tokens and a cache of
-    (layers, heads, head size) = `cache`."""
+    """The contract's two graphs of a decoder: its forward (DecoderLogits) and its `step`
+    module, whose cache is (layers, heads, head size) = `cache` per position."""
     layers, heads, head_dim = cache
+    decoder = as_decoder(model)
+    max_len = _max_len(decoder)
     g = torch.Generator().manual_seed(0)
-    ids = torch.randint(0, vocab_size, (2, 3), generator=g)
+    ids = torch.randint(0, decoder.vocab_size, (2, 3), generator=g)
     mask = torch.ones(2, 3, dtype=torch.long)
     past = torch.zeros(layers, 2, heads, 2, head_dim)
     step_mask = torch.ones(2, 5, dtype=torch.long)
@@ -120,7 +118,7 @@ def decoder_graphs(
     return [
         GraphSpec(
             "logits",
-            logits,
+            DecoderLogits(model),
             (ids, mask),
             ["input_ids", "attention_mask"],
             ["logits"],
@@ -151,10 +149,16 @@ def decoder_graphs(
 
 def graphs(model: MicroGPT) -> list[GraphSpec]:
     cfg = model.cfg
-    cache = (cfg.n_layers, cfg.n_heads, cfg.d_model // cfg.n_heads)
     return decoder_graphs(
-        MicroGPTLogits(model), MicroGPTStep(model), model.vocab_size, cfg.max_len, cache
+        model, MicroGPTStep(model), (cfg.n_layers, cfg.n_heads, cfg.d_model // cfg.n_heads)
     )
+
+
+def _max_len(decoder: TextDecoder) -> int:
+    max_len = decoder.cfg.shape().max_len
+    if max_len is None:
+        raise ValueError("the decoder graph contract needs the model's max_len (its bounds)")
+    return max_len
 
 
 def parity(
@@ -163,9 +167,7 @@ def parity(
     """Both graphs of a decoder at two batch sizes and lengths, left-padded, against the
     model's forward; the step graph with its own cache (cached_step_diff)."""
     decoder = as_decoder(model)
-    v, max_len = decoder.vocab_size, decoder.cfg.shape().max_len
-    if max_len is None:
-        raise ValueError("the decoder graph contract needs a model.max_len to test up to")
+    v, max_len = decoder.vocab_size, _max_len(decoder)
     cache = graphs.input_shape("step", "past_keys")  # (L, "batch", H, "past", hd)
     layers, heads, head_dim = (int(cache[i]) for i in (0, 2, 4))
     results = []
