@@ -381,11 +381,11 @@ def estimate_training_memory(cfg: StudioConfig, num_params: int) -> int:
     How rough: weights, gradients and AdamW state are exact; activations come from the
     transformer-layer formula of Korthikanti et al. with the width, heads and layer count
     the model's config declares (ModelSection.shape; a convolutional model declares its
-    channel count as the width), with
-    sequences at their longest, so short examples make it an upper bound. Not included:
-    the CUDA context and kernels (~300-500 MB per process on a GPU), the Python runtime,
-    allocator fragmentation, and the data set itself. A memory budget
-    (training.memory_budget) uses activations measured on the real model instead.
+    channel count as the width), with sequences at their longest, so short examples make
+    it an upper bound. Not included: the CUDA context and kernels (~300-500 MB per process
+    on a GPU), the Python runtime, allocator fragmentation, and the data set itself. A
+    memory budget (training.memory_budget) uses activations measured on the real model
+    instead.
     """
     return memory_estimate(cfg, num_params).total
 

@@ -1,7 +1,7 @@
 """What a decoder-only text model is to the studio: the contract of ArchSpec.kind "decoder".
 
-The text tasks (studio.core.tasks.text), their export adapter and the memory estimate
-ask a decoder for no more than this, so any architecture that keeps it trains on them:
+The text tasks (studio.core.tasks.text) and their export adapter ask a decoder for no
+more than this, so any architecture that keeps it trains on them and exports:
 
 - its model section (a ModelSection) declares in its shape the `max_len` it holds,
   prompt plus completion (None: any length);
@@ -9,10 +9,11 @@ ask a decoder for no more than this, so any architecture that keeps it trains on
   called for logits, over whole sequences or over grouped completions, and `generate`
   for sampled or greedy completions (a `GenerationOutput`).
 
-`decode` is the loop every decoder's `generate` runs, one token a step; a model only
-says how it computes the next step's logits. `RecomputingDecoder` turns a module that
-computes logits over whole sequences into a TextDecoder without a cache of its own
-(each step runs the sequence so far again): the shortest way to a new decoder.
+`decode` is the sampling loop of a decoder's `generate`, one token a step: a model only
+says how it computes the next step's logits (Micro-GPT's from its cache).
+`RecomputingDecoder` turns a module that computes logits over whole sequences into a
+TextDecoder without a cache of its own (each step runs the sequence so far again): the
+shortest way to a new decoder.
 
 Shapes: P prompts, G samples per prompt, N = P*G rows, Tp prompt tokens, Tc completion
 tokens, T steps decoded, V vocabulary.

@@ -14,7 +14,6 @@ import pkgutil
 from typing import TYPE_CHECKING
 
 from studio.core.configtools import ConfigError, TaskSection
-from studio.core.models import arch_spec, archs_of_kind
 
 if TYPE_CHECKING:
     from studio.core.config import StudioConfig
@@ -41,10 +40,5 @@ def task_class(name: str) -> type[Task[TaskSection]]:
 def build_task(cfg: StudioConfig) -> Task[TaskSection]:
     """The task named by the config, with its data loaded (errors name the fix)."""
     task = task_class(cfg.task.NAME)(cfg.task, cfg.data, seed=cfg.training.seed)
-    if arch_spec(cfg.model.ARCH).kind != task.MODEL_KIND:
-        raise ConfigError(
-            f"model.arch: the {task.NAME} task trains "
-            f"{', '.join(archs_of_kind(task.MODEL_KIND))}, not {cfg.model.ARCH}; pick a "
-            "matching preset"
-        )
+    task.model_spec(cfg.model)  # a model of the kind it trains
     return task

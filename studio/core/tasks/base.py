@@ -34,9 +34,9 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from studio.core.configtools import ModelSection, TaskSection
+from studio.core.configtools import ConfigError, ModelSection, TaskSection
 from studio.core.data.load_report import LoadReport
-from studio.core.models import ModelKind
+from studio.core.models import ArchSpec, ModelKind, arch_spec, archs_of_kind
 
 if TYPE_CHECKING:
     from studio.core.config import DataConfig, StudioConfig
@@ -256,10 +256,22 @@ class Task(ABC, Generic[C]):
 
     # ---- the model
 
+    def model_spec(self, model_cfg: ModelSection) -> ArchSpec:
+        """The spec of the config's architecture, or a ConfigError when it is not of the
+        kind this task trains (MODEL_KIND)."""
+        spec = arch_spec(model_cfg.ARCH)
+        if spec.kind != self.MODEL_KIND:
+            raise ConfigError(
+                f"model.arch: the {self.NAME} task trains "
+                f"{', '.join(archs_of_kind(self.MODEL_KIND))}, not {model_cfg.ARCH}; pick a "
+                "matching preset"
+            )
+        return spec
+
     @abstractmethod
     def build_model(self, model_cfg: ModelSection) -> nn.Module:
         """A fresh model for this task (vocabulary sizes etc. come from the task), of an
-        architecture of its MODEL_KIND (build_task has checked the kind)."""
+        architecture of its MODEL_KIND (build_task has checked it: model_spec)."""
 
     # ---- supervised warm-up
 

@@ -1,4 +1,4 @@
-"""Shared machinery of decoder-only text tasks with verifiable rewards (Micro-GPT).
+"""Shared machinery of text tasks with verifiable rewards, for any decoder-only model.
 
 A text task's example is a prompt string and a reference completion. This module holds
 the held-out splits (drawn once from a fixed seed and never sampled for training), and
@@ -24,7 +24,6 @@ from torch import nn
 
 from studio.core.config import DataConfig
 from studio.core.configtools import ModelSection, TaskSection
-from studio.core.models import arch_spec, archs_of_kind
 from studio.core.models.decoder import GenerationOutput, TextDecoder, as_decoder
 from studio.core.models.sampling import token_logprobs_and_entropy
 from studio.core.tasks.base import (
@@ -266,13 +265,7 @@ class TextTask(Task[TC]):
     def build_model(self, model_cfg: ModelSection) -> nn.Module:
         """A decoder of the config's architecture (ArchSpec.model), sized to the
         tokenizer's vocabulary."""
-        spec = arch_spec(model_cfg.ARCH)
-        if spec.kind != self.MODEL_KIND:
-            decoders = archs_of_kind(self.MODEL_KIND)
-            raise TaskError(
-                f"task {self.NAME} trains a {' or '.join(decoders)} model, not "
-                f"{model_cfg.ARCH}; set model.arch: {decoders[0]}"
-            )
+        spec = self.model_spec(model_cfg)
         max_len = model_cfg.shape().max_len
         if max_len is not None:
             self._check_context(max_len)
