@@ -83,7 +83,12 @@ class Decoding:
 
 
 GREEDY = Decoding()
-SPLITS = ("valid", "test")  # the held-out splits a task evaluates on
+
+
+def check_split(split: str) -> None:
+    """A TaskError unless `split` names a held-out split ('valid' or 'test')."""
+    if split not in ("valid", "test"):
+        raise TaskError(f"split must be 'valid' or 'test', got {split!r}")
 
 
 @dataclass(frozen=True)
@@ -359,8 +364,7 @@ class Task(ABC, Generic[C]):
         """Held-out metrics (EVAL_METRIC among them) on the first `limit` examples of
         `split` ('valid' or 'test'), decoding as `decoding` says where the task decodes.
         The bare model runs in eval mode without gradients; its mode is restored after."""
-        if split not in SPLITS:
-            raise TaskError(f"evaluate: split must be 'valid' or 'test', got {split!r}")
+        check_split(split)
         if decoding.method not in self.DECODINGS:
             raise TaskError(
                 f"eval.decoding: {decoding.method} is not available for {self.NAME}; it "

@@ -54,6 +54,7 @@ from studio.core.tasks.base import (
     Rollout,
     Sampling,
     Task,
+    check_split,
     model_device,
 )
 from studio.core.tasks.probing import rounded
@@ -261,8 +262,7 @@ class GridWorldTask(Task[GridWorldConfig]):
 
     def held_out(self, split: str, limit: int) -> list[Example]:
         """The first `limit` evaluation grids of 'valid' or 'test', at the hardest level."""
-        if split not in ("valid", "test"):
-            raise ValueError(f"split must be 'valid' or 'test', got {split!r}")
+        check_split(split)
         base = self._split_base + (0 if split == "valid" else HELD_OUT_SPAN)
         top = self.num_levels - 1
         return [self._example(2 * (base + i) + 1, top) for i in range(limit)]  # odd seeds

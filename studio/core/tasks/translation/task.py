@@ -35,7 +35,6 @@ from studio.core.models.sampling import token_logprobs_and_entropy
 from studio.core.models.tiny_transformer import TinyTransformer, TinyTransformerConfig
 from studio.core.tasks.base import (
     GREEDY,
-    SPLITS,
     Decoding,
     Example,
     RewardFunction,
@@ -43,6 +42,7 @@ from studio.core.tasks.base import (
     Sampling,
     SupervisedLogits,
     Task,
+    check_split,
     model_device,
 )
 from studio.core.tasks.probing import next_token_positions
@@ -400,8 +400,7 @@ class TranslationTask(Task[TranslationConfig]):
         self, model: nn.Module, *, split: str, limit: int, decoding: Decoding = GREEDY
     ) -> dict[str, dict[str, float]]:
         """`evaluate`'s metrics for each direction the model translates ("zh->en": ...)."""
-        if split not in SPLITS:
-            raise TranslationError(f"split must be 'valid' or 'test', got {split!r}")
+        check_split(split)
         pairs = self.splits[split][:limit]
         if not pairs:
             raise TranslationError(
