@@ -38,9 +38,7 @@ def train(seed: int, steps: int, overrides: list[str], out: Path, limit: int) ->
     wall = time.perf_counter() - started
     cfg, task, model = load_trained(trainer.run_dir, checkpoint=latest_checkpoint(trainer.run_dir))
     with torch.no_grad():
-        ways = task.evaluate_directions(
-            model, split="test", limit=limit, decoding="greedy", beam_size=cfg.eval.beam_size
-        )
+        ways = task.evaluate_directions(model, split="test", limit=limit)  # greedy
     print(f"seed {seed}, {' '.join(overrides) or 'zh->en'}: {ways}", flush=True)
     return {"wall": wall, "ways": ways}
 

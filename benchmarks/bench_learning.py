@@ -24,19 +24,14 @@ from studio.core.config import load_config
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_trained
 from studio.core.runs.metrics_file import read_metrics
+from studio.core.tasks.base import Decoding
 from studio.core.training.trainer import Trainer
 
 
 def test_metric(run_dir: Path, checkpoint: Path, limit: int) -> dict[str, float]:
     cfg, task, model = load_trained(run_dir, checkpoint=checkpoint)
-    with torch.no_grad():
-        return task.evaluate(
-            model,
-            split="test",
-            limit=limit,
-            decoding=cfg.eval.decoding,
-            beam_size=cfg.eval.beam_size,
-        )
+    how = Decoding(cfg.eval.decoding, cfg.eval.beam_size)
+    return task.evaluate(model, split="test", limit=limit, decoding=how)
 
 
 @dataclass

@@ -33,10 +33,7 @@ from studio.core.training.trainer import Trainer
 
 def test_metric(run_dir: Path, checkpoint: Path | None, limit: int) -> float:
     cfg, task, model = load_trained(run_dir, checkpoint=checkpoint)
-    with torch.no_grad():
-        metrics = task.evaluate(
-            model, split="test", limit=limit, decoding="greedy", beam_size=cfg.eval.beam_size
-        )
+    metrics = task.evaluate(model, split="test", limit=limit)  # greedy
     return metrics[task.EVAL_METRIC]
 
 

@@ -70,8 +70,7 @@ REPEATS = 3  # timings: the median of this many
 
 def test_metric(run_dir: Path, limit: int) -> float:
     cfg, task, model = load_trained(run_dir)
-    with torch.no_grad():
-        found = task.evaluate(model, split="test", limit=limit, decoding="greedy", beam_size=1)
+    found = task.evaluate(model, split="test", limit=limit)  # greedy
     value = found[task.EVAL_METRIC]
     return 100 * value if task.EVAL_METRIC == "accuracy" else value
 

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import torch
 from torch import nn
 
 from studio.core.config import (
@@ -47,6 +46,7 @@ from studio.core.serving.completion import (
     complete,
     completes_text,
 )
+from studio.core.tasks.base import Decoding
 from studio.core.training.control import TrainerControl
 from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.prune import PruneResult, prune_run
@@ -395,14 +395,8 @@ class Run:
 
     def evaluate(self, split: str = "test", limit: int = 1000) -> dict[str, float]:
         """Held-out metrics on `split` ("valid" or "test"), as `grpo-studio eval`."""
-        with torch.no_grad():
-            return self.task.evaluate(
-                self.model,
-                split=split,
-                limit=limit,
-                decoding=self.cfg.eval.decoding,
-                beam_size=self.cfg.eval.beam_size,
-            )
+        how = Decoding(self.cfg.eval.decoding, self.cfg.eval.beam_size)
+        return self.task.evaluate(self.model, split=split, limit=limit, decoding=how)
 
     def generate(
         self, prompts: Sequence[str], *, samples: int = 1, temperature: float = 0.0

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import torch
 
-from studio.core.config import load_config
+from studio.core.config import StudioConfig, load_config
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.training.trainer import Trainer
 
@@ -29,6 +29,46 @@ GPT = [
     "stages.warmup.steps=0",
     "stages.grpo.steps=1",
 ]
+# the rest of a throwaway preset (the "add a task" and "add an architecture" tests): three
+# warm-up steps, two GRPO steps, an evaluation at each stage's end
+TINY_TRAINING_YAML = """\
+data:
+  valid_fraction: 0.2
+grpo:
+  num_generations: 2
+  max_new_tokens: 4
+stages:
+  warmup:
+    steps: 3
+    batch_size: 8
+  grpo:
+    steps: 2
+    batch_size: 2
+eval:
+  every: 0
+  size: 10
+training:
+  device: cpu
+  threads: 1
+run:
+  checkpoint_every: 0
+"""
+
+
+def train_tiny_preset(cfg: StudioConfig, save_dir: Path) -> Trainer:
+    """Train a throwaway preset (stages as TINY_TRAINING_YAML's, a text task) with the
+    real trainer, and check what it recorded: three warm-up steps, two GRPO steps scored
+    by the correct answer's reward, and held-out accuracy."""
+    records: list[dict] = []
+    trainer = Trainer(cfg, save_dir=save_dir, listeners=[records.append])
+    assert trainer.run()["reason"] == "finished"
+    steps = [r for r in records if r["kind"] == "step"]
+    assert [r["stage"] for r in steps] == ["warmup"] * 3 + ["grpo"] * 2
+    assert all("reward/correct/mean" in r for r in steps if r["stage"] == "grpo")
+    evals = [r for r in records if r["kind"] == "eval"]
+    assert evals and all(0.0 <= r["eval/accuracy"] <= 1.0 for r in evals)
+    return trainer
+
 
 # a 4x4 grid world, one GRPO step: the smallest Lite-ResNet run
 GRID_WORLD = [

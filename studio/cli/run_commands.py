@@ -33,10 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    import torch
-
     from studio.core.runs.loading import load_run_config, load_trained
     from studio.core.tasks import task_class
+    from studio.core.tasks.base import Decoding
 
     if args.limit < 1:
         raise UsageError(f"--limit: must be 1 or more examples, got {args.limit}")
@@ -48,14 +47,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
                 f"{' or '.join(kind.DECODINGS)}; drop the option or choose one of them"
             )
     cfg, task, model = load_trained(Path(args.run_dir))
-    with torch.no_grad():
-        metrics = task.evaluate(
-            model,
-            split=args.split,
-            limit=args.limit,
-            decoding=args.decoding or cfg.eval.decoding,
-            beam_size=cfg.eval.beam_size,
-        )
+    how = Decoding(args.decoding or cfg.eval.decoding, cfg.eval.beam_size)
+    metrics = task.evaluate(model, split=args.split, limit=args.limit, decoding=how)
     for name, value in metrics.items():
         print(f"{name}: {value:.4f}")
     return 0

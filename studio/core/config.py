@@ -10,16 +10,18 @@ task and found through the registries in studio.core.models and studio.core.task
 from __future__ import annotations
 
 import importlib.resources
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import yaml
 
 from studio.core.config_checks import check_config
 from studio.core.configtools import (
     ConfigError,
+    ModelSection,
+    TaskSection,
     apply_override,
     from_dict,
     param,
@@ -573,8 +575,11 @@ class StudioConfig:
 
     name: str = param("Untitled", "Display name of the preset", label="Name")
     description: str = param("", "One line on what this preset trains", label="Description")
-    model: Any = None
-    task: Any = None
+    # picked by model.arch and task.name (their dataclasses are declared beside the model
+    # and the task); what one task or architecture alone has is read after narrowing
+    # with isinstance, or by the task's own code (Task[C].cfg)
+    model: ModelSection = field(default_factory=lambda: arch_spec(DEFAULT_ARCH).config())
+    task: TaskSection = field(default_factory=lambda: task_class(DEFAULT_TASK).CONFIG())
     data: DataConfig = field(default_factory=DataConfig)
     grpo: GRPOConfig = field(default_factory=GRPOConfig)
     training: TrainingConfig = field(default_factory=TrainingConfig)
@@ -590,8 +595,12 @@ class StudioConfig:
 DEFAULT_ARCH = "micro-gpt"  # model.arch of a preset that names none
 DEFAULT_TASK = "arithmetic"  # task.name of a preset that names none
 
+S = TypeVar("S", ModelSection, TaskSection)
 
-def _keyed_section(raw: Any, section: str, key: str, default: str, find: Any) -> Any:
+
+def _keyed_section(
+    raw: Any, section: str, key: str, default: str, find: Callable[[str], type[S]]
+) -> S:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
@@ -601,7 +610,8 @@ def _keyed_section(raw: Any, section: str, key: str, default: str, find: Any) ->
         raise ConfigError(f'{section}.{key}: must be a string, got "{choice}"')
     cls = find(choice)
     body = {k: v for k, v in raw.items() if k != key}
-    return from_dict(cls, body, section)
+    found: S = from_dict(cls, body, section)
+    return found
 
 
 def config_from_dict(data: Any) -> StudioConfig:

@@ -76,7 +76,7 @@ def _data_read(cfg: StudioConfig) -> None:
 
 
 def _fits_model(cfg: StudioConfig) -> None:
-    max_len = getattr(cfg.model, "max_len", None)
+    max_len = cfg.model.shape().max_len
     if max_len is not None and cfg.grpo.max_new_tokens > max_len:
         raise ConfigError(
             f"grpo.max_new_tokens: {cfg.grpo.max_new_tokens} is more than model.max_len "

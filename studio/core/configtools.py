@@ -4,6 +4,12 @@ Every field is declared with `param(default, help, ...)`: the help text is the f
 documentation, the GUI's tooltip and the error message's vocabulary. Unknown keys and
 bad values fail at load time with the key's dotted path, e.g.
 `training.batch_size: must be a positive integer, got "abc"`.
+
+The two sections a preset picks by a key have their base classes here, where every
+layer of the engine can import them: `ModelSection` (picked by `model.arch`, declared
+in a model module) and `TaskSection` (picked by `task.name`, declared beside its task).
+A model section also says how big its model is (`ModelShape`), which is all that the
+memory estimate and the generic checks read of it.
 """
 
 from __future__ import annotations
@@ -12,14 +18,51 @@ import dataclasses
 import math
 import types
 import typing
-from dataclasses import MISSING, field, fields, is_dataclass
-from typing import Any, Literal, Union, get_args, get_origin
+from abc import ABC, abstractmethod
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 
 import yaml
 
 
 class ConfigError(ValueError):
     """A config value or key is wrong; the message names its path and the fix."""
+
+
+@dataclass(frozen=True)
+class ModelShape:
+    """A model's size as its config declares it. The memory estimate (machine/hardware.py)
+    keeps activations for `layers` layers of `width` features (and `heads` attention
+    heads) per token, caches keys and values of `kv_layers` layers while sampling, and
+    lets gradient checkpointing recompute every `checkpoint_every`-th of `blocks` blocks;
+    `max_len` bounds what a rollout may write (config_checks.py, the text tasks)."""
+
+    layers: int  # layers whose activations the backward keeps (all stacks together)
+    width: int  # features per token of each of them (d_model, channels)
+    heads: int  # attention heads; 0: no attention, and so no KV cache
+    kv_layers: int  # layers whose keys and values a rollout caches (the decoder's)
+    blocks: int  # blocks model.gradient_checkpointing counts (the deeper stack's)
+    # model.gradient_checkpointing (0: off); None: the architecture has no such setting
+    checkpoint_every: int | None
+    max_len: int | None  # longest sequence in tokens (model.max_len); None: no sequences
+
+
+class ModelSection(ABC):
+    """Base of a preset's model section: a dataclass declared with param() in its model
+    module, whose ARCH is the `model.arch` that picks it (studio.core.models.ARCHS)."""
+
+    ARCH: ClassVar[str]
+
+    @abstractmethod
+    def shape(self) -> ModelShape:
+        """How big the model of this config is (the memory estimate, length checks)."""
+
+
+class TaskSection:
+    """Base of a preset's task section: a dataclass declared with param() beside its
+    task, whose NAME is the `task.name` that picks it (studio.core.tasks.TASKS)."""
+
+    NAME: ClassVar[str]
 
 
 def param(

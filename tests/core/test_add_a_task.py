@@ -1,11 +1,11 @@
 """The "add a task" steps of docs/architecture.md, followed to the letter on a throwaway task.
 
 The task (echo a short string of digits) is written the way the steps say: a config
-dataclass declared with param() and a NAME, a Task subclass that names its CONFIG (a
-text task: its architecture and export adapter come with TextTask, its playground page
-with Micro-GPT's spec), an entry in studio.core.tasks.TASKS, and a preset YAML. The run is the real
-trainer: warm-up and GRPO steps, evaluation, and the run folder read back and exported
-to ONNX. If the steps and the code drift apart, this test fails.
+dataclass (a TaskSection) declared with param() and a NAME, a Task subclass over it that
+names its CONFIG (a text task: its kind of model and export adapter come with TextTask,
+its playground page with Micro-GPT's spec), an entry in studio.core.tasks.TASKS, and a
+preset YAML. The run is the real trainer: warm-up and GRPO steps, evaluation, and the
+run folder read back and exported to ONNX. If the steps and the code drift apart, this test fails.
 """
 
 import random
@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
+from tiny_runs import TINY_TRAINING_YAML, train_tiny_preset
 
 from studio.core.config import load_config
-from studio.core.configtools import param
+from studio.core.configtools import TaskSection, param
 from studio.core.export.metadata import read_metadata
 from studio.core.export.pipeline import export_run
 from studio.core.runs.loading import load_trained
@@ -23,7 +24,6 @@ from studio.core.tasks import TASKS, task_class
 from studio.core.tasks.base import Example, RewardFunction
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.text import TextTask, per_row
-from studio.core.training.trainer import Trainer
 
 PROMPT_END = ">"
 
@@ -32,7 +32,7 @@ PROMPT_END = ">"
 
 
 @dataclass
-class EchoConfig:
+class EchoConfig(TaskSection):
     """Repeat a string of digits."""
 
     NAME: ClassVar[str] = "echo"
@@ -48,7 +48,7 @@ def exact(completion: str, reference: str) -> float:
     return float(completion == reference)
 
 
-class EchoTask(TextTask):
+class EchoTask(TextTask[EchoConfig]):
     """Level k holds the strings of length k + 1; the answer is the string itself."""
 
     NAME = "echo"
@@ -83,7 +83,8 @@ class EchoTask(TextTask):
 
 # ---- step 6: a preset that trains it (tiny sizes)
 
-PRESET = """\
+PRESET = (
+    """\
 name: Echo
 description: A decoder learns to repeat a string of digits
 model:
@@ -96,27 +97,9 @@ model:
 task:
   name: echo
   max_length: 3
-data:
-  valid_fraction: 0.2
-grpo:
-  num_generations: 2
-  max_new_tokens: 4
-stages:
-  warmup:
-    steps: 3
-    batch_size: 8
-  grpo:
-    steps: 2
-    batch_size: 2
-eval:
-  every: 0
-  size: 10
-training:
-  device: cpu
-  threads: 1
-run:
-  checkpoint_every: 0
 """
+    + TINY_TRAINING_YAML
+)
 
 
 @pytest.fixture
@@ -134,15 +117,8 @@ def test_the_documented_steps_give_a_task_that_trains_evaluates_and_exports(
     cfg = load_config(preset)
     assert isinstance(cfg.task, EchoConfig) and cfg.task.max_length == 3
 
-    records = []
-    trainer = Trainer(cfg, save_dir=tmp_path / "runs", listeners=[records.append])
-    outcome = trainer.run()
-    assert outcome["reason"] == "finished"
-    steps = [r for r in records if r["kind"] == "step"]
-    assert [r["stage"] for r in steps] == ["warmup"] * 3 + ["grpo"] * 2
-    assert all("reward/correct/mean" in r for r in steps if r["stage"] == "grpo")
-    evals = [r for r in records if r["kind"] == "eval"]
-    assert evals and all(0.0 <= r["eval/accuracy"] <= 1.0 for r in evals)
+    # the real trainer: warm-up and GRPO steps, rewarded, evaluated
+    trainer = train_tiny_preset(cfg, tmp_path / "runs")
 
     # the run folder reads back with the task found by its name, and evaluates again
     again, task, model = load_trained(trainer.run_dir)

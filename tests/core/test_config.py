@@ -3,6 +3,7 @@ The registries of architectures and tasks hold what their entries promise."""
 
 import importlib
 import pkgutil
+from typing import get_args
 
 import pytest
 
@@ -13,9 +14,9 @@ from studio.core.config import (
     preset_files,
     save_config,
 )
-from studio.core.configtools import ConfigError
+from studio.core.configtools import ConfigError, ModelShape
 from studio.core.export.adapters import Adapter
-from studio.core.models import ARCHS, ArchSpec, arch_spec
+from studio.core.models import ARCHS, ArchSpec, ModelKind, arch_spec, archs_of_kind
 from studio.core.tasks import TASKS, task_class
 from studio.core.tasks.base import Task
 
@@ -78,13 +79,15 @@ def test_every_architecture_spec_names_what_exists(arch):
     snippet = importlib.import_module(spec.snippet)
     assert snippet.FILES and isinstance(getattr(snippet, spec.runner), type)
     assert spec.layers(spec.config()).endswith("layers")
+    assert spec.kind in get_args(ModelKind) and isinstance(spec.model, type)
+    assert isinstance(spec.config().shape(), ModelShape)  # what the memory estimate reads
 
 
 @pytest.mark.parametrize("name", list(TASKS))
 def test_every_task_names_its_config_architectures_and_export(name):
     cls = task_class(name)
     assert issubclass(cls, Task) and cls.NAME == cls.CONFIG.NAME == name
-    assert cls.ARCHITECTURES and set(cls.ARCHITECTURES) <= set(ARCHS)
+    assert archs_of_kind(cls.MODEL_KIND)  # an architecture of its kind is registered
     assert issubclass(pkgutil.resolve_name(cls.EXPORT_ADAPTER), Adapter)
     assert cls.PLAYGROUND_PAGE is None or cls.PLAYGROUND_PAGE.startswith("studio.app.playground.")
 

@@ -6,6 +6,7 @@ import psutil
 import pytest
 
 from studio.core.config import StudioConfig
+from studio.core.configtools import ModelSection, ModelShape
 from studio.core.machine.hardware import (
     GpuUnavailable,
     MemoryProbe,
@@ -110,10 +111,14 @@ def test_visible_device_index(monkeypatch):
 
 
 @dataclass
-class TinyModelCfg:
+class TinyModelCfg(ModelSection):
     n_layers: int = 2
     d_model: int = 8
     n_heads: int = 2
+
+    def shape(self) -> ModelShape:
+        n = self.n_layers
+        return ModelShape(n, self.d_model, self.n_heads, n, n, None, None)
 
 
 def tiny_cfg() -> StudioConfig:

@@ -144,7 +144,7 @@ def fake_estimate(cfg) -> MemoryEstimate:
     with bf16, and up to a half less by checkpointing (by the share of blocks recomputed)."""
     seqs = cfg.stages.grpo.batch_size * cfg.grpo.num_generations
     act = 1000 * seqs * (0.25 if cfg.training.amp != "off" else 1.0)
-    act *= 1 - 0.5 * checkpointed_share(cfg.model)
+    act *= 1 - 0.5 * checkpointed_share(cfg.model.shape())
     parts = dict(weights=100, gradients=0, adamw=0, reference=0, kv_cache=0, runtime=0)
     return MemoryEstimate({"grpo": {**parts, "activations": int(act)}})
 

@@ -12,14 +12,15 @@ import torch
 from torch import nn
 
 from studio.core.config import DataConfig
-from studio.core.models.micro_gpt import GenerationOutput, MicroGPTConfig
+from studio.core.models.decoder import GenerationOutput
+from studio.core.models.micro_gpt import MicroGPTConfig
 from studio.core.tasks.arithmetic import (
     ArithmeticConfig,
     ArithmeticTask,
     digit_credit,
     is_integer,
 )
-from studio.core.tasks.base import Example, Rollout, Sampling, TaskError
+from studio.core.tasks.base import Decoding, Example, Rollout, Sampling, TaskError
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.strings import StringsConfig, StringsTask, position_match
 from studio.core.tasks.text import pad_rows
@@ -311,6 +312,8 @@ class Oracle(nn.Module):
         super().__init__()
         self.tok = tok
         self.weight = nn.Parameter(torch.zeros(1))
+        # what every decoder declares (models/decoder.py's TextDecoder)
+        self.cfg, self.vocab_size, self.pad_id = TINY, tok.vocab_size, tok.pad_id
 
     def generate(
         self, prompt_ids, prompt_mask, *, num_samples, max_new_tokens, eos_id, greedy, **_
@@ -331,12 +334,13 @@ def test_evaluate_counts_exact_answers_on_the_held_out_split():
     task = arithmetic()
     examples = task.splits()["test"][:100]
     even = sum(int(e.prompt.split("+")[0]) % 2 == 0 for e in examples)
-    metrics = task.evaluate(Oracle(task.tokenizer), split="test", limit=100, batch_size=32)
+    task.EVAL_BATCH = 32  # several batches
+    metrics = task.evaluate(Oracle(task.tokenizer), split="test", limit=100)
     wrong_zero = sum(int(e.prompt.split("+")[0]) % 2 == 1 and e.reference == "0" for e in examples)
     assert metrics["accuracy"] == pytest.approx((even + wrong_zero) / 100)
     assert metrics["finished"] == 1.0
     with pytest.raises(TaskError, match="greedy"):
-        task.evaluate(Oracle(task.tokenizer), decoding="beam")
+        task.evaluate(Oracle(task.tokenizer), decoding=Decoding("beam"))
 
 
 def test_evaluate_a_real_model_restores_its_mode():

@@ -25,11 +25,12 @@ import numpy as np
 import torch
 from torch import nn
 
+from studio.core.configtools import TaskSection
 from studio.core.export.snippets.lite_resnet import SAMPLES
+from studio.core.models.decoder import as_decoder
 from studio.core.tasks.base import Task, TaskError
 
 if TYPE_CHECKING:
-    from studio.core.models.micro_gpt import MicroGPT
     from studio.core.models.tiny_transformer import TinyTransformer
     from studio.core.tasks.gridworld import GridWorldTask
     from studio.core.tasks.shapes import ShapesTask
@@ -96,14 +97,14 @@ class Adapter(ABC, Generic[TaskT]):
         return {}
 
 
-# ---- Micro-GPT text tasks
+# ---- text tasks (any decoder: Micro-GPT's graphs and snippet, or graphs like them)
 
 
-class TextAdapter(Adapter["TextTask"]):
+class TextAdapter(Adapter["TextTask[TaskSection]"]):
     METRIC = "accuracy"
     CHECKED = "Greedy completions (step graph with cache)"
 
-    def __init__(self, task: TextTask, model: nn.Module, limit: int) -> None:
+    def __init__(self, task: TextTask[TaskSection], model: nn.Module, limit: int) -> None:
         super().__init__(task, model, limit)
         splits = task.splits()
         self.examples = (splits["valid"] or splits["test"])[:limit]
@@ -132,7 +133,7 @@ class TextAdapter(Adapter["TextTask"]):
         tok = self.task.tokenizer
         ids, mask = pad_rows(self.prompts, tok.pad_id, left=True)
         with torch.no_grad():
-            out = cast("MicroGPT", model).generate(
+            out = as_decoder(model).generate(
                 ids,
                 mask,
                 num_samples=1,

@@ -34,6 +34,11 @@ class GraphSessions:
     def run(self, name: str, **feeds: np.ndarray) -> list[np.ndarray]:
         return self.sessions[name].run(None, feeds)
 
+    def input_shape(self, name: str, input_name: str) -> list[int | str]:
+        """The shape graph `name` declares for an input: sizes, and names of the axes
+        that vary ("batch", "past")."""
+        return {i.name: i.shape for i in self.sessions[name].get_inputs()}[input_name]
+
 
 def max_abs_diff(a: np.ndarray, b: torch.Tensor) -> float:
     """Largest |a - b| (in float64); infinite when the shapes differ."""

@@ -22,9 +22,14 @@ import math
 import os
 import sys
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import psutil
+
+from studio.core.configtools import ModelShape
+
+if TYPE_CHECKING:
+    from studio.core.config import StudioConfig
 
 MIB = 1024**2
 
@@ -217,14 +222,6 @@ class MemoryProbe:
 # ---- how much memory training a config will need
 
 
-def _attr(cfg: Any, names: tuple[str, ...], default: int) -> int:
-    for name in names:
-        value = getattr(cfg, name, None)
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-            return value
-    return default
-
-
 @dataclass(frozen=True)
 class ActivationSizes:
     """Bytes kept for the backward pass by one micro-batch, measured on the real model and
@@ -283,64 +280,39 @@ class MemoryEstimate:
         return max(self.parts.items(), key=lambda kv: kv[1])
 
 
-def _model_shape(m: Any) -> tuple[int, int, int, int]:
-    """(layers, decoder layers, width, heads) read from a model config by common names."""
-    layers = _attr(m, ("n_layers", "n_layer", "num_layers", "layers"), 0)
-    decoder = layers or _attr(m, ("n_decoder_layers", "decoder_layers", "num_decoder_layers"), 0)
-    layers += _attr(m, ("n_encoder_layers", "encoder_layers", "num_encoder_layers"), 0)
-    layers += _attr(m, ("n_decoder_layers", "decoder_layers", "num_decoder_layers"), 0)
-    width = _attr(m, ("d_model", "n_embd", "dim", "hidden", "channels", "width"), 128)
-    heads = _attr(m, ("n_heads", "n_head", "num_heads", "nhead"), 0)
-    layers = layers or _attr(m, ("depth", "blocks"), 6)
-    return layers, decoder, width, heads
-
-
-def block_count(model_cfg: Any) -> int:
-    """Blocks model.gradient_checkpointing counts: a stack's depth (the deeper of an
-    encoder-decoder's two, each counted on its own), or a ResNet's blocks."""
-    stages = getattr(model_cfg, "stages", None)
-    if isinstance(stages, list):
-        return sum(int(s) for s in stages)
-    depths = [
-        getattr(model_cfg, n, 0) for n in ("n_layers", "n_encoder_layers", "n_decoder_layers")
-    ]
-    return max([d for d in depths if isinstance(d, int)] + [0])
-
-
-def checkpointed_share(model_cfg: Any) -> float:
+def checkpointed_share(shape: ModelShape) -> float:
     """Share of the blocks model.gradient_checkpointing recomputes (every N-th block)."""
-    every = getattr(model_cfg, "gradient_checkpointing", 0) or 0
-    blocks = block_count(model_cfg)
-    if every <= 0 or blocks == 0:
+    every = shape.checkpoint_every or 0
+    if every <= 0 or shape.blocks == 0:
         return 0.0
-    return min(1.0, math.ceil(blocks / every) / blocks)
+    return min(1.0, math.ceil(shape.blocks / every) / shape.blocks)
 
 
-def _formula_activations(cfg: Any, seqs: int, seq_len: int) -> float:
+def _formula_activations(cfg: StudioConfig, seqs: int, seq_len: int) -> float:
     """Korthikanti et al. (Table 2, no recomputation): 34*h + 5*a*T bytes per token per
     layer at 16-bit, scaled by the element size used; a recomputed block keeps its input
     only (2*h bytes a token at 16-bit)."""
     act_bytes = 2 if cfg.training.amp in ("bf16", "fp16") else 4
-    layers, _, width, heads = _model_shape(cfg.model)
-    full = (34 * width + 5 * max(heads, 1) * seq_len) * act_bytes / 2
-    share = checkpointed_share(cfg.model)
-    per_token_layer = (1 - share) * full + share * width * act_bytes
-    return seqs * seq_len * layers * per_token_layer
+    shape = cfg.model.shape()
+    full = (34 * shape.width + 5 * max(shape.heads, 1) * seq_len) * act_bytes / 2
+    share = checkpointed_share(shape)
+    per_token_layer = (1 - share) * full + share * shape.width * act_bytes
+    return seqs * seq_len * shape.layers * per_token_layer
 
 
-def kv_cache_bytes(cfg: Any, seqs: int, seq_len: int) -> int:
+def kv_cache_bytes(cfg: StudioConfig, seqs: int, seq_len: int) -> int:
     """Keys and values of every decoder layer for `seqs` sequences of `seq_len` tokens
     (2 * layers * N * T * width elements), in the autocast precision; 0 for models with
     no attention heads (they sample without a cache)."""
-    _, decoder, width, heads = _model_shape(cfg.model)
-    if not heads:
+    shape = cfg.model.shape()
+    if not shape.heads:
         return 0
     elem = 2 if cfg.training.amp in ("bf16", "fp16") else 4
-    return 2 * decoder * seqs * seq_len * width * elem
+    return 2 * shape.kv_layers * seqs * seq_len * shape.width * elem
 
 
 def memory_estimate(
-    cfg: Any,
+    cfg: StudioConfig,
     num_params: int,
     activations: ActivationSizes | None = None,
     runtime_bytes: int = 0,
@@ -398,22 +370,22 @@ def memory_estimate(
     return MemoryEstimate(stages)
 
 
-def memory_breakdown(cfg: Any, num_params: int) -> dict[str, int]:
+def memory_breakdown(cfg: StudioConfig, num_params: int) -> dict[str, int]:
     """Bytes per part of the largest stage's peak, by formula; see `memory_estimate`."""
     return memory_estimate(cfg, num_params).parts
 
 
-def estimate_training_memory(cfg: Any, num_params: int) -> int:
+def estimate_training_memory(cfg: StudioConfig, num_params: int) -> int:
     """Rough peak bytes to train `cfg` with a model of `num_params` parameters.
 
     How rough: weights, gradients and AdamW state are exact; activations come from the
-    transformer-layer formula of Korthikanti et al. with the model's width, heads and
-    layer count read from its config where it has them (other architectures, e.g.
-    convolutional ones, get the same formula with their channel count as the width), with
-    sequences at their longest, so short examples make it an upper bound. Not included:
-    the CUDA context and kernels (~300-500 MB per process on a GPU), the Python runtime,
-    allocator fragmentation, and the data set itself. A memory budget
-    (training.memory_budget) uses activations measured on the real model instead.
+    transformer-layer formula of Korthikanti et al. with the width, heads and layer count
+    the model's config declares (ModelSection.shape; a convolutional model declares its
+    channel count as the width), with sequences at their longest, so short examples make
+    it an upper bound. Not included: the CUDA context and kernels (~300-500 MB per process
+    on a GPU), the Python runtime, allocator fragmentation, and the data set itself. A
+    memory budget (training.memory_budget) uses activations measured on the real model
+    instead.
     """
     return memory_estimate(cfg, num_params).total
 

@@ -40,7 +40,6 @@ from studio.core.machine.hardware import (
     GpuUnavailable,
     MemoryEstimate,
     NvmlBackend,
-    block_count,
     format_bytes,
     visible_device_index,
 )
@@ -158,9 +157,9 @@ def levers(cfg: StudioConfig, amp_choice: str | None) -> list[Lever]:
         if common % k == 0
     ]
     found = [Lever("micro-batches", micro)]
-    every = getattr(cfg.model, "gradient_checkpointing", None)
-    blocks = block_count(cfg.model)
-    if isinstance(every, int) and blocks:
+    shape = cfg.model.shape()
+    every, blocks = shape.checkpoint_every, shape.blocks
+    if every is not None and blocks:
         counts = {e: math.ceil(blocks / e) for e in range(blocks, 0, -1)}
         now = counts.get(every, 0) if every else 0
         options, seen = [], {now}

@@ -1,10 +1,16 @@
 """The model architectures, each described once by the spec at the end of its module.
 
 An `ArchSpec` says everything the rest of the studio needs about one architecture: its
-config dataclass (the `model` section of a preset, picked by `model.arch`), the ONNX
-graphs an export writes and the parity cases that check them, the stand-alone example
-program (snippet) that runs those graphs and the class in it that the export checks and
-the playground drive, and the playground page that asks the model questions.
+config dataclass (the `model` section of a preset, picked by `model.arch`), what kind of
+model it is and its nn.Module, the ONNX graphs an export writes and the parity cases
+that check them, the stand-alone example program (snippet) that runs those graphs and
+the class in it that the export checks and the playground drive, and the playground
+page that asks the model questions.
+
+Tasks take models by their kind, never by name: a text task trains any "decoder"
+(studio.core.models.decoder says what one is), translation an "encoder-decoder", the
+image tasks an "image" model. Graphs that follow an existing graph contract reuse that
+contract's snippet (Micro-GPT's runs any decoder with the same graph inputs and outputs).
 
 Pieces that live in other packages are named by dotted path ("module:attribute") and
 imported only when used: the export code imports the models, so the models cannot import
@@ -12,8 +18,8 @@ it, and studio.core never imports Qt, so the page is a name the app resolves. On
 written here and in the model modules are ever resolved; a preset picks an architecture
 by its key in ARCHS, never by a path, so a file from someone else cannot name code to run.
 
-Add an architecture: write its module (config, nn.Module, SPEC), its export module and
-snippet, and one line in ARCHS (docs/architecture.md has the steps).
+Add an architecture: write its module (config, nn.Module, SPEC), its export module, one
+line in ARCHS and a preset (docs/architecture.md has the steps).
 """
 
 from __future__ import annotations
@@ -21,9 +27,12 @@ from __future__ import annotations
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, Literal
 
-from studio.core.configtools import ConfigError
+from studio.core.configtools import ConfigError, ModelSection
+
+if TYPE_CHECKING:
+    from torch import nn
 
 # model.arch -> "module:SPEC"; the module is imported when its architecture is first used
 ARCHS: dict[str, str] = {
@@ -33,10 +42,10 @@ ARCHS: dict[str, str] = {
 }
 
 
-class ModelSection(Protocol):
-    """A model section's dataclass: its ARCH class attribute is the model.arch it builds."""
-
-    ARCH: ClassVar[str]
+# what a model does, which is what a task asks of it: "decoder" (a decoder-only text
+# model, models/decoder.py), "encoder-decoder" (source tokens in, target tokens out),
+# "image" (an image in, logits over actions or classes out)
+ModelKind = Literal["decoder", "encoder-decoder", "image"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,10 @@ class ArchSpec:
     """One architecture, declared in its model module (see the module docstring)."""
 
     config: type[ModelSection]  # the model section's dataclass
+    kind: ModelKind  # what tasks it serves (see ModelKind)
+    # the nn.Module, called with the config and what its kind's tasks supply (a decoder:
+    # vocab_size, pad_id)
+    model: Callable[..., nn.Module]
     title: str  # what it is, for people: "Micro-GPT (decoder-only text model)"
     layers: Callable[[Any], str]  # its depth as people count it, from a config: "6 layers"
     graphs: str  # "module:function": function(model) -> list[GraphSpec], main graph first
@@ -62,3 +75,8 @@ def arch_spec(arch: str) -> ArchSpec:
     if arch not in ARCHS:
         raise ConfigError(f'model.arch: must be one of {", ".join(ARCHS)}, got "{arch}"')
     return pkgutil.resolve_name(ARCHS[arch])
+
+
+def archs_of_kind(kind: ModelKind) -> list[str]:
+    """The architectures of one kind, as ARCHS lists them (what a task can train)."""
+    return [arch for arch in ARCHS if arch_spec(arch).kind == kind]

@@ -24,7 +24,7 @@ import torch.nn.functional as F
 from torch import nn
 from torch.utils.checkpoint import checkpoint
 
-from studio.core.configtools import ConfigError, param
+from studio.core.configtools import ConfigError, ModelSection, ModelShape, param
 from studio.core.models import ArchSpec
 from studio.core.models.compiled import compiled
 
@@ -33,7 +33,7 @@ NUM_BLOCKS = (WEIGHT_LAYERS - 2) // 2  # 5
 
 
 @dataclass
-class LiteResNetConfig:
+class LiteResNetConfig(ModelSection):
     """Lite-ResNet: stem, five residual blocks of two 3x3 convolutions, linear head."""
 
     ARCH: ClassVar[str] = "lite-resnet"
@@ -90,6 +90,19 @@ class LiteResNetConfig:
             raise ConfigError(f"model.channels: must be at most 64, got {self.channels}")
         if self.channels < 1:
             raise ConfigError(f"model.channels: must be a positive integer, got {self.channels}")
+
+    def shape(self) -> ModelShape:
+        # the activation formula is a transformer's, applied with the channels as the
+        # width to the stem and the five blocks: an upper bound, not a measurement
+        return ModelShape(
+            layers=NUM_BLOCKS + 1,
+            width=self.channels,
+            heads=0,  # no attention: it acts in one step, without a cache
+            kv_layers=0,
+            blocks=sum(self.stages),
+            checkpoint_every=self.gradient_checkpointing,
+            max_len=None,  # images, not sequences
+        )
 
 
 def feature_size(cfg: LiteResNetConfig) -> int:
@@ -197,6 +210,8 @@ def count_weight_layers(model: nn.Module) -> int:
 
 SPEC = ArchSpec(
     config=LiteResNetConfig,
+    kind="image",
+    model=LiteResNet,
     title="Lite-ResNet (image policy / classifier)",
     layers=lambda cfg: f"{WEIGHT_LAYERS} weight layers",
     graphs="studio.core.export.archs.lite_resnet:graphs",

@@ -29,11 +29,12 @@ import torch.nn.functional as F
 from torch import nn
 from torch.utils.checkpoint import checkpoint
 
-from studio.core.configtools import param
+from studio.core.configtools import ModelSection, ModelShape, param
 from studio.core.models import ArchSpec
+from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
+from studio.core.models.decoder import GenerationOutput, decode
 from studio.core.models.masks import additive_mask, compute_dtype
-from studio.core.models.sampling import choose
 from studio.core.models.sharing import check_sharing, shared_stack
 
 
@@ -42,7 +43,7 @@ class MicroGPTError(ValueError):
 
 
 @dataclass
-class MicroGPTConfig:
+class MicroGPTConfig(ModelSection):
     """Shape of the Micro-GPT decoder. The defaults give about 3.8M parameters."""
 
     ARCH: ClassVar[str] = "micro-gpt"
@@ -76,13 +77,7 @@ class MicroGPTConfig:
     tie_weights: bool = param(
         True, "Share the token embedding with the output head", label="Tie embedding and output"
     )
-    gradient_checkpointing: int = param(
-        0,
-        "Recompute every N-th block in the backward pass to save memory (0: off)",
-        min=0,
-        advanced=True,
-        label="Gradient checkpointing (every N blocks)",
-    )
+    gradient_checkpointing: int = checkpointing_param()
     share_layers: int = param(
         1,
         "Every k consecutive blocks share one set of weights (ALBERT-style cross-layer "
@@ -99,6 +94,18 @@ class MicroGPTConfig:
                 f"({self.d_model}); pick a head count that divides the width (e.g. 4 or 8)"
             )
         check_sharing(self.share_layers, {"model.n_layers": self.n_layers})
+
+    def shape(self) -> ModelShape:
+        n = self.n_layers
+        return ModelShape(
+            layers=n,
+            width=self.d_model,
+            heads=self.n_heads,
+            kv_layers=n,
+            blocks=n,
+            checkpoint_every=self.gradient_checkpointing,
+            max_len=self.max_len,
+        )
 
 
 def num_parameters(model: nn.Module, *, trainable_only: bool = False) -> int:
@@ -219,20 +226,6 @@ class Block(nn.Module):
     ) -> torch.Tensor:
         x = x + self.attn(self.ln_1(x), attn_mask, cache, start)
         return x + self.mlp(self.ln_2(x))
-
-
-@dataclass
-class GenerationOutput:
-    """N = P*G sampled completions; rows i*G .. i*G+G-1 belong to prompt i.
-
-    T is the number of steps decoded: max_new_tokens, or fewer when every row ended early.
-    """
-
-    tokens: torch.Tensor  # (N, T) long: sampled tokens, pad after EOS
-    logp: torch.Tensor  # (N, T) float: log-prob of each token, temperature applied, 0 after EOS
-    mask: torch.Tensor  # (N, T) float: 1 up to and including EOS
-    finished: torch.Tensor  # (N,) bool: the row produced EOS
-    logits: torch.Tensor | None = None  # (N, T, V) raw logits of each step, if asked for
 
 
 def _attention_mask(key_mask: torch.Tensor, num_queries: int) -> torch.Tensor:
@@ -456,78 +449,62 @@ class MicroGPT(nn.Module):
         self._check_length(total, f"a prompt of {Tp} tokens plus {max_new_tokens} new tokens")
         device = prompt_ids.device
         prompt_mask = prompt_mask.bool()
-
-        tokens = torch.full((N, max_new_tokens), self.pad_id, dtype=torch.long, device=device)
-        logps = torch.zeros(N, max_new_tokens, device=device)
-        masks = torch.zeros(N, max_new_tokens, device=device)
-        finished = torch.zeros(N, dtype=torch.bool, device=device)
-        step_logits: list[torch.Tensor] | None = [] if return_logits else None
         # keys every row may attend to: its prompt's real tokens, then every new token
         key_mask = torch.ones(N, total, dtype=torch.bool, device=device)  # (N, Tp + T)
         key_mask[:, :Tp] = prompt_mask.repeat_interleave(G, dim=0)
-        prompt_len = key_mask[:, :Tp].sum(dim=1, keepdim=True)  # (N, 1)
-        # one additive mask for every step: step t reads its first Tp + t positions
-        step_mask = additive_mask(key_mask[:, None, None, :], compute_dtype(self.wte.weight))
 
-        cache = None
         if use_cache:
+            prompt_len = key_mask[:, :Tp].sum(dim=1, keepdim=True)  # (N, 1)
+            # one additive mask for every step: step t reads its first Tp + t positions
+            step_mask = additive_mask(key_mask[:, None, None, :], compute_dtype(self.wte.weight))
             # the prefix runs once per prompt, not once per sample
             small = KVCache.empty(self.cfg, P, Tp, self.wte.weight)
             pos = (prompt_mask.long().cumsum(dim=1) - 1).clamp(min=0)  # (P, Tp)
             h = self._hidden(prompt_ids, pos, _attention_mask(prompt_mask, Tp), small)
-            logits = self.lm_head(h[:, -1]).repeat_interleave(G, dim=0)  # (N, V)
+            first = self.lm_head(h[:, -1]).repeat_interleave(G, dim=0)  # (N, V)
             cache = small.expand_groups(G, Tp, total)
+
+            def next_logits(t: int, tokens: torch.Tensor) -> torch.Tensor:
+                if t == 0:
+                    return first
+                # one new token per row, written at cache slot Tp + t - 1
+                idx = tokens[:, t - 1 : t]  # (N, 1)
+                mask = step_mask[..., : Tp + t]  # (N, 1, 1, Tp + t)
+                h = self._hidden(idx, prompt_len + (t - 1), mask, cache, start=Tp + t - 1)
+                return self.lm_head(h[:, -1])  # (N, V)
+
         else:
             seq = torch.full((N, total), self.pad_id, dtype=torch.long, device=device)
             seq[:, :Tp] = prompt_ids.repeat_interleave(G, dim=0)
 
-        steps = 0
-        for t in range(max_new_tokens):
-            if use_cache and t > 0:
-                # one new token per row, written at cache slot Tp + t - 1
-                idx = tokens[:, t - 1 : t]  # (N, 1)
-                pos = prompt_len + (t - 1)  # (N, 1)
-                mask = step_mask[..., : Tp + t]  # (N, 1, 1, Tp + t)
-                h = self._hidden(idx, pos, mask, cache, start=Tp + t - 1)
-                logits = self.lm_head(h[:, -1])  # (N, V)
-            elif not use_cache:
+            def next_logits(t: int, tokens: torch.Tensor) -> torch.Tensor:
                 # baseline: recompute the whole sequence so far, prefix included
                 if t > 0:
                     seq[:, Tp + t - 1] = tokens[:, t - 1]
                 m = key_mask[:, : Tp + t]
                 pos = (m.long().cumsum(dim=1) - 1).clamp(min=0)  # (N, Tp + t)
                 h = self._hidden(seq[:, : Tp + t], pos, _attention_mask(m, Tp + t))
-                logits = self.lm_head(h[:, -1])  # (N, V)
-            if step_logits is not None:
-                step_logits.append(logits)
-            nxt, lp = choose(  # shared row noise under the trainer (sampling.py)
-                logits, temperature=temperature, top_k=top_k, top_p=top_p, greedy=greedy
-            )  # (N,), (N,)
-            live = ~finished
-            nxt = torch.where(live, nxt, torch.full_like(nxt, self.pad_id))
-            tokens[:, t] = nxt
-            logps[:, t] = torch.where(live, lp, 0.0)
-            masks[:, t] = live.float()
-            if eos_id is not None:
-                finished |= nxt == eos_id
-            steps = t + 1
-            # .all() synchronises with the GPU once a step; it saves whole forward passes
-            if eos_id is not None and bool(finished.all()):
-                break
+                return self.lm_head(h[:, -1])  # (N, V)
 
-        out = GenerationOutput(
-            tokens=tokens[:, :steps],
-            logp=logps[:, :steps],
-            mask=masks[:, :steps],
-            finished=finished,
+        return decode(  # shared row noise under the trainer (sampling.py)
+            next_logits,
+            N,
+            max_new_tokens,
+            pad_id=self.pad_id,
+            eos_id=eos_id,
+            temperature=temperature,
+            top_k=top_k,
+            top_p=top_p,
+            greedy=greedy,
+            return_logits=return_logits,
+            device=device,
         )
-        if step_logits is not None:
-            out.logits = torch.stack(step_logits, dim=1)  # (N, T, V)
-        return out
 
 
 SPEC = ArchSpec(
     config=MicroGPTConfig,
+    kind="decoder",
+    model=MicroGPT,
     title="Micro-GPT (decoder-only text model)",
     layers=lambda cfg: f"{cfg.n_layers} layers",
     graphs="studio.core.export.archs.micro_gpt:graphs",

@@ -33,9 +33,10 @@ import torch.nn.functional as F
 from torch import nn
 from torch.utils.checkpoint import checkpoint
 
-from studio.core.configtools import param
+from studio.core.configtools import ModelSection, ModelShape, param
 from studio.core.models import ArchSpec
 from studio.core.models.beam_search import beam_search as _beam_search
+from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
 from studio.core.models.masks import additive_mask, compute_dtype
 from studio.core.models.sampling import choose
@@ -43,7 +44,7 @@ from studio.core.models.sharing import check_sharing, shared_stack
 
 
 @dataclass
-class TinyTransformerConfig:
+class TinyTransformerConfig(ModelSection):
     """Tiny-Transformer: encoder-decoder for sequence-to-sequence tasks (translation)."""
 
     ARCH: ClassVar[str] = "tiny-transformer"
@@ -84,13 +85,7 @@ class TinyTransformerConfig:
     tie_output: bool = param(
         True, "Output layer reuses the target embedding matrix", label="Tie embedding and output"
     )
-    gradient_checkpointing: int = param(
-        0,
-        "Recompute every N-th block in the backward pass to save memory (0: off)",
-        min=0,
-        advanced=True,
-        label="Gradient checkpointing (every N blocks)",
-    )
+    gradient_checkpointing: int = checkpointing_param()
     share_layers: int = param(
         1,
         "Every k consecutive blocks of the encoder, and of the decoder, share one set of "
@@ -120,6 +115,18 @@ class TinyTransformerConfig:
                 "model.n_encoder_layers": self.n_encoder_layers,
                 "model.n_decoder_layers": self.n_decoder_layers,
             },
+        )
+
+    def shape(self) -> ModelShape:
+        enc, dec = self.n_encoder_layers, self.n_decoder_layers
+        return ModelShape(
+            layers=enc + dec,
+            width=self.d_model,
+            heads=self.n_heads,
+            kv_layers=dec,  # the encoder runs once; the decoder caches while it samples
+            blocks=max(enc, dec),  # each stack checkpoints its own every N-th block
+            checkpoint_every=self.gradient_checkpointing,
+            max_len=self.max_len,
         )
 
 
@@ -507,6 +514,8 @@ class TinyTransformer(nn.Module):
 
 SPEC = ArchSpec(
     config=TinyTransformerConfig,
+    kind="encoder-decoder",
+    model=TinyTransformer,
     title="Tiny-Transformer (encoder-decoder translator)",
     layers=lambda cfg: f"{cfg.n_encoder_layers}+{cfg.n_decoder_layers} layers",
     graphs="studio.core.export.archs.tiny_transformer:graphs",

@@ -16,6 +16,7 @@ from typing import Any
 from torch import nn
 
 from studio.core.config import StudioConfig, load_config
+from studio.core.configtools import TaskSection
 from studio.core.files import RunError
 from studio.core.runs import checkpoints as ckpt
 from studio.core.runs.folder import CONFIG_FILE, TASK_FILE, check_run_dir
@@ -34,7 +35,7 @@ class TrainedRun:
     passed over to read it (damaged newer checkpoints), one line each."""
 
     cfg: StudioConfig
-    task: Task
+    task: Task[TaskSection]
     model: nn.Module
     checkpoint: Path
     notes: list[str]
@@ -64,7 +65,7 @@ def load_run(
 
 def load_trained(
     run_dir: Path, device: str = "cpu", checkpoint: Path | None = None
-) -> tuple[StudioConfig, Task, nn.Module]:
+) -> tuple[StudioConfig, Task[TaskSection], nn.Module]:
     """Config, task and model of a run (its newest readable checkpoint, or `checkpoint`),
     in eval mode."""
     run = load_run(run_dir, device, checkpoint)

@@ -118,8 +118,9 @@ def complete(
     grpo = run.cfg.grpo
     max_new = grpo.max_new_tokens if settings.max_new_tokens is None else settings.max_new_tokens
     longest = max(len(task.tokenizer.encode(p)) for p in prompts)  # BOS too, as in training
-    if longest + max_new > run.cfg.model.max_len:
-        raise PromptTooLong(longest, max_new, run.cfg.model.max_len)
+    room = run.cfg.model.shape().max_len
+    if room is not None and longest + max_new > room:
+        raise PromptTooLong(longest, max_new, room)
     sampling = Sampling(
         temperature=1.0 if settings.greedy else settings.temperature,
         top_k=1 if settings.greedy else grpo.top_k,  # one candidate: the likeliest token

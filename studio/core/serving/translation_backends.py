@@ -41,7 +41,7 @@ from studio.core.runs.loading import load_run_config, load_trained
 from studio.core.serving.decoding import BEAM
 from studio.core.serving.engines import export_folder
 from studio.core.tasks.base import unwrap
-from studio.core.tasks.translation.config import TranslationError
+from studio.core.tasks.translation.config import TranslationConfig, TranslationError
 from studio.core.tasks.translation.decoding import translate
 
 BATCH = 64  # sentences per run of the ONNX graphs, as the runner batches
@@ -289,7 +289,7 @@ def open_backend(run_dir: Path, *, onnx: bool = False, onnx_threads: int = 0) ->
     `onnx_threads` threads (0: onnxruntime's choice)."""
     run_dir = Path(run_dir)
     cfg = load_run_config(run_dir)
-    if cfg.task.NAME != "translation":
+    if not isinstance(cfg.task, TranslationConfig):
         raise TranslationError(
             f"{run_dir}: a run of the {cfg.task.NAME} task, not translation; "
             "give the folder of a Tiny-Transformer translation run"

@@ -2,10 +2,10 @@
 
 Each task is one Task subclass (see base.py) that declares itself in class attributes:
 its NAME (a preset's task.name), its CONFIG dataclass (the preset's task section), the
-ARCHITECTURES it trains, its EXPORT_ADAPTER and, when it has one of its own, its
-PLAYGROUND_PAGE. TASKS lists them by name; a module is imported when its task is first
-used. Only the names in TASKS are ever resolved: a preset picks a task by its key, never
-by a path, so a file from someone else cannot name code to run.
+MODEL_KIND it trains (every architecture of that kind), its EXPORT_ADAPTER and, when it
+has one of its own, its PLAYGROUND_PAGE. TASKS lists them by name; a module is imported
+when its task is first used. Only the names in TASKS are ever resolved: a preset picks a
+task by its key, never by a path, so a file from someone else cannot name code to run.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import pkgutil
 from typing import TYPE_CHECKING
 
-from studio.core.configtools import ConfigError
+from studio.core.configtools import ConfigError, TaskSection
 
 if TYPE_CHECKING:
     from studio.core.config import StudioConfig
@@ -29,7 +29,7 @@ TASKS: dict[str, str] = {
 }
 
 
-def task_class(name: str) -> type[Task]:
+def task_class(name: str) -> type[Task[TaskSection]]:
     """The Task subclass of `name` (a preset's task.name), or a ConfigError naming the
     choices."""
     if name not in TASKS:
@@ -37,12 +37,8 @@ def task_class(name: str) -> type[Task]:
     return pkgutil.resolve_name(TASKS[name])
 
 
-def build_task(cfg: StudioConfig) -> Task:
+def build_task(cfg: StudioConfig) -> Task[TaskSection]:
     """The task named by the config, with its data loaded (errors name the fix)."""
     task = task_class(cfg.task.NAME)(cfg.task, cfg.data, seed=cfg.training.seed)
-    if cfg.model.ARCH not in task.ARCHITECTURES:
-        raise ConfigError(
-            f"model.arch: the {task.NAME} task trains {', '.join(task.ARCHITECTURES)}"
-            f", not {cfg.model.ARCH}; pick a matching preset"
-        )
+    task.model_spec(cfg.model)  # a model of the kind it trains
     return task

@@ -24,10 +24,12 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
+from studio.core.config import DataConfig
 from studio.core.configtools import param
 from studio.core.tasks.base import Example, RewardFunction
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.text import TextTask, per_row
+from studio.core.tasks.user_reward import UserRewardSection, user_reward_param
 
 OPERATIONS = ("+", "-", "*")
 ALPHABET = "0123456789+-*="  # one vocabulary for every operation, so checkpoints interchange
@@ -41,7 +43,7 @@ PARTIAL_WEIGHT = 0.5
 
 
 @dataclass
-class ArithmeticConfig:
+class ArithmeticConfig(UserRewardSection):
     """Integer arithmetic problems with exact answers."""
 
     NAME: ClassVar[str] = "arithmetic"
@@ -64,12 +66,7 @@ class ArithmeticConfig:
         "Add a 'partial' reward: share of answer digits right, aligned from the right",
         label="Partial credit",
     )
-    user_reward: str | None = param(
-        None,
-        'Your own reward, "module:function" taking (prompts, completions, references) '
-        "and returning one float per completion; runs your code",
-        label="My reward function",
-    )
+    user_reward: str | None = user_reward_param()
 
     def __post_init__(self) -> None:
         if not self.operations:
@@ -114,11 +111,11 @@ def digit_credit(completion: str, reference: str) -> float:
     return same / max(len(completion), len(reference))
 
 
-class ArithmeticTask(TextTask):
+class ArithmeticTask(TextTask[ArithmeticConfig]):
     NAME = "arithmetic"
     CONFIG = ArithmeticConfig
 
-    def __init__(self, cfg: ArithmeticConfig, data: object, *, seed: int) -> None:
+    def __init__(self, cfg: ArithmeticConfig, data: DataConfig | None, *, seed: int) -> None:
         super().__init__(cfg, data, seed=seed)
         self.tokenizer = CharTokenizer(ALPHABET)
 

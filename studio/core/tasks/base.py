@@ -28,13 +28,18 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 import torch
 import torch.nn.functional as F
 from torch import nn
 
+from studio.core.configtools import ConfigError, ModelSection, TaskSection
 from studio.core.data.load_report import LoadReport
+from studio.core.models import ArchSpec, ModelKind, arch_spec, archs_of_kind
+
+if TYPE_CHECKING:
+    from studio.core.config import DataConfig, StudioConfig
 
 
 class TaskError(ValueError):
@@ -65,6 +70,25 @@ class Unusable:
     @property
     def share(self) -> float:
         return self.count / self.total if self.total else 0.0
+
+
+@dataclass(frozen=True)
+class Decoding:
+    """How an evaluation turns a model's outputs into answers (eval.decoding and
+    eval.beam_size): greedily, or by a beam search of `beam_size` beams where the task
+    offers it (Task.DECODINGS). A task that has nothing to decode reads none of it."""
+
+    method: Literal["greedy", "beam"] = "greedy"
+    beam_size: int = 4
+
+
+GREEDY = Decoding()
+
+
+def check_split(split: str) -> None:
+    """A TaskError unless `split` names a held-out split ('valid' or 'test')."""
+    if split not in ("valid", "test"):
+        raise TaskError(f"split must be 'valid' or 'test', got {split!r}")
 
 
 @dataclass(frozen=True)
@@ -162,13 +186,18 @@ def model_device(model: nn.Module) -> torch.device:
     return next(model.parameters()).device
 
 
-class Task(ABC):
-    """A problem GRPO can learn. Subclasses set NAME, CONFIG, ARCHITECTURES and
-    EVAL_METRIC, and name their EXPORT_ADAPTER (studio.core.tasks lists them by name)."""
+C = TypeVar("C", bound=TaskSection, covariant=True)  # a task's own config section
+
+
+class Task(ABC, Generic[C]):
+    """A problem GRPO can learn, configured by its task section C (self.cfg). Subclasses
+    set NAME, CONFIG, MODEL_KIND and EVAL_METRIC, and name their EXPORT_ADAPTER
+    (studio.core.tasks lists them by name)."""
 
     NAME: ClassVar[str]
-    CONFIG: ClassVar[type]  # the dataclass of its preset section (same NAME)
-    ARCHITECTURES: ClassVar[tuple[str, ...]]  # model archs this task can train
+    CONFIG: ClassVar[type[TaskSection]]  # the dataclass of its preset section (same NAME): C
+    # the kind of model it trains (ArchSpec.kind): every architecture of that kind
+    MODEL_KIND: ClassVar[ModelKind]
     EVAL_METRIC: ClassVar[str] = "accuracy"  # headline key of evaluate(); higher is better
     # "module:Class" of its ONNX export adapter (studio.core.export.adapters); None: none
     EXPORT_ADAPTER: ClassVar[str | None] = None
@@ -183,9 +212,9 @@ class Task(ABC):
     # teacher's tokenizer (distillation), so a teacher trained with others is refused
     VOCABULARY_FIELDS: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, cfg: Any, data: Any, *, seed: int) -> None:
-        self.cfg = cfg  # the task's own config section
-        self.data = data  # DataConfig
+    def __init__(self, cfg: C, data: DataConfig, *, seed: int) -> None:
+        self.cfg: C = cfg  # the task's own config section
+        self.data = data
         self.seed = seed
 
     # ---- examples
@@ -203,11 +232,11 @@ class Task(ABC):
         """What loading the data did (kept, skipped and why), for the user."""
         return ""
 
-    def check_settings(self, cfg: Any) -> None:
-        """Refuse, before the first step, settings of the whole config (a StudioConfig)
-        that cannot work with this task's data and model, e.g. a prompt plus
-        grpo.max_new_tokens longer than model.max_len; raise ConfigError naming the field
-        and the fix. The trainer calls it once the task is built."""
+    def check_settings(self, cfg: StudioConfig) -> None:
+        """Refuse, before the first step, settings of the whole config that cannot work
+        with this task's data and model, e.g. a prompt plus grpo.max_new_tokens longer
+        than model.max_len; raise ConfigError naming the field and the fix. The trainer
+        calls it once the task is built."""
         del cfg
 
     def unusable(self) -> Unusable | None:
@@ -232,9 +261,22 @@ class Task(ABC):
 
     # ---- the model
 
+    def model_spec(self, model_cfg: ModelSection) -> ArchSpec:
+        """The spec of the config's architecture, or a ConfigError when it is not of the
+        kind this task trains (MODEL_KIND)."""
+        spec = arch_spec(model_cfg.ARCH)
+        if spec.kind != self.MODEL_KIND:
+            raise ConfigError(
+                f"model.arch: the {self.NAME} task trains "
+                f"{', '.join(archs_of_kind(self.MODEL_KIND))}, not {model_cfg.ARCH}; pick a "
+                "matching preset"
+            )
+        return spec
+
     @abstractmethod
-    def build_model(self, model_cfg: Any) -> nn.Module:
-        """A fresh model for this task (vocabulary sizes etc. come from the task)."""
+    def build_model(self, model_cfg: ModelSection) -> nn.Module:
+        """A fresh model for this task (vocabulary sizes etc. come from the task), of an
+        architecture of its MODEL_KIND (build_task has checked it: model_spec)."""
 
     # ---- supervised warm-up
 
@@ -311,17 +353,38 @@ class Task(ABC):
 
     # ---- evaluation
 
-    @abstractmethod
     def evaluate(
         self,
         model: nn.Module,
         *,
         split: str = "valid",
         limit: int = 200,
-        decoding: str = "greedy",
-        beam_size: int = 4,
+        decoding: Decoding = GREEDY,
     ) -> dict[str, float]:
-        """Held-out metrics (EVAL_METRIC among them) on `split` ('valid' or 'test')."""
+        """Held-out metrics (EVAL_METRIC among them) on the first `limit` examples of
+        `split` ('valid' or 'test'), decoding as `decoding` says where the task decodes.
+        The bare model runs in eval mode without gradients; its mode is restored after."""
+        check_split(split)
+        if decoding.method not in self.DECODINGS:
+            raise TaskError(
+                f"eval.decoding: {decoding.method} is not available for {self.NAME}; it "
+                f"decodes with {' or '.join(self.DECODINGS)} (set eval.decoding: "
+                f"{self.DECODINGS[0]})"
+            )
+        net = unwrap(model)
+        was_training = net.training
+        net.eval()
+        try:
+            with torch.no_grad():
+                return self.held_out_metrics(net, split, limit, decoding)
+        finally:
+            net.train(was_training)
+
+    @abstractmethod
+    def held_out_metrics(
+        self, model: nn.Module, split: str, limit: int, decoding: Decoding
+    ) -> dict[str, float]:
+        """`evaluate`'s metrics, the arguments checked and the model made ready."""
 
     # ---- what a run must keep to rebuild the task (tokenizers, vocabularies)
 

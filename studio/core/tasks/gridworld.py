@@ -28,7 +28,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from studio.core.configtools import ConfigError, param
+from studio.core.configtools import ConfigError, ModelSection, TaskSection, param
 from studio.core.envs.gridworld import (
     ACTIONS,
     ARROWS,
@@ -48,11 +48,13 @@ from studio.core.envs.render import render
 from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig
 from studio.core.models.sampling import choose, token_logprobs_and_entropy
 from studio.core.tasks.base import (
+    Decoding,
     Example,
     RewardFunction,
     Rollout,
     Sampling,
     Task,
+    check_split,
     model_device,
 )
 from studio.core.tasks.probing import rounded
@@ -61,7 +63,7 @@ HELD_OUT_SPAN = 10_000_000  # seeds per split; valid and test ranges never overl
 
 
 @dataclass
-class GridWorldConfig:
+class GridWorldConfig(TaskSection):
     """Procedural grid worlds with walls (and optionally lava, a key and a door)."""
 
     NAME: ClassVar[str] = "gridworld"
@@ -197,12 +199,12 @@ def policy_chooser(
     return choose_moves
 
 
-class GridWorldTask(Task):
+class GridWorldTask(Task[GridWorldConfig]):
     """Reach the goal in a procedurally generated grid world, seen as an RGB image."""
 
     NAME: ClassVar[str] = "gridworld"
-    CONFIG: ClassVar[type] = GridWorldConfig
-    ARCHITECTURES: ClassVar[tuple[str, ...]] = ("lite-resnet",)
+    CONFIG = GridWorldConfig
+    MODEL_KIND = "image"
     EVAL_METRIC: ClassVar[str] = "success"
     EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:GridWorldAdapter"
     PLAYGROUND_PAGE: ClassVar[str] = "studio.app.playground.grid:GridPage"
@@ -260,15 +262,14 @@ class GridWorldTask(Task):
 
     def held_out(self, split: str, limit: int) -> list[Example]:
         """The first `limit` evaluation grids of 'valid' or 'test', at the hardest level."""
-        if split not in ("valid", "test"):
-            raise ValueError(f"split must be 'valid' or 'test', got {split!r}")
+        check_split(split)
         base = self._split_base + (0 if split == "valid" else HELD_OUT_SPAN)
         top = self.num_levels - 1
         return [self._example(2 * (base + i) + 1, top) for i in range(limit)]  # odd seeds
 
     # ---- the model
 
-    def build_model(self, model_cfg: LiteResNetConfig) -> nn.Module:
+    def build_model(self, model_cfg: ModelSection) -> nn.Module:
         if not isinstance(model_cfg, LiteResNetConfig):
             raise ConfigError(
                 f"model.arch: the gridworld task trains lite-resnet, got "
@@ -389,32 +390,16 @@ class GridWorldTask(Task):
 
     # ---- evaluation
 
-    def evaluate(
-        self,
-        model: nn.Module,
-        *,
-        split: str = "valid",
-        limit: int = 200,
-        decoding: str = "greedy",
-        beam_size: int = 4,
+    def held_out_metrics(
+        self, model: nn.Module, split: str, limit: int, decoding: Decoding
     ) -> dict[str, float]:
-        """Greedy episodes on held-out grids of the hardest level (there is no beam search
-        over episodes: 'beam' plays greedily too). random_success is a uniform random
-        policy's rate on the same grids, the baseline a run starts from."""
-        del decoding, beam_size
+        """Greedy episodes on held-out grids of the hardest level. random_success is a
+        uniform random policy's rate on the same grids, the baseline a run starts from."""
+        del decoding  # an episode is played greedily (DECODINGS)
         examples = self.held_out(split, limit)
-        was_training = model.training
-        model.eval()
-        try:
-            with torch.no_grad():
-                ep = play(
-                    self._batch(examples),
-                    policy_chooser(model, greedy=True),
-                    self.observe,
-                    record=False,
-                )
-        finally:
-            model.train(was_training)
+        ep = play(
+            self._batch(examples), policy_chooser(model, greedy=True), self.observe, record=False
+        )
         b = ep.batch
         shortest = np.array([len(ex.reference) for ex in examples])
         won = b.success

@@ -21,12 +21,13 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from studio.core.configtools import ConfigError, param
+from studio.core.configtools import ConfigError, ModelSection, TaskSection, param
 from studio.core.data.images import load_image_folder, stratified_split
 from studio.core.data.shapes import DEFAULT_CLASSES, SHAPES, draw_shapes
 from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig
 from studio.core.models.sampling import choose, token_logprobs_and_entropy
 from studio.core.tasks.base import (
+    Decoding,
     Example,
     RewardFunction,
     Rollout,
@@ -42,7 +43,7 @@ PROBE_IMAGES = 4  # held-out images the policy probe follows
 
 
 @dataclass
-class ShapesConfig:
+class ShapesConfig(TaskSection):
     """Classify images: the built-in shapes or the user's class folders."""
 
     NAME: ClassVar[str] = "shapes"
@@ -88,12 +89,12 @@ class _Split:
     labels: torch.Tensor  # (n,) long
 
 
-class ShapesTask(Task):
+class ShapesTask(Task[ShapesConfig]):
     """Name the class of an image; GRPO samples G labels per image."""
 
     NAME: ClassVar[str] = "shapes"
-    CONFIG: ClassVar[type] = ShapesConfig
-    ARCHITECTURES: ClassVar[tuple[str, ...]] = ("lite-resnet",)
+    CONFIG = ShapesConfig
+    MODEL_KIND = "image"
     EVAL_METRIC: ClassVar[str] = "accuracy"
     EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:ShapesAdapter"
     DATA_FIELDS: ClassVar[tuple[str, ...]] = (
@@ -167,7 +168,7 @@ class ShapesTask(Task):
 
     # ---- the model
 
-    def build_model(self, model_cfg: LiteResNetConfig) -> nn.Module:
+    def build_model(self, model_cfg: ModelSection) -> nn.Module:
         if not isinstance(model_cfg, LiteResNetConfig):
             raise ConfigError(
                 f"model.arch: the shapes task trains lite-resnet, got "
@@ -235,19 +236,11 @@ class ShapesTask(Task):
 
     # ---- evaluation
 
-    def evaluate(
-        self,
-        model: nn.Module,
-        *,
-        split: str = "valid",
-        limit: int = 200,
-        decoding: str = "greedy",
-        beam_size: int = 4,
+    def held_out_metrics(
+        self, model: nn.Module, split: str, limit: int, decoding: Decoding
     ) -> dict[str, float]:
         """Accuracy of the likeliest label on the first `limit` images of `split`."""
-        del decoding, beam_size
-        if split not in ("valid", "test"):
-            raise ValueError(f"split must be 'valid' or 'test', got {split!r}")
+        del decoding  # the likeliest label (DECODINGS)
         part = self.splits[split]
         images, labels = part.images[:limit], part.labels[:limit]
         if len(labels) == 0:
@@ -256,18 +249,12 @@ class ShapesTask(Task):
                 f"fraction or add images"
             )
         device = model_device(model)
-        was_training = model.training
-        model.eval()
-        try:
-            with torch.no_grad():
-                guesses = torch.cat(
-                    [
-                        model(images[i : i + EVAL_BATCH].to(device)).argmax(-1).cpu()
-                        for i in range(0, len(labels), EVAL_BATCH)
-                    ]
-                )
-        finally:
-            model.train(was_training)
+        guesses = torch.cat(
+            [
+                model(images[i : i + EVAL_BATCH].to(device)).argmax(-1).cpu()
+                for i in range(0, len(labels), EVAL_BATCH)
+            ]
+        )
         return {"accuracy": float((guesses == labels).float().mean())}
 
     # ---- what a run keeps

@@ -18,18 +18,20 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from studio.core.config import DataConfig
 from studio.core.configtools import param
 from studio.core.tasks.arithmetic import exact_match
 from studio.core.tasks.base import Example, RewardFunction
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.text import TextTask, per_row
+from studio.core.tasks.user_reward import UserRewardSection, user_reward_param
 
 SEPARATOR = "="  # ends every prompt: where the answer starts
 PARTIAL_WEIGHT = 0.5  # a near miss earns at most half of what the exact answer earns
 
 
 @dataclass
-class StringsConfig:
+class StringsConfig(UserRewardSection):
     """Reverse or sort a random string."""
 
     NAME: ClassVar[str] = "strings"
@@ -44,12 +46,7 @@ class StringsConfig:
     max_length: int = param(
         8, "Longest string (the last level)", min=1, max=30, label="Longest string"
     )
-    user_reward: str | None = param(
-        None,
-        'Your own reward, "module:function" taking (prompts, completions, references) '
-        "and returning one float per completion; runs your code",
-        label="My reward function",
-    )
+    user_reward: str | None = user_reward_param()
 
     def __post_init__(self) -> None:
         if not self.alphabet:
@@ -83,11 +80,11 @@ def position_match(completion: str, reference: str) -> float:
     return same / longest if longest else 1.0
 
 
-class StringsTask(TextTask):
+class StringsTask(TextTask[StringsConfig]):
     NAME = "strings"
     CONFIG = StringsConfig
 
-    def __init__(self, cfg: StringsConfig, data: object, *, seed: int) -> None:
+    def __init__(self, cfg: StringsConfig, data: DataConfig | None, *, seed: int) -> None:
         super().__init__(cfg, data, seed=seed)
         self.tokenizer = CharTokenizer(cfg.alphabet + SEPARATOR)
 

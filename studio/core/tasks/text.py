@@ -1,11 +1,12 @@
-"""Shared machinery of decoder-only text tasks with verifiable rewards (Micro-GPT).
+"""Shared machinery of text tasks with verifiable rewards, for any decoder-only model.
 
 A text task's example is a prompt string and a reference completion. This module holds
-the character tokenizer, the held-out splits (drawn once from a fixed seed and never
-sampled for training), and `TextTask`, which implements the whole Task contract of
-base.py for Micro-GPT: teacher-forced warm-up, grouped rollouts with a shared prompt
-cache, per-token log-probs, greedy evaluation, and an optional reward written by the
-user. Subclasses (arithmetic.py, strings.py) only say how examples are drawn and scored.
+the held-out splits (drawn once from a fixed seed and never sampled for training), and
+`TextTask`, which implements the whole Task contract of base.py for any decoder-only
+model (ArchSpec.kind "decoder": Micro-GPT, or any architecture that keeps the contract
+of studio.core.models.decoder): teacher-forced warm-up, grouped rollouts, per-token
+log-probs, greedy evaluation, and an optional reward written by the user. Subclasses
+(arithmetic.py, strings.py) only say how examples are drawn and scored.
 
 References: DeepSeekMath (Shao et al. 2024) and TRL's GRPOTrainer for the rollout and
 log-prob conventions; TRL's reward functions for the (prompts, completions) signature.
@@ -16,15 +17,17 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import torch
 from torch import nn
 
 from studio.core.config import DataConfig
-from studio.core.models.micro_gpt import GenerationOutput, MicroGPT, MicroGPTConfig
+from studio.core.configtools import ModelSection, TaskSection
+from studio.core.models.decoder import GenerationOutput, TextDecoder, as_decoder
 from studio.core.models.sampling import token_logprobs_and_entropy
 from studio.core.tasks.base import (
+    Decoding,
     Example,
     RewardFunction,
     Rollout,
@@ -37,7 +40,10 @@ from studio.core.tasks.base import (
 )
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.probing import next_token_positions
-from studio.core.tasks.user_reward import user_reward_function
+from studio.core.tasks.user_reward import user_reward_function, user_reward_spec
+
+if TYPE_CHECKING:
+    from studio.core.config import StudioConfig
 
 T = TypeVar("T")
 
@@ -103,23 +109,27 @@ def per_row(score: Callable[[str, str], float]) -> Callable[[Rollout], list[floa
 # ---- the task
 
 
-class TextTask(Task):
-    """A Task whose examples are (prompt text, reference text) pairs, for Micro-GPT.
+TC = TypeVar("TC", bound=TaskSection, covariant=True)  # a text task's own section
+
+
+class TextTask(Task[TC]):
+    """A Task whose examples are (prompt text, reference text) pairs, for a decoder.
 
     Subclasses set `tokenizer` in __init__ and implement `level_size`, `draw`,
     `max_prompt_chars`, `max_reference_chars` and `task_rewards`.
     Rollout.info holds "prompts" and "references": N strings each, aligned with the rows.
     """
 
-    ARCHITECTURES = ("micro-gpt",)
+    MODEL_KIND = "decoder"
     EVAL_METRIC = "accuracy"
     EXPORT_ADAPTER = "studio.core.export.adapters:TextAdapter"
     SAMPLE_NOUN = "answer"
+    EVAL_BATCH = 256  # held-out prompts answered in one generate call
     tokenizer: CharTokenizer
 
-    def __init__(self, cfg: Any, data: Any, *, seed: int) -> None:
+    def __init__(self, cfg: TC, data: DataConfig | None, *, seed: int) -> None:
         super().__init__(cfg, data if data is not None else DataConfig(), seed=seed)
-        spec = getattr(cfg, "user_reward", None)
+        spec = user_reward_spec(cfg)
         # imported now, so a wrong name fails before training starts
         self._user_reward = user_reward_function(spec) if spec else None
         self._splits: dict[str, list[Example]] | None = None
@@ -225,18 +235,19 @@ class TextTask(Task):
                 f"least {need} or choose smaller problems"
             )
 
-    def check_settings(self, cfg: Any) -> None:
+    def check_settings(self, cfg: StudioConfig) -> None:
         """The longest prompt and answer, and a prompt plus grpo.max_new_tokens (a
-        rollout), must fit in model.max_len."""
-        if not isinstance(cfg.model, MicroGPTConfig):
-            return  # build_model names the architecture to use
-        self._check_context(cfg.model.max_len)
-        room = cfg.model.max_len - self.max_prompt_tokens
+        rollout), must fit in model.max_len (when the model has one)."""
+        max_len = cfg.model.shape().max_len
+        if max_len is None:
+            return
+        self._check_context(max_len)
+        room = max_len - self.max_prompt_tokens
         if cfg.grpo.max_new_tokens > room:
             raise TaskError(
                 f"grpo.max_new_tokens: {cfg.grpo.max_new_tokens} does not fit: {self.NAME} "
                 f"prompts take up to {self.max_prompt_tokens} tokens of model.max_len "
-                f"{cfg.model.max_len}, leaving {room}; lower grpo.max_new_tokens to at most "
+                f"{max_len}, leaving {room}; lower grpo.max_new_tokens to at most "
                 f"{room} (answers need {self.max_completion_tokens}) or raise "
                 f"model.max_len to {self.max_prompt_tokens + cfg.grpo.max_new_tokens}"
             )
@@ -251,14 +262,14 @@ class TextTask(Task):
     def max_completion_tokens(self) -> int:
         return self.max_reference_chars + 1  # EOS
 
-    def build_model(self, model_cfg: Any) -> nn.Module:
-        if not isinstance(model_cfg, MicroGPTConfig):
-            arch = getattr(model_cfg, "ARCH", type(model_cfg).__name__)
-            raise TaskError(
-                f"task {self.NAME} trains a micro-gpt model, not {arch}; set model.arch: micro-gpt"
-            )
-        self._check_context(model_cfg.max_len)
-        return MicroGPT(model_cfg, self.tokenizer.vocab_size, self.tokenizer.pad_id)
+    def build_model(self, model_cfg: ModelSection) -> nn.Module:
+        """A decoder of the config's architecture (ArchSpec.model), sized to the
+        tokenizer's vocabulary."""
+        spec = self.model_spec(model_cfg)
+        max_len = model_cfg.shape().max_len
+        if max_len is not None:
+            self._check_context(max_len)
+        return spec.model(model_cfg, self.tokenizer.vocab_size, self.tokenizer.pad_id)
 
     def _prompts(
         self, examples: Sequence[Example], device: torch.device
@@ -317,7 +328,7 @@ class TextTask(Task):
     ) -> Rollout:
         device = model_device(model)
         prompt_ids, prompt_mask = self._prompts(examples, device)  # (P, Tp)
-        out = cast(MicroGPT, unwrap(model)).generate(
+        out = as_decoder(unwrap(model)).generate(
             prompt_ids,
             prompt_mask,
             num_samples=group_size,
@@ -368,50 +379,30 @@ class TextTask(Task):
 
     # ---- evaluation
 
-    @torch.no_grad()
-    def evaluate(
-        self,
-        model: nn.Module,
-        *,
-        split: str = "valid",
-        limit: int = 200,
-        decoding: str = "greedy",
-        beam_size: int = 4,
-        batch_size: int = 256,
+    def held_out_metrics(
+        self, model: nn.Module, split: str, limit: int, decoding: Decoding
     ) -> dict[str, float]:
         """Greedy answers to held-out problems: `accuracy` (exact match), `completion_len`
         (tokens, EOS included) and `finished` (share that ended with EOS)."""
-        del beam_size
-        if split not in ("valid", "test"):
-            raise TaskError(f"evaluate: split must be 'valid' or 'test', got {split!r}")
-        if decoding != "greedy":
-            raise TaskError(
-                f"eval.decoding: {decoding} is not available for {self.NAME}; "
-                "Micro-GPT tasks decode greedily (set eval.decoding: greedy)"
-            )
+        del decoding  # greedy, the only one text tasks offer (DECODINGS)
         examples = self.splits()[split][:limit]
         if not examples:
             raise TaskError(f"{self.NAME}: the {split} split is empty; raise data.{split}_fraction")
-        net = cast(MicroGPT, unwrap(model))
-        was_training = net.training
-        net.eval()
-        device = model_device(net)
+        net = as_decoder(model)
+        device = model_device(model)
         correct = length = ended = 0.0
-        try:
-            for i in range(0, len(examples), batch_size):
-                chunk = examples[i : i + batch_size]
-                out = self._greedy(net, chunk, device)
-                texts = [self.tokenizer.decode(r) for r in out.tokens.tolist()]
-                correct += sum(t == e.reference for t, e in zip(texts, chunk))
-                length += float(out.mask.sum())
-                ended += float(out.finished.sum())
-        finally:
-            net.train(was_training)
+        for i in range(0, len(examples), self.EVAL_BATCH):
+            chunk = examples[i : i + self.EVAL_BATCH]
+            out = self._greedy(net, chunk, device)
+            texts = [self.tokenizer.decode(r) for r in out.tokens.tolist()]
+            correct += sum(t == e.reference for t, e in zip(texts, chunk))
+            length += float(out.mask.sum())
+            ended += float(out.finished.sum())
         n = len(examples)
         return {"accuracy": correct / n, "completion_len": length / n, "finished": ended / n}
 
     def _greedy(
-        self, net: MicroGPT, examples: Sequence[Example], device: torch.device
+        self, net: TextDecoder, examples: Sequence[Example], device: torch.device
     ) -> GenerationOutput:
         """One greedy answer per example, as generate returns it (tokens, mask, finished)."""
         ids, mask = self._prompts(examples, device)
@@ -425,20 +416,19 @@ class TextTask(Task):
         )
 
     @torch.no_grad()
-    def greedy_answers(
-        self, model: nn.Module, examples: list[Example], batch_size: int = 256
-    ) -> list[str]:
-        net = cast(MicroGPT, unwrap(model))
-        was_training = net.training
-        net.eval()
-        device = model_device(net)
+    def greedy_answers(self, model: nn.Module, examples: list[Example]) -> list[str]:
+        bare = unwrap(model)
+        net = as_decoder(bare)
+        was_training = bare.training
+        bare.eval()
+        device = model_device(bare)
         answers: list[str] = []
         try:
-            for i in range(0, len(examples), batch_size):
-                out = self._greedy(net, examples[i : i + batch_size], device)
+            for i in range(0, len(examples), self.EVAL_BATCH):
+                out = self._greedy(net, examples[i : i + self.EVAL_BATCH], device)
                 answers += [self.tokenizer.decode(r) for r in out.tokens.tolist()]
         finally:
-            net.train(was_training)
+            bare.train(was_training)
         return answers
 
     # ---- state

@@ -21,10 +21,30 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
+from studio.core.configtools import TaskSection, param
 from studio.core.tasks.base import RewardFunction, Rollout, TaskError
 
 _allowed: set[Path] = set()  # files the user allowed to run in this process
+
+
+class UserRewardSection(TaskSection):
+    """Base of a task section that may name the user's own reward (the text tasks'). A
+    task that offers it declares `user_reward` as a field (`user_reward_param()`); one
+    that does not leaves it None."""
+
+    user_reward: str | None = None
+
+
+def user_reward_param() -> Any:
+    """The task.user_reward field of a section that offers the user's own reward."""
+    return param(
+        None,
+        'Your own reward, "module:function" taking (prompts, completions, references) '
+        "and returning one float per completion; runs your code",
+        label="My reward function",
+    )
 
 
 class UserCodeRefused(TaskError):
@@ -93,13 +113,14 @@ def user_code_allowed(spec: str) -> bool:
     return user_code_file(spec) in _allowed
 
 
-def user_reward_spec(task_cfg: object) -> str | None:
+def user_reward_spec(task_cfg: TaskSection) -> str | None:
     """The `module:function` a task's settings name as the user's reward, if any."""
-    spec = getattr(task_cfg, "user_reward", None)
-    return spec or None
+    if not isinstance(task_cfg, UserRewardSection):
+        return None
+    return task_cfg.user_reward or None
 
 
-def check_user_code(task_cfg: object) -> None:
+def check_user_code(task_cfg: TaskSection) -> None:
     """UserCodeRefused when the task names a reward in a file not allowed to run; a
     TaskError when the name is malformed or its file cannot be found."""
     spec = user_reward_spec(task_cfg)

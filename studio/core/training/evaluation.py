@@ -16,7 +16,7 @@ from torch import nn
 
 from studio.core.config import EvalConfig
 from studio.core.machine.device import autocast
-from studio.core.tasks.base import Task
+from studio.core.tasks.base import Decoding, Task
 
 
 def held_out_metrics(
@@ -26,6 +26,5 @@ def held_out_metrics(
     model.eval()
     devices = [device] if device.type == "cuda" else []
     with torch.random.fork_rng(devices=devices), torch.no_grad(), autocast(amp, device):
-        return task.evaluate(
-            model, split="valid", limit=ecfg.size, decoding=ecfg.decoding, beam_size=ecfg.beam_size
-        )
+        how = Decoding(ecfg.decoding, ecfg.beam_size)
+        return task.evaluate(model, split="valid", limit=ecfg.size, decoding=how)

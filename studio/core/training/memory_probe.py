@@ -36,10 +36,11 @@ from studio.core.machine.hardware import (
     checkpointed_share,
     memory_estimate,
 )
-from studio.core.machine.memory_budget import SETTING, Fit, fit_budget, resolve_budget
+from studio.core.machine.memory_budget import SETTING, Fit, fit_budget, resolve_budget, set_path
 from studio.core.tasks.base import Example, Sampling, Task
 
 if TYPE_CHECKING:
+    from studio.core.config import StudioConfig
     from studio.core.training.distillation import Distiller
 
 # The CUDA context with torch's kernels, which a GPU budget must leave room for: typically
@@ -90,7 +91,7 @@ def probe_examples(task: Task) -> list[Example]:
 
 
 def measure_activations(
-    task: Task, model: nn.Module, cfg: Any, amp: str, teacher: Distiller | None = None
+    task: Task, model: nn.Module, cfg: StudioConfig, amp: str, teacher: Distiller | None = None
 ) -> ActivationSizes:
     """Bytes saved for the backward per warm-up example and per GRPO sequence, and per
     pass whatever the batch (under autocast: the weights' 16-bit copies), with training.amp
@@ -154,7 +155,12 @@ def _warmup_bytes(
 
 
 def _grpo_bytes(
-    task: Task, model: nn.Module, cfg: Any, examples: list[Example], amp: str, skip: set[int]
+    task: Task,
+    model: nn.Module,
+    cfg: StudioConfig,
+    examples: list[Example],
+    amp: str,
+    skip: set[int],
 ) -> tuple[int, float]:
     """(sequences, bytes saved) by the update's forward over a small rollout of them (eval
     mode throughout, as in grpo_step)."""
@@ -194,26 +200,25 @@ class MeasuredEstimate:
         held = runtime_bytes(self.device)
         return max(0, held - self.teacher_bytes) if self.device.type == "cpu" else held
 
-    def _probe(self, cfg: Any, amp: str, recompute: bool) -> tuple[ActivationSizes, int]:
+    def _probe(self, cfg: StudioConfig, amp: str, recompute: bool) -> tuple[ActivationSizes, int]:
         key = (amp, recompute)
         if key not in self._probes:
-            model_cfg = copy.deepcopy(cfg.model)
-            if hasattr(model_cfg, "gradient_checkpointing"):
-                model_cfg.gradient_checkpointing = 1 if recompute else 0
             probe_cfg = copy.copy(cfg)
-            probe_cfg.model = model_cfg
+            probe_cfg.model = copy.deepcopy(cfg.model)
+            if probe_cfg.model.shape().checkpoint_every is not None:  # the arch has the lever
+                set_path(probe_cfg, "model.gradient_checkpointing", 1 if recompute else 0)
             with torch.random.fork_rng(devices=[]):  # a run with a budget draws as one without
-                model = self.task.build_model(model_cfg)
+                model = self.task.build_model(probe_cfg.model)
                 sizes = measure_activations(self.task, model, probe_cfg, amp, self.teacher)
             self._probes[key] = sizes, sum(p.numel() for p in model.parameters())
             del model
             self.runtime = max(self.runtime, self._held_besides_training())
         return self._probes[key]
 
-    def __call__(self, cfg: Any) -> MemoryEstimate:
+    def __call__(self, cfg: StudioConfig) -> MemoryEstimate:
         amp = cfg.training.amp
         sizes, num_params = self._probe(cfg, amp, recompute=False)
-        share = checkpointed_share(cfg.model)
+        share = checkpointed_share(cfg.model.shape())
         if share > 0:
             full, _ = self._probe(cfg, amp, recompute=True)
             sizes = ActivationSizes(
@@ -288,7 +293,11 @@ def release_free_heap() -> None:
 
 
 def fit_memory_budget(
-    cfg: Any, task: Task, device: torch.device, dist: Dist, teacher: Distiller | None = None
+    cfg: StudioConfig,
+    task: Task,
+    device: torch.device,
+    dist: Dist,
+    teacher: Distiller | None = None,
 ) -> Fit | None:
     """Fit `cfg` to training.memory_budget on `device` (None when it is empty), with the
     run's distillation `teacher` if it has one: the settings changed and why; ConfigError

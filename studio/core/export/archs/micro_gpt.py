@@ -1,9 +1,16 @@
-"""Micro-GPT's ONNX graphs and their parity cases.
+"""Micro-GPT's ONNX graphs and their parity cases: the decoder graph contract.
 
 `logits` (input_ids, attention_mask -> logits) over a whole sequence, and `step` (new
 tokens, the mask of every token so far, past keys/values -> logits and present
 keys/values). The step graph takes any number of new tokens, so one graph runs the
 prompt (with an empty past) and then one token a step.
+
+The two graphs' names, inputs and outputs are a contract any decoder-only architecture
+can follow (ArchSpec.kind "decoder"): write its step module, hand it with the model to
+`decoder_graphs`, and name this module's `parity` and Micro-GPT's snippet
+(studio.core.export.snippets.micro_gpt, which reads the cache's sizes from the step
+graph) in the spec. The cache need not hold attention keys: it is any float tensor
+(L, B, H, P, hd) per kind that grows by one position a token.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from studio.core.export.parity import (
     max_abs_diff,
     padding_mask,
 )
+from studio.core.models.decoder import TextDecoder, as_decoder
 from studio.core.models.micro_gpt import MicroGPT
 
 
@@ -33,10 +41,11 @@ def _merge_heads(y: torch.Tensor) -> torch.Tensor:
     return y.transpose(1, 2).reshape(b, t, h * hd)  # (B, T, D)
 
 
-class MicroGPTLogits(nn.Module):
-    """input_ids (B, T) int64, attention_mask (B, T) int64 -> logits (B, T, V)."""
+class DecoderLogits(nn.Module):
+    """input_ids (B, T) int64, attention_mask (B, T) int64 -> logits (B, T, V): the
+    logits graph of any decoder (its forward)."""
 
-    def __init__(self, model: MicroGPT) -> None:
+    def __init__(self, model: nn.Module) -> None:
         super().__init__()
         self.model = model
 
@@ -92,19 +101,24 @@ class MicroGPTStep(nn.Module):
         return logits, torch.stack(keys), torch.stack(values)
 
 
-def graphs(model: MicroGPT) -> list[GraphSpec]:
-    cfg = model.cfg
-    hd = cfg.d_model // cfg.n_heads
+def decoder_graphs(
+    model: nn.Module, step: nn.Module, cache: tuple[int, int, int]
+) -> list[GraphSpec]:
+    """The contract's two graphs of a decoder: its forward (DecoderLogits) and its `step`
+    module, whose cache is (layers, heads, head size) = `cache` per position."""
+    layers, heads, head_dim = cache
+    decoder = as_decoder(model)
+    max_len = _max_len(decoder)
     g = torch.Generator().manual_seed(0)
-    ids = torch.randint(0, model.vocab_size, (2, 3), generator=g)
+    ids = torch.randint(0, decoder.vocab_size, (2, 3), generator=g)
     mask = torch.ones(2, 3, dtype=torch.long)
-    past = torch.zeros(cfg.n_layers, 2, cfg.n_heads, 2, hd)
+    past = torch.zeros(layers, 2, heads, 2, head_dim)
     step_mask = torch.ones(2, 5, dtype=torch.long)
-    bounds = {"batch": 4096, "length": cfg.max_len, "past": cfg.max_len, "total": cfg.max_len}
+    bounds = {"batch": 4096, "length": max_len, "past": max_len, "total": max_len}
     return [
         GraphSpec(
             "logits",
-            MicroGPTLogits(model),
+            DecoderLogits(model),
             (ids, mask),
             ["input_ids", "attention_mask"],
             ["logits"],
@@ -115,7 +129,7 @@ def graphs(model: MicroGPT) -> list[GraphSpec]:
         ),
         GraphSpec(
             "step",
-            MicroGPTStep(model),
+            step,
             (ids, step_mask, past, past.clone()),
             ["input_ids", "attention_mask", "past_keys", "past_values"],
             ["logits", "present_keys", "present_values"],
@@ -133,20 +147,36 @@ def graphs(model: MicroGPT) -> list[GraphSpec]:
     ]
 
 
+def graphs(model: MicroGPT) -> list[GraphSpec]:
+    cfg = model.cfg
+    return decoder_graphs(
+        model, MicroGPTStep(model), (cfg.n_layers, cfg.n_heads, cfg.d_model // cfg.n_heads)
+    )
+
+
+def _max_len(decoder: TextDecoder) -> int:
+    max_len = decoder.cfg.shape().max_len
+    if max_len is None:
+        raise ValueError("the decoder graph contract needs the model's max_len (its bounds)")
+    return max_len
+
+
 def parity(
-    model: MicroGPT, graphs: GraphSessions, rng: np.random.Generator
+    model: nn.Module, graphs: GraphSessions, rng: np.random.Generator
 ) -> list[tuple[str, float]]:
-    """Both graphs at two batch sizes and lengths, left-padded; the step graph with its
-    own cache (cached_step_diff)."""
-    cfg, v = model.cfg, model.vocab_size
-    hd = cfg.d_model // cfg.n_heads
+    """Both graphs of a decoder at two batch sizes and lengths, left-padded, against the
+    model's forward; the step graph with its own cache (cached_step_diff)."""
+    decoder = as_decoder(model)
+    v, max_len = decoder.vocab_size, _max_len(decoder)
+    cache = graphs.input_shape("step", "past_keys")  # (L, "batch", H, "past", hd)
+    layers, heads, head_dim = (int(cache[i]) for i in (0, 2, 4))
     results = []
-    small, full = min(3, cfg.max_len), cfg.max_len
+    small, full = min(3, max_len), max_len
     for batch, length in ((1, small), (3, full)):
         ids = rng.integers(0, v, (batch, length)).astype(np.int64)
         mask = padding_mask(rng, batch, length, left=True)
         with torch.no_grad():
-            ref = model(torch.from_numpy(ids), torch.from_numpy(mask).bool())  # (B, T, V)
+            ref = decoder(torch.from_numpy(ids), torch.from_numpy(mask).bool())  # (B, T, V)
         (out,) = graphs.run("logits", input_ids=ids, attention_mask=mask)
         results.append((f"logits B={batch} T={length}", max_abs_diff(out, ref)))
 
@@ -159,7 +189,7 @@ def parity(
                 past_values=values,
             )
 
-        empty = np.zeros((cfg.n_layers, batch, cfg.n_heads, 0, hd), dtype=np.float32)
+        empty = np.zeros((layers, batch, heads, 0, head_dim), dtype=np.float32)
         past, diff = cached_step_diff(step, ids, ref, empty)
         results.append((f"step B={batch} past={past} new={length - past}", diff))
     return results

@@ -6,10 +6,12 @@ From the folder of the export:
     python example_onnx.py "12+34=" "7+8="  # greedy completions of your own prompts
     python example_onnx.py --int8 "12+34="  # the int8-quantized graph, if it was exported
 
-The tokenizer (one token per character) and the model's sizes are read from the ONNX
-file's metadata ("grpo_studio", a JSON string). Generation uses the step graph: the
-left-padded prompts run once with an empty past, then one token a step goes in with the
-keys and values the previous call returned, until every row has written EOS.
+The tokenizer (one token per character) and the context length are read from the ONNX
+file's metadata ("grpo_studio", a JSON string), the cache's sizes from the step graph's
+inputs, so any decoder exported with these two graphs runs here. Generation uses the
+step graph: the left-padded prompts run once with an empty past, then one token a step
+goes in with the keys and values the previous call returned, until every row has
+written EOS.
 
 Graphs (B batch, T new tokens, P past tokens, L layers, H heads, hd head size):
   micro_gpt.onnx       input_ids (B, T) int64, attention_mask (B, T) int64 -> logits (B, T, V)
@@ -85,10 +87,10 @@ class MicroGPTOnnx:
         self.step = load_session(Path(folder) / (int8_name(name) if int8 else name))
         self.meta = read_metadata(self.step)
         self.tokenizer = CharTokenizer(self.meta["task"]["tokenizer"])
-        model = self.meta["model"]
-        self.layers, self.heads = model["n_layers"], model["n_heads"]
-        self.head_dim = model["d_model"] // model["n_heads"]
-        self.max_len = model["max_len"]
+        past = {i.name: i.shape for i in self.step.get_inputs()}["past_keys"]
+        # layers, heads and head size are fixed in the graph; batch and past vary
+        self.layers, _, self.heads, _, self.head_dim = past
+        self.max_len = self.meta["model"]["max_len"]
         self.max_new_tokens = self.meta["task"]["max_new_tokens"]
 
     def greedy_ids(self, prompts: list[list[int]], max_new_tokens: int) -> list[list[int]]:

@@ -41,13 +41,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import torch
 
 from studio.core.data.load_report import DataError
 from studio.core.tasks.base import Example
-from studio.core.tasks.translation.config import TranslationError
+from studio.core.tasks.translation.config import TranslationConfig, TranslationError
 from studio.core.tasks.translation.decoding import tiny, translate
 
 if TYPE_CHECKING:
@@ -250,7 +250,7 @@ def loss_weights(tags_of_each: list[list[str]], weight: float) -> list[float] | 
     return None if all(w == 1.0 for w in weights) else weights
 
 
-def describe(cfg: Any, sentences: int, skipped: dict[str, int]) -> str:
+def describe(cfg: TranslationConfig, sentences: int, skipped: dict[str, int]) -> str:
     """The load report's line: what back-translation will add and how."""
     weight = (
         f", each weighing {cfg.back_translation_weight:g} of a real pair in the loss"

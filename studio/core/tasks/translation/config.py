@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from studio.core.configtools import param
+from studio.core.configtools import TaskSection, param
 from studio.core.tasks.base import TaskError
 
 DEMO_LANGS = ("zh", "en")  # the languages of the built-in demo corpus
@@ -20,7 +20,7 @@ class TranslationError(TaskError):
 
 
 @dataclass
-class TranslationConfig:
+class TranslationConfig(TaskSection):
     """Translate sentences; rewards from sacrebleu (chrF, BLEU) on the detokenized output."""
 
     NAME: ClassVar[str] = "translation"

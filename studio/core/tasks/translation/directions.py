@@ -14,7 +14,8 @@ System: Enabling Zero-Shot Translation" (the target-language token).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from studio.core.tasks.translation.config import TranslationConfig
 
 
 def direction_token(lang: str) -> str:
@@ -31,7 +32,7 @@ def tagged(sentence: str, lang: str) -> str:
     return direction_tag(lang) + sentence
 
 
-def direction_tokens(cfg: Any) -> list[str]:
+def direction_tokens(cfg: TranslationConfig) -> list[str]:
     """The direction tags a source may begin with: both languages' for a both-ways run."""
     if not cfg.both_directions:
         return []
@@ -69,7 +70,7 @@ class HeldOutWay:
         return f"{self.source_lang}->{self.target_lang}"
 
 
-def held_out_ways(pairs: list[tuple[str, str]], cfg: Any) -> list[HeldOutWay]:
+def held_out_ways(pairs: list[tuple[str, str]], cfg: TranslationConfig) -> list[HeldOutWay]:
     """The held-out pairs as the model is scored on them: source_lang -> target_lang, and
     for a both-ways model (cfg.both_directions) the other way too, each source tagged."""
     sources, targets = [s for s, _ in pairs], [t for _, t in pairs]

@@ -27,17 +27,22 @@ from typing import Any, ClassVar
 import torch
 from torch import nn
 
+from studio.core.config import DataConfig, StudioConfig
+from studio.core.configtools import ModelSection
 from studio.core.data.load_report import LoadReport
 from studio.core.data.text_tokenizers import TextTokenizer, split_tags
 from studio.core.models.sampling import token_logprobs_and_entropy
 from studio.core.models.tiny_transformer import TinyTransformer, TinyTransformerConfig
 from studio.core.tasks.base import (
+    GREEDY,
+    Decoding,
     Example,
     RewardFunction,
     Rollout,
     Sampling,
     SupervisedLogits,
     Task,
+    check_split,
     model_device,
 )
 from studio.core.tasks.probing import next_token_positions
@@ -67,12 +72,12 @@ from studio.core.tasks.translation.rewards import build_reward_functions, corpus
 PROBE_WORDS = 8  # reference tokens the policy probe follows
 
 
-class TranslationTask(Task):
+class TranslationTask(Task[TranslationConfig]):
     """Sentence-pair translation for the Tiny-Transformer."""
 
     NAME: ClassVar[str] = "translation"
-    CONFIG: ClassVar[type] = TranslationConfig
-    ARCHITECTURES: ClassVar[tuple[str, ...]] = ("tiny-transformer",)
+    CONFIG = TranslationConfig
+    MODEL_KIND = "encoder-decoder"
     EVAL_METRIC: ClassVar[str] = "chrf"
     EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:TranslationAdapter"
     DATA_FIELDS: ClassVar[tuple[str, ...]] = (
@@ -99,7 +104,7 @@ class TranslationTask(Task):
     def __init__(
         self,
         cfg: TranslationConfig,
-        data: Any,
+        data: DataConfig,
         *,
         seed: int,
         pairs: list[tuple[str, str]] | None = None,
@@ -113,7 +118,8 @@ class TranslationTask(Task):
         self._set_tokenizers(prepared.source_tok, prepared.target_tok)
         self._max_len: int | None = None  # the model's, once build_model has seen it
         self.train_examples, self._pools = length_levels(self._train_pairs, cfg.num_levels)
-        self.model_config: Any = None  # build_model's; back-translation builds alike
+        # build_model's; back-translation builds alike
+        self.model_config: TinyTransformerConfig | None = None
         self._monolingual: list[str] = []
         self.synthetic: list[tuple[str, str]] | None = None  # back-translated pairs
         self.back_translated: BackTranslated | None = None  # how they were made, this session
@@ -163,7 +169,7 @@ class TranslationTask(Task):
         if pairs:
             self._synthetic_pools = length_levels(pairs, self.cfg.num_levels)[1]
 
-    def check_settings(self, cfg: Any) -> None:
+    def check_settings(self, cfg: StudioConfig) -> None:
         """The perplexity curriculum draws from the real pairs it scored, so the warm-up
         would leave out the back-translated ones: refused rather than dropped in silence."""
         ccfg = cfg.curriculum
@@ -235,7 +241,7 @@ class TranslationTask(Task):
 
     # ---- the model
 
-    def build_model(self, model_cfg: Any) -> nn.Module:
+    def build_model(self, model_cfg: ModelSection) -> nn.Module:
         if not isinstance(model_cfg, TinyTransformerConfig):
             raise TranslationError(
                 f"the translation task trains a tiny-transformer, got {type(model_cfg).__name__};"
@@ -375,20 +381,12 @@ class TranslationTask(Task):
 
     # ---- evaluation
 
-    def evaluate(
-        self,
-        model: nn.Module,
-        *,
-        split: str = "valid",
-        limit: int = 200,
-        decoding: str = "greedy",
-        beam_size: int = 4,
+    def held_out_metrics(
+        self, model: nn.Module, split: str, limit: int, decoding: Decoding
     ) -> dict[str, float]:
         """Corpus chrF (headline), BLEU (both 0..100) and length_ratio on `split`; for a
         both-ways model, their means over the two directions."""
-        per_direction = self.evaluate_directions(
-            model, split=split, limit=limit, decoding=decoding, beam_size=beam_size
-        )
+        per_direction = self.evaluate_directions(model, split=split, limit=limit, decoding=decoding)
         if len(per_direction) == 1:
             return next(iter(per_direction.values()))
         metrics = {
@@ -399,11 +397,10 @@ class TranslationTask(Task):
         return metrics
 
     def evaluate_directions(
-        self, model: nn.Module, *, split: str, limit: int, decoding: str, beam_size: int
+        self, model: nn.Module, *, split: str, limit: int, decoding: Decoding = GREEDY
     ) -> dict[str, dict[str, float]]:
         """`evaluate`'s metrics for each direction the model translates ("zh->en": ...)."""
-        if split not in ("valid", "test"):
-            raise TranslationError(f"split must be 'valid' or 'test', got {split!r}")
+        check_split(split)
         pairs = self.splits[split][:limit]
         if not pairs:
             raise TranslationError(
@@ -411,7 +408,9 @@ class TranslationTask(Task):
             )
         out = {}
         for way in held_out_ways(pairs, self.cfg):
-            hyps = translate(model, self, way.sources, decoding=decoding, beam_size=beam_size)
+            hyps = translate(
+                model, self, way.sources, decoding=decoding.method, beam_size=decoding.beam_size
+            )
             metrics = corpus_metrics(hyps, way.references, lang=way.target_lang)
             metrics["examples"] = float(len(pairs))
             out[way.name] = metrics
