@@ -151,10 +151,10 @@ def window_segment(args: argparse.Namespace, save_dir: str) -> dict[str, Any]:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from studio.app import resources
-    from studio.app.background import wait_for_background
-    from studio.app.main_window import MainWindow
-    from studio.app.worker import trainer_factory
+    from studio.app.common import resources
+    from studio.app.common.background import wait_for_background
+    from studio.app.session.worker import trainer_factory
+    from studio.app.shell.main_window import MainWindow
 
     clock = StepClock()
 

@@ -43,9 +43,10 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QApplication, QScrollArea
 
-from studio.app import resources, translations
-from studio.app.background import wait_for_background
-from studio.app.main_window import MainWindow
+from studio.app.common import resources
+from studio.app.common.background import wait_for_background
+from studio.app.shell import ui_language
+from studio.app.shell.main_window import MainWindow
 from studio.core.config import lesson_files
 
 OUT = Path(__file__).resolve().parent
@@ -227,7 +228,7 @@ def lesson_and_presentation(
 
 def chinese(app: QApplication, scratch: Path) -> None:
     """The Chinese window: its catalogue installed before it is built, as at a start."""
-    translations.install(translations.CHINESE)
+    ui_language.install(ui_language.CHINESE)
     try:
         settings = QSettings(str(scratch / "chinese.ini"), QSettings.IniFormat)
         settings.setValue("tour/done", True)
@@ -256,7 +257,7 @@ def chinese(app: QApplication, scratch: Path) -> None:
             raise SystemExit("the Chinese window's run did not stop")
         window.close()
     finally:
-        translations.remove()
+        ui_language.remove()
 
 
 def first_start(app: QApplication, scratch: Path) -> None:

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from studio.app.charts.panel import ChartPanel
-from studio.app.charts.series import MetricStore, Series, ema, to_csv
+from studio.app.views.charts.panel import ChartPanel
+from studio.app.views.charts.series import MetricStore, Series, ema, to_csv
 from studio.core.training.metrics import CHARTS, chart_of
 from tests.app.fakes import step_record
 
@@ -125,7 +125,7 @@ def test_overlay_draws_a_second_run_dashed(qtbot):
 
 
 def test_an_overlaid_run_has_colours_of_its_own_and_legend_entries_naming_it(qtbot):
-    from studio.app.charts.metric_chart import PALETTE
+    from studio.app.views.charts.metric_chart import PALETTE
 
     panel = overlaid_panel(qtbot)
     loss, reward = panel.chart("loss"), panel.chart("reward")
@@ -210,7 +210,7 @@ def test_the_eval_chart_draws_the_headline_metric_and_the_rest_go_apart(qtbot):
 
 
 def test_log_axis_ticks_are_one_two_five_per_decade():
-    from studio.app.charts.plot_items import DecadeAxis
+    from studio.app.views.charts.plot_items import DecadeAxis
 
     ticks = DecadeAxis("left").logTickValues(-4.1, -2.9, 150, [])
     assert ticks[0] == (1.0, [-4.0, -3.0])
@@ -221,7 +221,7 @@ def test_log_axis_ticks_are_one_two_five_per_decade():
 
 
 def test_band_decimation_keeps_the_envelope():
-    from studio.app.charts.plot_items import decimate_band
+    from studio.app.views.charts.plot_items import decimate_band
 
     x = np.arange(10.0)
     lo, hi = -np.arange(10.0), np.arange(10.0) * 2
@@ -232,7 +232,7 @@ def test_band_decimation_keeps_the_envelope():
 
 
 def test_the_timer_interval_follows_the_cost_of_a_drawing_pass(qtbot, monkeypatch):
-    from studio.app.charts import panel as charts
+    from studio.app.views.charts import panel as charts
 
     panel = ChartPanel(charts=CHARTS[:1])
     qtbot.addWidget(panel)
@@ -268,7 +268,7 @@ def test_the_timer_interval_follows_the_cost_of_a_drawing_pass(qtbot, monkeypatc
 
 
 def test_while_training_a_timer_pass_draws_a_few_charts_and_each_gets_its_turn(qtbot, monkeypatch):
-    from studio.app.charts import panel as charts
+    from studio.app.views.charts import panel as charts
 
     panel = ChartPanel()
     qtbot.addWidget(panel)
@@ -353,7 +353,7 @@ def test_a_stage_line_is_drawn_only_where_the_chart_has_data_before_it(qtbot):
 
 
 def test_a_legend_line_names_the_curves_of_charts_with_more_than_one(qtbot):
-    from studio.app.charts.words import LegendEntry, legend_html
+    from studio.app.views.charts.words import LegendEntry, legend_html
 
     panel = ChartPanel()
     qtbot.addWidget(panel)
@@ -660,7 +660,7 @@ from pyqtgraph.graphicsItems.LabelItem import LabelItem
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 {collector}
-from studio.app.charts.panel import ChartPanel
+from studio.app.views.charts.panel import ChartPanel
 resize = LabelItem.resizeEvent
 def resize_after_a_collection(self, event):
     if gc.isenabled():  # what automatic collection does when this allocation passes a threshold
@@ -688,7 +688,7 @@ def drop_a_panel(collector: str) -> subprocess.CompletedProcess:
 
 
 def test_a_dropped_panel_is_freed_between_events_when_the_gui_thread_collects():
-    start = "from studio.app.qt_compat import collect_garbage_on_gui_thread\n"
+    start = "from studio.app.common.qt_compat import collect_garbage_on_gui_thread\n"
     result = drop_a_panel(start + "collect_garbage_on_gui_thread()")
     assert result.returncode == 0, result.stderr[-800:]
     assert result.stdout.strip() == "freed"
@@ -701,7 +701,7 @@ def test_a_dropped_panel_freed_inside_its_own_event_handler_crashes():
 
 
 def test_app_tests_collect_garbage_as_the_app_does():
-    from studio.app import qt_compat
+    from studio.app.common import qt_compat
 
     assert not gc.isenabled() and qt_compat._collector is not None
     assert qt_compat._collector.timer.isActive()

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from studio.app import translations
 from studio.app.i18n.messages import translate_message
+from studio.app.shell import ui_language
 from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
 from tests.app.i18n_walk import english_words
 from tests.app.test_translations import _allowed
@@ -43,9 +43,9 @@ QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|“[^”]*”")
 
 @pytest.fixture
 def chinese(qapp):
-    assert translations.install(translations.CHINESE)
+    assert ui_language.install(ui_language.CHINESE)
     yield
-    translations.remove()
+    ui_language.remove()
 
 
 def english_left(lines: list[str]) -> list[tuple[str, list[str]]]:

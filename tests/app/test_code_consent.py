@@ -5,7 +5,7 @@ import sys
 import pytest
 from run_folders import TINY_GPT
 
-from studio.app import dialogs
+from studio.app.common import dialogs
 from studio.core.tasks.user_reward import forget_allowed_code
 
 MODULE = "window_rewards_mod"

@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QToolButton
 
-from studio.app.controls import ControlBar
-from studio.app.main_window import MainWindow
+from studio.app.shell.main_window import MainWindow
+from studio.app.shell.run_toolbar import ControlBar
 from studio.core.machine.hardware import GpuUnavailable, MemoryProbe
 from studio.core.training.control import TrainerControl
 from tests.app.fakes import factory, step_record
@@ -267,7 +267,7 @@ def test_step_before_start_starts_paused_and_takes_exactly_one_step(qtbot, tmp_p
 def test_reset_asks_then_starts_again_from_step_0_with_the_same_settings(
     qtbot, tmp_path, monkeypatch
 ):
-    from studio.app import dialogs
+    from studio.app.common import dialogs
 
     asked = []
     monkeypatch.setattr(dialogs, "ask_yes_no", lambda p, t, q: asked.append(q) or True)

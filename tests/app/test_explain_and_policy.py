@@ -10,10 +10,10 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QTextBrowser
 from tiny_runs import GRID_WORLD, TRANSLATION
 
-from studio.app.explain_html import num, outcome_text, piece_html, signed
-from studio.app.explain_update import After, explanation_html
-from studio.app.policy_canvas import CELL_COLOURS, PolicyCanvas
-from studio.app.policy_view import PolicyView
+from studio.app.views.explain.after_update import After, explanation_html
+from studio.app.views.explain.before_update import num, outcome_text, piece_html, signed
+from studio.app.views.policy.canvas import CELL_COLOURS, PolicyCanvas
+from studio.app.views.policy.view import PolicyView
 from studio.core.config import load_config
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.training.explain import AFTER_UPDATE
@@ -309,7 +309,7 @@ def test_a_long_answer_wraps_its_columns_instead_of_widening_or_clipping(qtbot):
 
 
 def test_a_group_of_equal_rewards_is_said_to_push_on_no_sample(qtbot):
-    from studio.app.explain_update import change_part
+    from studio.app.views.explain.after_update import change_part
 
     before, later = [[-1.0, -0.5], [-2.0], [-0.7]], [[-1.1, -0.5], [-1.9], [-0.8]]
     # equal rewards: advantages of 0 give or take rounding (the screenshot's -0.000)

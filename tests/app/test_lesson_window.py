@@ -2,7 +2,7 @@
 that reopens with the same hidden fields, text and seed; an opened lesson shows its text
 above the charts and says how many settings it hides."""
 
-from studio.app import dialogs
+from studio.app.common import dialogs
 from studio.core.config import lesson_files, load_config
 from tests.app.test_main_window import make_window
 

@@ -12,8 +12,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from tiny_runs import held_out_sentences
 
-from studio.app.playground.live_translation import SETTINGS_KEY
-from studio.app.playground.translation import TranslationPage
+from studio.app.views.playground.translation_live_box import SETTINGS_KEY
+from studio.app.views.playground.translation_page import TranslationPage
 from studio.core.tasks.translation.decoding import translate
 
 

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from studio.app import dialogs
-from studio.app.background import wait_for_background
-from studio.app.main_window import MainWindow
+from studio.app.common import dialogs
+from studio.app.common.background import wait_for_background
+from studio.app.shell.main_window import MainWindow
 from studio.core.config import load_config, save_config
 from studio.core.machine.hardware import GpuUnavailable, MemoryProbe
 from studio.core.training.control import TrainerControl

@@ -5,8 +5,8 @@ window idle again), and both read in Chinese."""
 import pytest
 import torch
 
-from studio.app import translations
 from studio.app.i18n.messages import translate_message
+from studio.app.shell import ui_language
 from studio.core.config import load_config
 from studio.core.tasks import build_task
 from studio.core.training import memory_probe
@@ -85,9 +85,9 @@ def test_a_budget_nothing_fits_ends_in_a_dialog_not_a_traceback(qtbot, window, t
 
 @pytest.fixture
 def chinese(qapp):
-    assert translations.install(translations.CHINESE)
+    assert ui_language.install(ui_language.CHINESE)
     yield
-    translations.remove()
+    ui_language.remove()
 
 
 def test_the_fit_reads_in_chinese(qtbot, window, tmp_path, no_runtime, chinese):

@@ -16,12 +16,12 @@ import torch
 from PIL import Image
 from tiny_runs import COMMON, GRID_WORLD, TRANSLATION, make_run
 
-from studio.app import dialogs
-from studio.app.playground.completion import CompletionPage, complete_onnx, sample_onnx
-from studio.app.playground.engines import Answer, OnnxEngine, TorchEngine
-from studio.app.playground.grid import GridPage, episode_text, play_onnx, play_torch
-from studio.app.playground.page import PlaygroundPage
-from studio.app.playground.translation import TranslationPage
+from studio.app.common import dialogs
+from studio.app.views.playground.completion_page import CompletionPage, complete_onnx, sample_onnx
+from studio.app.views.playground.engines import Answer, OnnxEngine, TorchEngine
+from studio.app.views.playground.grid_page import GridPage, episode_text, play_onnx, play_torch
+from studio.app.views.playground.page import PlaygroundPage
+from studio.app.views.playground.translation_page import TranslationPage
 from studio.core.export.pipeline import export_run
 from studio.core.models import ARCHS, arch_spec
 from studio.core.runs.checkpoints import latest_checkpoint, save_checkpoint

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.app import dialogs
+from studio.app.common import dialogs
 
 TINY = [
     "model.n_layers=1",

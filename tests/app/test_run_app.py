@@ -10,7 +10,7 @@ import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv[:1])
-from studio.app.main_window import MainWindow, run_app
+from studio.app.shell.main_window import MainWindow, run_app
 shown = []
 def look():
     shown.extend(w for w in app.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())

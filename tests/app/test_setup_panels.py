@@ -3,17 +3,17 @@
 import pytest
 from PySide6.QtCore import QSettings
 
-from studio.app import dialogs
-from studio.app.background import wait_for_background
-from studio.app.data_panel import DataPanel, file_head
-from studio.app.main_window import MainWindow
-from studio.app.preset_gallery import (
+from studio.app.common import dialogs
+from studio.app.common.background import wait_for_background
+from studio.app.setup.data.panel import DataPanel, file_head
+from studio.app.setup.preset_gallery import (
     PresetGallery,
     PresetSummary,
     card_details,
     format_count,
     summarize_preset,
 )
+from studio.app.shell.main_window import MainWindow
 from studio.core.config import lesson_files, load_config, preset_files
 from studio.core.machine.hardware import estimate_training_memory
 

@@ -1,6 +1,6 @@
 """The stage strip: the planned stages with their stopping rules, and where the run is."""
 
-from studio.app.stage_strip import StageStrip
+from studio.app.views.stage_strip import StageStrip
 from studio.core.config import load_config
 from tests.app.fakes import step_record
 

@@ -4,9 +4,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from studio.app.playground.answers import AnswerPanel
-from studio.app.playground.engines import PlaygroundError
-from studio.app.playground.translation import TranslationPage
+from studio.app.views.playground.answers import AnswerPanel
+from studio.app.views.playground.engines import PlaygroundError
+from studio.app.views.playground.translation_page import TranslationPage
 
 
 def engine(both: bool):

@@ -86,7 +86,9 @@ def test_every_task_names_its_config_architectures_and_export(name):
     assert issubclass(cls, Task) and cls.NAME == cls.CONFIG.NAME == name
     assert cls.ARCHITECTURES and set(cls.ARCHITECTURES) <= set(ARCHS)
     assert issubclass(pkgutil.resolve_name(cls.EXPORT_ADAPTER), Adapter)
-    assert cls.PLAYGROUND_PAGE is None or cls.PLAYGROUND_PAGE.startswith("studio.app.playground.")
+    assert cls.PLAYGROUND_PAGE is None or cls.PLAYGROUND_PAGE.startswith(
+        "studio.app.views.playground."
+    )
 
 
 def test_model_fields_are_checked_against_the_chosen_arch(tmp_path):
