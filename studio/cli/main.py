@@ -28,7 +28,7 @@ def cmd_gui(_: argparse.Namespace, argv: Sequence[str] = ()) -> int:
     if problem:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2
-    from studio.app.shell.main_window import run_app
+    from studio.app.shell.application import run_app
 
     return run_app(list(argv))
 

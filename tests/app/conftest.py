@@ -70,7 +70,7 @@ def window(qtbot, tmp_path, monkeypatch):
     w.errors, w.questions, w.files_shown = errors, questions, files_shown
     qtbot.addWidget(w)
     yield w
-    if w.controller.running:
-        w.controller.stop()
-        assert w.controller.wait(10_000)
+    if w.session.controller.running:
+        w.session.controller.stop()
+        assert w.session.controller.wait(10_000)
     wait_for_background()

@@ -193,12 +193,12 @@ def test_the_chinese_window_shows_no_english(chinese, window, qtbot):
     untranslated = []
     for path in [*preset_files().values(), *lesson_files().values()]:
         assert window.load_preset(str(path))
-        for i in range(window.views.count()):  # every tab, so each page is built and shown
-            window.views.setCurrentIndex(i)
+        for i in range(window.tabs.count()):  # every tab, so each page is built and shown
+            window.tabs.setCurrentIndex(i)
         for i in range(window.setup.count()):
             window.setup.setCurrentIndex(i)
-        window.form.show_advanced.setChecked(True)
-        window.form.lesson_mode.setChecked(True)
+        window.setup.form.show_advanced.setChecked(True)
+        window.setup.form.lesson_mode.setChecked(True)
         untranslated += [(path.stem, *e) for e in _english(window) if e not in untranslated]
     for page in (window.show_chart_guide(), window.show_grpo_guide()):
         untranslated += [("help", *e) for e in _english(page)]
@@ -209,7 +209,7 @@ def test_the_chinese_window_shows_no_english(chinese, window, qtbot):
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")
 def test_the_english_window_is_as_written(window):
-    tabs = [window.views.tabText(i) for i in range(window.views.count())]
+    tabs = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert [t for t in tabs if t in ("Charts", "Gradient flow", "Samples", "Playground")] == [
         "Charts",
         "Gradient flow",
@@ -226,10 +226,11 @@ import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv[:1])
-from studio.app.shell.main_window import MainWindow, run_app
+from studio.app.shell.application import run_app
+from studio.app.shell.main_window import MainWindow
 shown = []
 def look():
-    shown.extend(w.views.tabText(0) for w in app.topLevelWidgets() if isinstance(w, MainWindow))
+    shown.extend(w.tabs.tabText(0) for w in app.topLevelWidgets() if isinstance(w, MainWindow))
     app.quit()
 QTimer.singleShot(1500, look)
 run_app(["grpo-studio"])
@@ -267,10 +268,10 @@ def test_a_bad_setting_and_unusable_data_are_named_in_chinese(chinese, window, t
     from studio.core.data.bilingual import load_pairs
     from studio.core.data.load_report import DataError
 
-    window.form.editors["training.seed"].set(-1)
-    message = window.form.check()  # what the form says under its fields
-    assert message.startswith(window.form.label_of("training.seed")) and CJK.search(message)
-    assert "-1" in message and window.form.problem.text() == message
+    window.setup.form.editors["training.seed"].set(-1)
+    message = window.setup.form.check()  # what the form says under its fields
+    assert message.startswith(window.setup.form.label_of("training.seed")) and CJK.search(message)
+    assert "-1" in message and window.setup.form.problem.text() == message
     pairs = tmp_path / "pairs.tsv"
     pairs.write_text("only one column\nanother\n", encoding="utf-8")
     with pytest.raises(DataError) as err:

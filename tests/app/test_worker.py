@@ -5,7 +5,8 @@ import threading
 import pytest
 from PySide6.QtCore import QObject
 
-from studio.app.session.worker import RunController, user_message
+from studio.app.common.dialogs import user_message
+from studio.app.session.worker import RunController
 from studio.core.training.control import TrainerControl
 from tests.app.fakes import factory
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
+from studio.app.common.dialogs import user_message
 from studio.app.common.qt_compat import collect_garbage_on_gui_thread
-from studio.app.session.worker import user_message
 
 _alive: set[_Relay] = set()  # relays waiting for their result (nothing else holds them)
 

@@ -21,11 +21,34 @@ def show_error(parent: QWidget | None, title: str, message: str) -> None:
     QMessageBox.critical(parent, title, translate_message(message))
 
 
+def user_message(err: BaseException) -> str:
+    """What an error's dialog says (a failed run, a failed background job): a ValueError's
+    own message (written for users), else its type too."""
+    text = str(err).strip()
+    if isinstance(err, ValueError) and text:
+        return text
+    if isinstance(err, MemoryError):
+        return QCoreApplication.translate(
+            "dialogs",
+            "Out of memory. Lower the batch size, group size or model size and start again.",
+        )
+    name = type(err).__name__
+    if text:
+        return f"{name}: {text}"
+    return QCoreApplication.translate(
+        "dialogs", "{name} (no message); see the log for details."
+    ).format(name=name)
+
+
 def ask_yes_no(parent: QWidget | None, title: str, question: str) -> bool:
     answer = QMessageBox.question(
-        parent, title, question, QMessageBox.Yes | QMessageBox.No, QMessageBox.No
+        parent,
+        title,
+        question,
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No,
     )
-    return answer == QMessageBox.Yes
+    return answer == QMessageBox.StandardButton.Yes
 
 
 def ask_to_run_code(parent: QWidget | None, file: Path, spec: str) -> bool:
@@ -36,10 +59,10 @@ def ask_to_run_code(parent: QWidget | None, file: Path, spec: str) -> bool:
         return QCoreApplication.translate("dialogs", text)
 
     box = QMessageBox(
-        QMessageBox.Warning,
+        QMessageBox.Icon.Warning,
         tr("Run Python code?"),
         tr("This preset runs Python code from {name}: run it?").format(name=file.name),
-        QMessageBox.Yes | QMessageBox.No,
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         parent,
     )
     box.setInformativeText(
@@ -48,15 +71,17 @@ def ask_to_run_code(parent: QWidget | None, file: Path, spec: str) -> bool:
             "only if you wrote that file or trust where it came from."
         ).format(spec=spec, path=file)
     )
-    box.setDefaultButton(QMessageBox.No)
-    return box.exec() == QMessageBox.Yes
+    box.setDefaultButton(QMessageBox.StandardButton.No)
+    return box.exec() == QMessageBox.StandardButton.Yes
 
 
 def choose(parent: QWidget | None, title: str, question: str, choices: list[str]) -> str | None:
     """Ask which of `choices` (button texts, the first the default); None when cancelled."""
-    box = QMessageBox(QMessageBox.Question, title, question, QMessageBox.NoButton, parent)
-    buttons = [box.addButton(text, QMessageBox.AcceptRole) for text in choices]
-    box.addButton(QMessageBox.Cancel)
+    box = QMessageBox(
+        QMessageBox.Icon.Question, title, question, QMessageBox.StandardButton.NoButton, parent
+    )
+    buttons = [box.addButton(text, QMessageBox.ButtonRole.AcceptRole) for text in choices]
+    box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(buttons[0])
     box.exec()
     clicked = box.clickedButton()
@@ -70,9 +95,11 @@ def show_info(parent: QWidget | None, title: str, message: str) -> None:
 def show_files(parent: QWidget | None, title: str, message: str, folder: Path) -> None:
     """A result with files to look at: the message and an "Open folder" button (the
     system's file manager), without blocking the window."""
-    box = QMessageBox(QMessageBox.Information, title, message, QMessageBox.Close, parent)
+    box = QMessageBox(
+        QMessageBox.Icon.Information, title, message, QMessageBox.StandardButton.Close, parent
+    )
     opener = box.addButton(
-        QCoreApplication.translate("dialogs", "Open folder"), QMessageBox.ActionRole
+        QCoreApplication.translate("dialogs", "Open folder"), QMessageBox.ButtonRole.ActionRole
     )
     opener.clicked.disconnect()  # keep the box open after opening the folder
     opener.clicked.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))))

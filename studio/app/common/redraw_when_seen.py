@@ -9,19 +9,26 @@ draws on the timer as usual.
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QShowEvent
+
+from studio.app.common.widget_mixin import WidgetMixin
 
 
-class RedrawWhenSeen:
+class RedrawWhenSeen(WidgetMixin):
     def start_redraw_timer(self, interval_ms: int) -> None:
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self._on_timer)
         self.timer.start()
 
+    def refresh(self) -> None:
+        """Draw what changed since the last call (the panel's own)."""
+        raise NotImplementedError
+
     def _on_timer(self) -> None:
         if self.isVisible() or not self.window().isVisible():
             self.refresh()
 
-    def showEvent(self, event) -> None:  # Qt's name
+    def showEvent(self, event: QShowEvent) -> None:  # Qt's name
         super().showEvent(event)
         self.refresh()

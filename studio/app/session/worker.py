@@ -20,6 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
+from studio.app.common.dialogs import user_message
 from studio.app.common.qt_compat import collect_garbage_on_gui_thread
 from studio.core.training.records import error_record
 
@@ -64,24 +65,6 @@ def trainer_factory(
         return trainer
 
     return build
-
-
-def user_message(err: BaseException) -> str:
-    """What the dialog says: a ValueError's own message (written for users), else its type too."""
-    text = str(err).strip()
-    if isinstance(err, ValueError) and text:
-        return text
-    if isinstance(err, MemoryError):
-        return QCoreApplication.translate(
-            "TrainerWorker",
-            "Out of memory. Lower the batch size, group size or model size and start again.",
-        )
-    name = type(err).__name__
-    if text:
-        return f"{name}: {text}"
-    return QCoreApplication.translate(
-        "TrainerWorker", "{name} (no message); see the log for details."
-    ).format(name=name)
 
 
 class TrainerWorker(QObject):

@@ -45,7 +45,8 @@ class FieldEditor:
         elif self.kind == "choice":
             combo = QComboBox()
             combo.addItems([str(a) for a in get_args(tp)])
-            combo.setFocusPolicy(Qt.StrongFocus)  # a wheel does not focus it, a click does
+            # a wheel does not focus it, a click does
+            combo.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             self.widget = combo
         else:
             edit = QLineEdit()
@@ -77,30 +78,32 @@ class FieldEditor:
 
     def set(self, value: Any) -> None:
         w = self.widget
-        if self.kind == "multiline":
+        if isinstance(w, QPlainTextEdit):  # multiline
             w.setPlainText(str(value or ""))
-        elif self.kind == "bool":
+        elif isinstance(w, QCheckBox):  # bool
             w.setChecked(bool(value))
-        elif self.kind == "choice":
+        elif isinstance(w, QComboBox):  # choice
             w.setCurrentText(str(value))
-        elif self.kind == "yaml":
-            w.setText(yaml.safe_dump(value, default_flow_style=True, allow_unicode=True).strip())
-        elif value is None:
-            w.setText("")
-        else:
-            w.setText(repr(value) if isinstance(value, float) else str(value))
-        if isinstance(w, QLineEdit):
+        elif isinstance(w, QLineEdit):
+            if self.kind == "yaml":
+                dumped = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True)
+                w.setText(dumped.strip())
+            elif value is None:
+                w.setText("")
+            else:
+                w.setText(repr(value) if isinstance(value, float) else str(value))
             w.setCursorPosition(0)  # a long value shows its beginning, not its end
 
     def get(self) -> Any:
         """The raw value for from_dict, which coerces and checks it."""
         w = self.widget
-        if self.kind == "multiline":
+        if isinstance(w, QPlainTextEdit):  # multiline
             return w.toPlainText()
-        if self.kind == "bool":
+        if isinstance(w, QCheckBox):  # bool
             return w.isChecked()
-        if self.kind == "choice":
+        if isinstance(w, QComboBox):  # choice
             return w.currentText()
+        assert isinstance(w, QLineEdit)  # every other kind is a line of text
         text = w.text().strip()
         if self.kind == "optional":
             return None if text == "" else text

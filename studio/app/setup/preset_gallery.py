@@ -12,6 +12,7 @@ are cached per file and modification time.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -103,7 +104,7 @@ class PresetCard(QFrame):
     def __init__(self, key: str, path: Path, gallery: PresetGallery) -> None:
         super().__init__()
         self.setObjectName("presetCard")
-        self.setFrameShape(QFrame.StyledPanel)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
         self.key, self.path = key, path
         self.minutes: float | None = None
         try:
@@ -125,7 +126,7 @@ class PresetCard(QFrame):
         layout.setContentsMargins(8, 6, 8, 6)
         for w in (self.title, self.description, self.duration, self.details):
             layout.addWidget(w)
-        layout.addWidget(self.use, 0, Qt.AlignRight)
+        layout.addWidget(self.use, 0, Qt.AlignmentFlag.AlignRight)
 
     def show_in_use(self, current: bool) -> None:
         """The button says whether this card's preset is the one in the settings."""
@@ -195,7 +196,7 @@ class PresetGallery(QWidget):
                         ).format(message=translate_message(message))
                     )
 
-            run_in_background(lambda p=card.path: self._summarize(p), done, failed)
+            run_in_background(functools.partial(self._summarize, card.path), done, failed)
 
     def _show(self, key: str, summary: PresetSummary) -> None:
         if shiboken6.isValid(self):  # the gallery may be gone by the time a count finishes

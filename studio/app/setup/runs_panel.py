@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
@@ -72,7 +72,7 @@ class RunsPanel(QWidget):
         self.list.itemDoubleClicked.connect(lambda _: self._request(self.open_requested))
         self.info = QLabel("")
         self.info.setWordWrap(True)
-        self.info.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         buttons = QGridLayout()
         specs = (  # key, label, tooltip, action
             ("open", self.tr("Open"), self.tr("Show this run's charts"), self.open_requested),
@@ -120,7 +120,7 @@ class RunsPanel(QWidget):
             if holder is not None:
                 stamp += " · " + self._training_where(holder)
             item = QListWidgetItem(f"{p.name}\n    {stamp}")  # two lines: a narrow dock cuts
-            item.setData(Qt.UserRole, run)
+            item.setData(Qt.ItemDataRole.UserRole, run)
             item.setToolTip(run)
             self.list.addItem(item)
             if run == current:
@@ -128,11 +128,11 @@ class RunsPanel(QWidget):
 
     def selected(self) -> str | None:
         item = self.list.currentItem()
-        return item.data(Qt.UserRole) if item is not None else None
+        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
 
     def select(self, run_dir: str) -> None:
         for i in range(self.list.count()):
-            if self.list.item(i).data(Qt.UserRole) == run_dir:
+            if self.list.item(i).data(Qt.ItemDataRole.UserRole) == run_dir:
                 self.list.setCurrentRow(i)
 
     def add_recent(self, run_dir: str, keep: int = 10) -> None:
@@ -142,7 +142,7 @@ class RunsPanel(QWidget):
         if item is None:
             self.info.setText("")
             return
-        run = Path(item.data(Qt.UserRole))
+        run = Path(item.data(Qt.ItemDataRole.UserRole))
         text = f"{run}\n{run_summary(run)}"
         holder = lock_holder(run)
         if holder is not None:
@@ -152,7 +152,7 @@ class RunsPanel(QWidget):
     def _training_where(self, holder: Holder) -> str:
         return self.tr("training here") if holder.is_me() else self.tr("training elsewhere")
 
-    def _request(self, signal: Signal) -> None:
+    def _request(self, signal: SignalInstance) -> None:
         run = self.selected()
         if run:
             signal.emit(run)

@@ -88,7 +88,9 @@ class _WheelGuard(QObject):
     passing over the form must never change a value unseen."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Wheel and not watched.hasFocus():
+        if event.type() == QEvent.Type.Wheel and not (
+            isinstance(watched, QWidget) and watched.hasFocus()
+        ):
             event.ignore()  # the scroll area under it takes it
             return True
         return False
@@ -157,11 +159,12 @@ class SettingsForm(QWidget):
         self._base = cfg
         while self._host_layout.count():
             item = self._host_layout.takeAt(0)
-            if item.widget() is not None:
+            old = item.widget() if item is not None else None
+            if old is not None:
                 # Hidden now: deletion waits for the event loop, and until then the old
                 # boxes, out of the layout, were painted over the new ones.
-                item.widget().hide()
-                item.widget().deleteLater()
+                old.hide()
+                old.deleteLater()
         self.editors.clear()
         self._rows.clear()
         self._groups.clear()
@@ -197,7 +200,7 @@ class SettingsForm(QWidget):
     def _group(self, key: str) -> QFormLayout:
         box = QGroupBox(section_title(key))
         form = QFormLayout(box)
-        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self._host_layout.addWidget(box)
         self._groups[key] = box
         return form
@@ -284,8 +287,8 @@ class SettingsForm(QWidget):
             form.setRowVisible(widget, visible)
             group = path.rsplit(".", 1)[0] if "." in path else ""
             shown_per_group[group] = shown_per_group.get(group, 0) + int(visible)
-        for key, box in self._groups.items():
-            box.setVisible(shown_per_group.get(key, 0) > 0)
+        for key, group_box in self._groups.items():
+            group_box.setVisible(shown_per_group.get(key, 0) > 0)
 
     def _unused_data_field(self, path: str) -> bool:
         return path.startswith("data.") and path.removeprefix("data.") not in self._data_fields
@@ -373,11 +376,11 @@ class SettingsForm(QWidget):
     def _mark(self, path: str | None, *, focus: bool) -> None:
         for editor in self.editors.values():
             editor.widget.setStyleSheet("")
-        editor = self.editors.get(path) if path is not None else None
-        if editor is not None:
-            editor.widget.setStyleSheet(ERROR_STYLE)
+        marked = self.editors.get(path) if path is not None else None
+        if marked is not None:
+            marked.widget.setStyleSheet(ERROR_STYLE)
             if focus:
-                editor.widget.setFocus()
+                marked.widget.setFocus()
 
     def mark_error(self, message: str) -> str | None:
         """Highlight the field a ConfigError message names (`path: ...`); return its path."""

@@ -1,4 +1,5 @@
-"""The first-run tour: three short callouts (pick a preset, check the data, press Start).
+"""The first-run tour: three short callouts (pick a preset, check the data, press Start;
+`window_callouts`).
 
 Each callout is a small framed panel inside the window, beside the widget it is about,
 with Next (or Done) and "Don't show again". It appears on a window's first start and
@@ -12,8 +13,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QPoint, QSettings, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, QSettings, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.app.setup.setup_tabs import DATA, PRESETS
 
 DONE_KEY = "tour/done"
 WIDTH = 300
@@ -27,6 +38,47 @@ class Callout:
     before: Callable[[], None] | None = None  # e.g. open the tab it talks about
 
 
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Tour", text)
+
+
+def window_callouts(setup: QTabWidget, start_button: Callable[[], QWidget]) -> list[Callout]:
+    """The window's tour: the Setup dock's Presets and Data tabs, then the Start button."""
+
+    def tab(index: int) -> Callable[[], None]:
+        return lambda: setup.setCurrentIndex(index)
+
+    return [
+        Callout(
+            _tr("1. Pick a preset"),
+            _tr(
+                "Each card is a model and a task. The quick presets show GRPO learning "
+                "within a minute on a laptop CPU."
+            ),
+            lambda: setup,
+            tab(PRESETS),
+        ),
+        Callout(
+            _tr("2. Check the data"),
+            _tr(
+                "Use the built-in demo data, or your own file: Check data shows what was "
+                "read, which column is which, and what was skipped."
+            ),
+            lambda: setup,
+            tab(DATA),
+        ),
+        Callout(
+            _tr("3. Press Start (F5)"),
+            _tr(
+                "Training runs beside the window: watch the reward rise on the Charts "
+                "tab, and the sampled groups on the Samples tab. Pause and Step let you "
+                "look at one step at a time."
+            ),
+            start_button,
+        ),
+    ]
+
+
 class Tour(QObject):
     """Steps through `callouts` over `window`; `finished` when closed or done."""
 
@@ -38,7 +90,7 @@ class Tour(QObject):
         self.index = -1
         self.panel = QFrame(window)
         self.panel.setObjectName("tourCallout")
-        self.panel.setFrameShape(QFrame.StyledPanel)
+        self.panel.setFrameShape(QFrame.Shape.StyledPanel)
         self.panel.setFixedWidth(WIDTH)
         self.title = QLabel()
         self.title.setObjectName("tourTitle")

@@ -134,7 +134,7 @@ class HelpPage(QDialog):
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(True)
         self.browser.setHtml(page_html)
-        close = QDialogButtonBox(QDialogButtonBox.Close)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.close)
         layout = QVBoxLayout(self)
         layout.addWidget(self.browser)

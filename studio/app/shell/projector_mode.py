@@ -29,19 +29,19 @@ class Presentation(QObject):
         super().__init__(parent)
         self.settings = settings
         if Presentation._system_points is None:
-            app = QApplication.instance()
-            Presentation._system_points = app.font().pointSizeF() if app is not None else 10.0
+            shown = isinstance(QApplication.instance(), QApplication)
+            Presentation._system_points = QApplication.font().pointSizeF() if shown else 10.0
         self._base_points = Presentation._system_points
-        self.step = int(settings.value("view/text_step", 0))
+        self.step = int(str(settings.value("view/text_step", 0)))
         self.high_contrast = str(settings.value("view/high_contrast", False)).lower() in (
             "true",
             "1",
         )
         self.larger = self._action(
-            self.tr("Larger text"), QKeySequence.ZoomIn, lambda: self.zoom(1)
+            self.tr("Larger text"), QKeySequence.StandardKey.ZoomIn, lambda: self.zoom(1)
         )
         self.smaller = self._action(
-            self.tr("Smaller text"), QKeySequence.ZoomOut, lambda: self.zoom(-1)
+            self.tr("Smaller text"), QKeySequence.StandardKey.ZoomOut, lambda: self.zoom(-1)
         )
         self.normal = self._action(self.tr("Normal text size"), "Ctrl+0", self.reset_zoom)
         self.contrast = self._action(self.tr("High-contrast theme"), None, self.set_high_contrast)
@@ -84,7 +84,7 @@ class Presentation(QObject):
     def apply(self) -> None:
         """Set the application's font and stylesheet now."""
         app = QApplication.instance()
-        if app is None:
+        if not isinstance(app, QApplication):
             return
         font = QFont(app.font())
         font.setPointSizeF(self.points)

@@ -69,7 +69,7 @@ class ControlBar(QToolBar):
         self.addSeparator()
         self.progress = FittedProgress(PROGRESS_MIN_PX, PROGRESS_MAX_PX)
         self.rate = ElidedLabel("")
-        self.rate.setAlignment(Qt.AlignLeft | Qt.AlignVCenter)
+        self.rate.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.status_box = StatusBox(self.progress, self.rate)
         self.addWidget(self.status_box)
         self.eta = Eta()

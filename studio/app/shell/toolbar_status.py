@@ -49,7 +49,7 @@ class ElidedLabel(QLabel):
     def paintEvent(self, event) -> None:  # Qt's name
         del event
         rect = self.contentsRect()
-        text = self.fontMetrics().elidedText(self.text(), Qt.ElideRight, rect.width())
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
         painter = QPainter(self)
         self.style().drawItemText(
             painter,
@@ -58,7 +58,7 @@ class ElidedLabel(QLabel):
             self.palette(),
             self.isEnabled(),
             text,
-            QPalette.WindowText,
+            QPalette.ColorRole.WindowText,
         )
 
 
@@ -97,8 +97,8 @@ class StatusBox(QWidget):
     def __init__(self, progress: QProgressBar, status: ElidedLabel) -> None:
         super().__init__()
         self.progress, self.status = progress, status
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
-        status.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        status.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self._row = QHBoxLayout(self)
         self._row.setContentsMargins(0, 0, 0, 0)
         self._row.addWidget(progress, 2)
@@ -123,7 +123,7 @@ class StatusBox(QWidget):
         self._fit(event.size().width())
 
     def event(self, event: QEvent) -> bool:  # Qt's name
-        if event.type() == QEvent.LayoutRequest:  # a new status line, say: fit it again
+        if event.type() == QEvent.Type.LayoutRequest:  # a new status line, say: fit it again
             self._fit(self.width())
         return super().event(event)
 

@@ -36,7 +36,7 @@ def catalogue_path(language: str) -> Path:
 def system_language(locale: QLocale | None = None) -> str:
     """The studio's language for a locale: Chinese for any Chinese locale, else English."""
     locale = locale if locale is not None else QLocale.system()
-    return CHINESE if locale.language() == QLocale.Chinese else ENGLISH
+    return CHINESE if locale.language() == QLocale.Language.Chinese else ENGLISH
 
 
 def chosen_language(settings: QSettings) -> str:
@@ -55,7 +55,7 @@ def install(language: str) -> bool:
     if not studio.load(str(catalogue_path(language))):
         return False
     qt = QTranslator()
-    if qt.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.TranslationsPath)):
+    if qt.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         _installed.append(qt)
     _installed.append(studio)  # installed last: asked first
     for translator in _installed:

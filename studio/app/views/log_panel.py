@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QPlainTextEdit
 
 from studio.app.i18n.messages import translate_message
 from studio.app.views.charts.words import curve_label
+from studio.app.views.view import BottomDock, View, view_title
 from studio.core.training.records import WALL_TIME
 
 LEVEL_COLOURS = {"info": "#333333", "warning": "#B06000", "error": "#C00000"}
@@ -90,7 +91,12 @@ def clock(at: float, now: float | None = None) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", moment)
 
 
-class LogPanel(QPlainTextEdit):
+class LogPanel(View, QPlainTextEdit):
+    """The window's log: the run's log, stage, checkpoint, eval and done records, and the
+    window's own messages (`add`)."""
+
+    PLACE = BottomDock("log", view_title("Log"), view_title("Log panel"))
+    RECORDS = frozenset({"log", "stage", "checkpoint", "eval", "done"})
     MAX_LINES = 5000
     MAX_DETAILS = 20  # errors whose tracebacks are kept
 

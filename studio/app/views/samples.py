@@ -19,6 +19,9 @@ from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser
 
 from studio.app.common.redraw_when_seen import RedrawWhenSeen
+from studio.app.views.view import Tab, View, view_title
+from studio.core.config import StudioConfig
+from studio.core.tasks import task_class
 
 GREEN, RED = (0, 158, 115), (213, 94, 0)
 # Group advantages are standardised: |A| of 1.5 is a clear push; below FAINT_ADVANTAGE the
@@ -81,8 +84,11 @@ def samples_html(samples: list[dict], step: int, noun: str = "completion") -> st
     return f"<p><b>{title}</b></p>" + "".join(group_html(g, noun, i) for i, g in enumerate(samples))
 
 
-class SamplesPanel(RedrawWhenSeen, QTextBrowser):
+class SamplesPanel(View, RedrawWhenSeen, QTextBrowser):
     """Keeps the latest `samples` of a step record; a timer re-renders at most 4 times a second."""
+
+    PLACE = Tab(view_title("Samples"))
+    RECORDS = frozenset({"step"})
 
     explain_requested = Signal(int)  # a group's "Explain this group" link: its index
 
@@ -113,9 +119,12 @@ class SamplesPanel(RedrawWhenSeen, QTextBrowser):
         if link.startswith(EXPLAIN_LINK) and link[len(EXPLAIN_LINK) :].isdigit():
             self.explain_requested.emit(int(link[len(EXPLAIN_LINK) :]))
 
+    def show_config(self, cfg: StudioConfig) -> None:
+        self.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
+
     def set_sample_noun(self, noun: str) -> None:
         """What the task's samples are called in the table's header (`Task.SAMPLE_NOUN`)."""
         self.noun, self._dirty = QCoreApplication.translate("tasks", noun), True
 
-    def clear_samples(self) -> None:
+    def clear_run(self) -> None:
         self.samples, self.step, self._dirty = [], 0, True

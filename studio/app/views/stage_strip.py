@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from studio.app.i18n.messages import translate_message
+from studio.app.views.view import ABOVE_TABS, View
 from studio.core.config import StageConfig, StudioConfig
 from studio.core.tasks import task_class
 from studio.core.training import metrics
@@ -68,8 +69,11 @@ class StageBox(QFrame):
         self.style().polish(self)
 
 
-class StageStrip(QWidget):
-    """Fed the config (`set_plan`) and every record of the run (`add_record`)."""
+class StageStrip(View, QWidget):
+    """Fed the config (`show_config`) and the run's stage, step and done records."""
+
+    PLACE = ABOVE_TABS
+    RECORDS = frozenset({"stage", "step", "done"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -77,13 +81,14 @@ class StageStrip(QWidget):
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(4, 2, 4, 2)
 
-    def set_plan(self, cfg: StudioConfig) -> None:
+    def show_config(self, cfg: StudioConfig) -> None:
         """One box per stage the config runs, with its stopping rule; nothing started."""
         while self._layout.count():
             item = self._layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().hide()
-                item.widget().deleteLater()
+            old = item.widget() if item is not None else None
+            if old is not None:
+                old.hide()
+                old.deleteLater()
         self.boxes.clear()
         metric_key = f"eval/{task_class(cfg.task.NAME).EVAL_METRIC}"
         for i, (name, stage) in enumerate(cfg.stages.planned(), start=1):
@@ -121,7 +126,7 @@ class StageStrip(QWidget):
             for other in self.boxes.values():
                 other.set_current(False)
 
-    def clear_progress(self) -> None:
+    def clear_run(self) -> None:
         """Back to 'not started' for a new run of the same plan."""
         for box in self.boxes.values():
             box.set_current(False)

@@ -81,8 +81,8 @@ class ColumnPicker(QGroupBox):
         )
 
     def chosen(self) -> tuple[int | None, int | None]:
-        values = [c.currentData() for c in (self.source, self.target)]
-        return tuple(None if v in (None, AUTOMATIC) else int(v) for v in values)
+        """The columns picked as (source, target); None: automatic."""
+        return _column(self.source.currentData()), _column(self.target.currentData())
 
     def _on_pick(self) -> None:
         if self._filling:
@@ -101,3 +101,8 @@ class ColumnPicker(QGroupBox):
             target = next((i for i in others if i != source), None)
         if source is not None and target is not None:
             self.picked.emit(source, target)
+
+
+def _column(value: object) -> int | None:
+    """A combo entry's column number; None for "Automatic"."""
+    return None if value is None or value == AUTOMATIC else int(str(value))

@@ -2,19 +2,23 @@
 
 "Check data" builds the task with the chosen data (off the GUI thread: loading and
 tokenizer training take seconds) and shows the loader's report: what was kept, what
-was skipped and why, which column became the source and which the target (with a
-column picker and a Swap button), the split, the settings chosen to fit the data, and
-the first pairs as the model will see them. A file the task cannot use shows the
-loader's message, which names the problem and the fix, in place of the preview; a file
-whose columns cannot be told apart shows the picker so the user can say.
+was skipped and why, the split, the settings chosen to fit the data, and the first
+examples as the model will see them. A file the task cannot use shows the loader's
+message, which names the problem and the fix, in place of the preview.
 
-The verdict belongs to the settings it was made with: changing the file, the preset,
-the languages or the columns clears it.
+What only one task's data has comes from that task: its part (part.py, named by
+`Task.DATA_PANEL_PART`) adds its own settings above the Check button and its findings
+under the verdict; the translation task's are its languages' columns, Swap and
+back-translation (translation_part.py).
+
+The verdict belongs to the settings it was made with: changing the file, the preset, or
+the task settings the part says a check depends on (the languages, the columns) clears it.
 """
 
 from __future__ import annotations
 
 import copy
+import pkgutil
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -25,7 +29,6 @@ from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QButtonGroup,
-    QCheckBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -39,8 +42,10 @@ from PySide6.QtWidgets import (
 from studio.app.common import dialogs
 from studio.app.common.background import run_in_background
 from studio.app.i18n.messages import translate_message
-from studio.app.setup.data.column_picker import ColumnPicker
+from studio.app.setup.data.part import DataPart
+from studio.core.config import StudioConfig
 from studio.core.data.columns import ColumnsUnclear
+from studio.core.tasks import task_class
 
 HEAD_LINES = 8
 EXAMPLES = 5
@@ -106,22 +111,9 @@ def inspect_data(cfg: Any) -> dict[str, Any]:
     }
 
 
-def data_settings(cfg: Any) -> tuple:
-    """What a check depends on: the data section and the task's languages and columns."""
-    task = cfg.task
-    return (
-        repr(cfg.data),
-        type(task).__name__,
-        getattr(task, "source_lang", None),
-        getattr(task, "target_lang", None),
-        getattr(task, "source_column", None),
-        getattr(task, "target_column", None),
-    )
-
-
 class DataPanel(QWidget):
     """Pick the data; `path_changed(path or None)` tells the settings form, and
-    `setting_edited(path, value)` carries the picker's and Swap's settings to it."""
+    `setting_edited(path, value)` carries the settings the task's part changes to it."""
 
     path_changed = Signal(object)
     setting_edited = Signal(str, object)
@@ -147,28 +139,16 @@ class DataPanel(QWidget):
         )
         self.status = QLabel("")
         self.status.setWordWrap(True)
-        self.columns = ColumnPicker()
-        self.columns.setVisible(False)
-        # more data from less: target-language sentences alone, back-translated
-        self.back_translate = QCheckBox(self.tr("Back-translate sentences in the target language:"))
-        self.back_translate.setToolTip(
-            self.tr(
-                "A reverse model turns them into synthetic pairs for the warm-up "
-                "(task.back_translation)"
-            )
-        )
-        self.mono_edit = QLineEdit()
-        self.mono_edit.setPlaceholderText(self.tr("a text file, one sentence a line"))
-        browse_mono = QPushButton(self.tr("File…"))
-        self.mono_row = QWidget()
-        mono = QHBoxLayout(self.mono_row)
-        mono.setContentsMargins(0, 0, 0, 0)
-        mono.addWidget(self.back_translate)
-        mono.addWidget(self.mono_edit, 1)
-        mono.addWidget(browse_mono)
+        # the task's part: its settings above the Check button, its findings under the verdict
+        self._part_settings = QVBoxLayout()
+        self._part_findings = QVBoxLayout()
+        for slot in (self._part_settings, self._part_findings):
+            slot.setContentsMargins(0, 0, 0, 0)
+        self._parts: dict[str, DataPart] = {}  # "module:Class" -> the part, built once
+        self.part: DataPart | None = None  # the part of the task shown (None: it has none)
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
-        self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
+        self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.preview.setPlaceholderText(self.tr("Press 'Check data' to preview the data."))
 
         row = QHBoxLayout()
@@ -180,10 +160,10 @@ class DataPanel(QWidget):
         layout.addWidget(self.demo)
         layout.addWidget(self.own)
         layout.addLayout(row)
-        layout.addWidget(self.mono_row)
+        layout.addLayout(self._part_settings)
         layout.addWidget(self.check_button)
         layout.addWidget(self.status)
-        layout.addWidget(self.columns)
+        layout.addLayout(self._part_findings)
         layout.addWidget(self.preview, 1)
 
         browse_file.clicked.connect(self._browse_file)
@@ -191,15 +171,43 @@ class DataPanel(QWidget):
         self.check_button.clicked.connect(self.check)
         self.demo.toggled.connect(self._emit_path)
         self.path_edit.editingFinished.connect(self._emit_path)
-        self.columns.picked.connect(self._on_columns_picked)
-        self.back_translate.toggled.connect(self._emit_back_translation)
-        self.mono_edit.editingFinished.connect(self._emit_back_translation)
-        browse_mono.clicked.connect(self._browse_monolingual)
-        self.columns.swap_requested.connect(self.swap)
         self.error: str | None = None
         self.report: str = ""
         self.loaded: Any = None  # the LoadReport of the last check, when the task has one
-        self._checked_with: tuple | None = None  # data_settings() of the verdict shown
+        self._checked_with: tuple | None = None  # check_key() of the verdict shown
+
+    # ---- the task's part
+
+    def show_config(self, cfg: StudioConfig) -> None:
+        """The settings now show `cfg`: its data path, and the part of its task."""
+        self._use_part(task_class(cfg.task.NAME).DATA_PANEL_PART)
+        self.set_path(cfg.data.path)
+
+    def _use_part(self, name: str | None) -> None:
+        """Show the part `name` ("module:Class", from the task), built the first time it is
+        needed; None: the task has none."""
+        if name is not None and name not in self._parts:
+            part = pkgutil.resolve_name(name)(self._current)
+            if not isinstance(part, DataPart):
+                raise TypeError(f"{name} is not a DataPart")
+            part.setting_edited.connect(self.setting_edited)
+            part.check_requested.connect(self.check)
+            part.verdict_outdated.connect(self.clear_verdict)
+            if part.settings is not None:
+                self._part_settings.addWidget(part.settings)
+            if part.findings is not None:
+                part.findings.setVisible(False)
+                self._part_findings.addWidget(part.findings)
+            self._parts[name] = part
+        self.part = self._parts[name] if name is not None else None
+        for built in self._parts.values():
+            built.set_in_use(built is self.part)
+
+    def check_key(self, cfg: StudioConfig) -> tuple:
+        """What a check of `cfg` depends on: its data section, its task, and the task
+        settings its part names."""
+        part = self.part.check_key(cfg) if self.part is not None else ()
+        return (repr(cfg.data), type(cfg.task).__name__, part)
 
     # ---- choosing
 
@@ -231,32 +239,11 @@ class DataPanel(QWidget):
             self.set_path(path)
             self._emit_path()
 
-    def _browse_monolingual(self) -> None:
-        path = dialogs.open_file(self, self.tr("Choose a file of target-language sentences"))
-        if path:
-            self.mono_edit.setText(path)
-            self.back_translate.setChecked(True)
-            self._emit_back_translation()
-
-    def _emit_back_translation(self) -> None:
-        path = self.mono_edit.text().strip() or None
-        self.setting_edited.emit("task.monolingual_path", path)
-        self.setting_edited.emit("task.back_translation", self.back_translate.isChecked())
-        self.clear_verdict()
-
     def _follow_config(self) -> None:
-        """Show the back-translation switch and file of the config the window shows, and
-        the row at all only for a task that has them."""
+        """The task's part follows the config the window shows."""
         cfg = self._current()
-        task = getattr(cfg, "task", None)
-        has = hasattr(task, "back_translation")
-        self.mono_row.setVisible(has)
-        if not has:
-            return
-        self.back_translate.blockSignals(True)
-        self.back_translate.setChecked(bool(task.back_translation))
-        self.back_translate.blockSignals(False)
-        self.mono_edit.setText(task.monolingual_path or "")
+        if cfg is not None and self.part is not None:
+            self.part.show_config(cfg)
 
     # ---- the verdict follows the settings
 
@@ -265,42 +252,25 @@ class DataPanel(QWidget):
         self.error, self.report, self.loaded, self._checked_with = None, "", None, None
         self.status.setText("")
         self.preview.setPlainText("")
-        self.columns.setVisible(False)
+        if self.part is not None:
+            self.part.clear_check()
 
     def settings_changed(self) -> None:
         """The settings form changed: clear the verdict if what it checked changed."""
         if self._checked_with is None or self.config_provider is None:
             return
         try:
-            now = data_settings(self.config_provider())
+            now = self.check_key(self.config_provider())
         except ValueError:
             now = None
         if now != self._checked_with:
             self.clear_verdict()
 
-    def _current(self) -> Any | None:
+    def _current(self) -> StudioConfig | None:
         try:
             return self.config_provider() if self.config_provider is not None else None
         except ValueError:
             return None
-
-    def _on_columns_picked(self, source: int | None, target: int | None) -> None:
-        self.setting_edited.emit("task.source_column", source)
-        self.setting_edited.emit("task.target_column", target)
-        self.check()
-
-    def swap(self) -> None:
-        """Translate the other way: exchange the languages, and the columns if set."""
-        cfg = self._current()
-        task = getattr(cfg, "task", None)
-        if task is None or not hasattr(task, "source_lang"):
-            return
-        self.setting_edited.emit("task.source_lang", task.target_lang)
-        self.setting_edited.emit("task.target_lang", task.source_lang)
-        if task.source_column is not None and task.target_column is not None:
-            self.setting_edited.emit("task.source_column", task.target_column)
-            self.setting_edited.emit("task.target_column", task.source_column)
-        self.check()
 
     # ---- checking
 
@@ -316,7 +286,7 @@ class DataPanel(QWidget):
         self.check_button.setEnabled(False)
         self.status.setText(self.tr("Loading the data…"))
         self.status.setStyleSheet("color: #555;")
-        key = data_settings(cfg)
+        key = self.check_key(cfg)
         run_in_background(
             lambda: self._inspect(cfg),
             lambda result: self._show_result(result, key, cfg),
@@ -328,7 +298,7 @@ class DataPanel(QWidget):
             return
         self.check_button.setEnabled(True)
         now = self._current()
-        if now is None or key != data_settings(self._with_path(now)):
+        if now is None or key != self.check_key(self._with_path(now)):
             self.clear_verdict()  # the settings moved on while the data loaded
             self.checked.emit()
             return
@@ -352,10 +322,8 @@ class DataPanel(QWidget):
         if result.get("head"):
             parts.append(self.tr("First lines of the file:") + "\n" + result["head"])
         self.preview.setPlainText("\n\n".join(parts))
-        if loaded is not None and loaded.profiles:
-            self._show_columns(loaded.profiles, loaded.source_column, loaded.target_column, cfg)
-        else:
-            self.columns.setVisible(False)
+        if self.part is not None:
+            self.part.show_check(cfg, loaded, [])
         self.checked.emit()
 
     def _with_path(self, cfg: Any) -> Any:
@@ -363,25 +331,23 @@ class DataPanel(QWidget):
         cfg.data.path = self.path()
         return cfg
 
-    def _show_columns(self, profiles: list, source: int | None, target: int | None, cfg: Any):
-        langs = (cfg.task.source_lang, cfg.task.target_lang)
-        self.columns.set_columns(profiles, source, target, langs)
-        self.columns.setVisible(True)
-
     def _on_error(self, message: str, details: str) -> None:
         if shiboken6.isValid(self):
             self._show_error(message)
 
-    def _show_error(self, message: str, profiles: list | None = None, cfg: Any = None) -> None:
-        """The loader's message; with `profiles`, the picker to say which column is which."""
+    def _show_error(
+        self, message: str, profiles: list | None = None, cfg: StudioConfig | None = None
+    ) -> None:
+        """The loader's message; with the `profiles` of columns it could not tell apart,
+        the task's part shows them (cfg: the config checked)."""
         self.error, self.report, self.loaded = message, "", None
         self.check_button.setEnabled(True)
         self.status.setText(f"✘ {translate_message(message)}")
         self.status.setStyleSheet("color: #C00000;")
-        if profiles:
-            self._show_columns(profiles, None, None, cfg)
-        else:
-            self.columns.setVisible(False)
+        if self.part is not None and cfg is not None and profiles:
+            self.part.show_check(cfg, None, profiles)
+        elif self.part is not None:
+            self.part.clear_check()
         path = self.path()
         head = file_head(path) if path else ""
         self.preview.setPlainText(self.tr("First lines of the file:") + "\n" + head if head else "")

@@ -20,6 +20,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from studio.app.common.redraw_when_seen import RedrawWhenSeen
+from studio.app.views.view import Tab, View, view_title
 
 VANISHING = 1e-7
 EXPLODING = 10.0
@@ -58,8 +59,11 @@ def _log10(values: list[float]) -> np.ndarray:
     return np.log10(np.maximum(a, FLOOR))
 
 
-class GradFlowWidget(RedrawWhenSeen, QWidget):
+class GradFlowWidget(View, RedrawWhenSeen, QWidget):
     """Live per-layer gradient bars. `add_record` keeps the latest; a timer draws it."""
+
+    PLACE = Tab(view_title("Gradient flow"))
+    RECORDS = frozenset({"step"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -86,7 +90,7 @@ class GradFlowWidget(RedrawWhenSeen, QWidget):
         # Unlabelled (the axis title names them): a label in the plot sat on the bars.
         for x, name in ((VANISHING, "vanishing"), (EXPLODING, "exploding")):
             line = pg.InfiniteLine(
-                pos=math.log10(x), angle=90, pen=pg.mkPen(COLOURS[name], style=Qt.DashLine)
+                pos=math.log10(x), angle=90, pen=pg.mkPen(COLOURS[name], style=Qt.PenStyle.DashLine)
             )
             self.plot.addItem(line, ignoreBounds=True)
         self.title = QLabel(self._waiting())
@@ -160,12 +164,12 @@ class GradFlowWidget(RedrawWhenSeen, QWidget):
         self._named = list(layers)
         metrics = self.fontMetrics()
         room = NAMES_MAX_WIDTH - NAMES_PAD
-        names = [metrics.elidedText(n, Qt.ElideMiddle, room) for n in layers]
+        names = [metrics.elidedText(n, Qt.TextElideMode.ElideMiddle, room) for n in layers]
         widest = max((metrics.horizontalAdvance(n) for n in names), default=0)
         self.plot.getAxis("left").setWidth(max(NAMES_MIN_WIDTH, widest + NAMES_PAD))
         self.plot.getAxis("left").setTicks([list(enumerate(names)), []])
 
-    def clear(self) -> None:
+    def clear_run(self) -> None:
         self.latest, self._dirty, self.flags = None, False, []
         self._mean_bars.setOpts(x0=[], x1=[], y=[])
         self._max_bars.setOpts(x0=[], x1=[], y=[])

@@ -102,7 +102,7 @@ class MetricChart(QWidget):
         self._bands: dict[str, pg.FillBetweenItem] = {}
         self._stage_lines: list[pg.InfiniteLine] = []
         self._stage_lines_at: list[tuple[int, str]] = []  # the stage starts they show
-        self._cursor = pg.InfiniteLine(angle=90, pen=pg.mkPen("#999", style=Qt.DashLine))
+        self._cursor = pg.InfiniteLine(angle=90, pen=pg.mkPen("#999", style=Qt.PenStyle.DashLine))
         self._cursor.setVisible(False)
         item.addItem(self._cursor, ignoreBounds=True)
         self.title = QLabel("")
@@ -114,15 +114,15 @@ class MetricChart(QWidget):
         self.help_button.setToolTip(self.help_html())
         self.help_button.clicked.connect(self.show_help)
         self.readout = QLabel("")
-        self.readout.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+        self.readout.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.readout.setStyleSheet("color: #555;")
         # A long readout is cut at the chart's edge rather than widening the grid's column.
-        self.readout.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         # The legend is a line under the title, not a box in the plot over the curves. An
         # overlay's dashed curves take the same colours (the panel names the overlaid run).
         self.legend = QLabel("")
         self.legend.setStyleSheet("color: #555; font-size: 8pt;")
-        self.legend.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.legend.setVisible(False)
         head = QHBoxLayout()
         head.setContentsMargins(4, 0, 4, 0)
@@ -167,7 +167,7 @@ class MetricChart(QWidget):
         if curve is None:
             palette = OVERLAY_PALETTE if overlay else PALETTE
             colour = palette[index % len(palette)]
-            style = Qt.DashLine if overlay else Qt.SolidLine
+            style = Qt.PenStyle.DashLine if overlay else Qt.PenStyle.SolidLine
             curve = self.plot.plot(pen=pg.mkPen(colour, width=1.6, style=style))
             label = self._legend_label(key)
             if overlay:
@@ -225,7 +225,7 @@ class MetricChart(QWidget):
             set_points(self._curve(key, False, i), x, y)
             band = band_key(key)
             std = store.series.get(band) if band else None
-            if std is not None and len(std) == len(x):
+            if band and std is not None and len(std) == len(x):
                 s = np.asarray(std.values, dtype=float) * scale_of(band)
                 self._band(key, i, x, y - s, y + s)
         if overlay is not None:
@@ -320,7 +320,7 @@ class MetricChart(QWidget):
             self.plot.removeItem(line)
         self._stage_lines = []
         for step, stage in lines:
-            pen = pg.mkPen("#bbb", width=1, style=Qt.DotLine)
+            pen = pg.mkPen("#bbb", width=1, style=Qt.PenStyle.DotLine)
             line = pg.InfiniteLine(
                 pos=step,
                 angle=90,

@@ -24,6 +24,7 @@ chart as PNG" / "Save data as CSV" in its menu.
 from __future__ import annotations
 
 import time
+from typing import Self
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -37,9 +38,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.app.session.run_session import Overlay
 from studio.app.views.charts.metric_chart import MetricChart
 from studio.app.views.charts.plot_items import PaintClock
 from studio.app.views.charts.series import MetricStore
+from studio.app.views.view import Tab, View, ViewContext, view_title
+from studio.core.config import StudioConfig
 from studio.core.training import metrics
 from studio.core.training.metrics import CHARTS, Chart, chart_of
 
@@ -49,8 +53,11 @@ CHARTS_PER_PASS = 1  # a pass blocks the GUI thread while it draws: one chart at
 DRAW_SHARE = 0.04  # of wall time, for drawing: the trainer keeps the rest of the GIL and CPU
 
 
-class ChartPanel(QWidget):
+class ChartPanel(View, QWidget):
     """All charts in a grid, fed by `add_record`, redrawn a few at a time by a paced timer."""
+
+    PLACE = Tab(view_title("Charts"))
+    RECORDS = frozenset({"step", "eval", "stage"})
 
     redrawn = Signal()
 
@@ -72,9 +79,10 @@ class ChartPanel(QWidget):
         self._pass_cost = 0.0  # seconds a drawing pass costs (redraw + paint), smoothed
         self._drew = False  # the last pass drew: the next tick sees its paint time
         self.live = False  # a run is training: draw paced (see the module docstring)
+        self._context: ViewContext | None = None  # the window's (create): to come to the front
         self.charts = [MetricChart(chart, self) for chart in charts]
 
-        self.smoothing = QSlider(Qt.Horizontal)
+        self.smoothing = QSlider(Qt.Orientation.Horizontal)
         self.smoothing.setRange(0, 99)
         self.smoothing.setFixedWidth(160)
         self.smoothing.setToolTip(
@@ -100,14 +108,14 @@ class ChartPanel(QWidget):
         self.max_columns = columns
         self.columns = 0  # as laid out now: fewer than max_columns where the room is narrow
         self._lay_out(columns)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setWidget(grid_host)
-        self.scroll.viewport().installEventFilter(self)  # its width sets the columns
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setWidget(grid_host)
+        self.scroll_area.viewport().installEventFilter(self)  # its width sets the columns
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
-        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.scroll_area, 1)
 
         self.timer = QTimer(self)
         self.timer.setInterval(REDRAW_MS)
@@ -118,10 +126,18 @@ class ChartPanel(QWidget):
         self._shown.setInterval(0)
         self._shown.timeout.connect(self.refresh)
 
+    @classmethod
+    def build(cls, context: ViewContext) -> Self:
+        panel = cls()
+        context.session.overlay_opened.connect(panel._on_overlay_opened)
+        context.session.overlay_closed.connect(panel._on_overlay_closed)
+        panel._context = context
+        return panel
+
     # ---- the grid
 
     def eventFilter(self, watched, event) -> bool:  # Qt's name
-        if watched is self.scroll.viewport() and event.type() == QEvent.Resize:
+        if watched is self.scroll_area.viewport() and event.type() == QEvent.Type.Resize:
             self._lay_out(self._columns_that_fit(event.size().width()))
         return super().eventFilter(watched, event)
 
@@ -258,7 +274,7 @@ class ChartPanel(QWidget):
     def _show_smoothing(self) -> None:
         self._smoothing_label.setText(self.tr("Smoothing {weight:.2f}").format(weight=self._weight))
 
-    def reset(self) -> None:
+    def clear_run(self) -> None:
         """Empty every chart for a new run, each fitted to its data again (a zoom or the
         last run's steps do not carry over); the overlay stays (see keep_overlay_for)."""
         self.store.clear()
@@ -288,6 +304,19 @@ class ChartPanel(QWidget):
             self.overlay_name, self.overlay_task = label, task
             self.overlay_label.setText(self.tr("Overlay (dashed): {run}").format(run=label))
         self._full_redraw = True
+
+    def show_config(self, cfg: StudioConfig) -> None:
+        """A run of `cfg` is shown: its planned stages, and an overlay only of its task."""
+        self.keep_overlay_for(cfg.task.NAME)
+        self.set_plan(tuple(name for name, _ in cfg.stages.planned()))
+
+    def _on_overlay_opened(self, overlay: Overlay) -> None:
+        self.set_overlay(overlay.records, overlay.name, overlay.task)
+        if self._context is not None:
+            self._context.show(self)
+
+    def _on_overlay_closed(self) -> None:
+        self.set_overlay(None)
 
     def keep_overlay_for(self, task: str) -> None:
         """The window now shows a run or preset of `task`: an overlaid run of the same task

@@ -139,7 +139,7 @@ def to_csv(columns: dict[str, Series]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["step", *columns])
     for step in steps:
-        row = [int(step) if float(step).is_integer() else step]
+        row: list[int | float | str] = [int(step) if float(step).is_integer() else step]
         row += [repr(by_key[k][step]) if step in by_key[k] else "" for k in columns]
         writer.writerow(row)
     return out.getvalue()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 from concurrent.futures import Future
-from typing import Any
+from typing import Any, Self
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTextBrowser, QVBoxLayout, QWidget
@@ -24,6 +24,7 @@ from studio.app.session.worker import RunController
 from studio.app.views.explain.after_update import After, explanation_html
 from studio.app.views.explain.before_update import tr
 from studio.app.views.samples import SamplesPanel
+from studio.app.views.view import Tab, View, ViewContext, view_title
 
 PROMPT_CHARS = 40  # of a group's prompt in the picker
 
@@ -34,11 +35,20 @@ class _Answers(QObject):
     arrived = Signal(int, object)  # the step asked about, the done Future
 
 
-class ExplainPanel(RedrawWhenSeen, QWidget):
+class ExplainPanel(View, RedrawWhenSeen, QWidget):
     """Explains one group of the latest GRPO step record; `show_requested` asks the window
     to bring this tab to the front (a Samples link was followed)."""
 
+    PLACE = Tab(view_title("Explain step"))
+    RECORDS = frozenset({"step", "done"})
+
     show_requested = Signal()
+
+    @classmethod
+    def build(cls, context: ViewContext) -> Self:
+        panel = cls(context.controller, context.view(SamplesPanel))
+        panel.show_requested.connect(lambda: context.show(panel))
+        return panel
 
     def __init__(self, controller: RunController, samples: SamplesPanel) -> None:
         super().__init__()
@@ -87,7 +97,7 @@ class ExplainPanel(RedrawWhenSeen, QWidget):
         elif kind == "done":
             self._dirty = True
 
-    def clear(self) -> None:
+    def clear_run(self) -> None:
         self.record, self.stage, self.answer, self.error = None, "", None, ""
         self._asked, self._live, self._dirty = None, False, True
 

@@ -17,9 +17,13 @@ def to_pixmap(frame: np.ndarray, side: int = PICTURE_PX) -> QPixmap:
     """An (H, W, 3) uint8 picture, enlarged without blurring so cells stay sharp."""
     rgb = np.ascontiguousarray(frame, dtype=np.uint8)
     h, w, _ = rgb.shape
-    image = QImage(rgb.data, w, h, 3 * w, QImage.Format_RGB888).copy()  # copy: owns its bytes
+    image = QImage(
+        rgb.data, w, h, 3 * w, QImage.Format.Format_RGB888
+    ).copy()  # copy: owns its bytes
     scale = max(1, side // max(h, w))
-    return QPixmap.fromImage(image.scaled(w * scale, h * scale, mode=Qt.FastTransformation))
+    return QPixmap.fromImage(
+        image.scaled(w * scale, h * scale, mode=Qt.TransformationMode.FastTransformation)
+    )
 
 
 class AnswerColumn(QGroupBox):
@@ -28,12 +32,12 @@ class AnswerColumn(QGroupBox):
     def __init__(self, title: str) -> None:
         super().__init__(title)
         self.answer = QLabel("—")
-        self.answer.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.answer.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.answer.setWordWrap(True)
         self.answer.setFont(QFont("monospace"))
         self.latency = QLabel("")
         self.picture = QLabel()
-        self.picture.setAlignment(Qt.AlignCenter)
+        self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.picture.setVisible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.answer)

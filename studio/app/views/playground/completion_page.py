@@ -51,16 +51,19 @@ def complete_torch(
 ) -> Answer:
     """Continuations of `prompt` by the PyTorch model: the greedy one, or `samples`
     sampled ones."""
-    from studio.core.tasks.text import pad_rows
+    from studio.core.models.micro_gpt import MicroGPT
+    from studio.core.tasks.text import TextTask, pad_rows
 
-    tok = engine.task.tokenizer
+    task, model = engine.task, engine.model
+    assert isinstance(task, TextTask) and isinstance(model, MicroGPT)  # Micro-GPT's page
+    tok = task.tokenizer
     ids = tok.encode(prompt)  # BOS first when the task uses one, as in training
-    max_new = engine.task.max_completion_tokens
+    max_new = task.max_completion_tokens
     _check_room(len(ids), max_new, engine.cfg.model.max_len)
     prompt_ids, mask = pad_rows([ids], tok.pad_id, left=True)  # (1, Tp)
     started = time.perf_counter()
     with torch.no_grad():
-        out = engine.model.generate(
+        out = model.generate(
             prompt_ids,
             mask,
             num_samples=1 if greedy else samples,

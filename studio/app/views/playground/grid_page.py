@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from PySide6.QtCore import QCoreApplication, QTimer, Signal
@@ -58,8 +58,13 @@ def frame_texts(info: dict[str, Any], frames: int) -> list[str]:
 
 def play_torch(engine: TorchEngine, index: int, *, greedy: bool = True) -> Answer:
     """The agent plays held-out test grid `index` (grids it never trained on)."""
+    from studio.core.tasks.gridworld import GridWorldTask
+
+    # The grid world task names this page itself (PLAYGROUND_PAGE); asked of another run's
+    # model, the call fails inside it and the tab shows that error.
+    task = cast(GridWorldTask, engine.task)
     started = time.perf_counter()
-    frames, info = engine.task.replay(engine.model, split="test", index=index, greedy=greedy)
+    frames, info = task.replay(engine.model, split="test", index=index, greedy=greedy)
     seconds = time.perf_counter() - started
     return Answer(
         engine.name, [episode_text(info)], seconds, frames, info, frame_texts(info, len(frames))
@@ -90,7 +95,7 @@ def play_onnx(engine: OnnxEngine, index: int) -> Answer:
         "shortest": len(example.reference),
         "display": example.display,
     }
-    pictures = [*ep.obs[0], ep.final_obs[0]]  # (3, H, W) each
+    pictures = [*ep.seen[0], ep.final_obs[0]]  # (3, H, W) each
     frames = [np.ascontiguousarray(f.transpose(1, 2, 0)) for f in pictures]
     return Answer(
         engine.name, [episode_text(info)], seconds, frames, info, frame_texts(info, len(frames))

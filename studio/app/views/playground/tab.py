@@ -5,7 +5,7 @@ Micro-GPT's prompt and its continuations (completion_page.py), Tiny-Transformer'
 its translation (translation_page.py), the grid world's agent playing a new held-out grid
 (grid_page.py). The tab follows the window's current run: a run started or opened shows its
 page and its name at once (`show_run`; the engines of the run before are dropped), and
-before any run the page of the preset shown (`show_preset`).
+before any run the page of the preset shown (`show_config`).
 
 The PyTorch side is the run's latest checkpoint (`load_trained`, reloaded when a newer
 checkpoint appears); the ONNX side runs the export's own snippet classes on
@@ -20,7 +20,7 @@ from __future__ import annotations
 import pkgutil
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
@@ -39,23 +39,31 @@ from studio.app.session.exporter import Exporter
 from studio.app.views.playground.answers import AnswerPanel
 from studio.app.views.playground.engines import OnnxEngine, TorchEngine, has_export, page_for
 from studio.app.views.playground.page import PlaygroundPage
+from studio.app.views.view import Tab, View, ViewContext, view_title
 from studio.core.config import DEFAULT_ARCH, StudioConfig
 from studio.core.models import arch_spec
 
 ENGINES = ("PyTorch", "ONNX", "Both")
 
 
-class PlaygroundTab(QWidget):
-    """The playground; run_dir_provider() names the current run folder (or None).
+class PlaygroundTab(View, QWidget):
+    """The playground; run_dir_provider() names the current run folder (or None), and
+    `exporter` is the window's Export button, which the tab asks to export a run first.
 
     Signals: `loaded()` once engines are ready, `answered(list)` with the answers shown.
-    `exporter` is the window's Export button (its `widget` goes in the toolbar).
     """
+
+    PLACE = Tab(view_title("Playground"))
 
     loaded = Signal()
     answered = Signal(list)
 
-    def __init__(self, run_dir_provider: Callable[[], str | None]) -> None:
+    @classmethod
+    def build(cls, context: ViewContext) -> Self:
+        session = context.session
+        return cls(lambda: session.run_dir, session.exporter)
+
+    def __init__(self, run_dir_provider: Callable[[], str | None], exporter: Exporter) -> None:
         super().__init__()
         self._run_dir = run_dir_provider
         self.torch_engine: TorchEngine | None = None
@@ -64,7 +72,7 @@ class PlaygroundTab(QWidget):
         self.loading = False
         self._pending: PlaygroundPage | None = None  # the page whose question waits for a load
 
-        self.exporter = Exporter(run_dir_provider, self)
+        self.exporter = exporter
         self.exporter.exported.connect(self._on_exported)
         self.exporter.export_failed.connect(self._on_export_failed)
 
@@ -140,8 +148,9 @@ class PlaygroundTab(QWidget):
             self.tr("{run}: its latest checkpoint is loaded when you ask").format(run=run_dir)
         )
 
-    def show_preset(self, cfg: StudioConfig) -> None:
-        """The window shows preset `cfg`: with no run yet, its page (a run's page stays)."""
+    def show_config(self, cfg: StudioConfig) -> None:
+        """The window shows a preset or run of `cfg`: with no run yet, its page (a run's
+        page stays)."""
         if not self._run_dir():
             self.show_page(page_for(cfg.task.NAME, cfg.model.ARCH))
 
@@ -244,6 +253,7 @@ class PlaygroundTab(QWidget):
             return
         if self.engine.currentData() != "PyTorch" and self.onnx_engine is None:
             engine = self.torch_engine
+            assert engine is not None  # not stale, or just loaded
             question = self.tr("{run} has no ONNX export yet").format(run=engine.run_dir)
             if self.onnx_problem:
                 question += f" ({self.onnx_problem})"

@@ -126,7 +126,7 @@ class LiveBox(QWidget):
     def _saved_cache_size() -> int:
         value = QSettings().value(SETTINGS_KEY, DEFAULT_SENTENCES)
         try:
-            return min(max(int(value), 10), MAX_CACHE)
+            return min(max(int(str(value)), 10), MAX_CACHE)
         except (TypeError, ValueError):
             return DEFAULT_SENTENCES  # a hand-edited settings file: the default
 

@@ -27,6 +27,12 @@ from studio.app.views.playground.engines import (
 )
 from studio.app.views.playground.page import PlaygroundPage, Reply
 from studio.app.views.playground.translation_live_box import LiveBox, LiveJob
+from studio.core.tasks.translation.task import TranslationTask
+
+
+def translation_task(engine: TorchEngine) -> TranslationTask | None:
+    """The run's task when it is the translation task, else None."""
+    return engine.task if isinstance(engine.task, TranslationTask) else None
 
 
 def translate_torch(
@@ -34,8 +40,10 @@ def translate_torch(
 ) -> Answer:
     from studio.core.tasks.translation.decoding import translate
 
+    task = translation_task(engine)
+    assert task is not None, "the translation page answers for translation runs only"
     started = time.perf_counter()
-    (text,) = translate(engine.model, engine.task, [sentence], decoding, beam_size)
+    (text,) = translate(engine.model, task, [sentence], decoding, beam_size)
     return Answer(engine.name, [text], time.perf_counter() - started)
 
 
@@ -183,13 +191,14 @@ def run_directions(
 ) -> tuple[bool, str, str]:
     """(trained both ways, source language, target language) of the run the engines answer
     for: from the PyTorch task's settings, or from the ONNX export's metadata."""
-    cfg = getattr(getattr(torch_engine, "task", None), "cfg", None)
-    if cfg is not None:
-        return bool(getattr(cfg, "both_directions", False)), cfg.source_lang, cfg.target_lang
-    meta = getattr(getattr(onnx_engine, "runner", None), "meta", None)
-    task = meta.get("task", {}) if isinstance(meta, dict) else {}
+    task = translation_task(torch_engine) if torch_engine is not None else None
+    if task is not None:
+        cfg = task.cfg
+        return cfg.both_directions, cfg.source_lang, cfg.target_lang
+    meta = onnx_engine.runner.meta if onnx_engine is not None else None
+    exported = meta.get("task", {}) if isinstance(meta, dict) else {}
     return (
-        bool(task.get("both_directions", False)),
-        task.get("source_lang", ""),
-        task.get("target_lang", ""),
+        bool(exported.get("both_directions", False)),
+        exported.get("source_lang", ""),
+        exported.get("target_lang", ""),
     )

@@ -62,7 +62,7 @@ class PolicyCanvas(QWidget):
         super().__init__()
         self.snapshot: dict | None = None
         self.message = ""
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def show_snapshot(self, snapshot: dict | None, message: str = "") -> None:
         self.snapshot, self.message = snapshot, message
@@ -92,10 +92,10 @@ class PolicyCanvas(QWidget):
         # ended whatever happens: a painter left active on a widget that Qt then
         # destroys or grabs again crashes the process
         try:
-            painter.setRenderHint(QPainter.Antialiasing)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             painter.fillRect(self.rect(), QColor("white"))
-            snap = self.snapshot
-            kind = snap.get("kind") if snap else None
+            snap = self.snapshot or {}
+            kind = snap.get("kind")
             if kind == "grid":
                 self._grid(painter, snap)
             elif kind == "next_tokens":
@@ -105,7 +105,7 @@ class PolicyCanvas(QWidget):
             else:
                 painter.setPen(FAINT)
                 area = self.rect().adjusted(16, 16, -16, -16)
-                painter.drawText(area, Qt.TextWordWrap, self.message)
+                painter.drawText(area, Qt.TextFlag.TextWordWrap, self.message)
         finally:
             painter.end()
 
@@ -126,7 +126,7 @@ class PolicyCanvas(QWidget):
                 painter.drawRect(box)
                 if cell in ("goal", "lava", "key", "door"):
                     painter.setPen(QColor("white") if cell != "key" else INK)
-                    painter.drawText(box, Qt.AlignCenter, _cell_name(cell))
+                    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, _cell_name(cell))
                 if (r, c) == start:
                     painter.setPen(QPen(QColor("#2a6fdb"), max(2.0, size / 18)))
                     painter.drawRect(box.adjusted(2, 2, -2, -2))
@@ -179,7 +179,7 @@ class PolicyCanvas(QWidget):
                 answer=prompt.get("reference", ""),
                 p=_percent(float(prompt.get("p_answer", 0.0))),
             )
-            painter.drawText(QRectF(12, y, self.width() - 24, 24), Qt.AlignLeft, head)
+            painter.drawText(QRectF(12, y, self.width() - 24, 24), Qt.AlignmentFlag.AlignLeft, head)
             text_w, width, per_row = self._layout(prompt)
             block = self._block_height(prompt)
             painter.setFont(_font(painter.font(), 10))
@@ -194,8 +194,10 @@ class PolicyCanvas(QWidget):
         x, y, w = at.x(), at.y(), at.width()
         painter.setPen(FAINT)
         head = _tr("token {number}: {token}").format(number=k + 1, token=_piece(pos["target"]))
-        head = painter.fontMetrics().elidedText(head, Qt.ElideRight, int(w))
-        painter.drawText(QRectF(x, y, w, 20), Qt.AlignLeft | Qt.AlignVCenter, head)
+        head = painter.fontMetrics().elidedText(head, Qt.TextElideMode.ElideRight, int(w))
+        painter.drawText(
+            QRectF(x, y, w, 20), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, head
+        )
         rows = [(c, p, c == pos["target"]) for c, p in pos.get("candidates", [])]
         if not any(right for _, _, right in rows):
             rows.append((pos["target"], float(pos.get("p_target", 0.0)), True))
@@ -205,9 +207,13 @@ class PolicyCanvas(QWidget):
             painter.fillRect(bar, RIGHT if right else BAR)
             painter.setPen(RIGHT if right else INK)
             name = QRectF(x, top, text_w - 4, ROW)
-            painter.drawText(name, Qt.AlignRight | Qt.AlignVCenter, _piece(piece))
+            painter.drawText(
+                name, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, _piece(piece)
+            )
             value = QRectF(bar.right() + 3, top, 40, ROW)
-            painter.drawText(value, Qt.AlignLeft | Qt.AlignVCenter, _percent(p))
+            painter.drawText(
+                value, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, _percent(p)
+            )
 
     def _labels(self, painter: QPainter, snap: dict) -> None:
         classes, y = snap.get("classes", []), 8.0
@@ -215,17 +221,23 @@ class PolicyCanvas(QWidget):
             painter.setFont(_font(painter.font(), 11, bold=True))
             painter.setPen(INK)
             head = _tr("{image}: a {label}").format(image=image["title"], label=image["label"])
-            painter.drawText(QRectF(12, y, self.width() - 24, 22), Qt.AlignLeft, head)
+            painter.drawText(QRectF(12, y, self.width() - 24, 22), Qt.AlignmentFlag.AlignLeft, head)
             y += 24
             painter.setFont(_font(painter.font(), 10))
             for name, p in zip(classes, image.get("probs", [])):
                 right = name == image["label"]
                 painter.setPen(RIGHT if right else INK)
-                painter.drawText(QRectF(12, y, 90, ROW), Qt.AlignRight | Qt.AlignVCenter, name)
+                painter.drawText(
+                    QRectF(12, y, 90, ROW),
+                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                    name,
+                )
                 bar = QRectF(110, y + 3, max(1.0, (self.width() - 180) * p), ROW - 6)
                 painter.fillRect(bar, RIGHT if right else BAR)
                 value = QRectF(bar.right() + 4, y, 60, ROW)
-                painter.drawText(value, Qt.AlignLeft | Qt.AlignVCenter, _percent(p))
+                painter.drawText(
+                    value, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, _percent(p)
+                )
                 y += ROW
             y += 4
 
@@ -251,7 +263,7 @@ def _arrows(painter: QPainter, box: QRectF, probs: dict[str, float]) -> None:
     """Four arrows from the cell's centre, each as long as its move's probability (1: to
     the cell's edge); a faint ring at 25%, the length of every arrow of a uniform policy."""
     centre, reach = box.center(), box.width() / 2 - 3
-    painter.setPen(QPen(QColor("#d6d6d0"), 1, Qt.DashLine))
+    painter.setPen(QPen(QColor("#d6d6d0"), 1, Qt.PenStyle.DashLine))
     painter.drawEllipse(centre, reach * 0.25, reach * 0.25)
     best = max(probs.values())
     for action, p in probs.items():
@@ -259,7 +271,7 @@ def _arrows(painter: QPainter, box: QRectF, probs: dict[str, float]) -> None:
         colour = QColor("#1f3f7a") if p == best else QColor("#6f86ad")
         tip = QPointF(centre.x() + dx * reach * p, centre.y() + dy * reach * p)
         width = max(1.5, box.width() / 30)
-        painter.setPen(QPen(QBrush(colour), width, Qt.SolidLine, Qt.RoundCap))
+        painter.setPen(QPen(QBrush(colour), width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.drawLine(centre, tip)
         head = min(box.width() / 9, reach * p)
         if head < 2:
@@ -270,6 +282,6 @@ def _arrows(painter: QPainter, box: QRectF, probs: dict[str, float]) -> None:
             for a in (0.5, -0.5)
         ]
         painter.setBrush(colour)
-        painter.setPen(Qt.NoPen)
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.drawPolygon(QPolygonF([tip, *wings]))
-        painter.setBrush(Qt.NoBrush)
+        painter.setBrush(Qt.BrushStyle.NoBrush)

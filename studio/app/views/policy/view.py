@@ -11,20 +11,38 @@ timer only while seen.
 
 from __future__ import annotations
 
+from typing import Self
+
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QSlider, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
 
 from studio.app.common.redraw_when_seen import RedrawWhenSeen
 from studio.app.session.worker import RunController
 from studio.app.views.policy.canvas import PolicyCanvas
+from studio.app.views.view import Tab, View, ViewContext, view_title
 
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("PolicyView", text)
 
 
-class PolicyView(RedrawWhenSeen, QWidget):
+class PolicyView(View, RedrawWhenSeen, QWidget):
     """Every probe snapshot of a run; the slider picks the one drawn."""
+
+    PLACE = Tab(view_title("Policy"))
+    RECORDS = frozenset({"probe"})
+
+    @classmethod
+    def build(cls, context: ViewContext) -> Self:
+        return cls(context.controller)
 
     def __init__(self, controller: RunController) -> None:
         super().__init__()
@@ -38,9 +56,9 @@ class PolicyView(RedrawWhenSeen, QWidget):
         self.canvas = PolicyCanvas()
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.NoFrame)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.canvas)
-        self.slider = QSlider(Qt.Horizontal)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setToolTip(_tr("Drag back to see the policy at an earlier step"))
         self.slider.setEnabled(False)
         self.slider.valueChanged.connect(self._on_slider)
@@ -68,7 +86,7 @@ class PolicyView(RedrawWhenSeen, QWidget):
             self.snapshots.append(record)
             self._dirty = True
 
-    def clear(self) -> None:
+    def clear_run(self) -> None:
         self.snapshots, self.shown, self.following, self._dirty = [], None, True, True
 
     def show_index(self, index: int) -> None:

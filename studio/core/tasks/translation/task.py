@@ -75,6 +75,7 @@ class TranslationTask(Task):
     ARCHITECTURES: ClassVar[tuple[str, ...]] = ("tiny-transformer",)
     EVAL_METRIC: ClassVar[str] = "chrf"
     EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:TranslationAdapter"
+    DATA_PANEL_PART: ClassVar[str] = "studio.app.setup.data.translation_part:TranslationDataPart"
     DATA_FIELDS: ClassVar[tuple[str, ...]] = (
         "path",
         "max_length",
