@@ -259,3 +259,23 @@ def test_every_data_part_a_task_names_is_a_data_part():
     assert "studio.app.setup.data.translation_part:TranslationDataPart" in named
     for name in filter(None, named):
         assert issubclass(pkgutil.resolve_name(name), DataPart), name
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # the offscreen plugin, when shown
+def test_a_hidden_part_leaves_the_data_tab_its_width(qtbot, window, tmp_path):
+    """The translation part's column picker, shown by a check, takes no room once another
+    task is shown: the Setup dock can narrow again (a 1024-pixel window)."""
+    window.show()  # a shown window lays out what it shows: the hidden part must not count
+    qtbot.waitExposed(window)
+    panel = window.setup.data_panel
+    window.setup.setCurrentIndex(2)
+    narrow = panel.minimumSizeHint().width()  # the default preset: no part
+    data = tmp_path / "cmn.txt"
+    data.write_text("".join(f"{en}\t{zh}\tCC-BY 2.0\n" for en, zh in TATOEBA), encoding="utf-8")
+    tiny_translation(window, data)
+    checked(qtbot, panel, panel.check)
+    assert panel.part is not None and panel.part.columns.isVisibleTo(panel)
+    assert window.load_preset("micro_gpt")
+    window.setup.setCurrentIndex(1)
+    qtbot.wait(200)  # the layout settles
+    assert panel.minimumSizeHint().width() == narrow

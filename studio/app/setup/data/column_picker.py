@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QLabel, QPushBu
 from studio.core.data.load_report import ColumnProfile
 
 AUTOMATIC = -1  # the combo entry that leaves the column to the loader
+MIN_CHARS = 7  # a column box's least width, in characters
 
 
 class ColumnPicker(QGroupBox):
@@ -28,6 +29,11 @@ class ColumnPicker(QGroupBox):
         self.setTitle(self.tr("Columns"))
         self.source = QComboBox()
         self.target = QComboBox()
+        for combo in (self.source, self.target):
+            # In a narrow dock an entry is cut rather than the dock widened: without a
+            # least length, the least width Qt gives a combo follows the entries it had
+            # when first asked, so the dock's width depended on when that was.
+            combo.setMinimumContentsLength(MIN_CHARS)
         self.source_label = QLabel(self.tr("Source"))
         self.target_label = QLabel(self.tr("Target"))
         self.swap = QPushButton(self.tr("⇄ Swap"))

@@ -139,11 +139,6 @@ class DataPanel(QWidget):
         )
         self.status = QLabel("")
         self.status.setWordWrap(True)
-        # the task's part: its settings above the Check button, its findings under the verdict
-        self._part_settings = QVBoxLayout()
-        self._part_findings = QVBoxLayout()
-        for slot in (self._part_settings, self._part_findings):
-            slot.setContentsMargins(0, 0, 0, 0)
         self._parts: dict[str, DataPart] = {}  # "module:Class" -> the part, built once
         self.part: DataPart | None = None  # the part of the task shown (None: it has none)
         self.preview = QPlainTextEdit()
@@ -155,15 +150,13 @@ class DataPanel(QWidget):
         row.addWidget(self.path_edit, 1)
         row.addWidget(browse_file)
         row.addWidget(browse_folder)
-        layout = QVBoxLayout(self)
+        self._layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.demo)
         layout.addWidget(self.own)
         layout.addLayout(row)
-        layout.addLayout(self._part_settings)
         layout.addWidget(self.check_button)
         layout.addWidget(self.status)
-        layout.addLayout(self._part_findings)
         layout.addWidget(self.preview, 1)
 
         browse_file.clicked.connect(self._browse_file)
@@ -193,11 +186,13 @@ class DataPanel(QWidget):
             part.setting_edited.connect(self.setting_edited)
             part.check_requested.connect(self.check)
             part.verdict_outdated.connect(self.clear_verdict)
+            # its settings above the Check button, its findings under the verdict (in this
+            # layout itself: a layout nested in it kept the least width of a hidden part)
             if part.settings is not None:
-                self._part_settings.addWidget(part.settings)
+                self._layout.insertWidget(self._layout.indexOf(self.check_button), part.settings)
             if part.findings is not None:
                 part.findings.setVisible(False)
-                self._part_findings.addWidget(part.findings)
+                self._layout.insertWidget(self._layout.indexOf(self.status) + 1, part.findings)
             self._parts[name] = part
         self.part = self._parts[name] if name is not None else None
         for built in self._parts.values():
