@@ -89,6 +89,7 @@ def test_every_task_names_its_config_architectures_and_export(name):
     assert cls.PLAYGROUND_PAGE is None or cls.PLAYGROUND_PAGE.startswith(
         "studio.app.views.playground."
     )
+    assert cls.DATA_PANEL_PART is None or cls.DATA_PANEL_PART.startswith("studio.app.setup.data.")
 
 
 def test_model_fields_are_checked_against_the_chosen_arch(tmp_path):
