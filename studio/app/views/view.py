@@ -1,15 +1,16 @@
 """What a view is: a part of the window that shows a run, declaring where it goes and which
 records it wants, as Spyder's plugins declare where they dock.
 
-A view is a QWidget subclass with `View` mixed in first (as RedrawWhenSeen is), and three
+A view is a QWidget subclass with `View` mixed in first (as RedrawWhenSeen is), and two
 class attributes:
 
 - `PLACE`: where the window puts it: a centre tab with its title (`Tab`), a strip above
   the tabs (`ABOVE_TABS`), or a dock of its own under them (`BottomDock`);
 - `RECORDS`: the kinds of record (`record["kind"]`: step, eval, stage, checkpoint, log,
-  probe, done) the window hands to its `add_record`; other records never reach it;
-- titles are English, written as `view_title("Charts")`, which marks them for translation
-  under the window's context: the window translates them when it builds its tabs and docks.
+  probe, done) the window hands to its `add_record`; other records never reach it.
+
+Titles are English, written as `view_title("Charts")`, which marks them for translation
+under the window's context: the window translates them when it builds its tabs and docks.
 
 The window builds every view listed in registry.py through `build(context)`, then calls
 the hooks below on each: all but `add_record` are no-ops unless the view overrides them.
