@@ -8,7 +8,7 @@ One run alternates segments, each in a fresh process so none inherits another's 
 (thread pools, allocator, garbage collector settings):
 - headless: `studio.core.training.trainer.Trainer` in the main thread of a plain process, no Qt;
 - window: the real MainWindow (run_app's stylesheet, Charts tab in front), the Micro-GPT
-  preset loaded through `load_preset` and started through `MainWindow.start`, the code the
+  preset loaded through `load_preset` and started through `RunSession.start`, the code the
   Start button runs (worker QObject on a QThread); a QTimer probe fires every 10 ms and
   records how late each tick came (actual interval minus 10 ms) from Start until the
   trainer returns (the run's end-of-run garbage collection, ~0.2 s, comes after).
@@ -151,10 +151,12 @@ def window_segment(args: argparse.Namespace, save_dir: str) -> dict[str, Any]:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from studio.app import resources
-    from studio.app.background import wait_for_background
-    from studio.app.main_window import MainWindow
-    from studio.app.worker import trainer_factory
+    from studio.app.common import resources
+    from studio.app.common.background import wait_for_background
+    from studio.app.session.worker import trainer_factory
+    from studio.app.shell.main_window import MainWindow
+    from studio.app.views.charts.grad_flow import GradFlowWidget
+    from studio.app.views.charts.panel import ChartPanel
 
     clock = StepClock()
 
@@ -171,23 +173,23 @@ def window_segment(args: argparse.Namespace, save_dir: str) -> dict[str, Any]:
     wait_for_background(60_000)  # the preset cards' parameter counts, before Start
     if not window.load_preset(args.preset, overrides(args, save_dir)):
         raise SystemExit(f"cannot load preset {args.preset}")
-    window.views.setCurrentWidget(window.charts)
+    window.tabs.setCurrentWidget(window.view(ChartPanel))
 
     probe = make_probe()
-    window.controller.worker_created.connect(probe.watch)
+    window.session.controller.worker_created.connect(probe.watch)
 
     def on_state(state: str) -> None:
         if state == "idle":
             probe.timer.stop()
             app.quit()
 
-    window.controller.state_changed.connect(on_state)
-    redraws_before = window.charts.redraw_count
-    paints_before = window.charts.paint_clock.paints
+    window.session.controller.state_changed.connect(on_state)
+    redraws_before = window.view(ChartPanel).redraw_count
+    paints_before = window.view(ChartPanel).paint_clock.paints
 
     def begin() -> None:
         probe.start()
-        if not window.start():
+        if not window.session.start():
             raise SystemExit("the window did not start the run")
 
     started = time.perf_counter()
@@ -203,10 +205,10 @@ def window_segment(args: argparse.Namespace, save_dir: str) -> dict[str, Any]:
         "grpo_steps": len(clock.times),
         "steps_per_s": clock.steps_per_s(args.settle),
         "seconds": seconds,
-        "chart_redraws": window.charts.redraw_count - redraws_before,
-        "chart_paints": window.charts.paint_clock.paints - paints_before,
-        "chart_busy_s": window.charts.busy_seconds,
-        "grad_flow_redraws": window.grad_flow.redraw_count,
+        "chart_redraws": window.view(ChartPanel).redraw_count - redraws_before,
+        "chart_paints": window.view(ChartPanel).paint_clock.paints - paints_before,
+        "chart_busy_s": window.view(ChartPanel).busy_seconds,
+        "grad_flow_redraws": window.view(GradFlowWidget).redraw_count,
         "lateness_ms": [x * 1000 for x in probe.lateness],
         "ticks": len(probe.lateness),
         # when (s after Start) the ticks over 50 ms came, and how late

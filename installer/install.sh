@@ -316,7 +316,7 @@ fi
 
 if [ "$OS" = Linux ]; then
     # Qt's X11 plugin links against system libraries pip cannot install: name any missing
-    if ! libs="$(QT_QPA_PLATFORM=xcb "$VENV/bin/python" -m studio.app.system_libraries 2>&1)"; then
+    if ! libs="$(QT_QPA_PLATFORM=xcb "$VENV/bin/python" -m studio.app.shell.system_libraries 2>&1)"; then
         printf 'grpo-studio install: warning: %s\n' "$libs" >&2
     fi
 fi

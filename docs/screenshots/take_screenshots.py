@@ -7,7 +7,7 @@ Run under a display of 1280x800, e.g.:
 
 Every preset trains as it ships: nothing is made smaller for a picture. The scenes:
 - first-start: a fresh settings file (the first-run tour is up), at 1280x800 and 1024x700;
-- each quick preset 60 s after pressing Start (`MainWindow.start`, what Start does), at
+- each quick preset 60 s after pressing Start (`RunSession.start`, what Start does), at
   1280x800 and 1024x700: training-<preset>[-1024x700].png (charts) and -samples.png;
 - each full preset once its GRPO stage has data: charts, gradient flow and samples;
 - data-tatoeba: the Data tab checking a file laid out as the Tatoeba/Anki export is
@@ -43,9 +43,16 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QApplication, QScrollArea
 
-from studio.app import resources, translations
-from studio.app.background import wait_for_background
-from studio.app.main_window import MainWindow
+from studio.app.common import resources
+from studio.app.common.background import wait_for_background
+from studio.app.shell import ui_language
+from studio.app.shell.main_window import MainWindow
+from studio.app.views.charts.grad_flow import GradFlowWidget
+from studio.app.views.charts.panel import ChartPanel
+from studio.app.views.explain.panel import ExplainPanel
+from studio.app.views.log_panel import LogPanel
+from studio.app.views.policy.view import PolicyView
+from studio.app.views.samples import SamplesPanel
 from studio.core.config import lesson_files
 
 OUT = Path(__file__).resolve().parent
@@ -99,11 +106,11 @@ def shoot(app: QApplication, window: MainWindow, name: str, show: Callable[[], N
 
 
 def has_data(window: MainWindow) -> bool:
-    store = window.charts.store
+    store = window.view(ChartPanel).store
     return (
         len(store.series.get("reward/mean", [])) >= 10  # GRPO steps
-        and window.grad_flow.latest is not None
-        and bool(window.samples.samples)
+        and window.view(GradFlowWidget).latest is not None
+        and bool(window.view(SamplesPanel).samples)
     )
 
 
@@ -119,29 +126,37 @@ def train_and_shoot(
     the files' names end in `suffix`."""
     if not window.load_preset(key, [f"run.save_dir={save_dir}"]):
         raise SystemExit(f"cannot load the {key} preset")
-    window.views.setCurrentWidget(window.charts)
+    window.tabs.setCurrentWidget(window.view(ChartPanel))
     window.setup.setCurrentIndex(0)
     started = time.perf_counter()
-    if not window.start():
+    if not window.session.start():
         raise SystemExit(f"the window did not start {key}")
     limit = seconds if seconds is not None else 900.0
     if seconds is not None:
         settle(app, seconds)
     elif not wait_until(app, lambda: has_data(window), timeout=limit):
-        log = "\n".join(text for _, text in window.log.lines[-8:])
+        log = "\n".join(text for _, text in window.view(LogPanel).lines[-8:])
         raise SystemExit(f"{key}: no GRPO data after {limit:.0f} s; the log:\n{log}")
     print(f"{key}: {time.perf_counter() - started:.0f} s after Start", flush=True)
     stem = f"training-{key.replace('_', '-')}{suffix}"
-    shoot(app, window, stem, lambda: window.views.setCurrentWidget(window.charts))
+    shoot(app, window, stem, lambda: window.tabs.setCurrentWidget(window.view(ChartPanel)))
     if seconds is None:
         shoot(
-            app, window, f"{stem}-gradflow", lambda: window.views.setCurrentWidget(window.grad_flow)
+            app,
+            window,
+            f"{stem}-gradflow",
+            lambda: window.tabs.setCurrentWidget(window.view(GradFlowWidget)),
         )
-    shoot(app, window, f"{stem}-samples", lambda: window.views.setCurrentWidget(window.samples))
-    window.controller.stop()
-    if not window.controller.wait(120_000):
+    shoot(
+        app,
+        window,
+        f"{stem}-samples",
+        lambda: window.tabs.setCurrentWidget(window.view(SamplesPanel)),
+    )
+    window.session.controller.stop()
+    if not window.session.controller.wait(120_000):
         raise SystemExit(f"{key}: the run did not stop")
-    window.views.setCurrentWidget(window.charts)
+    window.tabs.setCurrentWidget(window.view(ChartPanel))
 
 
 def explain_and_policy(app: QApplication, window: MainWindow, key: str, save_dir: Path) -> None:
@@ -149,42 +164,44 @@ def explain_and_policy(app: QApplication, window: MainWindow, key: str, save_dir
     after-update log-probs) and the Policy tab."""
     if not window.load_preset(key, [f"run.save_dir={save_dir}"]):
         raise SystemExit(f"cannot load the {key} preset")
-    window.views.setCurrentWidget(window.charts)
-    if not window.start():
+    window.tabs.setCurrentWidget(window.view(ChartPanel))
+    if not window.session.start():
         raise SystemExit(f"the window did not start {key}")
     started = time.perf_counter()
 
     def ready() -> bool:
-        return has_data(window) and len(window.policy.snapshots) >= 3
+        return has_data(window) and len(window.view(PolicyView).snapshots) >= 3
 
     if not wait_until(app, ready, timeout=1800.0):
         raise SystemExit(f"{key}: no GRPO data and policy snapshots after 1800 s")
-    window.controller.pause()
-    if not wait_until(app, lambda: window.controller.state == "paused", timeout=120.0):
+    window.session.controller.pause()
+    if not wait_until(app, lambda: window.session.controller.state == "paused", timeout=120.0):
         raise SystemExit(f"{key}: the run did not pause")
     print(f"{key}: paused {time.perf_counter() - started:.0f} s after Start", flush=True)
     stem = key.replace("_", "-")
-    window.views.setCurrentWidget(window.explain)  # seen: it asks the trainer
-    if not wait_until(app, lambda: window.explain.answer is not None, timeout=120.0):
+    window.tabs.setCurrentWidget(window.view(ExplainPanel))  # seen: it asks the trainer
+    if not wait_until(app, lambda: window.view(ExplainPanel).answer is not None, timeout=120.0):
         raise SystemExit(f"{key}: the trainer did not answer the explanation")
     # The first group whose rewards differ: a group of equal rewards teaches nothing.
-    groups = window.explain.record["samples"] if window.explain.record else []
+    groups = window.view(ExplainPanel).record["samples"] if window.view(ExplainPanel).record else []
     spread = [i for i, g in enumerate(groups) if any(abs(a) >= 5e-4 for a in g["advantages"])]
     if spread:
-        window.explain.groups.setCurrentIndex(spread[0])
-    bar = window.explain.body.verticalScrollBar()
+        window.view(ExplainPanel).groups.setCurrentIndex(spread[0])
+    bar = window.view(ExplainPanel).body.verticalScrollBar()
 
     def explain_top() -> None:
-        window.views.setCurrentWidget(window.explain)
+        window.tabs.setCurrentWidget(window.view(ExplainPanel))
         bar.setValue(0)  # the page keeps its reader's place, from the preset before too
 
     shoot(app, window, f"explain-{stem}", explain_top)
     shoot(app, window, f"explain-{stem}-update", lambda: bar.setValue(bar.maximum()))
-    shoot(app, window, f"policy-{stem}", lambda: window.views.setCurrentWidget(window.policy))
-    window.controller.stop()
-    if not window.controller.wait(120_000):
+    shoot(
+        app, window, f"policy-{stem}", lambda: window.tabs.setCurrentWidget(window.view(PolicyView))
+    )
+    window.session.controller.stop()
+    if not window.session.controller.wait(120_000):
         raise SystemExit(f"{key}: the run did not stop")
-    window.views.setCurrentWidget(window.charts)
+    window.tabs.setCurrentWidget(window.view(ChartPanel))
 
 
 def lesson_and_presentation(
@@ -196,15 +213,15 @@ def lesson_and_presentation(
     if not window.load_preset(str(path), [f"run.save_dir={save_dir}"]):
         raise SystemExit(f"cannot load the {LESSON} lesson")
     stem = f"lesson-{LESSON.replace('_', '-')}"
-    card = window.gallery.cards[LESSON]
-    gallery_scroll = window.gallery.findChild(QScrollArea)
-    window.views.setCurrentWidget(window.charts)
+    card = window.setup.gallery.cards[LESSON]
+    gallery_scroll = window.setup.gallery.findChild(QScrollArea)
+    window.tabs.setCurrentWidget(window.view(ChartPanel))
     if "lesson" in scenes:
         window.setup.setCurrentIndex(0)
         shoot(app, window, stem, lambda: gallery_scroll.ensureWidgetVisible(card))
         shoot(app, window, f"{stem}-settings", lambda: window.setup.setCurrentIndex(1))
     window.setup.setCurrentIndex(0)
-    if not window.start():
+    if not window.session.start():
         raise SystemExit(f"the window did not start the {LESSON} lesson")
     settle(app, QUICK_SECONDS)
     if "lesson" in scenes:
@@ -214,20 +231,20 @@ def lesson_and_presentation(
         shown.zoom(PRESENTATION_STEPS)
         shown.contrast.trigger()  # the View menu's "High-contrast theme"
         window.setup_dock.hide()
-        window.log_dock.hide()
+        window.docks["log"].hide()
         shoot(app, window, "presentation", lambda: None)
         shown.reset_zoom()
         shown.contrast.trigger()
         window.setup_dock.show()
-        window.log_dock.show()
-    window.controller.stop()
-    if not window.controller.wait(120_000):
+        window.docks["log"].show()
+    window.session.controller.stop()
+    if not window.session.controller.wait(120_000):
         raise SystemExit(f"the {LESSON} lesson's run did not stop")
 
 
 def chinese(app: QApplication, scratch: Path) -> None:
     """The Chinese window: its catalogue installed before it is built, as at a start."""
-    translations.install(translations.CHINESE)
+    ui_language.install(ui_language.CHINESE)
     try:
         settings = QSettings(str(scratch / "chinese.ini"), QSettings.IniFormat)
         settings.setValue("tour/done", True)
@@ -238,25 +255,30 @@ def chinese(app: QApplication, scratch: Path) -> None:
         if not window.load_preset("quick_micro_gpt", [f"run.save_dir={scratch / 'runs-zh'}"]):
             raise SystemExit("cannot load the quick_micro_gpt preset")
         window.setup.setCurrentIndex(0)
-        if not window.start():
+        if not window.session.start():
             raise SystemExit("the Chinese window did not start quick_micro_gpt")
-        if not wait_until(app, lambda: bool(window.samples.samples), timeout=900.0):
+        if not wait_until(app, lambda: bool(window.view(SamplesPanel).samples), timeout=900.0):
             raise SystemExit("the Chinese window's run has no GRPO samples after 900 s")
         settle(app, 10.0)
-        shoot(app, window, "window-chinese", lambda: window.views.setCurrentWidget(window.charts))
+        shoot(
+            app,
+            window,
+            "window-chinese",
+            lambda: window.tabs.setCurrentWidget(window.view(ChartPanel)),
+        )
         shoot(app, window, "window-chinese-settings", lambda: window.setup.setCurrentIndex(1))
         shoot(
             app,
             window,
             "window-chinese-samples",
-            lambda: window.views.setCurrentWidget(window.samples),
+            lambda: window.tabs.setCurrentWidget(window.view(SamplesPanel)),
         )
-        window.controller.stop()
-        if not window.controller.wait(120_000):
+        window.session.controller.stop()
+        if not window.session.controller.wait(120_000):
             raise SystemExit("the Chinese window's run did not stop")
         window.close()
     finally:
-        translations.remove()
+        ui_language.remove()
 
 
 def first_start(app: QApplication, scratch: Path) -> None:
@@ -279,9 +301,9 @@ def data_tatoeba(app: QApplication, window: MainWindow, scratch: Path, suffix: s
 
     path = write_tatoeba_file(scratch / "cmn.txt", realistic_pairs(3000, seed=1))
     window.load_preset("tiny_transformer")
-    window.data_panel.set_path(str(path))
+    window.setup.data_panel.set_path(str(path))
     window.setup.setCurrentIndex(2)
-    window.data_panel.check()
+    window.setup.data_panel.check()
     wait_for_background(120_000)
     shoot(app, window, f"window-data-tatoeba{suffix}", lambda: window.setup.setCurrentIndex(2))
 

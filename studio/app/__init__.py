@@ -10,7 +10,7 @@ beside busy programs, where sleeping threads (`OMP_WAIT_POLICY=PASSIVE`) were st
 than one thread (benchmarks/RESULTS.md, "Threads, third reading").
 """
 
-from studio.app.qt_compat import protect_singletons
+from studio.app.common.qt_compat import protect_singletons
 
 # Before any signal is emitted or widget painted: see qt_compat for the PySide6 6.12.0 bug.
 protect_singletons()

@@ -22,13 +22,13 @@ def cmd_presets(_: argparse.Namespace) -> int:
 
 
 def cmd_gui(_: argparse.Namespace, argv: Sequence[str] = ()) -> int:
-    from studio.app.system_libraries import window_can_start
+    from studio.app.shell.system_libraries import window_can_start
 
     problem = window_can_start()  # before Qt, which would abort with a plugin error
     if problem:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2
-    from studio.app.main_window import run_app
+    from studio.app.shell.application import run_app
 
     return run_app(list(argv))
 

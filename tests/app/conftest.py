@@ -35,7 +35,7 @@ def _gc_as_in_the_app(qapp):
     # (qt_compat), between events. With automatic collection, a widget a test had dropped
     # (a chart panel, held by its pyqtgraph items' cycles) was freed inside one of its own
     # event handlers and Qt went on with the freed layout: a segfault in the next test.
-    from studio.app import qt_compat
+    from studio.app.common import qt_compat
 
     qt_compat.collect_garbage_on_gui_thread()
     yield
@@ -52,9 +52,9 @@ def window(qtbot, tmp_path, monkeypatch):
     results with files in `window.files_shown`, so no modal dialog ever blocks a test.
     Any run it started is stopped afterwards.
     (test_main_window.py has its own, on a fake trainer.)"""
-    from studio.app import dialogs
-    from studio.app.background import wait_for_background
-    from studio.app.main_window import MainWindow
+    from studio.app.common import dialogs
+    from studio.app.common.background import wait_for_background
+    from studio.app.shell.main_window import MainWindow
 
     errors: list[str] = []
     questions: list[str] = []
@@ -70,7 +70,7 @@ def window(qtbot, tmp_path, monkeypatch):
     w.errors, w.questions, w.files_shown = errors, questions, files_shown
     qtbot.addWidget(w)
     yield w
-    if w.controller.running:
-        w.controller.stop()
-        assert w.controller.wait(10_000)
+    if w.session.controller.running:
+        w.session.controller.stop()
+        assert w.session.controller.wait(10_000)
     wait_for_background()

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from studio.app.charts.panel import ChartPanel
-from studio.app.charts.series import MetricStore, Series, ema, to_csv
+from studio.app.views.charts.panel import ChartPanel
+from studio.app.views.charts.series import MetricStore, Series, ema, to_csv
 from studio.core.training.metrics import CHARTS, chart_of
 from tests.app.fakes import step_record
 
@@ -125,7 +125,7 @@ def test_overlay_draws_a_second_run_dashed(qtbot):
 
 
 def test_an_overlaid_run_has_colours_of_its_own_and_legend_entries_naming_it(qtbot):
-    from studio.app.charts.metric_chart import PALETTE
+    from studio.app.views.charts.metric_chart import PALETTE
 
     panel = overlaid_panel(qtbot)
     loss, reward = panel.chart("loss"), panel.chart("reward")
@@ -167,7 +167,7 @@ def test_a_new_run_gets_its_own_x_range(qtbot):
     panel.refresh()
     loss = panel.chart("loss")
     loss.plot.getViewBox().setXRange(300, 500)  # the person zoomed on the end
-    panel.reset()
+    panel.clear_run()
     panel.add_records([step_record(s) for s in range(1, 4)])
     panel.refresh()
     low, high = view_range(loss)[0]
@@ -210,7 +210,7 @@ def test_the_eval_chart_draws_the_headline_metric_and_the_rest_go_apart(qtbot):
 
 
 def test_log_axis_ticks_are_one_two_five_per_decade():
-    from studio.app.charts.plot_items import DecadeAxis
+    from studio.app.views.charts.plot_items import DecadeAxis
 
     ticks = DecadeAxis("left").logTickValues(-4.1, -2.9, 150, [])
     assert ticks[0] == (1.0, [-4.0, -3.0])
@@ -221,7 +221,7 @@ def test_log_axis_ticks_are_one_two_five_per_decade():
 
 
 def test_band_decimation_keeps_the_envelope():
-    from studio.app.charts.plot_items import decimate_band
+    from studio.app.views.charts.plot_items import decimate_band
 
     x = np.arange(10.0)
     lo, hi = -np.arange(10.0), np.arange(10.0) * 2
@@ -232,7 +232,7 @@ def test_band_decimation_keeps_the_envelope():
 
 
 def test_the_timer_interval_follows_the_cost_of_a_drawing_pass(qtbot, monkeypatch):
-    from studio.app.charts import panel as charts
+    from studio.app.views.charts import panel as charts
 
     panel = ChartPanel(charts=CHARTS[:1])
     qtbot.addWidget(panel)
@@ -268,7 +268,7 @@ def test_the_timer_interval_follows_the_cost_of_a_drawing_pass(qtbot, monkeypatc
 
 
 def test_while_training_a_timer_pass_draws_a_few_charts_and_each_gets_its_turn(qtbot, monkeypatch):
-    from studio.app.charts import panel as charts
+    from studio.app.views.charts import panel as charts
 
     panel = ChartPanel()
     qtbot.addWidget(panel)
@@ -333,7 +333,7 @@ def test_stage_lines_are_rebuilt_only_when_a_stage_starts(qtbot):
     panel.add_record({**stage, "stage": "next", "step": 8})
     panel.refresh()
     assert [line.value() for line in loss._stage_lines] == [5, 8]
-    panel.reset()
+    panel.clear_run()
     panel.add_records([step_record(s) for s in range(1, 3)])
     panel.refresh()
     assert loss._stage_lines == [] and lines[0].scene() is None  # removed from the plot
@@ -353,7 +353,7 @@ def test_a_stage_line_is_drawn_only_where_the_chart_has_data_before_it(qtbot):
 
 
 def test_a_legend_line_names_the_curves_of_charts_with_more_than_one(qtbot):
-    from studio.app.charts.words import LegendEntry, legend_html
+    from studio.app.views.charts.words import LegendEntry, legend_html
 
     panel = ChartPanel()
     qtbot.addWidget(panel)
@@ -374,7 +374,7 @@ def test_a_legend_line_names_the_curves_of_charts_with_more_than_one(qtbot):
     assert legend_html([LegendEntry("a<b", "#000")]) == (
         "<span style='color:#000'>━━</span> a&lt;b"
     )
-    panel.reset()
+    panel.clear_run()
     panel.refresh()
     assert not reward.legend.isVisibleTo(reward) and reward.legend.text() == ""
 
@@ -421,7 +421,7 @@ def test_the_held_out_chart_names_its_metric_and_draws_shares_in_percent(
     assert chart.columns()[f"eval/{metric}"].values == [value]
     zero_std = panel.chart("zero_std")._curves[("grpo/zero_std_frac", False)]
     assert zero_std.getOriginalDataset()[1][0] == 25.0  # 0.25 of the groups, in %
-    panel.reset()
+    panel.clear_run()
     panel.refresh()
     assert chart.title_text() == "Held-out metric"
 
@@ -543,7 +543,7 @@ def test_empty_charts_say_what_they_wait_for_instead_of_placeholder_ticks(qtbot)
     panel.refresh()
     assert not reward.placeholder.isVisible()
     assert reward.plot.getAxis("bottom").style["showValues"]
-    panel.reset()
+    panel.clear_run()
     panel.refresh()
     assert reward.placeholder.isVisible() and reward.waiting_text == "waiting for the first step"
 
@@ -600,7 +600,7 @@ def test_a_warm_up_only_run_does_not_promise_grpo_charts(qtbot):
     panel.add_records([warmup_step(1)])
     panel.refresh()
     assert reward.waiting_text == "this run records nothing for this chart"
-    panel.reset()  # the next run's plan is not known until the window sets it
+    panel.clear_run()  # the next run's plan is not known until the window sets it
     panel.add_records([stage_start("warmup", 0), warmup_step(1)])
     panel.refresh()
     assert reward.waiting_text == "waiting for GRPO"
@@ -622,15 +622,15 @@ def past_run(folder: Path, preset: str, steps: int) -> Path:
 
 def test_the_window_keeps_an_overlay_only_with_presets_and_runs_of_its_task(window, tmp_path):
     run = past_run(tmp_path / "20260101-000000-micro-gpt", "micro_gpt", 30)
-    window.overlay_run(str(run))
-    charts = window.charts
+    window.session.overlay_run(str(run))
+    charts = window.view(ChartPanel)
     assert charts.overlay is not None and charts.overlay_task == "arithmetic"
     assert window.load_preset("quick_micro_gpt")  # the same task: still compared
     assert charts.overlay is not None and charts.overlay_name == run.name
     assert window.load_preset("quick_grid_world")  # another task: the overlay goes
     assert charts.overlay is None and charts.overlay_label.text() == ""
-    window.overlay_run(str(run))
-    window.open_run(str(past_run(tmp_path / "grid-run", "quick_grid_world", 5)))
+    window.session.overlay_run(str(run))
+    window.session.open_run(str(past_run(tmp_path / "grid-run", "quick_grid_world", 5)))
     assert charts.overlay is None
 
 
@@ -660,7 +660,7 @@ from pyqtgraph.graphicsItems.LabelItem import LabelItem
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 {collector}
-from studio.app.charts.panel import ChartPanel
+from studio.app.views.charts.panel import ChartPanel
 resize = LabelItem.resizeEvent
 def resize_after_a_collection(self, event):
     if gc.isenabled():  # what automatic collection does when this allocation passes a threshold
@@ -688,7 +688,7 @@ def drop_a_panel(collector: str) -> subprocess.CompletedProcess:
 
 
 def test_a_dropped_panel_is_freed_between_events_when_the_gui_thread_collects():
-    start = "from studio.app.qt_compat import collect_garbage_on_gui_thread\n"
+    start = "from studio.app.common.qt_compat import collect_garbage_on_gui_thread\n"
     result = drop_a_panel(start + "collect_garbage_on_gui_thread()")
     assert result.returncode == 0, result.stderr[-800:]
     assert result.stdout.strip() == "freed"
@@ -701,7 +701,7 @@ def test_a_dropped_panel_freed_inside_its_own_event_handler_crashes():
 
 
 def test_app_tests_collect_garbage_as_the_app_does():
-    from studio.app import qt_compat
+    from studio.app.common import qt_compat
 
     assert not gc.isenabled() and qt_compat._collector is not None
     assert qt_compat._collector.timer.isActive()
@@ -724,7 +724,7 @@ def test_the_sparsity_chart_is_shown_only_for_a_run_that_prunes(qtbot):
     chart = panel.chart("sparsity")
     assert not chart.isVisibleTo(panel) and chart not in panel.shown_charts()
     assert chart not in panel._pending and not chart._curves  # nor drawn
-    panel.reset()
+    panel.clear_run()
     panel.add_records([pruned_step(s) for s in range(1, 4)])
     panel.refresh()
     assert chart.isVisibleTo(panel) and panel.shown_charts()[-1] is chart  # last in the grid
@@ -733,7 +733,7 @@ def test_the_sparsity_chart_is_shown_only_for_a_run_that_prunes(qtbot):
     assert list(x) == [1, 2, 3] and list(y) == pytest.approx([10.0, 20.0, 30.0])  # in %
     assert "sparsity target" in chart.legend.text()
     assert chart.readout_at(2).endswith("sparsity 20%, sparsity target 24%")
-    panel.reset()  # the next run prunes nothing: the chart goes again
+    panel.clear_run()  # the next run prunes nothing: the chart goes again
     panel.add_records([step_record(1)])
     panel.refresh()
     assert not chart.isVisibleTo(panel)
@@ -745,11 +745,11 @@ def test_a_past_run_that_pruned_redraws_its_sparsity_chart_from_its_metrics(wind
     run = past_run(tmp_path / "20260101-000000-micro-gpt", "micro_gpt", 3)
     lines = [json.dumps(pruned_step(s, total=3)) for s in range(1, 4)]
     (run / "metrics.jsonl").write_text("\n".join(lines) + "\n")
-    window.open_run(str(run))
-    window.charts.refresh()
-    chart = window.charts.chart("sparsity")
-    assert chart.isVisibleTo(window.charts) and not chart.waiting
+    window.session.open_run(str(run))
+    window.view(ChartPanel).refresh()
+    chart = window.view(ChartPanel).chart("sparsity")
+    assert chart.isVisibleTo(window.view(ChartPanel)) and not chart.waiting
     assert len(chart._curves[("sparsity/target", False)].getOriginalDataset()[0]) == 3
-    window.open_run(str(past_run(tmp_path / "unpruned", "micro_gpt", 3)))
-    window.charts.refresh()
-    assert not chart.isVisibleTo(window.charts)
+    window.session.open_run(str(past_run(tmp_path / "unpruned", "micro_gpt", 3)))
+    window.view(ChartPanel).refresh()
+    assert not chart.isVisibleTo(window.view(ChartPanel))

@@ -7,8 +7,10 @@ import re
 
 import pytest
 
-from studio.app import translations
 from studio.app.i18n.messages import translate_message
+from studio.app.shell import ui_language
+from studio.app.views.log_panel import LogPanel
+from studio.app.views.stage_strip import StageStrip
 from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
 from tests.app.i18n_walk import english_words
 from tests.app.test_translations import _allowed
@@ -43,9 +45,9 @@ QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|“[^”]*”")
 
 @pytest.fixture
 def chinese(qapp):
-    assert translations.install(translations.CHINESE)
+    assert ui_language.install(ui_language.CHINESE)
     yield
-    translations.remove()
+    ui_language.remove()
 
 
 def english_left(lines: list[str]) -> list[tuple[str, list[str]]]:
@@ -57,7 +59,7 @@ def english_left(lines: list[str]) -> list[tuple[str, list[str]]]:
 
 
 def finish(qtbot, window, timeout: int = 120_000) -> None:
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=timeout)
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=timeout)
     assert window.errors == []
 
 
@@ -66,26 +68,26 @@ def test_the_data_report_and_the_log_of_a_run_are_in_chinese(chinese, window, qt
     # The Data tab checks a Tatoeba export: English first, then Chinese, then attribution.
     data = write_tatoeba_file(tmp_path / "cmn.txt", realistic_pairs(3000, seed=1))
     assert window.load_preset("tiny_transformer", [*TINY_TRANSLATION, f"data.path={data}"])
-    with qtbot.waitSignal(window.data_panel.checked, timeout=120_000):
-        window.data_panel.check()
-    assert window.data_panel.error is None
-    title, _, rest = window.data_panel.preview.toPlainText().partition("\n\n")
+    with qtbot.waitSignal(window.setup.data_panel.checked, timeout=120_000):
+        window.setup.data_panel.check()
+    assert window.setup.data_panel.error is None
+    title, _, rest = window.setup.data_panel.preview.toPlainText().partition("\n\n")
     report = rest.split("\n\n")[0].splitlines()  # between the first pairs and the file's head
     assert len(report) >= 8 and any("task.fit_to_data" in line for line in report)
-    shown = [window.data_panel.status.text(), title.splitlines()[0], *report]
+    shown = [window.setup.data_panel.status.text(), title.splitlines()[0], *report]
     assert english_left(shown) == []
 
     # The same file trained for a step: its report is the run's first log line.
     save = f"run.save_dir={tmp_path / 'runs'}"
     assert window.load_preset("tiny_transformer", [*TINY_TRANSLATION, f"data.path={data}", save])
-    assert window.start(max_steps=1)
+    assert window.session.start(max_steps=1)
     finish(qtbot, window)
     # A whole run of warm-up and GRPO: stages start and end, evaluations, checkpoints.
     assert window.load_preset("micro_gpt", [*TINY, save])
-    assert window.start()
+    assert window.session.start()
     finish(qtbot, window)
-    lines = [text for _, text in window.log.lines]
-    lines += [box.status.text() for box in window.stages.boxes.values()]  # why each ended
+    lines = [text for _, text in window.view(LogPanel).lines]
+    lines += [box.status.text() for box in window.view(StageStrip).boxes.values()]  # why each ended
     for said in ("阶段 预热 开始", "阶段 GRPO 结束", "评估：", "检查点已保存", "运行结束：已完成"):
         assert any(said in line for line in lines), said
     assert any("运行结束：达到步数上限" in line for line in lines)

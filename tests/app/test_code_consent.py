@@ -5,7 +5,7 @@ import sys
 import pytest
 from run_folders import TINY_GPT
 
-from studio.app import dialogs
+from studio.app.common import dialogs
 from studio.core.tasks.user_reward import forget_allowed_code
 
 MODULE = "window_rewards_mod"
@@ -42,14 +42,14 @@ def test_start_asks_before_running_a_presets_code(qtbot, window, rewards, monkey
         f"task.user_reward={MODULE}:score",
     ]
     assert window.load_preset("micro_gpt", overrides)
-    assert not window.start()  # refused: nothing starts, nothing is imported
+    assert not window.session.start()  # refused: nothing starts, nothing is imported
     assert asked == [(rewards.resolve(), f"{MODULE}:score")]
-    assert not window.controller.running and not (rewards.parent / "IMPORTED").exists()
+    assert not window.session.controller.running and not (rewards.parent / "IMPORTED").exists()
 
     answer[0] = True
-    assert window.start()
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=30_000)
+    assert window.session.start()
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=30_000)
     assert window.errors == [] and (rewards.parent / "IMPORTED").exists()
-    assert window.start()  # allowed for the rest of the session: not asked again
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=30_000)
+    assert window.session.start()  # allowed for the rest of the session: not asked again
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=30_000)
     assert len(asked) == 2 and window.errors == []

@@ -7,8 +7,9 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QToolButton
 
-from studio.app.controls import ControlBar
-from studio.app.main_window import MainWindow
+from studio.app.shell.main_window import MainWindow
+from studio.app.shell.run_toolbar import ControlBar
+from studio.app.views.charts.panel import ChartPanel
 from studio.core.machine.hardware import GpuUnavailable, MemoryProbe
 from studio.core.training.control import TrainerControl
 from tests.app.fakes import factory, step_record
@@ -68,17 +69,19 @@ def test_before_the_first_record_the_bar_says_the_run_is_preparing(qtbot, tmp_pa
     )
     qtbot.addWidget(window)
     bar = window.controls
-    assert window.start()
+    assert window.session.start()
     # the worker's records are queued: none has been handled yet
     assert bar.rate.text() == "preparing (loading data, building the model)…"
     assert bar.progress.text() == "preparing…"
-    qtbot.waitUntil(lambda: window.charts.store.series.get("loss") is not None, timeout=3000)
+    qtbot.waitUntil(
+        lambda: window.view(ChartPanel).store.series.get("loss") is not None, timeout=3000
+    )
     assert "preparing" not in bar.rate.text() + bar.progress.text()
     qtbot.waitUntil(lambda: bar.state == "idle", timeout=5000)
     # the fake run ends "finished": the window handed the done record to the toolbar
     assert bar.progress.text() == "finished at step 30"
     assert "ETA" not in bar.rate.text()
-    assert window.controller.wait(5000)
+    assert window.session.controller.wait(5000)
 
 
 def test_a_finished_run_whose_warm_up_stopped_early_says_so_with_no_eta(qtbot):
@@ -187,7 +190,7 @@ def test_the_toolbar_keeps_its_controls_on_a_narrow_screen(qtbot, tmp_path, size
         controls = [bar.widgetForAction(a) for a in bar.actions() if not a.isSeparator()]
         controls += [bar.progress, bar.rate]
         if window.width() >= 853:
-            controls.append(window.playground.exporter.button)
+            controls.append(window.session.exporter.button)
         if gauge_shown:
             controls.append(window.gauge)
         for widget in controls:
@@ -213,7 +216,7 @@ def test_with_larger_text_the_rate_is_whole_while_the_gauges_bar_gives_way(qtbot
     try:
         window.presentation.zoom(3)
         window.setup_dock.hide()
-        window.log_dock.hide()
+        window.docks["log"].hide()
         bar.rate.setText("1.81 steps/s · ETA 5:12")
         qtbot.wait(50)  # the toolbar lays out
         assert bar.rate.width() >= bar.rate.fontMetrics().horizontalAdvance(bar.rate.text())
@@ -246,28 +249,30 @@ def test_step_before_start_starts_paused_and_takes_exactly_one_step(qtbot, tmp_p
     bar = window.controls
     assert bar.step_action.isEnabled()  # before any run
     bar.step_action.trigger()
-    assert window.controller.running and bar.state == "stepping"
+    assert window.session.controller.running and bar.state == "stepping"
     assert bar.rate.text() == "preparing, then taking one step…"
     assert bar.pause_action.text() == "Resume" and not bar.step_action.isEnabled()
     qtbot.waitUntil(lambda: bar.rate.text() == "taking one step…", timeout=2000)  # under way
-    qtbot.waitUntil(lambda: window.controller.state == "paused", timeout=3000)
-    assert window.charts.store.series["loss"].steps == [1.0] and bar.rate.text() == "paused"
+    qtbot.waitUntil(lambda: window.session.controller.state == "paused", timeout=3000)
+    assert (
+        window.view(ChartPanel).store.series["loss"].steps == [1.0] and bar.rate.text() == "paused"
+    )
     qtbot.wait(700)  # two steps' time: nothing more
-    assert window.charts.store.series["loss"].steps == [1.0]
+    assert window.view(ChartPanel).store.series["loss"].steps == [1.0]
     assert bar.progress.text() == "1 / 50 steps" and bar.step_action.isEnabled()
     bar.step_action.trigger()  # and Step again: one more
     assert bar.rate.text() == "taking one step…"
-    qtbot.waitUntil(lambda: window.controller.state == "paused", timeout=3000)
+    qtbot.waitUntil(lambda: window.session.controller.state == "paused", timeout=3000)
     qtbot.wait(400)
-    assert window.charts.store.series["loss"].steps == [1.0, 2.0]
+    assert window.view(ChartPanel).store.series["loss"].steps == [1.0, 2.0]
     bar.stop_action.trigger()
-    assert window.controller.wait(5000)
+    assert window.session.controller.wait(5000)
 
 
 def test_reset_asks_then_starts_again_from_step_0_with_the_same_settings(
     qtbot, tmp_path, monkeypatch
 ):
-    from studio.app import dialogs
+    from studio.app.common import dialogs
 
     asked = []
     monkeypatch.setattr(dialogs, "ask_yes_no", lambda p, t, q: asked.append(q) or True)
@@ -275,24 +280,32 @@ def test_reset_asks_then_starts_again_from_step_0_with_the_same_settings(
     window = fake_window(qtbot, tmp_path, built, steps=10_000, delay=0.002)
     bar = window.controls
     assert not bar.restart_action.isEnabled()  # nothing to start again yet
-    window.form.set_value("training.seed", 7)
-    assert window.start()
-    qtbot.waitUntil(lambda: len(window.charts.store.series.get("loss", [])) > 20, timeout=3000)
+    window.setup.form.set_value("training.seed", 7)
+    assert window.session.start()
+    qtbot.waitUntil(
+        lambda: len(window.view(ChartPanel).store.series.get("loss", [])) > 20, timeout=3000
+    )
     assert bar.restart_action.isEnabled()
-    window.form.set_value("training.seed", 8)  # edited for the next run: Reset keeps the run's
+    window.setup.form.set_value(
+        "training.seed", 8
+    )  # edited for the next run: Reset keeps the run's
     bar.restart_action.trigger()
     assert len(asked) == 1 and "has not finished" in asked[0]
     qtbot.waitUntil(lambda: len(built) == 2, timeout=5000)
     assert built[1].training.seed == 7 and built[1] == built[0]
-    qtbot.waitUntil(lambda: len(window.charts.store.series.get("loss", [])) > 0, timeout=3000)
-    assert window.charts.store.series["loss"].steps[0] == 1.0  # step 0 again, not continued
-    assert window.controller.state == "running"
+    qtbot.waitUntil(
+        lambda: len(window.view(ChartPanel).store.series.get("loss", [])) > 0, timeout=3000
+    )
+    assert (
+        window.view(ChartPanel).store.series["loss"].steps[0] == 1.0
+    )  # step 0 again, not continued
+    assert window.session.controller.state == "running"
     bar.stop_action.trigger()
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=3000)
     bar.restart_action.trigger()  # a stopped run starts again without asking or continuing
-    assert len(asked) == 1 and len(built) == 3 and window.controller.running
-    window.controller.stop()
-    assert window.controller.wait(5000)
+    assert len(asked) == 1 and len(built) == 3 and window.session.controller.running
+    window.session.controller.stop()
+    assert window.session.controller.wait(5000)
 
 
 def test_before_a_run_the_bar_says_not_started_not_a_made_up_step_count(qtbot):

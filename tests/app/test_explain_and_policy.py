@@ -10,10 +10,12 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QTextBrowser
 from tiny_runs import GRID_WORLD, TRANSLATION
 
-from studio.app.explain_html import num, outcome_text, piece_html, signed
-from studio.app.explain_update import After, explanation_html
-from studio.app.policy_canvas import CELL_COLOURS, PolicyCanvas
-from studio.app.policy_view import PolicyView
+from studio.app.views.explain.after_update import After, explanation_html
+from studio.app.views.explain.before_update import num, outcome_text, piece_html, signed
+from studio.app.views.explain.panel import ExplainPanel
+from studio.app.views.policy.canvas import CELL_COLOURS, PolicyCanvas
+from studio.app.views.policy.view import PolicyView
+from studio.app.views.samples import SamplesPanel
 from studio.core.config import load_config
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.training.explain import AFTER_UPDATE
@@ -27,10 +29,10 @@ GRPO_FIRST = [*TINY, "stages.warmup.steps=0", "grpo.num_generations=4", "run.pro
 def paused_after_one_step(qtbot, window, tmp_path) -> dict:
     """Step before Start on the real trainer; the step's record as metrics.jsonl has it."""
     assert window.load_preset("micro_gpt", [*GRPO_FIRST, f"run.save_dir={tmp_path / 'runs'}"])
-    assert window.step()
-    qtbot.waitUntil(lambda: window.controller.state == "paused", timeout=60_000)
-    qtbot.waitUntil(lambda: window.explain.record is not None, timeout=5000)
-    (record,) = [r for r in read_metrics(Path(window.run_dir)) if r["kind"] == "step"]
+    assert window.session.step()
+    qtbot.waitUntil(lambda: window.session.controller.state == "paused", timeout=60_000)
+    qtbot.waitUntil(lambda: window.view(ExplainPanel).record is not None, timeout=5000)
+    (record,) = [r for r in read_metrics(Path(window.session.run_dir)) if r["kind"] == "step"]
     return record
 
 
@@ -38,9 +40,9 @@ def test_a_paused_step_is_explained_with_its_recorded_numbers_and_the_update(
     qtbot, window, tmp_path
 ):
     record = paused_after_one_step(qtbot, window, tmp_path)
-    panel = window.explain
-    assert not panel.isVisible() or window.views.currentWidget() is not panel
-    window.views.setCurrentWidget(panel)  # seen: it asks the trainer now
+    panel = window.view(ExplainPanel)
+    assert not panel.isVisible() or window.tabs.currentWidget() is not panel
+    window.tabs.setCurrentWidget(panel)  # seen: it asks the trainer now
     qtbot.waitUntil(lambda: panel.answer is not None, timeout=30_000)
     assert panel.answer["available"] and panel.answer["step"] == record["step"]
     qtbot.waitUntil(lambda: "log P after" in panel.body.toPlainText(), timeout=2000)
@@ -60,20 +62,22 @@ def test_a_paused_step_is_explained_with_its_recorded_numbers_and_the_update(
             assert num(value, 3) in text
     assert window.errors == []
     window.controls.stop_action.trigger()
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=20_000)
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=20_000)
     panel.refresh()
     assert "log P after" in panel.body.toPlainText()  # computed for this step: still true
 
     # the run opened from its folder: everything but the after-update column
-    window.open_run(window.run_dir)
+    window.session.open_run(window.session.run_dir)
     panel.refresh()
     text = panel.body.toPlainText()
     assert "opened from its folder" in text and signed(group["advantages"][0]) in text
-    assert [r["step"] for r in window.policy.snapshots] == [0, 1]
-    window.policy.refresh()  # the opened run's newest snapshot is drawn, the slider spans both
-    assert window.policy.shown is window.policy.snapshots[-1]
-    assert window.policy.canvas.snapshot is window.policy.shown["probe"]
-    assert window.policy.slider.maximum() == 1
+    assert [r["step"] for r in window.view(PolicyView).snapshots] == [0, 1]
+    window.view(
+        PolicyView
+    ).refresh()  # the opened run's newest snapshot is drawn, the slider spans both
+    assert window.view(PolicyView).shown is window.view(PolicyView).snapshots[-1]
+    assert window.view(PolicyView).canvas.snapshot is window.view(PolicyView).shown["probe"]
+    assert window.view(PolicyView).slider.maximum() == 1
 
 
 def test_a_samples_link_opens_the_explanation_of_that_group(qtbot, window):
@@ -92,13 +96,13 @@ def test_a_samples_link_opens_the_explanation_of_that_group(qtbot, window):
         ],
     }
     window._on_record(record)
-    window.samples.refresh()
-    assert "Explain this group" in window.samples.toPlainText()
-    window.samples.anchorClicked.emit(QUrl("explain:1"))
-    assert window.views.currentWidget() is window.explain
-    assert window.explain.groups.currentIndex() == 1
-    window.explain.refresh()
-    text = window.explain.body.toPlainText()
+    window.view(SamplesPanel).refresh()
+    assert "Explain this group" in window.view(SamplesPanel).toPlainText()
+    window.view(SamplesPanel).anchorClicked.emit(QUrl("explain:1"))
+    assert window.tabs.currentWidget() is window.view(ExplainPanel)
+    assert window.view(ExplainPanel).groups.currentIndex() == 1
+    window.view(ExplainPanel).refresh()
+    text = window.view(ExplainPanel).body.toPlainText()
     assert "group 2 of 2" in text and "4+4=" in text
     assert "not how they were computed" in text  # a record without the step's details
 
@@ -232,7 +236,7 @@ def test_the_policy_picture_follows_the_run_freezes_when_paused_and_scrubs_back(
     view.add_record(probe(50, 0.5))
     view.refresh()
     assert view.shown["step"] == 50  # following the run again
-    view.clear()
+    view.clear_run()
     view.refresh()
     assert view.shown is None and view.canvas.snapshot is None
 
@@ -309,7 +313,7 @@ def test_a_long_answer_wraps_its_columns_instead_of_widening_or_clipping(qtbot):
 
 
 def test_a_group_of_equal_rewards_is_said_to_push_on_no_sample(qtbot):
-    from studio.app.explain_update import change_part
+    from studio.app.views.explain.after_update import change_part
 
     before, later = [[-1.0, -0.5], [-2.0], [-0.7]], [[-1.1, -0.5], [-1.9], [-0.8]]
     # equal rewards: advantages of 0 give or take rounding (the screenshot's -0.000)

@@ -11,14 +11,14 @@ from tests.app.test_setup_panels import checked
 
 def test_a_first_start_opens_the_quick_preset_that_reaches_grpo_in_a_minute(window):
     quick = load_config("quick_micro_gpt")
-    assert window.form.config().name == quick.name  # not the minutes-long warm-up preset
-    assert window.gallery.cards["quick_micro_gpt"].property("current") is True
+    assert window.setup.form.config().name == quick.name  # not the minutes-long warm-up preset
+    assert window.setup.gallery.cards["quick_micro_gpt"].property("current") is True
     assert quick.ui.minutes <= 2
 
 
 def test_typing_another_file_clears_the_verdict_on_the_one_before(qtbot, window, tmp_path):
     assert window.load_preset("micro_gpt")
-    panel = window.data_panel
+    panel = window.setup.data_panel
     checked(qtbot, panel, panel.check)
     assert panel.report  # the demo data's verdict
     garbage = tmp_path / "garbage.tsv"
@@ -34,9 +34,9 @@ def test_a_runs_date_has_a_line_of_its_own(window, tmp_path):
     run.mkdir(parents=True)
     (run / "config.yaml").write_text("name: x\n")
     (run / "metrics.jsonl").write_text(json.dumps({"kind": "step", "step": 1}) + "\n")
-    window.form.set_value("run.save_dir", str(tmp_path / "runs"))
-    window.runs.refresh()
-    name, date = window.runs.list.item(0).text().split("\n")
+    window.setup.form.set_value("run.save_dir", str(tmp_path / "runs"))
+    window.setup.runs.refresh()
+    name, date = window.setup.runs.list.item(0).text().split("\n")
     assert name == run.name
     assert date.strip() == time.strftime("%Y-%m-%d %H:%M", time.localtime(run.stat().st_mtime))
 
@@ -44,5 +44,5 @@ def test_a_runs_date_has_a_line_of_its_own(window, tmp_path):
 def test_resume_is_after_a_pause_and_continue_is_from_a_checkpoint(window):
     window.controls.set_state("paused")
     assert window.controls.pause_action.text() == "Resume"
-    words = [b.text() for b in window.runs.buttons.values()]
+    words = [b.text() for b in window.setup.runs.buttons.values()]
     assert "Continue training" in words and not any("Resume" in w for w in words)

@@ -1,6 +1,6 @@
 """The preset gallery lists the quickest presets first and says how long each takes."""
 
-from studio.app.preset_gallery import PresetGallery, duration_text
+from studio.app.setup.preset_gallery import PresetGallery, duration_text
 from studio.core.config import load_config, preset_files
 
 

@@ -2,14 +2,14 @@
 that reopens with the same hidden fields, text and seed; an opened lesson shows its text
 above the charts and says how many settings it hides."""
 
-from studio.app import dialogs
+from studio.app.common import dialogs
 from studio.core.config import lesson_files, load_config
 from tests.app.test_main_window import make_window
 
 
 def test_a_lesson_made_by_clicking_reopens_the_same(qtbot, tmp_path, monkeypatch):
     window = make_window(qtbot, tmp_path)
-    form = window.form
+    form = window.setup.form
     form.lesson_mode.setChecked(True)
     assert form.is_field_visible("grpo.beta")  # a teacher sees every field and its box
     assert not form.show_boxes["grpo.beta"].isHidden()
@@ -29,18 +29,20 @@ def test_a_lesson_made_by_clicking_reopens_the_same(qtbot, tmp_path, monkeypatch
     assert saved.training.seed == 7 and saved.training.deterministic
     again = make_window(qtbot, tmp_path / "again")
     assert again.load_preset(str(target))
-    assert again.form.config() == saved
-    assert not again.form.is_field_visible("grpo.beta")
+    assert again.setup.form.config() == saved
+    assert not again.setup.form.is_field_visible("grpo.beta")
     banner = again.lesson_banner
     assert not banner.isHidden() and "Watch the group." in banner.text.text()
     assert "hides 2 settings" in banner.note.text()
     banner.show_all.click()
-    assert again.form.lesson_mode.isChecked() and again.form.is_field_visible("grpo.beta")
+    assert again.setup.form.lesson_mode.isChecked() and again.setup.form.is_field_visible(
+        "grpo.beta"
+    )
 
 
 def test_shipped_lessons_are_in_the_gallery_after_the_presets(qtbot, tmp_path):
     window = make_window(qtbot, tmp_path)
-    keys = list(window.gallery.cards)
+    keys = list(window.setup.gallery.cards)
     for name in lesson_files():
         assert name in keys
     assert keys.index(min(lesson_files(), key=keys.index)) > keys.index("micro_gpt")

@@ -12,8 +12,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from tiny_runs import held_out_sentences
 
-from studio.app.playground.live_translation import SETTINGS_KEY
-from studio.app.playground.translation import TranslationPage
+from studio.app.views.playground.tab import PlaygroundTab
+from studio.app.views.playground.translation_live_box import SETTINGS_KEY
+from studio.app.views.playground.translation_page import TranslationPage
 from studio.core.tasks.translation.decoding import translate
 
 
@@ -24,8 +25,8 @@ def sentences(translation_model):
 
 def live_page(qtbot, window, run_dir, engine="Both") -> tuple:
     """The loaded run's translation page with live mode on."""
-    window.run_dir = str(run_dir)
-    tab = window.playground
+    window.session.run_dir = str(run_dir)
+    tab = window.view(PlaygroundTab)
     tab.engine.setCurrentText(engine)
     with qtbot.waitSignal(tab.loaded, timeout=30_000):
         tab.load()
@@ -186,6 +187,6 @@ def test_the_cache_size_is_a_kept_setting(qtbot, window, translation_run, senten
     assert translator.cache.translations.maxsize == 50
     page.live.cache_size.setValue(20)
     assert translator.cache.translations.maxsize == 20
-    another = TranslationPage(window.playground.answers)  # a window opened later
+    another = TranslationPage(window.view(PlaygroundTab).answers)  # a window opened later
     qtbot.addWidget(another)
     assert another.live.cache_size.value() == 20

@@ -5,7 +5,7 @@ import time
 
 from PySide6.QtGui import QGuiApplication
 
-from studio.app.log_panel import LogPanel, clock
+from studio.app.views.log_panel import LogPanel, clock
 from studio.core.training.records import WALL_TIME, error_record
 
 

@@ -6,9 +6,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from studio.app import dialogs
-from studio.app.background import wait_for_background
-from studio.app.main_window import MainWindow
+from studio.app.common import dialogs
+from studio.app.common.background import wait_for_background
+from studio.app.shell.main_window import MainWindow
+from studio.app.views.charts.grad_flow import GradFlowWidget
+from studio.app.views.charts.panel import ChartPanel
+from studio.app.views.explain.panel import ExplainPanel
+from studio.app.views.log_panel import LogPanel
+from studio.app.views.samples import SamplesPanel
 from studio.core.config import load_config, save_config
 from studio.core.machine.hardware import GpuUnavailable, MemoryProbe
 from studio.core.training.control import TrainerControl
@@ -67,14 +72,16 @@ def make_window(qtbot, tmp_path, fake=None, **kwargs):
 def window(qtbot, tmp_path, shown):
     w = make_window(qtbot, tmp_path, fake={"steps": 10_000, "delay": 0.002})
     yield w
-    if w.controller.running:
-        w.controller.stop()
-        assert w.controller.wait(5000)
+    if w.session.controller.running:
+        w.session.controller.stop()
+        assert w.session.controller.wait(5000)
     wait_for_background()
 
 
 def test_a_run_reaches_every_panel_and_the_controls_follow(qtbot, window):
-    assert window.form.config().name == "Micro-GPT quick"  # the default: learns within a minute
+    assert (
+        window.setup.form.config().name == "Micro-GPT quick"
+    )  # the default: learns within a minute
     assert window.controls.start_action.isEnabled() and not window.controls.stop_action.isEnabled()
     shortcuts = [
         a.shortcut().toString()
@@ -86,24 +93,27 @@ def test_a_run_reaches_every_panel_and_the_controls_follow(qtbot, window):
         )
     ]
     assert shortcuts == ["F5", "F6", "F10", "Shift+F5"]
-    assert window.start()
-    qtbot.waitUntil(lambda: len(window.charts.store.series.get("loss", [])) > 20, timeout=3000)
+    assert window.session.start()
+    qtbot.waitUntil(
+        lambda: len(window.view(ChartPanel).store.series.get("loss", [])) > 20, timeout=3000
+    )
     assert window.controls.stop_action.isEnabled() and not window.controls.start_action.isEnabled()
     qtbot.waitUntil(
-        lambda: window.grad_flow.redraw_count > 0 and window.samples.step > 0, timeout=2000
+        lambda: window.view(GradFlowWidget).redraw_count > 0 and window.view(SamplesPanel).step > 0,
+        timeout=2000,
     )
     assert window.controls.progress.maximum() == 10_000 and window.controls.progress.value() > 0
     assert "steps/s" in window.controls.rate.text()
-    assert window.charts.live  # training: the charts draw paced
+    assert window.view(ChartPanel).live  # training: the charts draw paced
     window.controls.pause_action.trigger()
     assert window.controls.pause_action.text() == "Resume"
-    assert not window.charts.live  # paused: whatever changed is drawn at once
+    assert not window.view(ChartPanel).live  # paused: whatever changed is drawn at once
     window.controls.stop_action.trigger()
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=1000)
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=1000)
     assert window.controls.start_action.isEnabled()
-    assert window.log.lines[-1] == (
+    assert window.view(LogPanel).lines[-1] == (
         "info",
-        f"[step {window.charts.store.series['loss'].steps[-1]:.0f}] run ended: stopped",
+        f"[step {window.view(ChartPanel).store.series['loss'].steps[-1]:.0f}] run ended: stopped",
     )
 
 
@@ -122,8 +132,8 @@ def test_the_run_menu_lists_every_run_action_with_its_shortcut_export_included(
         ("Reset", "Ctrl+Shift+F5"),
         ("Export ONNX", "Ctrl+E"),
     ]
-    export = window.playground.exporter.action
-    assert export is window.playground.exporter.button.defaultAction()  # button = menu entry
+    export = window.session.exporter.action
+    assert export is window.session.exporter.button.defaultAction()  # button = menu entry
     assert "(Ctrl+E)" in export.toolTip()
     export.trigger()  # no run yet: says so, as a note
     assert shown.infos == ["No run to export yet: start a run, or open one in the Runs list."]
@@ -132,28 +142,28 @@ def test_the_run_menu_lists_every_run_action_with_its_shortcut_export_included(
 
 def test_a_failing_run_shows_its_message_and_the_app_stays_usable(qtbot, tmp_path, shown):
     window = make_window(qtbot, tmp_path, fake={"steps": 5, "fail_at": 2})
-    window.start()
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)
+    window.session.start()
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=3000)
     assert shown.errors == ["data/train.txt line 3: expected 'a+b=c'; fix the line"]
     # the log says it in one line; the traceback is its details, never the panel's text
-    assert [line for line in window.log.lines if line[0] == "error"] == [
+    assert [line for line in window.view(LogPanel).lines if line[0] == "error"] == [
         ("error", "training failed: data/train.txt line 3: expected 'a+b=c'; fix the line")
     ]
-    assert "Traceback" not in window.log.toPlainText()
-    assert window.log.details[-1].startswith("Traceback")
-    window._make_factory = lambda cfg, save_dir, resume_from: factory(steps=3)
-    assert window.start()  # usable: a new run starts and finishes
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)
-    assert window.charts.store.series["loss"].steps == [1.0, 2.0, 3.0]
+    assert "Traceback" not in window.view(LogPanel).toPlainText()
+    assert window.view(LogPanel).details[-1].startswith("Traceback")
+    window.session._make_factory = lambda cfg, save_dir, resume_from: factory(steps=3)
+    assert window.session.start()  # usable: a new run starts and finishes
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=3000)
+    assert window.view(ChartPanel).store.series["loss"].steps == [1.0, 2.0, 3.0]
 
 
 def test_a_bad_preset_file_shows_the_loader_message(qtbot, window, shown, tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("model:\n  arch: micro-gpt\n  n_layers: [\n")
-    before = window.form.config()
+    before = window.setup.form.config()
     assert not window.load_preset(str(bad))
     assert len(shown.errors) == 1 and "not valid YAML at line" in shown.errors[0]
-    assert window.form.config() == before
+    assert window.setup.form.config() == before
     wrong = tmp_path / "wrong.yaml"
     wrong.write_text("training:\n  batch_size: 3\n")
     assert not window.load_preset(str(wrong))
@@ -161,43 +171,45 @@ def test_a_bad_preset_file_shows_the_loader_message(qtbot, window, shown, tmp_pa
 
 
 def test_an_invalid_setting_stops_start_with_its_label_and_path(qtbot, window, shown):
-    window.form.editors["stages.grpo.lr"].widget.setText("fast")
-    assert not window.start()
+    window.setup.form.editors["stages.grpo.lr"].widget.setText("fast")
+    assert not window.session.start()
     assert shown.errors == [
         'Stage 2: GRPO › Learning rate (stages.grpo.lr): must be a number, got "fast"'
     ]
-    assert not window.controller.running
+    assert not window.session.controller.running
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")
 def test_closing_during_training_asks_then_stops_cleanly(qtbot, tmp_path, monkeypatch):
     shown = Dialogs(monkeypatch, answer=False)
     window = make_window(qtbot, tmp_path, fake={"steps": 10_000, "delay": 0.002})
-    window.start()
-    qtbot.waitUntil(lambda: len(window.charts.store.series.get("loss", [])) > 0, timeout=3000)
+    window.session.start()
+    qtbot.waitUntil(
+        lambda: len(window.view(ChartPanel).store.series.get("loss", [])) > 0, timeout=3000
+    )
     assert not window.close()  # "no": keep training
-    assert window.controller.running and len(shown.questions) == 1
+    assert window.session.controller.running and len(shown.questions) == 1
     shown.answer = True
     window.show()
     assert not window.close()  # "yes": the run stops; the window stays live meanwhile
-    assert window.controller.state == "stopping" and window.isVisible()
+    assert window.session.controller.state == "stopping" and window.isVisible()
     assert not window.close()  # a second close while stopping asks nothing more
     assert len(shown.questions) == 2 and "Closing" in window.statusBar().currentMessage()
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=3000)  # closed by itself
-    assert not window.controller.running
-    assert window.log.lines[-1][1].endswith("run ended: stopped")
+    assert not window.session.controller.running
+    assert window.view(LogPanel).lines[-1][1].endswith("run ended: stopped")
 
 
 def test_layout_last_preset_and_recent_runs_persist(qtbot, tmp_path, shown):
     first = make_window(qtbot, tmp_path)
     assert first.load_preset("tiny_transformer")
     first.resize(640, 480)  # inside the offscreen screen (800x600): restore clamps to it
-    first.runs.add_recent(str(tmp_path / "some-run"))
+    first.setup.runs.add_recent(str(tmp_path / "some-run"))
     assert first.close()
     second = make_window(qtbot, tmp_path)
-    assert second.form.config().name == load_config("tiny_transformer").name
+    assert second.setup.form.config().name == load_config("tiny_transformer").name
     assert (second.width(), second.height()) == (640, 480)
-    assert second.runs.recent == [str(tmp_path / "some-run")]
+    assert second.setup.runs.recent == [str(tmp_path / "some-run")]
 
 
 def test_a_past_run_opens_from_its_metrics_and_overlays(qtbot, window, tmp_path):
@@ -208,28 +220,28 @@ def test_a_past_run_opens_from_its_metrics_and_overlays(qtbot, window, tmp_path)
     records += [step_record(s, total=30) for s in range(1, 31)]
     records.append({"kind": "done", "step": 30, "reason": "finished"})
     (run / "metrics.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
-    window.form.set_value("run.save_dir", str(tmp_path / "runs"))
-    window.runs.refresh()
-    assert window.runs.list.count() == 1
-    window.runs.list.setCurrentRow(0)
-    assert "step 30 of 30 · finished" in window.runs.info.text()
-    window.runs.buttons["open"].click()
-    assert window.charts.store.series["loss"].steps[-1] == 30.0
-    window.charts.refresh()
-    window.runs.buttons["overlay"].click()
-    window.charts.refresh()
-    assert ("loss", True) in window.charts.chart("loss")._curves
-    window.runs.buttons["clear"].click()
-    assert window.charts.overlay is None
+    window.setup.form.set_value("run.save_dir", str(tmp_path / "runs"))
+    window.setup.runs.refresh()
+    assert window.setup.runs.list.count() == 1
+    window.setup.runs.list.setCurrentRow(0)
+    assert "step 30 of 30 · finished" in window.setup.runs.info.text()
+    window.setup.runs.buttons["open"].click()
+    assert window.view(ChartPanel).store.series["loss"].steps[-1] == 30.0
+    window.view(ChartPanel).refresh()
+    window.setup.runs.buttons["overlay"].click()
+    window.view(ChartPanel).refresh()
+    assert ("loss", True) in window.view(ChartPanel).chart("loss")._curves
+    window.setup.runs.buttons["clear"].click()
+    assert window.view(ChartPanel).overlay is None
 
 
 def test_save_as_preset_writes_what_reopens_identically(qtbot, window, tmp_path, monkeypatch):
     target = tmp_path / "my lesson.yaml"
     monkeypatch.setattr(dialogs, "save_file", lambda *a, **k: str(target))
-    window.form.editors["training.seed"].widget.setText("77")
-    window.form.editors["ui.hidden"].widget.setText("[grpo.beta, eval]")
+    window.setup.form.editors["training.seed"].widget.setText("77")
+    window.setup.form.editors["ui.hidden"].widget.setText("[grpo.beta, eval]")
     window.save_preset_dialog()
-    assert load_config(target) == window.form.config()
+    assert load_config(target) == window.setup.form.config()
     assert load_config(target).training.seed == 77
 
 
@@ -244,28 +256,30 @@ def test_resume_passes_the_run_folder_to_the_trainer(qtbot, window, tmp_path):
         calls.append((cfg.training.seed, resume_from))
         return factory(steps=2)
 
-    window._make_factory = make
-    window.resume_run(str(run))
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)
+    window.session._make_factory = make
+    window.session.resume_run(str(run))
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=3000)
     assert calls == [(5, run)]
-    assert window.form.config().training.seed == 5  # the run's own settings are shown
-    assert window.charts.store.series["loss"].steps[0] == 1.0  # earlier records redrawn
+    assert window.setup.form.config().training.seed == 5  # the run's own settings are shown
+    assert window.view(ChartPanel).store.series["loss"].steps[0] == 1.0  # earlier records redrawn
 
 
 def test_a_run_started_right_after_waiting_for_the_last_shows_only_its_own_records(
     qtbot, tmp_path, shown
 ):
     window = make_window(qtbot, tmp_path, fake={"steps": 10_000, "delay": 0.001})
-    assert window.start()
-    qtbot.waitUntil(lambda: len(window.charts.store.series.get("loss", [])) > 50, timeout=3000)
-    window.controller.stop()
-    assert window.controller.wait(5000)  # its last records may still be queued
-    window._make_factory = lambda cfg, save_dir, resume_from: factory(steps=5)
-    assert window.start()
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)
+    assert window.session.start()
+    qtbot.waitUntil(
+        lambda: len(window.view(ChartPanel).store.series.get("loss", [])) > 50, timeout=3000
+    )
+    window.session.controller.stop()
+    assert window.session.controller.wait(5000)  # its last records may still be queued
+    window.session._make_factory = lambda cfg, save_dir, resume_from: factory(steps=5)
+    assert window.session.start()
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=3000)
     qtbot.wait(100)
-    assert window.charts.store.series["loss"].steps == [1.0, 2.0, 3.0, 4.0, 5.0]
-    assert window.log.lines[-1][1] == "[step 5] run ended: finished"
+    assert window.view(ChartPanel).store.series["loss"].steps == [1.0, 2.0, 3.0, 4.0, 5.0]
+    assert window.view(LogPanel).lines[-1][1] == "[step 5] run ended: finished"
 
 
 def test_start_after_a_stop_offers_to_continue_the_stopped_run(qtbot, tmp_path, shown):
@@ -274,29 +288,29 @@ def test_start_after_a_stop_offers_to_continue_the_stopped_run(qtbot, tmp_path, 
     run.mkdir()
     save_config(load_config("micro_gpt"), run / "config.yaml")
     calls = []
-    window._make_factory = lambda cfg, save_dir, resume_from: (
+    window.session._make_factory = lambda cfg, save_dir, resume_from: (
         calls.append(resume_from) or factory(steps=10_000, delay=0.002, run_dir=run)
     )
-    assert window.start()
-    qtbot.waitUntil(lambda: window.controller.state == "running", timeout=3000)
-    qtbot.waitUntil(lambda: bool(window.run_dir), timeout=3000)
-    window.controller.stop()
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=5000)
-    qtbot.waitUntil(lambda: window.stopped_run is not None, timeout=3000)
-    stopped = window.stopped_run[0]
+    assert window.session.start()
+    qtbot.waitUntil(lambda: window.session.controller.state == "running", timeout=3000)
+    qtbot.waitUntil(lambda: bool(window.session.run_dir), timeout=3000)
+    window.session.controller.stop()
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=5000)
+    qtbot.waitUntil(lambda: window.session.stopped_run is not None, timeout=3000)
+    stopped = window.session.stopped_run[0]
     shown.pick = None  # cancel: nothing starts
-    assert not window.start() and not window.controller.running
+    assert not window.session.start() and not window.session.controller.running
     assert "Continue it from its checkpoint" in shown.choices[-1][0]
     shown.pick = 0  # continue: the same folder is resumed
-    assert window.start()
+    assert window.session.start()
     assert calls[-1] == Path(stopped)
-    window.controller.stop()
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=5000)
+    window.session.controller.stop()
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=5000)
     shown.pick = 1  # a new run: no folder to resume
-    assert window.start()
+    assert window.session.start()
     assert calls[-1] is None
-    window.controller.stop()
-    assert window.controller.wait(5000)
+    window.session.controller.stop()
+    assert window.session.controller.wait(5000)
 
 
 def test_continuing_a_finished_run_says_it_finished_and_starts_nothing(
@@ -307,14 +321,14 @@ def test_continuing_a_finished_run_says_it_finished_and_starts_nothing(
     save_config(load_config("micro_gpt"), run / "config.yaml")
     lines = [step_record(9, total=9), {"kind": "done", "step": 9, "reason": "finished"}]
     (run / "metrics.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
-    assert not window.resume_run(str(run))
-    assert not window.controller.running
+    assert not window.session.resume_run(str(run))
+    assert not window.session.controller.running
     assert len(shown.infos) == 1 and "nothing left to continue" in shown.infos[0]
 
 
 def test_the_preset_in_use_is_marked_in_the_gallery(window):
     window.load_preset("tiny_transformer")
-    cards = window.gallery.cards
+    cards = window.setup.gallery.cards
     assert cards["tiny_transformer"].property("current") is True
     assert not cards["tiny_transformer"].use.isEnabled()
     assert cards["micro_gpt"].property("current") is False and cards["micro_gpt"].use.isEnabled()
@@ -326,24 +340,27 @@ def test_a_first_start_fits_the_window_to_the_screen(window):
 
 
 def test_choosing_another_preset_after_a_run_clears_that_runs_views(qtbot, window, shown):
-    assert window.start()
+    assert window.session.start()
     qtbot.waitUntil(
-        lambda: window.samples.step > 0 and window.grad_flow.latest is not None, timeout=10_000
+        lambda: (
+            window.view(SamplesPanel).step > 0 and window.view(GradFlowWidget).latest is not None
+        ),
+        timeout=10_000,
     )
     window.controls.stop_action.trigger()
-    qtbot.waitUntil(lambda: window.stopped_run is not None, timeout=10_000)
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=10_000)
-    window.charts.refresh()
-    assert window.explain.record is not None and window.charts.store.series
-    assert not window.charts.chart("reward").placeholder.isVisible()
+    qtbot.waitUntil(lambda: window.session.stopped_run is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=10_000)
+    window.view(ChartPanel).refresh()
+    assert window.view(ExplainPanel).record is not None and window.view(ChartPanel).store.series
+    assert not window.view(ChartPanel).chart("reward").placeholder.isVisible()
 
-    window.gallery.cards["tiny_transformer"].use.click()  # "Use this preset"
-    window.charts.refresh()
-    assert window.form.config().name == "Tiny-Transformer"
-    assert window.charts.store.series == {}
-    assert all(chart.placeholder.isVisible() for chart in window.charts.charts)
-    assert window.samples.samples == [] and window.grad_flow.latest is None
-    assert window.explain.record is None
+    window.setup.gallery.cards["tiny_transformer"].use.click()  # "Use this preset"
+    window.view(ChartPanel).refresh()
+    assert window.setup.form.config().name == "Tiny-Transformer"
+    assert window.view(ChartPanel).store.series == {}
+    assert all(chart.placeholder.isVisible() for chart in window.view(ChartPanel).charts)
+    assert window.view(SamplesPanel).samples == [] and window.view(GradFlowWidget).latest is None
+    assert window.view(ExplainPanel).record is None
     assert window.controls.progress.value() <= 0
     # Start begins this preset: no offer to continue the other preset's stopped run.
-    assert window.start() and shown.choices == []
+    assert window.session.start() and shown.choices == []

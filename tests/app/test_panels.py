@@ -4,10 +4,10 @@ import math
 
 import pytest
 
-from studio.app.charts.grad_flow import GradFlowWidget, classify_layers
-from studio.app.gauge import MemoryGauge
-from studio.app.log_panel import LogPanel, format_record
-from studio.app.samples import SamplesPanel, advantage_colour, group_html
+from studio.app.shell.memory_gauge import MemoryGauge
+from studio.app.views.charts.grad_flow import GradFlowWidget, classify_layers
+from studio.app.views.log_panel import LogPanel, format_record
+from studio.app.views.samples import SamplesPanel, advantage_colour, group_html
 from studio.core.machine.hardware import GpuUnavailable, MemoryProbe
 from tests.app.fakes import step_record
 
@@ -164,7 +164,7 @@ def test_samples_and_grad_flow_on_a_hidden_tab_draw_when_opened(qtbot):
 
 
 def test_grad_flow_fits_its_name_axis_to_the_layer_names(qtbot):
-    from studio.app.charts import grad_flow
+    from studio.app.views.charts import grad_flow
 
     widget = GradFlowWidget()
     qtbot.addWidget(widget)

@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from studio.app import translations
-from studio.app.log_panel import LogPanel
+from studio.app.shell import ui_language
+from studio.app.views.log_panel import LogPanel
 from studio.core.config import load_config
 from studio.core.training.trainer import Trainer
 
@@ -59,10 +59,10 @@ def test_the_stages_read_as_the_trainer_wrote_them(qapp, stage_records):
 
 
 def test_the_stages_read_in_chinese(qapp, stage_records):
-    assert translations.install(translations.CHINESE)
+    assert ui_language.install(ui_language.CHINESE)
     try:
         first, second = shown(stage_records)
     finally:
-        translations.remove()
+        ui_language.remove()
     assert CJK.search(first) and "50" in first and "25" in first and "easiest" not in first
     assert CJK.search(second) and "whole" not in second

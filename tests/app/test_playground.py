@@ -16,12 +16,14 @@ import torch
 from PIL import Image
 from tiny_runs import COMMON, GPT, GRID_WORLD, TRANSLATION, make_run
 
-from studio.app import dialogs
-from studio.app.playground.completion import CompletionPage, complete_onnx, sample_onnx
-from studio.app.playground.engines import Answer
-from studio.app.playground.grid import GridPage, episode_text, play_onnx, play_torch
-from studio.app.playground.page import PlaygroundPage
-from studio.app.playground.translation import TranslationPage
+from studio.app.common import dialogs
+from studio.app.views.log_panel import LogPanel
+from studio.app.views.playground.completion_page import CompletionPage, complete_onnx, sample_onnx
+from studio.app.views.playground.engines import Answer
+from studio.app.views.playground.grid_page import GridPage, episode_text, play_onnx, play_torch
+from studio.app.views.playground.page import PlaygroundPage
+from studio.app.views.playground.tab import PlaygroundTab
+from studio.app.views.playground.translation_page import TranslationPage
 from studio.core.export.pipeline import export_run
 from studio.core.models import ARCHS, arch_spec
 from studio.core.runs.checkpoints import latest_checkpoint, save_checkpoint
@@ -85,8 +87,8 @@ def test_every_page_a_spec_or_task_names_is_a_playground_page():
 def test_a_question_asked_on_another_kind_of_page_is_dropped_on_load(qtbot, window, grid_run):
     """Before any run, Micro-GPT's page shows; a prompt asked for a grid-world run loads
     it and shows its page without answering the prompt."""
-    window.run_dir = str(grid_run)
-    tab = window.playground
+    window.session.run_dir = str(grid_run)
+    tab = window.view(PlaygroundTab)
     assert isinstance(tab.page, CompletionPage)
     with qtbot.waitSignal(tab.loaded, timeout=20_000):
         tab.page.button.click()
@@ -109,42 +111,42 @@ def test_a_task_without_a_page_says_so(qtbot, window, tmp_path):
             "stages.grpo.steps=1",
         ],
     )
-    window.run_dir = str(run)
-    assert load(qtbot, window.playground) is None
-    assert window.playground.pages.currentWidget() is window.playground.nothing
+    window.session.run_dir = str(run)
+    assert load(qtbot, window.view(PlaygroundTab)) is None
+    assert window.view(PlaygroundTab).pages.currentWidget() is window.view(PlaygroundTab).nothing
 
 
 def test_the_playground_follows_the_run_opened_or_started_in_the_window(
     qtbot, window, gpt_run, grid_run, tmp_path
 ):
-    tab = window.playground
+    tab = window.view(PlaygroundTab)
     assert window.load_preset("quick_grid_world")  # no run yet: the preset's page
     assert isinstance(tab.page, GridPage)
-    window.open_run(str(gpt_run))  # a run opened: its page and name at once
+    window.session.open_run(str(gpt_run))  # a run opened: its page and name at once
     assert isinstance(tab.page, CompletionPage) and str(gpt_run) in tab.run_label.text()
     ask(qtbot, tab, tab.page.button, "PyTorch")
     assert tab.torch_engine.run_dir == gpt_run
     assert window.load_preset("quick_grid_world")  # a preset shown: the run's page stays
     assert isinstance(tab.page, CompletionPage)
-    window.open_run(str(grid_run))  # another run: its page, its name; the old engines go
+    window.session.open_run(str(grid_run))  # another run: its page, its name; the old engines go
     assert isinstance(tab.page, GridPage) and str(grid_run) in tab.run_label.text()
     assert tab.torch_engine is None and tab.answers.answers == {}
     answers = ask(qtbot, tab, tab.page.new_button, "PyTorch")
     assert answers[0].info["outcome"] in ("goal", "lava", "limit")
     # a run started of another preset (Micro-GPT): its page and name before its first answer
-    window.form.set_value("run.save_dir", str(tmp_path / "runs"))
+    window.setup.form.set_value("run.save_dir", str(tmp_path / "runs"))
     assert window.load_preset("quick_micro_gpt", ["stages.warmup.steps=1", "stages.grpo.steps=1"])
-    assert window.start()
-    qtbot.waitUntil(lambda: window.run_dir != str(grid_run), timeout=20_000)
-    assert isinstance(tab.page, CompletionPage) and window.run_dir in tab.run_label.text()
+    assert window.session.start()
+    qtbot.waitUntil(lambda: window.session.run_dir != str(grid_run), timeout=20_000)
+    assert isinstance(tab.page, CompletionPage) and window.session.run_dir in tab.run_label.text()
     assert tab.torch_engine is None
-    qtbot.waitUntil(lambda: not window.controller.running, timeout=60_000)
+    qtbot.waitUntil(lambda: not window.session.controller.running, timeout=60_000)
     assert window.errors == []
 
 
 def test_an_answer_that_fails_reaches_a_dialog_not_only_the_console(qtbot, window, gpt_run):
-    window.run_dir = str(gpt_run)
-    tab = window.playground
+    window.session.run_dir = str(gpt_run)
+    tab = window.view(PlaygroundTab)
     assert isinstance(load(qtbot, tab), CompletionPage)
     # the grid world's page asked of a Micro-GPT model: an AttributeError inside the model's
     # code, which reached the console only
@@ -160,8 +162,8 @@ def test_an_answer_that_fails_reaches_a_dialog_not_only_the_console(qtbot, windo
 
 
 def test_micro_gpt_prompt_gives_the_same_completion_in_pytorch_and_onnx(qtbot, window, gpt_run):
-    window.run_dir = str(gpt_run)
-    tab = window.playground
+    window.session.run_dir = str(gpt_run)
+    tab = window.view(PlaygroundTab)
     page = tab.page  # Micro-GPT's page shows before any run is loaded
     assert isinstance(page, CompletionPage)
     page.prompt.setText("12+34=")
@@ -190,8 +192,8 @@ def test_micro_gpt_prompt_gives_the_same_completion_in_pytorch_and_onnx(qtbot, w
 
 def test_micro_gpt_answers_differ_by_prompt_and_agree_on_each(qtbot, window, gpt_run):
     """The spread weights make answers depend on the prompt, so agreement is not luck."""
-    window.run_dir = str(gpt_run)
-    tab = window.playground
+    window.session.run_dir = str(gpt_run)
+    tab = window.view(PlaygroundTab)
     seen = set()
     for prompt in ("12+34=", "99+1=", "5+5=", "70+8="):
         tab.page.prompt.setText(prompt)
@@ -202,8 +204,8 @@ def test_micro_gpt_answers_differ_by_prompt_and_agree_on_each(qtbot, window, gpt
 
 
 def test_micro_gpt_sampling_shows_several_continuations(qtbot, window, gpt_run):
-    window.run_dir = str(gpt_run)
-    tab = window.playground
+    window.session.run_dir = str(gpt_run)
+    tab = window.view(PlaygroundTab)
     page = load(qtbot, tab)
     page.mode.setCurrentText("sampled")
     page.samples.setValue(3)
@@ -232,8 +234,8 @@ def test_onnx_sampling_is_seeded_and_cold_sampling_is_greedy(gpt_run):
 
 
 def test_a_prompt_the_model_cannot_read_shows_a_dialog(qtbot, window, gpt_run):
-    window.run_dir = str(gpt_run)
-    tab = window.playground
+    window.session.run_dir = str(gpt_run)
+    tab = window.view(PlaygroundTab)
     page = load(qtbot, tab)
     page.prompt.setText("hello")
     tab.engine.setCurrentText("PyTorch")
@@ -246,8 +248,8 @@ def test_a_prompt_the_model_cannot_read_shows_a_dialog(qtbot, window, gpt_run):
 
 
 def test_translation_greedy_equal_in_both_and_beam_in_pytorch(qtbot, window, tt_run):
-    window.run_dir = str(tt_run)
-    tab = window.playground
+    window.session.run_dir = str(tt_run)
+    tab = window.view(PlaygroundTab)
     cfg, task, model = load_trained(tt_run)
     sentences = [e.prompt for e in task.sample(6, random.Random(0), 0)]
     page = load(qtbot, tab)
@@ -273,8 +275,8 @@ def test_translation_greedy_equal_in_both_and_beam_in_pytorch(qtbot, window, tt_
 def test_grid_world_episode_plays_steps_and_saves_a_gif(
     qtbot, window, grid_run, tmp_path, monkeypatch
 ):
-    window.run_dir = str(grid_run)
-    tab = window.playground
+    window.session.run_dir = str(grid_run)
+    tab = window.view(PlaygroundTab)
     page = load(qtbot, tab)
     assert isinstance(page, GridPage) and page.index == -1
     answers = ask(qtbot, tab, page.new_button)
@@ -310,8 +312,8 @@ def test_grid_world_episode_plays_steps_and_saves_a_gif(
 def test_grid_world_says_the_outcome_when_the_animation_reaches_it_at_the_speed_chosen(
     qtbot, window, grid_run
 ):
-    window.run_dir = str(grid_run)
-    tab = window.playground
+    window.session.run_dir = str(grid_run)
+    tab = window.view(PlaygroundTab)
     page = load(qtbot, tab)
     torch_answer, _ = ask(qtbot, tab, page.new_button)
     info, shown = torch_answer.info, tab.answers.columns["PyTorch"].answer
@@ -346,11 +348,11 @@ def test_engines_agree_outside_the_window(grid_run):
 
 def test_onnx_without_an_export_offers_to_export_first(qtbot, window, tmp_path):
     run = make_run(tmp_path / "runs", "micro_gpt", GPT)
-    window.run_dir = str(run)
-    tab = window.playground
+    window.session.run_dir = str(run)
+    tab = window.view(PlaygroundTab)
     page = tab.page
     page.prompt.setText("1+2=")
-    with qtbot.waitSignal(window.playground.exporter.exported, timeout=60_000):
+    with qtbot.waitSignal(window.session.exporter.exported, timeout=60_000):
         tab.engine.setCurrentText("ONNX")
         page.button.click()
     assert len(window.questions) == 1 and "no ONNX export" in window.questions[0]
@@ -372,12 +374,12 @@ def test_onnx_without_an_export_offers_to_export_first(qtbot, window, tmp_path):
 def test_export_button_exports_a_paused_run_and_says_where(qtbot, window, tmp_path):
     overrides = [*COMMON, *GPT, "stages.grpo.steps=400", "run.checkpoint_every=1"]
     assert window.load_preset("micro_gpt", [*overrides, f"run.save_dir={tmp_path / 'runs'}"])
-    assert window.start()
-    qtbot.waitUntil(lambda: window.run_dir is not None, timeout=20_000)
-    run = Path(window.run_dir)
+    assert window.session.start()
+    qtbot.waitUntil(lambda: window.session.run_dir is not None, timeout=20_000)
+    run = Path(window.session.run_dir)
     qtbot.waitUntil(lambda: latest_checkpoint(run) is not None, timeout=20_000)
     window.controls.pause_action.trigger()
-    exporter = window.playground.exporter
+    exporter = window.session.exporter
     steps: list[str] = []  # appended on the pool thread (a lambda runs where it is emitted)
     exporter.progress_made.connect(lambda message, fraction: steps.append(message))
     with qtbot.waitSignal(exporter.exported, timeout=60_000) as blocker:
@@ -389,8 +391,8 @@ def test_export_button_exports_a_paused_run_and_says_where(qtbot, window, tmp_pa
     assert result.model_path.is_file()
     assert str(result.folder) in window.statusBar().currentMessage()  # where, in short
     assert window.files_shown == [(result.summary, result.folder)]  # the whole result
-    assert ("info", result.summary) in window.log.lines
-    assert window.controller.running  # the run was not stopped
+    assert ("info", result.summary) in window.view(LogPanel).lines
+    assert window.session.controller.running  # the run was not stopped
     assert not exporter.busy and exporter.button.isEnabled() and exporter.bar.isHidden()
     assert "Checking the graphs against PyTorch" in steps  # progress went on as it worked
     assert exporter.bar.format().removesuffix(" %p%") in steps  # and reached the bar
@@ -398,11 +400,11 @@ def test_export_button_exports_a_paused_run_and_says_where(qtbot, window, tmp_pa
 
 
 def test_a_run_that_cannot_load_shows_a_dialog(qtbot, window, tmp_path):
-    tab = window.playground
+    tab = window.view(PlaygroundTab)
     tab.page.button.click()  # no run at all
     assert window.errors == ["Start a run, or open one in the Runs list, to try its model."]
     (tmp_path / "empty").mkdir()
-    window.run_dir = str(tmp_path / "empty")
+    window.session.run_dir = str(tmp_path / "empty")
     tab.page.button.click()
     qtbot.waitUntil(lambda: len(window.errors) == 2, timeout=20_000)
     assert str(tmp_path / "empty") in window.errors[1]
@@ -411,16 +413,16 @@ def test_a_run_that_cannot_load_shows_a_dialog(qtbot, window, tmp_path):
 
 
 def test_a_failing_export_shows_a_dialog(qtbot, window, tmp_path):
-    exporter = window.playground.exporter
+    exporter = window.session.exporter
     assert not exporter.export()  # no run at all: a note, not an error
     assert window.errors == [] and "No run to export" in window.questions[-1]
 
     (tmp_path / "empty").mkdir()
-    window.run_dir = str(tmp_path / "empty")
+    window.session.run_dir = str(tmp_path / "empty")
     with qtbot.waitSignal(exporter.export_failed, timeout=20_000) as blocker:
         exporter.button.click()
     assert window.errors[-1] == blocker.args[0]
     assert str(tmp_path / "empty") in blocker.args[0]
     assert exporter.button.isEnabled() and exporter.bar.isHidden()
     assert "Export failed" in window.statusBar().currentMessage()
-    assert ("error", f"export failed: {blocker.args[0]}") in window.log.lines
+    assert ("error", f"export failed: {blocker.args[0]}") in window.view(LogPanel).lines

@@ -48,6 +48,6 @@ def test_high_contrast_theme_and_docks_from_the_view_menu(qtbot, tmp_path):
     assert dark.startswith(light) and "High contrast for projectors" in dark
     entries["Setup panel"].trigger()
     entries["Log panel"].trigger()
-    assert window.setup_dock.isHidden() and window.log_dock.isHidden()
+    assert window.setup_dock.isHidden() and window.docks["log"].isHidden()
     entries["Setup panel"].trigger()
     assert not window.setup_dock.isHidden()

@@ -61,7 +61,7 @@ def test_garbage_is_collected_on_the_gui_thread_only(qtbot):
     import gc
     import threading
 
-    from studio.app.qt_compat import collect_garbage_on_gui_thread
+    from studio.app.common.qt_compat import collect_garbage_on_gui_thread
 
     collector = collect_garbage_on_gui_thread()
     assert not gc.isenabled()  # no collection can start on a worker thread
@@ -85,7 +85,7 @@ def test_garbage_hidden_by_a_burst_of_deallocations_is_still_collected(qtbot):
     windows timed out)."""
     import gc
 
-    from studio.app.qt_compat import collect_garbage_on_gui_thread
+    from studio.app.common.qt_compat import collect_garbage_on_gui_thread
 
     collector = collect_garbage_on_gui_thread()
     old = [[] for _ in range(10 * collector.thresholds[0])]
@@ -107,7 +107,7 @@ def test_garbage_hidden_by_a_burst_of_deallocations_is_still_collected(qtbot):
 def test_objects_alive_at_start_are_frozen_out_of_collections_until_stop(qtbot):
     import gc
 
-    from studio.app.qt_compat import collect_garbage_on_gui_thread
+    from studio.app.common.qt_compat import collect_garbage_on_gui_thread
 
     collector = collect_garbage_on_gui_thread()
     # The imported libraries: never collected, so never traversed by a collection.

@@ -4,7 +4,11 @@ from pathlib import Path
 
 import pytest
 
-from studio.app import dialogs
+from studio.app.common import dialogs
+from studio.app.views.charts.grad_flow import GradFlowWidget
+from studio.app.views.charts.panel import ChartPanel
+from studio.app.views.log_panel import LogPanel
+from studio.app.views.samples import SamplesPanel
 
 TINY = [
     "model.n_layers=1",
@@ -24,18 +28,24 @@ TINY = [
 
 
 def grpo_steps(window) -> int:
-    return len(window.charts.store.series.get("reward/mean", []))
+    return len(window.view(ChartPanel).store.series.get("reward/mean", []))
 
 
 def test_micro_gpt_from_the_window(qtbot, window, tmp_path):
     assert window.load_preset("micro_gpt", [*TINY, f"run.save_dir={tmp_path / 'runs'}"])
-    assert window.start()
+    assert window.session.start()
     qtbot.waitUntil(lambda: grpo_steps(window) >= 3, timeout=20_000)
     assert window.errors == []
-    qtbot.waitUntil(lambda: window.grad_flow.redraw_count > 0, timeout=2000)
-    assert len(window.grad_flow.latest["layers"]) > 2
-    assert window.charts.store.series["loss"].steps[:2] == [1.0, 2.0]  # the warm-up's steps
-    assert window.samples.samples and len(window.samples.samples[0]["completions"]) == 2
+    qtbot.waitUntil(lambda: window.view(GradFlowWidget).redraw_count > 0, timeout=2000)
+    assert len(window.view(GradFlowWidget).latest["layers"]) > 2
+    assert window.view(ChartPanel).store.series["loss"].steps[:2] == [
+        1.0,
+        2.0,
+    ]  # the warm-up's steps
+    assert (
+        window.view(SamplesPanel).samples
+        and len(window.view(SamplesPanel).samples[0]["completions"]) == 2
+    )
 
     window.controls.pause_action.trigger()
     qtbot.wait(400)  # a step in flight finishes
@@ -49,16 +59,19 @@ def test_micro_gpt_from_the_window(qtbot, window, tmp_path):
     window.controls.pause_action.trigger()  # "Resume"
     qtbot.waitUntil(lambda: grpo_steps(window) > paused_at + 3, timeout=5000)
     window.controls.stop_action.trigger()
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=3000)
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=3000)
 
-    run_dir = Path(window.run_dir)
+    run_dir = Path(window.session.run_dir)
     assert run_dir.parent == tmp_path / "runs"
-    last_step = int(window.charts.store.series["loss"].steps[-1])
-    saved = [text for _, text in window.log.lines if "checkpoint saved" in text]
+    last_step = int(window.view(ChartPanel).store.series["loss"].steps[-1])
+    saved = [text for _, text in window.view(LogPanel).lines if "checkpoint saved" in text]
     assert saved[-1].startswith(f"[step {last_step}] checkpoint saved: ")  # written on stop
     assert Path(saved[-1].split(": ", 1)[1]).is_file()
     assert Path(saved[-1].split(": ", 1)[1]).parent == run_dir / "checkpoints"
-    assert "[step" in window.log.lines[-1][1] and "run ended: stopped" in window.log.lines[-1][1]
+    assert (
+        "[step" in window.view(LogPanel).lines[-1][1]
+        and "run ended: stopped" in window.view(LogPanel).lines[-1][1]
+    )
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")
@@ -66,15 +79,15 @@ def test_closing_mid_run_asks_then_checkpoints_and_closes(qtbot, window, tmp_pat
     questions = []
     monkeypatch.setattr(dialogs, "ask_yes_no", lambda p, t, q: questions.append(q) or True)
     assert window.load_preset("micro_gpt", [*TINY, f"run.save_dir={tmp_path / 'runs'}"])
-    assert window.start()
+    assert window.session.start()
     window.show()
     qtbot.waitUntil(lambda: grpo_steps(window) >= 2, timeout=20_000)
     window.controls.pause_action.trigger()  # closing a paused run works the same
     assert not window.close()  # asks, starts stopping, stays open until stopped
     assert len(questions) == 1
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=10_000)
-    assert window.errors == [] and not window.controller.running
-    checkpoints = sorted((Path(window.run_dir) / "checkpoints").glob("*.pt"))
-    last = int(window.charts.store.series["loss"].steps[-1])
-    saved = [t for _, t in window.log.lines if "checkpoint saved" in t]
+    assert window.errors == [] and not window.session.controller.running
+    checkpoints = sorted((Path(window.session.run_dir) / "checkpoints").glob("*.pt"))
+    last = int(window.view(ChartPanel).store.series["loss"].steps[-1])
+    saved = [t for _, t in window.view(LogPanel).lines if "checkpoint saved" in t]
     assert checkpoints and saved[-1].startswith(f"[step {last}] checkpoint saved: ")

@@ -10,14 +10,15 @@ import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv[:1])
-from studio.app.main_window import MainWindow, run_app
+from studio.app.shell.application import run_app
+from studio.app.shell.main_window import MainWindow
 shown = []
 def look():
     shown.extend(w for w in app.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
     app.quit()
 QTimer.singleShot(1500, look)
 code = run_app(["grpo-studio", "tiny_transformer"])
-print("shown", len(shown), shown[0].form.config().name if shown else None)
+print("shown", len(shown), shown[0].setup.form.config().name if shown else None)
 sys.exit(code)
 """
 

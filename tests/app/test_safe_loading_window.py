@@ -6,6 +6,8 @@ import pytest
 from run_folders import TINY_GPT, poisoned_copy
 from tiny_runs import make_run
 
+from studio.app.views.playground.tab import PlaygroundTab
+
 
 @pytest.fixture(scope="module")
 def clean_run(tmp_path_factory):
@@ -23,20 +25,20 @@ def test_continue_in_the_runs_tab_refuses_a_poisoned_run(qtbot, window, poisoned
     metrics.write_text(
         "".join(x for x in metrics.read_text().splitlines(True) if '"done"' not in x)
     )
-    window.runs.add_recent(str(run))
-    window.runs.refresh()
-    window.runs.select(str(run))
-    window.runs.buttons["continue"].click()
+    window.setup.runs.add_recent(str(run))
+    window.setup.runs.refresh()
+    window.setup.runs.select(str(run))
+    window.setup.runs.buttons["continue"].click()
     qtbot.waitUntil(lambda: bool(window.errors), timeout=20_000)
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=10_000)
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=10_000)
     assert "refused: it holds" in window.errors[-1] and "nothing in it was run" in window.errors[-1]
     assert not marker.exists()
 
 
 def test_the_playground_refuses_a_poisoned_run(qtbot, window, poisoned):
     run, marker = poisoned
-    window.open_run(str(run))
-    tab = window.playground
+    window.session.open_run(str(run))
+    tab = window.view(PlaygroundTab)
     tab.load()
     qtbot.waitUntil(lambda: bool(window.errors), timeout=20_000)
     assert "refused: it holds" in window.errors[-1]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from studio.app.settings_form import SettingsForm, is_hidden
+from studio.app.setup.settings_form import SettingsForm, is_hidden
 from studio.core.config import load_config, preset_files, save_config
 from studio.core.configtools import ConfigError
 

@@ -3,17 +3,19 @@
 import pytest
 from PySide6.QtCore import QSettings
 
-from studio.app import dialogs
-from studio.app.background import wait_for_background
-from studio.app.data_panel import DataPanel, file_head
-from studio.app.main_window import MainWindow
-from studio.app.preset_gallery import (
+from studio.app.common import dialogs
+from studio.app.common.background import wait_for_background
+from studio.app.setup.data.panel import DataPanel, file_head
+from studio.app.setup.data.part import DataPart
+from studio.app.setup.data.translation_part import TranslationDataPart
+from studio.app.setup.preset_gallery import (
     PresetGallery,
     PresetSummary,
     card_details,
     format_count,
     summarize_preset,
 )
+from studio.app.shell.main_window import MainWindow
 from studio.core.config import lesson_files, load_config, preset_files
 from studio.core.machine.hardware import estimate_training_memory
 
@@ -87,7 +89,7 @@ def test_opening_a_bad_yaml_from_the_gallery_shows_the_message(window, tmp_path,
     bad = tmp_path / "lesson.yaml"
     bad.write_text("grpo: {beta: 0.1\n")
     monkeypatch.setattr(dialogs, "open_file", lambda *a, **k: str(bad))
-    window.gallery.open_file_dialog()
+    window.setup.gallery.open_file_dialog()
     assert len(window.errors) == 1 and window.errors[0].startswith(f"{bad}: not valid YAML")
 
 
@@ -95,17 +97,17 @@ def test_a_bad_data_file_shows_the_loader_message(qtbot, window, tmp_path):
     bad = tmp_path / "pairs.tsv"
     bad.write_text("hello there\nno tab on this line either\n")
     assert window.load_preset("tiny_transformer")
-    window.data_panel.set_path(str(bad))
-    window.data_panel._emit_path()
-    assert window.form.config().data.path == str(bad)  # the settings follow the panel
-    window.form.editors["data.path"].widget.setText("/elsewhere.tsv")
-    window.form.editors["data.path"].widget.textEdited.emit("/elsewhere.tsv")
-    assert window.data_panel.path() == "/elsewhere.tsv"  # and the panel follows the settings
-    window.data_panel.set_path(str(bad))
-    window.data_panel._emit_path()
-    with qtbot.waitSignal(window.data_panel.checked, timeout=20_000):
-        window.data_panel.check()
-    panel = window.data_panel
+    window.setup.data_panel.set_path(str(bad))
+    window.setup.data_panel._emit_path()
+    assert window.setup.form.config().data.path == str(bad)  # the settings follow the panel
+    window.setup.form.editors["data.path"].widget.setText("/elsewhere.tsv")
+    window.setup.form.editors["data.path"].widget.textEdited.emit("/elsewhere.tsv")
+    assert window.setup.data_panel.path() == "/elsewhere.tsv"  # and the panel follows the settings
+    window.setup.data_panel.set_path(str(bad))
+    window.setup.data_panel._emit_path()
+    with qtbot.waitSignal(window.setup.data_panel.checked, timeout=20_000):
+        window.setup.data_panel.check()
+    panel = window.setup.data_panel
     assert panel.error.startswith(f"{bad}: no usable sentence pair")
     assert "separated by a tab" in panel.status.text() and "✘" in panel.status.text()
     assert "hello there" in panel.preview.toPlainText()  # the file's first lines, to compare
@@ -114,9 +116,9 @@ def test_a_bad_data_file_shows_the_loader_message(qtbot, window, tmp_path):
 
 def test_demo_data_check_shows_the_report_and_examples(qtbot, window):
     assert window.load_preset("micro_gpt")
-    with qtbot.waitSignal(window.data_panel.checked, timeout=20_000):
-        window.data_panel.check()
-    panel = window.data_panel
+    with qtbot.waitSignal(window.setup.data_panel.checked, timeout=20_000):
+        window.setup.data_panel.check()
+    panel = window.setup.data_panel
     assert panel.error is None and "validation" in panel.report
     text = panel.preview.toPlainText()
     assert text.startswith("Examples as the task reads them:") and "=" in text and "→" in text
@@ -164,9 +166,9 @@ def checked(qtbot, panel, action):
 
 def tiny_translation(window, path):
     assert window.load_preset("tiny_transformer")
-    window.form.set_value("task.demo_size", 0)
-    window.data_panel.set_path(str(path))
-    window.data_panel._emit_path()
+    window.setup.form.set_value("task.demo_size", 0)
+    window.setup.data_panel.set_path(str(path))
+    window.setup.data_panel._emit_path()
 
 
 def test_data_tab_shows_and_swaps_the_columns(qtbot, window, tmp_path):
@@ -176,44 +178,48 @@ def test_data_tab_shows_and_swaps_the_columns(qtbot, window, tmp_path):
     ]
     data.write_text("\n".join(lines) + "\n", encoding="utf-8")
     tiny_translation(window, data)
-    panel = window.data_panel
+    panel = window.setup.data_panel
+    part = panel.part  # the translation task's part of the tab: its columns
+    assert isinstance(part, TranslationDataPart)
     checked(qtbot, panel, panel.check)
-    assert panel.error is None and panel.columns.isVisibleTo(panel)
-    assert panel.columns.chosen() == (1, 0)  # Chinese is the source of the zh->en preset
-    assert panel.columns.source_label.text() == "Source (zh)"
-    assert "Han" in panel.columns.source.currentText()
+    assert panel.error is None and part.columns.isVisibleTo(panel)
+    assert part.columns.chosen() == (1, 0)  # Chinese is the source of the zh->en preset
+    assert part.columns.source_label.text() == "Source (zh)"
+    assert "Han" in part.columns.source.currentText()
     text = panel.preview.toPlainText()
     assert "我们走回家。  →  We walk home." in text
     assert "source zh (Chinese): column 1" in text and "ignored column 2" in text
 
-    checked(qtbot, panel, panel.columns.swap.click)  # the other way round: en->zh
-    cfg = window.form.config()
+    checked(qtbot, panel, part.columns.swap.click)  # the other way round: en->zh
+    cfg = window.setup.form.config()
     assert (cfg.task.source_lang, cfg.task.target_lang) == ("en", "zh")
-    assert panel.columns.chosen() == (0, 1)
+    assert part.columns.chosen() == (0, 1)
     assert "We walk home.  →  我们走回家。" in panel.preview.toPlainText()
 
     # changing the columns in the settings clears the verdict: it spoke of other columns
-    editor = window.form.editors["task.source_column"].widget
+    editor = window.setup.form.editors["task.source_column"].widget
     editor.setText("2")
     editor.textEdited.emit("2")
-    assert panel.status.text() == "" and panel.report == "" and not panel.columns.isVisibleTo(panel)
+    assert panel.status.text() == "" and panel.report == "" and not part.columns.isVisibleTo(panel)
 
 
 def test_columns_the_file_cannot_tell_are_picked_in_the_data_tab(qtbot, window, tmp_path):
     data = tmp_path / "fra.tsv"
     data.write_text("Go.\tVa !\nHi.\tSalut !\nRun!\tCours !\nWait!\tAttends !\n", "utf-8")
     tiny_translation(window, data)
-    window.form.set_value("task.source_lang", "en")
-    window.form.set_value("task.target_lang", "fr")
-    panel = window.data_panel
+    window.setup.form.set_value("task.source_lang", "en")
+    window.setup.form.set_value("task.target_lang", "fr")
+    panel = window.setup.data_panel
+    part = panel.part
+    assert isinstance(part, TranslationDataPart)
     checked(qtbot, panel, panel.check)
     assert "cannot tell which column is en (English)" in panel.error
-    assert panel.columns.isVisibleTo(panel) and panel.columns.chosen() == (None, None)
+    assert part.columns.isVisibleTo(panel) and part.columns.chosen() == (None, None)
     assert window.errors == []  # inline, not a dialog
 
-    picker = panel.columns.source
+    picker = part.columns.source
     checked(qtbot, panel, lambda: (picker.setCurrentIndex(1), picker.activated.emit(1)))
-    cfg = window.form.config()
+    cfg = window.setup.form.config()
     assert (cfg.task.source_column, cfg.task.target_column) == (0, 1)
     assert panel.error is None and "✔" in panel.status.text()
     assert "Go.  →  Va !" in panel.preview.toPlainText()
@@ -221,7 +227,7 @@ def test_columns_the_file_cannot_tell_are_picked_in_the_data_tab(qtbot, window, 
 
 def test_a_new_preset_clears_the_verdict(qtbot, window):
     assert window.load_preset("micro_gpt")
-    panel = window.data_panel
+    panel = window.setup.data_panel
     checked(qtbot, panel, panel.check)
     assert panel.report
     assert window.load_preset("tiny_transformer")
@@ -232,11 +238,44 @@ def test_the_back_translation_switch_sets_the_task_and_follows_the_preset(qtbot,
     mono = tmp_path / "mono.en"
     mono.write_text("We walk home.\nThe tea is hot.\n", "utf-8")
     assert window.load_preset("tiny_transformer")
-    panel = window.data_panel
-    assert panel.mono_row.isVisibleTo(panel) and not panel.back_translate.isChecked()
-    panel.mono_edit.setText(str(mono))
-    panel.back_translate.setChecked(True)
-    cfg = window.form.config()
+    panel = window.setup.data_panel
+    part = panel.part
+    assert isinstance(part, TranslationDataPart)
+    assert part.mono_row.isVisibleTo(panel) and not part.back_translate.isChecked()
+    part.mono_edit.setText(str(mono))
+    part.back_translate.setChecked(True)
+    cfg = window.setup.form.config()
     assert cfg.task.back_translation and cfg.task.monolingual_path == str(mono)
     assert window.load_preset("micro_gpt")
-    assert not panel.mono_row.isVisibleTo(panel)  # its task has no such thing
+    assert panel.part is None and not part.mono_row.isVisibleTo(panel)  # its task has none
+
+
+def test_every_data_part_a_task_names_is_a_data_part():
+    import pkgutil
+
+    from studio.core.tasks import TASKS
+
+    named = [pkgutil.resolve_name(spec).DATA_PANEL_PART for spec in TASKS.values()]
+    assert "studio.app.setup.data.translation_part:TranslationDataPart" in named
+    for name in filter(None, named):
+        assert issubclass(pkgutil.resolve_name(name), DataPart), name
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # the offscreen plugin, when shown
+def test_a_hidden_part_leaves_the_data_tab_its_width(qtbot, window, tmp_path):
+    """The translation part's column picker, shown by a check, takes no room once another
+    task is shown: the Setup dock can narrow again (a 1024-pixel window)."""
+    window.show()  # a shown window lays out what it shows: the hidden part must not count
+    qtbot.waitExposed(window)
+    panel = window.setup.data_panel
+    window.setup.setCurrentIndex(2)
+    narrow = panel.minimumSizeHint().width()  # the default preset: no part
+    data = tmp_path / "cmn.txt"
+    data.write_text("".join(f"{en}\t{zh}\tCC-BY 2.0\n" for en, zh in TATOEBA), encoding="utf-8")
+    tiny_translation(window, data)
+    checked(qtbot, panel, panel.check)
+    assert panel.part is not None and panel.part.columns.isVisibleTo(panel)
+    assert window.load_preset("micro_gpt")
+    window.setup.setCurrentIndex(1)
+    qtbot.wait(200)  # the layout settles
+    assert panel.minimumSizeHint().width() == narrow

@@ -1,6 +1,6 @@
 """The stage strip: the planned stages with their stopping rules, and where the run is."""
 
-from studio.app.stage_strip import StageStrip
+from studio.app.views.stage_strip import StageStrip
 from studio.core.config import load_config
 from tests.app.fakes import step_record
 
@@ -12,13 +12,13 @@ def stage(name, event, step, reason=""):
 def test_the_strip_shows_each_planned_stage_with_its_stopping_rule(qtbot):
     strip = StageStrip()
     qtbot.addWidget(strip)
-    strip.set_plan(load_config("micro_gpt"))
+    strip.show_config(load_config("micro_gpt"))
     assert list(strip.boxes) == ["warmup", "grpo"]
     warm, grpo = strip.boxes["warmup"], strip.boxes["grpo"]
     assert "Supervised warm-up" in warm.title.text() and "GRPO" in grpo.title.text()
     assert warm.rule.text() == "up to 1000 steps · ends early at accuracy ≥ 30%"
     assert grpo.rule.text() == "up to 400 steps"
-    strip.set_plan(load_config("lite_resnet"))  # no warm-up: one stage
+    strip.show_config(load_config("lite_resnet"))  # no warm-up: one stage
     assert list(strip.boxes) == ["grpo"]
     assert "ends early at success ≥ 95%" in strip.boxes["grpo"].rule.text()
 
@@ -26,7 +26,7 @@ def test_the_strip_shows_each_planned_stage_with_its_stopping_rule(qtbot):
 def test_records_move_the_highlight_and_say_why_a_stage_ended(qtbot):
     strip = StageStrip()
     qtbot.addWidget(strip)
-    strip.set_plan(load_config("micro_gpt", ["stages.warmup.patience=3"]))
+    strip.show_config(load_config("micro_gpt", ["stages.warmup.patience=3"]))
     warm, grpo = strip.boxes["warmup"], strip.boxes["grpo"]
     assert "or after 3 evaluations without a better accuracy" in warm.rule.text()
     strip.add_record(stage("warmup", "start", 0))
@@ -39,5 +39,5 @@ def test_records_move_the_highlight_and_say_why_a_stage_ended(qtbot):
     strip.add_record(stage("grpo", "start", 220))
     strip.add_record(step_record(221) | {"stage_step": 1})
     assert grpo.property("current") and grpo.status.text() == "running · step 1"
-    strip.clear_progress()
+    strip.clear_run()
     assert warm.status.text() == grpo.status.text() == "not started"

@@ -3,17 +3,18 @@
 The real trainer evaluates a baseline before its first step; the step asked must be the
 run's first step, not be spent on that evaluation."""
 
+from studio.app.views.charts.panel import ChartPanel
 from tests.app.test_real_run import TINY
 
 
 def test_step_before_start_takes_exactly_one_real_step(qtbot, window, tmp_path):
     assert window.load_preset("micro_gpt", [*TINY, f"run.save_dir={tmp_path / 'runs'}"])
-    assert window.step()
-    qtbot.waitUntil(lambda: window.controller.state == "paused", timeout=30_000)
-    loss = window.charts.store.series["loss"]
+    assert window.session.step()
+    qtbot.waitUntil(lambda: window.session.controller.state == "paused", timeout=30_000)
+    loss = window.view(ChartPanel).store.series["loss"]
     assert loss.steps == [1.0]
     qtbot.wait(1500)  # several steps' time of this tiny model: still one
-    assert loss.steps == [1.0] and window.controller.state == "paused"
+    assert loss.steps == [1.0] and window.session.controller.state == "paused"
     assert window.errors == []
     window.controls.stop_action.trigger()
-    qtbot.waitUntil(lambda: window.controller.state == "idle", timeout=10_000)
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=10_000)

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from studio.app import system_libraries
+from studio.app.shell import system_libraries
 from studio.cli import main as cli
 
 LDD_OUTPUT = """\

@@ -5,8 +5,8 @@ import html
 import pytest
 from PySide6.QtCore import QSettings
 
-from studio.app.help import chart_guide_html
-from studio.app.main_window import MainWindow
+from studio.app.shell.help_pages import chart_guide_html
+from studio.app.shell.main_window import MainWindow
 from studio.core.training import metrics
 from tests.app.test_main_window import make_window
 
@@ -64,7 +64,7 @@ def test_the_chart_guide_explains_every_chart_from_the_catalogue(qtbot, tmp_path
 
 
 def test_the_grpo_guide_explains_groups_advantages_the_warm_up_kl_and_clipping(qtbot, tmp_path):
-    from studio.app.help import grpo_guide_html
+    from studio.app.shell.help_pages import grpo_guide_html
 
     page = grpo_guide_html()
     for words in (

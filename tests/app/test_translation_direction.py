@@ -4,14 +4,18 @@ from types import SimpleNamespace
 
 import pytest
 
-from studio.app.playground.answers import AnswerPanel
-from studio.app.playground.engines import PlaygroundError
-from studio.app.playground.translation import TranslationPage
+from studio.app.views.playground.answers import AnswerPanel
+from studio.app.views.playground.engines import PlaygroundError
+from studio.app.views.playground.translation_page import TranslationPage
+from studio.core.tasks.translation.config import TranslationConfig
+from studio.core.tasks.translation.task import TranslationTask
 
 
 def engine(both: bool):
-    cfg = SimpleNamespace(both_directions=both, source_lang="zh", target_lang="en")
-    return SimpleNamespace(task=SimpleNamespace(cfg=cfg))
+    """A PyTorch engine of a zh->en run, without its model: a translation task and its settings."""
+    task = TranslationTask.__new__(TranslationTask)  # its data is not needed here
+    task.cfg = TranslationConfig(both_directions=both, source_lang="zh", target_lang="en")
+    return SimpleNamespace(task=task)
 
 
 def test_the_direction_tags_the_sentence_of_a_both_ways_run(qtbot):

@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, QSettings
 
-from studio.app import translations
 from studio.app.i18n import sources, update
 from studio.app.i18n.messages import translate_message
+from studio.app.shell import ui_language
 from studio.core.configtools import ConfigError, from_dict
 from tests.app.i18n_walk import ALLOWED, english_words, window_texts
 
-TS = update.ts_path(translations.CHINESE)
+TS = update.ts_path(ui_language.CHINESE)
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -78,7 +78,7 @@ def test_the_shipped_qm_is_compiled_from_the_shipped_ts(tmp_path):
     ts = tmp_path / TS.name
     shutil.copy(TS, ts)
     qm = update.lrelease(ts)
-    assert qm.read_bytes() == translations.catalogue_path(translations.CHINESE).read_bytes()
+    assert qm.read_bytes() == ui_language.catalogue_path(ui_language.CHINESE).read_bytes()
 
 
 # ---- loading and choosing
@@ -86,28 +86,28 @@ def test_the_shipped_qm_is_compiled_from_the_shipped_ts(tmp_path):
 
 @pytest.fixture
 def chinese(qapp):
-    assert translations.install(translations.CHINESE)
+    assert ui_language.install(ui_language.CHINESE)
     yield
-    translations.remove()
+    ui_language.remove()
 
 
 def test_installing_chinese_translates_app_and_core_strings(chinese):
     assert QCoreApplication.translate("MainWindow", "Charts") == "图表"
     assert QCoreApplication.translate("config", "Group size (G)") != "Group size (G)"
-    translations.remove()
+    ui_language.remove()
     assert QCoreApplication.translate("MainWindow", "Charts") == "Charts"
 
 
 def test_the_language_follows_the_locale_until_one_is_chosen(tmp_path):
-    assert translations.system_language(QLocale(QLocale.Chinese, QLocale.China)) == "zh_CN"
-    assert translations.system_language(QLocale(QLocale.Chinese, QLocale.Taiwan)) == "zh_CN"
-    assert translations.system_language(QLocale(QLocale.German)) == "en"
+    assert ui_language.system_language(QLocale(QLocale.Chinese, QLocale.China)) == "zh_CN"
+    assert ui_language.system_language(QLocale(QLocale.Chinese, QLocale.Taiwan)) == "zh_CN"
+    assert ui_language.system_language(QLocale(QLocale.German)) == "en"
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)
-    assert translations.chosen_language(settings) == translations.system_language()
-    settings.setValue(translations.SETTING, "klingon")  # unknown: the locale decides
-    assert translations.chosen_language(settings) == translations.system_language()
-    settings.setValue(translations.SETTING, "zh_CN")
-    assert translations.chosen_language(settings) == "zh_CN"
+    assert ui_language.chosen_language(settings) == ui_language.system_language()
+    settings.setValue(ui_language.SETTING, "klingon")  # unknown: the locale decides
+    assert ui_language.chosen_language(settings) == ui_language.system_language()
+    settings.setValue(ui_language.SETTING, "zh_CN")
+    assert ui_language.chosen_language(settings) == "zh_CN"
 
 
 def test_the_language_menu_remembers_the_choice(window, qtbot):
@@ -116,11 +116,11 @@ def test_the_language_menu_remembers_the_choice(window, qtbot):
     entries = {a.text(): a for a in menu.actions()}
     assert set(entries) == {"English", "中文"}
     entries["中文"].trigger()
-    assert window.settings.value(translations.SETTING) == "zh_CN"
+    assert window.settings.value(ui_language.SETTING) == "zh_CN"
     assert window.questions and "starts again" in window.questions[-1]
-    assert translations.chosen_language(window.settings) == "zh_CN"
+    assert ui_language.chosen_language(window.settings) == "zh_CN"
     entries["English"].trigger()
-    assert translations.chosen_language(window.settings) == "en"
+    assert ui_language.chosen_language(window.settings) == "en"
 
 
 # ---- the core's messages
@@ -193,12 +193,12 @@ def test_the_chinese_window_shows_no_english(chinese, window, qtbot):
     untranslated = []
     for path in [*preset_files().values(), *lesson_files().values()]:
         assert window.load_preset(str(path))
-        for i in range(window.views.count()):  # every tab, so each page is built and shown
-            window.views.setCurrentIndex(i)
+        for i in range(window.tabs.count()):  # every tab, so each page is built and shown
+            window.tabs.setCurrentIndex(i)
         for i in range(window.setup.count()):
             window.setup.setCurrentIndex(i)
-        window.form.show_advanced.setChecked(True)
-        window.form.lesson_mode.setChecked(True)
+        window.setup.form.show_advanced.setChecked(True)
+        window.setup.form.lesson_mode.setChecked(True)
         untranslated += [(path.stem, *e) for e in _english(window) if e not in untranslated]
     for page in (window.show_chart_guide(), window.show_grpo_guide()):
         untranslated += [("help", *e) for e in _english(page)]
@@ -209,7 +209,7 @@ def test_the_chinese_window_shows_no_english(chinese, window, qtbot):
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")
 def test_the_english_window_is_as_written(window):
-    tabs = [window.views.tabText(i) for i in range(window.views.count())]
+    tabs = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert [t for t in tabs if t in ("Charts", "Gradient flow", "Samples", "Playground")] == [
         "Charts",
         "Gradient flow",
@@ -226,10 +226,11 @@ import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv[:1])
-from studio.app.main_window import MainWindow, run_app
+from studio.app.shell.application import run_app
+from studio.app.shell.main_window import MainWindow
 shown = []
 def look():
-    shown.extend(w.views.tabText(0) for w in app.topLevelWidgets() if isinstance(w, MainWindow))
+    shown.extend(w.tabs.tabText(0) for w in app.topLevelWidgets() if isinstance(w, MainWindow))
     app.quit()
 QTimer.singleShot(1500, look)
 run_app(["grpo-studio"])
@@ -267,10 +268,10 @@ def test_a_bad_setting_and_unusable_data_are_named_in_chinese(chinese, window, t
     from studio.core.data.bilingual import load_pairs
     from studio.core.data.load_report import DataError
 
-    window.form.editors["training.seed"].set(-1)
-    message = window.form.check()  # what the form says under its fields
-    assert message.startswith(window.form.label_of("training.seed")) and CJK.search(message)
-    assert "-1" in message and window.form.problem.text() == message
+    window.setup.form.editors["training.seed"].set(-1)
+    message = window.setup.form.check()  # what the form says under its fields
+    assert message.startswith(window.setup.form.label_of("training.seed")) and CJK.search(message)
+    assert "-1" in message and window.setup.form.problem.text() == message
     pairs = tmp_path / "pairs.tsv"
     pairs.write_text("only one column\nanother\n", encoding="utf-8")
     with pytest.raises(DataError) as err:

@@ -5,7 +5,8 @@ import threading
 import pytest
 from PySide6.QtCore import QObject
 
-from studio.app.worker import RunController, user_message
+from studio.app.common.dialogs import user_message
+from studio.app.session.worker import RunController
 from studio.core.training.control import TrainerControl
 from tests.app.fakes import factory
 
@@ -164,7 +165,7 @@ def test_the_window_trains_on_one_thread_unless_the_preset_names_a_count(
 ):
     import torch
 
-    from studio.app import worker
+    from studio.app.session import worker
     from studio.core.config import load_config
     from studio.core.training import trainer
 

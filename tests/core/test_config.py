@@ -89,7 +89,10 @@ def test_every_task_names_its_config_architectures_and_export(name):
     assert issubclass(cls, Task) and cls.NAME == cls.CONFIG.NAME == name
     assert archs_of_kind(cls.MODEL_KIND)  # an architecture of its kind is registered
     assert issubclass(pkgutil.resolve_name(cls.EXPORT_ADAPTER), Adapter)
-    assert cls.PLAYGROUND_PAGE is None or cls.PLAYGROUND_PAGE.startswith("studio.app.playground.")
+    assert cls.PLAYGROUND_PAGE is None or cls.PLAYGROUND_PAGE.startswith(
+        "studio.app.views.playground."
+    )
+    assert cls.DATA_PANEL_PART is None or cls.DATA_PANEL_PART.startswith("studio.app.setup.data.")
 
 
 def test_model_fields_are_checked_against_the_chosen_arch(tmp_path):

@@ -2,7 +2,7 @@
 
 `studio_zh_CN.ts` is the source a translator edits (Qt Linguist opens it);
 `studio_zh_CN.qm` is its compiled form, shipped in the package and loaded by
-studio/app/translations.py. Both are rebuilt from the code by
+studio/app/shell/ui_language.py. Both are rebuilt from the code by
 
     python -m studio.app.i18n.update
 

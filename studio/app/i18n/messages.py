@@ -312,8 +312,8 @@ def match(message: str) -> tuple[str, dict[str, str]] | None:
     """The shape `message` has and its parts, or None."""
     for shape in SHAPES:
         found = _pattern(shape).match(message)
-        if found:
-            return shape, found.groupdict()
+        if found:  # str(): QT_TRANSLATE_NOOP's stub types the shapes as objects
+            return str(shape), found.groupdict()
     return None
 
 

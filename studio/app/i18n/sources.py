@@ -78,7 +78,8 @@ def _aliases(tree: ast.Module) -> set[str]:
 
 def _passes_on(node: ast.FunctionDef, wrappers: dict[str, str]) -> str | None:
     """The context a function translates its first argument in, when it hands that
-    argument to `translate("context", it)` or to a wrapper; None otherwise (methods too)."""
+    argument to `translate("context", it)`, `QT_TRANSLATE_NOOP("context", it)` or to a
+    wrapper; None otherwise (methods too)."""
     params = [a.arg for a in node.args.args]
     if not params or params[0] in ("self", "cls"):
         return None
@@ -89,7 +90,8 @@ def _passes_on(node: ast.FunctionDef, wrappers: dict[str, str]) -> str | None:
         hands_on = bool(args) and _is_name(args[-1 if len(args) == 2 else 0], params[0])
         if not hands_on:
             continue
-        if _is_translate(call.func) and len(args) == 2 and _text(args[0]) is not None:
+        marks = _is_translate(call.func) or _is_name(call.func, "QT_TRANSLATE_NOOP")
+        if marks and len(args) == 2 and _text(args[0]) is not None:
             return _text(args[0])
         if isinstance(call.func, ast.Name) and call.func.id in wrappers and len(args) == 1:
             return wrappers[call.func.id]
@@ -136,7 +138,7 @@ class _Reader(ast.NodeVisitor):
         self.generic_visit(node)
         self.classes.pop()
 
-    def _problem(self, node: ast.AST, what: str) -> None:
+    def _problem(self, node: ast.Call, what: str) -> None:
         self.found.problems.append(f"{self.where}:{node.lineno}: {what}")
 
     def _take(self, node: ast.Call, context: str | None, arg: ast.AST | None) -> None:

@@ -310,18 +310,6 @@
         <translation>像训练时一样加载数据，并显示保留了哪些</translation>
     </message>
     <message>
-        <source>Back-translate sentences in the target language:</source>
-        <translation>回译目标语言的句子：</translation>
-    </message>
-    <message>
-        <source>A reverse model turns them into synthetic pairs for the warm-up (task.back_translation)</source>
-        <translation>由一个反向模型把它们变成合成句对，用于预热（task.back_translation）</translation>
-    </message>
-    <message>
-        <source>a text file, one sentence a line</source>
-        <translation>一个文本文件，每行一句</translation>
-    </message>
-    <message>
         <source>Press &apos;Check data&apos; to preview the data.</source>
         <translation>按“检查数据”预览数据。</translation>
     </message>
@@ -332,10 +320,6 @@
     <message>
         <source>Choose a data folder</source>
         <translation>选择数据文件夹</translation>
-    </message>
-    <message>
-        <source>Choose a file of target-language sentences</source>
-        <translation>选择目标语言句子文件</translation>
     </message>
     <message>
         <source>Loading the data…</source>
@@ -1015,14 +999,6 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <source>Closing: the run is stopping and writing its checkpoint…</source>
-        <translation>正在关闭：运行正在停止并写入检查点…</translation>
-    </message>
-    <message>
-        <source>export failed: {message}</source>
-        <translation>导出失败：{message}</translation>
-    </message>
-    <message>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -1049,26 +1025,6 @@
     <message>
         <source>Save as preset…</source>
         <translation>另存为预设…</translation>
-    </message>
-    <message>
-        <source>Write these settings to a YAML preset that reopens identically</source>
-        <translation>把这些设置写入一个 YAML 预设，重新打开时完全一致</translation>
-    </message>
-    <message>
-        <source>Presets</source>
-        <translation>预设</translation>
-    </message>
-    <message>
-        <source>Settings</source>
-        <translation>设置</translation>
-    </message>
-    <message>
-        <source>Data</source>
-        <translation>数据</translation>
-    </message>
-    <message>
-        <source>Runs</source>
-        <translation>运行</translation>
     </message>
     <message>
         <source>Setup</source>
@@ -1135,30 +1091,6 @@
         <translation>显示新手导览</translation>
     </message>
     <message>
-        <source>1. Pick a preset</source>
-        <translation>1. 选择一个预设</translation>
-    </message>
-    <message>
-        <source>Each card is a model and a task. The quick presets show GRPO learning within a minute on a laptop CPU.</source>
-        <translation>每张卡片是一个模型加一个任务。快速预设在笔记本电脑 CPU 上一分钟内就能看到 GRPO 在学习。</translation>
-    </message>
-    <message>
-        <source>2. Check the data</source>
-        <translation>2. 检查数据</translation>
-    </message>
-    <message>
-        <source>Use the built-in demo data, or your own file: Check data shows what was read, which column is which, and what was skipped.</source>
-        <translation>使用内置演示数据或你自己的文件：“检查数据”会显示读到了什么、哪一列是什么，以及跳过了什么。</translation>
-    </message>
-    <message>
-        <source>3. Press Start (F5)</source>
-        <translation>3. 按“开始”（F5）</translation>
-    </message>
-    <message>
-        <source>Training runs beside the window: watch the reward rise on the Charts tab, and the sampled groups on the Samples tab. Pause and Step let you look at one step at a time.</source>
-        <translation>训练在窗口旁运行：在“图表”页看奖励上升，在“样本”页看采样出的组。“暂停”和“单步”让你一次只看一步。</translation>
-    </message>
-    <message>
         <source>Cannot open this preset</source>
         <translation>无法打开这个预设</translation>
     </message>
@@ -1169,10 +1101,6 @@
     <message>
         <source>preset loaded: {name} ({path})</source>
         <translation>已加载预设：{name}（{path}）</translation>
-    </message>
-    <message>
-        <source>A setting is not valid</source>
-        <translation>有一项设置无效</translation>
     </message>
     <message>
         <source>Save as lesson</source>
@@ -1199,88 +1127,8 @@
         <translation>预设 (*.yaml)</translation>
     </message>
     <message>
-        <source>Continue it</source>
-        <translation>继续它</translation>
-    </message>
-    <message>
-        <source>Continue the stopped run?</source>
-        <translation>继续已停止的运行？</translation>
-    </message>
-    <message>
-        <source>The last run stopped at step {step}. Continue it from its checkpoint, or start a new run from step 0 with the settings shown?</source>
-        <translation>上一次运行停在第 {step} 步。要从它的检查点继续，还是用当前显示的设置从第 0 步开始新的运行？</translation>
-    </message>
-    <message>
-        <source>Start a new run</source>
-        <translation>开始新的运行</translation>
-    </message>
-    <message>
-        <source>starting {name}</source>
-        <translation>正在开始 {name}</translation>
-    </message>
-    <message>
-        <source>This run has not finished. Stop it (a checkpoint is written) and start again from step 0 with the same settings?</source>
-        <translation>这次运行还没有结束。要停止它（会写入检查点），并用相同的设置从第 0 步重新开始吗？</translation>
-    </message>
-    <message>
-        <source>Reset the run?</source>
-        <translation>重置运行？</translation>
-    </message>
-    <message>
-        <source>A run is in progress</source>
-        <translation>有运行正在进行</translation>
-    </message>
-    <message>
-        <source>Stop the current run first.</source>
-        <translation>请先停止当前的运行。</translation>
-    </message>
-    <message>
-        <source>Cannot continue this run</source>
-        <translation>无法继续这次运行</translation>
-    </message>
-    <message>
-        <source>This run has finished</source>
-        <translation>这次运行已经完成</translation>
-    </message>
-    <message>
-        <source>{run} trained all its stages (step {step}); there is nothing left to continue. To train longer, raise the stages&apos; steps in Settings and start a new run.</source>
-        <translation>{run} 已训练完所有阶段（第 {step} 步），没有可继续的了。要训练更久，请在“设置”中调高各阶段的步数，然后开始新的运行。</translation>
-    </message>
-    <message>
-        <source>continuing {run}</source>
-        <translation>正在继续 {run}</translation>
-    </message>
-    <message>
-        <source>Run: {run} ({n} records)</source>
-        <translation>运行：{run}（{n} 条记录）</translation>
-    </message>
-    <message>
         <source>Memory budget: {n} settings changed to fit it; the log says which and why</source>
         <translation>内存预算：为放进预算更改了 {n} 项设置；日志中写明了改了哪些、为什么</translation>
-    </message>
-    <message>
-        <source>Training — run folder {run}</source>
-        <translation>训练中 — 运行文件夹 {run}</translation>
-    </message>
-    <message>
-        <source>Training stopped with an error</source>
-        <translation>训练因错误而停止</translation>
-    </message>
-    <message>
-        <source>Run ended ({reason}) — {run}</source>
-        <translation>运行结束（{reason}）— {run}</translation>
-    </message>
-    <message>
-        <source>Training is running. Stop it (a checkpoint is written) and close?</source>
-        <translation>训练正在进行。要停止它（会写入检查点）并关闭吗？</translation>
-    </message>
-    <message>
-        <source>Stop training?</source>
-        <translation>停止训练？</translation>
-    </message>
-    <message>
-        <source>closing: stopping the run and writing its checkpoint</source>
-        <translation>正在关闭：停止运行并写入检查点</translation>
     </message>
     <message>
         <source>training failed: {message}</source>
@@ -1653,6 +1501,97 @@
     </message>
 </context>
 <context>
+    <name>RunSession</name>
+    <message>
+        <source>Closing: the run is stopping and writing its checkpoint…</source>
+        <translation>正在关闭：运行正在停止并写入检查点…</translation>
+    </message>
+    <message>
+        <source>Continue it</source>
+        <translation>继续它</translation>
+    </message>
+    <message>
+        <source>Continue the stopped run?</source>
+        <translation>继续已停止的运行？</translation>
+    </message>
+    <message>
+        <source>The last run stopped at step {step}. Continue it from its checkpoint, or start a new run from step 0 with the settings shown?</source>
+        <translation>上一次运行停在第 {step} 步。要从它的检查点继续，还是用当前显示的设置从第 0 步开始新的运行？</translation>
+    </message>
+    <message>
+        <source>Start a new run</source>
+        <translation>开始新的运行</translation>
+    </message>
+    <message>
+        <source>starting {name}</source>
+        <translation>正在开始 {name}</translation>
+    </message>
+    <message>
+        <source>This run has not finished. Stop it (a checkpoint is written) and start again from step 0 with the same settings?</source>
+        <translation>这次运行还没有结束。要停止它（会写入检查点），并用相同的设置从第 0 步重新开始吗？</translation>
+    </message>
+    <message>
+        <source>Reset the run?</source>
+        <translation>重置运行？</translation>
+    </message>
+    <message>
+        <source>A run is in progress</source>
+        <translation>有运行正在进行</translation>
+    </message>
+    <message>
+        <source>Stop the current run first.</source>
+        <translation>请先停止当前的运行。</translation>
+    </message>
+    <message>
+        <source>Cannot continue this run</source>
+        <translation>无法继续这次运行</translation>
+    </message>
+    <message>
+        <source>This run has finished</source>
+        <translation>这次运行已经完成</translation>
+    </message>
+    <message>
+        <source>{run} trained all its stages (step {step}); there is nothing left to continue. To train longer, raise the stages&apos; steps in Settings and start a new run.</source>
+        <translation>{run} 已训练完所有阶段（第 {step} 步），没有可继续的了。要训练更久，请在“设置”中调高各阶段的步数，然后开始新的运行。</translation>
+    </message>
+    <message>
+        <source>continuing {run}</source>
+        <translation>正在继续 {run}</translation>
+    </message>
+    <message>
+        <source>Run: {run} ({n} records)</source>
+        <translation>运行：{run}（{n} 条记录）</translation>
+    </message>
+    <message>
+        <source>Training — run folder {run}</source>
+        <translation>训练中 — 运行文件夹 {run}</translation>
+    </message>
+    <message>
+        <source>Training stopped with an error</source>
+        <translation>训练因错误而停止</translation>
+    </message>
+    <message>
+        <source>Run ended ({reason}) — {run}</source>
+        <translation>运行结束（{reason}）— {run}</translation>
+    </message>
+    <message>
+        <source>export failed: {message}</source>
+        <translation>导出失败：{message}</translation>
+    </message>
+    <message>
+        <source>Training is running. Stop it (a checkpoint is written) and close?</source>
+        <translation>训练正在进行。要停止它（会写入检查点）并关闭吗？</translation>
+    </message>
+    <message>
+        <source>Stop training?</source>
+        <translation>停止训练？</translation>
+    </message>
+    <message>
+        <source>closing: stopping the run and writing its checkpoint</source>
+        <translation>正在关闭：停止运行并写入检查点</translation>
+    </message>
+</context>
+<context>
     <name>RunsPanel</name>
     <message>
         <source>step {step} of {total}</source>
@@ -1858,6 +1797,37 @@
     </message>
 </context>
 <context>
+    <name>SetupTabs</name>
+    <message>
+        <source>Save as preset…</source>
+        <translation>另存为预设…</translation>
+    </message>
+    <message>
+        <source>Write these settings to a YAML preset that reopens identically</source>
+        <translation>把这些设置写入一个 YAML 预设，重新打开时完全一致</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>A setting is not valid</source>
+        <translation>有一项设置无效</translation>
+    </message>
+</context>
+<context>
     <name>StageStrip</name>
     <message>
         <source>Supervised warm-up</source>
@@ -1899,6 +1869,30 @@
 <context>
     <name>Tour</name>
     <message>
+        <source>1. Pick a preset</source>
+        <translation>1. 选择一个预设</translation>
+    </message>
+    <message>
+        <source>Each card is a model and a task. The quick presets show GRPO learning within a minute on a laptop CPU.</source>
+        <translation>每张卡片是一个模型加一个任务。快速预设在笔记本电脑 CPU 上一分钟内就能看到 GRPO 在学习。</translation>
+    </message>
+    <message>
+        <source>2. Check the data</source>
+        <translation>2. 检查数据</translation>
+    </message>
+    <message>
+        <source>Use the built-in demo data, or your own file: Check data shows what was read, which column is which, and what was skipped.</source>
+        <translation>使用内置演示数据或你自己的文件：“检查数据”会显示读到了什么、哪一列是什么，以及跳过了什么。</translation>
+    </message>
+    <message>
+        <source>3. Press Start (F5)</source>
+        <translation>3. 按“开始”（F5）</translation>
+    </message>
+    <message>
+        <source>Training runs beside the window: watch the reward rise on the Charts tab, and the sampled groups on the Samples tab. Pause and Step let you look at one step at a time.</source>
+        <translation>训练在窗口旁运行：在“图表”页看奖励上升，在“样本”页看采样出的组。“暂停”和“单步”让你一次只看一步。</translation>
+    </message>
+    <message>
         <source>Don&apos;t show again</source>
         <translation>不再显示</translation>
     </message>
@@ -1918,16 +1912,31 @@
 <context>
     <name>TrainerWorker</name>
     <message>
-        <source>Out of memory. Lower the batch size, group size or model size and start again.</source>
-        <translation>内存不足。请调小批大小、组大小或模型规模后重新开始。</translation>
-    </message>
-    <message>
-        <source>{name} (no message); see the log for details.</source>
-        <translation>{name}（无消息）；详情见日志。</translation>
-    </message>
-    <message>
         <source>training failed: {message}</source>
         <translation>训练失败：{message}</translation>
+    </message>
+</context>
+<context>
+    <name>TranslationDataPart</name>
+    <message>
+        <source>Back-translate sentences in the target language:</source>
+        <translation>回译目标语言的句子：</translation>
+    </message>
+    <message>
+        <source>A reverse model turns them into synthetic pairs for the warm-up (task.back_translation)</source>
+        <translation>由一个反向模型把它们变成合成句对，用于预热（task.back_translation）</translation>
+    </message>
+    <message>
+        <source>a text file, one sentence a line</source>
+        <translation>一个文本文件，每行一句</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>文件…</translation>
+    </message>
+    <message>
+        <source>Choose a file of target-language sentences</source>
+        <translation>选择目标语言句子文件</translation>
     </message>
 </context>
 <context>
@@ -3277,6 +3286,14 @@
 </context>
 <context>
     <name>dialogs</name>
+    <message>
+        <source>Out of memory. Lower the batch size, group size or model size and start again.</source>
+        <translation>内存不足。请调小批大小、组大小或模型规模后重新开始。</translation>
+    </message>
+    <message>
+        <source>{name} (no message); see the log for details.</source>
+        <translation>{name}（无消息）；详情见日志。</translation>
+    </message>
     <message>
         <source>Run Python code?</source>
         <translation>运行 Python 代码？</translation>

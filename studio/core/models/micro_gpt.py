@@ -511,5 +511,5 @@ SPEC = ArchSpec(
     parity="studio.core.export.archs.micro_gpt:parity",
     snippet="studio.core.export.snippets.micro_gpt",
     runner="MicroGPTOnnx",
-    playground_page="studio.app.playground.completion:CompletionPage",
+    playground_page="studio.app.views.playground.completion_page:CompletionPage",
 )

@@ -522,5 +522,5 @@ SPEC = ArchSpec(
     parity="studio.core.export.archs.tiny_transformer:parity",
     snippet="studio.core.export.snippets.tiny_transformer",
     runner="TranslatorOnnx",
-    playground_page="studio.app.playground.translation:TranslationPage",
+    playground_page="studio.app.views.playground.translation_page:TranslationPage",
 )

@@ -204,6 +204,9 @@ class Task(ABC, Generic[C]):
     # "module:Class" of its own Qt playground page (resolved by the app); None: the page
     # its architecture's spec names, if any
     PLAYGROUND_PAGE: ClassVar[str | None] = None
+    # "module:Class" of its own part of the window's Data tab (resolved by the app): the data
+    # settings and check results only its data has; None: the generic tab is all it needs
+    DATA_PANEL_PART: ClassVar[str | None] = None
     # the data.* settings the task reads (the window shows only these)
     DATA_FIELDS: ClassVar[tuple[str, ...]] = ("valid_fraction", "test_fraction", "split_seed")
     SAMPLE_NOUN: ClassVar[str] = "completion"  # what one of the G samples is, for people

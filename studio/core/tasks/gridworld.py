@@ -207,7 +207,7 @@ class GridWorldTask(Task[GridWorldConfig]):
     MODEL_KIND = "image"
     EVAL_METRIC: ClassVar[str] = "success"
     EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:GridWorldAdapter"
-    PLAYGROUND_PAGE: ClassVar[str] = "studio.app.playground.grid:GridPage"
+    PLAYGROUND_PAGE: ClassVar[str] = "studio.app.views.playground.grid_page:GridPage"
     DATA_FIELDS: ClassVar[tuple[str, ...]] = ("split_seed",)  # it generates its own grids
     SAMPLE_NOUN: ClassVar[str] = "episode (moves)"
 

@@ -80,6 +80,7 @@ class TranslationTask(Task[TranslationConfig]):
     MODEL_KIND = "encoder-decoder"
     EVAL_METRIC: ClassVar[str] = "chrf"
     EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:TranslationAdapter"
+    DATA_PANEL_PART: ClassVar[str] = "studio.app.setup.data.translation_part:TranslationDataPart"
     DATA_FIELDS: ClassVar[tuple[str, ...]] = (
         "path",
         "max_length",

@@ -1,0 +1,340 @@
+"""The run in use: start, step, reset and continue runs, open and overlay past ones, and
+close the window mid-run.
+
+The session owns the worker's controller (worker.py) and the Export button's exporter,
+and remembers what the Run buttons act on: the folder of the run in use (`run_dir`), the
+config the last run here started with (`run_config`, what Reset starts again), and a run
+this window stopped with steps left (`stopped_run`, what Start offers to continue). It
+never touches a view: it says what happened in signals, which the window hands on to its
+views, the toolbar, the runs list, the log and the status bar.
+
+- `cleared()`: the views forget the run shown (a new run, a run opened, another preset);
+- `config_shown(cfg)`: the records that follow belong to a run of `cfg`;
+- `record_arrived(record)`: one record of the run in use, live or read back, in order;
+- `run_shown(run_dir, cfg)`: the run folder in use (cfg None: its config is unreadable);
+- `state_changed(state)`: the controller's state, before the session acts on it;
+- `settings_loaded(cfg)`: a run's config was read to continue it: the settings show it;
+- `overlay_opened(Overlay)` / `overlay_closed()`: another run's curves over the charts;
+- `logged(level, text)` and `status_said(text)`: lines for the log and the status bar;
+- `runs_changed()`: the runs list may have changed (a run began or ended);
+- `close_ready()`: closing was asked mid-run, and the run has now stopped.
+
+Records of a run released by `controller.wait()` can still be queued when the next run
+starts; only the signals of the worker in use are passed on (`_from_current_run`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtWidgets import QWidget
+
+from studio.app.common import dialogs
+from studio.app.session import code_consent
+from studio.app.session.exporter import Exporter
+from studio.app.session.worker import RunController, TrainerWorker, make_control, trainer_factory
+from studio.core.config import StudioConfig
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """Another run's records, drawn dashed over the charts of the run on screen."""
+
+    records: list[dict]
+    name: str  # the run, as its legend entries name it
+    task: str  # the task it trained ("" unknown): another task's overlay means nothing
+
+
+def closing_message() -> str:
+    return QCoreApplication.translate(
+        "RunSession", "Closing: the run is stopping and writing its checkpoint…"
+    )
+
+
+class RunSession(QObject):
+    """The run in use and what the Run buttons do with it; lives on the GUI thread.
+
+    read_settings() gives the settings shown as a config (None after showing what is
+    wrong); save_dir() the folder new runs go to (None: the default).
+    """
+
+    cleared = Signal()
+    config_shown = Signal(object)  # StudioConfig
+    record_arrived = Signal(object)  # dict
+    run_shown = Signal(str, object)  # run folder, StudioConfig | None
+    state_changed = Signal(str)
+    settings_loaded = Signal(object)  # StudioConfig
+    overlay_opened = Signal(object)  # Overlay
+    overlay_closed = Signal()
+    logged = Signal(str, str)  # level, text
+    status_said = Signal(str)
+    runs_changed = Signal()
+    close_ready = Signal()
+
+    def __init__(
+        self,
+        window: QWidget,
+        read_settings: Callable[[], StudioConfig | None],
+        save_dir: Callable[[], Path | None],
+        make_factory: Callable[..., Any] = trainer_factory,
+        control_factory: Callable[[], Any] = make_control,
+    ) -> None:
+        super().__init__(window)
+        self._window = window  # the parent of the questions asked
+        self._read_settings, self._save_dir = read_settings, save_dir
+        self._make_factory = make_factory
+        self.run_dir: str | None = None
+        self.last_error: str | None = None
+        # the run this window stopped with steps left: Start offers to continue it
+        self.stopped_run: tuple[str, int] | None = None
+        self.run_config: StudioConfig | None = None  # what the last run here started with
+        self._close_when_idle = False  # the user closed mid-run: close once it has stopped
+        self._restart_when_idle = False  # Reset stopped the run: start again once it has
+        self.controller = RunController(control_factory, self)
+        self.controller.worker_created.connect(self._wire_worker)
+        self.controller.state_changed.connect(self._on_state)
+        self.exporter = Exporter(lambda: self.run_dir, window)
+        self.exporter.exported.connect(self._on_exported)
+        self.exporter.export_failed.connect(self._on_export_failed)
+
+    # ---- starting
+
+    def start(self, max_steps: int | None = None) -> bool:
+        """Start: a new run of the settings shown, or the stopped run continued (asked)."""
+        if self.controller.running:
+            return False
+        if self.stopped_run is not None:
+            run_dir, step = self.stopped_run
+            carry_on = self.tr("Continue it")
+            answer = dialogs.choose(
+                self._window,
+                self.tr("Continue the stopped run?"),
+                self.tr(
+                    "The last run stopped at step {step}. Continue it from its checkpoint, "
+                    "or start a new run from step 0 with the settings shown?"
+                ).format(step=step),
+                [carry_on, self.tr("Start a new run")],
+            )
+            if answer is None:
+                return False
+            if answer == carry_on:
+                return self.resume_run(run_dir)
+        cfg = self._read_settings()
+        if cfg is None or not code_consent.code_may_run(self._window, cfg.task):
+            return False
+        self._begin(cfg, max_steps)
+        return True
+
+    def _begin(self, cfg: StudioConfig, max_steps: int | None = None) -> None:
+        """A new run of `cfg` from step 0."""
+        self.run_config = copy.deepcopy(cfg)  # as started: the trainer may fit cfg to the data
+        self.cleared.emit()
+        self.config_shown.emit(cfg)
+        name = QCoreApplication.translate("presets", cfg.name)
+        self.logged.emit("info", self.tr("starting {name}").format(name=name))
+        self.controller.start(self._make_factory(cfg, self._save_dir(), None), max_steps)
+
+    def step(self) -> bool:
+        """Step: one step of the run in progress; with none, start one that begins paused
+        and takes exactly its first step."""
+        if not self.controller.running and not self.start():
+            return False
+        self.controller.step_once()
+        return True
+
+    def restart(self) -> bool:
+        """Reset: a new run from step 0 with the settings and seed of the last run started
+        here (the settings shown if none); a run in progress stops first, after asking."""
+        if self.controller.running:
+            question = self.tr(
+                "This run has not finished. Stop it (a checkpoint is written) and start "
+                "again from step 0 with the same settings?"
+            )
+            if not dialogs.ask_yes_no(self._window, self.tr("Reset the run?"), question):
+                return False
+            self._restart_when_idle = True
+            self.controller.stop()
+            return True
+        cfg = (
+            copy.deepcopy(self.run_config) if self.run_config is not None else self._read_settings()
+        )
+        if cfg is None or not code_consent.code_may_run(self._window, cfg.task):
+            return False
+        self.stopped_run = None  # step 0 again, not the stopped run continued
+        self._begin(cfg)
+        return True
+
+    def resume_run(self, run_dir: str) -> bool:
+        """Continue a run from its last checkpoint (the Runs tab's "Continue training")."""
+        from studio.core.runs.loading import load_run_config
+        from studio.core.runs.metrics_file import read_metrics
+
+        if self.controller.running:
+            dialogs.show_error(
+                self._window,
+                self.tr("A run is in progress"),
+                self.tr("Stop the current run first."),
+            )
+            return False
+        try:
+            cfg = load_run_config(Path(run_dir))
+        except ValueError as err:
+            dialogs.show_error(self._window, self.tr("Cannot continue this run"), str(err))
+            return False
+        ends = [r for r in read_metrics(Path(run_dir)) if r.get("kind") == "done"]
+        if ends and ends[-1].get("reason") == "finished":
+            dialogs.show_info(
+                self._window,
+                self.tr("This run has finished"),
+                self.tr(
+                    "{run} trained all its stages (step {step}); there is nothing left to "
+                    "continue. To train longer, raise the stages' steps in Settings and "
+                    "start a new run."
+                ).format(run=Path(run_dir).name, step=ends[-1].get("step", "?")),
+            )
+            return False
+        if not code_consent.code_may_run(self._window, cfg.task):
+            return False
+        self.stopped_run = None
+        self.run_config = copy.deepcopy(cfg)
+        self.settings_loaded.emit(cfg)
+        self.open_run(run_dir)
+        self.logged.emit("info", self.tr("continuing {run}").format(run=run_dir))
+        self.controller.start(self._make_factory(cfg, None, Path(run_dir)))
+        return True
+
+    # ---- past runs
+
+    def open_run(self, run_dir: str) -> None:
+        """Show a run from its folder: its records read back from metrics.jsonl."""
+        from studio.core.runs.loading import load_run_config
+        from studio.core.runs.metrics_file import read_metrics
+
+        self.cleared.emit()
+        cfg = None
+        with contextlib.suppress(ValueError):  # a run without a readable config still draws
+            cfg = load_run_config(Path(run_dir))
+        if cfg is not None:
+            self.config_shown.emit(cfg)
+        records = read_metrics(Path(run_dir))
+        for record in records:
+            self.record_arrived.emit(record)
+        self.run_dir = run_dir
+        self.run_shown.emit(run_dir, cfg)
+        self.status_said.emit(
+            self.tr("Run: {run} ({n} records)").format(run=run_dir, n=len(records))
+        )
+
+    def overlay_run(self, run_dir: str) -> None:
+        """Draw another run's curves over the charts of the run on screen."""
+        from studio.core.runs.loading import load_run_config
+        from studio.core.runs.metrics_file import read_metrics
+
+        task = ""  # unknown: the overlay goes with the next preset or run shown
+        with contextlib.suppress(ValueError):
+            task = load_run_config(Path(run_dir)).task.NAME
+        self.overlay_opened.emit(Overlay(read_metrics(Path(run_dir)), Path(run_dir).name, task))
+
+    def clear_overlay(self) -> None:
+        self.overlay_closed.emit()
+
+    def show_preset(self, cfg: StudioConfig) -> None:
+        """The settings now show preset `cfg`. While nothing trains, the last run's views go
+        (the Runs tab reopens that run) and Start and Reset are about this preset, not the
+        run of another; the playground and Export keep that run's model until another run
+        is started or opened (views/playground/tab.py). A run in training stays on screen."""
+        if self.controller.running:
+            return
+        self.stopped_run, self.run_config = None, None
+        self.cleared.emit()
+        self.config_shown.emit(cfg)
+
+    # ---- the worker's signals
+
+    def _wire_worker(self, worker: TrainerWorker) -> None:
+        # Bound methods of this (GUI-thread) object: Qt queues the calls to this thread.
+        worker.run_started.connect(self._on_run_started)
+        worker.record_emitted.connect(self._on_worker_record)
+        worker.failed.connect(self._on_failed)
+        worker.finished.connect(self._on_finished)
+
+    def _from_current_run(self) -> bool:
+        """Whether the queued signal being handled comes from the run in progress.
+
+        A run released by `controller.wait()` can still have signals queued; delivered
+        after the next Start, its last records drew lines from its final step back to
+        the new run's first one, and its reward names stayed in the legends.
+        """
+        sender = self.sender()
+        return sender is not None and sender is self.controller.worker
+
+    def _on_worker_record(self, record: dict) -> None:
+        if self._from_current_run():
+            self.record_arrived.emit(record)
+
+    def _on_run_started(self, run_dir: str) -> None:
+        if not self._from_current_run():
+            return
+        self.run_dir = run_dir
+        self.stopped_run = None
+        if run_dir:
+            self.run_shown.emit(run_dir, self.run_config)
+            self.runs_changed.emit()
+            self.status_said.emit(self.tr("Training — run folder {run}").format(run=run_dir))
+
+    def _on_failed(self, message: str) -> None:
+        self.last_error = message  # the log has it already (the worker's error record)
+        dialogs.show_error(self._window, self.tr("Training stopped with an error"), message)
+
+    def _on_finished(self, final: dict) -> None:
+        if not self._from_current_run():
+            return
+        reason = final.get("reason", "")
+        if reason in ("stopped", "step limit") and self.run_dir:
+            self.stopped_run = (self.run_dir, int(final.get("step", 0)))
+        self.status_said.emit(
+            self.tr("Run ended ({reason}) — {run}").format(reason=reason, run=self.run_dir)
+        )
+        self.runs_changed.emit()
+
+    def _on_state(self, state: str) -> None:
+        self.state_changed.emit(state)  # the window first: a restart below changes it again
+        if state == "idle" and self._close_when_idle:
+            self._close_when_idle = False
+            self.close_ready.emit()
+        elif state == "idle" and self._restart_when_idle:
+            self._restart_when_idle = False
+            self.restart()
+
+    def _on_exported(self, result: Any) -> None:
+        self.logged.emit("info", result.summary)
+
+    def _on_export_failed(self, message: str) -> None:
+        self.logged.emit("error", self.tr("export failed: {message}").format(message=message))
+
+    # ---- closing
+
+    def may_close(self) -> bool:
+        """True when nothing trains. While a run trains, ask; on yes it stops (writing its
+        checkpoint) and `close_ready` follows once it has, the window staying responsive
+        meanwhile. False until then."""
+        if not self.controller.running:
+            return True
+        if self._close_when_idle:
+            self.status_said.emit(closing_message())
+            return False
+        question = self.tr("Training is running. Stop it (a checkpoint is written) and close?")
+        if dialogs.ask_yes_no(self._window, self.tr("Stop training?"), question):
+            self._close_when_idle = True
+            self.controller.stop()  # a paused run stops too
+            self.status_said.emit(closing_message())
+            self.logged.emit(
+                "info", self.tr("closing: stopping the run and writing its checkpoint")
+            )
+        return False

@@ -1,0 +1,140 @@
+"""The translation task's part of the Data tab (Task.DATA_PANEL_PART): back-translation
+above the Check button, and under the verdict the column picker with Swap.
+
+- Back-translation: more data from less. A file of target-language sentences alone, turned
+  by a reverse model into synthetic pairs for the warm-up (`task.back_translation`,
+  `task.monolingual_path`); the switch and the file follow the settings shown.
+- Columns: once a check has read the user's file, which column became the source and
+  which the target (column_picker.py); a pick sets `task.source_column` and
+  `task.target_column`, Swap exchanges the languages (and the columns if set), and either
+  checks the data again. A file whose columns cannot be told apart shows the picker with
+  nothing chosen, so the user can say.
+
+A check's verdict depends on the languages and the columns (`check_key`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLineEdit, QPushButton, QWidget
+
+from studio.app.common import dialogs
+from studio.app.setup.data.column_picker import ColumnPicker
+from studio.app.setup.data.part import DataPart
+from studio.core.config import StudioConfig
+from studio.core.data.load_report import ColumnProfile, LoadReport
+from studio.core.tasks.translation.config import TranslationConfig
+
+
+def translation_settings(cfg: StudioConfig | None) -> TranslationConfig | None:
+    """The task section of `cfg` when it is the translation task's, else None."""
+    task = cfg.task if cfg is not None else None
+    return task if isinstance(task, TranslationConfig) else None
+
+
+class TranslationDataPart(DataPart):
+    """Back-translation (`settings`) and the column picker (`findings`)."""
+
+    def __init__(self, current: Callable[[], StudioConfig | None]) -> None:
+        super().__init__(current)
+        self.back_translate = QCheckBox(self.tr("Back-translate sentences in the target language:"))
+        self.back_translate.setToolTip(
+            self.tr(
+                "A reverse model turns them into synthetic pairs for the warm-up "
+                "(task.back_translation)"
+            )
+        )
+        self.mono_edit = QLineEdit()
+        self.mono_edit.setPlaceholderText(self.tr("a text file, one sentence a line"))
+        browse_mono = QPushButton(self.tr("File…"))
+        self.mono_row = QWidget()
+        mono = QHBoxLayout(self.mono_row)
+        mono.setContentsMargins(0, 0, 0, 0)
+        mono.addWidget(self.back_translate)
+        mono.addWidget(self.mono_edit, 1)
+        mono.addWidget(browse_mono)
+        self.columns = ColumnPicker()
+        self.columns.setVisible(False)
+        self.settings, self.findings = self.mono_row, self.columns
+
+        self.back_translate.toggled.connect(self._emit_back_translation)
+        self.mono_edit.editingFinished.connect(self._emit_back_translation)
+        browse_mono.clicked.connect(self._browse_monolingual)
+        self.columns.picked.connect(self._on_columns_picked)
+        self.columns.swap_requested.connect(self.swap)
+
+    # ---- back-translation
+
+    def show_config(self, cfg: StudioConfig) -> None:
+        """The back-translation switch and file of the settings shown."""
+        task = translation_settings(cfg)
+        if task is None:
+            return
+        self.back_translate.blockSignals(True)
+        self.back_translate.setChecked(task.back_translation)
+        self.back_translate.blockSignals(False)
+        self.mono_edit.setText(task.monolingual_path or "")
+
+    def _browse_monolingual(self) -> None:
+        path = dialogs.open_file(
+            self.mono_row, self.tr("Choose a file of target-language sentences")
+        )
+        if path:
+            self.mono_edit.setText(path)
+            self.back_translate.setChecked(True)
+            self._emit_back_translation()
+
+    def _emit_back_translation(self) -> None:
+        path = self.mono_edit.text().strip() or None
+        self.setting_edited.emit("task.monolingual_path", path)
+        self.setting_edited.emit("task.back_translation", self.back_translate.isChecked())
+        self.verdict_outdated.emit()
+
+    # ---- the columns
+
+    def check_key(self, cfg: StudioConfig) -> tuple:
+        task = translation_settings(cfg)
+        if task is None:
+            return ()
+        return (task.source_lang, task.target_lang, task.source_column, task.target_column)
+
+    def show_check(
+        self, cfg: StudioConfig, loaded: LoadReport | None, unclear: list[ColumnProfile]
+    ) -> None:
+        task = translation_settings(cfg)
+        if task is None:
+            self.clear_check()
+        elif loaded is not None and loaded.profiles:
+            self._show_columns(task, loaded.profiles, loaded.source_column, loaded.target_column)
+        elif unclear:
+            self._show_columns(task, unclear, None, None)
+        else:
+            self.clear_check()
+
+    def _show_columns(
+        self,
+        task: TranslationConfig,
+        profiles: list[ColumnProfile],
+        source: int | None,
+        target: int | None,
+    ) -> None:
+        self.columns.set_columns(profiles, source, target, (task.source_lang, task.target_lang))
+        self.columns.setVisible(True)
+
+    def _on_columns_picked(self, source: int | None, target: int | None) -> None:
+        self.setting_edited.emit("task.source_column", source)
+        self.setting_edited.emit("task.target_column", target)
+        self.check_requested.emit()
+
+    def swap(self) -> None:
+        """Translate the other way: exchange the languages, and the columns if set."""
+        task = translation_settings(self._current())
+        if task is None:
+            return
+        self.setting_edited.emit("task.source_lang", task.target_lang)
+        self.setting_edited.emit("task.target_lang", task.source_lang)
+        if task.source_column is not None and task.target_column is not None:
+            self.setting_edited.emit("task.source_column", task.target_column)
+            self.setting_edited.emit("task.target_column", task.source_column)
+        self.check_requested.emit()

@@ -1,0 +1,226 @@
+"""The preset gallery: one card per shipped preset, plus "Open preset file…".
+
+Presets come first, then the lessons shipped for a class (presets/lessons/); each list
+is quickest first (`ui.minutes`, a whole run's measured minutes on a
+2-core laptop CPU, shown on the card). A card shows the preset's name, description, how
+long a run takes, task, layer count, parameter count and estimated peak training memory
+(studio.core.machine.hardware.estimate_training_memory). The counts need the task and
+model built, which takes a second or two for translation (tokenizers are trained on the
+demo corpus), so they are computed off the GUI thread and filled in when ready; results
+are cached per file and modification time.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+import shiboken6
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.app.common import dialogs
+from studio.app.common.background import run_in_background
+from studio.app.i18n.messages import translate_message
+from studio.core.config import lesson_files, load_config, preset_files
+from studio.core.machine.hardware import estimate_training_memory, format_bytes
+from studio.core.models import arch_spec
+
+
+@dataclass(frozen=True)
+class PresetSummary:
+    name: str
+    description: str
+    arch: str
+    task: str
+    layers: str  # "6 layers", "4+4 layers", "12 weight layers"
+    num_params: int
+    memory_bytes: int
+
+
+def format_count(n: int) -> str:
+    """3774592 -> '3.8M', 99044 -> '99K'."""
+    if n >= 1_000_000:
+        return f"{n / 1e6:.1f}M"
+    if n >= 1_000:
+        return f"{n / 1e3:.0f}K"
+    return str(n)
+
+
+def summarize_preset(path: str | Path) -> PresetSummary:
+    """Load a preset, build its task and model, count. Slow: call it off the GUI thread."""
+    from studio.core.tasks import build_task
+
+    cfg = load_config(path)
+    task = build_task(cfg)
+    model = task.build_model(cfg.model)
+    params = sum(p.numel() for p in model.parameters())
+    return PresetSummary(
+        name=cfg.name,
+        description=cfg.description,
+        arch=type(cfg.model).ARCH,
+        task=type(cfg.task).NAME,
+        layers=arch_spec(cfg.model.ARCH).layers(cfg.model),
+        num_params=params,
+        memory_bytes=estimate_training_memory(cfg, params),
+    )
+
+
+def card_details(s: PresetSummary) -> str:
+    """The card's line of counts: task, architecture, depth, parameters, memory."""
+    return QCoreApplication.translate(
+        "PresetCard",
+        "{task} · {arch} · {layers} · {params} parameters · ~{memory} peak training memory "
+        "(estimate)",
+    ).format(
+        task=s.task,
+        arch=s.arch,
+        layers=translate_message(s.layers),
+        params=format_count(s.num_params),
+        memory=format_bytes(s.memory_bytes),
+    )
+
+
+def duration_text(minutes: float | None) -> str:
+    """'About 2 minutes on a 2-core laptop CPU' (empty when not measured)."""
+    tr = QCoreApplication.translate
+    if minutes is None:
+        return ""
+    if minutes < 1.5:
+        return tr("PresetCard", "About a minute on a 2-core laptop CPU")
+    return tr("PresetCard", "About {n} minutes on a 2-core laptop CPU").format(n=round(minutes))
+
+
+class PresetCard(QFrame):
+    def __init__(self, key: str, path: Path, gallery: PresetGallery) -> None:
+        super().__init__()
+        self.setObjectName("presetCard")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.key, self.path = key, path
+        self.minutes: float | None = None
+        try:
+            cfg = load_config(path)
+            title, desc, self.minutes = cfg.name, cfg.description, cfg.ui.minutes
+        except ValueError as err:  # a broken shipped preset must not break the gallery
+            title, desc = key, self.tr("Cannot be loaded: {error}").format(error=err)
+        self.title = QLabel(f"<b>{QCoreApplication.translate('presets', title)}</b>")
+        self.description = QLabel(QCoreApplication.translate("presets", desc) if desc else "")
+        self.description.setWordWrap(True)
+        self.duration = QLabel(duration_text(self.minutes))
+        self.duration.setStyleSheet("color: #1F3A5F;")
+        self.details = QLabel(self.tr("counting parameters…"))
+        self.details.setWordWrap(True)
+        self.details.setStyleSheet("color: #555;")
+        self.use = QPushButton(self.tr("Use this preset"))
+        self.use.clicked.connect(lambda: gallery.preset_chosen.emit(str(path)))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        for w in (self.title, self.description, self.duration, self.details):
+            layout.addWidget(w)
+        layout.addWidget(self.use, 0, Qt.AlignmentFlag.AlignRight)
+
+    def show_in_use(self, current: bool) -> None:
+        """The button says whether this card's preset is the one in the settings."""
+        self.use.setText(self.tr("In use") if current else self.tr("Use this preset"))
+
+
+class PresetGallery(QWidget):
+    """Emits `preset_chosen(path)` for a card's button or an opened file."""
+
+    preset_chosen = Signal(str)
+
+    _cache: ClassVar[dict[tuple[str, float], PresetSummary]] = {}  # shared by galleries
+
+    def __init__(self, summarize=summarize_preset, count_now: bool = True) -> None:
+        super().__init__()
+        self._summarize = summarize
+        self.cards: dict[str, PresetCard] = {}
+        open_button = QPushButton(self.tr("Open preset file…"))
+        open_button.setToolTip(
+            self.tr("Load a preset YAML file (e.g. one saved with 'Save as preset')")
+        )
+        open_button.clicked.connect(self.open_file_dialog)
+        host = QWidget()
+        cards = QVBoxLayout(host)
+        cards.setContentsMargins(2, 2, 2, 2)
+        for title, files in (
+            (self.tr("Presets"), preset_files()),
+            (self.tr("Lessons for a class"), lesson_files()),
+        ):
+            if not files:
+                continue
+            heading = QLabel(f"<b>{title}</b>")
+            heading.setContentsMargins(2, 6, 0, 0)
+            cards.addWidget(heading)
+            made = [PresetCard(key, path, self) for key, path in files.items()]
+            for card in sorted(made, key=lambda c: (c.minutes is None, c.minutes or 0.0, c.key)):
+                self.cards[card.key] = card
+                cards.addWidget(card)
+        cards.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(host)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(open_button)
+        layout.addWidget(scroll, 1)
+        if count_now:
+            self.count_all()
+
+    def count_all(self) -> None:
+        """Fill every card's counts, from the cache or a background build."""
+        for key, card in self.cards.items():
+            stamp = (str(card.path), card.path.stat().st_mtime)
+            if stamp in self._cache:
+                self._show(key, self._cache[stamp])
+                continue
+
+            def done(summary: PresetSummary, key: str = key, stamp: tuple = stamp) -> None:
+                self._cache[stamp] = summary
+                self._show(key, summary)
+
+            def failed(message: str, details: str, key: str = key) -> None:
+                if shiboken6.isValid(self):
+                    self.cards[key].details.setText(
+                        QCoreApplication.translate(
+                            "PresetCard", "Could not build this preset: {message}"
+                        ).format(message=translate_message(message))
+                    )
+
+            run_in_background(functools.partial(self._summarize, card.path), done, failed)
+
+    def _show(self, key: str, summary: PresetSummary) -> None:
+        if shiboken6.isValid(self):  # the gallery may be gone by the time a count finishes
+            self.cards[key].details.setText(card_details(summary))
+
+    def set_current(self, path: str | Path | None) -> None:
+        """Mark the card of the preset in use (a path or a shipped name), unmark the rest."""
+        chosen = None
+        if path is not None:
+            key = Path(str(path)).stem.replace("-", "_").lower()
+            chosen = key if key in self.cards else None
+        for key, card in self.cards.items():
+            current = key == chosen
+            card.setProperty("current", current)
+            card.show_in_use(current)
+            card.use.setEnabled(not current)
+            card.style().unpolish(card)  # the stylesheet reads the property anew
+            card.style().polish(card)
+
+    def open_file_dialog(self) -> None:
+        path = dialogs.open_file(
+            self,
+            self.tr("Open preset"),
+            self.tr("Preset files (*.yaml *.yml);;All files (*)"),
+        )
+        if path:
+            self.preset_chosen.emit(path)

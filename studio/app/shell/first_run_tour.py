@@ -1,0 +1,166 @@
+"""The first-run tour: three short callouts (pick a preset, check the data, press Start;
+`window_callouts`).
+
+Each callout is a small framed panel inside the window, beside the widget it is about,
+with Next (or Done) and "Don't show again". It appears on a window's first start and
+never again once dismissed for good (QSettings `tour/done`); the Help menu starts it
+again. Being a child of the window, not a window of its own, it moves and hides with it
+and needs no window manager.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, QSettings, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.app.setup.setup_tabs import DATA, PRESETS
+
+DONE_KEY = "tour/done"
+WIDTH = 300
+
+
+@dataclass
+class Callout:
+    title: str
+    text: str
+    target: Callable[[], QWidget]  # the widget it points at (looked up when shown)
+    before: Callable[[], None] | None = None  # e.g. open the tab it talks about
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Tour", text)
+
+
+def window_callouts(setup: QTabWidget, start_button: Callable[[], QWidget]) -> list[Callout]:
+    """The window's tour: the Setup dock's Presets and Data tabs, then the Start button."""
+
+    def tab(index: int) -> Callable[[], None]:
+        return lambda: setup.setCurrentIndex(index)
+
+    return [
+        Callout(
+            _tr("1. Pick a preset"),
+            _tr(
+                "Each card is a model and a task. The quick presets show GRPO learning "
+                "within a minute on a laptop CPU."
+            ),
+            lambda: setup,
+            tab(PRESETS),
+        ),
+        Callout(
+            _tr("2. Check the data"),
+            _tr(
+                "Use the built-in demo data, or your own file: Check data shows what was "
+                "read, which column is which, and what was skipped."
+            ),
+            lambda: setup,
+            tab(DATA),
+        ),
+        Callout(
+            _tr("3. Press Start (F5)"),
+            _tr(
+                "Training runs beside the window: watch the reward rise on the Charts "
+                "tab, and the sampled groups on the Samples tab. Pause and Step let you "
+                "look at one step at a time."
+            ),
+            start_button,
+        ),
+    ]
+
+
+class Tour(QObject):
+    """Steps through `callouts` over `window`; `finished` when closed or done."""
+
+    finished = Signal()
+
+    def __init__(self, window: QWidget, settings: QSettings, callouts: list[Callout]) -> None:
+        super().__init__(window)
+        self.window, self.settings, self.callouts = window, settings, callouts
+        self.index = -1
+        self.panel = QFrame(window)
+        self.panel.setObjectName("tourCallout")
+        self.panel.setFrameShape(QFrame.Shape.StyledPanel)
+        self.panel.setFixedWidth(WIDTH)
+        self.title = QLabel()
+        self.title.setObjectName("tourTitle")
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.counter = QLabel()
+        self.counter.setStyleSheet("color: #555;")
+        self.never = QPushButton(self.tr("Don't show again"))
+        self.never.clicked.connect(lambda: self.close(forever=True))
+        self.next = QPushButton()
+        self.next.setDefault(True)
+        self.next.clicked.connect(self.advance)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.counter)
+        buttons.addStretch(1)
+        buttons.addWidget(self.never)
+        buttons.addWidget(self.next)
+        layout = QVBoxLayout(self.panel)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.addWidget(self.title)
+        layout.addWidget(self.text)
+        layout.addLayout(buttons)
+        self.panel.hide()
+
+    @property
+    def showing(self) -> bool:
+        return not self.panel.isHidden()
+
+    def start(self) -> None:
+        self.index = -1
+        self.advance()
+
+    def advance(self) -> None:
+        """The next callout, or the end of the tour after the last one (seen for good)."""
+        self.index += 1
+        if self.index >= len(self.callouts):
+            self.close(forever=True)
+            return
+        callout = self.callouts[self.index]
+        if callout.before is not None:
+            callout.before()
+        self.title.setText(f"<b>{callout.title}</b>")
+        self.text.setText(callout.text)
+        self.counter.setText(
+            self.tr("{n} of {total}").format(n=self.index + 1, total=len(self.callouts))
+        )
+        last = self.index == len(self.callouts) - 1
+        self.next.setText(self.tr("Done") if last else self.tr("Next"))
+        self.panel.adjustSize()
+        self.panel.move(self._place(callout.target()))
+        self.panel.show()
+        self.panel.raise_()
+
+    def _place(self, target: QWidget) -> QPoint:
+        """Beside `target` (right of it, else below it), kept inside the window."""
+        top_left = target.mapTo(self.window, QPoint(0, 0))
+        # a little down from its top: the tab bars and the stage strip stay readable
+        x, y = top_left.x() + target.width() + 8, top_left.y() + min(90, target.height() // 4)
+        if x + WIDTH > self.window.width():  # no room on the right: below it
+            x, y = top_left.x(), top_left.y() + target.height() + 8
+        x = max(0, min(x, self.window.width() - WIDTH))
+        y = max(0, min(y, self.window.height() - self.panel.height()))
+        return QPoint(x, y)
+
+    def close(self, *, forever: bool) -> None:
+        self.panel.hide()
+        if forever:
+            self.settings.setValue(DONE_KEY, True)
+        self.finished.emit()
+
+    def seen(self) -> bool:
+        """Whether the tour was dismissed for good on this machine."""
+        return str(self.settings.value(DONE_KEY, False)).lower() in ("true", "1")

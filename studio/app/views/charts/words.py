@@ -1,0 +1,100 @@
+"""What a chart says in words, from the metric catalogue: curve names, the legend line,
+the "?" help, and what an empty chart waits for.
+
+The catalogue's own strings (studio.core.training.metrics) are shown through
+QCoreApplication.translate("metrics", ...); the charts' own words use the context
+"MetricChart", as the chart's tr() does.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import NamedTuple
+
+from PySide6.QtCore import QCoreApplication
+
+from studio.app.views.charts.series import MetricStore
+from studio.core.training import metrics
+from studio.core.training.metrics import Chart, chart_metrics, find
+
+
+def translated(text: str) -> str:
+    """A catalogue string in the user's language (context "metrics"; see the catalogue)."""
+    return QCoreApplication.translate(metrics.CONTEXT, text) if text else ""
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("MetricChart", text)
+
+
+def stage_name(stage: str) -> str:
+    """A stage's short name on the charts' stage lines ("warmup" -> "warm-up")."""
+    return {"warmup": _tr("warm-up"), "grpo": _tr("GRPO")}.get(stage, stage)
+
+
+def curve_label(key: str) -> str:
+    """A curve's name: the catalogue's label of `key`, translated; the key if undeclared."""
+    metric = find(key)
+    return key if metric is None else metric.label_for(key, translated(metric.label))
+
+
+def scale_of(key: str) -> float:
+    metric = find(key)
+    return 1.0 if metric is None else metric.scale
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)  # in text, not in an attribute: keep ' and "
+
+
+class LegendEntry(NamedTuple):
+    label: str
+    colour: str
+    dashed: bool = False  # an overlaid run's curve
+
+
+def legend_html(entries: list[LegendEntry]) -> str:
+    """A one-line legend: each curve's name after a stroke of its colour (dashed for an
+    overlaid run's)."""
+    return " &nbsp; ".join(
+        f"<span style='color:{e.colour}'>{'┅┅' if e.dashed else '━━'}</span> {html.escape(e.label)}"
+        for e in entries
+    )
+
+
+def help_html(chart: Chart) -> str:
+    """What a chart's metrics mean, and what healthy and a problem look like."""
+    parts = [f"<b>{_escape(translated(chart.title))}</b>"]
+    for metric in chart_metrics(chart.id):
+        if metric.band:
+            continue  # said with its mean
+        unit = f" ({_escape(translated(metric.unit))})" if metric.unit else ""
+        parts.append(
+            f"<p><b>{_escape(translated(metric.label))}</b>{unit}: "
+            f"{_escape(translated(metric.meaning))}<br>"
+            f"<i>{_escape(_tr('Healthy:'))}</i> "
+            f"{_escape(translated(metric.healthy))}<br>"
+            f"<i>{_escape(_tr('A problem:'))}</i> "
+            f"{_escape(translated(metric.problem))}</p>"
+        )
+    return "".join(parts)
+
+
+def waiting_for(chart: Chart, store: MetricStore) -> str:
+    """What an empty chart waits for, from what the run has recorded so far.
+
+    Only a stage that has recorded a step without this chart's keys (and no later stage
+    to come) says the run records nothing here: until then the chart's data may still
+    be on its way (a stage just begun, or its first points recorded but not drawn yet)."""
+    coming = bool(metrics.curves(chart.id, store.keys()))  # recorded, not drawn yet
+    if chart.id in ("eval", "eval_other"):
+        if chart.id == "eval_other" and store.headline and not coming:
+            return _tr("this task has no other held-out metrics")
+        return _tr("waiting for the first evaluation")
+    if store.stage == "grpo" and (coming or not store.stage_steps):
+        return _tr("waiting for the first GRPO step")
+    if coming or not (store.stage_steps or store.series):
+        return _tr("waiting for the first step")
+    if store.stage != "grpo" and (not store.planned or "grpo" in store.planned):
+        return _tr("waiting for GRPO")  # the warm-up: sampled groups are GRPO's only
+    return _tr("this run records nothing for this chart")

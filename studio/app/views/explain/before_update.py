@@ -1,0 +1,241 @@
+"""One GRPO step's group explained in plain language with its numbers, as HTML: the
+step's numbers before the update.
+
+The Explain tab (panel.py) renders a group of a step record's `samples` (the
+entries studio.core.training.explain documents) in six parts. This module writes the first
+four: the prompt; the G samples with each reward function's part of their reward; the
+group's mean and spread and the scaling the step used; each advantage as
+(r - mean) / (std + eps) with the numbers filled in. after_update.py writes the other two
+(what the update pushes, how each sample's probability changed). A record from before
+these details existed shows what it has.
+
+Every sentence goes through QCoreApplication.translate (context "Explain") whole, with
+named placeholders; the helpers here are shared by both modules.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+from PySide6.QtCore import QCoreApplication
+
+from studio.app.views.samples import advantage_colour
+
+END_TOKEN = "<eos>"
+
+
+def tr(text: str) -> str:
+    """A string of the Explain tab, translated."""
+    return QCoreApplication.translate("Explain", text)
+
+
+def num(x: float | None, digits: int = 4) -> str:
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return "—"
+    return f"{x:.{digits}f}"
+
+
+def signed(x: float, digits: int = 3) -> str:
+    """+0.125, −0.125 (a minus sign, not a hyphen); 0.000 for what rounds to zero."""
+    text = f"{x:+.{digits}f}"
+    return text[1:] if float(text) == 0 else text.replace("-", "−")
+
+
+def piece_html(piece: str) -> str:
+    if piece == END_TOKEN:
+        return f"<i>{html.escape(tr('(end)'))}</i>"
+    return html.escape(piece.replace(" ", "␣")) or "<i>∅</i>"
+
+
+def sample_text(text: str) -> str:
+    return f"<code>{html.escape(text)}</code>" if text else f"<i>{tr('(empty)')}</i>"
+
+
+def heading(title: str) -> str:
+    return f"<h3 style='margin:14px 0 4px 0'>{html.escape(title)}</h3>"
+
+
+def para(text: str, style: str = "") -> str:
+    return f"<p style='margin:2px 0 6px 0;{style}'>{text}</p>"
+
+
+def say(text: str, style: str = "", **values: object) -> str:
+    """A translated sentence as a paragraph, its {named} placeholders filled in."""
+    return para(tr(text).format(**values), style)
+
+
+def table(header: list[str], rows: list[list[str]], *, colours: list[str] | None = None) -> str:
+    head = "".join(f"<th align=left>{h}</th>" for h in header)
+    body = "".join(
+        f"<tr style='background:{colours[i] if colours else 'transparent'}'>"
+        + "".join(f"<td>{c}</td>" for c in row)
+        + "</tr>"
+        for i, row in enumerate(rows)
+    )
+    return (
+        "<table cellspacing=0 cellpadding=4 style='border:1px solid #ccc; margin:2px 0 6px 0'>"
+        f"<tr style='background:#eee'>{head}</tr>{body}</table>"
+    )
+
+
+def outcome_text(outcome: str) -> str:
+    """How an episode ended, for people."""
+    if outcome == "goal":
+        return tr("reached the goal")
+    if outcome == "lava":
+        return tr("walked into lava")
+    if outcome == "limit":
+        return tr("ran out of moves")
+    return outcome
+
+
+def prompt_part(group: dict) -> str:
+    parts = [heading(tr("1. The prompt")), para(sample_text(str(group.get("prompt", ""))))]
+    if group.get("reference") is not None:
+        parts.append(
+            para(
+                tr("The right answer (reference): {reference}").format(
+                    reference=sample_text(str(group["reference"]))
+                )
+            )
+        )
+    return "".join(parts)
+
+
+def rewards_part(group: dict, noun: str) -> str:
+    completions, rewards = group.get("completions", []), group.get("rewards", [])
+    weights, parts = group.get("weights", {}), group.get("parts", {})
+    out = [heading(tr("2. {count} samples and their rewards").format(count=len(rewards)))]
+    out.append(
+        say(
+            "The policy wrote {count} samples ({noun}) for this prompt.",
+            count=len(rewards),
+            noun=html.escape(noun),
+        )
+    )
+    if weights:
+        terms = " + ".join(
+            f"{num(w, 2).rstrip('0').rstrip('.')} × {html.escape(n)}" for n, w in weights.items()
+        )
+        out.append(
+            say(
+                "Each reward function scores every sample; the reward is their weighted sum: "
+                "reward = {terms}.",
+                terms=terms,
+            )
+        )
+    if group.get("shuffled"):
+        out.append(
+            say(
+                "Control experiment (grpo.shuffle_rewards): the total rewards were shuffled "
+                "across the batch, so a sample's reward is not its own score.",
+                style="color:#b3441e",
+            )
+        )
+    header = ["#", html.escape(noun), *(html.escape(n) for n in parts), tr("reward")]
+    outcome = group.get("outcome")
+    if outcome:
+        header.append(tr("how it ended"))
+    rows = []
+    for i, (text, reward) in enumerate(zip(completions, rewards)):
+        row = [
+            str(i + 1),
+            sample_text(text),
+            *(num(p[i]) for p in parts.values()),
+            f"<b>{num(reward)}</b>",
+        ]
+        if outcome:
+            row.append(html.escape(outcome_text(outcome[i])))
+        rows.append(row)
+    out.append(table(header, rows))
+    return "".join(out)
+
+
+def spread_part(group: dict) -> str:
+    rewards = group.get("rewards", [])
+    g = len(rewards)
+    mean = group.get("mean", sum(rewards) / g if g else 0.0)
+    out = [heading(tr("3. The group's mean and spread"))]
+    listed = (
+        " + ".join(num(r) for r in rewards)
+        if g <= 16
+        else tr("the {count} rewards").format(count=g)
+    )
+    out.append(
+        say(
+            "mean = ({rewards}) / {count} = {mean}",
+            rewards=listed,
+            count=g,
+            mean=f"<b>{num(mean)}</b>",
+        )
+    )
+    if "std" in group:
+        out.append(
+            say(
+                "std = {std}: how far the {count} rewards spread around their mean (the "
+                "unbiased standard deviation).",
+                std=f"<b>{num(group['std'])}</b>",
+                count=g,
+            )
+        )
+    scale = group.get("scale")
+    if scale == "group":
+        out.append(say("This step divides by the group's own std (grpo.scale_rewards: group)."))
+    elif scale == "batch":
+        out.append(
+            para(
+                tr(
+                    "This step divides by the std of every reward in the batch, {std}, not by the"
+                    " group's (grpo.scale_rewards: batch)."
+                ).format(std=f"<b>{num(group.get('scale_std'))}</b>")
+            )
+        )
+    elif scale == "none":
+        out.append(
+            say(
+                "This step divides by no std (grpo.scale_rewards: none, as in Dr. GRPO): the "
+                "advantage is the reward minus the mean."
+            )
+        )
+    if g and max(rewards) == min(rewards):
+        out.append(
+            say(
+                "All {count} rewards are equal, so every advantage is 0: this group teaches "
+                "the policy nothing.",
+                style="color:#b3441e; font-weight:bold",
+                count=g,
+            )
+        )
+    return "".join(out)
+
+
+def advantages_part(group: dict) -> str:
+    rewards, advs = group.get("rewards", []), group.get("advantages", [])
+    mean, std, eps = group.get("mean"), group.get("scale_std"), group.get("eps")
+    out = [heading(tr("4. Each sample's advantage"))]
+    if mean is None or group.get("scale") is None:
+        out.append(say("This record holds the advantages but not how they were computed."))
+        formula = [""] * len(advs)
+    elif group["scale"] == "none":
+        out.append(say("A = r − mean: above the group's mean is positive, below it negative."))
+        formula = [f"{num(r)} − {num(mean)}" for r in rewards]
+    else:
+        out.append(
+            say(
+                "A = (r − mean) / (std + eps), with eps = {eps} so that a group with no "
+                "spread does not divide by 0: above the group's mean is positive, below it "
+                "negative.",
+                eps=f"{eps:g}",
+            )
+        )
+        formula = [f"({num(r)} − {num(mean)}) / ({num(std)} + {eps:g})" for r in rewards]
+    rows = [
+        [str(i + 1), num(r), f, f"<b>{signed(a)}</b>"]
+        for i, (r, f, a) in enumerate(zip(rewards, formula, advs))
+    ]
+    colours = [advantage_colour(a) for a in advs]
+    out.append(
+        table(["#", tr("reward r"), tr("formula"), tr("advantage A")], rows, colours=colours)
+    )
+    return "".join(out)

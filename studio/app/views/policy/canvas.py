@@ -1,0 +1,287 @@
+"""Drawing one policy snapshot (studio.core.tasks.probing documents the kinds).
+
+- "grid": the held-out grid, and in every free cell four arrows from the centre whose
+  lengths are the probabilities of the moves (in the manner of the browser grid-world
+  demos of policy iteration); the likeliest is drawn darker, a faint ring marks 25%.
+- "next_tokens": for each fixed prompt, a column per position of its answer, listing the
+  likeliest next tokens as bars; the right one is green (and added below when it is not
+  among the likeliest).
+- "labels": for each held-out image, a bar per label; the right one is green.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPolygonF,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+CELL_COLOURS = {
+    "empty": "#f6f5ef",
+    "wall": "#6e6e6e",
+    "goal": "#46b46e",
+    "lava": "#e8702a",
+    "key": "#f0c430",
+    "door": "#9263d3",
+}
+RIGHT, BAR, INK, FAINT = QColor("#0a7d4f"), QColor("#7a9cc6"), QColor("#222222"), QColor("#999")
+DIRECTIONS = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
+ROW = 20  # px per candidate or label row
+COLUMN = (96, 220)  # narrowest and widest column of a next-tokens position
+BAR_ROOM = 34 + 50  # a column's room beside its pieces: the percentage, the longest bar
+END_TOKEN = "<eos>"
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("PolicyView", text)
+
+
+def _piece(piece: str) -> str:
+    return _tr("(end)") if piece == END_TOKEN else piece.replace(" ", "␣")
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.0f}%" if p >= 0.01 else f"{100 * p:.1f}%"
+
+
+class PolicyCanvas(QWidget):
+    """Paints `snapshot` (a probe record's `probe`), or a placeholder `message`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.snapshot: dict | None = None
+        self.message = ""
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def show_snapshot(self, snapshot: dict | None, message: str = "") -> None:
+        self.snapshot, self.message = snapshot, message
+        self.updateGeometry()
+        self.update()
+
+    def sizeHint(self) -> QSize:  # Qt's name
+        return self.minimumSizeHint()
+
+    def minimumSizeHint(self) -> QSize:  # Qt's name: what a scroll area must give
+        snap = self.snapshot or {}
+        kind = snap.get("kind")
+        if kind == "next_tokens":
+            prompts = snap.get("prompts", [])
+            narrowest = max((self._layout(p)[1] for p in prompts), default=COLUMN[0])
+            return QSize(24 + int(narrowest), sum(self._prompt_height(p) for p in prompts) + 8)
+        if kind == "labels":
+            images = snap.get("images", [])
+            return QSize(360, sum(28 + ROW * len(snap.get("classes", [])) for _ in images))
+        return QSize(240, 240)
+
+    # ---- painting
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # Qt's name
+        del event
+        painter = QPainter(self)
+        # ended whatever happens: a painter left active on a widget that Qt then
+        # destroys or grabs again crashes the process
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.fillRect(self.rect(), QColor("white"))
+            snap = self.snapshot or {}
+            kind = snap.get("kind")
+            if kind == "grid":
+                self._grid(painter, snap)
+            elif kind == "next_tokens":
+                self._next_tokens(painter, snap)
+            elif kind == "labels":
+                self._labels(painter, snap)
+            else:
+                painter.setPen(FAINT)
+                area = self.rect().adjusted(16, 16, -16, -16)
+                painter.drawText(area, Qt.TextFlag.TextWordWrap, self.message)
+        finally:
+            painter.end()
+
+    def _grid(self, painter: QPainter, snap: dict) -> None:
+        cells, probs = snap.get("cells", []), snap.get("probs", [])
+        side = max(len(cells), 1)
+        size = max(8.0, min((self.width() - 24) / side, (self.height() - 24) / side, 110.0))
+        left = (self.width() - size * side) / 2
+        top = (self.height() - size * side) / 2
+        actions = snap.get("actions", list(DIRECTIONS))
+        start = tuple(snap.get("start", (-1, -1)))
+        painter.setFont(_font(painter.font(), max(7, int(size / 6))))
+        for r, row in enumerate(cells):
+            for c, cell in enumerate(row):
+                box = QRectF(left + c * size, top + r * size, size, size)
+                painter.fillRect(box, QColor(CELL_COLOURS.get(cell, "#ffffff")))
+                painter.setPen(QPen(QColor("#c9c9c0"), 1))
+                painter.drawRect(box)
+                if cell in ("goal", "lava", "key", "door"):
+                    painter.setPen(QColor("white") if cell != "key" else INK)
+                    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, _cell_name(cell))
+                if (r, c) == start:
+                    painter.setPen(QPen(QColor("#2a6fdb"), max(2.0, size / 18)))
+                    painter.drawRect(box.adjusted(2, 2, -2, -2))
+                p = probs[r][c] if r < len(probs) and c < len(probs[r]) else None
+                if p:
+                    _arrows(painter, box, dict(zip(actions, p)))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # Qt's name
+        super().resizeEvent(event)
+        self.updateGeometry()  # the columns a row, so the height, follow the width
+
+    def _layout(self, prompt: dict) -> tuple[float, float, int]:
+        """A prompt's columns: the width of its pieces' text, a column's width, and how many
+        columns a row holds at the canvas's width (long answers wrap onto more rows)."""
+        positions = prompt.get("positions", [])
+        metrics = QFontMetricsF(_font(self.font(), 10))
+        pieces = [_piece(p["target"]) for p in positions]
+        pieces += [_piece(c) for p in positions for c, _ in p.get("candidates", [])]
+        text_w = max((metrics.horizontalAdvance(t) for t in pieces), default=20.0) + 8
+        width = max(float(COLUMN[0]), text_w + BAR_ROOM)
+        room = max(self.width() - 24.0, width)
+        if positions and len(positions) * width <= room:  # one row: share the room out
+            width = max(width, min(float(COLUMN[1]), room / len(positions)))
+        return text_w, width, max(1, int(room // width))
+
+    def _block_height(self, prompt: dict) -> int:
+        """One row of columns: each column's head, its candidates (and the right token below
+        them when it is not among them)."""
+        rows = [
+            len(pos.get("candidates", []))
+            + (pos["target"] not in [c for c, _ in pos.get("candidates", [])])
+            for pos in prompt.get("positions", [])
+        ]
+        return 22 + ROW * max(rows, default=0) + 10
+
+    def _prompt_height(self, prompt: dict) -> int:
+        """A prompt's height: its line and its rows of columns."""
+        per_row = self._layout(prompt)[2]
+        rows = -(-len(prompt.get("positions", [])) // per_row)
+        return 30 + rows * self._block_height(prompt) + 6
+
+    def _next_tokens(self, painter: QPainter, snap: dict) -> None:
+        y = 8.0
+        for prompt in snap.get("prompts", []):
+            positions = prompt.get("positions", [])
+            painter.setFont(_font(painter.font(), 11, bold=True))
+            painter.setPen(INK)
+            head = _tr("{prompt} → {answer}    P(right answer) = {p}").format(
+                prompt=prompt.get("prompt", ""),
+                answer=prompt.get("reference", ""),
+                p=_percent(float(prompt.get("p_answer", 0.0))),
+            )
+            painter.drawText(QRectF(12, y, self.width() - 24, 24), Qt.AlignmentFlag.AlignLeft, head)
+            text_w, width, per_row = self._layout(prompt)
+            block = self._block_height(prompt)
+            painter.setFont(_font(painter.font(), 10))
+            for k, pos in enumerate(positions):
+                row, column = divmod(k, per_row)
+                at = QRectF(12 + column * width, y + 30 + row * block, width - 10, 0)
+                self._position(painter, pos, at, k, text_w)
+            y += self._prompt_height(prompt)
+
+    def _position(self, painter: QPainter, pos: dict, at: QRectF, k: int, text_w: float) -> None:
+        """One position's column: which token it asks for, then the candidates as bars."""
+        x, y, w = at.x(), at.y(), at.width()
+        painter.setPen(FAINT)
+        head = _tr("token {number}: {token}").format(number=k + 1, token=_piece(pos["target"]))
+        head = painter.fontMetrics().elidedText(head, Qt.TextElideMode.ElideRight, int(w))
+        painter.drawText(
+            QRectF(x, y, w, 20), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, head
+        )
+        rows = [(c, p, c == pos["target"]) for c, p in pos.get("candidates", [])]
+        if not any(right for _, _, right in rows):
+            rows.append((pos["target"], float(pos.get("p_target", 0.0)), True))
+        for i, (piece, p, right) in enumerate(rows):
+            top = y + 22 + i * ROW
+            bar = QRectF(x + text_w, top + 3, max(1.0, (w - text_w - 34) * p), ROW - 6)
+            painter.fillRect(bar, RIGHT if right else BAR)
+            painter.setPen(RIGHT if right else INK)
+            name = QRectF(x, top, text_w - 4, ROW)
+            painter.drawText(
+                name, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, _piece(piece)
+            )
+            value = QRectF(bar.right() + 3, top, 40, ROW)
+            painter.drawText(
+                value, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, _percent(p)
+            )
+
+    def _labels(self, painter: QPainter, snap: dict) -> None:
+        classes, y = snap.get("classes", []), 8.0
+        for image in snap.get("images", []):
+            painter.setFont(_font(painter.font(), 11, bold=True))
+            painter.setPen(INK)
+            head = _tr("{image}: a {label}").format(image=image["title"], label=image["label"])
+            painter.drawText(QRectF(12, y, self.width() - 24, 22), Qt.AlignmentFlag.AlignLeft, head)
+            y += 24
+            painter.setFont(_font(painter.font(), 10))
+            for name, p in zip(classes, image.get("probs", [])):
+                right = name == image["label"]
+                painter.setPen(RIGHT if right else INK)
+                painter.drawText(
+                    QRectF(12, y, 90, ROW),
+                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                    name,
+                )
+                bar = QRectF(110, y + 3, max(1.0, (self.width() - 180) * p), ROW - 6)
+                painter.fillRect(bar, RIGHT if right else BAR)
+                value = QRectF(bar.right() + 4, y, 60, ROW)
+                painter.drawText(
+                    value, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, _percent(p)
+                )
+                y += ROW
+            y += 4
+
+
+def _font(base: QFont, points: int, bold: bool = False) -> QFont:
+    font = QFont(base)
+    font.setPointSize(points)
+    font.setBold(bold)
+    return font
+
+
+def _cell_name(cell: str) -> str:
+    names = {
+        "goal": _tr("goal"),
+        "lava": _tr("lava"),
+        "key": _tr("key"),
+        "door": _tr("door"),
+    }
+    return names.get(cell, "")
+
+
+def _arrows(painter: QPainter, box: QRectF, probs: dict[str, float]) -> None:
+    """Four arrows from the cell's centre, each as long as its move's probability (1: to
+    the cell's edge); a faint ring at 25%, the length of every arrow of a uniform policy."""
+    centre, reach = box.center(), box.width() / 2 - 3
+    painter.setPen(QPen(QColor("#d6d6d0"), 1, Qt.PenStyle.DashLine))
+    painter.drawEllipse(centre, reach * 0.25, reach * 0.25)
+    best = max(probs.values())
+    for action, p in probs.items():
+        dx, dy = DIRECTIONS.get(action, (0, 0))
+        colour = QColor("#1f3f7a") if p == best else QColor("#6f86ad")
+        tip = QPointF(centre.x() + dx * reach * p, centre.y() + dy * reach * p)
+        width = max(1.5, box.width() / 30)
+        painter.setPen(QPen(QBrush(colour), width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.drawLine(centre, tip)
+        head = min(box.width() / 9, reach * p)
+        if head < 2:
+            continue
+        angle = math.atan2(dy, dx)
+        wings = [
+            QPointF(tip.x() - head * math.cos(angle - a), tip.y() - head * math.sin(angle - a))
+            for a in (0.5, -0.5)
+        ]
+        painter.setBrush(colour)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawPolygon(QPolygonF([tip, *wings]))
+        painter.setBrush(Qt.BrushStyle.NoBrush)

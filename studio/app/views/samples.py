@@ -1,0 +1,130 @@
+"""The samples panel: the latest groups of sampled answers with their rewards and advantages.
+
+Each group shows its prompt (and reference, if any) and the G samples sorted by
+advantage: green rows are pushed up by the update (positive advantage), red rows pushed
+down, the colour's strength follows |advantage| on one scale for every group (full at
+|A| = FULL_ADVANTAGE), so a group whose advantages are all near zero reads as pale: GRPO
+learns little from it. A group whose rewards are all equal has zero advantages
+everywhere: GRPO learns nothing from it, and the panel says so and colours none of it.
+What a sample is called follows the task (an answer, a translation, an episode's moves).
+Each group links to the Explain tab, which walks through that group's step number by
+number (`explain_requested`).
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QCoreApplication, QUrl, Signal
+from PySide6.QtWidgets import QTextBrowser
+
+from studio.app.common.redraw_when_seen import RedrawWhenSeen
+from studio.app.views.view import Tab, View, view_title
+from studio.core.config import StudioConfig
+from studio.core.tasks import task_class
+
+GREEN, RED = (0, 158, 115), (213, 94, 0)
+# Group advantages are standardised: |A| of 1.5 is a clear push; below FAINT_ADVANTAGE the
+# update hardly moves the sample, and the row is left uncoloured.
+FULL_ADVANTAGE = 1.5
+FAINT_ADVANTAGE = 0.05
+EXPLAIN_LINK = "explain:"  # a group's link to its explanation: explain:<group index>
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("SamplesPanel", text)
+
+
+def advantage_colour(adv: float) -> str:
+    """Background for an advantage: green (positive) or red (negative), stronger with |adv|."""
+    if abs(adv) < FAINT_ADVANTAGE:
+        return "transparent"
+    r, g, b = GREEN if adv > 0 else RED
+    alpha = 0.08 + 0.5 * min(1.0, abs(adv) / FULL_ADVANTAGE)
+    return f"rgba({r},{g},{b},{alpha:.2f})"
+
+
+def _text(value: object, limit: int = 300) -> str:
+    s = str(value)
+    s = s if len(s) <= limit else s[: limit - 1] + "…"
+    return html.escape(s) if s else "<i>(empty)</i>"
+
+
+def group_html(group: dict, noun: str = "completion", index: int | None = None) -> str:
+    completions = group.get("completions", [])
+    rewards, advs = group.get("rewards", []), group.get("advantages", [])
+    rows = sorted(zip(completions, rewards, advs), key=lambda t: -t[2])
+    flat = bool(rewards) and max(rewards) == min(rewards)
+    head = f"<b>{_tr('Prompt:')}</b> <code>{_text(group.get('prompt', ''))}</code>"
+    if group.get("reference") is not None:
+        head += f" &nbsp; <b>{_tr('Reference:')}</b> <code>{_text(group['reference'])}</code>"
+    if flat:
+        head += f" &nbsp; <i style='color:#888'>{_tr('all rewards equal: no learning signal')}</i>"
+    if index is not None:
+        head += f" &nbsp; <a href='{EXPLAIN_LINK}{index}'>{_tr('Explain this group')}</a>"
+    body = "".join(
+        f"<tr style='background:{'transparent' if flat else advantage_colour(a)}'>"
+        f"<td><code>{_text(c)}</code></td><td align=right>{r:.3f}</td>"
+        f"<td align=right>{a:+.3f}</td></tr>"
+        for c, r, a in rows
+    )
+    return (
+        f"<p style='margin:8px 0 2px 0'>{head}</p>"
+        "<table width=100% cellspacing=0 cellpadding=3 style='border:1px solid #ddd'>"
+        f"<tr style='background:#f0f0f0'><th align=left>{html.escape(noun)}</th>"
+        f"<th align=right>{_tr('reward')}</th><th align=right>{_tr('advantage')}</th></tr>"
+        f"{body}</table>"
+    )
+
+
+def samples_html(samples: list[dict], step: int, noun: str = "completion") -> str:
+    if not samples:
+        return f"<p style='color:#888'>{_tr('Sampled groups appear here once GRPO starts.')}</p>"
+    title = _tr("Step {step} — {groups} groups").format(step=step, groups=len(samples))
+    return f"<p><b>{title}</b></p>" + "".join(group_html(g, noun, i) for i, g in enumerate(samples))
+
+
+class SamplesPanel(View, RedrawWhenSeen, QTextBrowser):
+    """Keeps the latest `samples` of a step record; a timer re-renders at most 4 times a second."""
+
+    PLACE = Tab(view_title("Samples"))
+    RECORDS = frozenset({"step"})
+
+    explain_requested = Signal(int)  # a group's "Explain this group" link: its index
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setOpenLinks(False)
+        self.anchorClicked.connect(self._on_link)
+        self.samples: list[dict] = []
+        self.step = 0
+        self.noun = _tr("completion")
+        self._dirty = True
+        self.start_redraw_timer(250)
+        self.refresh()
+
+    def add_record(self, record: dict) -> None:
+        if record.get("kind") == "step" and record.get("samples"):
+            self.samples, self.step, self._dirty = record["samples"], record.get("step", 0), True
+
+    def refresh(self) -> None:
+        if self._dirty:
+            self._dirty = False
+            bar = self.verticalScrollBar().value()
+            self.setHtml(samples_html(self.samples, self.step, self.noun))
+            self.verticalScrollBar().setValue(bar)  # keep the reader's place
+
+    def _on_link(self, url: QUrl) -> None:
+        link = url.toString()
+        if link.startswith(EXPLAIN_LINK) and link[len(EXPLAIN_LINK) :].isdigit():
+            self.explain_requested.emit(int(link[len(EXPLAIN_LINK) :]))
+
+    def show_config(self, cfg: StudioConfig) -> None:
+        self.set_sample_noun(task_class(cfg.task.NAME).SAMPLE_NOUN)
+
+    def set_sample_noun(self, noun: str) -> None:
+        """What the task's samples are called in the table's header (`Task.SAMPLE_NOUN`)."""
+        self.noun, self._dirty = QCoreApplication.translate("tasks", noun), True
+
+    def clear_run(self) -> None:
+        self.samples, self.step, self._dirty = [], 0, True
