@@ -115,17 +115,31 @@ class LossAggregation:
 
     aggregate: Aggregate
     divisor: Divisor
+    explained: str  # how the loss weighs each token's push, in words (the Explain step tab)
 
 
 LOSS_TYPES: dict[str, LossAggregation] = {
     # a mean of sequence means divides by the rows
-    "grpo": LossAggregation(_sequence_mean, divisor=lambda rows, steps, tokens: rows),
+    "grpo": LossAggregation(
+        _sequence_mean,
+        divisor=lambda rows, steps, tokens: rows,
+        explained="loss_type grpo: a sample's push is shared among its tokens, so the tokens "
+        "of a short sample move more.",
+    ),
     # the padded batch's size: rows x steps
     "dr_grpo": LossAggregation(
-        _constant_normaliser, divisor=lambda rows, steps, tokens: rows * steps
+        _constant_normaliser,
+        divisor=lambda rows, steps, tokens: rows * steps,
+        explained="loss_type dr_grpo: every token's push is divided by the same constant (the "
+        "batch's samples times the longest sample).",
     ),
     # the unmasked tokens, at least 1
-    "dapo": LossAggregation(_token_mean, divisor=lambda rows, steps, tokens: tokens.clamp(min=1.0)),
+    "dapo": LossAggregation(
+        _token_mean,
+        divisor=lambda rows, steps, tokens: tokens.clamp(min=1.0),
+        explained="loss_type dapo: each token's push is divided by the number of tokens in the "
+        "batch, so every token counts the same however long its sample.",
+    ),
 }
 
 

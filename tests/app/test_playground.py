@@ -18,8 +18,8 @@ from tiny_runs import COMMON, GPT, GRID_WORLD, TRANSLATION, make_run
 
 from studio.app.common import dialogs
 from studio.app.views.log_panel import LogPanel
+from studio.app.views.playground.answer import Answer
 from studio.app.views.playground.completion_page import CompletionPage, complete_onnx, sample_onnx
-from studio.app.views.playground.engines import Answer
 from studio.app.views.playground.grid_page import GridPage, episode_text, play_onnx, play_torch
 from studio.app.views.playground.page import PlaygroundPage
 from studio.app.views.playground.tab import PlaygroundTab

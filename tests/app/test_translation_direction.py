@@ -4,8 +4,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from studio.app.views.playground.answers import AnswerPanel
-from studio.app.views.playground.engines import PlaygroundError
+from studio.app.views.playground.answer import PlaygroundError
+from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.app.views.playground.translation_page import TranslationPage
 from studio.core.tasks.translation.config import TranslationConfig
 from studio.core.tasks.translation.task import TranslationTask

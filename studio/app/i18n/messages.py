@@ -293,6 +293,11 @@ SHAPES = [
         "failed ({reason})",
     ),
     QT_TRANSLATE_NOOP("messages", "give a size such as 6GB instead"),
+    # a run asked for its ONNX export before it has one (serving.engines.export_folder)
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{run}: has no ONNX export yet ({file} is missing); export it first ({command})",
+    ),
     # the gallery's depth of a model
     QT_TRANSLATE_NOOP("messages", "{n} weight layers"),  # before "{n} layers", which fits it too
     QT_TRANSLATE_NOOP("messages", "{n} layers"),

@@ -10,9 +10,10 @@ Two sources:
 - the core's words, which cannot be marked with Qt's macros (studio.core never imports
   Qt) and which the app translates at display time under fixed contexts: every config
   field's label and help ("config"), the metric catalogue ("metrics"), each task's
-  sample noun ("tasks"), the names, descriptions and lesson texts of the shipped
-  presets and lessons ("presets"), and the language and script names a data report
-  gives ("languages", "scripts").
+  sample noun ("tasks"), each loss type in words ("Explain", the tab that says them),
+  the names, descriptions and lesson texts of the shipped presets and lessons
+  ("presets"), and the language and script names a data report gives ("languages",
+  "scripts").
 
 pyside6-lupdate reads Python, but takes a wrapper's argument for a context of its own and
 names `self.tr` contexts after the wrong object in some files; so the strings found here
@@ -218,6 +219,7 @@ def core_strings() -> Found:
     """The core's words the window shows, each under the context the app translates it in."""
     from studio.core.config import lesson_files, load_config, preset_files
     from studio.core.data.languages import LANGUAGE_NAMES, LANGUAGE_SCRIPTS
+    from studio.core.grpo import LOSS_TYPES
     from studio.core.tasks import TASKS
     from studio.core.training import metric_docs, metrics
 
@@ -233,6 +235,8 @@ def core_strings() -> Found:
         found.add(metrics.CONTEXT, text)
     for spec in TASKS.values():
         found.add("tasks", pkgutil.resolve_name(spec).SAMPLE_NOUN)
+    for loss in LOSS_TYPES.values():  # the Explain tab's words for each loss type
+        found.add("Explain", loss.explained)
     for path in [*preset_files().values(), *lesson_files().values()]:
         cfg = load_config(path)
         for text in (cfg.name, cfg.description, cfg.ui.lesson):

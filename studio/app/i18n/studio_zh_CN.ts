@@ -1257,7 +1257,7 @@
     <name>PlaygroundTab</name>
     <message>
         <source>{run}: has no ONNX export yet; press Export (or run `grpo-studio export {run}`) first</source>
-        <translation>{run}：还没有 ONNX 导出；请先按“导出”（或运行 `grpo-studio export {run}`）</translation>
+        <translation type="vanished">{run}：还没有 ONNX 导出；请先按“导出”（或运行 `grpo-studio export {run}`）</translation>
     </message>
     <message>
         <source>No run yet: start one, or open one in the Runs list.</source>
@@ -4095,6 +4095,10 @@
     <message>
         <source>give a size such as 6GB instead</source>
         <translation>请改写一个大小，如 6GB</translation>
+    </message>
+    <message>
+        <source>{run}: has no ONNX export yet ({file} is missing); export it first ({command})</source>
+        <translation>{run}：还没有 ONNX 导出（缺少 {file}）；请先导出（{command}）</translation>
     </message>
     <message>
         <source>{n} layers</source>

@@ -13,7 +13,10 @@ import html
 import math
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
+
 from studio.app.views.explain.before_update import (
+    EXPLAIN_CONTEXT,
     advantages_part,
     heading,
     num,
@@ -29,6 +32,7 @@ from studio.app.views.explain.before_update import (
     tr,
 )
 from studio.app.views.samples import advantage_colour
+from studio.core.grpo import LOSS_TYPES
 
 GREEN, RED = "#0a7d4f", "#b3441e"
 TOKENS_PER_ROW = 12  # a long sample's token table wraps after this many steps
@@ -45,23 +49,9 @@ class After:
 
 
 def loss_note(loss_type: str) -> str:
-    """How the step's loss_type weighs each token's push."""
-    if loss_type == "dapo":
-        return tr(
-            "loss_type dapo: each token's push is divided by the number of tokens in the "
-            "batch, so every token counts the same however long its sample."
-        )
-    if loss_type == "grpo":
-        return tr(
-            "loss_type grpo: a sample's push is shared among its tokens, so the tokens of a "
-            "short sample move more."
-        )
-    if loss_type == "dr_grpo":
-        return tr(
-            "loss_type dr_grpo: every token's push is divided by the same constant (the "
-            "batch's samples times the longest sample)."
-        )
-    return ""
+    """How the step's loss_type weighs each token's push (grpo.py declares it in words)."""
+    loss = LOSS_TYPES.get(loss_type)
+    return QCoreApplication.translate(EXPLAIN_CONTEXT, loss.explained) if loss else ""
 
 
 def push_part(group: dict, after: After) -> str:

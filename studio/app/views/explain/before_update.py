@@ -25,6 +25,9 @@ from studio.app.views.samples import advantage_colour
 END_TOKEN = "<eos>"
 
 
+EXPLAIN_CONTEXT = "Explain"  # the translation context of the Explain tab's words
+
+
 def tr(text: str) -> str:
     """A string of the Explain tab, translated."""
     return QCoreApplication.translate("Explain", text)

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from studio.app.views.playground.answers import AnswerPanel
-from studio.app.views.playground.engines import GREEDY, SAMPLED, Answer, PlaygroundError
+from studio.app.views.playground.answer import GREEDY, SAMPLED, Answer, PlaygroundError
+from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.app.views.playground.page import PlaygroundPage, Reply
 from studio.core.serving.completion import (
     CompletionError,

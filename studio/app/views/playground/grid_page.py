@@ -21,8 +21,8 @@ from PySide6.QtCore import QCoreApplication, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton, QSpinBox
 
 from studio.app.common import dialogs
-from studio.app.views.playground.answers import AnswerPanel
-from studio.app.views.playground.engines import Answer, PlaygroundError
+from studio.app.views.playground.answer import Answer, PlaygroundError
+from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.app.views.playground.page import PlaygroundPage, Reply
 from studio.core.serving.engines import OnnxEngine, TorchEngine
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
-from studio.app.views.playground.answers import AnswerPanel
-from studio.app.views.playground.engines import Answer
+from studio.app.views.playground.answer import Answer
+from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.core.serving.engines import OnnxEngine, TorchEngine
 
 

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from studio.app.common import dialogs
 from studio.app.common.background import run_in_background
 from studio.app.session.exporter import Exporter
-from studio.app.views.playground.answers import AnswerPanel
+from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.app.views.playground.page import PlaygroundPage
 from studio.app.views.view import Tab, View, ViewContext, view_title
 from studio.core.config import DEFAULT_ARCH, StudioConfig

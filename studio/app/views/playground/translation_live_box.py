@@ -24,8 +24,8 @@ from PySide6.QtCore import QSettings, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QSpinBox, QVBoxLayout, QWidget
 
 from studio.app.common.background import run_in_background
-from studio.app.views.playground.answers import AnswerPanel
-from studio.app.views.playground.engines import Answer
+from studio.app.views.playground.answer import Answer
+from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.core.serving.engines import OnnxEngine, TorchEngine
 from studio.core.serving.live_translation import LiveTranslator, LiveUpdate
 from studio.core.serving.translation_backends import Cancelled, OnnxBackend, TorchBackend

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from studio.app.views.playground.answers import AnswerPanel
-from studio.app.views.playground.engines import BEAM, GREEDY, Answer, PlaygroundError
+from studio.app.views.playground.answer import BEAM, GREEDY, Answer, PlaygroundError
+from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.app.views.playground.page import PlaygroundPage, Reply
 from studio.app.views.playground.translation_live_box import LiveBox, LiveJob
 from studio.core.serving.engines import OnnxEngine, TorchEngine

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QImage, QPixmap
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
 
-from studio.app.views.playground.engines import Answer
+from studio.app.views.playground.answer import Answer
 
 PICTURE_PX = 240  # the grid picture's side on screen
 
