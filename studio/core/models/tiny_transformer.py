@@ -35,7 +35,6 @@ from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import ModelSection, ModelShape, param
 from studio.core.models import ArchSpec
-from studio.core.models.beam_search import beam_search as _beam_search
 from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
 from studio.core.models.masks import additive_mask, compute_dtype
@@ -270,7 +269,8 @@ class DecoderBlock(nn.Module):
 
 
 class TinyTransformer(nn.Module):
-    """Pre-norm encoder-decoder with learned positions, sampling and beam search."""
+    """Pre-norm encoder-decoder with learned positions, sampling, and the encode /
+    init_cache / decode_step that beam search (models/beam_search.py) drives."""
 
     def __init__(
         self, cfg: TinyTransformerConfig, src_vocab: int, tgt_vocab: int, pad_id: int
@@ -487,29 +487,6 @@ class TinyTransformer(nn.Module):
             if bool(finished.all()):
                 break
         return Generation(tokens[:, :steps], logp[:, :steps], mask[:, :steps], finished)
-
-    @torch.no_grad()
-    def beam_search(
-        self,
-        src: torch.Tensor,
-        src_mask: torch.Tensor,
-        beam_size: int,
-        max_new_tokens: int,
-        bos_id: int,
-        eos_id: int,
-        length_penalty: float = 1.0,
-    ) -> list[list[int]]:
-        """Best hypothesis per source (token ids without EOS); see beam_search.py."""
-        return _beam_search(
-            self,
-            src,
-            src_mask,
-            beam_size=beam_size,
-            max_new_tokens=max_new_tokens,
-            bos_id=bos_id,
-            eos_id=eos_id,
-            length_penalty=length_penalty,
-        )
 
 
 SPEC = ArchSpec(
