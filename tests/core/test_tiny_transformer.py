@@ -124,12 +124,12 @@ def test_generate_groups_samples_by_source_and_masks_after_eos():
         toks, m = out.tokens[row].tolist(), out.mask[row].tolist()
         if out.finished[row]:
             end = toks.index(EOS)
-            assert m == [True] * (end + 1) + [False] * (t - end - 1)
+            assert m == [1.0] * (end + 1) + [0.0] * (t - end - 1)
             assert all(tok == PAD for tok in toks[end + 1 :])
             assert (out.logp[row, end + 1 :] == 0).all()
         else:
             assert all(m) and EOS not in toks
-    assert (out.logp[out.mask] < 0).all()
+    assert (out.logp[out.mask.bool()] < 0).all()
     # grouping: greedy samples of one source are identical, and equal that source decoded alone
     greedy = model.generate(
         src, mask, num_samples=3, max_new_tokens=8, bos_id=BOS, eos_id=EOS, greedy=True
