@@ -39,7 +39,7 @@ from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
 from studio.core.models.decoder import GenerationOutput, decode
 from studio.core.models.masks import additive_mask, compute_dtype
-from studio.core.models.sharing import check_sharing, shared_stack
+from studio.core.models.sharing import check_sharing, shared_stack, sharing_param
 
 
 @dataclass
@@ -85,15 +85,7 @@ class TinyTransformerConfig(ModelSection):
         True, "Output layer reuses the target embedding matrix", label="Tie embedding and output"
     )
     gradient_checkpointing: int = checkpointing_param()
-    share_layers: int = param(
-        1,
-        "Every k consecutive blocks of the encoder, and of the decoder, share one set of "
-        "weights (ALBERT-style cross-layer sharing): about k times fewer block parameters, "
-        "the same compute (1: none)",
-        positive=True,
-        advanced=True,
-        label="Blocks sharing weights",
-    )
+    share_layers: int = sharing_param(" of the encoder, and of the decoder,")
     latent_noise: float = param(
         0.0,
         "Std of Gaussian noise added to the encoder's embeddings while training (0: off)",
