@@ -124,12 +124,12 @@ def test_generate_groups_samples_by_source_and_masks_after_eos():
         toks, m = out.tokens[row].tolist(), out.mask[row].tolist()
         if out.finished[row]:
             end = toks.index(EOS)
-            assert m == [True] * (end + 1) + [False] * (t - end - 1)
+            assert m == [1.0] * (end + 1) + [0.0] * (t - end - 1)
             assert all(tok == PAD for tok in toks[end + 1 :])
             assert (out.logp[row, end + 1 :] == 0).all()
         else:
             assert all(m) and EOS not in toks
-    assert (out.logp[out.mask] < 0).all()
+    assert (out.logp[out.mask.bool()] < 0).all()
     # grouping: greedy samples of one source are identical, and equal that source decoded alone
     greedy = model.generate(
         src, mask, num_samples=3, max_new_tokens=8, bos_id=BOS, eos_id=EOS, greedy=True
@@ -161,7 +161,9 @@ def test_beam_one_equals_greedy():
     model = tiny()
     src, mask = sources()
     greedy = model.generate(src, mask, max_new_tokens=12, bos_id=BOS, eos_id=EOS, greedy=True)
-    beams = model.beam_search(src, mask, 1, 12, BOS, EOS, 1.0)
+    beams = beam_search(
+        model, src, mask, beam_size=1, max_new_tokens=12, bos_id=BOS, eos_id=EOS, length_penalty=1.0
+    )
     expected = []
     for row in greedy.tokens.tolist():
         expected.append(row[: row.index(EOS)] if EOS in row else row)
@@ -174,10 +176,18 @@ def test_beam_search_of_a_batch_equals_each_source_alone():
     mix-up between sources would change some source's answer."""
     model = tiny()
     src, mask = sources()
-    together = model.beam_search(src, mask, 3, 10, BOS, EOS, 1.0)
+    together = beam_search(model, src, mask, beam_size=3, max_new_tokens=10, bos_id=BOS, eos_id=EOS)
     for i in range(3):
         width = int(mask[i].sum())
-        alone = model.beam_search(src[i : i + 1, :width], mask[i : i + 1, :width], 3, 10, BOS, EOS)
+        alone = beam_search(
+            model,
+            src[i : i + 1, :width],
+            mask[i : i + 1, :width],
+            beam_size=3,
+            max_new_tokens=10,
+            bos_id=BOS,
+            eos_id=EOS,
+        )
         assert together[i] == alone[0]
 
 

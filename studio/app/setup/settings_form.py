@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.app.common.layouts import clear_layout
 from studio.app.i18n.messages import translate_message
 from studio.app.i18n.sources import field_label
 from studio.app.setup.field_editor import FieldEditor
@@ -157,14 +158,7 @@ class SettingsForm(QWidget):
     def set_config(self, cfg: StudioConfig) -> None:
         """Rebuild the form for `cfg` (its model and task sections decide their fields)."""
         self._base = cfg
-        while self._host_layout.count():
-            item = self._host_layout.takeAt(0)
-            old = item.widget() if item is not None else None
-            if old is not None:
-                # Hidden now: deletion waits for the event loop, and until then the old
-                # boxes, out of the layout, were painted over the new ones.
-                old.hide()
-                old.deleteLater()
+        clear_layout(self._host_layout)
         self.editors.clear()
         self._rows.clear()
         self._groups.clear()

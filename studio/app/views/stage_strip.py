@@ -13,6 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from studio.app.common.layouts import clear_layout
 from studio.app.i18n.messages import translate_message
 from studio.app.views.view import ABOVE_TABS, View
 from studio.core.config import StageConfig, StudioConfig
@@ -83,12 +84,7 @@ class StageStrip(View, QWidget):
 
     def show_config(self, cfg: StudioConfig) -> None:
         """One box per stage the config runs, with its stopping rule; nothing started."""
-        while self._layout.count():
-            item = self._layout.takeAt(0)
-            old = item.widget() if item is not None else None
-            if old is not None:
-                old.hide()
-                old.deleteLater()
+        clear_layout(self._layout)
         self.boxes.clear()
         metric_key = f"eval/{task_class(cfg.task.NAME).EVAL_METRIC}"
         for i, (name, stage) in enumerate(cfg.stages.planned(), start=1):

@@ -172,6 +172,7 @@ def check_tags(tags: tuple[str, ...] | list[str]) -> list[str]:
     return tags
 
 
+# the export's example program (export/snippets/tiny_transformer.py) repeats this rule
 def split_tags(text: str, tags: tuple[str, ...]) -> tuple[list[str], str]:
     """The tags `text` begins with (in order) and the text after them; one space after
     each tag belongs to it: "<2en> 你好" -> (["<2en>"], "你好")."""

@@ -1,4 +1,4 @@
-"""Gradient checkpointing's setting, declared once for the transformer architectures.
+"""Gradient checkpointing's setting, declared once for every architecture that has it.
 
 model.gradient_checkpointing = N recomputes every N-th block of a stack in the backward
 pass rather than keeping its activations (torch.utils.checkpoint), trading compute for
@@ -13,7 +13,7 @@ from studio.core.configtools import param
 
 
 def checkpointing_param() -> Any:
-    """The model.gradient_checkpointing field of a transformer's model section."""
+    """The model.gradient_checkpointing field of a model section."""
     return param(
         0,
         "Recompute every N-th block in the backward pass to save memory (0: off)",

@@ -10,7 +10,8 @@ more than this, so any architecture that keeps it trains on them and exports:
   for sampled or greedy completions (a `GenerationOutput`).
 
 `decode` is the sampling loop of a decoder's `generate`, one token a step: a model only
-says how it computes the next step's logits (Micro-GPT's from its cache).
+says how it computes the next step's logits (Micro-GPT's from its cache, and the
+encoder-decoder Tiny-Transformer's from its decoder's).
 `RecomputingDecoder` turns a module that computes logits over whole sequences into a
 TextDecoder without a cache of its own (each step runs the sequence so far again): the
 shortest way to a new decoder.

@@ -26,6 +26,7 @@ from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import ConfigError, ModelSection, ModelShape, param
 from studio.core.models import ArchSpec
+from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
 
 WEIGHT_LAYERS = 12  # stem + 2 per block + head: the architecture's defining number
@@ -71,13 +72,7 @@ class LiteResNetConfig(ModelSection):
         min=0,
         label="Input size (pixels)",
     )
-    gradient_checkpointing: int = param(
-        0,
-        "Recompute activations every N blocks in the backward pass to save memory (0: off)",
-        min=0,
-        advanced=True,
-        label="Gradient checkpointing (every N blocks)",
-    )
+    gradient_checkpointing: int = checkpointing_param()
 
     def __post_init__(self) -> None:
         if not self.stages or any(n < 0 for n in self.stages) or sum(self.stages) != NUM_BLOCKS:

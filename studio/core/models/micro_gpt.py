@@ -35,7 +35,7 @@ from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
 from studio.core.models.decoder import GenerationOutput, decode
 from studio.core.models.masks import additive_mask, compute_dtype
-from studio.core.models.sharing import check_sharing, shared_stack
+from studio.core.models.sharing import check_sharing, shared_stack, sharing_param
 
 
 class MicroGPTError(ValueError):
@@ -78,14 +78,7 @@ class MicroGPTConfig(ModelSection):
         True, "Share the token embedding with the output head", label="Tie embedding and output"
     )
     gradient_checkpointing: int = checkpointing_param()
-    share_layers: int = param(
-        1,
-        "Every k consecutive blocks share one set of weights (ALBERT-style cross-layer "
-        "sharing): about k times fewer block parameters, the same compute (1: none)",
-        positive=True,
-        advanced=True,
-        label="Blocks sharing weights",
-    )
+    share_layers: int = sharing_param()
 
     def __post_init__(self) -> None:
         if self.d_model % self.n_heads:

@@ -13,8 +13,25 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 from torch import nn
+
+from studio.core.configtools import param
+
+
+def sharing_param(stacks: str = "") -> Any:
+    """The model.share_layers field of a transformer's model section; `stacks` names the
+    stacks it applies to when there are several (" of the encoder, and of the decoder,")."""
+    return param(
+        1,
+        f"Every k consecutive blocks{stacks} share one set of weights (ALBERT-style "
+        "cross-layer sharing): about k times fewer block parameters, the same compute "
+        "(1: none)",
+        positive=True,
+        advanced=True,
+        label="Blocks sharing weights",
+    )
 
 
 def check_sharing(k: int, depths: dict[str, int]) -> None:

@@ -35,12 +35,11 @@ from torch.utils.checkpoint import checkpoint
 
 from studio.core.configtools import ModelSection, ModelShape, param
 from studio.core.models import ArchSpec
-from studio.core.models.beam_search import beam_search as _beam_search
 from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
+from studio.core.models.decoder import GenerationOutput, decode
 from studio.core.models.masks import additive_mask, compute_dtype
-from studio.core.models.sampling import choose
-from studio.core.models.sharing import check_sharing, shared_stack
+from studio.core.models.sharing import check_sharing, shared_stack, sharing_param
 
 
 @dataclass
@@ -86,15 +85,7 @@ class TinyTransformerConfig(ModelSection):
         True, "Output layer reuses the target embedding matrix", label="Tie embedding and output"
     )
     gradient_checkpointing: int = checkpointing_param()
-    share_layers: int = param(
-        1,
-        "Every k consecutive blocks of the encoder, and of the decoder, share one set of "
-        "weights (ALBERT-style cross-layer sharing): about k times fewer block parameters, "
-        "the same compute (1: none)",
-        positive=True,
-        advanced=True,
-        label="Blocks sharing weights",
-    )
+    share_layers: int = sharing_param(" of the encoder, and of the decoder,")
     latent_noise: float = param(
         0.0,
         "Std of Gaussian noise added to the encoder's embeddings while training (0: off)",
@@ -128,16 +119,6 @@ class TinyTransformerConfig(ModelSection):
             checkpoint_every=self.gradient_checkpointing,
             max_len=self.max_len,
         )
-
-
-@dataclass
-class Generation:
-    """What `generate` returns. Row i*G + j is sample j of source i."""
-
-    tokens: torch.Tensor  # (N, T) long, pad after EOS
-    logp: torch.Tensor  # (N, T) log-prob of each token under the temperature-scaled softmax
-    mask: torch.Tensor  # (N, T) bool, True up to and including EOS
-    finished: torch.Tensor  # (N,) bool, True where EOS was produced
 
 
 @dataclass
@@ -270,7 +251,8 @@ class DecoderBlock(nn.Module):
 
 
 class TinyTransformer(nn.Module):
-    """Pre-norm encoder-decoder with learned positions, sampling and beam search."""
+    """Pre-norm encoder-decoder with learned positions, sampling, and the encode /
+    init_cache / decode_step that beam search (models/beam_search.py) drives."""
 
     def __init__(
         self, cfg: TinyTransformerConfig, src_vocab: int, tgt_vocab: int, pad_id: int
@@ -446,7 +428,7 @@ class TinyTransformer(nn.Module):
         eos_id: int,
         use_cache: bool = True,
         greedy: bool = False,
-    ) -> Generation:
+    ) -> GenerationOutput:
         """Sample `num_samples` (G) targets per source; rows i*G..i*G+G-1 belong to source i.
 
         The encoder runs once per source and its memory serves all G samples. Stops early
@@ -459,56 +441,31 @@ class TinyTransformer(nn.Module):
         g = num_samples
         memory = self.encode(src, src_mask)  # (P, S, D), once per source
         n = src.shape[0] * g
+        bos = torch.full((n,), bos_id, dtype=torch.long, device=src.device)  # (N,)
         if use_cache:
             cache = self.init_cache(memory, src_mask, max_new_tokens, repeat=g)
-        device = src.device
-        tokens = torch.full((n, max_new_tokens), self.pad_id, dtype=torch.long, device=device)
-        logp = torch.zeros(n, max_new_tokens, device=device)  # (N, T)
-        mask = torch.zeros(n, max_new_tokens, dtype=torch.bool, device=device)
-        finished = torch.zeros(n, dtype=torch.bool, device=device)  # (N,)
-        bos = torch.full((n,), bos_id, dtype=torch.long, device=device)
-        prev, steps = bos, 0
-        for t in range(max_new_tokens):
-            if use_cache:
-                logits = self.decode_step(prev, t, cache)  # (N, V)
-            else:
-                prefix = torch.cat([bos[:, None], tokens[:, :t]], dim=1)  # (N, t+1)
-                logits = self.decode(memory, src_mask, prefix, g)[:, -1]
-            nxt, lp = choose(
-                logits, temperature=temperature, top_k=top_k, top_p=top_p, greedy=greedy
-            )
-            alive = ~finished
-            tokens[:, t] = torch.where(alive, nxt, self.pad_id)
-            logp[:, t] = torch.where(alive, lp, 0.0)
-            mask[:, t] = alive
-            finished = finished | (alive & (nxt == eos_id))
-            prev, steps = tokens[:, t], t + 1
-            # .all() syncs with the device once a step; it saves the rest of the steps
-            if bool(finished.all()):
-                break
-        return Generation(tokens[:, :steps], logp[:, :steps], mask[:, :steps], finished)
 
-    @torch.no_grad()
-    def beam_search(
-        self,
-        src: torch.Tensor,
-        src_mask: torch.Tensor,
-        beam_size: int,
-        max_new_tokens: int,
-        bos_id: int,
-        eos_id: int,
-        length_penalty: float = 1.0,
-    ) -> list[list[int]]:
-        """Best hypothesis per source (token ids without EOS); see beam_search.py."""
-        return _beam_search(
-            self,
-            src,
-            src_mask,
-            beam_size=beam_size,
-            max_new_tokens=max_new_tokens,
-            bos_id=bos_id,
+            def next_logits(t: int, tokens: torch.Tensor) -> torch.Tensor:
+                prev = bos if t == 0 else tokens[:, t - 1]  # (N,)
+                return self.decode_step(prev, t, cache)  # (N, V)
+
+        else:
+
+            def next_logits(t: int, tokens: torch.Tensor) -> torch.Tensor:
+                prefix = torch.cat([bos[:, None], tokens[:, :t]], dim=1)  # (N, t + 1)
+                return self.decode(memory, src_mask, prefix, g)[:, -1]  # (N, V)
+
+        return decode(  # the sampling loop Micro-GPT's generate runs too (models/decoder.py)
+            next_logits,
+            n,
+            max_new_tokens,
+            pad_id=self.pad_id,
             eos_id=eos_id,
-            length_penalty=length_penalty,
+            temperature=temperature,
+            top_k=top_k,
+            top_p=top_p,
+            greedy=greedy,
+            device=src.device,
         )
 
 

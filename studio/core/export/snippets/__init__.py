@@ -7,6 +7,11 @@ int8 comparison and the playground drive the same classes, so the program a user
 receives is the one the export was checked with. Each module names its graph files in
 FILES; the exporter writes exactly those names. An architecture's spec names its module
 and runner class (studio.core.models).
+
+A program is one file a user reads and runs alone, so the few lines the modules share
+(loading a session, reading the metadata, the int8 file's name, trimming a row at EOS,
+main's error exit) are written in each rather than shipped as a second file, and the
+rules they share with the studio (a tokenizer's tags) are written again.
 """
 
 from __future__ import annotations

@@ -78,6 +78,7 @@ def is_punctuation(ch: str) -> bool:
     return ch in string.punctuation or unicodedata.category(ch).startswith("P")
 
 
+# studio.core.data.text_tokenizers.split_tags again: this program runs without the studio
 def split_tags(text: str, tags: list[str]) -> tuple[list[str], str]:
     """The tags `text` begins with and the text after them (one space after a tag is its)."""
     found: list[str] = []

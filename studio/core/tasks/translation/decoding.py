@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, cast
 import torch
 from torch import nn
 
+from studio.core.models.beam_search import beam_search
 from studio.core.models.tiny_transformer import TinyTransformer
 from studio.core.tasks.base import model_device, unwrap
 from studio.core.tasks.translation.config import TranslationError
@@ -72,14 +73,15 @@ def translate(
                 )
                 rows = gen.tokens.tolist()
             else:
-                rows = inner.beam_search(
+                rows = beam_search(
+                    inner,
                     src,
                     src_mask,
-                    beam_size,
-                    max_len,
-                    tok.bos_id,
-                    tok.eos_id,
-                    task.cfg.beam_length_penalty,
+                    beam_size=beam_size,
+                    max_new_tokens=max_len,
+                    bos_id=tok.bos_id,
+                    eos_id=tok.eos_id,
+                    length_penalty=task.cfg.beam_length_penalty,
                 )
             out += [task.detokenize(r) for r in rows]
     return out

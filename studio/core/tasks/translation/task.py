@@ -345,7 +345,7 @@ class TranslationTask(Task[TranslationConfig]):
             examples=examples,
             group_size=group_size,
             actions=gen.tokens,
-            mask=gen.mask.float(),
+            mask=gen.mask,
             logp=gen.logp,
             truncated=~gen.finished,
             completions=completions,
