@@ -206,7 +206,8 @@ def instrument(setup: Setup) -> None:
         return "reference" if model is learner.ref_model else "policy fwd"
 
     task.token_logprobs = clock.wrap(task.token_logprobs, which)
-    for name in (
+    for name in (  # where `choose` is called from, in this tree or an older one
+        "studio.core.models.decoder",
         "studio.core.models.micro_gpt",
         "studio.core.models.tiny_transformer",
         "studio.core.tasks.gridworld",
