@@ -52,6 +52,7 @@ from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.prune import PruneResult, prune_run
 from studio.core.training.trainer import Trainer
 from studio.core.training.update import gradient_flow
+from studio.core.user_settings import RECORD, given_paths, merged
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -85,11 +86,14 @@ def configure(cfg: StudioConfig, settings: Settings) -> StudioConfig:
     preset is. `cfg` itself is left as it was. (Another model.arch or task.name starts
     from another preset: use `load_preset(..., {"model.arch": ...})`.)"""
     data = config_to_dict(cfg)
+    given: list[str] = []
     for key, value in settings.items():
         keys = [k for k in key.split(".") if k]
         if not keys:
             raise ConfigError(f"{key!r}: a setting is named section.key, e.g. training.lr")
         apply_override(data, keys, value)
+        given += given_paths(keys, value)
+    data[RECORD] = merged(cfg.user_set, given)  # what a fit leaves as the user set it
     return config_from_dict(data)
 
 

@@ -24,12 +24,14 @@ from studio.core.configtools import (
     TaskSection,
     apply_override,
     from_dict,
+    must_be,
     param,
     parse_override,
     to_dict,
 )
 from studio.core.models import arch_spec
 from studio.core.tasks import task_class
+from studio.core.user_settings import RECORD, given_paths, leaf_paths, merged
 
 
 @dataclass
@@ -590,6 +592,15 @@ class StudioConfig:
     sparsity: SparsityConfig = field(default_factory=SparsityConfig)
     run: RunConfig = field(default_factory=RunConfig)
     ui: UIConfig = field(default_factory=UIConfig)
+    # which of the settings above the user gave (studio.core.user_settings says how the
+    # record is made); a fit to the data or to a memory budget leaves those as they are
+    user_set: list[str] = param(
+        default_factory=list,
+        help="The settings you gave (on the command line, in the window's form or in your "
+        "own preset file), as dotted paths: fitting to your data or to a memory budget "
+        "leaves them as you set them. The studio writes this record",
+        label="Settings you gave",
+    )
 
 
 DEFAULT_ARCH = "micro-gpt"  # model.arch of a preset that names none
@@ -672,8 +683,14 @@ def read_yaml(path: str | Path) -> Any:
         raise ConfigError(f"{p}: not valid YAML{where}: {problem}; fix the file's syntax") from None
 
 
-def load_config(path: str | Path | None = None, overrides: Sequence[str] = ()) -> StudioConfig:
-    """Read a preset (a path or a shipped preset's name), apply `--set` overrides, validate."""
+def load_config(
+    path: str | Path | None = None, overrides: Sequence[str] = (), *, run_config: bool = False
+) -> StudioConfig:
+    """Read a preset (a path or a shipped preset's name), apply `--set` overrides, validate.
+    The config records which settings the user gave (`user_set`): the overrides' keys,
+    and those of the file (`_file_record`); `run_config` says the file is a run folder's
+    config.yaml."""
+    users: list[str] = []
     if path is None:
         data: Any = {}
     else:
@@ -689,10 +706,32 @@ def load_config(path: str | Path | None = None, overrides: Sequence[str] = ()) -
             f"{found}: the file must hold a mapping of a preset's sections (model:, task:, "
             f"...), not a {type(data).__name__}; start from a shipped one (grpo-studio presets)"
         )
+    if path is not None:
+        users = _file_record(found, data, run_config)
     for text in overrides:
         keys, value = parse_override(text)
         apply_override(data, keys, value)
+        users += given_paths(keys, value)
+    data[RECORD] = merged(users, ())
     return config_from_dict(data)
+
+
+def _file_record(found: Path, data: dict[str, Any], run_config: bool) -> list[str]:
+    """Which keys of a preset file are the user's: those its own record names (the studio
+    wrote it), none of a shipped preset's or an unrecorded run's, else all it writes."""
+    if RECORD in data:
+        record = data[RECORD]
+        if not isinstance(record, list) or not all(isinstance(p, str) for p in record):
+            raise ConfigError(must_be(RECORD, "a list of setting paths", record))
+        return list(record)
+    if run_config or _is_shipped(found):
+        return []
+    return leaf_paths(data)
+
+
+def _is_shipped(found: Path) -> bool:
+    shipped = {*preset_files().values(), *lesson_files().values()}
+    return found.resolve() in {p.resolve() for p in shipped}
 
 
 def save_config(cfg: StudioConfig, path: str | Path) -> None:

@@ -102,3 +102,29 @@ def test_why_a_stage_ended_names_its_metric_in_chinese(chinese):
     assert "chrF" in shown and "4" in shown and english_left([shown]) == []
     shown = translate_message("no chrf more than 0.5 above its best in 4 evaluations")
     assert "chrF" in shown and "0.5" in shown and "4" in shown and english_left([shown]) == []
+
+
+def test_what_a_fit_kept_as_the_user_set_it_is_said_in_chinese(chinese):
+    for line in (
+        "  eval.every: kept at 0, you set it; the fit would choose 250",
+        "  stages.warmup.stop_at: kept at 60, you set it; the fit would choose empty",
+        "  task.vocab_size: kept at 150, you set it; the fit would choose 892 for the source, "
+        "1,000 for the target",
+        "  training.amp: kept at off, you set it; the budget would try bf16",
+        "  grpo.num_generations: kept at 8, you set it; the budget would lower it",
+        "  test split of 120: a tenth of the pairs",
+        "  stages.warmup.patience 4: the warm-up ends after 4 evaluations without a better "
+        "valid chrF",
+        "  stages.grpo.batch_size 16 -> 4, training.grad_accum 1 -> 4: the same examples per "
+        "optimizer step, in more passes of fewer (slower, the same numbers); you set "
+        "stages.grpo.batch_size to 16",
+    ):
+        shown = translate_message(line)
+        assert shown != line and english_left([shown]) == [], shown
+    refused = translate_message(
+        "training.memory_budget: 3100 B is less than the smallest estimate reached, 4100 B "
+        "(with training.grad_accum 16), of which activations takes 4000 B; it keeps "
+        "training.amp as you set it; raise the budget, or use a smaller model (fewer layers, "
+        "a narrower d_model)"
+    )
+    assert "training.amp" in refused and english_left([refused]) == [], refused

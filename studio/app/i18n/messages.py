@@ -131,6 +131,8 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "chosen for this data (task.fit_to_data):"),
     QT_TRANSLATE_NOOP("messages", "  {setting}"),  # one of them, indented under that line
     QT_TRANSLATE_NOOP("messages", "valid and test splits of {n}: {why}"),
+    QT_TRANSLATE_NOOP("messages", "valid split of {n}: {why}"),  # the user gave the other's
+    QT_TRANSLATE_NOOP("messages", "test split of {n}: {why}"),
     QT_TRANSLATE_NOOP("messages", "a tenth of the pairs"),
     QT_TRANSLATE_NOOP(
         "messages", "5% of the pairs, between 500 and 1,000: enough for a steady chrF"
@@ -157,8 +159,22 @@ SHAPES = [
         "are the noise of a few hundred sentences",
     ),
     QT_TRANSLATE_NOOP(
+        "messages",
+        "stages.warmup.patience {n}: the warm-up ends after {evals} evaluations without a "
+        "better valid chrF",
+    ),  # with eval.every 0 (the user's): no steps between evaluations to count
+    QT_TRANSLATE_NOOP(
         "messages", "stages.warmup.steps {n}: at most {epochs} passes over the training pairs"
     ),
+    # a setting a fit (to the data, to a memory budget) leaves as the user gave it: "{path}:
+    # kept at {value}, you set it; the fit would choose {value}" (core.user_settings)
+    QT_TRANSLATE_NOOP("messages", "{path}: kept at {value}, you set it"),
+    QT_TRANSLATE_NOOP(
+        "messages", "the fit would choose {source} for the source, {target} for the target"
+    ),
+    QT_TRANSLATE_NOOP("messages", "the fit would choose {value}"),
+    QT_TRANSLATE_NOOP("messages", "the budget would try {value}"),
+    QT_TRANSLATE_NOOP("messages", "the budget would lower it"),
     QT_TRANSLATE_NOOP(
         "messages", "a cap for a warm-up still improving: the patience should end it first"
     ),
@@ -252,6 +268,9 @@ SHAPES = [
         "{estimate} (with {settings}), of which {part} takes {size}",
     ),
     QT_TRANSLATE_NOOP("messages", "the settings as they are"),
+    # the user's settings a budget changed ("you set stages.grpo.batch_size to 16") or kept
+    QT_TRANSLATE_NOOP("messages", "you set {path} to {value}"),
+    QT_TRANSLATE_NOOP("messages", "it keeps {path} as you set it"),
     QT_TRANSLATE_NOOP("messages", "weights"),
     QT_TRANSLATE_NOOP("messages", "gradients"),
     QT_TRANSLATE_NOOP("messages", "AdamW state"),

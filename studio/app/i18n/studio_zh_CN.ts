@@ -2029,6 +2029,14 @@
         <translation>任务</translation>
     </message>
     <message>
+        <source>Settings you gave</source>
+        <translation>你给定的设置</translation>
+    </message>
+    <message>
+        <source>The settings you gave (on the command line, in the window&apos;s form or in your own preset file), as dotted paths: fitting to your data or to a memory budget leaves them as you set them. The studio writes this record</source>
+        <translation>你给定的设置（在命令行、窗口的表单或你自己的预设文件中），以点分路径记录：按你的数据或内存预算调整设置时，这些保持你设的值。此记录由工作室写入</translation>
+    </message>
+    <message>
         <source>My file or folder</source>
         <translation>我的文件或文件夹</translation>
     </message>
@@ -3274,7 +3282,7 @@
     </message>
     <message>
         <source>Recompute activations every N blocks in the backward pass to save memory (0: off)</source>
-        <translation>反向传播时每 N 块重新计算激活值以节省内存（0：关闭）</translation>
+        <translation type="vanished">反向传播时每 N 块重新计算激活值以节省内存（0：关闭）</translation>
     </message>
 </context>
 <context>
@@ -3713,8 +3721,40 @@
         <translation>从 0 开始计数，与 task.source_column 和 task.target_column 的计数方式相同</translation>
     </message>
     <message>
+        <source>valid split of {n}: {why}</source>
+        <translation>验证集 {n} 个：{why}</translation>
+    </message>
+    <message>
+        <source>test split of {n}: {why}</source>
+        <translation>测试集 {n} 个：{why}</translation>
+    </message>
+    <message>
         <source>stages.warmup.min_gain {n}: better means {gain} chrF above the best; smaller rises are the noise of a few hundred sentences</source>
         <translation>stages.warmup.min_gain {n}：比最佳高出 {gain} chrF 才算更好；更小的提升只是几百个句子的噪声</translation>
+    </message>
+    <message>
+        <source>stages.warmup.patience {n}: the warm-up ends after {evals} evaluations without a better valid chrF</source>
+        <translation>stages.warmup.patience {n}：连续 {evals} 次评估验证集 chrF 没有提升，预热即结束</translation>
+    </message>
+    <message>
+        <source>{path}: kept at {value}, you set it</source>
+        <translation>{path}：保持为 {value}，这是你设的</translation>
+    </message>
+    <message>
+        <source>the fit would choose {source} for the source, {target} for the target</source>
+        <translation>按数据调整会选源语言 {source}、目标语言 {target}</translation>
+    </message>
+    <message>
+        <source>the fit would choose {value}</source>
+        <translation>按数据调整会选 {value}</translation>
+    </message>
+    <message>
+        <source>the budget would try {value}</source>
+        <translation>内存预算会尝试 {value}</translation>
+    </message>
+    <message>
+        <source>the budget would lower it</source>
+        <translation>内存预算会调低它</translation>
     </message>
     <message>
         <source>a cap for a warm-up still improving: the patience should end it first</source>
@@ -4015,6 +4055,14 @@
     <message>
         <source>the settings as they are</source>
         <translation>现有设置</translation>
+    </message>
+    <message>
+        <source>you set {path} to {value}</source>
+        <translation>{path} 是你设为 {value} 的</translation>
+    </message>
+    <message>
+        <source>it keeps {path} as you set it</source>
+        <translation>{path} 保持你设的值</translation>
     </message>
     <message>
         <source>weights</source>
