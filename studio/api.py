@@ -94,7 +94,7 @@ def configure(cfg: StudioConfig, settings: Settings) -> StudioConfig:
         apply_override(data, keys, value)
         given += given_paths(keys, value)
     data[RECORD] = merged(cfg.user_set, given)  # what a fit leaves as the user set it
-    return config_from_dict(data)
+    return config_from_dict(data, given)
 
 
 def enable_curriculum(

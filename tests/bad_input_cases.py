@@ -395,4 +395,81 @@ DATA_FILES = [
     ),
 ]
 
-CASES = [*COMMAND_LINE, *CONFIG_FIELDS, *PRESET_FILES, *DATA_FILES]
+
+def shipped_preset(name: str) -> str:
+    from studio.core.config import preset_files
+
+    return preset_files()[name].read_text(encoding="utf-8")
+
+
+def changed_choice(run: Path, data: Path) -> None:
+    """DATA/mine.yaml: the user's copy of micro_gpt with another architecture written in."""
+    text = shipped_preset("micro_gpt").replace("arch: micro-gpt", "arch: tiny-transformer")
+    (data / "mine.yaml").write_text(text, encoding="utf-8")
+
+
+def run_task_renamed(run: Path, data: Path) -> None:
+    """RUN/config.yaml (a Micro-GPT arithmetic run's) edited to name another task."""
+    path = run / "config.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("name: arithmetic", "name: translation"), encoding="utf-8")
+
+
+# Several settings change at once (another architecture for a task, another task for a
+# preset): the message names the change the user made, not the first field that no
+# longer fits.
+CHANGED_TOGETHER = [
+    field(
+        "model.arch=micro-gpt",
+        "model.arch: micro-gpt cannot train the translation task",
+        "pick tiny-transformer or another task",
+        preset="tiny_transformer",
+    ),
+    field(
+        "model.arch=tiny-transformer",
+        "model.arch: tiny-transformer cannot train the arithmetic task",
+        "pick micro-gpt or another task",
+    ),
+    field(
+        "task.name=translation",
+        "task.name: micro-gpt cannot train the translation task",
+        "start from the tiny_transformer preset",
+    ),
+    field(
+        "task.name=shapes",
+        "task.name: shapes has no task.size",
+        "settings of gridworld",
+        "start from the shapes preset",
+        preset="lite_resnet",
+    ),
+    field(
+        "task.name=strings",
+        "task.name: strings has no task.operations",
+        "write a preset file of your own with model: {{arch: micro-gpt}} and "
+        "task: {{name: strings}}",
+    ),
+    Case(
+        "--set model.arch and task.name together",
+        train_set("micro_gpt", "model.arch=tiny-transformer", "task.name=translation"),
+        (
+            "model.arch and task.name: tiny-transformer and translation have no model.n_layers",
+            "settings of micro-gpt and arithmetic",
+            "start from the tiny_transformer preset",
+        ),
+    ),
+    Case(
+        "a preset file of the user's with another architecture",
+        (*TRAIN, "--config", "{DATA}/mine.yaml"),
+        ("model.arch: tiny-transformer cannot train the arithmetic task", "pick micro-gpt"),
+        setup=changed_choice,
+    ),
+    Case(
+        "config.yaml edited to another task",
+        ("eval", "{RUN}"),
+        ("task.name: micro-gpt cannot train the translation task", "arithmetic or strings"),
+        copy="TEXT_RUN",
+        setup=run_task_renamed,
+    ),
+]
+
+CASES = [*COMMAND_LINE, *CONFIG_FIELDS, *PRESET_FILES, *DATA_FILES, *CHANGED_TOGETHER]

@@ -10,14 +10,15 @@ task and found through the registries in studio.core.models and studio.core.task
 from __future__ import annotations
 
 import importlib.resources
-from collections.abc import Callable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 import yaml
 
 from studio.core.config_checks import check_config
+from studio.core.config_choice import choose_sections
 from studio.core.configtools import (
     ConfigError,
     ModelSection,
@@ -606,27 +607,11 @@ class StudioConfig:
 DEFAULT_ARCH = "micro-gpt"  # model.arch of a preset that names none
 DEFAULT_TASK = "arithmetic"  # task.name of a preset that names none
 
-S = TypeVar("S", ModelSection, TaskSection)
 
-
-def _keyed_section(
-    raw: Any, section: str, key: str, default: str, find: Callable[[str], type[S]]
-) -> S:
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        raise ConfigError(f"{section}: must be a mapping of keys to values, got {raw!r}")
-    choice = raw.get(key, default)
-    if not isinstance(choice, str):
-        raise ConfigError(f'{section}.{key}: must be a string, got "{choice}"')
-    cls = find(choice)
-    body = {k: v for k, v in raw.items() if k != key}
-    found: S = from_dict(cls, body, section)
-    return found
-
-
-def config_from_dict(data: Any) -> StudioConfig:
-    """Validate a parsed preset; raise ConfigError naming the first bad key."""
+def config_from_dict(data: Any, changed: Collection[str] = ()) -> StudioConfig:
+    """Validate a parsed preset; raise ConfigError naming the first bad key. `changed`:
+    the keys the user gave over it (--set), which name the change a message is about when
+    another architecture or task leaves the preset's settings behind (config_choice.py)."""
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -636,11 +621,8 @@ def config_from_dict(data: Any) -> StudioConfig:
     data = dict(data)
     # sections picked by a key (model by `arch`, task by `name`), their dataclasses found
     # through the registries of architectures and tasks
-    model = _keyed_section(
-        data.pop("model", None), "model", "arch", DEFAULT_ARCH, lambda arch: arch_spec(arch).config
-    )
-    task = _keyed_section(
-        data.pop("task", None), "task", "name", DEFAULT_TASK, lambda name: task_class(name).CONFIG
+    model, task = choose_sections(
+        data.pop("model", None), data.pop("task", None), (DEFAULT_ARCH, DEFAULT_TASK), changed
     )
     cfg = from_dict(StudioConfig, data)
     cfg.model, cfg.task = model, task
@@ -708,12 +690,13 @@ def load_config(
         )
     if path is not None:
         users = _file_record(found, data, run_config)
+    given: list[str] = []
     for text in overrides:
         keys, value = parse_override(text)
         apply_override(data, keys, value)
-        users += given_paths(keys, value)
-    data[RECORD] = merged(users, ())
-    return config_from_dict(data)
+        given += given_paths(keys, value)
+    data[RECORD] = merged(users, given)
+    return config_from_dict(data, given)
 
 
 def _file_record(found: Path, data: dict[str, Any], run_config: bool) -> list[str]:
