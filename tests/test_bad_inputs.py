@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -25,12 +26,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import bad_api_cases
 import bad_input_cases
 import bad_run_cases
 import pytest
+from bad_api_cases import Call
 from bad_input_cases import Case, snapshot
 
 from studio.cli.main import main
+from studio.core.configtools import ConfigError
 
 PROG_ERROR = "grpo-studio: error: "
 DOC = Path(__file__).parents[1] / "docs" / "bad_inputs.md"
@@ -216,6 +220,70 @@ def test_translate_takes_its_sentences_before_or_after_its_options(translation_r
     assert capsys.readouterr().out.splitlines() == before and len(before) == 1
 
 
+# ---- the Python API's bad calls (bad_api_cases.py)
+
+
+def api_names(places: Places, case_dir: Path) -> dict[str, object]:
+    """The names a case's `call` uses (bad_api_cases.py says which)."""
+    from studio import api
+    from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
+
+    data = case_dir / "DATA"
+    data.mkdir(parents=True, exist_ok=True)
+    pairs = write_tatoeba_file(data / "pairs.tsv", realistic_pairs(40, seed=1))
+    return {
+        "api": api,
+        "cfg": api.load_preset("micro_gpt"),
+        "run": api.load_run(places.runs["TEXT_RUN"]),
+        "RUN": str(places.runs["TEXT_RUN"]),
+        "PAIRS": str(pairs),
+    }
+
+
+def check_call(case: Call, places: Places, case_dir: Path) -> str:
+    """Make the call and check how it was refused; its message as shown."""
+    from studio import api
+
+    names = api_names(places, case_dir)
+    xdg = case_dir / "xdg"  # where runs would go without save_dir
+    xdg.mkdir()
+    watched = [places.root, case_dir]
+    before = snapshot(watched)
+    with patched_env({"XDG_DATA_HOME": str(xdg)}), pytest.raises(ValueError) as refused:
+        eval(case.call, names)  # the call as the table shows it
+    message = str(refused.value)
+    assert "\n" not in message and all(part in message for part in case.expect), message
+    assert isinstance(refused.value, TypeError) == case.wrong_type, repr(refused.value)
+    assert isinstance(refused.value, api.APIError | ConfigError), repr(refused.value)
+    assert snapshot(watched) == before, f"{case.call}: files changed"
+    if case.same_as:  # the command line's words, its options written as arguments
+        said = run(
+            Case(case.call, case.same_as, ()),
+            argv_of_call(case, places),
+            {"XDG_DATA_HOME": str(xdg)},
+        )
+        cli = error_line(said).removeprefix(PROG_ERROR)
+        assert message == re.sub(r"--([a-z-]+)", lambda m: m[1].replace("-", "_"), cli), cli
+    return shown(message, {**places.runs, "DATA": case_dir / "DATA"})
+
+
+def argv_of_call(case: Call, places: Places) -> list[str]:
+    return [arg.format(**{k: str(v) for k, v in places.runs.items()}) for arg in case.same_as]
+
+
+def api_row(case: Call, message: str) -> str:
+    argv = [arg.replace("{TEXT_RUN}", "TEXT_RUN") for arg in case.same_as]
+    same = f"`{cell(shlex.join(['grpo-studio', *argv]))}`" if case.same_as else ""
+    return f"| `{cell(case.call)}` | {cell(message)} | {same} |"
+
+
+@pytest.mark.parametrize("case", bad_api_cases.CALLS, ids=[c.id for c in bad_api_cases.CALLS])
+def test_bad_api_call_is_refused_naming_its_argument(case, places, tmp_path):
+    assert api_row(case, check_call(case, places, tmp_path)) in documented(), (
+        f"{DOC} does not show this call as it is now; make it again: {TABLE_COMMAND}"
+    )
+
+
 def cell(text: str) -> str:
     """`text` as a Markdown table cell: a | would end it."""
     return text.replace("|", "\\|")
@@ -230,6 +298,10 @@ def table() -> str:
         places = make_places(Path(tmp) / "runs")
         for i, case in enumerate(CASES):
             rows.append(row(case, *check(case, places, Path(tmp) / f"case{i}")))
+        calls = [
+            api_row(call, check_call(call, places, Path(tmp) / f"call{i}"))
+            for i, call in enumerate(bad_api_cases.CALLS)
+        ]
     return "\n".join(
         [
             "# Bad inputs and what the command line says",
@@ -248,6 +320,23 @@ def table() -> str:
             "| input | command | message |",
             "|---|---|---|",
             *rows,
+            "",
+            "## The Python API",
+            "",
+            f"Each of these {len(calls)} calls is a case of tests/test_bad_inputs.py",
+            "(tests/bad_api_cases.py), made for real as written: `cfg` is",
+            '`api.load_preset("micro_gpt")`, `run` is `api.load_run(TEXT_RUN)`, `RUN` is',
+            "TEXT_RUN's folder and `PAIRS` a TSV of 40 Chinese-English pairs. Every one raises",
+            "a `ValueError` whose one-line message names the argument (`api.APIError`; a",
+            "setting's value `ConfigError`, naming its path as `--set` does; an argument of the",
+            "wrong type `api.APITypeError`, also a `TypeError`), and writes nothing. Where the",
+            "command line takes the same value, its command is in the last column: it says the",
+            "same words, naming its option (`--finetune-steps`) where the API names its",
+            "argument (`finetune_steps`).",
+            "",
+            "| call | message | the command line's |",
+            "|---|---|---|",
+            *calls,
             "",
         ]
     )
