@@ -343,6 +343,42 @@ DATA_FILES = [
         "caf\xe9\tcafe\n".encode("latin-1") * 50,
         "skipped 50 undecodable",
         "save it as UTF-8",
+        "looks like Latin-1 (Windows-1252) text, not UTF-8",
+    ),
+    data_file(
+        "tiny_transformer",
+        "a GBK TSV",
+        "gbk.tsv",
+        "".join(f"我喜欢猫{i}。\tI like cat {i}.\n" for i in range(50)).encode("gbk"),
+        "skipped 50 undecodable",
+        "the file looks like GBK or Big5 (Chinese) text, not UTF-8: re-save it as UTF-8",
+    ),
+    data_file(
+        "tiny_transformer",
+        "a UTF-16 TSV without a byte-order mark",
+        "utf16.tsv",
+        "".join(f"我喜欢猫{i}。\tI like cat {i}.\n" for i in range(50)).encode("utf-16-le"),
+        "{DATA}/utf16.tsv: looks like UTF-16LE text without a byte-order mark, not UTF-8",
+        "re-save it as UTF-8",
+    ),
+    data_file(
+        "tiny_transformer",
+        "a TSV line over the line limit",
+        "long.tsv",
+        "x" * 200_000 + "\ty\n",
+        "skipped 1 over 131,072 characters, too long for a line (line 1)",
+        "the limit is 131,072 characters a line",
+    ),
+    data_file(
+        "tiny_transformer",
+        "two TSVs joined, a byte-order mark between",
+        "joined.tsv",
+        b"".join(
+            b"\xef\xbb\xbf" + "".join(f"only one {i}\n" for i in range(k, k + 25)).encode()
+            for k in (0, 25)
+        ),
+        "skipped 50 with a wrong column count",
+        "removed 1 byte-order mark inside joined.tsv (line 26): files joined together?",
     ),
     data_file(
         "tiny_transformer",
@@ -445,8 +481,7 @@ CHANGED_TOGETHER = [
     field(
         "task.name=strings",
         "task.name: strings has no task.operations",
-        "write a preset file of your own with model: {{arch: micro-gpt}} and "
-        "task: {{name: strings}}",
+        "write a preset file of your own with model: {{arch: micro-gpt}}, task: {{name: strings}}",
     ),
     Case(
         "--set model.arch and task.name together",

@@ -133,7 +133,7 @@ def left_behind(behind: list[Choice], arch: str, task: str) -> str:
         f"{' and '.join(str(c.written_for) for c in behind)}; "
         + start_from(
             lambda a, t: a == arch and t == task,
-            f"model: {{arch: {arch}}} and task: {{name: {task}}}",
+            f"model: {{arch: {arch}}}, task: {{name: {task}}}",
         )
     )
 

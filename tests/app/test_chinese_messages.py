@@ -128,3 +128,34 @@ def test_what_a_fit_kept_as_the_user_set_it_is_said_in_chinese(chinese):
         "a narrower d_model)"
     )
     assert "training.amp" in refused and english_left([refused]) == [], refused
+
+
+def test_the_messages_of_issue_30_are_shown_in_chinese(chinese, tmp_path):
+    """A data file in another encoding, a line over the limit, marks inside a file, and
+    another architecture or task than the preset's: what the core says, in Chinese."""
+    from studio.core.config import load_config
+    from studio.core.configtools import ConfigError
+    from studio.core.data.bilingual import load_pairs
+    from studio.core.data.load_report import DataError
+
+    files = {
+        "utf16.tsv": "猫\tcat\n".encode("utf-16-le") * 20,
+        "latin.tsv": "caf\xe9\tcafe\n".encode("latin-1") * 20,
+        "long.tsv": ("x" * 200_000 + "\ty\n").encode(),
+        "joined.tsv": b"".join(b"\xef\xbb\xbf" + b"only one\n" * 3 for _ in range(2)),
+    }
+    said = []
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(DataError) as refused:
+            load_pairs(tmp_path / name)
+        said.append(str(refused.value))
+    for settings in (["model.arch=tiny-transformer"], ["task.name=strings"]):
+        with pytest.raises(ConfigError) as refused:
+            load_config("micro_gpt", settings)
+        said.append(str(refused.value))
+    shown = [translate_message(message) for message in said]
+    assert all(a != b for a, b in zip(said, shown, strict=True)), shown
+    # the encodings' names and the YAML to write are values, shown as they are
+    values = re.compile(r"UTF-16LE|Latin-1 \(Windows-1252\)|\{[^}]*\}")
+    assert english_left([values.sub(" ", line) for line in shown]) == []

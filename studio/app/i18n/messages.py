@@ -50,6 +50,20 @@ SHAPES = [
         "{path}: not valid YAML ({text}); write a list like [a, b] or a mapping like {{name: 1.0}}",
     ),
     QT_TRANSLATE_NOOP("messages", "no preset loaded; open a preset first"),
+    # config_choice: another architecture or task than the rest of the preset
+    QT_TRANSLATE_NOOP(
+        "messages", "model.arch: {arch} cannot train the {task} task; pick {archs} or another task"
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "task.name: {arch} cannot train the {task} task; pick {tasks}, or {where}"
+    ),
+    QT_TRANSLATE_NOOP("messages", "{keys}: {values} has no {fields}, settings of {old}; {where}"),
+    QT_TRANSLATE_NOOP("messages", "{keys}: {values} have no {fields}, settings of {old}; {where}"),
+    QT_TRANSLATE_NOOP("messages", "start from the {presets} preset"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "write a preset file of your own with {sections} (the rest keep their defaults)",
+    ),
     # config_checks: settings that cannot work together
     QT_TRANSLATE_NOOP(
         "messages",
@@ -70,6 +84,11 @@ SHAPES = [
     # data files and folders
     QT_TRANSLATE_NOOP("messages", "{path}: cannot be read ({reason}); check its permissions"),
     QT_TRANSLATE_NOOP("messages", "{path}: is not valid UTF-16 text; save it as UTF-8"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{path}: looks like {encoding} text without a byte-order mark, not UTF-8; re-save it "
+        "as UTF-8",
+    ),
     QT_TRANSLATE_NOOP("messages", "{path}: no usable sentence pair ({summary}); {hint}"),
     QT_TRANSLATE_NOOP("messages", "{path}: no such folder; {how}"),
     QT_TRANSLATE_NOOP("messages", "{path}: is a file, not a folder; {how}"),
@@ -107,6 +126,16 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "{n} with malformed CSV quoting ({lines})"),
     QT_TRANSLATE_NOOP("messages", "{n} empty ({lines})"),
     QT_TRANSLATE_NOOP("messages", "{n} too long ({lines})"),
+    QT_TRANSLATE_NOOP("messages", "{n} undecodable ({lines})"),
+    QT_TRANSLATE_NOOP("messages", "{n} over {limit} characters, too long for a line ({lines})"),
+    QT_TRANSLATE_NOOP(
+        "messages", "the file looks like {encoding} text, not UTF-8: re-save it as UTF-8"
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "a line is one sentence pair, and the limit is {limit} characters a line: check that "
+        "the file is a table of pairs, one a line",
+    ),
     QT_TRANSLATE_NOOP("messages", "dropped {n} duplicates ({lines})"),
     QT_TRANSLATE_NOOP("messages", "dropped {n} duplicate ({lines})"),
     QT_TRANSLATE_NOOP("messages", "lines {numbers}"),
@@ -120,6 +149,16 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "{path}: kept {n} pair"),
     QT_TRANSLATE_NOOP("messages", "line {number} read as a header"),
     QT_TRANSLATE_NOOP("messages", "line numbers are positions in the JSON array"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "removed {n} byte-order mark inside {name} ({lines}): files joined together? they are "
+        "not text",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "removed {n} byte-order marks inside {name} ({lines}): files joined together? they are "
+        "not text",
+    ),
     QT_TRANSLATE_NOOP("messages", "columns matched by script"),
     QT_TRANSLATE_NOOP("messages", "columns matched by script and language identification"),
     QT_TRANSLATE_NOOP("messages", "columns matched named by the file ({names})"),

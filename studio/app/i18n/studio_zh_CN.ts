@@ -3557,6 +3557,30 @@
         <translation>尚未加载预设；请先打开一个预设</translation>
     </message>
     <message>
+        <source>model.arch: {arch} cannot train the {task} task; pick {archs} or another task</source>
+        <translation>model.arch：{arch} 不能训练 {task} 任务；请选择 {archs}，或换一个任务</translation>
+    </message>
+    <message>
+        <source>task.name: {arch} cannot train the {task} task; pick {tasks}, or {where}</source>
+        <translation>task.name：{arch} 不能训练 {task} 任务；请选择 {tasks}，或{where}</translation>
+    </message>
+    <message>
+        <source>{keys}: {values} has no {fields}, settings of {old}; {where}</source>
+        <translation>{keys}：{values} 没有 {fields}，这些是 {old} 的设置；{where}</translation>
+    </message>
+    <message>
+        <source>{keys}: {values} have no {fields}, settings of {old}; {where}</source>
+        <translation>{keys}：{values} 没有 {fields}，这些是 {old} 的设置；{where}</translation>
+    </message>
+    <message>
+        <source>start from the {presets} preset</source>
+        <translation>从预设 {presets} 开始</translation>
+    </message>
+    <message>
+        <source>write a preset file of your own with {sections} (the rest keep their defaults)</source>
+        <translation>自己写一个预设文件，写明 {sections}（其余设置取默认值）</translation>
+    </message>
+    <message>
         <source>data.valid_fraction and data.test_fraction: {valid} + {test} holds out all the data, leaving none to train on; lower one of them</source>
         <translation>data.valid_fraction 和 data.test_fraction：{valid} + {test} 留出了全部数据，没有数据可供训练；请调低其中一个</translation>
     </message>
@@ -3583,6 +3607,10 @@
     <message>
         <source>{path}: is not valid UTF-16 text; save it as UTF-8</source>
         <translation>{path}: 不是有效的 UTF-16 文本；请另存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>{path}: looks like {encoding} text without a byte-order mark, not UTF-8; re-save it as UTF-8</source>
+        <translation>{path}: 看起来是没有字节顺序标记的 {encoding} 文本，不是 UTF-8；请重新另存为 UTF-8</translation>
     </message>
     <message>
         <source>{path}: no usable sentence pair ({summary}); {hint}</source>
@@ -3669,6 +3697,22 @@
         <translation>{n} 行过长（{lines}）</translation>
     </message>
     <message>
+        <source>{n} undecodable ({lines})</source>
+        <translation>{n} 行无法解码（{lines}）</translation>
+    </message>
+    <message>
+        <source>{n} over {limit} characters, too long for a line ({lines})</source>
+        <translation>{n} 行超过 {limit} 个字符，一行过长（{lines}）</translation>
+    </message>
+    <message>
+        <source>the file looks like {encoding} text, not UTF-8: re-save it as UTF-8</source>
+        <translation>文件看起来是 {encoding} 文本，不是 UTF-8：请重新另存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>a line is one sentence pair, and the limit is {limit} characters a line: check that the file is a table of pairs, one a line</source>
+        <translation>一行是一个句对，每行上限为 {limit} 个字符：请检查文件是否为每行一个句对的表格</translation>
+    </message>
+    <message>
         <source>dropped {n} duplicates ({lines})</source>
         <translation>去掉 {n} 个重复项（{lines}）</translation>
     </message>
@@ -3715,6 +3759,14 @@
     <message>
         <source>line numbers are positions in the JSON array</source>
         <translation>行号是在 JSON 数组中的位置</translation>
+    </message>
+    <message>
+        <source>removed {n} byte-order mark inside {name} ({lines}): files joined together? they are not text</source>
+        <translation>删除了 {name} 内部的 {n} 个字节顺序标记（{lines}）：是几个文件拼在一起了吗？它们不是文本</translation>
+    </message>
+    <message>
+        <source>removed {n} byte-order marks inside {name} ({lines}): files joined together? they are not text</source>
+        <translation>删除了 {name} 内部的 {n} 个字节顺序标记（{lines}）：是几个文件拼在一起了吗？它们不是文本</translation>
     </message>
     <message>
         <source>counted from 0, as task.source_column and task.target_column count</source>

@@ -17,12 +17,14 @@ from studio.core.data.languages import language_label
 from studio.core.user_settings import covers, kept_line, merged, shown
 
 COLUMN_SETTINGS = "task.source_column and task.target_column"
+LINE_LIMIT = 131_072  # the longest line of a table read (pair_files: the csv module's)
 
 # How each skip reason reads in a summary: "3 empty", "2 with a wrong column count"...
 _PHRASES = {
     "wrong column count": "with a wrong column count",
     "missing fields": "without source/target fields",
     "malformed": "with malformed CSV quoting",
+    "line too long": f"over {LINE_LIMIT:,} characters, too long for a line",
 }
 
 
@@ -82,9 +84,22 @@ class LoadReport:
     monolingual: str = ""  # what back-translation will add, when it is on
     first_pairs: list[tuple[str, str]] = field(default_factory=list)  # as the model sees them
     kept_lines: list[int] = field(default_factory=list, repr=False)  # each kept pair's line
+    encoding: str = ""  # what lines that are not UTF-8 seem to be in (data.encodings)
+    # what reading removed from the text (byte-order marks inside the file): said right
+    # after the count kept, before the skips, whose line lists end in ")"
+    removed: list[str] = field(default_factory=list)
 
     def skip(self, reason: str, line: int) -> None:
         self.skipped.setdefault(reason, []).append(line)
+
+    def boms(self, name: str, lines: list[int]) -> None:
+        """Byte-order marks found inside file `name` (files joined together) on `lines`,
+        removed: noted, as they were not text."""
+        marks = "byte-order mark" if len(lines) == 1 else "byte-order marks"
+        self.removed.append(
+            f"removed {len(lines):,} {marks} inside {name} ({_lines(lines, 5)}): files joined "
+            "together? they are not text"
+        )
 
     def count(self, reason: str) -> int:
         return len(self.skipped.get(reason, ()))
@@ -95,7 +110,7 @@ class LoadReport:
 
     def summary(self, max_lines: int = 5) -> str:
         """One line, e.g. "kept 1,204 pairs; skipped 3 empty (lines 4, 9, 17); dropped ..."."""
-        parts = [f"kept {self.kept:,} pair{'' if self.kept == 1 else 's'}"]
+        parts = [f"kept {self.kept:,} pair{'' if self.kept == 1 else 's'}", *self.removed]
         skips = [
             f"{len(lines):,} {_PHRASES.get(reason, reason)} ({_lines(lines, max_lines)})"
             for reason, lines in self.skipped.items()
