@@ -284,6 +284,73 @@ def test_bad_api_call_is_refused_naming_its_argument(case, places, tmp_path):
     )
 
 
+# ---- settings the user gave where the studio fits them to the data: kept, and said
+
+
+@dataclass(frozen=True)
+class Kept:
+    setting: str  # the --set of the issue
+    said: str  # the load report's line for it
+
+    @property
+    def argv(self) -> tuple[str, ...]:
+        preset = ("--config", "tiny_transformer", "--data_path", "{DATA}/cmn.txt")
+        return (*bad_input_cases.TRAIN, *preset, *FAST, "--set", self.setting)
+
+
+# a 1+1-layer translator: the fit, not the model, is what the cases try
+FAST = tuple(
+    arg
+    for s in ("model.d_model=32", "model.n_encoder_layers=1", "model.n_decoder_layers=1")
+    for arg in ("--set", s)
+)
+KEPT = [
+    Kept("eval.every=0", "eval.every: kept at 0, you set it; the fit would choose 250"),
+    Kept(
+        "stages.warmup.steps=1",
+        "stages.warmup.steps: kept at 1, you set it; the fit would choose 4,000",
+    ),
+    Kept("task.vocab_size=150", "task.vocab_size: kept at 150, you set it; the fit would choose"),
+]
+
+
+def check_kept(case: Kept, case_dir: Path) -> tuple[list[str], str]:
+    """Train a step on 1,200 pairs (enough for task.fit_to_data to fit) with the user's
+    setting: the run keeps it, and its load report says so."""
+    from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
+    from studio.core.runs.loading import load_run_config
+
+    names = {"DATA": case_dir / "DATA", "SAVE": case_dir / "SAVE"}
+    for folder in names.values():
+        folder.mkdir(parents=True)
+    write_tatoeba_file(names["DATA"] / "cmn.txt", realistic_pairs(1200, seed=3))
+    argv = [a.format(**{k: str(v) for k, v in names.items()}) for a in case.argv]
+    result = run(Case(case.setting, case.argv, ()), [*argv, "--quiet"], {})
+    assert result.code == 0, result.err
+    said = [line.strip() for line in result.err.splitlines() if line.strip().startswith(case.said)]
+    assert len(said) == 1, result.err
+    (run_dir,) = names["SAVE"].iterdir()
+    key, value = case.setting.split("=")
+    section, *path = key.split(".")
+    node = getattr(load_run_config(run_dir), section)
+    for name in path:
+        node = getattr(node, name)
+    assert node == int(value)  # as the user set it, in the run's config.yaml
+    assert case.said in (run_dir / "data_report.txt").read_text("utf-8")
+    return [shown(a, names) for a in argv], said[0]
+
+
+def kept_row(case: Kept, argv: list[str], said: str) -> str:
+    return f"| --set {case.setting} | `{cell(shlex.join(['grpo-studio', *argv]))}` | {cell(said)} |"
+
+
+@pytest.mark.parametrize("case", KEPT, ids=[c.setting for c in KEPT])
+def test_a_setting_the_user_gave_is_kept_where_the_studio_fits_and_said(case, tmp_path):
+    assert kept_row(case, *check_kept(case, tmp_path)) in documented(), (
+        f"{DOC} does not show this case as it is now; make it again: {TABLE_COMMAND}"
+    )
+
+
 def cell(text: str) -> str:
     """`text` as a Markdown table cell: a | would end it."""
     return text.replace("|", "\\|")
@@ -301,6 +368,9 @@ def table() -> str:
         calls = [
             api_row(call, check_call(call, places, Path(tmp) / f"call{i}"))
             for i, call in enumerate(bad_api_cases.CALLS)
+        ]
+        kept = [
+            kept_row(case, *check_kept(case, Path(tmp) / f"kept{i}")) for i, case in enumerate(KEPT)
         ]
     return "\n".join(
         [
@@ -337,6 +407,18 @@ def table() -> str:
             "| call | message | the command line's |",
             "|---|---|---|",
             *calls,
+            "",
+            "## What the user set, where the studio fits settings to the data",
+            "",
+            "Not refusals: with 1,000 sentence pairs or more, `task.fit_to_data` chooses some",
+            "settings for the data; one the user gave is kept as given, and the load report",
+            "says so. Each row is a case of tests/test_bad_inputs.py, run for real: a step of",
+            "training on DATA/cmn.txt, 1,200 pairs of the realistic corpus, after which the",
+            "run's config.yaml holds the user's value and its data_report.txt the line shown.",
+            "",
+            "| setting | command | the load report says |",
+            "|---|---|---|",
+            *kept,
             "",
         ]
     )
