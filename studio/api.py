@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from torch import nn
 
+from studio.core.arguments import ArgumentError, check_eval_limit
 from studio.core.config import (
     DataConfig,
     StudioConfig,
@@ -52,6 +53,7 @@ from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.prune import PruneResult, prune_run
 from studio.core.training.trainer import Trainer
 from studio.core.training.update import gradient_flow
+from studio.core.user_settings import RECORD, given_paths, merged
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -66,31 +68,109 @@ class APIError(ValueError):
     """A call cannot do what was asked; the message says what and how to fix it."""
 
 
+class APITypeError(APIError, TypeError):
+    """An argument of the wrong type, named as a setting of the wrong type is
+    (`limit: must be an integer, got '10'`): a TypeError as Python's own are, and an
+    APIError (ValueError) as every refusal of the API is."""
+
+
+# ---- the arguments' checks: the API refuses what the command line refuses, in its words
+# (studio.core.arguments), naming the argument instead of the option
+
+_PATH = "a path (str or pathlib.Path)"
+_RUN = "a run folder (str or Path), a GRPOTrainer or a Run"
+
+
+def _must_be(name: str, value: Any, kinds: type | tuple[type, ...], what: str) -> None:
+    """An APITypeError naming `name` unless `value` is one of `kinds` (a bool is no
+    number here, as in a config)."""
+    kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise APITypeError(f"{name}: must be {what}, got {value!r}")
+
+
+def _int(name: str, value: Any, *, optional: bool = False) -> None:
+    if not (optional and value is None):
+        _must_be(name, value, int, "an integer" + (" or None" if optional else ""))
+
+
+def _number(name: str, value: Any) -> None:
+    _must_be(name, value, (int, float), "a number")
+
+
+def _text(name: str, value: Any, what: str = "a string") -> None:
+    _must_be(name, value, str, what)
+
+
+def _path(name: str, value: Any, *, optional: bool = False) -> None:
+    if not (optional and value is None):
+        _must_be(name, value, (str, Path), _PATH + (" or None" if optional else ""))
+
+
+def _settings(name: str, settings: Any) -> Settings:
+    """`settings`: a mapping of "section.key" strings to values (None: none)."""
+    if settings is None:
+        return {}
+    _must_be(
+        name, settings, Mapping, 'a mapping of "section.key" to values, e.g. {"training.seed": 1}'
+    )
+    for key in settings:
+        if not isinstance(key, str):
+            raise APITypeError(
+                f'{name}: each key must be a string "section.key", e.g. "training.seed", '
+                f"got {key!r}"
+            )
+    return settings
+
+
+def _config(name: str, cfg: Any) -> None:
+    _must_be(name, cfg, StudioConfig, "a StudioConfig (from load_preset or configure)")
+
+
+def _run_like(name: str, run: Any) -> None:
+    _must_be(name, run, (str, Path, GRPOTrainer, Run), _RUN)
+
+
+def _one_of(name: str, value: Any, choices: Sequence[str]) -> None:
+    if value not in choices:
+        raise APIError(f"{name}: must be one of {', '.join(choices)}, got {value!r}")
+
+
 # ---- configs
 
 
-def _override_texts(settings: Settings) -> list[str]:
+def _override_texts(settings: Settings | None) -> list[str]:
     """{"training.lr": 1e-4} -> ["training.lr=0.0001"]: JSON is YAML, which --set reads."""
-    return [f"{key}={json.dumps(value)}" for key, value in settings.items()]
+    return [f"{key}={json.dumps(value)}" for key, value in _settings("settings", settings).items()]
 
 
 def load_preset(preset: str | Path, settings: Settings | None = None) -> StudioConfig:
     """A shipped preset by name (`"micro_gpt"`) or a preset file, with `settings`
     ({"section.key": value}, as `--set` gives them) applied, and checked."""
-    return load_config(preset, _override_texts(settings or {}))
+    _must_be(
+        "preset",
+        preset,
+        (str, Path),
+        "a shipped preset's name (grpo-studio presets lists them) or a preset file",
+    )
+    return load_config(preset, _override_texts(settings))
 
 
 def configure(cfg: StudioConfig, settings: Settings) -> StudioConfig:
     """A new config: `cfg` with `settings` ({"section.key": value}) changed, checked as a
     preset is. `cfg` itself is left as it was. (Another model.arch or task.name starts
     from another preset: use `load_preset(..., {"model.arch": ...})`.)"""
+    _config("cfg", cfg)
     data = config_to_dict(cfg)
-    for key, value in settings.items():
+    given: list[str] = []
+    for key, value in _settings("settings", settings).items():
         keys = [k for k in key.split(".") if k]
         if not keys:
             raise ConfigError(f"{key!r}: a setting is named section.key, e.g. training.lr")
         apply_override(data, keys, value)
-    return config_from_dict(data)
+        given += given_paths(keys, value)
+    data[RECORD] = merged(cfg.user_set, given)  # what a fit leaves as the user set it
+    return config_from_dict(data, given)
 
 
 def enable_curriculum(
@@ -139,6 +219,7 @@ def distill_from(
     folder, trainer or loaded run): its soft targets make up `weight` of the loss at
     `temperature`, and it writes `synthetic` extra examples (the preset's or the
     defaults' values when not given). The student takes the teacher's tokenizer."""
+    _run_like("teacher", teacher)
     changes: dict[str, Any] = {"distill.teacher": str(_run_folder(teacher))}
     for key, value in (("weight", weight), ("temperature", temperature), ("synthetic", synthetic)):
         if value is not None:
@@ -149,6 +230,7 @@ def distill_from(
 def set_memory_budget(cfg: StudioConfig, budget: str | float) -> StudioConfig:
     """`cfg` with a memory budget the trainer fits it into: a size ("6GB", "512MB", 4 for
     GB), "free" (the GPU's free memory, on the CPU the RAM available), or "" for none."""
+    _must_be("budget", budget, (str, int, float), 'a size ("6GB", 4 for GB), "free" or ""')
     return configure(cfg, {"training.memory_budget": str(budget)})
 
 
@@ -181,13 +263,27 @@ def load_pairs(
     header or language and reported (`.report.text()`). `max_length` (tokens) and
     `augment` (source-side noise in the warm-up) apply when training on them:
     `load_preset("tiny_transformer", pairs.settings)`."""
+    from studio.core.configtools import from_dict
     from studio.core.tasks.translation.config import TranslationConfig
     from studio.core.tasks.translation.data import task_pairs
 
-    data = DataConfig(path=str(path), max_length=max_length, augment=augment)
-    pairs, report = task_pairs(
-        TranslationConfig(source_lang=source_lang, target_lang=target_lang), data
+    _path("path", path)
+    for name, lang in (("source_lang", source_lang), ("target_lang", target_lang)):
+        _text(name, lang, 'a language code such as "zh" or "en"')
+    _int("max_length", max_length)
+    _must_be("augment", augment, bool, "True or False")
+    # the values checked as a preset's (data.max_length above 0, two languages...)
+    data: DataConfig = from_dict(
+        DataConfig, {"path": str(path), "max_length": max_length, "augment": augment}, "data"
     )
+    langs = {"source_lang": source_lang, "target_lang": target_lang}
+    try:
+        task = from_dict(TranslationConfig, langs, "task")
+    except ConfigError:
+        raise
+    except ValueError as err:  # the two languages' own check, in __post_init__
+        raise APIError(str(err)) from None
+    pairs, report = task_pairs(task, data)
     settings = {
         "task.name": "translation",
         "task.source_lang": source_lang,
@@ -215,6 +311,12 @@ class GRPOTrainer:
         callback: Callable[[Record], None] | None = None,
         _resume: Path | None = None,
     ) -> None:
+        _config("cfg", cfg)
+        _path("save_dir", save_dir, optional=True)
+        if callback is not None and not callable(callback):
+            raise APITypeError(
+                f"callback: must be a function of one record, or None, got {callback!r}"
+            )
         self.control = TrainerControl()
         self._callback = callback
         self._sink: Callable[[Record], None] | None = None  # records() while it runs
@@ -238,8 +340,9 @@ class GRPOTrainer:
         """A trainer that continues a run folder from its newest readable checkpoint, with
         its own config and `settings` changed (those a checkpoint does not depend on:
         more steps, evaluation, logging; changing the model's shape is refused)."""
+        _path("run_dir", run_dir)
         folder = Path(run_dir)
-        cfg = resume_config(folder, _override_texts(settings or {}))
+        cfg = resume_config(folder, _override_texts(settings))
         return cls(cfg, callback=callback, _resume=folder)
 
     def _hear(self, record: Record) -> None:
@@ -269,6 +372,7 @@ class GRPOTrainer:
     def run(self, max_steps: int | None = None) -> Record:
         """Train until the stages end, `max_steps` steps in all, or `stop()`; return the
         final record ({"kind": "done", "reason": ..., "step": ...})."""
+        _max_steps(max_steps)
         self._check_idle()
         return self.engine.run(max_steps)
 
@@ -276,6 +380,7 @@ class GRPOTrainer:
         """Train on a background thread, yielding each record as it comes, the final one
         ("done") last. Leaving the loop early (break, an error, Ctrl-C) stops the run at
         its last finished step, with a checkpoint."""
+        _max_steps(max_steps)
         self._check_idle()
         inbox: queue.Queue[tuple[str, Any]] = queue.Queue(maxsize=1)
         gone = threading.Event()  # the loop has ended: nobody takes records any more
@@ -346,6 +451,13 @@ class GRPOTrainer:
         return self.engine.save_checkpoint()
 
 
+def _max_steps(max_steps: Any) -> None:
+    """As --steps: a positive number of steps (None: the stages' own)."""
+    _int("max_steps", max_steps, optional=True)
+    if max_steps is not None and max_steps < 1:
+        raise APIError(f"max_steps: must be a positive number of steps, got {max_steps}")
+
+
 # ---- finished runs
 
 
@@ -362,6 +474,9 @@ def export(
 ) -> ExportResult:
     """Export a run's newest checkpoint to ONNX (default folder: RUN/exports), checked
     against PyTorch before it is called done; `int8` also writes quantized copies."""
+    _run_like("run", run)
+    _path("out", out, optional=True)
+    _must_be("int8", int8, bool, "True or False")
     return export_run(_run_folder(run), Path(out) if out is not None else None, quantize=int8)
 
 
@@ -375,8 +490,15 @@ def prune(
     """Prune a run's smallest weights to `sparsity` (a share up to 0.95) into a new run
     folder (the original is kept), then fine-tune `finetune_steps` supervised steps with
     them held at zero, as `grpo-studio prune`."""
+    _run_like("run", run)
+    _number("sparsity", sparsity)
+    _int("finetune_steps", finetune_steps)
+    _path("save_dir", save_dir, optional=True)
     folder = Path(save_dir) if save_dir is not None else None
-    return prune_run(_run_folder(run), sparsity, finetune_steps=finetune_steps, save_dir=folder)
+    try:
+        return prune_run(_run_folder(run), sparsity, finetune_steps=finetune_steps, save_dir=folder)
+    except ArgumentError as err:  # named by its argument, not its option
+        raise APIError(err.as_argument) from None
 
 
 class Run:
@@ -395,6 +517,12 @@ class Run:
 
     def evaluate(self, split: str = "test", limit: int = 1000) -> dict[str, float]:
         """Held-out metrics on `split` ("valid" or "test"), as `grpo-studio eval`."""
+        _one_of("split", split, ("valid", "test"))
+        _int("limit", limit)
+        try:
+            check_eval_limit(limit)
+        except ArgumentError as err:
+            raise APIError(err.as_argument) from None
         how = Decoding(self.cfg.eval.decoding, self.cfg.eval.beam_size)
         return self.task.evaluate(self.model, split=split, limit=limit, decoding=how)
 
@@ -407,12 +535,15 @@ class Run:
             raise APIError(f"{self.run_dir}: a {self.task.NAME} run does not complete text")
         if isinstance(prompts, str):
             prompts = [prompts]
+        _must_be("prompts", prompts, (list, tuple), "a prompt (str) or a list of them")
+        for i, prompt in enumerate(prompts):
+            _text(f"prompts[{i}]", prompt, "a string (the text to complete)")
+        _int("samples", samples)
+        _number("temperature", temperature)
         settings = CompletionSettings(samples=samples, temperature=temperature)
         try:
             return complete(self, prompts, settings)
-        except CompletionError as err:  # a setting is named by its argument
-            if err.setting:
-                raise APIError(f"{err.setting}={err.value!r}: {err.rule}") from None
+        except CompletionError as err:  # the command line's words, naming the argument
             raise APIError(str(err)) from None
 
     def translate(self, sentences: str | Sequence[str], *, beam: int = 0) -> list[str]:
@@ -424,6 +555,11 @@ class Run:
 
         if self.task.NAME != "translation":
             raise APIError(f"{self.run_dir}: a {self.task.NAME} run does not translate")
+        if not isinstance(sentences, str):
+            _must_be("sentences", sentences, (list, tuple), "a sentence (str) or a list of them")
+            for i, sentence in enumerate(sentences):
+                _text(f"sentences[{i}]", sentence)
+        _int("beam", beam)
         try:
             decoding = beam_decoding(beam)
         except ValueError:
@@ -438,6 +574,8 @@ class Run:
         replay = getattr(self.task, "replay", None)
         if replay is None:
             raise APIError(f"{self.run_dir}: a {self.task.NAME} run has no agent to play")
+        _int("index", index)
+        _one_of("split", split, ("valid", "test"))
         frames, info = replay(self.model, split=split, index=index, greedy=True)
         return {**info, "frames": frames}
 
@@ -445,6 +583,8 @@ class Run:
 def load_run(run_dir: str | Path, checkpoint: str | Path | None = None) -> Run:
     """A run folder's config, task and model (its newest readable checkpoint, or the
     checkpoint file given), on the CPU, in eval mode."""
+    _path("run_dir", run_dir)
+    _path("checkpoint", checkpoint, optional=True)
     folder = Path(run_dir)
     chosen = Path(checkpoint) if checkpoint is not None else None
     return Run(folder, load_run_folder(folder, "cpu", checkpoint=chosen))
@@ -465,6 +605,11 @@ def _flow_of(source: Any) -> dict[str, list]:
                 "the model holds no gradients: call loss.backward() first, or plot a run"
             )
         return flow
+    if not isinstance(source, (Mapping, Run, str, Path)):
+        raise APITypeError(
+            "source: must be a model after backward(), a step record, a GRPOTrainer, a Run "
+            f"or a run folder, got {source!r}"
+        )
     if isinstance(source, Mapping):
         if "grad_flow" not in source:
             raise APIError("this record has no grad_flow (run.grad_flow_every says which do)")
@@ -483,6 +628,8 @@ def plot_grad_flow(source: Any, *, title: str | None = None) -> Figure:
     """The gradient-flow chart as a matplotlib Figure: mean and max |gradient| of each
     weight layer, log scale, input to output. `source`: a model after backward(), a step
     record, a trainer, a Run or a run folder (its newest record with gradients)."""
+    if title is not None:
+        _text("title", title, "a string or None")
     try:
         from matplotlib.figure import Figure
     except ImportError:

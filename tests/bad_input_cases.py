@@ -343,6 +343,42 @@ DATA_FILES = [
         "caf\xe9\tcafe\n".encode("latin-1") * 50,
         "skipped 50 undecodable",
         "save it as UTF-8",
+        "looks like Latin-1 (Windows-1252) text, not UTF-8",
+    ),
+    data_file(
+        "tiny_transformer",
+        "a GBK TSV",
+        "gbk.tsv",
+        "".join(f"我喜欢猫{i}。\tI like cat {i}.\n" for i in range(50)).encode("gbk"),
+        "skipped 50 undecodable",
+        "the file looks like GBK or Big5 (Chinese) text, not UTF-8: re-save it as UTF-8",
+    ),
+    data_file(
+        "tiny_transformer",
+        "a UTF-16 TSV without a byte-order mark",
+        "utf16.tsv",
+        "".join(f"我喜欢猫{i}。\tI like cat {i}.\n" for i in range(50)).encode("utf-16-le"),
+        "{DATA}/utf16.tsv: looks like UTF-16LE text without a byte-order mark, not UTF-8",
+        "re-save it as UTF-8",
+    ),
+    data_file(
+        "tiny_transformer",
+        "a TSV line over the line limit",
+        "long.tsv",
+        "x" * 200_000 + "\ty\n",
+        "skipped 1 over 131,072 characters, too long for a line (line 1)",
+        "the limit is 131,072 characters a line",
+    ),
+    data_file(
+        "tiny_transformer",
+        "two TSVs joined, a byte-order mark between",
+        "joined.tsv",
+        b"".join(
+            b"\xef\xbb\xbf" + "".join(f"only one {i}\n" for i in range(k, k + 25)).encode()
+            for k in (0, 25)
+        ),
+        "skipped 50 with a wrong column count",
+        "removed 1 byte-order mark inside joined.tsv (line 26): files joined together?",
     ),
     data_file(
         "tiny_transformer",
@@ -395,4 +431,80 @@ DATA_FILES = [
     ),
 ]
 
-CASES = [*COMMAND_LINE, *CONFIG_FIELDS, *PRESET_FILES, *DATA_FILES]
+
+def shipped_preset(name: str) -> str:
+    from studio.core.config import preset_files
+
+    return preset_files()[name].read_text(encoding="utf-8")
+
+
+def changed_choice(run: Path, data: Path) -> None:
+    """DATA/mine.yaml: the user's copy of micro_gpt with another architecture written in."""
+    text = shipped_preset("micro_gpt").replace("arch: micro-gpt", "arch: tiny-transformer")
+    (data / "mine.yaml").write_text(text, encoding="utf-8")
+
+
+def run_task_renamed(run: Path, data: Path) -> None:
+    """RUN/config.yaml (a Micro-GPT arithmetic run's) edited to name another task."""
+    path = run / "config.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("name: arithmetic", "name: translation"), encoding="utf-8")
+
+
+# Several settings change at once (another architecture for a task, another task for a
+# preset): the message names the change the user made, not the first field that no
+# longer fits.
+CHANGED_TOGETHER = [
+    field(
+        "model.arch=micro-gpt",
+        "model.arch: micro-gpt cannot train the translation task",
+        "pick tiny-transformer or another task",
+        preset="tiny_transformer",
+    ),
+    field(
+        "model.arch=tiny-transformer",
+        "model.arch: tiny-transformer cannot train the arithmetic task",
+        "pick micro-gpt or another task",
+    ),
+    field(
+        "task.name=translation",
+        "task.name: micro-gpt cannot train the translation task",
+        "start from the tiny_transformer preset",
+    ),
+    field(
+        "task.name=shapes",
+        "task.name: shapes has no task.size",
+        "settings of gridworld",
+        "start from the shapes preset",
+        preset="lite_resnet",
+    ),
+    field(
+        "task.name=strings",
+        "task.name: strings has no task.operations",
+        "write a preset file of your own with model: {{arch: micro-gpt}}, task: {{name: strings}}",
+    ),
+    Case(
+        "--set model.arch and task.name together",
+        train_set("micro_gpt", "model.arch=tiny-transformer", "task.name=translation"),
+        (
+            "model.arch and task.name: tiny-transformer and translation have no model.n_layers",
+            "settings of micro-gpt and arithmetic",
+            "start from the tiny_transformer preset",
+        ),
+    ),
+    Case(
+        "a preset file of the user's with another architecture",
+        (*TRAIN, "--config", "{DATA}/mine.yaml"),
+        ("model.arch: tiny-transformer cannot train the arithmetic task", "pick micro-gpt"),
+        setup=changed_choice,
+    ),
+    Case(
+        "config.yaml edited to another task",
+        ("eval", "{RUN}"),
+        ("task.name: micro-gpt cannot train the translation task", "arithmetic or strings"),
+        copy="TEXT_RUN",
+        setup=run_task_renamed,
+    ),
+]
+
+CASES = [*COMMAND_LINE, *CONFIG_FIELDS, *PRESET_FILES, *DATA_FILES, *CHANGED_TOGETHER]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -25,12 +26,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import bad_api_cases
 import bad_input_cases
 import bad_run_cases
 import pytest
+from bad_api_cases import Call
 from bad_input_cases import Case, snapshot
 
 from studio.cli.main import main
+from studio.core.configtools import ConfigError
 
 PROG_ERROR = "grpo-studio: error: "
 DOC = Path(__file__).parents[1] / "docs" / "bad_inputs.md"
@@ -216,6 +220,137 @@ def test_translate_takes_its_sentences_before_or_after_its_options(translation_r
     assert capsys.readouterr().out.splitlines() == before and len(before) == 1
 
 
+# ---- the Python API's bad calls (bad_api_cases.py)
+
+
+def api_names(places: Places, case_dir: Path) -> dict[str, object]:
+    """The names a case's `call` uses (bad_api_cases.py says which)."""
+    from studio import api
+    from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
+
+    data = case_dir / "DATA"
+    data.mkdir(parents=True, exist_ok=True)
+    pairs = write_tatoeba_file(data / "pairs.tsv", realistic_pairs(40, seed=1))
+    return {
+        "api": api,
+        "cfg": api.load_preset("micro_gpt"),
+        "run": api.load_run(places.runs["TEXT_RUN"]),
+        "RUN": str(places.runs["TEXT_RUN"]),
+        "PAIRS": str(pairs),
+    }
+
+
+def check_call(case: Call, places: Places, case_dir: Path) -> str:
+    """Make the call and check how it was refused; its message as shown."""
+    from studio import api
+
+    names = api_names(places, case_dir)
+    xdg = case_dir / "xdg"  # where runs would go without save_dir
+    xdg.mkdir()
+    watched = [places.root, case_dir]
+    before = snapshot(watched)
+    with patched_env({"XDG_DATA_HOME": str(xdg)}), pytest.raises(ValueError) as refused:
+        eval(case.call, names)  # the call as the table shows it
+    message = str(refused.value)
+    assert "\n" not in message and all(part in message for part in case.expect), message
+    assert isinstance(refused.value, TypeError) == case.wrong_type, repr(refused.value)
+    assert isinstance(refused.value, api.APIError | ConfigError), repr(refused.value)
+    assert snapshot(watched) == before, f"{case.call}: files changed"
+    if case.same_as:  # the command line's words, its options written as arguments
+        said = run(
+            Case(case.call, case.same_as, ()),
+            argv_of_call(case, places),
+            {"XDG_DATA_HOME": str(xdg)},
+        )
+        cli = error_line(said).removeprefix(PROG_ERROR)
+        assert message == re.sub(r"--([a-z-]+)", lambda m: m[1].replace("-", "_"), cli), cli
+    return shown(message, {**places.runs, "DATA": case_dir / "DATA"})
+
+
+def argv_of_call(case: Call, places: Places) -> list[str]:
+    return [arg.format(**{k: str(v) for k, v in places.runs.items()}) for arg in case.same_as]
+
+
+def api_row(case: Call, message: str) -> str:
+    argv = [arg.replace("{TEXT_RUN}", "TEXT_RUN") for arg in case.same_as]
+    same = f"`{cell(shlex.join(['grpo-studio', *argv]))}`" if case.same_as else ""
+    return f"| `{cell(case.call)}` | {cell(message)} | {same} |"
+
+
+@pytest.mark.parametrize("case", bad_api_cases.CALLS, ids=[c.id for c in bad_api_cases.CALLS])
+def test_bad_api_call_is_refused_naming_its_argument(case, places, tmp_path):
+    assert api_row(case, check_call(case, places, tmp_path)) in documented(), (
+        f"{DOC} does not show this call as it is now; make it again: {TABLE_COMMAND}"
+    )
+
+
+# ---- settings the user gave where the studio fits them to the data: kept, and said
+
+
+@dataclass(frozen=True)
+class Kept:
+    setting: str  # the --set of the issue
+    said: str  # the load report's line for it
+
+    @property
+    def argv(self) -> tuple[str, ...]:
+        preset = ("--config", "tiny_transformer", "--data_path", "{DATA}/cmn.txt")
+        return (*bad_input_cases.TRAIN, *preset, *FAST, "--set", self.setting)
+
+
+# a 1+1-layer translator: the fit, not the model, is what the cases try
+FAST = tuple(
+    arg
+    for s in ("model.d_model=32", "model.n_encoder_layers=1", "model.n_decoder_layers=1")
+    for arg in ("--set", s)
+)
+KEPT = [
+    Kept("eval.every=0", "eval.every: kept at 0, you set it; the fit would choose 250"),
+    Kept(
+        "stages.warmup.steps=1",
+        "stages.warmup.steps: kept at 1, you set it; the fit would choose 4,000",
+    ),
+    Kept("task.vocab_size=150", "task.vocab_size: kept at 150, you set it; the fit would choose"),
+]
+
+
+def check_kept(case: Kept, case_dir: Path) -> tuple[list[str], str]:
+    """Train a step on 1,200 pairs (enough for task.fit_to_data to fit) with the user's
+    setting: the run keeps it, and its load report says so."""
+    from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
+    from studio.core.runs.loading import load_run_config
+
+    names = {"DATA": case_dir / "DATA", "SAVE": case_dir / "SAVE"}
+    for folder in names.values():
+        folder.mkdir(parents=True)
+    write_tatoeba_file(names["DATA"] / "cmn.txt", realistic_pairs(1200, seed=3))
+    argv = [a.format(**{k: str(v) for k, v in names.items()}) for a in case.argv]
+    result = run(Case(case.setting, case.argv, ()), [*argv, "--quiet"], {})
+    assert result.code == 0, result.err
+    said = [line.strip() for line in result.err.splitlines() if line.strip().startswith(case.said)]
+    assert len(said) == 1, result.err
+    (run_dir,) = names["SAVE"].iterdir()
+    key, value = case.setting.split("=")
+    section, *path = key.split(".")
+    node = getattr(load_run_config(run_dir), section)
+    for name in path:
+        node = getattr(node, name)
+    assert node == int(value)  # as the user set it, in the run's config.yaml
+    assert case.said in (run_dir / "data_report.txt").read_text("utf-8")
+    return [shown(a, names) for a in argv], said[0]
+
+
+def kept_row(case: Kept, argv: list[str], said: str) -> str:
+    return f"| --set {case.setting} | `{cell(shlex.join(['grpo-studio', *argv]))}` | {cell(said)} |"
+
+
+@pytest.mark.parametrize("case", KEPT, ids=[c.setting for c in KEPT])
+def test_a_setting_the_user_gave_is_kept_where_the_studio_fits_and_said(case, tmp_path):
+    assert kept_row(case, *check_kept(case, tmp_path)) in documented(), (
+        f"{DOC} does not show this case as it is now; make it again: {TABLE_COMMAND}"
+    )
+
+
 def cell(text: str) -> str:
     """`text` as a Markdown table cell: a | would end it."""
     return text.replace("|", "\\|")
@@ -230,6 +365,13 @@ def table() -> str:
         places = make_places(Path(tmp) / "runs")
         for i, case in enumerate(CASES):
             rows.append(row(case, *check(case, places, Path(tmp) / f"case{i}")))
+        calls = [
+            api_row(call, check_call(call, places, Path(tmp) / f"call{i}"))
+            for i, call in enumerate(bad_api_cases.CALLS)
+        ]
+        kept = [
+            kept_row(case, *check_kept(case, Path(tmp) / f"kept{i}")) for i, case in enumerate(KEPT)
+        ]
     return "\n".join(
         [
             "# Bad inputs and what the command line says",
@@ -248,6 +390,35 @@ def table() -> str:
             "| input | command | message |",
             "|---|---|---|",
             *rows,
+            "",
+            "## The Python API",
+            "",
+            f"Each of these {len(calls)} calls is a case of tests/test_bad_inputs.py",
+            "(tests/bad_api_cases.py), made for real as written: `cfg` is",
+            '`api.load_preset("micro_gpt")`, `run` is `api.load_run(TEXT_RUN)`, `RUN` is',
+            "TEXT_RUN's folder and `PAIRS` a TSV of 40 Chinese-English pairs. Every one raises",
+            "a `ValueError` whose one-line message names the argument (`api.APIError`; a",
+            "setting's value `ConfigError`, naming its path as `--set` does; an argument of the",
+            "wrong type `api.APITypeError`, also a `TypeError`), and writes nothing. Where the",
+            "command line takes the same value, its command is in the last column: it says the",
+            "same words, naming its option (`--finetune-steps`) where the API names its",
+            "argument (`finetune_steps`).",
+            "",
+            "| call | message | the command line's |",
+            "|---|---|---|",
+            *calls,
+            "",
+            "## What the user set, where the studio fits settings to the data",
+            "",
+            "Not refusals: with 1,000 sentence pairs or more, `task.fit_to_data` chooses some",
+            "settings for the data; one the user gave is kept as given, and the load report",
+            "says so. Each row is a case of tests/test_bad_inputs.py, run for real: a step of",
+            "training on DATA/cmn.txt, 1,200 pairs of the realistic corpus, after which the",
+            "run's config.yaml holds the user's value and its data_report.txt the line shown.",
+            "",
+            "| setting | command | the load report says |",
+            "|---|---|---|",
+            *kept,
             "",
         ]
     )

@@ -33,12 +33,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    from studio.core.arguments import check_eval_limit
     from studio.core.runs.loading import load_run_config, load_trained
     from studio.core.tasks import task_class
     from studio.core.tasks.base import Decoding
 
-    if args.limit < 1:
-        raise UsageError(f"--limit: must be 1 or more examples, got {args.limit}")
+    check_eval_limit(args.limit)
     if args.decoding:
         kind = task_class(load_run_config(Path(args.run_dir)).task.NAME)
         if args.decoding not in kind.DECODINGS:

@@ -10,26 +10,29 @@ task and found through the registries in studio.core.models and studio.core.task
 from __future__ import annotations
 
 import importlib.resources
-from collections.abc import Callable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 import yaml
 
 from studio.core.config_checks import check_config
+from studio.core.config_choice import choose_sections
 from studio.core.configtools import (
     ConfigError,
     ModelSection,
     TaskSection,
     apply_override,
     from_dict,
+    must_be,
     param,
     parse_override,
     to_dict,
 )
 from studio.core.models import arch_spec
 from studio.core.tasks import task_class
+from studio.core.user_settings import RECORD, given_paths, leaf_paths, merged
 
 
 @dataclass
@@ -590,32 +593,25 @@ class StudioConfig:
     sparsity: SparsityConfig = field(default_factory=SparsityConfig)
     run: RunConfig = field(default_factory=RunConfig)
     ui: UIConfig = field(default_factory=UIConfig)
+    # which of the settings above the user gave (studio.core.user_settings says how the
+    # record is made); a fit to the data or to a memory budget leaves those as they are
+    user_set: list[str] = param(
+        default_factory=list,
+        help="The settings you gave (on the command line, in the window's form or in your "
+        "own preset file), as dotted paths: fitting to your data or to a memory budget "
+        "leaves them as you set them. The studio writes this record",
+        label="Settings you gave",
+    )
 
 
 DEFAULT_ARCH = "micro-gpt"  # model.arch of a preset that names none
 DEFAULT_TASK = "arithmetic"  # task.name of a preset that names none
 
-S = TypeVar("S", ModelSection, TaskSection)
 
-
-def _keyed_section(
-    raw: Any, section: str, key: str, default: str, find: Callable[[str], type[S]]
-) -> S:
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        raise ConfigError(f"{section}: must be a mapping of keys to values, got {raw!r}")
-    choice = raw.get(key, default)
-    if not isinstance(choice, str):
-        raise ConfigError(f'{section}.{key}: must be a string, got "{choice}"')
-    cls = find(choice)
-    body = {k: v for k, v in raw.items() if k != key}
-    found: S = from_dict(cls, body, section)
-    return found
-
-
-def config_from_dict(data: Any) -> StudioConfig:
-    """Validate a parsed preset; raise ConfigError naming the first bad key."""
+def config_from_dict(data: Any, changed: Collection[str] = ()) -> StudioConfig:
+    """Validate a parsed preset; raise ConfigError naming the first bad key. `changed`:
+    the keys the user gave over it (--set), which name the change a message is about when
+    another architecture or task leaves the preset's settings behind (config_choice.py)."""
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -625,11 +621,8 @@ def config_from_dict(data: Any) -> StudioConfig:
     data = dict(data)
     # sections picked by a key (model by `arch`, task by `name`), their dataclasses found
     # through the registries of architectures and tasks
-    model = _keyed_section(
-        data.pop("model", None), "model", "arch", DEFAULT_ARCH, lambda arch: arch_spec(arch).config
-    )
-    task = _keyed_section(
-        data.pop("task", None), "task", "name", DEFAULT_TASK, lambda name: task_class(name).CONFIG
+    model, task = choose_sections(
+        data.pop("model", None), data.pop("task", None), (DEFAULT_ARCH, DEFAULT_TASK), changed
     )
     cfg = from_dict(StudioConfig, data)
     cfg.model, cfg.task = model, task
@@ -672,8 +665,14 @@ def read_yaml(path: str | Path) -> Any:
         raise ConfigError(f"{p}: not valid YAML{where}: {problem}; fix the file's syntax") from None
 
 
-def load_config(path: str | Path | None = None, overrides: Sequence[str] = ()) -> StudioConfig:
-    """Read a preset (a path or a shipped preset's name), apply `--set` overrides, validate."""
+def load_config(
+    path: str | Path | None = None, overrides: Sequence[str] = (), *, run_config: bool = False
+) -> StudioConfig:
+    """Read a preset (a path or a shipped preset's name), apply `--set` overrides, validate.
+    The config records which settings the user gave (`user_set`): the overrides' keys,
+    and those of the file (`_file_record`); `run_config` says the file is a run folder's
+    config.yaml."""
+    users: list[str] = []
     if path is None:
         data: Any = {}
     else:
@@ -689,10 +688,33 @@ def load_config(path: str | Path | None = None, overrides: Sequence[str] = ()) -
             f"{found}: the file must hold a mapping of a preset's sections (model:, task:, "
             f"...), not a {type(data).__name__}; start from a shipped one (grpo-studio presets)"
         )
+    if path is not None:
+        users = _file_record(found, data, run_config)
+    given: list[str] = []
     for text in overrides:
         keys, value = parse_override(text)
         apply_override(data, keys, value)
-    return config_from_dict(data)
+        given += given_paths(keys, value)
+    data[RECORD] = merged(users, given)
+    return config_from_dict(data, given)
+
+
+def _file_record(found: Path, data: dict[str, Any], run_config: bool) -> list[str]:
+    """Which keys of a preset file are the user's: those its own record names (the studio
+    wrote it), none of a shipped preset's or an unrecorded run's, else all it writes."""
+    if RECORD in data:
+        record = data[RECORD]
+        if not isinstance(record, list) or not all(isinstance(p, str) for p in record):
+            raise ConfigError(must_be(RECORD, "a list of setting paths", record))
+        return list(record)
+    if run_config or _is_shipped(found):
+        return []
+    return leaf_paths(data)
+
+
+def _is_shipped(found: Path) -> bool:
+    shipped = {*preset_files().values(), *lesson_files().values()}
+    return found.resolve() in {p.resolve() for p in shipped}
 
 
 def save_config(cfg: StudioConfig, path: str | Path) -> None:

@@ -127,6 +127,14 @@ def _shown(value: Any) -> str:
     return f'"{value}"' if isinstance(value, str) else repr(value)
 
 
+def must_be(name: str, what: str, value: Any) -> str:
+    """'training.seed: must be an integer, got "x"': how a wrong value is named, by the
+    config loader (a field's path), the command line (an option) and the Python API (an
+    argument), so that the three say one thing alike."""
+    plain = value is None or isinstance(value, str | int | float | list | tuple | dict)
+    return f"{name}: must be {what}, got {_shown(value) if plain else 'a ' + type(value).__name__}"
+
+
 def _coerce(value: Any, tp: Any, path: str) -> Any:
     """Turn a parsed-YAML value into `tp`, or raise ConfigError naming `path`."""
     origin = get_origin(tp)
@@ -137,7 +145,7 @@ def _coerce(value: Any, tp: Any, path: str) -> Any:
         return _coerce(value, inner[0], path)
     if isinstance(tp, type) and is_dataclass(tp):
         return from_dict(tp, value, path)
-    bad = ConfigError(f"{path}: must be {_describe(tp)}, got {_shown(value)}")
+    bad = ConfigError(must_be(path, _describe(tp), value))
     if tp is bool:
         if isinstance(value, bool):
             return value

@@ -102,3 +102,60 @@ def test_why_a_stage_ended_names_its_metric_in_chinese(chinese):
     assert "chrF" in shown and "4" in shown and english_left([shown]) == []
     shown = translate_message("no chrf more than 0.5 above its best in 4 evaluations")
     assert "chrF" in shown and "0.5" in shown and "4" in shown and english_left([shown]) == []
+
+
+def test_what_a_fit_kept_as_the_user_set_it_is_said_in_chinese(chinese):
+    for line in (
+        "  eval.every: kept at 0, you set it; the fit would choose 250",
+        "  stages.warmup.stop_at: kept at 60, you set it; the fit would choose empty",
+        "  task.vocab_size: kept at 150, you set it; the fit would choose 892 for the source, "
+        "1,000 for the target",
+        "  training.amp: kept at off, you set it; the budget would try bf16",
+        "  grpo.num_generations: kept at 8, you set it; the budget would lower it",
+        "  test split of 120: a tenth of the pairs",
+        "  stages.warmup.patience 4: the warm-up ends after 4 evaluations without a better "
+        "valid chrF",
+        "  stages.grpo.batch_size 16 -> 4, training.grad_accum 1 -> 4: the same examples per "
+        "optimizer step, in more passes of fewer (slower, the same numbers); you set "
+        "stages.grpo.batch_size to 16",
+    ):
+        shown = translate_message(line)
+        assert shown != line and english_left([shown]) == [], shown
+    refused = translate_message(
+        "training.memory_budget: 3100 B is less than the smallest estimate reached, 4100 B "
+        "(with training.grad_accum 16), of which activations takes 4000 B; it keeps "
+        "training.amp as you set it; raise the budget, or use a smaller model (fewer layers, "
+        "a narrower d_model)"
+    )
+    assert "training.amp" in refused and english_left([refused]) == [], refused
+
+
+def test_the_messages_of_issue_30_are_shown_in_chinese(chinese, tmp_path):
+    """A data file in another encoding, a line over the limit, marks inside a file, and
+    another architecture or task than the preset's: what the core says, in Chinese."""
+    from studio.core.config import load_config
+    from studio.core.configtools import ConfigError
+    from studio.core.data.bilingual import load_pairs
+    from studio.core.data.load_report import DataError
+
+    files = {
+        "utf16.tsv": "猫\tcat\n".encode("utf-16-le") * 20,
+        "latin.tsv": "caf\xe9\tcafe\n".encode("latin-1") * 20,
+        "long.tsv": ("x" * 200_000 + "\ty\n").encode(),
+        "joined.tsv": b"".join(b"\xef\xbb\xbf" + b"only one\n" * 3 for _ in range(2)),
+    }
+    said = []
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(DataError) as refused:
+            load_pairs(tmp_path / name)
+        said.append(str(refused.value))
+    for settings in (["model.arch=tiny-transformer"], ["task.name=strings"]):
+        with pytest.raises(ConfigError) as refused:
+            load_config("micro_gpt", settings)
+        said.append(str(refused.value))
+    shown = [translate_message(message) for message in said]
+    assert all(a != b for a, b in zip(said, shown, strict=True)), shown
+    # the encodings' names and the YAML to write are values, shown as they are
+    values = re.compile(r"UTF-16LE|Latin-1 \(Windows-1252\)|\{[^}]*\}")
+    assert english_left([values.sub(" ", line) for line in shown]) == []

@@ -163,3 +163,19 @@ def test_the_form_says_edits_during_a_run_are_for_the_next_run(form):
     assert not form.running_note.isHidden() and "next run" in form.running_note.text()
     form.set_running(False)
     assert form.running_note.isHidden()
+
+
+def test_the_fields_the_user_edits_join_the_record_of_their_settings(form, tmp_path):
+    form.set_config(load_config("tiny_transformer", ["eval.size=7"]))
+    assert form.config().user_set == ["eval.size"]  # the record it was shown with
+    form.editors["eval.every"].widget.setText("0")
+    form.editors["task.vocab_size"].widget.setText("150")
+    form.editors["grpo.loss_type"].widget.setCurrentText("dr_grpo")
+    edited = form.config()
+    assert edited.user_set == ["eval.every", "eval.size", "grpo.loss_type", "task.vocab_size"]
+    path = tmp_path / "mine.yaml"  # "Save as preset": the record goes with it
+    save_config(edited, path)
+    assert load_config(path).user_set == edited.user_set
+    shipped = load_config("tiny_transformer").eval.every
+    form.editors["eval.every"].widget.setText(str(shipped))  # the preset's value again
+    assert "eval.every" not in form.config().user_set

@@ -17,6 +17,7 @@ from studio.app.setup.preset_gallery import (
 )
 from studio.app.shell.main_window import MainWindow
 from studio.core.config import lesson_files, load_config, preset_files
+from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
 from studio.core.machine.hardware import estimate_training_memory
 
 
@@ -279,3 +280,22 @@ def test_a_hidden_part_leaves_the_data_tab_its_width(qtbot, window, tmp_path):
     window.setup.setCurrentIndex(1)
     qtbot.wait(200)  # the layout settles
     assert panel.minimumSizeHint().width() == narrow
+
+
+def test_the_data_tab_says_which_fitted_settings_the_user_set_in_the_form(qtbot, window, tmp_path):
+    # 1,200 pairs of the project's realistic corpus, a Tatoeba export: enough to be fitted
+    data = write_tatoeba_file(tmp_path / "cmn.txt", realistic_pairs(1200, seed=3))
+    tiny_translation(window, data)
+    panel = window.setup.data_panel
+    checked(qtbot, panel, panel.check)
+    assert "  eval.every 250: a whole valid split" in panel.preview.toPlainText()  # the preset's
+    for path, value in (("eval.every", "0"), ("task.vocab_size", "150")):  # the user's edits
+        editor = window.setup.form.editors[path].widget
+        editor.setText(value)
+        editor.textEdited.emit(value)
+    assert {"eval.every", "task.vocab_size"} <= set(window.setup.form.config().user_set)
+    checked(qtbot, panel, panel.check)
+    text = panel.preview.toPlainText()
+    assert "  eval.every: kept at 0, you set it; the fit would choose 250" in text
+    assert "  task.vocab_size: kept at 150, you set it; the fit would choose " in text
+    assert "eval.every 250" not in text and "eval.size" in text  # the rest still fitted

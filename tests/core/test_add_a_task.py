@@ -21,7 +21,7 @@ from studio.core.export.metadata import read_metadata
 from studio.core.export.pipeline import export_run
 from studio.core.runs.loading import load_trained
 from studio.core.tasks import TASKS, task_class
-from studio.core.tasks.base import Example, RewardFunction
+from studio.core.tasks.base import Example, RewardFunction, UserSettings
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.text import TextTask, per_row
 
@@ -54,8 +54,10 @@ class EchoTask(TextTask[EchoConfig]):
     NAME = "echo"
     CONFIG = EchoConfig
 
-    def __init__(self, cfg: EchoConfig, data: object, *, seed: int) -> None:
-        super().__init__(cfg, data, seed=seed)
+    def __init__(
+        self, cfg: EchoConfig, data: object, *, seed: int, user_settings: UserSettings | None = None
+    ) -> None:
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
         self.tokenizer = CharTokenizer(cfg.digits + PROMPT_END)
 
     @property

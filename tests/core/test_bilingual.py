@@ -109,6 +109,52 @@ def test_utf16_with_bom_is_read(tmp_path):
     assert load_pairs(f)[0] == [("猫", "cat")]
 
 
+def test_a_byte_order_mark_inside_the_file_is_removed_and_noted(tmp_path):
+    # two exports joined together: the second one's mark lands on a line of its own
+    joined = "猫\tcat\n".encode() + b"\xef\xbb\xbf" + "狗\tdog\n鸟\t\ufeffbird\n".encode()
+    pairs, report = load_pairs(write(tmp_path / "joined.tsv", joined))
+    assert pairs == [("猫", "cat"), ("狗", "dog"), ("鸟", "bird")]  # no mark in any text
+    assert (
+        "removed 2 byte-order marks inside joined.tsv (lines 2, 3): files joined together?"
+        in report.summary()
+    )
+    write(tmp_path / "j.zh", "猫\n\ufeff狗\n")
+    write(tmp_path / "j.en", "cat\ndog\n")
+    pairs, report = load_pairs(tmp_path / "j.zh")
+    assert pairs == [("cat", "猫"), ("dog", "狗")] and "inside j.zh (line 2)" in report.summary()
+
+
+def test_a_line_over_the_limit_is_too_long_not_bad_quoting(tmp_path):
+    long_line = "x" * 200_000
+    for name, sep in (("pairs.tsv", "\t"), ("pairs.csv", ",")):
+        text = f"猫{sep}cat\n{long_line}{sep}y\n狗{sep}dog\n"
+        pairs, report = load_pairs(write(tmp_path / name, text))
+        assert pairs == [("猫", "cat"), ("狗", "dog")]
+        assert report.skipped == {"line too long": [2]}
+        assert "1 over 131,072 characters, too long for a line (line 2)" in report.summary()
+    msg = error_of(write(tmp_path / "one.tsv", f"{long_line}\ty\n"))
+    assert "too long for a line (line 1)" in msg and "the limit is 131,072 characters" in msg
+    assert "quoting" not in msg
+
+
+@pytest.mark.parametrize(
+    ("encoding", "named"),
+    [
+        ("utf-16-le", "looks like UTF-16LE text without a byte-order mark, not UTF-8"),
+        ("utf-16-be", "looks like UTF-16BE text without a byte-order mark, not UTF-8"),
+        ("gbk", "the file looks like GBK or Big5 (Chinese) text, not UTF-8"),
+        ("big5", "the file looks like GBK or Big5 (Chinese) text, not UTF-8"),
+        ("latin-1", "the file looks like Latin-1 (Windows-1252) text, not UTF-8"),
+    ],
+)
+def test_a_text_file_in_another_encoding_is_named_as_such(tmp_path, encoding, named):
+    text = "".join(f"我們喜歡貓{i}。\tWe like cats {i}.\n" for i in range(20))
+    if encoding == "latin-1":
+        text = "".join(f"garçon {i}\tcafé {i}\n" for i in range(20))
+    msg = error_of(write(tmp_path / "pairs.tsv", text.encode(encoding)))
+    assert named in msg and "re-save it as UTF-8" in msg and "binary" not in msg
+
+
 # ---- malformed lines are skipped and reported by line number
 
 
@@ -279,3 +325,18 @@ def test_split_rejects_fractions_that_leave_nothing():
         split_pairs(pairs_of(10), valid_fraction=0.5, test_fraction=0.5, seed=0)
     with pytest.raises(DataError, match="below 1"):
         split_pairs(pairs_of(10), valid_fraction=-0.1, test_fraction=0.1, seed=0)
+
+
+def test_a_byte_order_mark_inside_the_file_is_no_character_of_the_vocabulary(tmp_path):
+    from studio.core.config import load_config
+    from studio.core.data.realistic_corpus import realistic_pairs
+    from studio.core.tasks import build_task
+
+    rows = [f"{zh}\t{en}\n" for zh, en in realistic_pairs(60, seed=2)]
+    half = len(rows) // 2  # two exports joined, the second one with its own mark
+    data = "".join(rows[:half]).encode() + b"\xef\xbb\xbf" + "".join(rows[half:]).encode()
+    write(tmp_path / "joined.tsv", data)
+    task = build_task(load_config("tiny_transformer", [f"data.path={tmp_path / 'joined.tsv'}"]))
+    for tokenizer in (task.source_tok, task.target_tok):
+        assert "\ufeff" not in tokenizer.to_dict().get("chars", [])
+    assert "removed 1 byte-order mark inside joined.tsv" in task.report()

@@ -470,3 +470,22 @@ def test_a_cpu_trainer_with_a_budget_has_freed_tensors_handed_back(tmp_path, mon
     assert calls == []  # no budget: glibc's faster default
     Trainer(tiny_run("8GB"), save_dir=tmp_path / "budget")
     assert calls == [1]
+
+
+# ---- what the user set
+
+
+def test_a_budget_keeps_the_users_precision_and_g_and_says_whose_batch_it_split():
+    mine = load_config("micro_gpt", ["training.amp=off", "stages.grpo.batch_size=16"])
+    found = fit(mine, 3_100)  # bf16 would fit (test above); the user's off is kept: G goes
+    assert "training.amp" not in found.settings and found.settings["grpo.num_generations"] == 6
+    text = found.text()
+    assert "  training.amp: kept at off, you set it; the budget would try bf16" in text
+    assert "; you set stages.grpo.batch_size to 16" in text  # split, the same examples a step
+    assert "you set" not in fit(mine, 10**9).text()  # a budget that fits says nothing of it
+    theirs = load_config("micro_gpt", ["training.amp=off", "grpo.num_generations=8"])
+    with pytest.raises(ConfigError) as err:
+        fit(theirs, 3_100)  # micro-batches of one and every block recomputed: 4,100 B
+    message = str(err.value)
+    assert "; it keeps training.amp as you set it; it keeps grpo.num_generations" in message
+    assert message.startswith("training.memory_budget: 3100 B is less than")

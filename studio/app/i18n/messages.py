@@ -50,6 +50,20 @@ SHAPES = [
         "{path}: not valid YAML ({text}); write a list like [a, b] or a mapping like {{name: 1.0}}",
     ),
     QT_TRANSLATE_NOOP("messages", "no preset loaded; open a preset first"),
+    # config_choice: another architecture or task than the rest of the preset
+    QT_TRANSLATE_NOOP(
+        "messages", "model.arch: {arch} cannot train the {task} task; pick {archs} or another task"
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "task.name: {arch} cannot train the {task} task; pick {tasks}, or {where}"
+    ),
+    QT_TRANSLATE_NOOP("messages", "{keys}: {values} has no {fields}, settings of {old}; {where}"),
+    QT_TRANSLATE_NOOP("messages", "{keys}: {values} have no {fields}, settings of {old}; {where}"),
+    QT_TRANSLATE_NOOP("messages", "start from the {presets} preset"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "write a preset file of your own with {sections} (the rest keep their defaults)",
+    ),
     # config_checks: settings that cannot work together
     QT_TRANSLATE_NOOP(
         "messages",
@@ -70,6 +84,11 @@ SHAPES = [
     # data files and folders
     QT_TRANSLATE_NOOP("messages", "{path}: cannot be read ({reason}); check its permissions"),
     QT_TRANSLATE_NOOP("messages", "{path}: is not valid UTF-16 text; save it as UTF-8"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{path}: looks like {encoding} text without a byte-order mark, not UTF-8; re-save it "
+        "as UTF-8",
+    ),
     QT_TRANSLATE_NOOP("messages", "{path}: no usable sentence pair ({summary}); {hint}"),
     QT_TRANSLATE_NOOP("messages", "{path}: no such folder; {how}"),
     QT_TRANSLATE_NOOP("messages", "{path}: is a file, not a folder; {how}"),
@@ -107,6 +126,16 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "{n} with malformed CSV quoting ({lines})"),
     QT_TRANSLATE_NOOP("messages", "{n} empty ({lines})"),
     QT_TRANSLATE_NOOP("messages", "{n} too long ({lines})"),
+    QT_TRANSLATE_NOOP("messages", "{n} undecodable ({lines})"),
+    QT_TRANSLATE_NOOP("messages", "{n} over {limit} characters, too long for a line ({lines})"),
+    QT_TRANSLATE_NOOP(
+        "messages", "the file looks like {encoding} text, not UTF-8: re-save it as UTF-8"
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "a line is one sentence pair, and the limit is {limit} characters a line: check that "
+        "the file is a table of pairs, one a line",
+    ),
     QT_TRANSLATE_NOOP("messages", "dropped {n} duplicates ({lines})"),
     QT_TRANSLATE_NOOP("messages", "dropped {n} duplicate ({lines})"),
     QT_TRANSLATE_NOOP("messages", "lines {numbers}"),
@@ -120,6 +149,16 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "{path}: kept {n} pair"),
     QT_TRANSLATE_NOOP("messages", "line {number} read as a header"),
     QT_TRANSLATE_NOOP("messages", "line numbers are positions in the JSON array"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "removed {n} byte-order mark inside {name} ({lines}): files joined together? they are "
+        "not text",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "removed {n} byte-order marks inside {name} ({lines}): files joined together? they are "
+        "not text",
+    ),
     QT_TRANSLATE_NOOP("messages", "columns matched by script"),
     QT_TRANSLATE_NOOP("messages", "columns matched by script and language identification"),
     QT_TRANSLATE_NOOP("messages", "columns matched named by the file ({names})"),
@@ -131,6 +170,8 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "chosen for this data (task.fit_to_data):"),
     QT_TRANSLATE_NOOP("messages", "  {setting}"),  # one of them, indented under that line
     QT_TRANSLATE_NOOP("messages", "valid and test splits of {n}: {why}"),
+    QT_TRANSLATE_NOOP("messages", "valid split of {n}: {why}"),  # the user gave the other's
+    QT_TRANSLATE_NOOP("messages", "test split of {n}: {why}"),
     QT_TRANSLATE_NOOP("messages", "a tenth of the pairs"),
     QT_TRANSLATE_NOOP(
         "messages", "5% of the pairs, between 500 and 1,000: enough for a steady chrF"
@@ -157,8 +198,22 @@ SHAPES = [
         "are the noise of a few hundred sentences",
     ),
     QT_TRANSLATE_NOOP(
+        "messages",
+        "stages.warmup.patience {n}: the warm-up ends after {evals} evaluations without a "
+        "better valid chrF",
+    ),  # with eval.every 0 (the user's): no steps between evaluations to count
+    QT_TRANSLATE_NOOP(
         "messages", "stages.warmup.steps {n}: at most {epochs} passes over the training pairs"
     ),
+    # a setting a fit (to the data, to a memory budget) leaves as the user gave it: "{path}:
+    # kept at {value}, you set it; the fit would choose {value}" (core.user_settings)
+    QT_TRANSLATE_NOOP("messages", "{path}: kept at {value}, you set it"),
+    QT_TRANSLATE_NOOP(
+        "messages", "the fit would choose {source} for the source, {target} for the target"
+    ),
+    QT_TRANSLATE_NOOP("messages", "the fit would choose {value}"),
+    QT_TRANSLATE_NOOP("messages", "the budget would try {value}"),
+    QT_TRANSLATE_NOOP("messages", "the budget would lower it"),
     QT_TRANSLATE_NOOP(
         "messages", "a cap for a warm-up still improving: the patience should end it first"
     ),
@@ -252,6 +307,9 @@ SHAPES = [
         "{estimate} (with {settings}), of which {part} takes {size}",
     ),
     QT_TRANSLATE_NOOP("messages", "the settings as they are"),
+    # the user's settings a budget changed ("you set stages.grpo.batch_size to 16") or kept
+    QT_TRANSLATE_NOOP("messages", "you set {path} to {value}"),
+    QT_TRANSLATE_NOOP("messages", "it keeps {path} as you set it"),
     QT_TRANSLATE_NOOP("messages", "weights"),
     QT_TRANSLATE_NOOP("messages", "gradients"),
     QT_TRANSLATE_NOOP("messages", "AdamW state"),

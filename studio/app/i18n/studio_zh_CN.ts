@@ -2029,6 +2029,14 @@
         <translation>任务</translation>
     </message>
     <message>
+        <source>Settings you gave</source>
+        <translation>你给定的设置</translation>
+    </message>
+    <message>
+        <source>The settings you gave (on the command line, in the window&apos;s form or in your own preset file), as dotted paths: fitting to your data or to a memory budget leaves them as you set them. The studio writes this record</source>
+        <translation>你给定的设置（在命令行、窗口的表单或你自己的预设文件中），以点分路径记录：按你的数据或内存预算调整设置时，这些保持你设的值。此记录由工作室写入</translation>
+    </message>
+    <message>
         <source>My file or folder</source>
         <translation>我的文件或文件夹</translation>
     </message>
@@ -3274,7 +3282,7 @@
     </message>
     <message>
         <source>Recompute activations every N blocks in the backward pass to save memory (0: off)</source>
-        <translation>反向传播时每 N 块重新计算激活值以节省内存（0：关闭）</translation>
+        <translation type="vanished">反向传播时每 N 块重新计算激活值以节省内存（0：关闭）</translation>
     </message>
 </context>
 <context>
@@ -3549,6 +3557,30 @@
         <translation>尚未加载预设；请先打开一个预设</translation>
     </message>
     <message>
+        <source>model.arch: {arch} cannot train the {task} task; pick {archs} or another task</source>
+        <translation>model.arch：{arch} 不能训练 {task} 任务；请选择 {archs}，或换一个任务</translation>
+    </message>
+    <message>
+        <source>task.name: {arch} cannot train the {task} task; pick {tasks}, or {where}</source>
+        <translation>task.name：{arch} 不能训练 {task} 任务；请选择 {tasks}，或{where}</translation>
+    </message>
+    <message>
+        <source>{keys}: {values} has no {fields}, settings of {old}; {where}</source>
+        <translation>{keys}：{values} 没有 {fields}，这些是 {old} 的设置；{where}</translation>
+    </message>
+    <message>
+        <source>{keys}: {values} have no {fields}, settings of {old}; {where}</source>
+        <translation>{keys}：{values} 没有 {fields}，这些是 {old} 的设置；{where}</translation>
+    </message>
+    <message>
+        <source>start from the {presets} preset</source>
+        <translation>从预设 {presets} 开始</translation>
+    </message>
+    <message>
+        <source>write a preset file of your own with {sections} (the rest keep their defaults)</source>
+        <translation>自己写一个预设文件，写明 {sections}（其余设置取默认值）</translation>
+    </message>
+    <message>
         <source>data.valid_fraction and data.test_fraction: {valid} + {test} holds out all the data, leaving none to train on; lower one of them</source>
         <translation>data.valid_fraction 和 data.test_fraction：{valid} + {test} 留出了全部数据，没有数据可供训练；请调低其中一个</translation>
     </message>
@@ -3575,6 +3607,10 @@
     <message>
         <source>{path}: is not valid UTF-16 text; save it as UTF-8</source>
         <translation>{path}: 不是有效的 UTF-16 文本；请另存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>{path}: looks like {encoding} text without a byte-order mark, not UTF-8; re-save it as UTF-8</source>
+        <translation>{path}: 看起来是没有字节顺序标记的 {encoding} 文本，不是 UTF-8；请重新另存为 UTF-8</translation>
     </message>
     <message>
         <source>{path}: no usable sentence pair ({summary}); {hint}</source>
@@ -3661,6 +3697,22 @@
         <translation>{n} 行过长（{lines}）</translation>
     </message>
     <message>
+        <source>{n} undecodable ({lines})</source>
+        <translation>{n} 行无法解码（{lines}）</translation>
+    </message>
+    <message>
+        <source>{n} over {limit} characters, too long for a line ({lines})</source>
+        <translation>{n} 行超过 {limit} 个字符，一行过长（{lines}）</translation>
+    </message>
+    <message>
+        <source>the file looks like {encoding} text, not UTF-8: re-save it as UTF-8</source>
+        <translation>文件看起来是 {encoding} 文本，不是 UTF-8：请重新另存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>a line is one sentence pair, and the limit is {limit} characters a line: check that the file is a table of pairs, one a line</source>
+        <translation>一行是一个句对，每行上限为 {limit} 个字符：请检查文件是否为每行一个句对的表格</translation>
+    </message>
+    <message>
         <source>dropped {n} duplicates ({lines})</source>
         <translation>去掉 {n} 个重复项（{lines}）</translation>
     </message>
@@ -3709,12 +3761,52 @@
         <translation>行号是在 JSON 数组中的位置</translation>
     </message>
     <message>
+        <source>removed {n} byte-order mark inside {name} ({lines}): files joined together? they are not text</source>
+        <translation>删除了 {name} 内部的 {n} 个字节顺序标记（{lines}）：是几个文件拼在一起了吗？它们不是文本</translation>
+    </message>
+    <message>
+        <source>removed {n} byte-order marks inside {name} ({lines}): files joined together? they are not text</source>
+        <translation>删除了 {name} 内部的 {n} 个字节顺序标记（{lines}）：是几个文件拼在一起了吗？它们不是文本</translation>
+    </message>
+    <message>
         <source>counted from 0, as task.source_column and task.target_column count</source>
         <translation>从 0 开始计数，与 task.source_column 和 task.target_column 的计数方式相同</translation>
     </message>
     <message>
+        <source>valid split of {n}: {why}</source>
+        <translation>验证集 {n} 个：{why}</translation>
+    </message>
+    <message>
+        <source>test split of {n}: {why}</source>
+        <translation>测试集 {n} 个：{why}</translation>
+    </message>
+    <message>
         <source>stages.warmup.min_gain {n}: better means {gain} chrF above the best; smaller rises are the noise of a few hundred sentences</source>
         <translation>stages.warmup.min_gain {n}：比最佳高出 {gain} chrF 才算更好；更小的提升只是几百个句子的噪声</translation>
+    </message>
+    <message>
+        <source>stages.warmup.patience {n}: the warm-up ends after {evals} evaluations without a better valid chrF</source>
+        <translation>stages.warmup.patience {n}：连续 {evals} 次评估验证集 chrF 没有提升，预热即结束</translation>
+    </message>
+    <message>
+        <source>{path}: kept at {value}, you set it</source>
+        <translation>{path}：保持为 {value}，这是你设的</translation>
+    </message>
+    <message>
+        <source>the fit would choose {source} for the source, {target} for the target</source>
+        <translation>按数据调整会选源语言 {source}、目标语言 {target}</translation>
+    </message>
+    <message>
+        <source>the fit would choose {value}</source>
+        <translation>按数据调整会选 {value}</translation>
+    </message>
+    <message>
+        <source>the budget would try {value}</source>
+        <translation>内存预算会尝试 {value}</translation>
+    </message>
+    <message>
+        <source>the budget would lower it</source>
+        <translation>内存预算会调低它</translation>
     </message>
     <message>
         <source>a cap for a warm-up still improving: the patience should end it first</source>
@@ -4015,6 +4107,14 @@
     <message>
         <source>the settings as they are</source>
         <translation>现有设置</translation>
+    </message>
+    <message>
+        <source>you set {path} to {value}</source>
+        <translation>{path} 是你设为 {value} 的</translation>
+    </message>
+    <message>
+        <source>it keeps {path} as you set it</source>
+        <translation>{path} 保持你设的值</translation>
     </message>
     <message>
         <source>weights</source>

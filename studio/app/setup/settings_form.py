@@ -10,6 +10,10 @@ their values are kept, so "Save as preset" writes exactly the config that was lo
 The seed is always shown: a run is only reproducible if its seed is known. Fields marked
 advanced appear when "Show advanced settings" is ticked.
 
+A field whose value the user changes becomes one of the settings they gave (the config's
+`user_set` record, studio.core.user_settings): fitting to the data or to a memory budget
+leaves it as they set it.
+
 Reading the form goes through `configtools.from_dict`, the same strict loader a preset
 file goes through, so a bad value gets the same message; `describe_error` puts the
 form's own words (section and label) in front of the field's path. Every edit is checked
@@ -44,6 +48,7 @@ from studio.app.setup.field_editor import FieldEditor
 from studio.core.config import StudioConfig
 from studio.core.configtools import ConfigError, from_dict
 from studio.core.tasks import task_class
+from studio.core.user_settings import changed_paths, merged
 
 ALWAYS_SHOWN = ("training.seed",)
 
@@ -332,6 +337,9 @@ class SettingsForm(QWidget):
         cfg = from_dict(StudioConfig, raw)
         cfg.model = from_dict(type(base.model), self._section_values("model"), "model")
         cfg.task = from_dict(type(base.task), self._section_values("task"), "task")
+        # the fields the user changed join the record of the settings they gave, which a
+        # fit to the data or to a memory budget leaves as they are (core.user_settings)
+        cfg.user_set = merged(base.user_set, changed_paths(base, cfg))
         return cfg
 
     def label_of(self, path: str) -> str:

@@ -37,7 +37,7 @@ from studio.core.data.columns import (
     is_header,
     profile_columns,
 )
-from studio.core.data.load_report import DataError, LoadReport
+from studio.core.data.load_report import LINE_LIMIT, DataError, LoadReport
 from studio.core.data.pair_files import resolve, rows
 
 FIRST_PAIRS = 5  # pairs the report keeps to show, as the model will see them
@@ -125,7 +125,11 @@ def _hint(report: LoadReport) -> str:
         return "the file is empty: add one sentence pair per line"
     worst = max(report.skipped, key=lambda r: len(report.skipped[r]))
     return {
-        "undecodable": "the file is not UTF-8 (GBK or Big5, perhaps?): save it as UTF-8",
+        "undecodable": f"the file looks like {report.encoding} text, not UTF-8: re-save it as UTF-8"
+        if report.encoding
+        else "the file is not UTF-8 (GBK or Big5, perhaps?): save it as UTF-8",
+        "line too long": f"a line is one sentence pair, and the limit is {LINE_LIMIT:,} "
+        "characters a line: check that the file is a table of pairs, one a line",
         "wrong column count": "each line needs a source and a target, separated by a tab "
         "(TSV) or a comma (CSV); check task.source_column and task.target_column",
         "too long": "raise data.max_length, or use shorter sentences",

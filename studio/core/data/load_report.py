@@ -5,7 +5,7 @@ it (and metrics.jsonl as a log record), and the window's Data tab shows it. It s
 many pairs were kept; which lines were skipped, by reason, with their line numbers; how
 many duplicates were dropped; which column became the source and which the target, in
 which language and how that was decided; which columns were ignored; the split sizes;
-and the settings chosen to fit the data.
+the settings chosen to fit the data, and those the fit left as the user set them.
 """
 
 from __future__ import annotations
@@ -14,14 +14,17 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from studio.core.data.languages import language_label
+from studio.core.user_settings import covers, kept_line, merged, shown
 
 COLUMN_SETTINGS = "task.source_column and task.target_column"
+LINE_LIMIT = 131_072  # the longest line of a table read (pair_files: the csv module's)
 
 # How each skip reason reads in a summary: "3 empty", "2 with a wrong column count"...
 _PHRASES = {
     "wrong column count": "with a wrong column count",
     "missing fields": "without source/target fields",
     "malformed": "with malformed CSV quoting",
+    "line too long": f"over {LINE_LIMIT:,} characters, too long for a line",
 }
 
 
@@ -75,13 +78,28 @@ class LoadReport:
     matched_by: str = ""  # how the columns were matched ("by script", "named by the file")
     split: dict[str, int] = field(default_factory=dict)  # train/valid/test sizes
     fitted: list[str] = field(default_factory=list)  # settings chosen to fit the data, and why
+    # settings the fit would have chosen but the user gave: "eval.every: kept at 0, ..."
+    kept_as_set: list[str] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)  # the trainer's: dotted path -> value
     monolingual: str = ""  # what back-translation will add, when it is on
     first_pairs: list[tuple[str, str]] = field(default_factory=list)  # as the model sees them
     kept_lines: list[int] = field(default_factory=list, repr=False)  # each kept pair's line
+    encoding: str = ""  # what lines that are not UTF-8 seem to be in (data.encodings)
+    # what reading removed from the text (byte-order marks inside the file): said right
+    # after the count kept, before the skips, whose line lists end in ")"
+    removed: list[str] = field(default_factory=list)
 
     def skip(self, reason: str, line: int) -> None:
         self.skipped.setdefault(reason, []).append(line)
+
+    def boms(self, name: str, lines: list[int]) -> None:
+        """Byte-order marks found inside file `name` (files joined together) on `lines`,
+        removed: noted, as they were not text."""
+        marks = "byte-order mark" if len(lines) == 1 else "byte-order marks"
+        self.removed.append(
+            f"removed {len(lines):,} {marks} inside {name} ({_lines(lines, 5)}): files joined "
+            "together? they are not text"
+        )
 
     def count(self, reason: str) -> int:
         return len(self.skipped.get(reason, ()))
@@ -92,7 +110,7 @@ class LoadReport:
 
     def summary(self, max_lines: int = 5) -> str:
         """One line, e.g. "kept 1,204 pairs; skipped 3 empty (lines 4, 9, 17); dropped ..."."""
-        parts = [f"kept {self.kept:,} pair{'' if self.kept == 1 else 's'}"]
+        parts = [f"kept {self.kept:,} pair{'' if self.kept == 1 else 's'}", *self.removed]
         skips = [
             f"{len(lines):,} {_PHRASES.get(reason, reason)} ({_lines(lines, max_lines)})"
             for reason, lines in self.skipped.items()
@@ -146,21 +164,36 @@ class LoadReport:
             lines.append("split: " + ", ".join(f"{k} {v:,}" for k, v in self.split.items()))
         if self.monolingual:
             lines.append(self.monolingual)
-        if self.fitted:
+        if self.fitted or self.kept_as_set:
             lines.append("chosen for this data (task.fit_to_data):")
-            lines += [f"  {line}" for line in self.fitted]
+            lines += [f"  {line}" for line in self.fitted + self.kept_as_set]
         return "\n".join(lines)
 
-    def apply_settings(self, cfg: Any) -> None:
-        """Set each of `settings` on a StudioConfig; a stage the config skips stays skipped."""
-        for path, value in self.settings.items():
+    def apply_settings(self, cfg: Any, *, resumed: bool = False) -> None:
+        """Set each of `settings` on a StudioConfig; a stage the config skips stays skipped,
+        and a setting the user gave (cfg.user_set) stays as they set it. A `resumed` run's
+        config already holds what the fit chose when the run started, so a value that
+        differs now was changed in its config.yaml since: it is kept, and joins the
+        record of the user's settings."""
+        for path, value in list(self.settings.items()):
             *parents, name = path.split(".")
             node = cfg
             for part in parents:
                 node = getattr(node, part)
             if parents[:1] == ["stages"] and node.steps == 0:
                 continue
+            now = getattr(node, name)
+            if covers(cfg.user_set, path) or (resumed and now != value):
+                self._kept(path, now, value)
+                cfg.user_set = merged(cfg.user_set, [path])
+                continue
             setattr(node, name, value)
+
+    def _kept(self, path: str, now: Any, fitted: Any) -> None:
+        """`path` moved from what the fit applies to what it keeps as the user set it."""
+        del self.settings[path]
+        self.fitted = [note for note in self.fitted if not note.startswith(f"{path} ")]
+        self.kept_as_set.append(kept_line(path, now, f"the fit would choose {shown(fitted)}"))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able, for the run folder's log record."""

@@ -15,7 +15,8 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from studio.core.data.load_report import DataError, LoadReport
+from studio.core.data import encodings
+from studio.core.data.load_report import LINE_LIMIT, DataError, LoadReport
 
 TABLE_SUFFIXES = {".tsv": "\t", ".tab": "\t", ".csv": ",", ".txt": "\t"}
 JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")
@@ -34,10 +35,15 @@ NOT_LANGUAGE = word_set(
 )
 _LANGUAGE = re.compile(r"^[a-z]{2,3}([-_][a-z0-9]{2,8})?$", re.IGNORECASE)
 READABLE = "a .tsv/.csv/.jsonl file or two aligned text files such as train.zh + train.en"
+# A TSV/CSV line over LINE_LIMIT characters (the csv module's field limit) is no sentence
+# pair: it is skipped as too long before the csv reader would call it bad quoting.
+BOM = "\ufeff"
 
 
-def _read_lines(path: Path) -> list[tuple[int, str | None]]:
-    """(1-based line number, text or None when the line is not valid UTF-8)."""
+def _read_lines(path: Path, report: LoadReport) -> list[tuple[int, str | None]]:
+    """(1-based line number, text or None when the line is not valid UTF-8). A
+    byte-order mark inside the file (files joined together) is removed and noted: it is
+    no character of the text, and would become one of the vocabulary."""
     try:
         raw = path.read_bytes()
     except OSError as err:
@@ -50,12 +56,27 @@ def _read_lines(path: Path) -> list[tuple[int, str | None]]:
             raise DataError(f"{path}: is not valid UTF-16 text; save it as UTF-8") from None
     else:
         if b"\x00" in raw[:4096]:
+            utf16 = encodings.utf16_without_bom(raw[:4096])
+            if utf16:
+                raise DataError(
+                    f"{path}: looks like {utf16} text without a byte-order mark, not UTF-8; "
+                    "re-save it as UTF-8"
+                )
             raise DataError(
                 f"{path}: looks like a binary file (a spreadsheet or an archive?); "
                 f"export the sentence pairs as {READABLE}"
             )
         raw = raw.removeprefix(codecs.BOM_UTF8)
-        texts = [_decode(line) for line in raw.splitlines()]  # splits \n, \r\n and \r
+        lines = raw.splitlines()  # splits \n, \r\n and \r
+        texts = [_decode(line) for line in lines]
+        bad = [line for line, text in zip(lines, texts, strict=True) if text is None]
+        if bad and not report.encoding:
+            report.encoding = encodings.guess(bad)
+    marked = [n for n, text in enumerate(texts, start=1) if text is not None and BOM in text]
+    for n in marked:
+        texts[n - 1] = (texts[n - 1] or "").replace(BOM, "")
+    if marked:
+        report.boms(path.name, marked)
     while texts and texts[-1] is not None and not texts[-1].strip():
         texts.pop()  # blank lines at the end of a file are not data
     return list(enumerate(texts, start=1))
@@ -89,6 +110,9 @@ def _table_rows(
             if text is None:
                 report.skip("undecodable", number)
                 continue
+            if len(text) > LINE_LIMIT:
+                report.skip("line too long", number)
+                continue
             consumed.append(number)
             yield text + "\n"
 
@@ -101,7 +125,7 @@ def _table_rows(
             cells = next(reader)
         except StopIteration:
             return
-        except csv.Error:
+        except csv.Error:  # lines too long are skipped before: a quote never closed
             report.skip("malformed", consumed[min(start, len(consumed) - 1)] if consumed else 1)
             continue
         yield consumed[start], cells
@@ -166,7 +190,7 @@ def _json_array(lines: list[tuple[int, str | None]]) -> list | None:
 
 
 def _aligned_rows(a: Path, b: Path, report: LoadReport) -> Iterator[tuple[int, list[str]]]:
-    left, right = _read_lines(a), _read_lines(b)
+    left, right = _read_lines(a, report), _read_lines(b, report)
     if len(left) != len(right):
         raise DataError(
             f"{a} has {len(left):,} lines but {b} has {len(right):,}; aligned files must "
@@ -276,7 +300,7 @@ def rows(files: list[Path], report: LoadReport) -> Iterable[tuple[int, list[str]
         report.columns = [(_aligned_side(f) or ("", ""))[1] for f in (a, b)]
         return _aligned_rows(a, b, report)
     f = files[0]
-    lines = _read_lines(f)
+    lines = _read_lines(f, report)
     suffix = f.suffix.lower()
     if suffix in JSON_SUFFIXES:
         items = _json_array(lines) if suffix == ".json" else None

@@ -20,6 +20,15 @@ Once a lever fits, the levers before it are eased back as far as the budget allo
 largest micro-batch that still fits, the fewest recomputed blocks), so what changes is as
 little as needed. A budget that nothing fits is refused with the smallest estimate
 reached, the part that dominates it and what to do.
+
+What the user set (StudioConfig.user_set, studio.core.user_settings) wins over what the
+budget fits, as far as the numbers go: the two levers that keep them (micro-batches:
+the examples per optimizer step stay as the user set them; checkpointing: the same
+numbers) still split a batch or recompute blocks the user set, and the report says whose
+setting it was ("you set stages.grpo.batch_size to 16"); the two that change them leave a
+training.amp or grpo.num_generations the user gave as it is, the report says so when
+the budget needed more than the settings it could change, and a budget only they would
+fit is refused naming them.
 """
 
 from __future__ import annotations
@@ -43,6 +52,7 @@ from studio.core.machine.hardware import (
     format_bytes,
     visible_device_index,
 )
+from studio.core.user_settings import covers, kept_line
 
 if TYPE_CHECKING:
     from studio.core.config import StudioConfig
@@ -142,9 +152,42 @@ class Lever:
     options: list[dict[str, Any]]
 
 
+# the levers that change the numbers a run computes: they leave the user's settings alone
+CHANGE_NUMBERS = ("mixed precision", "G")
+
+
 def levers(cfg: StudioConfig, amp_choice: str | None) -> list[Lever]:
-    """The levers this config has, in the order they are pulled. `amp_choice`: the mixed
-    precision the device runs ("bf16", "fp16"), None for none."""
+    """The levers this config has that the budget may pull, in the order they are
+    pulled. `amp_choice`: the mixed precision the device runs ("bf16", "fp16"), None for
+    none."""
+    return [lever for lever in all_levers(cfg, amp_choice) if not users_lever(cfg, lever)]
+
+
+def users_lever(cfg: StudioConfig, lever: Lever) -> bool:
+    """A lever that would change the numbers by changing a setting the user gave."""
+    paths = {path for option in lever.options for path in option}
+    return lever.name in CHANGE_NUMBERS and any(covers(cfg.user_set, p) for p in paths)
+
+
+def held_for_user(cfg: StudioConfig, amp_choice: str | None) -> list[str]:
+    """A line for each setting a lever would change that the budget keeps as the user
+    set it: "training.amp: kept at off, you set it; the budget would try bf16"."""
+    lines = []
+    for lever in all_levers(cfg, amp_choice):
+        if users_lever(cfg, lever):
+            path, value = next(iter(lever.options[0].items()))
+            would = (
+                "the budget would lower it"
+                if lever.name == "G"
+                else f"the budget would try {value}"
+            )
+            lines.append(kept_line(path, get_path(cfg, path), would))
+    return lines
+
+
+def all_levers(cfg: StudioConfig, amp_choice: str | None) -> list[Lever]:
+    """Every lever this config has, the user's settings or not, in the order they are
+    pulled."""
     trained = [name for name, _ in cfg.stages.planned()]
     sizes = [getattr(cfg.stages, n).batch_size for n in trained]
     common = math.gcd(*sizes) if sizes else 1
@@ -234,12 +277,12 @@ def fit_budget(
 ) -> Fit:
     """The least change to `cfg` whose estimate fits `budget` (see the module's
     docstring); `cfg` itself is left as it is. ConfigError when nothing fits."""
-    all_levers = levers(cfg, amp_choice)
-    chosen: list[int | None] = [None] * len(all_levers)
+    pulled = levers(cfg, amp_choice)
+    chosen: list[int | None] = [None] * len(pulled)
 
     def settings_of(choice: list[int | None]) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for lever, i in zip(all_levers, choice):
+        for lever, i in zip(pulled, choice):
             if i is not None:
                 out.update(lever.options[i])
         return out
@@ -255,7 +298,7 @@ def fit_budget(
 
     before = estimate(cfg)
     if before.total > budget.bytes:
-        for j, lever in enumerate(all_levers):
+        for j, lever in enumerate(pulled):
             for i in range(len(lever.options)):
                 chosen[j] = i
                 if fits(chosen):
@@ -270,13 +313,15 @@ def fit_budget(
                         break
             break
         else:
-            raise ConfigError(refusal(cfg, budget, estimate_of(chosen), settings_of(chosen)))
+            held = held_for_user(cfg, amp_choice)
+            least = estimate_of(chosen)
+            raise ConfigError(refusal(cfg, budget, least, settings_of(chosen), held))
     settings = {
         path: value for path, value in settings_of(chosen).items() if get_path(cfg, path) != value
     }
     after = estimate_of(chosen)
     fit = Fit(budget, before, after, settings)
-    fit.lines = report_lines(cfg, fit)
+    fit.lines = report_lines(cfg, fit, held_for_user(cfg, amp_choice))
     return fit
 
 
@@ -325,9 +370,10 @@ def breakdown(estimate: MemoryEstimate) -> str:
     )
 
 
-def report_lines(cfg: StudioConfig, fit: Fit) -> list[str]:
+def report_lines(cfg: StudioConfig, fit: Fit, held: list[str]) -> list[str]:
     """What the CLI prints and the run's log says: the budget, the estimate, each change
-    with why, and the estimate now, part by part (a line each, and parts joined by "; ",
+    with why (and whose settings it changed), the settings kept as the user set them
+    (`held`), and the estimate now, part by part (a line each, and parts joined by "; ",
     so that the window can translate them by their shapes)."""
     budget, before = fit.budget, format_bytes(fit.before.total)
     if not fit.changed:
@@ -335,7 +381,11 @@ def report_lines(cfg: StudioConfig, fit: Fit) -> list[str]:
     lines = [f"memory budget {budget.source}: the estimate, {before}, does not fit; changed:"]
     for name, paths in _changes_by_lever(cfg, fit.settings):
         what = ", ".join(f"{p} {get_path(cfg, p)} -> {fit.settings[p]}" for p in paths)
-        lines.append(f"  {what}: {WHY[name]}")
+        yours = "".join(
+            f"; you set {p} to {get_path(cfg, p)}" for p in paths if covers(cfg.user_set, p)
+        )
+        lines.append(f"  {what}: {WHY[name]}{yours}")
+    lines += [f"  {line}" for line in held]
     stage = STAGE_NAMES[fit.after.peak_stage]
     lines.append(
         f"estimate now {format_bytes(fit.after.total)} of {format_bytes(budget.bytes)}, "
@@ -362,15 +412,21 @@ def _changes_by_lever(cfg: StudioConfig, settings: dict[str, Any]) -> list[tuple
 
 
 def refusal(
-    cfg: StudioConfig, budget: Budget, least: MemoryEstimate, settings: dict[str, Any]
+    cfg: StudioConfig,
+    budget: Budget,
+    least: MemoryEstimate,
+    settings: dict[str, Any],
+    held: list[str],
 ) -> str:
     """Why no settings fit: the smallest estimate reached, with what, its largest part,
-    and what would make the run fit."""
+    the settings it left as the user set them (`held`, held_for_user's lines) and what
+    would make the run fit."""
     part, size = least.largest_part()
     changed = {p: v for p, v in settings.items() if get_path(cfg, p) != v}
     tried = ", ".join(f"{p} {v}" for p, v in changed.items()) or "the settings as they are"
+    kept = "".join(f"; it keeps {line.split(':', 1)[0]} as you set it" for line in held)
     return (
         f"{SETTING}: {budget.source} is less than the smallest estimate reached, "
         f"{format_bytes(least.total)} (with {tried}), of which {PART_NAMES[part]} takes "
-        f"{format_bytes(size)}; raise the budget, or {FIXES[part]}"
+        f"{format_bytes(size)}{kept}; raise the budget, or {FIXES[part]}"
     )

@@ -25,8 +25,9 @@ from studio.core.tasks.base import Task
 
 
 def load_run_config(run_dir: Path, overrides: Sequence[str] = ()) -> StudioConfig:
-    """The config a run folder was trained with, plus `--set` overrides."""
-    return load_config(check_run_dir(run_dir) / CONFIG_FILE, list(overrides))
+    """The config a run folder was trained with, plus `--set` overrides (which join the
+    record of the settings the user gave)."""
+    return load_config(check_run_dir(run_dir) / CONFIG_FILE, list(overrides), run_config=True)
 
 
 @dataclass

@@ -5,7 +5,8 @@ optimizer and schedule; a resumed run whose settings say otherwise either crashe
 loading it or, worse, trains something the curves no longer describe. So a resume takes
 the run's own config.yaml and only the overrides that leave the checkpoint meaningful
 (RESUMABLE: where and how it runs, how long, what it records); any other change is
-refused before anything is written, naming the setting and what may change.
+refused before anything is written, naming the setting and what may change. The record
+of the settings the user gave (`user_set`) is no setting: a resume's overrides join it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from studio.core.config import StudioConfig, config_to_dict
 from studio.core.configtools import parse_override
 from studio.core.files import RunError
 from studio.core.runs.loading import load_run_config
+from studio.core.user_settings import RECORD
 
 # Settings a resumed run may change: a trailing "." allows the whole section.
 RESUMABLE = (
@@ -63,7 +65,9 @@ def resume_config(run_dir: Path, overrides: Sequence[str] = ()) -> StudioConfig:
     cfg = load_run_config(run_dir, overrides)
     after = _flat(config_to_dict(cfg))
     every = before.keys() | after.keys()
-    changed = sorted(k for k in every if before.get(k) != after.get(k) and not resumable(k))
+    changed = sorted(
+        k for k in every if before.get(k) != after.get(k) and not resumable(k) and k != RECORD
+    )
     if changed:
         _refuse(run_dir, changed[0], before.get(changed[0]), after.get(changed[0]), changed[1:])
     return cfg

@@ -14,6 +14,7 @@ import pkgutil
 from typing import TYPE_CHECKING
 
 from studio.core.configtools import ConfigError, TaskSection
+from studio.core.user_settings import user_settings
 
 if TYPE_CHECKING:
     from studio.core.config import StudioConfig
@@ -38,7 +39,9 @@ def task_class(name: str) -> type[Task[TaskSection]]:
 
 
 def build_task(cfg: StudioConfig) -> Task[TaskSection]:
-    """The task named by the config, with its data loaded (errors name the fix)."""
-    task = task_class(cfg.task.NAME)(cfg.task, cfg.data, seed=cfg.training.seed)
+    """The task named by the config, with its data loaded (errors name the fix), told
+    which settings the user gave (what it fits to its data leaves those alone)."""
+    cls = task_class(cfg.task.NAME)
+    task = cls(cfg.task, cfg.data, seed=cfg.training.seed, user_settings=user_settings(cfg))
     task.model_spec(cfg.model)  # a model of the kind it trains
     return task

@@ -26,7 +26,7 @@ from typing import ClassVar
 
 from studio.core.config import DataConfig
 from studio.core.configtools import param
-from studio.core.tasks.base import Example, RewardFunction
+from studio.core.tasks.base import Example, RewardFunction, UserSettings
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.text import TextTask, per_row
 from studio.core.tasks.user_reward import UserRewardSection, user_reward_param
@@ -115,8 +115,15 @@ class ArithmeticTask(TextTask[ArithmeticConfig]):
     NAME = "arithmetic"
     CONFIG = ArithmeticConfig
 
-    def __init__(self, cfg: ArithmeticConfig, data: DataConfig | None, *, seed: int) -> None:
-        super().__init__(cfg, data, seed=seed)
+    def __init__(
+        self,
+        cfg: ArithmeticConfig,
+        data: DataConfig | None,
+        *,
+        seed: int,
+        user_settings: UserSettings | None = None,
+    ) -> None:
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
         self.tokenizer = CharTokenizer(ALPHABET)
 
     @property

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
@@ -187,6 +187,7 @@ def model_device(model: nn.Module) -> torch.device:
 
 
 C = TypeVar("C", bound=TaskSection, covariant=True)  # a task's own config section
+UserSettings = Mapping[str, Any]  # the settings the user gave: dotted path -> value
 
 
 class Task(ABC, Generic[C]):
@@ -215,10 +216,20 @@ class Task(ABC, Generic[C]):
     # teacher's tokenizer (distillation), so a teacher trained with others is refused
     VOCABULARY_FIELDS: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, cfg: C, data: DataConfig, *, seed: int) -> None:
+    def __init__(
+        self,
+        cfg: C,
+        data: DataConfig,
+        *,
+        seed: int,
+        user_settings: UserSettings | None = None,
+    ) -> None:
         self.cfg: C = cfg  # the task's own config section
         self.data = data
         self.seed = seed
+        # the settings the user gave, dotted path -> value (studio.core.user_settings): what
+        # a task that fits settings to its data (translation) leaves as they are
+        self.user_settings: UserSettings = user_settings or {}
 
     # ---- examples
 

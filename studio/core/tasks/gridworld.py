@@ -54,6 +54,7 @@ from studio.core.tasks.base import (
     Rollout,
     Sampling,
     Task,
+    UserSettings,
     check_split,
     model_device,
 )
@@ -211,8 +212,15 @@ class GridWorldTask(Task[GridWorldConfig]):
     DATA_FIELDS: ClassVar[tuple[str, ...]] = ("split_seed",)  # it generates its own grids
     SAMPLE_NOUN: ClassVar[str] = "episode (moves)"
 
-    def __init__(self, cfg: GridWorldConfig, data: Any, *, seed: int) -> None:
-        super().__init__(cfg, data, seed=seed)
+    def __init__(
+        self,
+        cfg: GridWorldConfig,
+        data: Any,
+        *,
+        seed: int,
+        user_settings: UserSettings | None = None,
+    ) -> None:
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
         for name, first in (("lava_level", cfg.lava_level), ("key_level", cfg.key_level)):
             on = cfg.lava_density > 0 if name == "lava_level" else cfg.key_door
             if on and first >= cfg.levels:

@@ -34,6 +34,7 @@ from studio.core.tasks.base import (
     Sampling,
     Task,
     Unusable,
+    UserSettings,
     model_device,
 )
 from studio.core.tasks.probing import rounded
@@ -106,8 +107,10 @@ class ShapesTask(Task[ShapesConfig]):
     )
     SAMPLE_NOUN: ClassVar[str] = "label"
 
-    def __init__(self, cfg: ShapesConfig, data: Any, *, seed: int) -> None:
-        super().__init__(cfg, data, seed=seed)
+    def __init__(
+        self, cfg: ShapesConfig, data: Any, *, seed: int, user_settings: UserSettings | None = None
+    ) -> None:
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
         split_seed = int(getattr(data, "split_seed", 1234))
         path = getattr(data, "path", None)
         size = cfg.image_size

@@ -21,7 +21,7 @@ from typing import ClassVar, Literal
 from studio.core.config import DataConfig
 from studio.core.configtools import param
 from studio.core.tasks.arithmetic import exact_match
-from studio.core.tasks.base import Example, RewardFunction
+from studio.core.tasks.base import Example, RewardFunction, UserSettings
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.text import TextTask, per_row
 from studio.core.tasks.user_reward import UserRewardSection, user_reward_param
@@ -84,8 +84,15 @@ class StringsTask(TextTask[StringsConfig]):
     NAME = "strings"
     CONFIG = StringsConfig
 
-    def __init__(self, cfg: StringsConfig, data: DataConfig | None, *, seed: int) -> None:
-        super().__init__(cfg, data, seed=seed)
+    def __init__(
+        self,
+        cfg: StringsConfig,
+        data: DataConfig | None,
+        *,
+        seed: int,
+        user_settings: UserSettings | None = None,
+    ) -> None:
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
         self.tokenizer = CharTokenizer(cfg.alphabet + SEPARATOR)
 
     @property

@@ -35,6 +35,7 @@ from studio.core.tasks.base import (
     SupervisedLogits,
     Task,
     TaskError,
+    UserSettings,
     model_device,
     unwrap,
 )
@@ -127,8 +128,16 @@ class TextTask(Task[TC]):
     EVAL_BATCH = 256  # held-out prompts answered in one generate call
     tokenizer: CharTokenizer
 
-    def __init__(self, cfg: TC, data: DataConfig | None, *, seed: int) -> None:
-        super().__init__(cfg, data if data is not None else DataConfig(), seed=seed)
+    def __init__(
+        self,
+        cfg: TC,
+        data: DataConfig | None,
+        *,
+        seed: int,
+        user_settings: UserSettings | None = None,
+    ) -> None:
+        data = data if data is not None else DataConfig()
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
         spec = user_reward_spec(cfg)
         # imported now, so a wrong name fails before training starts
         self._user_reward = user_reward_function(spec) if spec else None

@@ -24,6 +24,7 @@ from typing import Any
 
 import torch
 
+from studio.core.arguments import ArgumentError
 from studio.core.config import (
     STAGE_NAMES,
     StudioConfig,
@@ -31,7 +32,6 @@ from studio.core.config import (
     config_to_dict,
     save_config,
 )
-from studio.core.configtools import ConfigError
 from studio.core.files import atomic_write_json
 from studio.core.machine.distributed import SINGLE
 from studio.core.models.sparsity import Pruner, Schedule, Scope
@@ -73,17 +73,19 @@ class PruneResult:
 
 
 def _check_arguments(target: float, finetune_steps: int, stage: str) -> None:
+    # ArgumentErrors: the command line names its options, the API its arguments
     if not 0 < target <= MAX_TARGET:
-        raise ConfigError(
-            f"--sparsity: {target} is not a share of the weights to prune; give a number "
-            f"above 0 and at most {MAX_TARGET} (0.8 prunes 80%)"
+        raise ArgumentError(
+            "sparsity",
+            f"{target} is not a share of the weights to prune; give a number above 0 and at "
+            f"most {MAX_TARGET} (0.8 prunes 80%)",
         )
     if finetune_steps < 0:
-        raise ConfigError(
-            f"--finetune-steps: {finetune_steps} is below 0; give 0 (no fine-tuning) or more"
+        raise ArgumentError(
+            "finetune_steps", f"{finetune_steps} is below 0; give 0 (no fine-tuning) or more"
         )
     if stage not in STAGE_NAMES:
-        raise ConfigError(f"--finetune-stage: {stage!r} is not a stage; use warmup or grpo")
+        raise ArgumentError("finetune_stage", f"{stage!r} is not a stage; use warmup or grpo")
 
 
 def _pruned_config(
@@ -121,7 +123,7 @@ def prune_run(
 ) -> PruneResult:
     """Prune a run's weights to `target` (a share, 0 < target <= 0.95) into a new run
     folder in `save_dir` (default: beside the run), fine-tuned `finetune_steps` steps of
-    `stage` if asked; `listeners` hear the fine-tuning's records. Raises ConfigError or
+    `stage` if asked; `listeners` hear the fine-tuning's records. Raises ArgumentError or
     RunError with the fix for bad arguments and unreadable runs."""
     _check_arguments(target, finetune_steps, stage)
     run_dir = check_run_dir(Path(run_dir))

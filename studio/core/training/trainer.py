@@ -147,8 +147,8 @@ class Trainer:
 
         self.task = build_task(cfg)
         loaded = self.task.load_report()
-        if loaded is not None:  # settings chosen to fit the user's data (load report)
-            loaded.apply_settings(cfg)
+        if loaded is not None:  # settings chosen to fit the user's data, but not the user's
+            loaded.apply_settings(cfg, resumed=resume_from is not None)
         check_before_training(cfg, self.task)
         # a teacher (distill.teacher) hands the task its tokenizer before any model is
         # built (the budget's probes too, which count the teacher)

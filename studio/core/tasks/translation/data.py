@@ -25,7 +25,7 @@ from studio.core.data.text_tokenizers import TextTokenizer, split_tags, train_to
 from studio.core.tasks.base import Example
 from studio.core.tasks.translation.back_translation import BT_TAG
 from studio.core.tasks.translation.config import DEMO_LANGS, TranslationConfig, TranslationError
-from studio.core.tasks.translation.data_fit import vocab_size
+from studio.core.tasks.translation.data_fit import DataFit, vocab_size
 from studio.core.tasks.translation.directions import direction_tokens
 
 IGNORE = -100  # label value cross_entropy skips (target padding)
@@ -98,21 +98,30 @@ def fit_tokenizers(
 
 
 def fitted_vocab_sizes(
-    cfg: TranslationConfig, train: list[tuple[str, str]]
-) -> tuple[tuple[int, int], list[str]]:
-    """Tokenizer sizes chosen from the training pairs (task.fit_to_data), with reasons."""
+    fit: DataFit, cfg: TranslationConfig, train: list[tuple[str, str]]
+) -> tuple[int, int] | None:
+    """Tokenizer sizes chosen from the training pairs (task.fit_to_data), with reasons
+    noted in `fit`; None when the user gave task.vocab_size, which is then kept."""
     tags = tuple(source_tags(cfg))
     sources, targets = [split_tags(s, tags)[1] for s, _ in train], [t for _, t in train]
     if cfg.shared_tokenizer:
         size, why = vocab_size(cfg.source_tokenizer, sources + targets)
-        return (size, size), [f"shared vocabulary {size:,}: {why}"]
-    source, why_source = vocab_size(cfg.source_tokenizer, sources)
-    target, why_target = vocab_size(cfg.target_tokenizer, targets)
-    notes = [
-        f"source vocabulary {source:,} ({cfg.source_tokenizer}): {why_source}",
-        f"target vocabulary {target:,} ({cfg.target_tokenizer}): {why_target}",
-    ]
-    return (source, target), notes
+        sizes, notes = (size, size), [f"shared vocabulary {size:,}: {why}"]
+    else:
+        source, why_source = vocab_size(cfg.source_tokenizer, sources)
+        target, why_target = vocab_size(cfg.target_tokenizer, targets)
+        sizes = (source, target)
+        notes = [
+            f"source vocabulary {source:,} ({cfg.source_tokenizer}): {why_source}",
+            f"target vocabulary {target:,} ({cfg.target_tokenizer}): {why_target}",
+        ]
+    if "task.vocab_size" in fit.user:
+        source, target = sizes
+        sides = f" for the source, {target:,} for the target" if source != target else ""
+        fit.keep("task.vocab_size", f"the fit would choose {source:,}{sides}")
+        return None
+    fit.notes += notes
+    return sizes
 
 
 def length_levels(

@@ -19,14 +19,20 @@ the user's file replaces the demo corpus (and `task.fit_to_data` is on) the task
   words, the larger the corpus the finer its pieces may be.
 
 Each choice comes with its reason in the load report. A file of fewer than
-`MIN_PAIRS` pairs (a test, a classroom toy) keeps the preset's values.
+`MIN_PAIRS` pairs (a test, a classroom toy) keeps the preset's values, and every fit
+leaves a setting the user gave as they set it (studio.core.user_settings), which the
+report says too: "eval.every: kept at 0, you set it; the fit would choose 250".
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
+
+from studio.core.user_settings import kept_line, shown
 
 MIN_PAIRS = 1000  # below this a file keeps the preset's settings
 HELD_OUT_SHARE = 0.05
@@ -65,26 +71,87 @@ def vocab_size(kind: str, texts: list[str]) -> tuple[int, str]:
     return size, f"{BPE_PER_ROOT_WORD} x the square root of its {words:,} words"
 
 
-def trainer_settings(n_train: int, n_valid: int) -> tuple[dict[str, Any], list[str]]:
-    """The trainer's settings (dotted config paths) for the splits' sizes, with reasons."""
+@dataclass
+class DataFit:
+    """What fitting to the data chose, setting by setting: the notes of those it chose
+    (each starts with the setting's path), the lines of those the user gave (`user`,
+    dotted path -> value), which it keeps, and the trainer's settings to apply."""
+
+    user: Mapping[str, Any]
+    notes: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def choose(self, path: str, value: Any, note: str) -> bool:
+        """Whether `value` is taken for `path`: not when the user gave it."""
+        if path in self.user:
+            self.keep(path, f"the fit would choose {shown(value)}")
+            return False
+        self.notes.append(note)
+        return True
+
+    def keep(self, path: str, would: str) -> None:
+        self.kept.append(kept_line(path, self.user[path], would))
+
+    def choose_setting(self, path: str, value: Any, note: str) -> None:
+        """A trainer's setting, applied when the trainer is built (LoadReport.settings)."""
+        if self.choose(path, value, note):
+            self.settings[path] = value
+
+
+def held_out_shares(fit: DataFit, n: int, given: tuple[float, float]) -> tuple[float, float]:
+    """The valid and the test share for n pairs: fitted, or as the user gave them."""
+    share, why = held_out_share(n)
+    names = ("valid", "test")
+    fitted = [f"data.{name}_fraction" not in fit.user for name in names]
+    for name, chosen in zip(names, fitted):
+        if not chosen:
+            fit.keep(f"data.{name}_fraction", f"the fit would choose {share:.3g}")
+    which = " and ".join(name for name, chosen in zip(names, fitted) if chosen)
+    if which:
+        plural = "s" if all(fitted) else ""
+        fit.notes.append(f"{which} split{plural} of {round(share * n):,}: {why}")
+    return (
+        share if fitted[0] else given[0],
+        share if fitted[1] else given[1],
+    )
+
+
+def trainer_settings(fit: DataFit, n_train: int, n_valid: int) -> None:
+    """The trainer's settings (dotted config paths) for the splits' sizes, with reasons,
+    chosen into `fit`."""
     cap = max(MIN_WARMUP_STEPS, math.ceil(MAX_EPOCHS * n_train / NOMINAL_BATCH))
-    settings = {
-        "eval.size": n_valid,
-        "eval.every": EVAL_EVERY,
-        "stages.warmup.stop_at": None,
-        "stages.warmup.patience": PATIENCE,
-        "stages.warmup.min_gain": MIN_GAIN,
-        "stages.warmup.steps": cap,
-    }
-    notes = [
-        f"eval.size {n_valid:,}: the whole valid split",
-        f"eval.every {EVAL_EVERY}: a whole valid split takes longer to evaluate",
-        "stages.warmup.stop_at off: the demo corpus's target means nothing for other data",
-        f"stages.warmup.patience {PATIENCE}: the warm-up ends after {PATIENCE} evaluations "
-        f"({PATIENCE * EVAL_EVERY:,} steps) without a better valid chrF",
-        f"stages.warmup.min_gain {MIN_GAIN:g}: better means {MIN_GAIN:g} chrF above the best; "
-        "smaller rises are the noise of a few hundred sentences",
-        f"stages.warmup.steps {cap:,}: at most {MAX_EPOCHS} passes over the training pairs; "
-        "a cap for a warm-up still improving: the patience should end it first",
-    ]
-    return settings, notes
+    every = fit.user.get("eval.every", EVAL_EVERY)  # what the patience counts in
+    waits = f" ({PATIENCE * every:,} steps)" if every else ""
+    for path, value, note in (
+        ("eval.size", n_valid, f"eval.size {n_valid:,}: the whole valid split"),
+        (
+            "eval.every",
+            EVAL_EVERY,
+            f"eval.every {EVAL_EVERY}: a whole valid split takes longer to evaluate",
+        ),
+        (
+            "stages.warmup.stop_at",
+            None,
+            "stages.warmup.stop_at off: the demo corpus's target means nothing for other data",
+        ),
+        (
+            "stages.warmup.patience",
+            PATIENCE,
+            f"stages.warmup.patience {PATIENCE}: the warm-up ends after {PATIENCE} "
+            f"evaluations{waits} without a better valid chrF",
+        ),
+        (
+            "stages.warmup.min_gain",
+            MIN_GAIN,
+            f"stages.warmup.min_gain {MIN_GAIN:g}: better means {MIN_GAIN:g} chrF above the "
+            "best; smaller rises are the noise of a few hundred sentences",
+        ),
+        (
+            "stages.warmup.steps",
+            cap,
+            f"stages.warmup.steps {cap:,}: at most {MAX_EPOCHS} passes over the training "
+            "pairs; a cap for a warm-up still improving: the patience should end it first",
+        ),
+    ):
+        fit.choose_setting(path, value, note)

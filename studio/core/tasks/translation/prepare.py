@@ -9,12 +9,14 @@ the limit is in tokens because that is what the model's length and memory are in
 character count would treat English (about four characters a BPE token) and Chinese (one
 a token) unequally. When the user's file replaces the demo corpus and
 `task.fit_to_data` is on, the held-out shares, the vocabulary sizes and the trainer's
-data-dependent settings are fitted to its size (data_fit.py); the load report records
-every choice with its reason.
+data-dependent settings are fitted to its size (data_fit.py), except those the user gave
+(`user`, dotted path -> value), which are kept; the load report records every choice with
+its reason, and every setting kept as the user set it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +30,12 @@ from studio.core.tasks.translation.data import (
     origin_report,
     task_pairs,
 )
-from studio.core.tasks.translation.data_fit import MIN_PAIRS, held_out_share, trainer_settings
+from studio.core.tasks.translation.data_fit import (
+    MIN_PAIRS,
+    DataFit,
+    held_out_shares,
+    trainer_settings,
+)
 from studio.core.tasks.translation.directions import both_ways
 
 Pair = tuple[str, str]
@@ -45,19 +52,19 @@ class PreparedData:
     report: LoadReport
 
 
-def prepare_data(cfg: TranslationConfig, data: Any, pairs: list[Pair] | None) -> PreparedData:
+def prepare_data(
+    cfg: TranslationConfig, data: Any, pairs: list[Pair] | None, user: Mapping[str, Any]
+) -> PreparedData:
     """Load (unless `pairs` are given), split, fit and tokenize, as described above."""
     if pairs is None:
         pairs, report = task_pairs(cfg, data)
     else:
         report = origin_report("Sentence pairs given directly", cfg, pairs)
     # the user's file replaces the demo corpus: fit what depends on its size to it
-    fit = cfg.fit_to_data and bool(data.path) and len(pairs) >= MIN_PAIRS
-    shares, notes = (data.valid_fraction, data.test_fraction), []
+    fit = DataFit(user) if cfg.fit_to_data and data.path and len(pairs) >= MIN_PAIRS else None
+    shares = (data.valid_fraction, data.test_fraction)
     if fit:
-        share, why = held_out_share(len(pairs))
-        shares = (share, share)
-        notes.append(f"valid and test splits of {round(share * len(pairs)):,}: {why}")
+        shares = held_out_shares(fit, len(pairs), shares)
     train, valid, test = split_pairs(
         pairs, valid_fraction=shares[0], test_fraction=shares[1], seed=data.split_seed
     )
@@ -66,7 +73,7 @@ def prepare_data(cfg: TranslationConfig, data: Any, pairs: list[Pair] | None) ->
             f"no training pairs left after the split ({len(pairs)} pairs in all); give more "
             "data or lower data.valid_fraction and data.test_fraction"
         )
-    sizes, vocab_notes = fitted_vocab_sizes(cfg, read_as(cfg, train)) if fit else (None, [])
+    sizes = fitted_vocab_sizes(fit, cfg, read_as(cfg, train)) if fit else None
     source_tok, target_tok = fit_tokenizers(cfg, read_as(cfg, train), sizes)
     splits = {"train": train, "valid": valid, "test": test}
     if report.kept_lines:  # the user's file (the demo corpus and given pairs are kept whole)
@@ -79,9 +86,8 @@ def prepare_data(cfg: TranslationConfig, data: Any, pairs: list[Pair] | None) ->
             )
     report.split = {name: len(split) for name, split in splits.items()}
     if fit:
-        settings, trainer_notes = trainer_settings(len(splits["train"]), len(splits["valid"]))
-        report.fitted = notes + vocab_notes + trainer_notes
-        report.settings = settings
+        trainer_settings(fit, len(splits["train"]), len(splits["valid"]))
+        report.fitted, report.kept_as_set, report.settings = fit.notes, fit.kept, fit.settings
     train_pairs = read_as(cfg, splits["train"])
     return PreparedData(splits, train_pairs, source_tok, target_tok, report)
 

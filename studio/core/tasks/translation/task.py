@@ -42,6 +42,7 @@ from studio.core.tasks.base import (
     Sampling,
     SupervisedLogits,
     Task,
+    UserSettings,
     check_split,
     model_device,
 )
@@ -108,11 +109,12 @@ class TranslationTask(Task[TranslationConfig]):
         data: DataConfig,
         *,
         seed: int,
+        user_settings: UserSettings | None = None,
         pairs: list[tuple[str, str]] | None = None,
     ) -> None:
         """`pairs` (source, target) replaces data.path and the demo corpus (tests, scripts)."""
-        super().__init__(cfg, data, seed=seed)
-        prepared = prepare_data(cfg, data, pairs)
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
+        prepared = prepare_data(cfg, data, pairs, self.user_settings)
         self.splits = prepared.splits
         self._report = prepared.report
         self._train_pairs = prepared.train_pairs
