@@ -92,6 +92,8 @@ def pieces(fragment: str) -> list[Piece]:
     cutter = _Cutter(fragment)
     cutter.feed(fragment)
     cutter.close()
+    if not cutter.starts:
+        return [Piece(fragment, None)]
     ends = [start for start, _ in cutter.starts[1:]] + [len(fragment)]
     out: list[Piece] = []
     for (start, text), end in zip(cutter.starts, ends, strict=True):
@@ -100,9 +102,9 @@ def pieces(fragment: str) -> list[Piece]:
             out[-1] = Piece(out[-1].raw + raw, out[-1].text + text)
         else:
             out.append(Piece(raw, text))
-    if cutter.starts and cutter.starts[0][0] > 0:  # nothing the parser reported before it
+    if cutter.starts[0][0] > 0:  # nothing the parser reported before it
         out.insert(0, Piece(fragment[: cutter.starts[0][0]], None))
-    return out or [Piece(fragment, None)]
+    return out
 
 
 def translate_html(fragment: str, translate: Callable[[str], str]) -> str:

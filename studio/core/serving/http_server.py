@@ -74,6 +74,22 @@ class _DeadlineReader(io.RawIOBase):
             self.sock.settimeout(self.write_timeout)  # answering a slow reader
 
 
+class _Request(io.BufferedReader):
+    """A request's bytes. A read larger than any body the server takes is Werkzeug's
+    drain after the answer (it reads what the client still sends, so that the client
+    sees the answer rather than a reset): it gets what has arrived, not a wait for 10 MB
+    until the read deadline."""
+
+    def __init__(self, raw: _DeadlineReader, largest: int) -> None:
+        super().__init__(raw)
+        self.largest = largest
+
+    def read(self, size: int | None = -1) -> bytes:
+        if size is not None and size > self.largest:
+            return self.read1(size)
+        return super().read(size)
+
+
 class _Handler(WSGIRequestHandler):
     server: _Server
 
@@ -82,11 +98,14 @@ class _Handler(WSGIRequestHandler):
         self.rfile.close()  # the socket's own reader, replaced by one with a deadline
         timeout = self.server.read_timeout
         reader = _DeadlineReader(self.connection, time.monotonic() + timeout, timeout)
-        self.rfile = io.BufferedReader(reader)
+        self.rfile = _Request(reader, self.server.max_bytes)
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None):
         """What http.server refuses itself, answered in JSON (its own page is HTML)."""
         self.close_connection = True
+        # a line http.server cannot read leaves it taking the client for HTTP/0.9, which
+        # would get the body without a status line or headers
+        self.request_version = self.protocol_version
         text = REFUSED_TEXTS.get(code) or f"{HTTPStatus(code).phrase}: {message or explain}"
         body = json.dumps({"error": text}).encode()
         try:
@@ -116,6 +135,7 @@ class _Server(ThreadedWSGIServer):
 
     def __init__(self, sock: socket.socket, app: TranslationApp, service: Service) -> None:
         self.read_timeout = service.limits.read_timeout
+        self.max_bytes = service.limits.max_bytes
         self._slots = threading.BoundedSemaphore(service.limits.max_connections)
         host, port = sock.getsockname()[:2]
         super().__init__(host, port, app, handler=_Handler, fd=sock.fileno())

@@ -91,7 +91,12 @@ def read_body(environ: Mapping[str, Any], max_bytes: int) -> bytes:
         length = int(length_text)
         if length > max_bytes:
             raise too_large
-        body = stream.read(length) if length else b""
+        body = b""
+        while len(body) < length:
+            part = stream.read(length - len(body))
+            if not part:
+                break
+            body += part
     except TimeoutError:
         raise ApiError(408, "the request did not arrive in time; send it whole") from None
     except OSError as err:  # a broken chunk
