@@ -10,9 +10,7 @@ from pathlib import Path
 from studio.core.serving.http_app import Access
 from studio.core.serving.http_server import TranslationServer, start_server
 from studio.core.serving.request_fields import ServeLimits
-from studio.core.serving.sentence_queue import SentenceQueue
-from studio.core.serving.served_runs import open_runs
-from studio.core.serving.text_answers import Service
+from studio.core.serving.text_answers import open_service
 
 
 class Servers:
@@ -30,10 +28,8 @@ class Servers:
         beam: int = 0,
     ) -> TranslationServer:
         limits = limits or ServeLimits(rate="1000/second")
-        runs = open_runs(list(run_dirs), onnx=onnx)
-        server = start_server(
-            Service(runs, SentenceQueue(limits.max_waiting), limits, beam), access, port=0
-        )
+        service = open_service(list(run_dirs), onnx=onnx, limits=limits, beam=beam)
+        server = start_server(service, access, port=0)
         self.started.append(server)
         return server
 

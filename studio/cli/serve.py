@@ -116,13 +116,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from studio.core.serving.http_app import Access
     from studio.core.serving.http_server import TranslationServer, exposure_note
-    from studio.core.serving.sentence_queue import SentenceQueue
-    from studio.core.serving.served_runs import open_runs
-    from studio.core.serving.text_answers import Service
+    from studio.core.serving.text_answers import open_service
 
     torch.set_num_threads(args.threads)
-    runs = open_runs([Path(d) for d in args.run_dirs], onnx=args.onnx, threads=args.threads)
-    service = Service(runs, SentenceQueue(limits.max_waiting), limits, args.beam)
+    run_dirs = [Path(d) for d in args.run_dirs]
+    service = open_service(
+        run_dirs, onnx=args.onnx, threads=args.threads, limits=limits, beam=args.beam
+    )
+    runs = service.runs
     server = TranslationServer(service, Access(keys, tuple(args.allow_host)), args.host, args.port)
     note = exposure_note(args.host)
     if note is not None:

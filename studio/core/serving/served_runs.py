@@ -22,7 +22,7 @@ from pathlib import Path
 from studio.core.data.language_id import rank_languages
 from studio.core.data.languages import LANGUAGE_NAMES, language_code, normalized_language
 from studio.core.runs.loading import load_run_config
-from studio.core.serving.engines import ServingError
+from studio.core.serving.engines import ServingError, has_export
 from studio.core.serving.live_translation import LiveTranslator
 from studio.core.serving.translation_backends import open_backend
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
@@ -128,8 +128,9 @@ def client_language(name: str) -> str:
     return language_code(name) or name.strip().lower()
 
 
-def open_run(run_dir: Path, *, onnx: bool = False, threads: int = 1) -> ServedRun:
-    """A translation run ready to serve: its latest checkpoint, or (onnx) its export."""
+def open_run(run_dir: Path, *, onnx: bool | None = False, threads: int = 1) -> ServedRun:
+    """A translation run ready to serve: its latest checkpoint, or (onnx) its export;
+    onnx None: the export when the run has one (faster on a CPU), else the checkpoint."""
     run_dir = Path(run_dir)
     cfg = load_run_config(run_dir)
     task = cfg.task
@@ -138,6 +139,8 @@ def open_run(run_dir: Path, *, onnx: bool = False, threads: int = 1) -> ServedRu
             f"{run_dir}: a run of the {task.NAME} task, not translation; "
             "give the folder of a Tiny-Transformer translation run"
         )
+    if onnx is None:
+        onnx = has_export(run_dir, cfg.model.ARCH)
     backend = open_backend(run_dir, onnx=onnx, onnx_threads=threads)
     return ServedRun(
         name=run_dir.resolve().name,
@@ -148,5 +151,7 @@ def open_run(run_dir: Path, *, onnx: bool = False, threads: int = 1) -> ServedRu
     )
 
 
-def open_runs(run_dirs: Sequence[Path], *, onnx: bool = False, threads: int = 1) -> ServedRuns:
+def open_runs(
+    run_dirs: Sequence[Path], *, onnx: bool | None = False, threads: int = 1
+) -> ServedRuns:
     return ServedRuns([open_run(Path(d), onnx=onnx, threads=threads) for d in run_dirs])

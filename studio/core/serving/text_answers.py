@@ -10,7 +10,9 @@ reads the beams a request asks for within those limits.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from studio.core.serving.decoding import BEAM, GREEDY
@@ -18,7 +20,7 @@ from studio.core.serving.html_text import translate_html
 from studio.core.serving.live_translation import LiveUpdate, ModelTurn, SourceIssues
 from studio.core.serving.request_fields import ApiError, ServeLimits, bounded_number
 from studio.core.serving.sentence_queue import SentenceQueue
-from studio.core.serving.served_runs import ServedRuns, Way
+from studio.core.serving.served_runs import ServedRuns, Way, open_runs
 
 
 @dataclass
@@ -29,6 +31,21 @@ class Service:
     queue: SentenceQueue
     limits: ServeLimits = field(default_factory=ServeLimits)
     beam: int = 0  # the server's decoding (--beam): 0 greedy, else that many beams
+
+
+def open_service(
+    run_dirs: Sequence[Path],
+    *,
+    onnx: bool | None = False,
+    threads: int = 1,
+    limits: ServeLimits | None = None,
+    beam: int = 0,
+) -> Service:
+    """The runs of `run_dirs` opened (open_runs) behind one model queue: what the command
+    line and the window serve."""
+    limits = limits or ServeLimits()
+    runs = open_runs(run_dirs, onnx=onnx, threads=threads)
+    return Service(runs, SentenceQueue(limits.max_waiting), limits, beam)
 
 
 def asked_decoding(beam: Any, alternatives: int, service: Service) -> tuple[str, int]:
