@@ -429,7 +429,7 @@ OPTIONS = [
     Case(
         "serve --api-keys file missing",
         ("serve", "{TRANSLATION_RUN}", "--api-keys", "{NOWHERE}/keys.txt"),
-        ("--api-keys", "No such file or directory"),
+        ("--api-keys", "No such file or directory", "give a file of keys"),
     ),
     Case(
         "export --out naming a file",

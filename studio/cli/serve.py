@@ -78,7 +78,9 @@ def read_keys(args: argparse.Namespace) -> frozenset[str]:
         try:
             lines = path.read_text(encoding="utf-8-sig").splitlines()
         except OSError as err:
-            raise UsageError(f"--api-keys {path}: {err.strerror or err}") from None
+            raise UsageError(
+                f"--api-keys {path}: {err.strerror or err}; give a file of keys, one key a line"
+            ) from None
         keys = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
         if not keys:
             raise UsageError(f"--api-keys {path} holds no key; write one key a line")
