@@ -19,7 +19,9 @@ closes each):
    held-out sentence asked of both, the order alternating, no sentence asked twice in a
    row (so both miss the one-sentence cache): median latency of each, and the median of
    the per-sentence ratio LibreTranslate / studio; then one sentence asked again and
-   again of both, alternating, answered from the cache: the request and answer alone.
+   again of both, alternating, answered from the cache: the request and answer alone;
+   and the same in this process, the application called without sockets (Werkzeug's
+   test client), which the machine's other work disturbs less.
 2. `--clients` clients (20) for `--seconds` (60), each sending its next request as soon
    as its last is answered: a one-sentence request, or (`--paragraph-share`, 30%) a
    paragraph of four sentences. Reported per kind: requests, p50/p95/max latency as the
@@ -152,6 +154,37 @@ def compare_answering(base: str, sentence: str, n: int) -> dict[str, float]:
     return {"libre_ms": statistics.median(lt), "studio_ms": statistics.median(own), "n": n}
 
 
+def compare_in_process(run_dir: Path, sentence: str, n: int) -> dict[str, float]:
+    """The same request of both shapes, answered from the cache by the application alone
+    (Werkzeug's test client, in this process: no sockets, no other process to wait for),
+    alternating: what each shape costs the server itself, in microseconds."""
+    from werkzeug.test import Client
+
+    from studio.core.serving.http_app import Access, TranslationApp
+    from studio.core.serving.request_fields import ServeLimits
+    from studio.core.serving.text_answers import open_service
+
+    service = open_service([run_dir], onnx=True, limits=ServeLimits(rate=RATE))
+    app = TranslationApp(service, Access())
+    app.port = 80  # the test client's Host is "localhost"
+    client = Client(app)
+    asks = {
+        "libre": ("/translate", {"q": sentence, "source": "zh", "target": "en"}),
+        "studio": ("/studio/translate", {"text": sentence}),
+    }
+    took: dict[str, list[float]] = {"libre": [], "studio": []}
+    for i in range(n + 20):  # the first 20 of each warm up
+        for name in ("libre", "studio") if i % 2 else ("studio", "libre"):
+            path, body = asks[name]
+            started = time.perf_counter()
+            answer = client.post(path, json=body)
+            if i >= 20:
+                took[name].append((time.perf_counter() - started) * 1e6)
+            assert answer.status_code == 200, answer.get_data()
+    service.queue.close()
+    return {name: statistics.median(values) for name, values in took.items()}
+
+
 def load(
     base: str, sentences: list[str], clients: int, seconds: float, share: float, pid: int
 ) -> dict:
@@ -271,6 +304,14 @@ def main() -> None:
                 f"request and answer alone): /translate median {cached['libre_ms']:.2f} ms, "
                 f"/studio/translate median {cached['studio_ms']:.2f} ms, ratio "
                 f"{cached['libre_ms'] / cached['studio_ms']:.3f}",
+                flush=True,
+            )
+            alone = compare_in_process(run_dir, sentences[0], 20 * args.compare)
+            print(
+                f"   the same, {20 * args.compare} times each way in this process by the "
+                f"application alone: /translate median {alone['libre']:.0f} us, "
+                f"/studio/translate median {alone['studio']:.0f} us, ratio "
+                f"{alone['libre'] / alone['studio']:.3f}",
                 flush=True,
             )
             got = load(base, sentences, args.clients, args.seconds, args.paragraph_share, child.pid)
