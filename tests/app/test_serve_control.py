@@ -4,6 +4,7 @@ API at the address the window shows, and stopping lets go of the port."""
 import re
 import socket
 
+import pytest
 from servers import call
 from tiny_runs import held_out_sentences
 
@@ -12,6 +13,7 @@ from studio.app.views.playground.tab import PlaygroundTab
 from studio.app.views.playground.translation_page import TranslationPage
 from studio.core.tasks.translation.decoding import translate
 from studio.core.tasks.translation.sentences import split_sentences
+from tests.app.i18n_walk import english_words, window_texts
 
 
 def shown_url(tab: PlaygroundTab) -> str:
@@ -81,3 +83,29 @@ def test_a_second_server_takes_another_port_when_the_first_holds_it(translation_
             second.stop()
     finally:
         first.stop()
+
+
+@pytest.fixture
+def chinese(qapp):
+    from studio.app.shell import ui_language
+
+    assert ui_language.install(ui_language.CHINESE)
+    yield
+    ui_language.remove()
+
+
+def test_serving_in_chinese_shows_no_english(chinese, qtbot, window, translation_run):
+    tab = window.view(PlaygroundTab)
+    window.session.open_run(str(translation_run))
+    with qtbot.waitSignal(tab.serve.serving, timeout=30_000):
+        tab.serve.button.click()
+    try:
+        assert tab.serve.button.text() == "停止服务"
+        texts = [(w, t.replace(translation_run.name, "")) for w, t in window_texts(tab.serve)]
+        english = [(w, t) for w, t in texts if english_words(t)]  # the run's name is data
+        assert english == []
+        assert "http://127.0.0.1:" in tab.serve.address.text()
+    finally:
+        with qtbot.waitSignal(tab.serve.stopped, timeout=10_000):
+            tab.serve.button.click()
+    assert tab.serve.button.text() == "提供服务"
