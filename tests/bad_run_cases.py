@@ -406,6 +406,32 @@ OPTIONS = [
         ("--beam takes 2 beams or more",),
     ),
     Case(
+        "serve --beam over --max-beam",
+        ("serve", "{TRANSLATION_RUN}", "--beam", "16"),
+        ("--beam 16 is over --max-beam 8",),
+    ),
+    Case(
+        "serve --max-alternatives not under --max-beam",
+        ("serve", "{TRANSLATION_RUN}", "--max-alternatives", "8"),
+        ("--max-alternatives 8 needs --max-beam 9 or more",),
+    ),
+    Case(
+        "serve --api-key empty",
+        ("serve", "{TRANSLATION_RUN}", "--api-key", ""),
+        ("--api-key takes a key, got an empty one",),
+    ),
+    Case(
+        "serve --api-keys file with no key",
+        ("serve", "{TRANSLATION_RUN}", "--api-keys", "{DATA}/keys.txt"),
+        ("holds no key; write one key a line",),
+        setup=files({"keys.txt": "# keys for the studio\n\n"}),
+    ),
+    Case(
+        "serve --api-keys file missing",
+        ("serve", "{TRANSLATION_RUN}", "--api-keys", "{NOWHERE}/keys.txt"),
+        ("--api-keys", "No such file or directory", "give a file of keys"),
+    ),
+    Case(
         "export --out naming a file",
         ("export", "{TEXT_RUN}", "--out", "{DATA}/file.txt"),
         ("{DATA}/file.txt: it is a file, not a folder", "--out"),

@@ -1710,6 +1710,53 @@
     </message>
 </context>
 <context>
+    <name>ServeControl</name>
+    <message>
+        <source>Serve</source>
+        <translation>提供服务</translation>
+    </message>
+    <message>
+        <source>Answer translation requests from programs on this computer (LibreTranslate clients, Mastodon) with this run&apos;s model</source>
+        <translation>用这个运行的模型回答本机程序（LibreTranslate 客户端、Mastodon）的翻译请求</translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation>还没有运行</translation>
+    </message>
+    <message>
+        <source>Start a run, or open one in the Runs list, to serve its model.</source>
+        <translation>先开始一个运行，或在运行列表中打开一个，才能为它的模型提供服务。</translation>
+    </message>
+    <message>
+        <source>Starting the server for {run} …</source>
+        <translation>正在为 {run} 启动服务器…</translation>
+    </message>
+    <message>
+        <source>Stop serving</source>
+        <translation>停止服务</translation>
+    </message>
+    <message>
+        <source>{run} at {url}</source>
+        <translation>{run} 在 {url}</translation>
+    </message>
+    <message>
+        <source>Give this address to a LibreTranslate client as its URL; the studio&apos;s own endpoint is {url}/studio/translate</source>
+        <translation>把这个地址作为网址填入 LibreTranslate 客户端；工作室自己的接口是 {url}/studio/translate</translation>
+    </message>
+    <message>
+        <source>Cannot serve the run</source>
+        <translation>无法为这个运行提供服务</translation>
+    </message>
+    <message>
+        <source>Stopping the server …</source>
+        <translation>正在停止服务器…</translation>
+    </message>
+    <message>
+        <source>Cannot stop the server</source>
+        <translation>无法停止服务器</translation>
+    </message>
+</context>
+<context>
     <name>SettingsForm</name>
     <message>
         <source>General</source>

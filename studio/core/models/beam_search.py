@@ -5,6 +5,8 @@ P sources x K beams = N rows of the cache. A finished beam stays in the beam wit
 score frozen (it can only be extended by padding at no cost), and every candidate is
 ranked by its length-normalised score, sum(log p) / length ** length_penalty, so short
 finished hypotheses and long open ones compete fairly (length_penalty=0: raw sums).
+`ranked_beam_search` gives every source's K final beams best first (the n-best list a
+server offers as alternatives); `beam_search` the best of them.
 
 References: Wu et al. 2016, "Google's Neural Machine Translation System" (length
 normalisation); Freitag and Al-Onaizan 2017, "Beam Search Strategies for NMT".
@@ -33,6 +35,33 @@ def beam_search(
     `model` provides encode(src, src_mask), init_cache(memory, src_mask, steps, repeat),
     decode_step(tokens, pos, cache) and pad_id (TinyTransformer does).
     """
+    ranked = ranked_beam_search(
+        model,
+        src,
+        src_mask,
+        beam_size=beam_size,
+        max_new_tokens=max_new_tokens,
+        bos_id=bos_id,
+        eos_id=eos_id,
+        length_penalty=length_penalty,
+    )
+    return [beams[0] for beams in ranked]
+
+
+def ranked_beam_search(
+    model: Any,
+    src: torch.Tensor,
+    src_mask: torch.Tensor,
+    *,
+    beam_size: int,
+    max_new_tokens: int,
+    bos_id: int,
+    eos_id: int,
+    length_penalty: float = 1.0,
+) -> list[list[list[int]]]:
+    """Every source's K final hypotheses, best first by length-normalised score, as token
+    ids without BOS and EOS (beam_search's arguments). Beams that never left the start
+    (a search that ended before K distinct hypotheses were alive) are left out."""
     if beam_size < 1:
         raise ValueError(f"beam_size must be at least 1, got {beam_size}")
     if length_penalty < 0:
@@ -72,15 +101,23 @@ def beam_search(
         prev = tok.reshape(-1)
         if bool(finished.all()):
             break
-    final = scores / lengths.clamp(min=1.0) ** length_penalty
-    best = final.argmax(dim=-1)  # (P,)
+    final = scores / lengths.clamp(min=1.0) ** length_penalty  # (P, K)
+    order = final.argsort(dim=-1, descending=True, stable=True)  # (P, K): ties as argmax
     out = []
     for i in range(p):
-        ids = seqs[i, best[i]].tolist()
-        kept = []
-        for tok_id in ids:
-            if tok_id == eos_id:
-                break
-            kept.append(tok_id)
-        out.append(kept)
+        beams: list[list[int]] = []
+        for j in order[i].tolist():
+            if final[i, j] == neg_inf and beams:
+                continue  # a beam that never came alive
+            beams.append(_until_eos(seqs[i, j].tolist(), eos_id))
+        out.append(beams)
     return out
+
+
+def _until_eos(ids: list[int], eos_id: int) -> list[int]:
+    kept = []
+    for tok_id in ids:
+        if tok_id == eos_id:
+            break
+        kept.append(tok_id)
+    return kept

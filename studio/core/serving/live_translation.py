@@ -11,6 +11,11 @@ decoder steps (`stop`), so a newer edit never waits behind an older one.
 `translate_lines` does a file: each distinct sentence once, the ones the cache lacks in
 batches, every line kept.
 
+A server passes `turn` (the model's queue, sentence_queue.py): each sentence the cache
+lacks is then translated in its turn on the model's thread, so requests share the model
+sentence by sentence. With `alternatives`, each sentence is decoded by beam search and
+keeps its ranked hypotheses (`SentenceResult.hypotheses`, `LiveUpdate.alternatives`).
+
 The playground's live box, `grpo-studio translate --interactive/--file` and
 `grpo-studio serve` all translate through this class.
 """
@@ -21,9 +26,10 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 
 from studio.core.data.text_tokenizers import UNK_ID
-from studio.core.serving.decoding import GREEDY, decoding_label
+from studio.core.serving.decoding import BEAM, GREEDY, decoding_label
 from studio.core.serving.translation_backends import (
     Backend,
     Cancelled,
@@ -82,6 +88,16 @@ class SentenceResult:
     source: str
     translation: str
     cached: bool  # came from the cache, not the model
+    hypotheses: tuple[str, ...] = ()  # beam search's ranked hypotheses, when asked for
+
+
+# How a sentence's model work is run: directly (the default), or in its turn on a
+# server's model thread (sentence_queue.SentenceQueue.run).
+ModelTurn = Callable[[Callable[[], SentenceResult]], SentenceResult]
+
+
+def direct_turn(work: Callable[[], SentenceResult]) -> SentenceResult:
+    return work()
 
 
 @dataclass(frozen=True)
@@ -113,6 +129,25 @@ class LiveUpdate:
     def translated(self) -> int:
         """Sentences the model translated in this update."""
         return len(self.sentences) - self.from_cache
+
+    def alternatives(self, n: int) -> list[str]:
+        """Up to n other translations of the whole text, best first: the k-th takes each
+        sentence's k-th hypothesis (its best where it has fewer), repeats and the
+        translation itself left out. Empty unless the sentences kept their hypotheses."""
+        text = self.text
+        found: list[str] = []
+        depth = max((len(s.hypotheses) for s in self.sentences), default=0)
+        for k in range(1, depth):
+            other = "\n".join(self.joiner.join(_kth(s, k) for s in line) for line in self.lines)
+            if other != text and other not in found:
+                found.append(other)
+            if len(found) == n:
+                break
+        return found
+
+
+def _kth(sentence: SentenceResult, k: int) -> str:
+    return sentence.hypotheses[k] if k < len(sentence.hypotheses) else sentence.translation
 
 
 @dataclass(frozen=True)
@@ -154,19 +189,41 @@ class LiveTranslator:
         self, sentence: str, decoding: str = GREEDY, beam_size: int = 4, check: Check | None = None
     ) -> SentenceResult:
         """One sentence, from the cache when it has it."""
-        check = check or never_cancelled
-        key = (decoding_label(decoding, beam_size), sentence)
-        known = self.cache.translations.get(key)
+        known = self.cached(sentence, decoding, beam_size)
         if known is not None:
-            return SentenceResult(sentence, known, cached=True)
+            return known
+        return self.translate_uncached(sentence, decoding, beam_size, check)
+
+    def cached(self, sentence: str, decoding: str, beam_size: int) -> SentenceResult | None:
+        """The sentence's translation with this decoding when the cache has it (counted)."""
+        known = self.cache.translations.get((decoding_label(decoding, beam_size), sentence))
+        return None if known is None else SentenceResult(sentence, known, cached=True)
+
+    def translate_uncached(
+        self,
+        sentence: str,
+        decoding: str = GREEDY,
+        beam_size: int = 4,
+        check: Check | None = None,
+        ranked: bool = False,
+    ) -> SentenceResult:
+        """One sentence through the model (its encoder output from the cache when there);
+        ranked: by beam search, keeping every final hypothesis, best first."""
+        check = check or never_cancelled
         check()
         encoded = self.cache.encoded.get(sentence)
         if encoded is None:
             encoded = self.backend.encode(sentence)
             self.cache.encoded.put(sentence, encoded)
-        translation = self.backend.decode(encoded, decoding, beam_size, check)
-        self.cache.translations.put(key, translation)
-        return SentenceResult(sentence, translation, cached=False)
+        hypotheses: tuple[str, ...] = ()
+        if ranked:
+            decoding = BEAM
+            hypotheses = tuple(self.backend.decode_ranked(encoded, beam_size, check))
+            translation = hypotheses[0]
+        else:
+            translation = self.backend.decode(encoded, decoding, beam_size, check)
+        self.cache.translations.put((decoding_label(decoding, beam_size), sentence), translation)
+        return SentenceResult(sentence, translation, cached=False, hypotheses=hypotheses)
 
     def translate_text(
         self,
@@ -175,11 +232,18 @@ class LiveTranslator:
         beam_size: int = 4,
         stop: threading.Event | None = None,
         write_lang: str | None = None,
+        alternatives: int = 0,
+        turn: ModelTurn = direct_turn,
     ) -> LiveUpdate:
         """Every line and sentence of `text`; raises Cancelled once `stop` is set.
 
         write_lang: for a run trained both ways, the language to write; each sentence
-        gets that direction's tag (directions.py). None: the run's one direction."""
+        gets that direction's tag (directions.py). None: the run's one direction.
+        alternatives > 0: beam search (beam_size beams) keeping each sentence's ranked
+        hypotheses, for `LiveUpdate.alternatives`. turn: how the model's work on a sentence
+        the cache lacks is run (a server's queue)."""
+        if alternatives:
+            decoding = BEAM
         label = decoding_label(decoding, beam_size)
         check = stop_check(stop)
         joiner = self.joiner if write_lang is None else sentence_joiner(write_lang)
@@ -189,8 +253,20 @@ class LiveTranslator:
             results = []
             for sentence in line:
                 source = sentence if write_lang is None else tagged(sentence, write_lang)
-                result = self.translate_sentence(source, decoding, beam_size, check)
-                results.append(SentenceResult(sentence, result.translation, result.cached))
+                result = None if alternatives else self.cached(source, decoding, beam_size)
+                if result is None:
+                    work = partial(
+                        self.translate_uncached,
+                        source,
+                        decoding,
+                        beam_size,
+                        check,
+                        alternatives > 0,
+                    )
+                    result = turn(work)
+                results.append(
+                    SentenceResult(sentence, result.translation, result.cached, result.hypotheses)
+                )
             lines.append(results)
         seconds = time.perf_counter() - started
         return LiveUpdate(

@@ -6,6 +6,8 @@ be cached and a translation still running can be stopped between two decoder ste
 - `encode(sentence)`: the source through the encoder, an `Encoded` with its size in bytes;
 - `decode(encoded, decoding, beam_size, check)`: greedy or beam-search decoding from it,
   calling `check()` before every decoder step (it raises `Cancelled` to stop);
+- `decode_ranked(encoded, beam_size, check)`: beam search's final hypotheses, best first
+  (the best is `decode`'s beam translation; the others are the alternatives a server offers);
 - `translate_batch(sentences, ...)`: many sentences at once (files), batched.
 
 PyTorch decodes greedily with the model's own cached `decode_step` and does beam search
@@ -35,7 +37,7 @@ from studio.core.export.snippets.tiny_transformer import (
     PAD_ID,
     TranslatorOnnx,
 )
-from studio.core.models.beam_search import beam_search
+from studio.core.models.beam_search import beam_search, ranked_beam_search
 from studio.core.models.tiny_transformer import TinyTransformer
 from studio.core.runs.loading import load_run_config, load_trained
 from studio.core.serving.decoding import BEAM
@@ -73,6 +75,8 @@ class Backend(Protocol):
     def encode(self, sentence: str) -> Encoded: ...
 
     def decode(self, encoded: Any, decoding: str, beam_size: int, check: Check) -> str: ...
+
+    def decode_ranked(self, encoded: Any, beam_size: int, check: Check) -> list[str]: ...
 
     def translate_batch(self, sentences: list[str], decoding: str, beam_size: int) -> list[str]: ...
 
@@ -131,20 +135,24 @@ class TorchBackend:
 
     @torch.no_grad()
     def decode(self, encoded: TorchEncoded, decoding: str, beam_size: int, check: Check) -> str:
-        tok = self.task.target_tok
         if decoding == BEAM:
-            (ids,) = beam_search(
-                _KnownMemory(self.model, encoded.memory, check),
-                encoded.src,
-                encoded.mask,
-                beam_size=beam_size,
-                max_new_tokens=self.max_len,
-                bos_id=tok.bos_id,
-                eos_id=tok.eos_id,
-                length_penalty=self.task.cfg.beam_length_penalty,
-            )
-            return self.task.detokenize(ids)
+            return self.decode_ranked(encoded, beam_size, check)[0]
         return self.task.detokenize(self.greedy_ids(encoded, check))
+
+    @torch.no_grad()
+    def decode_ranked(self, encoded: TorchEncoded, beam_size: int, check: Check) -> list[str]:
+        tok = self.task.target_tok
+        (beams,) = ranked_beam_search(
+            _KnownMemory(self.model, encoded.memory, check),
+            encoded.src,
+            encoded.mask,
+            beam_size=beam_size,
+            max_new_tokens=self.max_len,
+            bos_id=tok.bos_id,
+            eos_id=tok.eos_id,
+            length_penalty=self.task.cfg.beam_length_penalty,
+        )
+        return [self.task.detokenize(ids) for ids in beams]
 
     @torch.no_grad()
     def greedy_ids(self, encoded: TorchEncoded, check: Check = never_cancelled) -> list[int]:
@@ -250,6 +258,23 @@ class OnnxBackend:
     def decode(self, encoded: OnnxEncoded, decoding: str, beam_size: int, check: Check) -> str:
         return self._decode(encoded, decoding, beam_size, check)[0]
 
+    def decode_ranked(self, encoded: OnnxEncoded, beam_size: int, check: Check) -> list[str]:
+        mask = torch.from_numpy(encoded.src_mask).bool()
+        (beams,) = ranked_beam_search(
+            _OnnxBeamModel(self.runner, encoded, check),
+            mask.long(),
+            mask,
+            beam_size=beam_size,
+            max_new_tokens=self.runner.max_len,
+            bos_id=BOS_ID,
+            eos_id=EOS_ID,
+            length_penalty=self.length_penalty,
+        )
+        return [self._text(ids) for ids in beams]
+
+    def _text(self, ids: list[int]) -> str:
+        return self.runner.target_tok.decode([i for i in ids if i != EOS_ID])
+
     def _decode(
         self, encoded: OnnxEncoded, decoding: str, beam_size: int, check: Check
     ) -> list[str]:
@@ -270,7 +295,7 @@ class OnnxBackend:
             rows = runner.greedy_from(
                 (encoded.src_mask, encoded.cross_keys, encoded.cross_values), runner.max_len, check
             )
-        return [runner.target_tok.decode([i for i in row if i != EOS_ID]) for row in rows]
+        return [self._text(row) for row in rows]
 
     def translate_batch(self, sentences: list[str], decoding: str, beam_size: int) -> list[str]:
         out: list[str] = []

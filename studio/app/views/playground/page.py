@@ -10,6 +10,7 @@ loads or reloads the run if needed, then calls `answer` with the engines chosen.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
@@ -32,6 +33,7 @@ class PlaygroundPage(QWidget):
     """One kind of question. Subclasses build their widgets and implement `answer`."""
 
     asked = Signal()
+    SERVES: ClassVar[bool] = False  # the run can be served (the tab shows its Serve button)
 
     def __init__(self, panel: AnswerPanel) -> None:
         super().__init__()

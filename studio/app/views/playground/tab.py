@@ -14,6 +14,9 @@ none.
 Loading a model and exporting run off the GUI thread (background.py, exporter.py);
 an answer itself takes milliseconds, so it runs on the GUI thread. Every error reaches
 the person as a dialog (dialogs.show_error), never as a crash.
+
+A translation run's page brings the Serve button (serve_control.py): the run answers
+LibreTranslate's clients on this machine, its address shown beside the button.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from studio.app.common.background import run_in_background
 from studio.app.session.exporter import Exporter
 from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.app.views.playground.page import PlaygroundPage
+from studio.app.views.playground.serve_control import ServeControl
 from studio.app.views.view import Tab, View, ViewContext, view_title
 from studio.core.config import DEFAULT_ARCH, StudioConfig
 from studio.core.models import arch_spec
@@ -95,6 +99,9 @@ class PlaygroundTab(View, QWidget):
         header.addWidget(QLabel(self.tr("Run with")))
         header.addWidget(self.engine)
         header.addWidget(self.reload_button)
+        # a translation run can answer other programs (LibreTranslate's API) from here
+        self.serve = ServeControl(run_dir_provider)
+        self.serve.setVisible(False)
 
         self.answers = AnswerPanel()
         self.nothing = QLabel(self.tr("This task has no playground page yet."))
@@ -105,6 +112,7 @@ class PlaygroundTab(View, QWidget):
 
         layout = QVBoxLayout(self)
         layout.addLayout(header)
+        layout.addWidget(self.serve)
         layout.addWidget(self.pages)
         layout.addWidget(self.answers, 1)
 
@@ -119,16 +127,18 @@ class PlaygroundTab(View, QWidget):
     def show_page(self, name: str | None) -> PlaygroundPage | None:
         """Show the page `name` ("module:Class", from a spec or a task), built the first
         time it is needed; None shows that there is none."""
-        if name is None:
-            self.pages.setCurrentWidget(self.nothing)
-            return None
-        if name not in self._built:
+        page = None
+        if name is not None and name not in self._built:
             page = pkgutil.resolve_name(name)(self.answers)
             page.asked.connect(lambda page=page: self.request(page))
             self.pages.addWidget(page)
             self._built[name] = page
-        self.pages.setCurrentWidget(self._built[name])
-        return self._built[name]
+        page = self._built[name] if name is not None else None
+        self.pages.setCurrentWidget(page if page is not None else self.nothing)
+        # a server already started stays stoppable whatever page the next run needs
+        serves = page is not None and page.SERVES
+        self.serve.setVisible(serves or self.serve.server is not None or self.serve.busy)
+        return page
 
     # ---- following the window
 

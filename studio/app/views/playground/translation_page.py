@@ -51,6 +51,8 @@ def translate_onnx(engine: OnnxEngine, sentence: str) -> Answer:
 class TranslationPage(PlaygroundPage):
     """A sentence and its translation, greedy or by beam search."""
 
+    SERVES = True  # a translation run answers LibreTranslate's clients (serve_control.py)
+
     def __init__(self, panel: AnswerPanel) -> None:
         super().__init__(panel)
         self.sentence = QLineEdit()
