@@ -240,7 +240,8 @@ def read_prompts(
     has_answers = any(a is not None for _, _, a in read)
     items = _gather(read, has_answers, report, max_prompt_chars, max_answer_chars)
     if not items:
-        raise DataError(f"{path}: no usable prompt; {_hint(report, layout)}")
+        readable = any(t and t.strip() for _, t in lines)
+        raise DataError(f"{path}: no usable prompt; {_hint(report, layout if readable else '')}")
     report.kept = len(items)
     report.kept_lines = [i.line for i in items]
     report.first_pairs = [(i.prompt, ", ".join(i.answers)) for i in items[:FIRST_ITEMS]]
@@ -344,7 +345,7 @@ def _hint(report: LoadReport, layout: str) -> str:
         "too long": "raise task.max_prompt_chars / task.max_answer_chars or shorten them",
         "duplicate": "the file repeats one line",
     }[worst]
-    return f"{what}; {fix} (read as {_LAYOUT_WORDS[layout]})"
+    return f"{what}; {fix}" + (f" (read as {_LAYOUT_WORDS[layout]})" if layout else "")
 
 
 # ---- the split

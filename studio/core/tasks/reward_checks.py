@@ -245,13 +245,13 @@ def chrf(hypothesis: str, reference: str, beta: float = 2.0) -> float:
     precisions: list[float] = []
     recalls: list[float] = []
     for n in range(1, CHRF_ORDER + 1):
-        h = Counter(hyp[i : i + n] for i in range(len(hyp) - n + 1))
-        r = Counter(ref[i : i + n] for i in range(len(ref) - n + 1))
-        if not h or not r:
+        got = Counter(hyp[i : i + n] for i in range(len(hyp) - n + 1))
+        want = Counter(ref[i : i + n] for i in range(len(ref) - n + 1))
+        if not got or not want:
             continue
-        match = sum((h & r).values())
-        precisions.append(match / sum(h.values()))
-        recalls.append(match / sum(r.values()))
+        match = sum((got & want).values())
+        precisions.append(match / sum(got.values()))
+        recalls.append(match / sum(want.values()))
     if not precisions:  # no order with n-grams on both sides (an empty side)
         return 0.0
     # averaged over the orders both sides have (sacrebleu's effective order)
