@@ -232,10 +232,11 @@ class OwnTextTask(TextTask[OwnTextConfig]):
             notes.append(f"eval.size {size:,}: the valid split, at most {EVAL_MAX}")
             if self.has_answers:
                 settings["stages.warmup.steps"] = cap
+                passes = cap * WARMUP_BATCH / n_train
                 notes.append(
-                    f"stages.warmup.steps {cap:,}: about {WARMUP_EPOCHS} passes over the "
-                    f"training prompts (between {WARMUP_MIN} and {WARMUP_MAX:,}); the "
-                    "preset's stop_at and patience can end it sooner"
+                    f"stages.warmup.steps {cap:,}: {passes:.1f} passes over the training "
+                    f"prompts ({WARMUP_EPOCHS}, kept between {WARMUP_MIN} and "
+                    f"{WARMUP_MAX:,} steps); the preset's stop_at can end it sooner"
                 )
         return settings, notes
 
