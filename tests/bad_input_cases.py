@@ -507,4 +507,72 @@ CHANGED_TOGETHER = [
     ),
 ]
 
-CASES = [*COMMAND_LINE, *CONFIG_FIELDS, *PRESET_FILES, *DATA_FILES, *CHANGED_TOGETHER]
+# the own-text task's file (prompts, answers), each layout broken as files break
+OWN_TEXT_FILES = [
+    data_file(
+        "own_text",
+        "own text: a TSV with the answer column missing on half the lines",
+        "half.tsv",
+        "".join(f"word{i}\tanswer{i}\n" if i % 2 else f"word{i}\n" for i in range(100)),
+        "50 of 100 lines (50%) could not be used",
+        "skipped 50 without an answer",
+        "data.max_unusable",
+    ),
+    data_file(
+        "own_text",
+        "own text: a CSV whose answers are all empty",
+        "empty.csv",
+        "prompt,answer\n" + "".join(f"word{i},\n" for i in range(30)),
+        "{DATA}/empty.csv: no usable prompt",
+        "skipped 30 with an empty answer",
+        "give every prompt a non-empty answer",
+    ),
+    data_file(
+        "own_text",
+        "own text: JSONL objects without a prompt key",
+        "rows.jsonl",
+        "".join(json.dumps({"word": f"w{i}", "answer": "a"}) + "\n" for i in range(30)),
+        "skipped 30 without a prompt field",
+        "give each JSON object a prompt key",
+    ),
+    data_file(
+        "own_text",
+        "own text: 'a -> b' lines with prompts longer than the model holds",
+        "long.txt",
+        "".join(("x" * 300 if i % 2 else f"w{i}") + f"->a{i}\n" for i in range(40)),
+        "20 of 40 lines (50%) could not be used",
+        "skipped 20 too long",
+        "data.max_unusable",
+    ),
+    data_file(
+        "own_text",
+        "own text: 'a -> b' lines in Latin-1",
+        "latin1.txt",
+        "caf\xe9->cafe\n".encode("latin-1") * 40,
+        "skipped 40 undecodable",
+        "save it as UTF-8",
+    ),
+    data_file(
+        "own_text",
+        "own text: prompts alone with the exact-answer reward",
+        "prompts.txt",
+        "".join(f"Tell me about {i}\n" for i in range(30)),
+        "task.rewards: exact compares with an answer",
+        "use checks that need none",
+    ),
+    Case(
+        "own text: a reward check with an unknown option",
+        # braces doubled: every argument is formatted with the case's folders
+        train_set("own_text", "task.rewards=[{{kind: number, options: {{tol: 1}}}}]"),
+        ("task.rewards[0] (number): unknown option 'tol'", "number takes tolerance"),
+    ),
+]
+
+CASES = [
+    *COMMAND_LINE,
+    *CONFIG_FIELDS,
+    *PRESET_FILES,
+    *DATA_FILES,
+    *CHANGED_TOGETHER,
+    *OWN_TEXT_FILES,
+]

@@ -60,6 +60,18 @@ TINY = {
         "eval.size=8",
     ],
 }
+TINY["own_text"] = [
+    "model.n_layers=2",
+    "model.n_heads=2",
+    "model.d_model=32",
+    "model.d_ff=64",
+    "model.dropout=0.1",
+    "task.demo_size=60",
+    "stages.warmup.batch_size=8",
+    "stages.grpo.batch_size=4",
+    "grpo.num_generations=4",
+    "eval.size=8",
+]
 TINY["quick_micro_gpt"] = TINY["micro_gpt"]
 TINY["quick_grid_world"] = TINY["lite_resnet"]
 

@@ -54,6 +54,13 @@ TINY = {
     ],
     "gridworld": ["model.channels=8", "task.size=4", "task.min_size=4", "task.levels=1"],
     "shapes": ["model.channels=8", "task.demo_size=40", "task.demo_eval_size=8"],
+    "own_text": [
+        "model.n_layers=1",
+        "model.d_model=32",
+        "model.n_heads=2",
+        "model.d_ff=64",
+        "task.demo_size=60",
+    ],
 }
 
 

@@ -88,6 +88,7 @@ class LoadReport:
     # what reading removed from the text (byte-order marks inside the file): said right
     # after the count kept, before the skips, whose line lists end in ")"
     removed: list[str] = field(default_factory=list)
+    noun: str = "pair"  # what one kept item is, in the summary ("prompt" for own text)
 
     def skip(self, reason: str, line: int) -> None:
         self.skipped.setdefault(reason, []).append(line)
@@ -110,7 +111,7 @@ class LoadReport:
 
     def summary(self, max_lines: int = 5) -> str:
         """One line, e.g. "kept 1,204 pairs; skipped 3 empty (lines 4, 9, 17); dropped ..."."""
-        parts = [f"kept {self.kept:,} pair{'' if self.kept == 1 else 's'}", *self.removed]
+        parts = [f"kept {self.kept:,} {self.noun}{'' if self.kept == 1 else 's'}", *self.removed]
         skips = [
             f"{len(lines):,} {_PHRASES.get(reason, reason)} ({_lines(lines, max_lines)})"
             for reason, lines in self.skipped.items()
@@ -151,7 +152,7 @@ class LoadReport:
         """The whole report, a few lines, as the CLI prints it and the run folder keeps it."""
         if self.origin:
             direction = f", {self.source_lang}->{self.target_lang}" if self.source_lang else ""
-            lines = [f"{self.origin}: {self.kept:,} pairs{direction}"]
+            lines = [f"{self.origin}: {self.kept:,} {self.noun}s{direction}"]
         else:
             lines = [f"{self.path}: {self.summary()}"]
         if self.source_column is not None:

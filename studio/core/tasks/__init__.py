@@ -27,6 +27,7 @@ TASKS: dict[str, str] = {
     "translation": "studio.core.tasks.translation.task:TranslationTask",
     "gridworld": "studio.core.tasks.gridworld:GridWorldTask",
     "shapes": "studio.core.tasks.shapes:ShapesTask",
+    "own_text": "studio.core.tasks.own_text:OwnTextTask",
 }
 
 

@@ -1,0 +1,364 @@
+"""Your own text: a decoder learns the user's prompts (and answers), rewarded by checks.
+
+The prompts come from data.path (studio.core.data.prompt_files reads the layouts people
+have: TSV/CSV, JSON Lines, `prompt -> answer` lines with several acceptable answers,
+prompts alone) or, without a file, from a built-in demo (dates into ISO form). The reward
+is the weighted sum of task.rewards, a list of checks stored as data
+(studio.core.tasks.reward_checks), each recorded as its own reward part.
+
+Fitted to the data (task.fit_to_data), each choice written in the load report: one token
+per character (the characters the file uses); model.max_len and grpo.max_new_tokens from
+the longest prompt and answer; no supervised warm-up when the file has no answers; and,
+for a file of at least MIN_FITTED items, held-out splits of 5% (100 to 1,000 prompts
+each), evaluation on up to 500 of them, and a warm-up capped at WARMUP_EPOCHS passes
+over the training prompts. Evaluation reports exact-answer accuracy (the greedy answer
+is one of the acceptable ones) and mean sentence chrF against the nearest answer; for
+prompts alone, accuracy is the share of greedy answers that pass every check.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import torch
+from torch import nn
+
+from studio.core.config import DataConfig
+from studio.core.configtools import param
+from studio.core.data.load_report import LoadReport
+from studio.core.data.prompt_files import PromptItem, read_prompts, split_items
+from studio.core.models.decoder import as_decoder
+from studio.core.tasks.base import (
+    Decoding,
+    Example,
+    RewardFunction,
+    Rollout,
+    Sampling,
+    TaskError,
+    model_device,
+)
+from studio.core.tasks.char_tokenizer import CharTokenizer
+from studio.core.tasks.reward_checks import (
+    Check,
+    CheckError,
+    check_rewards,
+    chrf,
+    parse_checks,
+    scorer,
+)
+from studio.core.tasks.text import TextTask, repeat_each
+from studio.core.tasks.user_reward import UserRewardSection, user_reward_param
+
+if TYPE_CHECKING:
+    from studio.core.config import StudioConfig
+
+PROMPT_ENDS = ("=", "→", "\x1f")  # the first the data does not use ends every prompt
+MIN_FITTED = 1000  # items from which the trainer's settings are fitted too
+HELD_OUT_SHARE, HELD_OUT_MIN, HELD_OUT_MAX = 0.05, 100, 1000
+EVAL_MAX = 500  # held-out prompts an evaluation answers, at most
+WARMUP_BATCH = 64  # the preset's, for the cap in passes
+WARMUP_EPOCHS = 10
+WARMUP_MIN, WARMUP_MAX = 300, 3000
+NEW_TOKENS_ALONE = 32  # a completion's room when there are no answers to measure
+
+
+def default_checks() -> list[dict[str, Any]]:
+    return [
+        {"kind": "exact", "weight": 1.0, "options": {}},
+        {"kind": "similarity", "weight": 0.5, "options": {"metric": "chrf"}},
+    ]
+
+
+@dataclass
+class OwnTextConfig(UserRewardSection):
+    """Prompts (and answers) of your own, rewarded by the checks you list."""
+
+    NAME: ClassVar[str] = "own_text"
+
+    rewards: list[dict[str, Any]] = param(
+        None,
+        "The reward: a list of checks, each {kind, weight, options}; kinds: exact, one_of, "
+        "number, contains, regex, format, similarity, length, function",
+        label="Reward checks",
+        default_factory=default_checks,
+    )
+    max_prompt_chars: int = param(
+        200, "Longest prompt kept, in characters", min=1, max=4000, label="Longest prompt"
+    )
+    max_answer_chars: int = param(
+        200, "Longest answer kept, in characters", min=1, max=4000, label="Longest answer"
+    )
+    fit_to_data: bool = param(
+        True,
+        "Fit model.max_len, grpo.max_new_tokens, the splits, evaluation and the warm-up to "
+        "your file (the load report lists each choice)",
+        label="Fit settings to my data",
+    )
+    demo_size: int = param(
+        3000, "Dates in the built-in demo (used without a file)", min=10, max=20000,
+        label="Demo size",
+    )  # fmt: skip
+    user_reward: str | None = user_reward_param()
+
+    def __post_init__(self) -> None:
+        try:
+            checks = parse_checks(self.rewards)
+        except CheckError as err:
+            raise ValueError(str(err)) from None
+        named = [c.options["function"] for c in checks if c.kind == "function"]
+        if named and self.user_reward and self.user_reward != named[0]:
+            raise ValueError(
+                f"task.user_reward ({self.user_reward}) and the function check "
+                f"({named[0]}) name different functions; keep one"
+            )
+        if named and not self.user_reward:
+            self.user_reward = named[0]  # the front doors ask consent for this file
+
+    def checks(self) -> list[Check]:
+        return parse_checks(self.rewards)
+
+
+def _alphabet(items: list[PromptItem]) -> str:
+    return "".join(sorted({ch for it in items for text in (it.prompt, *it.answers) for ch in text}))
+
+
+class OwnTextTask(TextTask[OwnTextConfig]):
+    """The user's prompts for a decoder, rewarded by task.rewards."""
+
+    NAME = "own_text"
+    CONFIG = OwnTextConfig
+    DATA_FIELDS: ClassVar[tuple[str, ...]] = (
+        "path",
+        "valid_fraction",
+        "test_fraction",
+        "split_seed",
+        "max_unusable",
+    )
+
+    def __init__(self, cfg: OwnTextConfig, data: DataConfig | None, *, seed: int) -> None:
+        super().__init__(cfg, data, seed=seed)
+        self.checks = cfg.checks()
+        if self.data.path:
+            loaded = read_prompts(
+                self.data.path,
+                max_prompt_chars=cfg.max_prompt_chars,
+                max_answer_chars=cfg.max_answer_chars,
+            )
+            items, self.has_answers, self._report = loaded.items, loaded.has_answers, loaded.report
+        else:
+            from studio.core.data.demo_dates import demo_dates
+
+            pairs = demo_dates(cfg.demo_size)
+            items = [PromptItem(p, (a,), i) for i, (p, a) in enumerate(pairs, start=1)]
+            self.has_answers = True
+            self._report = LoadReport(
+                path="", origin="Built-in demo (dates into ISO form)", kept=len(items),
+                noun="prompt", first_pairs=pairs[:5],
+            )  # fmt: skip
+        needy = [c for c in self.checks if c.needs_answers]
+        if needy and not self.has_answers:
+            raise TaskError(
+                f"task.rewards: {needy[0].name} compares with an answer, but "
+                f"{self.data.path} has prompts alone; use checks that need none (one_of, "
+                "contains, regex, format, length, function) or give answers"
+            )
+        alphabet = _alphabet(items)
+        self.prompt_end = next((c for c in PROMPT_ENDS if c not in alphabet), PROMPT_ENDS[-1])
+        self.tokenizer = CharTokenizer(alphabet + self.prompt_end)
+        fitted = cfg.fit_to_data and len(items) >= MIN_FITTED
+        shares = (self.data.valid_fraction, self.data.test_fraction)
+        notes: list[str] = []
+        if fitted:
+            k = min(HELD_OUT_MAX, max(HELD_OUT_MIN, round(HELD_OUT_SHARE * len(items))))
+            shares = (k / len(items), k / len(items))
+            notes.append(f"valid and test splits of {k:,} prompts: 5%, between 100 and 1,000")
+        split = split_items(
+            items, valid_fraction=shares[0], test_fraction=shares[1], seed=self.data.split_seed
+        )
+        if not split["train"]:
+            raise TaskError(f"{self.data.path}: no prompt left to train on; give more")
+        self._answers: dict[str, tuple[str, ...]] = {}
+        self._items = {name: [self._example(it) for it in part] for name, part in split.items()}
+        self._held_out_prompts = {e.prompt for e in self._items["valid"] + self._items["test"]}
+        self._longest_prompt = max(len(it.prompt) for it in items) + 1  # with its end
+        self._longest_answer = max((len(a) for it in items for a in it.answers), default=0)
+        self._report.split = {name: len(part) for name, part in split.items()}
+        settings, why = self._fit(cfg, fitted, len(split["train"]), len(split["valid"]))
+        self._report.settings = settings
+        self._report.fitted = notes + why
+
+    def _example(self, item: PromptItem) -> Example:
+        prompt = item.prompt + self.prompt_end
+        self._answers[prompt] = item.answers
+        reference = item.answers[0] if item.answers else ""
+        return Example(prompt, reference, display=prompt)
+
+    def _fit(
+        self, cfg: OwnTextConfig, fitted: bool, n_train: int, n_valid: int
+    ) -> tuple[dict[str, Any], list[str]]:
+        settings: dict[str, Any] = {}
+        notes = [
+            f"tokenizer: one token per character, the {len(self.tokenizer.chars) - 1} "
+            f"characters the data uses; prompts end with {self.prompt_end!r} (type it after "
+            "a prompt in the playground)"
+        ]
+        if not self.has_answers:
+            settings["stages.warmup.steps"] = 0
+            notes.append("stages.warmup.steps 0: no answers to learn from before GRPO")
+        if not cfg.fit_to_data:
+            return settings, notes
+        if self.has_answers:
+            new = self.max_completion_tokens
+            why = f"the longest answer, {self._longest_answer} characters, and its end"
+        else:
+            longest = [c.options["max"] for c in self.checks if c.kind == "length"]
+            new = (longest[0] + 1) if longest and longest[0] is not None else NEW_TOKENS_ALONE
+            why = "the length check's most, and the end" if longest else "room for a sentence"
+        settings["grpo.max_new_tokens"] = new
+        settings["model.max_len"] = self.max_prompt_tokens + new
+        notes += [
+            f"grpo.max_new_tokens {new}: {why}",
+            f"model.max_len {self.max_prompt_tokens + new}: the longest prompt "
+            f"({self.max_prompt_tokens} tokens) and the answer's room",
+        ]
+        if fitted:
+            size = min(n_valid, EVAL_MAX)
+            cap = int(min(WARMUP_MAX, max(WARMUP_MIN, math.ceil(
+                WARMUP_EPOCHS * n_train / WARMUP_BATCH))))  # fmt: skip
+            settings["eval.size"] = size
+            notes.append(f"eval.size {size:,}: the valid split, at most {EVAL_MAX}")
+            if self.has_answers:
+                settings["stages.warmup.steps"] = cap
+                passes = cap * WARMUP_BATCH / n_train
+                notes.append(
+                    f"stages.warmup.steps {cap:,}: {passes:.1f} passes over the training "
+                    f"prompts ({WARMUP_EPOCHS}, kept between {WARMUP_MIN} and "
+                    f"{WARMUP_MAX:,} steps); the preset's stop_at can end it sooner"
+                )
+        return settings, notes
+
+    # ---- examples
+
+    def level_size(self, level: int) -> int:
+        return len(self._items["train"])
+
+    def draw(self, rng: random.Random, level: int) -> Example:
+        return rng.choice(self._items["train"])
+
+    def splits(self) -> dict[str, list[Example]]:
+        return {"valid": self._items["valid"], "test": self._items["test"]}
+
+    def sample(self, n: int, rng: random.Random, max_level: int) -> list[Example]:
+        return [rng.choice(self._items["train"]) for _ in range(n)]
+
+    def training_pool(self, limit: int, rng: random.Random) -> list[Example]:
+        train = self._items["train"]
+        return list(train) if len(train) <= limit else rng.sample(train, limit)
+
+    @property
+    def max_prompt_chars(self) -> int:
+        return self._longest_prompt
+
+    @property
+    def max_reference_chars(self) -> int:
+        return self._longest_answer
+
+    def answers(self, example: Example) -> tuple[str, ...]:
+        return self._answers.get(str(example.prompt), ())
+
+    def check_settings(self, cfg: StudioConfig) -> None:
+        if not self.has_answers:
+            warmup = cfg.stages.warmup
+            if warmup.steps:
+                raise TaskError(
+                    "stages.warmup.steps: the file has no answers to warm up on; set it to 0"
+                )
+            self._check_rollout_room(cfg)
+            return
+        super().check_settings(cfg)
+
+    def _check_rollout_room(self, cfg: StudioConfig) -> None:
+        max_len = cfg.model.shape().max_len
+        if max_len is not None and self.max_prompt_tokens + cfg.grpo.max_new_tokens > max_len:
+            raise TaskError(
+                f"model.max_len: {max_len} cannot hold the longest prompt "
+                f"({self.max_prompt_tokens} tokens) and grpo.max_new_tokens "
+                f"{cfg.grpo.max_new_tokens}; raise it to "
+                f"{self.max_prompt_tokens + cfg.grpo.max_new_tokens} or keep task.fit_to_data on"
+            )
+
+    def build_model(self, model_cfg: Any) -> nn.Module:
+        if self.has_answers:
+            return super().build_model(model_cfg)
+        spec = self.model_spec(model_cfg)  # prompts alone: no answer length to check
+        return spec.model(model_cfg, self.tokenizer.vocab_size, self.tokenizer.pad_id)
+
+    def report(self) -> str:
+        return self._report.text()
+
+    def load_report(self) -> LoadReport:
+        return self._report
+
+    # ---- GRPO
+
+    def task_rewards(self) -> list[RewardFunction]:
+        return check_rewards(self.checks)
+
+    def reward_functions(self) -> list[RewardFunction]:
+        rewards = self.task_rewards()
+        named = any(c.kind == "function" for c in self.checks)
+        if self._user_reward is not None and not named:  # task.user_reward on its own
+            rewards.append(self._user_reward)
+        return rewards
+
+    def rollout(
+        self, model: nn.Module, examples: list[Example], group_size: int, sampling: Sampling
+    ) -> Rollout:
+        out = super().rollout(model, examples, group_size, sampling)
+        out.info["answers"] = repeat_each([self.answers(e) for e in examples], group_size)
+        return out
+
+    # ---- evaluation
+
+    def held_out_metrics(
+        self, model: nn.Module, split: str, limit: int, decoding: Decoding
+    ) -> dict[str, float]:
+        """Greedy answers: `accuracy` (one of the acceptable answers, exactly; for prompts
+        alone, every check passed), `chrf` (mean sentence chrF to the nearest answer,
+        0-100; with answers only), `completion_len` and `finished`."""
+        del decoding
+        examples = self.splits()[split][:limit]
+        if not examples:
+            raise TaskError(f"{self.NAME}: the {split} split is empty; raise data.{split}_fraction")
+        net = as_decoder(model)
+        device = model_device(model)
+        scorers = [scorer(c) for c in self.checks if c.kind != "function"]
+        right = close = length = ended = 0.0
+        for i in range(0, len(examples), self.EVAL_BATCH):
+            chunk = examples[i : i + self.EVAL_BATCH]
+            out = self._greedy(net, chunk, device)
+            texts = [self.tokenizer.decode(r) for r in out.tokens.tolist()]
+            for text, ex in zip(texts, chunk):
+                answers = self.answers(ex)
+                if self.has_answers:
+                    right += text in answers
+                    close += max(chrf(text, a) for a in answers)
+                else:
+                    right += all(s(text, answers) == 1.0 for s in scorers)
+            length += float(out.mask.sum())
+            ended += float(out.finished.sum())
+        n = len(examples)
+        metrics = {"accuracy": right / n, "completion_len": length / n, "finished": ended / n}
+        if self.has_answers:
+            metrics["chrf"] = 100.0 * close / n
+        return metrics
+
+    @torch.no_grad()
+    def probe(self, model: nn.Module) -> dict[str, Any]:
+        """The likeliest next characters along the answers; none for prompts alone."""
+        if self.has_answers:
+            return super().probe(model)
+        return {"kind": "next_tokens", "prompts": []}

@@ -1,0 +1,132 @@
+"""The own-text task: the shipped preset trains on a file the test writes, through the command
+line as a user runs it; each check is a reward part; the run reads back, evaluates, exports
+to ONNX and completes prompts there as in PyTorch; a file of prompts alone trains without a
+warm-up; checks that need answers are refused for it."""
+
+import json
+
+import pytest
+
+from studio.cli.main import main
+from studio.core.config import load_config, save_config
+from studio.core.configtools import ConfigError
+from studio.core.export.pipeline import export_run
+from studio.core.export.snippets import snippet_module
+from studio.core.runs.loading import load_run, load_trained
+from studio.core.serving.completion import CompletionSettings, complete
+from studio.core.tasks import build_task
+from studio.core.tasks.base import TaskError
+from studio.core.tasks.own_text import OwnTextTask
+from studio.core.tasks.text import pad_rows
+
+TINY = [
+    "model.n_layers=1",
+    "model.n_heads=2",
+    "model.d_model=32",
+    "model.d_ff=64",
+    "training.device=cpu",
+    "training.threads=1",
+    "grpo.num_generations=4",
+    "stages.warmup.steps=4",
+    "stages.warmup.batch_size=8",
+    "stages.grpo.steps=3",
+    "stages.grpo.batch_size=2",
+    "eval.every=0",
+    "eval.size=8",
+    "run.checkpoint_every=0",
+]
+
+
+def misspellings(path, n=60):
+    """A codespell-like dictionary the test makes up: 'xy<i>q->xy<i>r, xy<i>s,'."""
+    path.write_text("".join(f"ab{i}q->ab{i}r, ab{i}s,\n" for i in range(n)), encoding="utf-8")
+    return path
+
+
+def cli_train(tmp_path, data, *more):
+    argv = ["train", "--config", "own_text", "--data_path", str(data)]
+    argv += ["--save_dir", str(tmp_path / "runs")]
+    for setting in [*TINY, *more]:
+        argv += ["--set", setting]
+    assert main(argv) == 0
+    (run,) = (tmp_path / "runs").iterdir()
+    return run
+
+
+def records(run):
+    lines = (run / "metrics.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines]
+
+
+def test_the_preset_trains_on_a_file_through_the_command_line_and_exports(tmp_path, capsys):
+    run = cli_train(tmp_path, misspellings(tmp_path / "dict.txt"))
+    err = capsys.readouterr().err
+    assert "kept 60 prompts" in err and "several acceptable answers" in err
+    assert "model.max_len" in err and "split: train" in err
+    got = records(run)
+    grpo = [r for r in got if r.get("kind") == "step" and r["stage"] == "grpo"]
+    assert len(grpo) == 3
+    # each check is its own reward part, as the reward chart splits them
+    assert all("reward/exact/mean" in r and "reward/similarity/mean" in r for r in grpo)
+    evals = [r for r in got if r.get("kind") == "eval"]
+    assert evals and all(0 <= r["eval/accuracy"] <= 1 and 0 <= r["eval/chrf"] <= 100 for r in evals)
+
+    cfg, task, model = load_trained(run)
+    assert isinstance(task, OwnTextTask) and cfg.model.max_len == task.max_prompt_tokens + 6
+    metrics = task.evaluate(model, split="test", limit=10)
+    assert set(metrics) >= {"accuracy", "chrf", "completion_len", "finished"}
+
+    # PyTorch completes a prompt typed with its end mark, as the playground sends it
+    prompt = "ab3q" + task.prompt_end
+    (torch_answer,) = complete(load_run(run), [prompt], CompletionSettings())
+
+    result = export_run(run, examples=5, seed=0)
+    assert result.verification.passed
+    runner = snippet_module("micro-gpt").MicroGPTOnnx(result.model_path.parent)
+    assert runner.complete([prompt]) == torch_answer
+    examples = task.splits()["valid"] + task.splits()["test"]
+    rows = [task.tokenizer.encode(e.prompt) for e in examples]
+    ids, mask = pad_rows(rows, task.tokenizer.pad_id, left=True)
+    out = model.generate(
+        ids, mask, num_samples=1, max_new_tokens=task.max_completion_tokens,
+        eos_id=task.tokenizer.eos_id, greedy=True,
+    )  # fmt: skip
+    expected = [task.tokenizer.decode(r) for r in out.tokens.tolist()]
+    assert runner.complete([e.prompt for e in examples]) == expected
+
+
+def test_prompts_alone_train_without_warm_up_on_checks_that_need_no_answer(tmp_path, capsys):
+    data = tmp_path / "prompts.txt"
+    data.write_text("".join(f"say a word about {i}\n" for i in range(30)), encoding="utf-8")
+    checks = '[{kind: length, options: {min: 1, max: 5}}, {kind: regex, options: {pattern: "a"}}]'
+    run = cli_train(tmp_path, data, f"task.rewards={checks}")
+    assert "stages.warmup.steps 0" in capsys.readouterr().err
+    steps = [r for r in records(run) if r.get("kind") == "step"]
+    assert steps and all(r["stage"] == "grpo" for r in steps)
+    assert all("reward/length/mean" in r and "reward/regex/mean" in r for r in steps)
+    cfg = load_config("own_text", [f"data.path={data}"])
+    with pytest.raises(TaskError, match="exact compares with an answer.*prompts alone"):
+        build_task(cfg)
+
+
+def test_the_preset_round_trips_and_bad_checks_name_the_field(tmp_path):
+    cfg = load_config("own_text")
+    saved = tmp_path / "again.yaml"
+    save_config(cfg, saved)
+    assert load_config(saved).task == cfg.task
+    with pytest.raises(ConfigError, match=r"task.rewards\[0\] \(number\): unknown option 'tol'"):
+        load_config("own_text", ["task.rewards=[{kind: number, options: {tol: 1}}]"])
+
+
+def test_a_function_check_names_the_file_consent_is_asked_for():
+    cfg = load_config(
+        "own_text", ["task.rewards=[{kind: function, options: {function: 'my_mod:score'}}]"]
+    )
+    assert cfg.task.user_reward == "my_mod:score"  # what the front doors ask about
+
+
+def test_the_demo_trains_without_a_file():
+    cfg = load_config("own_text", TINY)
+    task = build_task(cfg)
+    assert task.load_report().origin and task.has_answers
+    assert task.splits()["valid"][0].prompt.endswith("=")

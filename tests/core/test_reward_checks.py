@@ -1,0 +1,164 @@
+"""Reward checks as data: each kind scores as documented, bad checks are refused in one line,
+and each check is its own named reward part of a rollout."""
+
+import random
+import re
+
+import pytest
+import torch
+
+from studio.core.tasks.base import Example, Rollout
+from studio.core.tasks.reward_checks import (
+    CheckError,
+    check_rewards,
+    chrf,
+    edit_similarity,
+    first_number,
+    normalise,
+    parse_checks,
+    score_parts,
+    scorer,
+)
+from studio.core.tasks.user_reward import UserCodeRefused, allow_user_code, forget_allowed_code
+
+
+def score(kind, completion, given=(), **options):
+    (check,) = parse_checks([{"kind": kind, "options": options}])
+    return scorer(check)(completion, given)
+
+
+def test_exact_ignores_surrounding_spaces_and_punctuation_and_case_when_asked():
+    assert score("exact", " the. ", ("the",)) == 1.0
+    assert score("exact", "The", ("the",)) == 0.0
+    assert score("exact", "The", ("the",), ignore_case=True) == 1.0
+    assert score("exact", "th e", ("the",)) == 0.0  # only around the text
+    assert score("exact", "the.", ("the",), ignore_punctuation=False) == 0.0
+    assert score("exact", "ache", ("cache", "ache")) == 1.0  # any acceptable answer
+
+
+def test_one_of_uses_the_answers_listed_in_the_check():
+    assert score("one_of", "Yes!", (), answers=["yes", "no"], ignore_case=True) == 1.0
+    assert score("one_of", "maybe", (), answers=["yes", "no"]) == 0.0
+
+
+def test_number_within_a_tolerance():
+    assert first_number("about 1,234.5 metres") == 1234.5
+    assert first_number("no digits") is None
+    assert score("number", "x = 3.14", ("3.14159",), tolerance=0.01) == 1.0
+    assert score("number", "x = 3.2", ("3.14159",), tolerance=0.01) == 0.0
+    assert score("number", "105", ("100",), tolerance=0.05, relative=True) == 1.0
+    assert score("number", "none", ("100",)) == 0.0
+
+
+def test_contains_regex_and_format():
+    assert score("contains", "I think YES", (), text="yes", ignore_case=True) == 1.0
+    assert score("contains", "I think YES", (), text="yes") == 0.0
+    assert score("regex", "date: 2024-01-05 ok", (), pattern=r"\d{4}-\d\d-\d\d") == 1.0
+    assert score("format", " 2024-01-05 ", (), pattern=r"\d{4}-\d\d-\d\d") == 1.0
+    assert score("format", "on 2024-01-05", (), pattern=r"\d{4}-\d\d-\d\d") == 0.0
+
+
+def test_length_in_range():
+    assert score("length", "abcd", min=2, max=4) == 1.0
+    assert score("length", "abcde", min=2, max=4) == 0.0
+    assert score("length", "a", min=2) == 0.0
+
+
+def test_similarity_chrf_agrees_with_sacrebleu_and_edit_distance():
+    from sacrebleu.metrics import CHRF
+
+    metric = CHRF()
+    rng = random.Random(0)
+    for _ in range(50):
+        ref = "".join(rng.choices("abcde ", k=rng.randint(1, 12)))
+        hyp = "".join(rng.choices("abcde ", k=rng.randint(1, 12)))
+        want = metric.sentence_score(hyp, [ref]).score / 100
+        assert chrf(hyp, ref) == pytest.approx(want, abs=1e-9), (hyp, ref)
+    assert score("similarity", "the cat", ("the cat", "dog")) == pytest.approx(1.0)
+    assert 0 < score("similarity", "the ca", ("the cat",)) < 1
+    assert edit_similarity("kitten", "sitting") == pytest.approx(1 - 3 / 7)
+    assert score("similarity", "acess", ("access", "xyz"), metric="edit") == pytest.approx(5 / 6)
+
+
+def test_normalise():
+    assert normalise(' "Hello, world!" ', ignore_case=True, ignore_punctuation=True) == (
+        "hello, world"
+    )
+
+
+@pytest.mark.parametrize(
+    ("checks", "words"),
+    [
+        ([], "at least one check"),
+        ([{"kind": "exactly"}], "task.rewards[0]: kind must be one of exact, one_of"),
+        ([{"kind": "exact", "weight": "high"}], "task.rewards[0] (exact): weight must be a number"),
+        ([{"kind": "number", "options": {"tol": 1}}], "unknown option 'tol'; number takes"),
+        ([{"kind": "number", "options": {"tolerance": -1}}], "must be a number of at least 0"),
+        ([{"kind": "regex"}], "task.rewards[0] (regex): needs option pattern"),
+        ([{"kind": "regex", "options": {"pattern": "(a"}}], "not a valid regular expression"),
+        ([{"kind": "similarity", "options": {"metric": "bleu"}}], "one of chrf, edit"),
+        ([{"kind": "length", "options": {"min": 5, "max": 2}}], "max 2 is below min 5"),
+        ([{"kind": "exact", "weight": 0}], "every weight is 0"),
+        ([{"kind": "exact", "name": "Bad name"}], "lower-case letters"),
+        ([{"kind": "exact", "colour": 1}], "unknown key 'colour'"),
+        (["exact"], "must be a mapping"),
+    ],
+)  # fmt: skip
+def test_bad_checks_are_refused_with_the_fix(checks, words):
+    with pytest.raises(CheckError, match=re.escape(words)) as err:
+        parse_checks(checks)
+    assert "\n" not in str(err.value)
+
+
+def rollout(completions, answers):
+    n = len(completions)
+    return Rollout(
+        examples=[Example("p", answers[0][0])],
+        group_size=n,
+        actions=torch.zeros(n, 1, dtype=torch.long),
+        mask=torch.ones(n, 1),
+        logp=torch.zeros(n, 1),
+        truncated=torch.zeros(n, dtype=torch.bool),
+        completions=completions,
+        info={"prompts": ["p"] * n, "references": [a[0] for a in answers], "answers": answers},
+    )
+
+
+def test_each_check_is_a_named_weighted_reward_part():
+    checks = parse_checks(
+        [
+            {"kind": "exact", "weight": 1.0},
+            {"kind": "similarity", "weight": 0.5},
+            {"kind": "exact", "weight": 0.2, "options": {"ignore_case": True}},
+        ]
+    )
+    rewards = check_rewards(checks)
+    assert [(r.name, r.weight) for r in rewards] == [
+        ("exact", 1.0),
+        ("similarity", 0.5),
+        ("exact_2", 0.2),
+    ]
+    r = rollout(["cache", "Ache", "x"], [("cache", "ache")] * 3)
+    assert rewards[0].fn(r) == [1.0, 0.0, 0.0]
+    assert rewards[2].fn(r) == [1.0, 1.0, 0.0]
+    parts = score_parts(checks, r.completions, r.info["answers"])
+    assert parts["exact_2"] == [1.0, 1.0, 0.0] and parts["similarity"] == rewards[1].fn(r)
+
+
+def test_a_function_check_runs_only_once_allowed(tmp_path, monkeypatch):
+    (tmp_path / "my_checks.py").write_text(
+        "def longer(prompts, completions, references):\n"
+        "    return [float(len(c)) for c in completions]\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    forget_allowed_code()
+    (check,) = parse_checks([{"kind": "function", "options": {"function": "my_checks:longer"}}])
+    (reward,) = check_rewards([check])
+    r = rollout(["ab", "abc"], [("a",)] * 2)
+    with pytest.raises(UserCodeRefused, match="allow-code"):
+        reward.fn(r)
+    allow_user_code(tmp_path / "my_checks.py")
+    try:
+        assert reward.name == "function" and reward.fn(r) == [2.0, 3.0]
+    finally:
+        forget_allowed_code()
