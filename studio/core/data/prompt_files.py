@@ -226,7 +226,7 @@ def read_prompts(
     if p.is_dir():
         raise DataError(f"{path}: is a folder; give the path of one file ({READABLE})")
     report = LoadReport(path=str(path), noun="prompt")
-    lines = _read_lines(p)
+    lines = _read_lines(p, report)
     layout = _layout(p, lines)
     if layout == "json":
         rows = _json_rows(_json_lines(lines, report), report)

@@ -38,6 +38,7 @@ from studio.core.tasks.base import (
     Rollout,
     Sampling,
     TaskError,
+    UserSettings,
     model_device,
 )
 from studio.core.tasks.char_tokenizer import CharTokenizer
@@ -51,6 +52,7 @@ from studio.core.tasks.reward_checks import (
 )
 from studio.core.tasks.text import TextTask, repeat_each
 from studio.core.tasks.user_reward import UserRewardSection, user_reward_param
+from studio.core.user_settings import kept_line
 
 if TYPE_CHECKING:
     from studio.core.config import StudioConfig
@@ -138,8 +140,17 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         "max_unusable",
     )
 
-    def __init__(self, cfg: OwnTextConfig, data: DataConfig | None, *, seed: int) -> None:
-        super().__init__(cfg, data, seed=seed)
+    def __init__(
+        self,
+        cfg: OwnTextConfig,
+        data: DataConfig | None,
+        *,
+        seed: int,
+        user_settings: UserSettings | None = None,
+    ) -> None:
+        # the trainer's fitted settings the user gave are kept by LoadReport.apply_settings;
+        # the splits are chosen here, so the user's shares are kept here
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
         self.checks = cfg.checks()
         if self.data.path:
             loaded = read_prompts(
@@ -171,10 +182,22 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         fitted = cfg.fit_to_data and len(items) >= MIN_FITTED
         shares = (self.data.valid_fraction, self.data.test_fraction)
         notes: list[str] = []
+        kept: list[str] = []  # the user's settings the fit leaves as set
         if fitted:
             k = min(HELD_OUT_MAX, max(HELD_OUT_MIN, round(HELD_OUT_SHARE * len(items))))
-            shares = (k / len(items), k / len(items))
-            notes.append(f"valid and test splits of {k:,} prompts: 5%, between 100 and 1,000")
+            fitted_share = k / len(items)
+            for i, name in enumerate(("valid", "test")):
+                path = f"data.{name}_fraction"
+                if path in self.user_settings:
+                    kept.append(
+                        kept_line(path, shares[i], f"the fit would choose {fitted_share:.3g}")
+                    )
+                else:
+                    shares = (fitted_share, shares[1]) if i == 0 else (shares[0], fitted_share)
+                    notes.append(
+                        f"data.{name}_fraction {fitted_share:.3g}: {k:,} prompts, 5%, "
+                        "between 100 and 1,000"
+                    )
         split = split_items(
             items, valid_fraction=shares[0], test_fraction=shares[1], seed=self.data.split_seed
         )
@@ -189,6 +212,7 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         settings, why = self._fit(cfg, fitted, len(split["train"]), len(split["valid"]))
         self._report.settings = settings
         self._report.fitted = notes + why
+        self._report.kept_as_set = kept
 
     def _example(self, item: PromptItem) -> Example:
         prompt = item.prompt + self.prompt_end
