@@ -197,6 +197,45 @@ def not_a_file(path: Path, kind: int) -> str:
     )
 
 
+def memory_left() -> tuple[int, str]:
+    """Bytes this process can still allocate, and in words what bounds them: the RAM
+    available now, or, when lower, what its address-space limit (ulimit -v, RLIMIT_AS)
+    leaves beyond what it has mapped. What reading a file from someone else is checked
+    against before it is read whole."""
+    import psutil
+
+    free = int(psutil.virtual_memory().available)
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        unlimited = soft in (resource.RLIM_INFINITY, -1)
+    except (ImportError, ValueError, OSError):  # Windows has no resource module
+        soft, unlimited = 0, True
+    if not unlimited:
+        left = max(0, int(soft) - int(psutil.Process(os.getpid()).memory_info().vms))
+        if left < free:
+            return left, f"{_size(left)} left under this process's memory limit"
+    return free, f"{_size(free)} of RAM available"
+
+
+def read_within_memory(path: Path, growth: int, fix: str) -> bytes:
+    """The bytes of the plain file `path`, read whole once sure that `growth` times its
+    size (what it becomes once parsed: lines, strings) fits in what this process can
+    still allocate; RunError naming the file, the sizes and `fix` otherwise. A file of
+    any size can be handed over, and one read whole past memory ends the process."""
+    fd = open_regular(path)
+    with os.fdopen(fd, "rb") as f:
+        size = os.fstat(fd).st_size
+        left, bound = memory_left()
+        if size * growth > left:
+            raise RunError(
+                f"{path}: is {_size(size)}, which takes about {_size(size * growth)} once "
+                f"read, more than {bound}; {fix}"
+            )
+        return f.read()
+
+
 def read_limited(path: Path, limit: int, what: str) -> bytes:
     """The bytes of the plain file `path`, refused (RunError) when it is larger than
     `limit`: `what` it should be says how large such a file gets, e.g. "a preset (at

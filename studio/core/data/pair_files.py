@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from studio.core.data.load_report import DataError, LoadReport
+from studio.core.files import RunError, read_within_memory
 
 TABLE_SUFFIXES = {".tsv": "\t", ".tab": "\t", ".csv": ",", ".txt": "\t"}
 JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")
@@ -34,12 +35,18 @@ NOT_LANGUAGE = word_set(
 )
 _LANGUAGE = re.compile(r"^[a-z]{2,3}([-_][a-z0-9]{2,8})?$", re.IGNORECASE)
 READABLE = "a .tsv/.csv/.jsonl file or two aligned text files such as train.zh + train.en"
+# a file read whole, then split into lines of str: each byte becomes several (a str's
+# header and its list entry per short line, up to four bytes a character)
+LINE_GROWTH = 8
+SMALLER = "keep a part of it (the first lines) or load it on a machine with more memory"
 
 
 def _read_lines(path: Path) -> list[tuple[int, str | None]]:
     """(1-based line number, text or None when the line is not valid UTF-8)."""
     try:
-        raw = path.read_bytes()
+        raw = read_within_memory(path, LINE_GROWTH, SMALLER)
+    except RunError as err:  # larger than memory can take, or not a plain file (a pipe)
+        raise DataError(str(err)) from None
     except OSError as err:
         raise DataError(f"{path}: cannot be read ({err.strerror}); check its permissions") from None
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -118,7 +125,7 @@ def _json_rows(lines: list[tuple[int, str | None]], report: LoadReport) -> Itera
             continue
         try:
             item = json.loads(text)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):  # nested past Python's stack
             report.skip("bad JSON", number)
             continue
         cells, keys = _json_cells(item, keys, report)
@@ -160,7 +167,7 @@ def _json_array(lines: list[tuple[int, str | None]]) -> list | None:
         return None
     try:
         data = json.loads("\n".join(t or "" for _, t in lines))
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # nested past Python's stack
         return None
     return data if isinstance(data, list) else None
 

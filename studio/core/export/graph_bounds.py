@@ -8,7 +8,7 @@ at the first run, which the system grants on Linux and then kills the process fo
 Here, before any session exists, the file's own size, every initializer's declared size
 and every tensor whose shape onnx's shape inference fixes (with data propagation, which
 follows shape arithmetic on constants) are held against what this process can allocate
-(hardware.memory_left). Tensors whose shape depends on the input (a batch, a length) are
+(files.memory_left). Tensors whose shape depends on the input (a batch, a length) are
 bounded at run time instead, by the sessions' memory pool (snippets/).
 
 Reference: ONNX shape inference (https://onnx.ai/onnx/api/shape_inference.html).
@@ -23,8 +23,8 @@ from pathlib import Path
 import onnx
 from onnx import helper, shape_inference
 
-from studio.core.files import RunError, open_regular
-from studio.core.machine.hardware import format_bytes, memory_left
+from studio.core.files import RunError, memory_left, open_regular
+from studio.core.machine.hardware import format_bytes
 
 AGAIN = "the export was altered or damaged: export the run again (grpo-studio export RUN_DIR)"
 

@@ -390,26 +390,6 @@ def estimate_training_memory(cfg: StudioConfig, num_params: int) -> int:
     return memory_estimate(cfg, num_params).total
 
 
-def memory_left() -> tuple[int, str]:
-    """Bytes this process can still allocate, and in words what bounds them: the RAM
-    available now, or, when lower, what its address-space limit (ulimit -v, RLIMIT_AS)
-    leaves beyond what it has mapped. What reading a file from someone else is checked
-    against before it is read whole."""
-    free = int(psutil.virtual_memory().available)
-    try:
-        import resource
-
-        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-        unlimited = soft in (resource.RLIM_INFINITY, -1)
-    except (ImportError, ValueError, OSError):  # Windows has no resource module
-        soft, unlimited = 0, True
-    if not unlimited:
-        left = max(0, int(soft) - int(psutil.Process(os.getpid()).memory_info().vms))
-        if left < free:
-            return left, f"{format_bytes(left)} left under this process's memory limit"
-    return free, f"{format_bytes(free)} of RAM available"
-
-
 def format_bytes(n: float) -> str:
     """1536 -> '1.5 KB' (binary units, as nvidia-smi and task managers show)."""
     if abs(n) < 1024:

@@ -35,9 +35,10 @@ from studio.core.files import (
     atomic_write,
     atomic_write_text,
     inside,
+    memory_left,
     open_regular,
 )
-from studio.core.machine.hardware import format_bytes, memory_left
+from studio.core.machine.hardware import format_bytes
 from studio.core.runs.folder import CHECKPOINT_DIR, interrupted_prune
 
 LATEST_FILE = "latest"  # names the newest checkpoint file, written after it
