@@ -33,6 +33,7 @@ from tiny_runs import COMMON, make_run
 from studio.cli.main import main
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.folder import PRUNING_FILE
+from studio.core.runs.loading import load_run_config
 from studio.core.runs.metrics_file import read_metrics
 
 KILLS = 10
@@ -123,12 +124,28 @@ def check_after_kill(run_dir: Path | None, next_command: Callable[[], None]) -> 
     if run_dir is None:
         left = "nothing"
     elif not (run_dir / "config.yaml").exists():
-        # killed between making the folder and writing its config: an empty folder
-        assert [p.name for p in run_dir.iterdir() if p.name != "train.lock"] == []
-        left = "an empty folder"
+        # killed between making the folder and writing its config: nothing in it but
+        # the lock and a config half written under a temporary name, and it says so
+        made = [p.name for p in run_dir.iterdir() if p.name != "train.lock"]
+        assert all(n.startswith(".config.yaml.") and n.endswith(".tmp") for n in made), made
+        code, err = run_cli("eval", str(run_dir))
+        assert code == 2 and "not a run folder (no config.yaml)" in err, err
+        left = "a folder without its config"
+    elif latest_checkpoint(run_dir) is None:
+        # killed before its first checkpoint (task.json may not be written yet): what is
+        # there reads whole, and the folder says it holds no model
+        load_run_config(run_dir)
+        if (run_dir / "task.json").exists():
+            json.loads((run_dir / "task.json").read_text(encoding="utf-8"))
+        if (run_dir / "metrics.jsonl").exists():
+            lines = (run_dir / "metrics.jsonl").read_text(encoding="utf-8").splitlines()
+            assert all(json.loads(line) for line in lines)  # no line cut short
+        code, err = run_cli("eval", str(run_dir))
+        assert code == 2 and "has no checkpoint yet" in err, err
+        left = "no checkpoint"
     else:
         assert_whole(run_dir)
-        left = "a checkpoint" if latest_checkpoint(run_dir) else "no checkpoint"
+        left = "a checkpoint"
     next_command()
     return left
 
