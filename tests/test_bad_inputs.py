@@ -9,7 +9,8 @@ as a script:
 Every case runs for real: most call the CLI's `main` in this process (one torch import for
 them all), a few run `python -m studio` in a subprocess. The run folders they need are
 made once (a finished and a stopped Micro-GPT run, a grid-world and a shapes run, a
-translation run's config); a case that damages a run works on its own copy.
+translation run's config, a tiny translation run with its export); a case that damages a
+run works on its own copy.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pathlib import Path
 import bad_api_cases
 import bad_input_cases
 import bad_run_cases
+import bad_trust_cases
 import pytest
 from bad_api_cases import Call
 from bad_input_cases import Case, snapshot
@@ -39,7 +41,7 @@ from studio.core.configtools import ConfigError
 PROG_ERROR = "grpo-studio: error: "
 DOC = Path(__file__).parents[1] / "docs" / "bad_inputs.md"
 TABLE_COMMAND = "python3 tests/test_bad_inputs.py --table > docs/bad_inputs.md"
-CASES = [*bad_input_cases.CASES, *bad_run_cases.CASES]
+CASES = [*bad_input_cases.CASES, *bad_run_cases.CASES, *bad_trust_cases.CASES]
 
 
 @dataclass
@@ -62,7 +64,7 @@ class Places:
 def make_places(root: Path) -> Places:
     """The shared runs: real tiny ones from the trainer (a few seconds each)."""
     from run_folders import TINY_GPT, stopped_run
-    from tiny_runs import GRID_WORLD, make_run
+    from tiny_runs import GRID_WORLD, make_run, make_translation_run
 
     from studio.core.config import preset_files
 
@@ -80,7 +82,8 @@ def make_places(root: Path) -> Places:
         "STOPPED_RUN": stopped_run(root / "stopped", 1),
         "GRID_RUN": make_run(root / "grid", "lite_resnet", GRID_WORLD),
         "SHAPES_RUN": make_run(root / "shapes", "shapes", [*shapes, "task.image_size=16"]),
-        "TRANSLATION_RUN": translation,  # its config only: enough for every case
+        "TRANSLATION_RUN": translation,  # its config only: enough for most cases
+        "EXPORTED_RUN": make_translation_run(root / "exported"),  # the altered exports'
     }
     for name, run_dir in runs.items():  # named alike on every machine, for the table
         runs[name] = run_dir.rename(root / name.lower().replace("_", "-"))
@@ -155,8 +158,19 @@ def error_line(result: Result) -> str:
     return errors[0]
 
 
+# what this machine has, in a refusal for a size no machine has: the same on every one
+MACHINE_FIGURES = [
+    (re.compile(r"this machine's [0-9.]+ [KMGT]?B of RAM"), "this machine's N GB of RAM"),
+    (re.compile(r"the process itself [0-9.]+ [KMGT]?B"), "the process itself N MB"),
+    (re.compile(r"[0-9.]+ [KMGT]?B of RAM available"), "N GB of RAM available"),
+]
+
+
 def shown(text: str, names: dict[str, Path]) -> str:
-    """`text` with the folders of this machine written as the names the cases use."""
+    """`text` with the folders of this machine written as the names the cases use, and
+    its memory as N."""
+    for pattern, figure in MACHINE_FIGURES:
+        text = pattern.sub(figure, text)
     for name, path in sorted(names.items(), key=lambda kv: -len(str(kv[1]))):
         text = text.replace(str(path), name)
     for name, path in names.items():  # a run named by its folder's name alone
@@ -383,9 +397,10 @@ def table() -> str:
             "nothing. In the commands,",
             "TEXT_RUN is a finished tiny Micro-GPT run, STOPPED_RUN one stopped after its first",
             "step, GRID_RUN and SHAPES_RUN tiny Lite-ResNet runs, TRANSLATION_RUN a translation",
-            "run's folder (its config), RUN a copy of one of them damaged as the first column",
+            "run's folder (its config), EXPORTED_RUN a tiny translation run with its ONNX",
+            "export, RUN a copy of one of them damaged as the first column",
             "says, DATA a folder of the case's files, SAVE an empty folder, NOWHERE a path that",
-            "does not exist.",
+            "does not exist. This machine's memory is written N.",
             "",
             "| input | command | message |",
             "|---|---|---|",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -80,18 +81,27 @@ def one_torch_thread_unless_asked() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     one_torch_thread_unless_asked()
+    as_program = argv is None  # the program itself, not a caller (a test) in its process
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parse(parser(), argv)
     if args.command in (None, "gui"):
         return cmd_gui(args, [sys.argv[0]])
     try:
         return args.run(args)
+    except KeyboardInterrupt:  # Ctrl-C where a command has nothing to stop cleanly
+        print(f"\n{PROG}: interrupted (Ctrl-C); quit at once", file=sys.stderr)
+        return 130
     except (ValueError, OSError) as err:
         # Config, data and run-folder problems carry messages written for the user.
         if os.environ.get("GRPO_STUDIO_DEBUG"):
             raise
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 2
+    finally:
+        if as_program:
+            # it has said how it ended: a Ctrl-C while the interpreter exits (torch's
+            # teardown takes a moment) would end it by the signal, after that line
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def gui_main() -> int:

@@ -166,26 +166,26 @@ def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:
         listeners=listeners,
         dist=dist,
     )
-    run_dir = trainer.start()  # the run folder is made here, not by building the trainer
-    if main_rank:
-        if trainer.task.report():  # the data as loaded, before any step trains on it
-            print(trainer.task.report(), file=sys.stderr)
-        if trainer.memory_fit is not None:  # what training.memory_budget changed, and why
-            print(trainer.memory_fit.text(), file=sys.stderr)
-        where = f" ({dist.world_size} processes)" if dist.active else ""
-        print(f"run folder: {run_dir}{where}", file=sys.stderr)
-
     try:
+        run_dir = trainer.start()  # the run folder is made here, not by building the trainer
+        if main_rank:
+            if trainer.task.report():  # the data as loaded, before any step trains on it
+                print(trainer.task.report(), file=sys.stderr)
+            if trainer.memory_fit is not None:  # what training.memory_budget changed, and why
+                print(trainer.memory_fit.text(), file=sys.stderr)
+            where = f" ({dist.world_size} processes)" if dist.active else ""
+            print(f"run folder: {run_dir}{where}", file=sys.stderr)
         # torchrun passes a Ctrl-C on to every process (and may follow with SIGTERM): each
         # keeps stopping, so that all of them finish the step and rank 0 saves
         with StopOnSignal(control, announce=main_rank, escalate=not dist.active):
             final = trainer.run()
-    except KeyboardInterrupt:
         if main_rank:
-            print(f"{PROG}: quit at once; {_kept(run_dir)}", file=sys.stderr)
+            print(f"{final['reason']} at step {final['step']}; run folder: {run_dir}")
+    except KeyboardInterrupt:  # a second Ctrl-C, or one before the loop listens for it
+        if main_rank:
+            kept = _kept(trainer.run_dir) if trainer.run_dir else "no run folder was made"
+            print(f"\n{PROG}: quit at once; {kept}", file=sys.stderr)
         return 130
-    if main_rank:
-        print(f"{final['reason']} at step {final['step']}; run folder: {run_dir}")
     return 0
 
 

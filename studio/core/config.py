@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 import yaml
 
+from studio.core import safe_yaml
 from studio.core.config_checks import check_config
 from studio.core.config_choice import choose_sections
 from studio.core.configtools import (
@@ -645,19 +646,34 @@ def task_name(cfg: StudioConfig) -> str:
     return cfg.task.NAME
 
 
+MAX_PRESET_BYTES = 1024**2  # a preset, lesson or run config.yaml is a few KB
+
+
 def read_yaml(path: str | Path) -> Any:
-    """Parse a YAML file, turning every failure into a message that names the file."""
+    """Parse a YAML file, turning every failure into a message that names the file: one
+    that is not a plain file (a named pipe would never end), one far larger than a preset,
+    and one that would exhaust memory or the stack once loaded (safe_yaml.py)."""
+    from studio.core.files import RunError, read_limited
+
     p = Path(path)
     if not p.exists():
         raise ConfigError(f"{p}: no such file; check the path (presets: grpo-studio presets)")
     if p.is_dir():
         raise ConfigError(f"{p}: is a folder; give a .yaml preset file")
     try:
-        text = p.read_text(encoding="utf-8-sig")
+        raw = read_limited(p, MAX_PRESET_BYTES, "a preset (at most 1.0 MB)")
+        text = raw.decode("utf-8-sig")
+    except RunError as err:
+        raise ConfigError(str(err)) from None
     except (OSError, UnicodeDecodeError) as err:
         raise ConfigError(f"{p}: cannot be read ({err}); save it as UTF-8 text") from None
     try:
-        return yaml.safe_load(text)
+        return safe_yaml.load(text)
+    except safe_yaml.YamlRefused as err:
+        raise ConfigError(
+            f"{p}, {err}; the studio never writes such a file: use a preset from a "
+            "source you trust (grpo-studio presets lists the shipped ones)"
+        ) from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

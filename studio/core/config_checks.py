@@ -243,3 +243,26 @@ def config_warnings(cfg: StudioConfig) -> list[str]:
             f"({sp.target:g}); end the ramp at step {planned_steps(cfg)} or earlier"
         )
     return notes
+
+
+GROWN = 4  # a size setting this many times its default is named as the one that grew
+
+
+def grown_setting(cfg: StudioConfig) -> str:
+    """The model or task size setting furthest above its default ("model.d_model
+    65536"), when one is at least GROWN times it; "" otherwise. What a message about a
+    model too big for the machine names."""
+    found: list[tuple[float, str]] = []
+    for name in ("model", "task"):
+        section: Any = getattr(cfg, name)
+        default = type(section)()
+        for f in fields(section):
+            value, usual = _count(getattr(section, f.name)), _count(getattr(default, f.name))
+            if value and usual and value >= GROWN * usual:
+                found.append((value / usual, f"{name}.{f.name} {value}"))
+    return max(found)[1] if found else ""
+
+
+def _count(value: Any) -> int:
+    """A positive integer setting's value; 0 for any other value."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0

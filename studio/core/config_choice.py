@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection
 from dataclasses import fields
 from typing import Any
 
-from studio.core.configtools import ConfigError, ModelSection, TaskSection, from_dict
+from studio.core.configtools import ConfigError, ModelSection, TaskSection, from_dict, shown
 from studio.core.models import ARCHS, arch_spec, archs_of_kind
 from studio.core.tasks import TASKS, task_class
 
@@ -38,10 +38,10 @@ def section_body(raw: Any, section: str, key: str, default: str) -> tuple[str, d
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise ConfigError(f"{section}: must be a mapping of keys to values, got {raw!r}")
+        raise ConfigError(f"{section}: must be a mapping of keys to values, got {shown(raw)}")
     choice = raw.get(key, default)
     if not isinstance(choice, str):
-        raise ConfigError(f'{section}.{key}: must be a string, got "{choice}"')
+        raise ConfigError(f"{section}.{key}: must be a string, got {shown(choice)}")
     return choice, {k: v for k, v in raw.items() if k != key}
 
 

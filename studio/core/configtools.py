@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import reprlib
 import types
 import typing
 from abc import ABC, abstractmethod
@@ -23,6 +24,8 @@ from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 
 import yaml
+
+from studio.core import safe_yaml
 
 
 class ConfigError(ValueError):
@@ -123,8 +126,27 @@ def _is_optional(tp: Any) -> bool:
     return get_origin(tp) in (Union, types.UnionType) and type(None) in get_args(tp)
 
 
-def _shown(value: Any) -> str:
-    return f'"{value}"' if isinstance(value, str) else repr(value)
+SHOWN_CHARS = 60  # of a value quoted in a message: a file's value may be any size
+
+
+def shown(value: Any) -> str:
+    """A value as a message quotes it: a string in double quotes, anything else as Python
+    writes it, cut to about SHOWN_CHARS characters (a bounded walk: a value read from a
+    file may be long, or a list of lists many times nested)."""
+    if isinstance(value, str):
+        cut = value if len(value) <= SHOWN_CHARS else f"{value[:SHOWN_CHARS]}..."
+        more = f" ({len(value):,} characters)" if len(value) > SHOWN_CHARS else ""
+        return f'"{cut}"{more}'
+    return _BRIEF.repr(value)
+
+
+def _brief() -> reprlib.Repr:
+    brief = reprlib.Repr()  # its keyword arguments are Python 3.12's
+    brief.maxlevel, brief.maxstring, brief.maxother, brief.maxlong = 3, SHOWN_CHARS, 20, 40
+    return brief
+
+
+_BRIEF = _brief()
 
 
 def must_be(name: str, what: str, value: Any) -> str:
@@ -132,7 +154,7 @@ def must_be(name: str, what: str, value: Any) -> str:
     config loader (a field's path), the command line (an option) and the Python API (an
     argument), so that the three say one thing alike."""
     plain = value is None or isinstance(value, str | int | float | list | tuple | dict)
-    return f"{name}: must be {what}, got {_shown(value) if plain else 'a ' + type(value).__name__}"
+    return f"{name}: must be {what}, got {shown(value) if plain else 'a ' + type(value).__name__}"
 
 
 def _coerce(value: Any, tp: Any, path: str) -> Any:
@@ -178,7 +200,7 @@ def _coerce(value: Any, tp: Any, path: str) -> Any:
         else:
             raise bad
         if not math.isfinite(number):  # .nan, .inf, "nan": no setting means them
-            raise ConfigError(f"{path}: must be a finite number, got {_shown(value)}")
+            raise ConfigError(f"{path}: must be a finite number, got {shown(value)}")
         return number
     if tp is str:
         if isinstance(value, str):
@@ -208,7 +230,7 @@ def _coerce(value: Any, tp: Any, path: str) -> Any:
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_coerce(v, args[0], f"{path}[{i}]") for i, v in enumerate(value))
         if len(value) != len(args):
-            raise ConfigError(f"{path}: must be a list of {len(args)} items, got {_shown(value)}")
+            raise ConfigError(f"{path}: must be a list of {len(args)} items, got {shown(value)}")
         return tuple(_coerce(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(value, args)))
     if origin is dict:
         if not isinstance(value, dict):
@@ -227,14 +249,14 @@ def _check_bounds(value: Any, meta: typing.Mapping[str, Any], tp: Any, path: str
         return
     kind = "integer" if tp is int or get_args(tp)[:1] == (int,) else "number"
     if meta.get("positive") and value <= 0:
-        raise ConfigError(f"{path}: must be a positive {kind}, got {_shown(value)}")
+        raise ConfigError(f"{path}: must be a positive {kind}, got {shown(value)}")
     lo, hi, below = meta.get("min"), meta.get("max"), meta.get("below")
     if lo is not None and value < lo:
-        raise ConfigError(f"{path}: must be at least {lo}, got {_shown(value)}")
+        raise ConfigError(f"{path}: must be at least {lo}, got {shown(value)}")
     if hi is not None and value > hi:
-        raise ConfigError(f"{path}: must be at most {hi}, got {_shown(value)}")
+        raise ConfigError(f"{path}: must be at most {hi}, got {shown(value)}")
     if below is not None and value >= below:
-        raise ConfigError(f"{path}: must be below {below}, got {_shown(value)}")
+        raise ConfigError(f"{path}: must be below {below}, got {shown(value)}")
 
 
 def from_dict(cls: type, data: Any, path: str = "") -> Any:
@@ -243,7 +265,7 @@ def from_dict(cls: type, data: Any, path: str = "") -> Any:
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ConfigError(f"{where}: must be a mapping of keys to values, got {_shown(data)}")
+        raise ConfigError(f"{where}: must be a mapping of keys to values, got {shown(data)}")
     hints = typing.get_type_hints(cls)
     known = {f.name: f for f in fields(cls) if f.init}
     for key in data:
@@ -291,7 +313,9 @@ def parse_override(text: str) -> tuple[list[str], Any]:
     if not keys:
         raise ConfigError(f"--set {text}: the key before '=' is empty")
     try:
-        value = yaml.safe_load(raw) if raw.strip() else ""
+        value = safe_yaml.load(raw) if raw.strip() else ""
+    except safe_yaml.YamlRefused as err:
+        raise ConfigError(f"--set {key.strip()}: the value is refused: {err}") from None
     except yaml.YAMLError:
         value = raw
     return keys, value

@@ -19,6 +19,7 @@ import errno
 import json
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -143,7 +144,133 @@ def atomic_write_json(path: Path, data: Any) -> None:
 
 
 def open_for_append(path: Path) -> IO[str]:
-    """`path` opened to append text (made with FILE_MODE, an older file set to it)."""
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
+    """`path` opened to append text (made with FILE_MODE, an older file set to it). A
+    named pipe there would block the open or the writes: RunError (see `open_regular`)."""
+    fd = open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
     os.chmod(path, FILE_MODE)
     return os.fdopen(fd, "a", encoding="utf-8")
+
+
+# ---- files from someone else: only plain files, of a sane size, inside their folder
+
+KINDS = {
+    stat.S_IFIFO: "a named pipe (FIFO)",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFDIR: "a folder",
+}
+
+
+def open_regular(path: Path, flags: int = os.O_RDONLY, mode: int = FILE_MODE) -> int:
+    """A file descriptor of `path`, a plain file; RunError when it is anything else
+    (FileNotFoundError when there is nothing there).
+
+    Opened without blocking: a named pipe opened the usual way waits for a writer (or a
+    reader) forever, a hang the user cannot tell from work. A plain file ignores the flag,
+    and it is cleared once the file is known to be one."""
+    path = Path(path)
+    try:
+        fd = os.open(path, flags | os.O_NONBLOCK | getattr(os, "O_BINARY", 0), mode)
+    except FileNotFoundError:
+        raise
+    except OSError as err:
+        if err.errno == errno.ENXIO:  # a named pipe opened to write, with no reader
+            raise RunError(not_a_file(path, stat.S_IFIFO)) from None
+        raise
+    try:
+        kind = stat.S_IFMT(os.fstat(fd).st_mode)
+        if kind != stat.S_IFREG:
+            raise RunError(not_a_file(path, kind))
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def not_a_file(path: Path, kind: int) -> str:
+    what = KINDS.get(kind, "not a plain file")
+    return (
+        f"{path}: is {what}, not a file; the studio reads and writes only plain files "
+        "there: replace it with the file, or delete it"
+    )
+
+
+def memory_left() -> tuple[int, str]:
+    """Bytes this process can still allocate, and in words what bounds them: the RAM
+    available now, or, when lower, what its address-space limit (ulimit -v, RLIMIT_AS)
+    leaves beyond what it has mapped. What reading a file from someone else is checked
+    against before it is read whole."""
+    import psutil
+
+    free = int(psutil.virtual_memory().available)
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        unlimited = soft in (resource.RLIM_INFINITY, -1)
+    except (ImportError, ValueError, OSError):  # Windows has no resource module
+        soft, unlimited = 0, True
+    if not unlimited:
+        left = max(0, int(soft) - int(psutil.Process(os.getpid()).memory_info().vms))
+        if left < free:
+            return left, f"{_size(left)} left under this process's memory limit"
+    return free, f"{_size(free)} of RAM available"
+
+
+def read_within_memory(path: Path, growth: int, fix: str) -> bytes:
+    """The bytes of the plain file `path`, read whole once sure that `growth` times its
+    size (what it becomes once parsed: lines, strings) fits in what this process can
+    still allocate; RunError naming the file, the sizes and `fix` otherwise. A file of
+    any size can be handed over, and one read whole past memory ends the process."""
+    fd = open_regular(path)
+    with os.fdopen(fd, "rb") as f:
+        size = os.fstat(fd).st_size
+        left, bound = memory_left()
+        if size * growth > left:
+            raise RunError(
+                f"{path}: is {_size(size)}, which takes about {_size(size * growth)} once "
+                f"read, more than {bound}; {fix}"
+            )
+        return f.read()
+
+
+def read_limited(path: Path, limit: int, what: str) -> bytes:
+    """The bytes of the plain file `path`, refused (RunError) when it is larger than
+    `limit`: `what` it should be says how large such a file gets, e.g. "a preset (at
+    most 1.0 MB)". Read up to the limit only, whatever its size said."""
+    fd = open_regular(path)
+    with os.fdopen(fd, "rb") as f:
+        size = os.fstat(fd).st_size
+        data = f.read(limit + 1) if size <= limit else b""
+    if size > limit or len(data) > limit:
+        raise RunError(
+            f"{path}: is {_size(max(size, len(data)))}, larger than {what}; it is not one "
+            "the studio wrote: check that it is the right file"
+        )
+    return data
+
+
+def inside(folder: Path, path: Path) -> Path:
+    """`path`, a path in `folder`, once sure that neither it nor a folder on the way to
+    it is a link that leads out of `folder` (RunError naming the link otherwise).
+
+    A run folder may come from someone else: a `checkpoints/` that links to another of
+    the user's folders would have checkpoints written there and that folder's files
+    pruned, a linked file read or appended to. Links that stay inside are followed."""
+    folder, path = Path(folder), Path(path)
+    root = os.path.realpath(folder)
+    here = folder
+    for part in path.relative_to(folder).parts:
+        here = here / part
+        if not here.is_symlink():
+            continue
+        real = os.path.realpath(here)
+        if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
+            raise RunError(
+                f"{here}: is a link to {real}, outside {folder}; the studio never writes, "
+                "prunes or reads through a link that leaves the folder: replace the link "
+                "with what it names (a copy), or delete it"
+            )
+    return path

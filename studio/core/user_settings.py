@@ -87,7 +87,7 @@ def _flat(data: Any, prefix: str = "") -> dict[str, Any]:
 # ---- how a fit says what it kept
 
 
-def shown(value: Any) -> str:
+def setting_shown(value: Any) -> str:
     """A setting's value as a report line shows it: 1,000; 0.5; empty (None, as the
     settings form says it); true."""
     if value is None:
@@ -104,4 +104,4 @@ def shown(value: Any) -> str:
 def kept_line(path: str, value: Any, would: str) -> str:
     """'eval.every: kept at 0, you set it; the fit would choose 250': a setting a fit
     leaves as the user set it, and what the fit would have made it (`would`, whole)."""
-    return f"{path}: kept at {shown(value)}, you set it; {would}"
+    return f"{path}: kept at {setting_shown(value)}, you set it; {would}"

@@ -167,4 +167,5 @@ def test_format_bytes():
     assert format_bytes(512) == "512 B"
     assert format_bytes(1536) == "1.5 KB"
     assert format_bytes(3 * GIB) == "3.0 GB"
-    assert format_bytes(2.5 * 1024**4) == "2560.0 GB"
+    assert format_bytes(2.5 * 1024**4) == "2.5 TB"
+    assert format_bytes(3 * 1024**5) == "3072.0 TB"

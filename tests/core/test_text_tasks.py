@@ -163,7 +163,7 @@ def test_everything_held_out_is_a_clear_error():
 
 
 def test_bad_operations_are_refused():
-    with pytest.raises(ValueError, match="task.operations: '/' is not an operation"):
+    with pytest.raises(ValueError, match='task.operations: "/" is not an operation'):
         ArithmeticConfig(operations=["/"])
     with pytest.raises(ValueError, match="task.operations: is empty"):
         ArithmeticConfig(operations=[])

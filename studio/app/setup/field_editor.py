@@ -18,7 +18,8 @@ import yaml
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, QWidget
 
-from studio.core.configtools import ConfigError
+from studio.core import safe_yaml
+from studio.core.configtools import ConfigError, shown
 
 
 def _tr(text: str) -> str:
@@ -109,10 +110,10 @@ class FieldEditor:
             return None if text == "" else text
         if self.kind == "yaml":
             try:
-                return yaml.safe_load(text) if text else None
+                return safe_yaml.load(text) if text else None
             except yaml.YAMLError:
                 raise ConfigError(
-                    f"{self.path}: not valid YAML ({text!r}); write a list like [a, b] "
+                    f"{self.path}: not valid YAML ({shown(text)}); write a list like [a, b] "
                     "or a mapping like {name: 1.0}"
                 ) from None
         return w.text()  # str fields keep their spaces; numbers are coerced by from_dict

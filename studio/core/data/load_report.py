@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from studio.core.data.languages import language_label
-from studio.core.user_settings import covers, kept_line, merged, shown
+from studio.core.user_settings import covers, kept_line, merged, setting_shown
 
 COLUMN_SETTINGS = "task.source_column and task.target_column"
 LINE_LIMIT = 131_072  # the longest line of a table read (pair_files: the csv module's)
@@ -194,7 +194,7 @@ class LoadReport:
         """`path` moved from what the fit applies to what it keeps as the user set it."""
         del self.settings[path]
         self.fitted = [note for note in self.fitted if not note.startswith(f"{path} ")]
-        self.kept_as_set.append(kept_line(path, now, f"the fit would choose {shown(fitted)}"))
+        self.kept_as_set.append(kept_line(path, now, f"the fit would choose {setting_shown(fitted)}"))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able, for the run folder's log record."""

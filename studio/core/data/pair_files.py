@@ -17,6 +17,7 @@ from pathlib import Path
 
 from studio.core.data import encodings
 from studio.core.data.load_report import LINE_LIMIT, DataError, LoadReport
+from studio.core.files import RunError, read_within_memory
 
 TABLE_SUFFIXES = {".tsv": "\t", ".tab": "\t", ".csv": ",", ".txt": "\t"}
 JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")
@@ -38,6 +39,10 @@ READABLE = "a .tsv/.csv/.jsonl file or two aligned text files such as train.zh +
 # A TSV/CSV line over LINE_LIMIT characters (the csv module's field limit) is no sentence
 # pair: it is skipped as too long before the csv reader would call it bad quoting.
 BOM = "\ufeff"
+# a file read whole, then split into lines of str: each byte becomes several (a str's
+# header and its list entry per short line, up to four bytes a character)
+LINE_GROWTH = 8
+SMALLER = "keep a part of it (the first lines) or load it on a machine with more memory"
 
 
 def _read_lines(path: Path, report: LoadReport) -> list[tuple[int, str | None]]:
@@ -45,7 +50,9 @@ def _read_lines(path: Path, report: LoadReport) -> list[tuple[int, str | None]]:
     byte-order mark inside the file (files joined together) is removed and noted: it is
     no character of the text, and would become one of the vocabulary."""
     try:
-        raw = path.read_bytes()
+        raw = read_within_memory(path, LINE_GROWTH, SMALLER)
+    except RunError as err:  # larger than memory can take, or not a plain file (a pipe)
+        raise DataError(str(err)) from None
     except OSError as err:
         raise DataError(f"{path}: cannot be read ({err.strerror}); check its permissions") from None
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -142,7 +149,7 @@ def _json_rows(lines: list[tuple[int, str | None]], report: LoadReport) -> Itera
             continue
         try:
             item = json.loads(text)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):  # nested past Python's stack
             report.skip("bad JSON", number)
             continue
         cells, keys = _json_cells(item, keys, report)
@@ -184,7 +191,7 @@ def _json_array(lines: list[tuple[int, str | None]]) -> list | None:
         return None
     try:
         data = json.loads("\n".join(t or "" for _, t in lines))
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # nested past Python's stack
         return None
     return data if isinstance(data, list) else None
 

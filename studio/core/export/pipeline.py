@@ -42,7 +42,7 @@ from studio.core.export.readme import readme_text
 from studio.core.export.snippets import SNIPPET_NAME, snippet_module, snippet_source
 from studio.core.export.sparse import SparseStorage, sparsify_graphs
 from studio.core.export.verify import ORT_ERRORS, TOLERANCE, Verification, verify_export
-from studio.core.files import FILE_MODE, RunError, write_error
+from studio.core.files import FILE_MODE, RunError, inside, write_error
 from studio.core.runs.checkpoints import step_of
 from studio.core.runs.folder import check_run_dir, remove_leftovers
 from studio.core.runs.loading import TrainedRun, load_run
@@ -190,7 +190,8 @@ def export_run(
     started = time.perf_counter()
     report = progress or (lambda message, fraction: None)
     run_dir = check_run_dir(Path(run_dir))
-    folder = Path(out) if out is not None else run_dir / EXPORT_DIR
+    # the default folder is the run's: never written through a link that leaves it
+    folder = Path(out) if out is not None else inside(run_dir, run_dir / EXPORT_DIR)
     if folder.suffix == ".onnx":
         raise RunError(
             f"{folder}: the export is a folder of files (graphs, example_onnx.py, README.md), "

@@ -5,9 +5,11 @@ from __future__ import annotations
 import contextlib
 import sys
 
+import psutil
 import torch
 
 from studio.core.configtools import ConfigError
+from studio.core.machine.hardware import format_bytes
 
 
 def resolve_device(name: str) -> torch.device:
@@ -50,3 +52,15 @@ def peak_memory_mb(device: torch.device) -> float:
     import psutil
 
     return psutil.Process().memory_info().peak_wset / 2**20
+
+
+def device_memory(device: torch.device) -> tuple[int, str]:
+    """The most memory anything on `device` can have, and the words for it: the GPU's
+    whole memory, or the machine's RAM (all of it: what cannot fit there cannot fit at
+    all, however much is free now)."""
+    if device.type == "cuda":
+        props = torch.cuda.get_device_properties(device)
+        total = int(props.total_memory)
+        return total, f"the {format_bytes(total)} of this machine's GPU ({props.name})"
+    total = int(psutil.virtual_memory().total)
+    return total, f"this machine's {format_bytes(total)} of RAM"

@@ -394,8 +394,8 @@ def format_bytes(n: float) -> str:
     """1536 -> '1.5 KB' (binary units, as nvidia-smi and task managers show)."""
     if abs(n) < 1024:
         return f"{n:.0f} B"
-    for unit in ("KB", "MB", "GB"):
+    for unit in ("KB", "MB", "GB", "TB"):
         n /= 1024
-        if abs(n) < 1024 or unit == "GB":
+        if abs(n) < 1024 or unit == "TB":
             break
     return f"{n:.1f} {unit}"

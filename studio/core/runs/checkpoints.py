@@ -21,15 +21,25 @@ from __future__ import annotations
 
 import pickle
 import re
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import torch
 from torch import nn
 
-from studio.core.files import DiskFull, RunError, atomic_write, atomic_write_text
-from studio.core.runs.folder import CHECKPOINT_DIR
+from studio.core.files import (
+    DiskFull,
+    RunError,
+    atomic_write,
+    atomic_write_text,
+    inside,
+    memory_left,
+    open_regular,
+)
+from studio.core.machine.hardware import format_bytes
+from studio.core.runs.folder import CHECKPOINT_DIR, interrupted_prune
 
 LATEST_FILE = "latest"  # names the newest checkpoint file, written after it
 STEP_NAME = re.compile(r"step_\d+\.pt")  # what a step checkpoint (and `latest`) is called
@@ -53,9 +63,15 @@ class DamagedCheckpoint(RunError):
         self.reason = reason
 
 
+def checkpoint_folder(run_dir: Path) -> Path:
+    """<run_dir>/checkpoints, refused (RunError) when it is a link out of the run folder:
+    checkpoints are never written, pruned or read through one."""
+    return inside(run_dir, Path(run_dir) / CHECKPOINT_DIR)
+
+
 def save_checkpoint(run_dir: Path, step: int, state: dict[str, Any], keep: int = 2) -> Path:
     """Write checkpoints/step_<step>.pt atomically, point `latest` at it, prune old ones."""
-    folder = Path(run_dir) / CHECKPOINT_DIR
+    folder = checkpoint_folder(run_dir)
     path = folder / f"step_{step:07d}.pt"
     try:
         atomic_write(path, lambda f: torch.save(state, f))
@@ -79,28 +95,31 @@ def last_good_note(run_dir: Path) -> str:
     )
 
 
-def _pointed(folder: Path) -> Path | None:
+def _pointed(run_dir: Path) -> Path | None:
     """The checkpoint `latest` names, or None when there is no pointer or its file is gone.
     A pointer naming anything but a step checkpoint of this folder (a path, `..`) is an
     error: it was not written by the studio."""
-    pointer = folder / LATEST_FILE
+    folder = checkpoint_folder(run_dir)
+    pointer = inside(run_dir, folder / LATEST_FILE)
     if not pointer.is_file():
         return None
-    with pointer.open("rb") as f:
+    with open(open_regular(pointer), "rb") as f:
         name = f.read(POINTER_MAX + 1).decode("utf-8", errors="replace").strip()
     if not STEP_NAME.fullmatch(name):
         raise RunError(
             f"{pointer}: names {name[:POINTER_MAX]!r}, which is not a checkpoint file of this "
             f"folder (step_<n>.pt); delete {pointer} to use the newest checkpoint"
         )
-    path = folder / name
+    path = inside(run_dir, folder / name)
     return path if path.is_file() else None
 
 
 def step_checkpoints(run_dir: Path) -> list[Path]:
-    """The run's step_<n>.pt checkpoints, oldest first."""
-    folder = Path(run_dir) / CHECKPOINT_DIR
-    return sorted(p for p in folder.glob("step_*.pt") if STEP_NAME.fullmatch(p.name))
+    """The run's step_<n>.pt checkpoints, oldest first (RunError for one that is a link
+    out of the run folder)."""
+    folder = checkpoint_folder(run_dir)
+    found = sorted(p for p in folder.glob("step_*.pt") if STEP_NAME.fullmatch(p.name))
+    return [inside(run_dir, p) for p in found]
 
 
 def step_of(path: Path) -> int | None:
@@ -111,8 +130,7 @@ def step_of(path: Path) -> int | None:
 
 def latest_checkpoint(run_dir: Path) -> Path | None:
     """The checkpoint `latest` names, else the newest step_<n>.pt; None when there is none."""
-    folder = Path(run_dir) / CHECKPOINT_DIR
-    pointed = _pointed(folder)
+    pointed = _pointed(run_dir)
     if pointed is not None:
         return pointed
     found = step_checkpoints(run_dir)  # the pointer is missing or stale
@@ -122,13 +140,13 @@ def latest_checkpoint(run_dir: Path) -> Path | None:
 def find_checkpoint(run_dir: Path, name: str) -> Path:
     """The checkpoint `name` picks in the run's checkpoints/: a file name there
     (step_0000050.pt, grpo_start.pt) or a step number (50). RunError listing them if none."""
-    folder = Path(run_dir) / CHECKPOINT_DIR
+    folder = checkpoint_folder(run_dir)
     text = str(name).strip()
     if text.isdigit():
         text = f"step_{int(text):07d}.pt"
     path = folder / text
     if "/" not in text and "\\" not in text and text not in ("", ".", "..") and path.is_file():
-        return path
+        return inside(run_dir, path)
     there = [p.name for p in sorted(folder.glob("*.pt"))]
     raise RunError(
         f"--checkpoint {name}: no such checkpoint in {folder}; give one of "
@@ -146,7 +164,7 @@ class ReadCheckpoint:
 
 
 def _newest_first(run_dir: Path) -> list[Path]:
-    pointed = _pointed(Path(run_dir) / CHECKPOINT_DIR)
+    pointed = _pointed(run_dir)
     steps = step_checkpoints(run_dir)[::-1]
     return ([pointed] if pointed is not None else []) + [p for p in steps if p != pointed]
 
@@ -163,7 +181,10 @@ def read_checkpoint(
     for _ in range(READ_TRIES):
         candidates = _newest_first(run_dir)
         if not candidates:
-            raise RunError(f"{run_dir}: has no checkpoint yet; train first (grpo-studio train)")
+            raise RunError(
+                interrupted_prune(run_dir)
+                or f"{run_dir}: has no checkpoint yet; train first (grpo-studio train)"
+            )
         damaged: list[str] = []
         for path in candidates:
             try:
@@ -214,11 +235,42 @@ def _refused_global(message: str) -> str | None:
     return found.group(1) if found else None
 
 
+def _check_unpacked_size(path: Path, f: IO[bytes]) -> None:
+    """RunError when the checkpoint (a zip, as torch.save writes it) holds more than this
+    process can allocate once unpacked: its records are read whole, so one that says it
+    holds 256 GB (a compressed bomb, or sizes made up) is refused before any is read."""
+    try:
+        with zipfile.ZipFile(f) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        return  # not a zip: torch's reader says what it is (cut short, a legacy file)
+    left, bound = memory_left()
+    if unpacked > left:
+        raise RunError(
+            f"{path}: holds {format_bytes(unpacked)} once unpacked, more than this "
+            f"process can hold ({bound}); a checkpoint of this run's model is far "
+            "smaller: the file was altered or is not this run's; use an earlier checkpoint "
+            "(--checkpoint NAME) or one from a source you trust"
+        )
+
+
 def load_checkpoint(path: Path, map_location: str | torch.device = "cpu") -> dict[str, Any]:
     """A checkpoint's contents, read weights-only; UnsafeCheckpoint when it holds anything
-    else, RunError when it cannot be read (cut short, not a checkpoint)."""
+    else, RunError when it cannot be read (cut short, not a checkpoint), is not a plain
+    file (a named pipe would never end) or holds more than memory can take."""
     try:
-        state = torch.load(path, map_location=map_location, weights_only=True)
+        fd = open_regular(path)
+    except FileNotFoundError:  # pruned by a training run since it was listed
+        raise DamagedCheckpoint(path, "the file is gone") from None
+    with open(fd, "rb") as f:
+        _check_unpacked_size(path, f)
+        f.seek(0)
+        return _load(path, f, map_location)
+
+
+def _load(path: Path, f: IO[bytes], map_location: str | torch.device) -> dict[str, Any]:
+    try:
+        state = torch.load(f, map_location=map_location, weights_only=True)
     except pickle.UnpicklingError as err:
         culprit = _refused_global(str(err))
         if culprit is not None:

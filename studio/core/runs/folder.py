@@ -3,7 +3,9 @@
 A run folder holds `config.yaml` (the resolved config), `task.json` (what rebuilds the
 task: tokenizers, vocabularies), `data_report.txt` (what loading the data kept, skipped
 and matched), `metrics.jsonl` (one record a line: everything a chart shows can be
-redrawn from it) and `checkpoints/`.
+redrawn from it) and `checkpoints/`. A folder a prune is writing holds `pruning.txt` (the
+run it prunes) until its checkpoint is written, so a prune killed before that leaves a
+folder that says so rather than one that looks untrained.
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from studio.core.files import RunError
+from studio.core.files import RunError, inside
 
 CONFIG_FILE = "config.yaml"
 TASK_FILE = "task.json"
 DATA_REPORT_FILE = "data_report.txt"
 METRICS_FILE = "metrics.jsonl"
 CHECKPOINT_DIR = "checkpoints"
+PRUNING_FILE = "pruning.txt"  # a prune writing this folder: gone once its checkpoint is
 
 
 def default_save_dir() -> Path:
@@ -84,10 +87,27 @@ def remove_leftovers(run_dir: Path) -> list[Path]:
     (.<name>.<random>.tmp: a checkpoint cut short can be tens of MB). Only for a folder
     nobody is writing: a live writer's temp file is not a leftover. Returns what went."""
     removed = []
-    for folder in (Path(run_dir), Path(run_dir) / CHECKPOINT_DIR):
+    for folder in (Path(run_dir), inside(run_dir, Path(run_dir) / CHECKPOINT_DIR)):
         for path in folder.glob(".*.tmp"):
             if path.is_file():
                 with contextlib.suppress(FileNotFoundError):
                     path.unlink()
                     removed.append(path)
     return removed
+
+
+def interrupted_prune(run_dir: Path) -> str | None:
+    """What a folder whose prune was killed before its checkpoint says (the caller knows
+    it has none); None when no prune was writing it."""
+    mark = Path(run_dir) / PRUNING_FILE
+    if not mark.is_file() or mark.is_symlink():
+        return None
+    try:
+        source = mark.read_bytes()[:4096].decode("utf-8", errors="replace").strip()
+    except OSError:
+        source = "?"
+    return (
+        f"{run_dir}: the prune that was writing this folder (of {source}) was interrupted "
+        f"before its checkpoint was written, so it holds no model; delete {run_dir} and "
+        f"prune again (grpo-studio prune {source} --sparsity ...)"
+    )

@@ -13,21 +13,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import torch
 from torch import nn
 
 from studio.core.config import StudioConfig, load_config
+from studio.core.config_checks import grown_setting
 from studio.core.configtools import TaskSection
-from studio.core.files import RunError
+from studio.core.files import RunError, inside, read_limited
+from studio.core.machine.device import device_memory
+from studio.core.machine.hardware import format_bytes
 from studio.core.runs import checkpoints as ckpt
 from studio.core.runs.folder import CONFIG_FILE, TASK_FILE, check_run_dir
 from studio.core.tasks import build_task
 from studio.core.tasks.base import Task
 
+MAX_TASK_BYTES = 256 * 1024**2  # task.json: vocabularies and BPE merges, a few MB
+
 
 def load_run_config(run_dir: Path, overrides: Sequence[str] = ()) -> StudioConfig:
     """The config a run folder was trained with, plus `--set` overrides (which join the
-    record of the settings the user gave)."""
-    return load_config(check_run_dir(run_dir) / CONFIG_FILE, list(overrides), run_config=True)
+    record of the settings the user gave; never read through a link out of the folder)."""
+    run_dir = check_run_dir(run_dir)
+    return load_config(inside(run_dir, run_dir / CONFIG_FILE), list(overrides), run_config=True)
 
 
 @dataclass
@@ -59,9 +66,28 @@ def load_run(
         found = ckpt.read_checkpoint(run_dir, device, name)
     task = build_task(cfg)
     task.load_state_dict(found.state.get("task") or {})
+    _check_model_fits(cfg, task, torch.device(device), Path(run_dir) / CONFIG_FILE)
     model = task.build_model(cfg.model)
     ckpt.fit_weights(model, found.state["model"], found.path)
     return TrainedRun(cfg, task, model.to(device).eval(), found.path, found.notes)
+
+
+def _check_model_fits(
+    cfg: StudioConfig, task: Task[TaskSection], device: torch.device, config: Path
+) -> None:
+    """RunError when the model `config` describes cannot be held on `device` at all: its
+    settings were changed after training (a run's config.yaml edited by hand), and
+    building it would only end in an allocation failure, or the system killing the
+    process."""
+    params = task.count_parameters(cfg.model)
+    total, machine = device_memory(device)
+    if 4 * params > total:  # fp32 weights
+        named = grown_setting(cfg) or "its model settings"
+        raise RunError(
+            f"{config}: {named} makes a model of {params:,} parameters, whose weights "
+            f"alone take {format_bytes(4 * params)}, more than {machine}; the model "
+            "settings were changed after training: put them back"
+        )
 
 
 def load_trained(
@@ -75,10 +101,10 @@ def load_trained(
 
 def read_task_file(run_dir: Path) -> dict[str, Any]:
     """The task's name and state as the run saved them (its task file, JSON)."""
-    path = Path(run_dir) / TASK_FILE
+    path = inside(run_dir, Path(run_dir) / TASK_FILE)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        data = json.loads(read_limited(path, MAX_TASK_BYTES, "a task file (at most 256 MB)"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
         raise RunError(f"{path}: cannot be read ({err}); the run folder is damaged") from None
     if not isinstance(data, dict):
         raise RunError(f"{path}: not a task file (a JSON object); the run folder is damaged")

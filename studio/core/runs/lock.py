@@ -30,9 +30,10 @@ from pathlib import Path
 
 import psutil
 
-from studio.core.files import FILE_MODE, RunError
+from studio.core.files import FILE_MODE, RunError, read_limited
 
 LOCK_FILE = "train.lock"
+LOCK_MAX = 4096  # bytes of a lock file: one short JSON line
 CLOCK_SLACK_S = 1.0  # a process "started after the lock" by more than this reused the id
 
 
@@ -94,7 +95,7 @@ def _read(lock: Path) -> Holder | None:
     """The holder a lock file names; None when there is no lock. A lock that cannot be
     parsed names nobody alive: Holder with pid 0 on this host, which is stale."""
     try:
-        data = json.loads(lock.read_text(encoding="utf-8"))
+        data = json.loads(read_limited(lock, LOCK_MAX, "a lock file (a line)"))
         return Holder(int(data["pid"]), str(data["host"]), float(data["since"]))
     except FileNotFoundError:
         return None

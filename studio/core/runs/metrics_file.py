@@ -6,7 +6,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from studio.core.files import DiskFull, atomic_write_text, open_for_append, write_error
+from studio.core.files import (
+    DiskFull,
+    atomic_write_text,
+    inside,
+    open_for_append,
+    open_regular,
+    write_error,
+)
 from studio.core.runs.checkpoints import last_good_note
 from studio.core.runs.folder import METRICS_FILE
 
@@ -15,7 +22,7 @@ class MetricsWriter:
     """Appends records to metrics.jsonl, one JSON object a line, flushed as written."""
 
     def __init__(self, path: Path) -> None:
-        self.path = Path(path)
+        self.path = inside(Path(path).parent, Path(path))  # never appended through a link out
         self._file = open_for_append(self.path)
 
     def __call__(self, record: dict[str, Any]) -> None:
@@ -32,21 +39,34 @@ class MetricsWriter:
         self._file.close()
 
 
+MAX_LINE = 4 * 1024**2  # characters of one record; the studio's are a few KB
+
+
 def read_metrics(run_dir: Path) -> list[dict[str, Any]]:
-    """All records of a run. A line cut short by a crash is skipped, not fatal."""
-    path = Path(run_dir) / METRICS_FILE
+    """All records of a run. A line cut short by a crash is skipped, not fatal, and so is
+    one that is no record the studio writes (not a JSON object, longer than MAX_LINE,
+    nested past what json reads). RunError when metrics.jsonl is not a plain file of the
+    run folder (a named pipe would never end, a link out of the folder is not read
+    through)."""
+    path = inside(run_dir, Path(run_dir) / METRICS_FILE)
     if not path.exists():
         return []
     records = []
-    with path.open(encoding="utf-8", errors="replace") as f:
-        for line in f:
+    with open(open_regular(path), encoding="utf-8", errors="replace") as f:
+        while line := f.readline(MAX_LINE):
+            if len(line) == MAX_LINE and not line.endswith("\n"):
+                while (rest := f.readline(MAX_LINE)) and not rest.endswith("\n"):
+                    pass  # the rest of a line too long to be a record
+                continue
             line = line.strip()
             if not line:
                 continue
             try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError:
+                record = json.loads(line)
+            except (json.JSONDecodeError, RecursionError):
                 continue
+            if isinstance(record, dict):
+                records.append(record)
     return records
 
 

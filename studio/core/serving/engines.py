@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.core.export.snippets import open_runner, snippet_module
+from studio.core.files import inside
 from studio.core.models import arch_spec
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_run
@@ -46,15 +47,20 @@ def has_export(run_dir: Path, arch: str) -> bool:
 
 
 def export_folder(run_dir: Path, arch: str) -> Path:
-    """<run_dir>/exports when it holds every graph file an export of `arch` needs; else a
-    ServingError naming the first one missing and the fix."""
+    """<run_dir>/exports when it holds every graph file an export of `arch` needs, each
+    a plain file of the run folder whose graph fits in memory (graph_bounds.py), before
+    onnxruntime opens any; else an error naming the file and the fix."""
+    from studio.core.export.graph_bounds import check_graph_file
+
     files = export_files(run_dir, arch)
-    missing = next((p for p in files if not p.is_file()), None)
+    missing = next((p for p in files if not p.exists() and not p.is_symlink()), None)
     if missing is not None:
         raise ServingError(
             f"{Path(run_dir)}: has no ONNX export yet ({missing} is missing); export it "
             f"first (grpo-studio export {Path(run_dir)})"
         )
+    for path in files:
+        check_graph_file(inside(run_dir, path))
     return files[0].parent
 
 

@@ -325,6 +325,8 @@ def open_backend(run_dir: Path, *, onnx: bool = False, onnx_threads: int = 0) ->
     folder = export_folder(run_dir, cfg.model.ARCH)
     try:
         runner = TranslatorOnnx(folder, threads=onnx_threads)
+    except ValueError:  # the program's own: they name the file, the field and the fix
+        raise
     except Exception as err:  # onnxruntime's own errors for a damaged file
         raise TranslationError(
             f"{folder}: the ONNX export could not be loaded ({err}); export the run again"

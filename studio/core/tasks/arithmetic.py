@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from studio.core.config import DataConfig
-from studio.core.configtools import param
+from studio.core.configtools import param, shown
 from studio.core.tasks.base import Example, RewardFunction, UserSettings
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.text import TextTask, per_row
@@ -74,7 +74,7 @@ class ArithmeticConfig(UserRewardSection):
         bad = [op for op in self.operations if op not in OPERATIONS]
         if bad:
             raise ValueError(
-                f'task.operations: {bad[0]!r} is not an operation; use "+", "-" or "*"'
+                f'task.operations: {shown(bad[0])} is not an operation; use "+", "-" or "*"'
             )
         if len(set(self.operations)) != len(self.operations):
             raise ValueError("task.operations: lists an operation twice; list each once")

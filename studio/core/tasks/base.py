@@ -292,6 +292,14 @@ class Task(ABC, Generic[C]):
         """A fresh model for this task (vocabulary sizes etc. come from the task), of an
         architecture of its MODEL_KIND (build_task has checked it: model_spec)."""
 
+    def count_parameters(self, model_cfg: ModelSection) -> int:
+        """The parameters `build_model` would make, counted on a model built on the meta
+        device: shapes without storage, so a size no machine holds costs nothing to count
+        (and draws no random numbers)."""
+        with torch.device("meta"):
+            model = self.build_model(model_cfg)
+        return sum(p.numel() for p in model.parameters())
+
     # ---- supervised warm-up
 
     @abstractmethod

@@ -21,7 +21,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from studio.core.configtools import ConfigError, ModelSection, TaskSection, param
+from studio.core.configtools import ConfigError, ModelSection, TaskSection, param, shown
 from studio.core.data.images import load_image_folder, stratified_split
 from studio.core.data.shapes import DEFAULT_CLASSES, SHAPES, draw_shapes
 from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig
@@ -76,11 +76,11 @@ class ShapesConfig(TaskSection):
         unknown = [c for c in self.classes if c not in SHAPES]
         if unknown:
             raise ConfigError(
-                f'task.classes: unknown shape "{unknown[0]}"; choose from {", ".join(SHAPES)}'
+                f"task.classes: unknown shape {shown(unknown[0])}; choose from {', '.join(SHAPES)}"
             )
         if len(set(self.classes)) < 2:
             raise ConfigError(
-                f"task.classes: need at least two different shapes, got {self.classes}"
+                f"task.classes: need at least two different shapes, got {shown(self.classes)}"
             )
 
 

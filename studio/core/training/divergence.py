@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from studio.core.config import StageConfig, TrainingConfig
+from studio.core.files import inside
 from studio.core.runs.folder import CHECKPOINT_DIR
 from studio.core.training.state import Position
 
@@ -28,7 +29,7 @@ class Diverged(ValueError):
 def last_checkpoint_before(run_dir: Path, step: int) -> Path | None:
     """The newest checkpoints/step_*.pt of `run_dir` at or before `step`, or None."""
     found = []
-    for path in (Path(run_dir) / CHECKPOINT_DIR).glob("step_*.pt"):
+    for path in inside(run_dir, Path(run_dir) / CHECKPOINT_DIR).glob("step_*.pt"):
         match = _STEP_FILE.fullmatch(path.name)
         if match and int(match[1]) <= step:
             found.append((int(match[1]), path))

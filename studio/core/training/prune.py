@@ -3,7 +3,8 @@ folder, optionally fine-tuned with the masks held.
 
 `prune_run` reads the run's newest readable checkpoint, prunes its Linear and convolution
 weights by magnitude at once (studio.core.models.sparsity) and writes a new run folder
-beside it, so the original is never changed: its config with the sparsity section set
+beside it, so the original is never changed (the folder says it is being pruned, in
+pruning.txt, until its checkpoint is written): its config with the sparsity section set
 (the target reached at step 0, so a run that trains on holds the masks), its task state
 and data report, and a checkpoint of the pruned model with its masks. Without fine-tuning
 that checkpoint is the original's, pruned. With `finetune_steps` it is the pruned model at
@@ -16,7 +17,6 @@ pruning, after it and after fine-tuning, on the same examples (eval.size of 'val
 from __future__ import annotations
 
 import random
-import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,13 +32,20 @@ from studio.core.config import (
     config_to_dict,
     save_config,
 )
-from studio.core.files import atomic_write_json
+from studio.core.files import (
+    atomic_write,
+    atomic_write_json,
+    atomic_write_text,
+    inside,
+    read_limited,
+)
 from studio.core.machine.distributed import SINGLE
 from studio.core.models.sparsity import Pruner, Schedule, Scope
 from studio.core.runs import checkpoints as ckpt
 from studio.core.runs.folder import (
     CONFIG_FILE,
     DATA_REPORT_FILE,
+    PRUNING_FILE,
     TASK_FILE,
     check_run_dir,
     new_run_dir,
@@ -49,6 +56,7 @@ from studio.core.training.state import Position, seed_everything, training_state
 from studio.core.training.trainer import Listener, Trainer
 
 MAX_TARGET = 0.95  # as sparsity.target
+REPORT = (64 * 1024**2, "a data report (at most 64 MB)")  # data_report.txt: one page of text
 
 
 @dataclass
@@ -141,10 +149,13 @@ def prune_run(
     pruned = metric()
 
     folder = new_run_dir(Path(save_dir) if save_dir else run_dir.parent, cfg.name)
+    mark = folder / PRUNING_FILE  # first: a prune killed before its checkpoint says so
+    atomic_write_text(mark, f"{run_dir}\n")
     save_config(cfg, folder / CONFIG_FILE)
     atomic_write_json(folder / TASK_FILE, {"name": run.task.NAME, "state": run.task.state_dict()})
-    if (run_dir / DATA_REPORT_FILE).is_file():
-        shutil.copyfile(run_dir / DATA_REPORT_FILE, folder / DATA_REPORT_FILE)
+    report = inside(run_dir, run_dir / DATA_REPORT_FILE)
+    if report.is_file():
+        atomic_write(folder / DATA_REPORT_FILE, lambda f: f.write(read_limited(report, *REPORT)))
     if finetune_steps:  # step 0 of the new plan, no optimizer: the stage starts afresh
         seed_everything(cfg.training.seed, cfg.training.deterministic)
         state = training_state(
@@ -166,6 +177,7 @@ def prune_run(
         step = ckpt.step_of(run.checkpoint) or 0
     state["sparsity"] = pruner.state_dict()
     ckpt.save_checkpoint(folder, step, state)
+    mark.unlink()  # the folder holds a model now: fine-tuning it can resume
 
     finetuned = None
     if finetune_steps:

@@ -27,7 +27,7 @@ from torch import nn
 from studio.core.files import RunError, atomic_write
 from studio.core.machine.distributed import Dist, check_resume_world
 from studio.core.runs import checkpoints as ckpt
-from studio.core.runs.folder import remove_leftovers
+from studio.core.runs.folder import interrupted_prune, remove_leftovers
 from studio.core.runs.lock import RunLock, acquire
 from studio.core.tasks.base import Task
 from studio.core.training.schedule import LearningRate
@@ -159,7 +159,8 @@ def load_resume_state(
     trained by another number of processes."""
     if not ckpt.step_checkpoints(run_dir) and name is None:
         raise RunError(
-            f"{run_dir}: has no checkpoint to resume from; start a new run with the same "
+            interrupted_prune(run_dir)
+            or f"{run_dir}: has no checkpoint to resume from; start a new run with the same "
             "config instead"
         )
     found = ckpt.read_checkpoint(run_dir, device, name)
@@ -207,4 +208,5 @@ def save_grpo_start(run_dir: Path, state: dict[str, Any], dist: Dist) -> None:
     without its optimizer, so that resuming from it starts the stage afresh."""
     state = {**state, "optimizer": None}
     if dist.is_main:
-        atomic_write(run_dir / ckpt.CHECKPOINT_DIR / GRPO_START, lambda f: torch.save(state, f))
+        folder = ckpt.checkpoint_folder(run_dir)  # never written through a link out
+        atomic_write(folder / GRPO_START, lambda f: torch.save(state, f))

@@ -65,6 +65,7 @@ from studio.core.training.distillation import Distiller
 from studio.core.training.divergence import check_divergence
 from studio.core.training.evaluation import held_out_metrics
 from studio.core.training.explain import StepExplainer
+from studio.core.training.fits_machine import check_fits_machine
 from studio.core.training.grpo_step import grpo_step
 from studio.core.training.memory_probe import fit_memory_budget, hand_back_freed_tensors
 from studio.core.training.perplexity_curriculum import (
@@ -157,11 +158,16 @@ class Trainer:
             self.distiller = Distiller.load(cfg, self.task, self.device)
         # training.memory_budget: settings changed to fit it, and why (a resumed run keeps
         # the settings it was fitted with, which its config holds)
+        # Before any model or batch is made: can the run fit this machine at all? (A budget's
+        # fit builds models to probe: only their size is checked before it, the rest after.)
+        fitting = resume_from is None and bool(tcfg.memory_budget.strip())
+        check_fits_machine(cfg, self.task, self.device, self.distiller, measure=not fitting)
         self.memory_fit: Fit | None = None
-        if resume_from is None:
+        if fitting:
             self.memory_fit = fit_memory_budget(cfg, self.task, self.device, dist, self.distiller)
             if self.memory_fit is not None:
                 self.memory_fit.apply(cfg)
+            check_fits_machine(cfg, self.task, self.device, self.distiller)
         self._save_dir = save_dir
         self.run_dir: Path | None = None  # known on resume; made by start() otherwise
         self._started = False

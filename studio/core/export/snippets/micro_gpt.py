@@ -23,8 +23,11 @@ Graphs (B batch, T new tokens, P past tokens, L layers, H heads, hd head size):
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import onnxruntime as ort
@@ -32,28 +35,117 @@ import onnxruntime as ort
 FILES = {"logits": "micro_gpt.onnx", "step": "micro_gpt_step.onnx"}
 META_KEY = "grpo_studio"
 BATCH = 256  # prompts per run of the graph
+MAX_POSITIONS = 65536  # the longest max_len metadata may give (the studio's are ~100)
+MAX_SIZE = 1 << 20  # the largest count (layers, heads, tokens) it may give
+POOLED = False  # whether the sessions' memory pool is set up (memory_pool)
 
 
 def int8_name(name: str) -> str:
     return name[: -len(".onnx")] + ".int8.onnx"
 
 
+def memory_pool() -> None:
+    """Sessions allocate from one pool of at most half the machine's RAM (where the
+    system says how much there is); a graph asking for more fails, it does not grow."""
+    global POOLED
+    if POOLED:
+        return
+    POOLED = True
+    try:
+        ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # Windows: no such figure here
+        return
+    arena = ort.OrtAllocatorType.ORT_ARENA_ALLOCATOR
+    where = ort.OrtMemoryInfo("Cpu", arena, 0, ort.OrtMemType.DEFAULT)
+    ort.create_and_register_allocator(where, ort.OrtArenaCfg(ram // 2, -1, -1, -1))
+
+
+class Session(ort.InferenceSession):
+    """An onnxruntime session over one graph file, its memory from the pool: a run that
+    asks for more than the pool holds is a ValueError naming the file and the node."""
+
+    def __init__(self, path: Path, options: ort.SessionOptions) -> None:
+        options.add_session_config_entry("session.use_env_allocators", "1")
+        super().__init__(str(path), options, providers=["CPUExecutionProvider"])
+        self.path = Path(path)
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().run(*args, **kwargs)
+        except Exception as err:  # onnxruntime's Fail: one class for every failure
+            asked = re.search(r"requested bytes of (\d+)|buffer of size (\d+)", str(err))
+            if asked is None:
+                raise
+            node = re.search(r"running (\w+) node\. Name:'([^']*)'", str(err))
+            where = f"its {node.group(1)} node {node.group(2)!r}" if node else "a node"
+            size = int(asked.group(1) or asked.group(2))
+            raise ValueError(
+                f"{self.path}: {where} asks for {size / 2**30:.1f} GB at once, more than "
+                "half this machine's memory; the export was altered: export the run again"
+            ) from None
+
+
 def load_session(path: Path) -> ort.InferenceSession:
     options = ort.SessionOptions()
-    options.log_severity_level = 3  # errors only
-    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    options.log_severity_level = 4  # none: every error reaches the caller as an exception
+    return Session(path, options)
 
 
-def read_metadata(session: ort.InferenceSession) -> dict:
-    return json.loads(session.get_modelmeta().custom_metadata_map[META_KEY])
+def altered(path: Path, field: str, problem: str) -> ValueError:
+    return ValueError(
+        f"{path}: its metadata's {field} {problem}: the export was altered or damaged; "
+        "export the run again (grpo-studio export RUN_DIR)"
+    )
+
+
+def read_metadata(session: ort.InferenceSession, path: Path) -> dict:
+    text = session.get_modelmeta().custom_metadata_map.get(META_KEY)
+    if text is None:
+        raise ValueError(f"{path}: has no {META_KEY!r} metadata; it was not exported by the studio")
+    try:
+        meta = json.loads(text)
+    except (ValueError, RecursionError):
+        raise altered(path, META_KEY, "is not the JSON the studio writes") from None
+    if not isinstance(meta, dict):
+        raise altered(path, META_KEY, "is not a JSON object")
+    return meta
+
+
+def field(meta: dict, path: Path, name: str, kind: type = dict, most: int = MAX_SIZE):
+    """meta's field `name` ("model.n_heads"), checked to be of `kind` (an int from 1 to
+    `most`); a ValueError naming the file and the field otherwise."""
+    value, parents = meta, []
+    for key in name.split("."):
+        if not isinstance(value, dict):  # a parent field replaced by a number, a list...
+            raise altered(path, ".".join(parents), f"is {json_kind(type(value))}, not an object")
+        if key not in value:
+            raise altered(path, name, "is missing")
+        value = value[key]
+        parents.append(key)
+    if kind is int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:
+            raise altered(path, name, f"is {str(value)[:40]}, not a count from 1 to {most}")
+    elif not isinstance(value, kind):
+        raise altered(path, name, f"is {json_kind(type(value))}, not {json_kind(kind)}")
+    return value
+
+
+def json_kind(kind: type) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "true or false"}
+    return names.get(kind, "a number" if kind in (int, float) else "null")
 
 
 class CharTokenizer:
     """One token per character: PAD 0, EOS 1, BOS 2 if the task uses one, then the alphabet."""
 
-    def __init__(self, spec: dict) -> None:
-        self.chars = spec["chars"]
-        self.bos = bool(spec["bos"])
+    def __init__(self, meta: dict, path: Path) -> None:
+        chars = field(meta, path, "task.tokenizer.chars", object)  # a string or a list
+        if not isinstance(chars, str | list) or not all(
+            isinstance(c, str) and len(c) == 1 for c in chars
+        ):
+            raise altered(path, "task.tokenizer.chars", "is not the tokenizer's characters")
+        self.chars = "".join(chars)
+        self.bos = field(meta, path, "task.tokenizer.bos", bool)
         self.specials = ["<pad>", "<eos>"] + (["<bos>"] if self.bos else [])
         self.pad_id, self.eos_id = 0, 1
         self.ids = {c: i + len(self.specials) for i, c in enumerate(self.chars)}
@@ -84,14 +176,25 @@ class MicroGPTOnnx:
 
     def __init__(self, folder: Path, *, int8: bool = False) -> None:
         name = FILES["step"]
-        self.step = load_session(Path(folder) / (int8_name(name) if int8 else name))
-        self.meta = read_metadata(self.step)
-        self.tokenizer = CharTokenizer(self.meta["task"]["tokenizer"])
-        past = {i.name: i.shape for i in self.step.get_inputs()}["past_keys"]
+        path = Path(folder) / (int8_name(name) if int8 else name)
+        memory_pool()
+        self.step = load_session(path)
+        self.meta = meta = read_metadata(self.step, path)
+        self.tokenizer = CharTokenizer(meta, path)
+        past = {i.name: i.shape for i in self.step.get_inputs()}.get("past_keys")
         # layers, heads and head size are fixed in the graph; batch and past vary
-        self.layers, _, self.heads, _, self.head_dim = past
-        self.max_len = self.meta["model"]["max_len"]
-        self.max_new_tokens = self.meta["task"]["max_new_tokens"]
+        fixed = [past[i] for i in (0, 2, 4)] if isinstance(past, list) and len(past) == 5 else []
+        if len(fixed) != 3 or not all(isinstance(n, int) and 1 <= n <= MAX_SIZE for n in fixed):
+            raise ValueError(
+                f"{path}: its input past_keys is {past}, not (layers, batch, heads, past, "
+                "head size) with those three fixed: the export was altered; export it again"
+            )
+        self.layers, self.heads, self.head_dim = fixed
+        vocab = self.step.get_outputs()[0].shape[-1]  # logits (B, T, V)
+        if vocab != len(self.tokenizer.specials) + len(self.tokenizer.chars):
+            raise altered(path, "task.tokenizer.chars", f"does not fit the graph's {vocab} tokens")
+        self.max_len = field(meta, path, "model.max_len", int, MAX_POSITIONS)
+        self.max_new_tokens = field(meta, path, "task.max_new_tokens", int, self.max_len)
 
     def greedy_ids(self, prompts: list[list[int]], max_new_tokens: int) -> list[list[int]]:
         """The likeliest continuation of each prompt's ids, up to and including EOS."""
@@ -150,13 +253,24 @@ def trim(row: list[int], eos: int) -> list[int]:
     return row[: row.index(eos) + 1] if eos in row else row
 
 
+def worked_examples(meta: dict, key: str) -> list[dict]:
+    """The metadata's examples that hold `key` as text and a reference; any other (an
+    altered file's) is left out, as they only show what the model answers."""
+    found = meta["task"].get("examples")
+    if not isinstance(found, list):
+        return []
+    return [
+        e for e in found if isinstance(e, dict) and isinstance(e.get(key), str) and "reference" in e
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     int8 = "--int8" in args
     prompts = [a for a in args if a != "--int8"]
     try:
         model = MicroGPTOnnx(Path(__file__).resolve().parent, int8=int8)
-        examples = model.meta["task"].get("examples", [])
+        examples = worked_examples(model.meta, "prompt")
         if not prompts:
             prompts = [e["prompt"] for e in examples]
         references = {e["prompt"]: e["reference"] for e in examples}

@@ -15,6 +15,11 @@ Kana character split off). Special ids: PAD 0, BOS 1, EOS 2, UNK 3; a tokenizer'
 ("<2en>", "<bt>") take the ids after its vocabulary. A model trained both ways reads a
 tag before each sentence naming the language to write ("<2zh> I like cats.").
 
+Every number and tokenizer the metadata holds is checked before use: a file whose
+metadata was altered is refused naming the file and the field. Sessions take their memory
+from one pool of at most half the machine's RAM, so a graph that asks for more (an altered
+export) fails naming its file and node instead of exhausting the machine.
+
 Decoding: the encoder runs once per batch of sentences and returns every decoder layer's
 cross-attention keys and values; the decoder step graph then takes BOS with an empty
 past, and one token a step after that with the keys and values it returned.
@@ -33,12 +38,14 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
 import string
 import sys
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import onnxruntime as ort
@@ -53,25 +60,109 @@ NUM_SPECIALS = 4
 SPACE = "▁"  # Metaspace's word-start marker
 BATCH = 64  # sentences per run of the graphs
 UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")  # Han, Kana
+MAX_POSITIONS = 65536  # the longest max_len metadata may give (the studio's are ~100)
+MAX_SIZE = 1 << 20  # the largest layer, head and vocabulary count it may give
+POOLED = False  # whether the sessions' memory pool is set up (memory_pool)
 
 
 def int8_name(name: str) -> str:
     return name[: -len(".onnx")] + ".int8.onnx"
 
 
+def memory_pool() -> None:
+    """Sessions allocate from one pool of at most half the machine's RAM (where the
+    system says how much there is); a graph asking for more fails, it does not grow."""
+    global POOLED
+    if POOLED:
+        return
+    POOLED = True
+    try:
+        ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # Windows: no such figure here
+        return
+    arena = ort.OrtAllocatorType.ORT_ARENA_ALLOCATOR
+    where = ort.OrtMemoryInfo("Cpu", arena, 0, ort.OrtMemType.DEFAULT)
+    ort.create_and_register_allocator(where, ort.OrtArenaCfg(ram // 2, -1, -1, -1))
+
+
+class Session(ort.InferenceSession):
+    """An onnxruntime session over one graph file, its memory from the pool: a run that
+    asks for more than the pool holds is a ValueError naming the file and the node."""
+
+    def __init__(self, path: Path, options: ort.SessionOptions) -> None:
+        options.add_session_config_entry("session.use_env_allocators", "1")
+        super().__init__(str(path), options, providers=["CPUExecutionProvider"])
+        self.path = Path(path)
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().run(*args, **kwargs)
+        except Exception as err:  # onnxruntime's Fail: one class for every failure
+            asked = re.search(r"requested bytes of (\d+)|buffer of size (\d+)", str(err))
+            if asked is None:
+                raise
+            node = re.search(r"running (\w+) node\. Name:'([^']*)'", str(err))
+            where = f"its {node.group(1)} node {node.group(2)!r}" if node else "a node"
+            size = int(asked.group(1) or asked.group(2))
+            raise ValueError(
+                f"{self.path}: {where} asks for {size / 2**30:.1f} GB at once, more than "
+                "half this machine's memory; the export was altered: export the run again"
+            ) from None
+
+
 def load_session(path: Path, threads: int = 0) -> ort.InferenceSession:
     """threads: onnxruntime's threads for one graph run (0: its own choice, every core);
     one sentence's matrices are small enough that 1 is often faster on a busy machine."""
     options = ort.SessionOptions()
-    options.log_severity_level = 3  # errors only
+    options.log_severity_level = 4  # none: every error reaches the caller as an exception
     if threads:
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
-    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    return Session(path, options)
 
 
-def read_metadata(session: ort.InferenceSession) -> dict:
-    return json.loads(session.get_modelmeta().custom_metadata_map[META_KEY])
+def altered(path: Path, field: str, problem: str) -> ValueError:
+    return ValueError(
+        f"{path}: its metadata's {field} {problem}: the export was altered or damaged; "
+        "export the run again (grpo-studio export RUN_DIR)"
+    )
+
+
+def read_metadata(session: ort.InferenceSession, path: Path) -> dict:
+    text = session.get_modelmeta().custom_metadata_map.get(META_KEY)
+    if text is None:
+        raise ValueError(f"{path}: has no {META_KEY!r} metadata; it was not exported by the studio")
+    try:
+        meta = json.loads(text)
+    except (ValueError, RecursionError):
+        raise altered(path, META_KEY, "is not the JSON the studio writes") from None
+    if not isinstance(meta, dict):
+        raise altered(path, META_KEY, "is not a JSON object")
+    return meta
+
+
+def field(meta: dict, path: Path, name: str, kind: type = dict, most: int = MAX_SIZE):
+    """meta's field `name` ("model.n_heads"), checked to be of `kind` (an int from 1 to
+    `most`); a ValueError naming the file and the field otherwise."""
+    value, parents = meta, []
+    for key in name.split("."):
+        if not isinstance(value, dict):  # a parent field replaced by a number, a list...
+            raise altered(path, ".".join(parents), f"is {json_kind(type(value))}, not an object")
+        if key not in value:
+            raise altered(path, name, "is missing")
+        value = value[key]
+        parents.append(key)
+    if kind is int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:
+            raise altered(path, name, f"is {str(value)[:40]}, not a count from 1 to {most}")
+    elif not isinstance(value, kind):
+        raise altered(path, name, f"is {json_kind(type(value))}, not {json_kind(kind)}")
+    return value
+
+
+def json_kind(kind: type) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "true or false"}
+    return names.get(kind, "a number" if kind in (int, float) else "null")
 
 
 def is_punctuation(ch: str) -> bool:
@@ -188,21 +279,72 @@ def make_tokenizer(spec: dict) -> CharTokenizer | BPETokenizer:
     raise ValueError(f"unknown tokenizer kind {spec['kind']!r} in the model's metadata")
 
 
+def read_tokenizer(meta: dict, path: Path, name: str) -> CharTokenizer | BPETokenizer:
+    """The tokenizer metadata field `name` describes, checked as far as it is read."""
+    spec = field(meta, path, name)
+    kind = field(meta, path, f"{name}.kind", str)
+    if not is_list_of(spec.get("tags", []), lambda t: isinstance(t, str)):
+        raise altered(path, f"{name}.tags", "is not a list of texts")
+    if kind == "char":
+        chars = field(meta, path, f"{name}.chars", object)  # a list or a string
+        if not is_list_of(list(chars) if isinstance(chars, str) else chars, is_char):
+            raise altered(path, f"{name}.chars", "is not the tokenizer's characters")
+        return make_tokenizer(spec)
+    if kind != "bpe":
+        raise altered(path, f"{name}.kind", f"is {kind[:20]!r}, not char or bpe")
+    vocab = field(meta, path, f"{name}.bpe.model.vocab")
+    ids = list(vocab.values())
+    if not all(isinstance(k, str) for k in vocab) or not is_list_of(ids, is_id):
+        raise altered(path, f"{name}.bpe.model.vocab", "is not a mapping of pieces to ids")
+    if sorted(ids) != list(range(len(ids))):  # decoding looks every id below len up
+        raise altered(
+            path, f"{name}.bpe.model.vocab", f"does not number its pieces 0 to {len(ids) - 1}"
+        )
+    merges = field(meta, path, f"{name}.bpe.model.merges", list)
+    if not is_list_of(merges, is_merge):
+        raise altered(path, f"{name}.bpe.model.merges", "is not a list of pairs of pieces")
+    return make_tokenizer(spec)
+
+
+def is_list_of(items: object, test: Callable[[object], bool]) -> bool:
+    return isinstance(items, list) and all(test(item) for item in items)
+
+
+def is_char(value: object) -> bool:
+    return isinstance(value, str) and len(value) == 1
+
+
+def is_id(value: object) -> bool:
+    return type(value) is int and 0 <= value < MAX_SIZE
+
+
+def is_merge(merge: object) -> bool:
+    """ "a b", or ["a", "b"], as tokenizers saves a merge."""
+    pair = merge.split(" ") if isinstance(merge, str) else merge
+    return isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)
+
+
 class TranslatorOnnx:
     """Greedy translation with the exported encoder and decoder step graphs."""
 
     def __init__(self, folder: Path, *, int8: bool = False, threads: int = 0) -> None:
         names = {k: int8_name(v) if int8 else v for k, v in FILES.items()}
+        memory_pool()
         self.encoder = load_session(Path(folder) / names["encoder"], threads)
-        self.decoder = load_session(Path(folder) / names["decoder_step"], threads)
-        self.meta = read_metadata(self.decoder)
-        task = self.meta["task"]
-        self.source_tok = make_tokenizer(task["source_tokenizer"])
-        self.target_tok = make_tokenizer(task["target_tokenizer"])
-        model = self.meta["model"]
-        self.layers, self.heads = model["n_decoder_layers"], model["n_heads"]
-        self.head_dim = model["d_model"] // model["n_heads"]
-        self.max_len = model["max_len"]
+        path = Path(folder) / names["decoder_step"]
+        self.decoder = load_session(path, threads)
+        self.meta = meta = read_metadata(self.decoder, path)
+        self.source_tok = read_tokenizer(meta, path, "task.source_tokenizer")
+        self.target_tok = read_tokenizer(meta, path, "task.target_tokenizer")
+        for name in ("task.source_lang", "task.target_lang"):
+            field(meta, path, name, str)
+        self.layers = field(meta, path, "model.n_decoder_layers", int)
+        self.heads = field(meta, path, "model.n_heads", int)
+        width = field(meta, path, "model.d_model", int)
+        if width % self.heads:
+            raise altered(path, "model.n_heads", f"({self.heads}) does not divide model.d_model")
+        self.head_dim = width // self.heads
+        self.max_len = field(meta, path, "model.max_len", int, MAX_POSITIONS)
 
     def source_ids(self, sentence: str) -> list[int]:
         """A sentence's ids, cut to max_len - 1, then EOS (as in training)."""
@@ -300,6 +442,17 @@ def trim(row: list[int], eos: int) -> list[int]:
     return row[: row.index(eos) + 1] if eos in row else row
 
 
+def worked_examples(meta: dict, key: str) -> list[dict]:
+    """The metadata's examples that hold `key` as text and a reference; any other (an
+    altered file's) is left out, as they only show what the model answers."""
+    found = meta["task"].get("examples")
+    if not isinstance(found, list):
+        return []
+    return [
+        e for e in found if isinstance(e, dict) and isinstance(e.get(key), str) and "reference" in e
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     int8 = "--int8" in args
@@ -315,7 +468,7 @@ def main(argv: list[str] | None = None) -> int:
     sentences = args
     try:
         model = TranslatorOnnx(Path(__file__).resolve().parent, int8=int8)
-        examples = model.meta["task"].get("examples", [])
+        examples = worked_examples(model.meta, "source")
         if not sentences:
             sentences = [e["source"] for e in examples]
         references = {e["source"]: e["reference"] for e in examples}

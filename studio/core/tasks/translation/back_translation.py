@@ -46,6 +46,8 @@ from typing import TYPE_CHECKING
 import torch
 
 from studio.core.data.load_report import DataError
+from studio.core.data.pair_files import LINE_GROWTH, SMALLER
+from studio.core.files import RunError, read_within_memory
 from studio.core.tasks.base import Example
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
 from studio.core.tasks.translation.decoding import tiny, translate
@@ -101,7 +103,11 @@ def read_monolingual(
     skipped = {"empty": 0, "too long": 0, "undecodable": 0, "duplicate": 0}
     seen: set[str] = set()
     kept: list[str] = []
-    for raw in p.read_bytes().removeprefix(b"\xef\xbb\xbf").splitlines():
+    try:
+        whole = read_within_memory(p, LINE_GROWTH, SMALLER)
+    except RunError as err:  # larger than memory can take, or a named pipe
+        raise DataError(str(err)) from None
+    for raw in whole.removeprefix(b"\xef\xbb\xbf").splitlines():
         try:
             line = raw.decode("utf-8").strip()
         except UnicodeDecodeError:

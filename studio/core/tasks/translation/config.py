@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from studio.core.configtools import TaskSection, param
+from studio.core.configtools import TaskSection, param, shown
 from studio.core.tasks.base import TaskError
 
 DEMO_LANGS = ("zh", "en")  # the languages of the built-in demo corpus
@@ -132,7 +132,8 @@ class TranslationConfig(TaskSection):
     def __post_init__(self) -> None:
         if self.source_lang == self.target_lang:
             raise ValueError(
-                f"source_lang and target_lang are both {self.source_lang!r}; pick two languages"
+                f"source_lang and target_lang are both {shown(self.source_lang)}; pick two "
+                "languages"
             )
         if self.back_translation and not self.monolingual_path:
             raise ValueError(

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from studio.core.user_settings import kept_line, shown
+from studio.core.user_settings import kept_line, setting_shown
 
 MIN_PAIRS = 1000  # below this a file keeps the preset's settings
 HELD_OUT_SHARE = 0.05
@@ -85,7 +85,7 @@ class DataFit:
     def choose(self, path: str, value: Any, note: str) -> bool:
         """Whether `value` is taken for `path`: not when the user gave it."""
         if path in self.user:
-            self.keep(path, f"the fit would choose {shown(value)}")
+            self.keep(path, f"the fit would choose {setting_shown(value)}")
             return False
         self.notes.append(note)
         return True
