@@ -194,7 +194,8 @@ class LoadReport:
         """`path` moved from what the fit applies to what it keeps as the user set it."""
         del self.settings[path]
         self.fitted = [note for note in self.fitted if not note.startswith(f"{path} ")]
-        self.kept_as_set.append(kept_line(path, now, f"the fit would choose {setting_shown(fitted)}"))
+        would = f"the fit would choose {setting_shown(fitted)}"
+        self.kept_as_set.append(kept_line(path, now, would))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able, for the run folder's log record."""
