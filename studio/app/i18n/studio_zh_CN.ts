@@ -1994,6 +1994,10 @@
         <translation>未开始</translation>
     </message>
     <message>
+        <source>its settings could not be read</source>
+        <translation>无法读取它的设置</translation>
+    </message>
+    <message>
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -2004,6 +2008,26 @@
     <message>
         <source>running · step {step}</source>
         <translation>运行中 · 第 {step} 步</translation>
+    </message>
+    <message>
+        <source>stopped at step {step}</source>
+        <translation>在第 {step} 步停止</translation>
+    </message>
+    <message>
+        <source>step limit: stopped at step {step}</source>
+        <translation>达到步数上限：在第 {step} 步停止</translation>
+    </message>
+    <message>
+        <source>failed at step {step}</source>
+        <translation>在第 {step} 步失败</translation>
+    </message>
+    <message>
+        <source>interrupted at step {step}</source>
+        <translation>在第 {step} 步被中断</translation>
+    </message>
+    <message>
+        <source>ended at step {step}</source>
+        <translation>在第 {step} 步结束</translation>
     </message>
 </context>
 <context>

@@ -155,7 +155,7 @@ class ControlBar(QToolBar):
 
     def show_step(self, record: dict) -> None:
         self.eta.add(record)
-        step, total = self.eta.step, self.eta.total
+        step, total = self.eta.step, self.eta.planned_end
         self.progress.setFormat(self.tr("%v / %m steps"))
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(min(step, max(total, 1)))
