@@ -753,3 +753,22 @@ def test_a_past_run_that_pruned_redraws_its_sparsity_chart_from_its_metrics(wind
     window.session.open_run(str(past_run(tmp_path / "unpruned", "micro_gpt", 3)))
     window.view(ChartPanel).refresh()
     assert not chart.isVisibleTo(window.view(ChartPanel))
+
+
+def test_a_run_of_another_task_is_not_overlaid_and_the_line_names_both(window, tmp_path):
+    grid = past_run(tmp_path / "20260101-000000-grid", "quick_grid_world", 5)
+    assert window.load_preset("micro_gpt")
+    charts = window.view(ChartPanel)
+    window.session.overlay_run(str(grid))
+    assert charts.overlay is None  # success is not drawn on the accuracy axis
+    line = charts.overlay_label.text()
+    assert line.startswith("Not overlaid:") and grid.name in line
+    assert "Lite-ResNet grid world quick" in line and "Micro-GPT" in line
+    assert all(not chart._curves or not any(o for _, o in chart._curves) for chart in charts.charts)
+    # another preset of the same task is overlaid, and the line says which over which
+    quick = past_run(tmp_path / "20260101-000001-quick", "quick_micro_gpt", 5)
+    window.session.overlay_run(str(quick))
+    assert charts.overlay is not None
+    assert charts.overlay_label.text() == (
+        f"Overlay (dashed): {quick.name}, a run of Micro-GPT quick over Micro-GPT"
+    )

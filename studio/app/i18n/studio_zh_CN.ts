@@ -45,6 +45,18 @@
         <source>Overlay (dashed): {run}</source>
         <translation>叠加（虚线）：{run}</translation>
     </message>
+    <message>
+        <source>Not overlaid: {run} is a run of {other}, the charts show {shown}; they measure different things. Overlay a run of {shown} or of its task.</source>
+        <translation>未叠加：{run} 是 {other} 的运行，而图表显示的是 {shown}；两者衡量的东西不同。请叠加 {shown} 或同一任务的运行。</translation>
+    </message>
+    <message>
+        <source>Overlay (dashed): {run}; its settings could not be read, so its curves may not measure what the charts show.</source>
+        <translation>叠加（虚线）：{run}；无法读取它的设置，所以它的曲线衡量的可能不是图表所显示的东西。</translation>
+    </message>
+    <message>
+        <source>Overlay (dashed): {run}, a run of {other} over {shown}</source>
+        <translation>叠加（虚线）：{run}，{other} 的运行，叠在 {shown} 之上</translation>
+    </message>
 </context>
 <context>
     <name>ColumnPicker</name>
