@@ -772,3 +772,70 @@ def test_a_run_of_another_task_is_not_overlaid_and_the_line_names_both(window, t
     assert charts.overlay_label.text() == (
         f"Overlay (dashed): {quick.name}, a run of Micro-GPT quick over Micro-GPT"
     )
+
+
+def test_the_reward_charts_help_says_each_reward_function_not_a_literal_name(qtbot):
+    from PySide6.QtWidgets import QTextBrowser
+
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    browser = QTextBrowser()
+    browser.setHtml(panel.chart("reward").help_html())
+    text = browser.toPlainText()
+    assert "<name>" not in text and "each reward function" in text
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_saved_chart_has_the_export_size_and_no_hover_readout_or_cursor(qtbot, tmp_path):
+    from PySide6.QtGui import QImage
+
+    from studio.app.views.charts.metric_chart import EXPORT_SIZE
+
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.resize(800, 600)
+    panel.show()
+    panel.add_records([step_record(s) for s in range(1, 30)])
+    panel.refresh()
+    chart = panel.chart("reward")
+    qtbot.waitUntil(lambda: chart.width() > 0)
+    assert (chart.width(), chart.height()) != EXPORT_SIZE
+    # the mouse over step 15: the readout and the cursor line show on screen
+    chart.readout.setText(chart.readout_at(15))
+    chart._cursor.setVisible(True)
+    assert chart.readout.text().startswith("step 15")
+    on_screen = chart.grab().toImage()
+    assert chart.save_png(tmp_path / "reward.png")
+    saved = QImage(str(tmp_path / "reward.png"))
+    assert (saved.width(), saved.height()) == EXPORT_SIZE
+    assert (on_screen.width(), on_screen.height()) != EXPORT_SIZE
+    # what the export drew: the same curves, no readout, no cursor line
+    image = chart.export_image((400, 300))
+    assert image.size().width() == 400
+    assert chart.readout.text().startswith("step 15")  # the screen keeps its readout
+    assert chart._cursor.isVisible()
+
+
+def test_the_export_copy_shows_no_readout_and_no_cursor(qtbot):
+    from studio.app.views.charts.metric_chart import MetricChart
+
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.add_records([step_record(s) for s in range(1, 30)])
+    panel.refresh()
+    made = []
+    original = MetricChart.grab
+
+    def grab(self):
+        made.append((self.readout.text(), self._cursor.isVisible(), self.width()))
+        return original(self)
+
+    chart = panel.chart("reward")
+    chart.readout.setText("step 15: total 0.5")
+    chart._cursor.setVisible(True)
+    MetricChart.grab = grab
+    try:
+        chart.export_image()
+    finally:
+        MetricChart.grab = original
+    assert made == [("", False, 1200)]

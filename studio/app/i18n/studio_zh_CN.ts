@@ -1373,6 +1373,14 @@
         <translation>GRPO</translation>
     </message>
     <message>
+        <source>each reward function</source>
+        <translation>每个奖励函数</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
         <source>Healthy:</source>
         <translation>正常：</translation>
     </message>
