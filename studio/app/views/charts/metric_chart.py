@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAction, QImage
+from PySide6.QtGui import QAction, QPixmap
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -395,7 +395,7 @@ class MetricChart(QWidget):
         keys += [b for k in keys if (b := band_key(k)) is not None and b in store.series]
         return {k: store.series[k] for k in keys}
 
-    def export_image(self, size: tuple[int, int] = EXPORT_SIZE) -> QImage:
+    def export_image(self, size: tuple[int, int] = EXPORT_SIZE) -> QPixmap:
         """The chart as a picture of `size`, whatever its size on screen: a copy of it
         laid out at that size, with the same curves and range and none of the mouse's
         traces (the hover readout, the cursor line)."""
@@ -412,12 +412,12 @@ class MetricChart(QWidget):
             layout = copy.layout()
             if layout is not None:
                 layout.activate()
-            return copy.grab().toImage()
+            return copy.grab()
         finally:
             copy.deleteLater()
 
     def save_png(self, path: str | Path) -> bool:
-        return self.export_image().save(str(path), b"PNG")
+        return self.export_image().save(str(path), "PNG")
 
     def save_csv(self, path: str | Path) -> None:
         Path(path).write_text(to_csv(self.columns()), encoding="utf-8")
