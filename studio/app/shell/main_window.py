@@ -260,6 +260,10 @@ class MainWindow(QMainWindow):
         """Show a preset (a path or a shipped name) in the settings; False if it cannot load."""
         try:
             cfg = load_config(path, list(overrides))
+            if getattr(cfg.task, "user_reward", None):  # its reward file may sit beside it
+                from studio.core.tasks.user_reward import look_beside  # loads torch: only now
+
+                look_beside(path)
         except ConfigError as err:
             if not quiet:
                 dialogs.show_error(self, self.tr("Cannot open this preset"), str(err))
