@@ -1652,6 +1652,10 @@
         <translation>课堂用的课程</translation>
     </message>
     <message>
+        <source>My lessons</source>
+        <translation>我的课程</translation>
+    </message>
+    <message>
         <source>Open preset</source>
         <translation>打开预设</translation>
     </message>
