@@ -1026,12 +1026,24 @@
         <translation>设置中的课程模式：显示每个设置及其勾选框</translation>
     </message>
     <message>
+        <source>Less</source>
+        <translation>收起</translation>
+    </message>
+    <message>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
         <source>This lesson hides {n} settings to keep the form short.</source>
         <translation>本课程隐藏了 {n} 个设置，让表单保持简短。</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>Show the whole lesson text</source>
+        <translation>显示完整的课程说明</translation>
     </message>
     <message>
         <source>This lesson hides no settings.</source>

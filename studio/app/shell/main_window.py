@@ -47,6 +47,7 @@ from studio.app.shell.projector_mode import Presentation
 from studio.app.shell.run_toolbar import ControlBar
 from studio.app.views import registry
 from studio.app.views.log_panel import LogPanel
+from studio.app.views.stage_strip import StageStrip
 from studio.app.views.view import CONTEXT, BottomDock, Tab, V, View, ViewContext
 from studio.core.config import StudioConfig, load_config, save_config
 from studio.core.configtools import ConfigError
@@ -54,6 +55,7 @@ from studio.core.machine.hardware import MemoryProbe
 from studio.core.user_lessons import lesson_file_name, safe_stem, user_lessons_dir
 
 DEFAULT_PRESET = "quick_micro_gpt"  # a first run that learns visibly within a minute
+COMPACT_HEIGHT = 800  # pixels: a window shorter than this gets the one-line banner and strip
 
 
 class MainWindow(QMainWindow):
@@ -249,6 +251,11 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_docks()
+        # a short window (a projector's 1024x700): the banner and the stage strip take one
+        # line each, so that two rows of charts fit under them
+        compact = self.height() < COMPACT_HEIGHT
+        self.lesson_banner.set_compact(compact)
+        self.view(StageStrip).set_compact(compact)
 
     def save_settings(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())

@@ -13,7 +13,15 @@ before it. A run that stops or fails says so in its stage's box.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from studio.app.common.layouts import clear_layout
 from studio.app.i18n.messages import translate_message
@@ -57,6 +65,7 @@ class StageBox(QFrame):
         self.rule = QLabel(rule)
         self.rule.setWordWrap(True)
         self.rule.setStyleSheet("color: #555;")
+        self.rule.setToolTip(rule)
         self.status = QLabel(_t("not started"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
@@ -64,7 +73,21 @@ class StageBox(QFrame):
         layout.addWidget(self.title)
         layout.addWidget(self.rule)
         layout.addWidget(self.status)
+        self._box = layout
         self.set_current(False)
+
+    def set_compact(self, compact: bool) -> None:
+        """One line (title, rule cut to the room left, status) or three."""
+        self._box.setDirection(
+            QBoxLayout.Direction.LeftToRight if compact else QBoxLayout.Direction.TopToBottom
+        )
+        self._box.setSpacing(10 if compact else 1)
+        self._box.setContentsMargins(8, 1 if compact else 4, 8, 1 if compact else 4)
+        self.rule.setWordWrap(not compact)
+        # cut, not wrapped, in one line: it never widens the window
+        policy = QSizePolicy.Policy.Ignored if compact else QSizePolicy.Policy.Preferred
+        self.rule.setSizePolicy(policy, QSizePolicy.Policy.Preferred)
+        self._box.setStretchFactor(self.rule, 1 if compact else 0)
 
     def set_current(self, current: bool) -> None:
         self.setProperty("current", current)
@@ -83,6 +106,7 @@ class StageStrip(View, QWidget):
         self.boxes: dict[str, StageBox] = {}
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(4, 2, 4, 2)
+        self.compact = False  # one line per stage (a short screen; see set_compact)
         self._steps: dict[str, int] = {}  # stage -> its last step record's stage_step
         self._seen: list[dict] = []  # this run's stage and done records, and last steps
 
@@ -102,8 +126,15 @@ class StageStrip(View, QWidget):
                 arrow.setStyleSheet("font-size: 16pt; color: #888;")
                 self._layout.addWidget(arrow)
             box = StageBox(i, name, rule)
+            box.set_compact(self.compact)
             self.boxes[name] = box
             self._layout.addWidget(box, 1)
+
+    def set_compact(self, compact: bool) -> None:
+        """A strip of one line per stage on a short screen (a projector's 700 pixels)."""
+        self.compact = compact
+        for box in self.boxes.values():
+            box.set_compact(compact)
 
     def show_run(self, run_dir: str, cfg: StudioConfig | None) -> None:
         if cfg is not None:
