@@ -96,3 +96,14 @@ def test_at_1024x700_with_larger_text_the_banner_and_the_strip_take_a_line_each(
     window.resize(1280, 900)  # a tall screen: the whole banner and three-line stages
     qtbot.waitUntil(lambda: not banner.compact and not strip.compact)
     assert not banner.more.isVisible() and banner.note.isVisible()
+
+
+def test_the_chart_legends_grow_with_the_text_size(qtbot, tmp_path):
+    from studio.app.views.charts.panel import ChartPanel
+
+    window = make_window(qtbot, tmp_path)
+    legend = window.view(ChartPanel).chart("reward").legend
+    before = legend.font().pointSizeF()
+    for _ in range(3):
+        menu_entries(window)["Larger text"].trigger()
+    assert legend.font().pointSizeF() == pytest.approx(before + 3 * 1.5 * 0.85, abs=0.2)

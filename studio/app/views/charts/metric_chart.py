@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAction, QPixmap
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QAction, QFont, QPixmap
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -71,6 +71,7 @@ PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 # passes for a curve of the run being watched (Paul Tol's muted scheme, and grey).
 OVERLAY_PALETTE = ("#555555", "#882255", "#999933", "#332288", "#44AA99", "#661100", "#AA4499")
 
+LEGEND_SCALE = 0.85  # the legend's text size, as a share of the chart's
 EXPORT_SIZE = (1200, 800)  # pixels of a saved chart, whatever its size on screen
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#333")
@@ -123,7 +124,8 @@ class MetricChart(QWidget):
         # The legend is a line under the title, not a box in the plot over the curves. An
         # overlay's dashed curves take the same colours (the panel names the overlaid run).
         self.legend = QLabel("")
-        self.legend.setStyleSheet("color: #555; font-size: 8pt;")
+        self.legend.setStyleSheet("color: #555;")
+        self._fit_legend_font()
         self.legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.legend.setVisible(False)
         head = QHBoxLayout()
@@ -179,6 +181,18 @@ class MetricChart(QWidget):
             self._curves[(key, overlay)] = curve
             self._update_legend()
         return curve
+
+    def _fit_legend_font(self) -> None:
+        """The legend a little smaller than the chart's text, growing with it (a fixed
+        8 pt legend stayed small when a teacher raised the text size for a projector)."""
+        font = QFont(self.font())
+        font.setPointSizeF(max(7.0, self.font().pointSizeF() * LEGEND_SCALE))
+        self.legend.setFont(font)
+
+    def changeEvent(self, event: QEvent) -> None:  # Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # the text size changed
+            self._fit_legend_font()
 
     def _legend_label(self, key: str) -> str:
         """The curve's name; with its unit where the chart's curves differ in unit."""
