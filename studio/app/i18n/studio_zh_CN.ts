@@ -1747,6 +1747,26 @@
         <translation>训练因错误而停止</translation>
     </message>
     <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>step limit</source>
+        <translation>达到步数上限</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>被中断</translation>
+    </message>
+    <message>
         <source>Run ended ({reason}) — {run}</source>
         <translation>运行结束（{reason}）— {run}</translation>
     </message>

@@ -301,8 +301,17 @@ class RunSession(QObject):
         reason = final.get("reason", "")
         if reason in ("stopped", "step limit") and self.run_dir:
             self.stopped_run = (self.run_dir, int(final.get("step", 0)))
+        words = {  # a done record's reasons (studio.core.training.records), in words
+            "finished": self.tr("finished"),
+            "stopped": self.tr("stopped"),
+            "step limit": self.tr("step limit"),
+            "error": self.tr("error"),
+            "interrupted": self.tr("interrupted"),
+        }
         self.status_said.emit(
-            self.tr("Run ended ({reason}) — {run}").format(reason=reason, run=self.run_dir)
+            self.tr("Run ended ({reason}) — {run}").format(
+                reason=words.get(reason, reason), run=self.run_dir
+            )
         )
         self.runs_changed.emit()
 

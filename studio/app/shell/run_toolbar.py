@@ -23,6 +23,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar, QWidget
 
+from studio.app.i18n.messages import translate_message
 from studio.app.shell.toolbar_status import ElidedLabel, FittedProgress, StatusBox
 from studio.core.training.eta import Eta, format_duration
 
@@ -148,7 +149,8 @@ class ControlBar(QToolBar):
         elif kind == "stage" and record.get("event") == "end":
             if record.get("reason", FULL_RUN) != FULL_RUN:
                 self.early_end = self.tr("{stage} ended early: {reason}").format(
-                    stage=self._stage(record), reason=record.get("reason")
+                    stage=self._stage(record),
+                    reason=translate_message(str(record.get("reason", ""))),
                 )
         elif kind == "done":
             self.show_done(record)
