@@ -118,6 +118,7 @@ def test_the_language_menu_remembers_the_choice(window, qtbot):
     entries["中文"].trigger()
     assert window.settings.value(ui_language.SETTING) == "zh_CN"
     assert window.questions and "starts again" in window.questions[-1]
+    assert "下次启动时，窗口将使用中文。" in window.questions[-1]  # for the reader of Chinese
     assert ui_language.chosen_language(window.settings) == "zh_CN"
     entries["English"].trigger()
     assert ui_language.chosen_language(window.settings) == "en"
