@@ -1677,6 +1677,41 @@
     </message>
 </context>
 <context>
+    <name>PresetTags</name>
+    <message>
+        <source>arithmetic</source>
+        <translation>算术</translation>
+    </message>
+    <message>
+        <source>strings</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>translation</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <source>gridworld</source>
+        <translation>网格世界</translation>
+    </message>
+    <message>
+        <source>shapes</source>
+        <translation>图形</translation>
+    </message>
+    <message>
+        <source>micro-gpt</source>
+        <translation>微型 GPT</translation>
+    </message>
+    <message>
+        <source>tiny-transformer</source>
+        <translation>微型 Transformer</translation>
+    </message>
+    <message>
+        <source>lite-resnet</source>
+        <translation>轻量 ResNet</translation>
+    </message>
+</context>
+<context>
     <name>RunSession</name>
     <message>
         <source>Closing: the run is stopping and writing its checkpoint…</source>

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -76,6 +76,25 @@ def summarize_preset(path: str | Path) -> PresetSummary:
     )
 
 
+# The registries' task and architecture names, as a card's tags say them in the window's
+# language (tests/app/test_gallery.py checks that every registered name is here).
+TAGS = (
+    QT_TRANSLATE_NOOP("PresetTags", "arithmetic"),
+    QT_TRANSLATE_NOOP("PresetTags", "strings"),
+    QT_TRANSLATE_NOOP("PresetTags", "translation"),
+    QT_TRANSLATE_NOOP("PresetTags", "gridworld"),
+    QT_TRANSLATE_NOOP("PresetTags", "shapes"),
+    QT_TRANSLATE_NOOP("PresetTags", "micro-gpt"),
+    QT_TRANSLATE_NOOP("PresetTags", "tiny-transformer"),
+    QT_TRANSLATE_NOOP("PresetTags", "lite-resnet"),
+)
+
+
+def tag(name: str) -> str:
+    """A task's or an architecture's registry name in the window's language."""
+    return QCoreApplication.translate("PresetTags", name)
+
+
 def card_details(s: PresetSummary) -> str:
     """The card's line of counts: task, architecture, depth, parameters, memory."""
     return QCoreApplication.translate(
@@ -83,8 +102,8 @@ def card_details(s: PresetSummary) -> str:
         "{task} · {arch} · {layers} · {params} parameters · ~{memory} peak training memory "
         "(estimate)",
     ).format(
-        task=s.task,
-        arch=s.arch,
+        task=tag(s.task),
+        arch=tag(s.arch),
         layers=translate_message(s.layers),
         params=format_count(s.num_params),
         memory=format_bytes(s.memory_bytes),
