@@ -116,6 +116,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     from studio.core.machine import distributed
     from studio.core.machine.device import resolve_device
     from studio.core.runs.resume import resume_config
+    from studio.core.tasks.user_reward import look_beside
 
     _check_options(args)
     overrides = _train_overrides(args)
@@ -123,6 +124,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         cfg = resume_config(Path(args.resume), overrides)
     else:
         cfg = load_config(args.config, overrides)
+        look_beside(args.config)  # the preset's own reward file may sit beside it
     _allow_code(cfg, args.allow_code)
     # under torchrun (RANK and WORLD_SIZE set) this joins the process group; else nothing
     with distributed.process_group(resolve_device(cfg.training.device)) as dist:

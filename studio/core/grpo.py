@@ -42,7 +42,8 @@ def group_advantages(
 
     `scale`: "group" divides by each group's std, "batch" by the std of all N rewards,
     "none" not at all (Dr. GRPO). Stds are unbiased (Bessel), as in TRL. A group whose
-    rewards are all equal gets advantage 0 whatever the scaling: it teaches nothing.
+    rewards are all equal (`flat_groups`) gets advantage exactly 0 whatever the scaling:
+    it teaches nothing.
 
     Example, G = 2: rewards [1, 0, 3, 3] -> group means [0.5, 3] -> centred
     [0.5, -0.5, 0, 0] -> group stds [0.707, 0] -> advantages ~[0.707, -0.707, 0, 0].
@@ -53,7 +54,10 @@ def group_advantages(
             f"got shape {tuple(rewards.shape)}"
         )
     grouped = rewards.view(-1, group_size)  # (P, G)
-    centred = (grouped - grouped.mean(dim=1, keepdim=True)).reshape(-1)  # (N,)
+    # A flat group is centred to exact zeros: its float mean can miss the rewards by a
+    # rounding error, which divided by (0 + eps) became a spurious advantage (+0.001).
+    flat = flat_groups(grouped)[:, None]  # (P, 1)
+    centred = torch.where(flat, 0.0, grouped - grouped.mean(dim=1, keepdim=True)).reshape(-1)
     if scale == "group":
         std = grouped.std(dim=1).repeat_interleave(group_size)  # (N,)
     elif scale == "batch":
@@ -65,10 +69,21 @@ def group_advantages(
     return centred / (std + eps)
 
 
+FLAT_TOLERANCE = 1e-6  # a group's spread below this share of its rewards' size is none
+
+
+def flat_groups(grouped: torch.Tensor) -> torch.Tensor:
+    """Which groups (P, G) have no spread: (P,) bool. A spread within rounding of the
+    rewards' own size (FLAT_TOLERANCE x max(1, |r|)) counts as none, so 8 rewards of 0.99
+    that differ only in their last bit are one flat group."""
+    spread = grouped.max(dim=1).values - grouped.min(dim=1).values
+    size = grouped.abs().max(dim=1).values.clamp(min=1.0)
+    return spread <= FLAT_TOLERANCE * size
+
+
 def zero_std_fraction(rewards: torch.Tensor, group_size: int) -> torch.Tensor:
     """Share of groups whose G rewards are all equal (they carry no learning signal)."""
-    grouped = rewards.view(-1, group_size)
-    return (grouped.max(dim=1).values - grouped.min(dim=1).values == 0).float().mean()
+    return flat_groups(rewards.view(-1, group_size)).float().mean()
 
 
 def token_advantages(adv: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:

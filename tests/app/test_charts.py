@@ -753,3 +753,89 @@ def test_a_past_run_that_pruned_redraws_its_sparsity_chart_from_its_metrics(wind
     window.session.open_run(str(past_run(tmp_path / "unpruned", "micro_gpt", 3)))
     window.view(ChartPanel).refresh()
     assert not chart.isVisibleTo(window.view(ChartPanel))
+
+
+def test_a_run_of_another_task_is_not_overlaid_and_the_line_names_both(window, tmp_path):
+    grid = past_run(tmp_path / "20260101-000000-grid", "quick_grid_world", 5)
+    assert window.load_preset("micro_gpt")
+    charts = window.view(ChartPanel)
+    window.session.overlay_run(str(grid))
+    assert charts.overlay is None  # success is not drawn on the accuracy axis
+    line = charts.overlay_label.text()
+    assert line.startswith("Not overlaid:") and grid.name in line
+    assert "Lite-ResNet grid world quick" in line and "Micro-GPT" in line
+    assert all(not chart._curves or not any(o for _, o in chart._curves) for chart in charts.charts)
+    # another preset of the same task is overlaid, and the line says which over which
+    quick = past_run(tmp_path / "20260101-000001-quick", "quick_micro_gpt", 5)
+    window.session.overlay_run(str(quick))
+    assert charts.overlay is not None
+    assert charts.overlay_label.text() == (
+        f"Overlay (dashed): {quick.name}, a run of Micro-GPT quick over Micro-GPT"
+    )
+
+
+def test_the_reward_charts_help_says_each_reward_function_not_a_literal_name(qtbot):
+    from PySide6.QtWidgets import QTextBrowser
+
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    browser = QTextBrowser()
+    browser.setHtml(panel.chart("reward").help_html())
+    text = browser.toPlainText()
+    assert "<name>" not in text and "each reward function" in text
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_saved_chart_has_the_export_size_and_no_hover_readout_or_cursor(qtbot, tmp_path):
+    from PySide6.QtGui import QImage
+
+    from studio.app.views.charts.metric_chart import EXPORT_SIZE
+
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.resize(800, 600)
+    panel.show()
+    panel.add_records([step_record(s) for s in range(1, 30)])
+    panel.refresh()
+    chart = panel.chart("reward")
+    qtbot.waitUntil(lambda: chart.width() > 0)
+    assert (chart.width(), chart.height()) != EXPORT_SIZE
+    # the mouse over step 15: the readout and the cursor line show on screen
+    chart.readout.setText(chart.readout_at(15))
+    chart._cursor.setVisible(True)
+    assert chart.readout.text().startswith("step 15")
+    on_screen = chart.grab().toImage()
+    assert chart.save_png(tmp_path / "reward.png")
+    saved = QImage(str(tmp_path / "reward.png"))
+    assert (saved.width(), saved.height()) == EXPORT_SIZE
+    assert (on_screen.width(), on_screen.height()) != EXPORT_SIZE
+    # what the export drew: the same curves, no readout, no cursor line
+    image = chart.export_image((400, 300))
+    assert image.size().width() == 400
+    assert chart.readout.text().startswith("step 15")  # the screen keeps its readout
+    assert chart._cursor.isVisible()
+
+
+def test_the_export_copy_shows_no_readout_and_no_cursor(qtbot):
+    from studio.app.views.charts.metric_chart import MetricChart
+
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.add_records([step_record(s) for s in range(1, 30)])
+    panel.refresh()
+    made = []
+    original = MetricChart.grab
+
+    def grab(self):
+        made.append((self.readout.text(), self._cursor.isVisible(), self.width()))
+        return original(self)
+
+    chart = panel.chart("reward")
+    chart.readout.setText("step 15: total 0.5")
+    chart._cursor.setVisible(True)
+    MetricChart.grab = grab
+    try:
+        chart.export_image()
+    finally:
+        MetricChart.grab = original
+    assert made == [("", False, 1200)]

@@ -318,3 +318,15 @@ def test_before_a_run_the_bar_says_not_started_not_a_made_up_step_count(qtbot):
     bar.set_state("idle")
     bar.reset()
     assert bar.progress.text() == "not started"
+
+
+def test_after_a_warm_up_ends_early_its_unrun_steps_leave_the_eta_and_the_bar(qtbot):
+    # translation: up to 3000 warm-up steps, then 400 GRPO; the warm-up ended at 800
+    bar = ControlBar()
+    qtbot.addWidget(bar)
+    bar.set_state("running")
+    bar.show_step(timed_step(800, 0.2, "warmup", total=3400) | {"steps_left": 2600})
+    bar.show_record(stage("warmup", 800, "end", "reached chrF 61.0 >= 60"))
+    bar.show_step(timed_step(801, 2.0, "grpo", total=3400) | {"steps_left": 399})
+    assert eta_seconds_shown(bar) == 399 * 2  # not (3400 - 801) steps of 2 s
+    assert (bar.progress.value(), bar.progress.maximum()) == (801, 1200)

@@ -5,14 +5,14 @@ picture follows the run, freezes while paused, and scrubs back."""
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, QUrl, Signal
+from PySide6.QtCore import QObject, QSettings, QUrl, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QTextBrowser
 from tiny_runs import GRID_WORLD, TRANSLATION
 
 from studio.app.views.explain.after_update import After, explanation_html
 from studio.app.views.explain.before_update import num, outcome_text, piece_html, signed
-from studio.app.views.explain.panel import ExplainPanel
+from studio.app.views.explain.panel import TERMS_KEY, ExplainPanel
 from studio.app.views.policy.canvas import CELL_COLOURS, PolicyCanvas
 from studio.app.views.policy.view import PolicyView
 from studio.app.views.samples import SamplesPanel
@@ -42,6 +42,7 @@ def test_a_paused_step_is_explained_with_its_recorded_numbers_and_the_update(
     record = paused_after_one_step(qtbot, window, tmp_path)
     panel = window.view(ExplainPanel)
     assert not panel.isVisible() or window.tabs.currentWidget() is not panel
+    panel.terms.setChecked(True)  # the engineer's terms: log-probs and the formula
     window.tabs.setCurrentWidget(panel)  # seen: it asks the trainer now
     qtbot.waitUntil(lambda: panel.answer is not None, timeout=30_000)
     assert panel.answer["available"] and panel.answer["step"] == record["step"]
@@ -65,6 +66,8 @@ def test_a_paused_step_is_explained_with_its_recorded_numbers_and_the_update(
     qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=20_000)
     panel.refresh()
     assert "log P after" in panel.body.toPlainText()  # computed for this step: still true
+    panel.terms.setChecked(False)  # plain words: the after-update column in percent
+    assert "how likely before" in panel.body.toPlainText()
 
     # the run opened from its folder: everything but the after-update column
     window.session.open_run(window.session.run_dir)
@@ -146,7 +149,13 @@ def test_each_presets_step_is_explained_and_its_policy_drawn(qtbot, tmp_path, pr
         moved = After(answer["groups"][index]["before"], answer["groups"][index]["after"])
         text = plain(
             explanation_html(
-                group, step=step["step"], index=index, groups=2, noun="sample", after=moved
+                group,
+                step=step["step"],
+                index=index,
+                groups=2,
+                noun="sample",
+                after=moved,
+                plain=False,
             )
         )
         assert f"Step {step['step']}, group {index + 1} of 2" in text
@@ -318,10 +327,108 @@ def test_a_group_of_equal_rewards_is_said_to_push_on_no_sample(qtbot):
     before, later = [[-1.0, -0.5], [-2.0], [-0.7]], [[-1.1, -0.5], [-1.9], [-0.8]]
     # equal rewards: advantages of 0 give or take rounding (the screenshot's -0.000)
     flat = {"advantages": [-1e-9, 0.0, 1e-9], "completions": ["56", "59", "58"]}
-    text = plain(change_part(flat, After(before, later), "answer"))
+    text = plain(change_part(flat, After(before, later), "answer", plain=False))
     assert "has an advantage of 0" in text
     assert "with a negative advantage less likely" not in text
+    words = plain(change_part(flat, After(before, later), "answer"))
+    assert "has an advantage of 0" in words and "less likely" not in words
     signal = {"advantages": [1.2, -0.6, -0.6], "completions": ["56", "59", "58"]}
-    text = plain(change_part(signal, After(before, later), "answer"))
+    text = plain(change_part(signal, After(before, later), "answer", plain=False))
     assert "0 of the 1 samples with a positive advantage became likelier" in text
     assert "1 of the 2 with a negative advantage less likely" in text
+    words = plain(change_part(signal, After(before, later), "answer"))
+    assert "0 of the 1 better-than-average samples became likelier" in words
+    assert "1 of the 2 worse-than-average ones less likely" in words
+
+
+def flat_group(**extra) -> dict:
+    """Eight rewards of 0.99 as a record from before the trainer zeroed flat groups holds
+    them: a float mean that misses the rewards, advantages of +-0.0012 and -0.0000."""
+    return {
+        "prompt": "2+3=",
+        "completions": ["5"] * 8,
+        "rewards": [0.99] * 8,
+        "advantages": [0.0012, -0.00001] * 4,
+        "mean": 0.9899998,
+        "std": 0.0,
+        "scale": "group",
+        "scale_std": 0.0,
+        "eps": 1e-4,
+        **extra,
+    }
+
+
+def test_equal_rewards_read_as_exactly_zero_in_the_explanation_and_samples(qtbot):
+    for terms in (True, False):
+        text = plain(
+            explanation_html(
+                flat_group(), step=3, index=0, groups=1, noun="answer", after=After(), plain=terms
+            )
+        )
+        assert "every advantage is exactly 0" in text
+        assert "no spread: 0" in text and "/ (0.0000 + 0.0001)" not in text
+        assert "0.001" not in text and "−0.000" not in text and "-0.000" not in text
+    samples = SamplesPanel()
+    qtbot.addWidget(samples)
+    samples.add_record({"kind": "step", "step": 3, "samples": [flat_group(flat=True)]})
+    samples.refresh()
+    text = samples.toPlainText()
+    assert "all rewards equal" in text and "0.000" in text
+    assert "-0.000" not in text and "+0.001" not in text and "−0.000" not in text
+    # a tiny negative advantage of a group with a spread never shows as -0.000 either
+    spread = {"prompt": "p", "completions": ["a", "b"], "rewards": [1.0, 0.0]}
+    samples.add_record(
+        {"kind": "step", "step": 4, "samples": [{**spread, "advantages": [0.7, -0.0001]}]}
+    )
+    samples.refresh()
+    assert "-0.000" not in samples.toPlainText() and "+0.700" in samples.toPlainText()
+
+
+def test_the_explain_tab_speaks_plain_words_until_the_engineers_terms_are_asked(qtbot):
+    group = {
+        "prompt": "2+3=",
+        "completions": ["5", "6"],
+        "rewards": [1.0, 0.0],
+        "advantages": [0.7070, -0.7070],
+        "mean": 0.5,
+        "std": 0.7071,
+        "scale": "group",
+        "scale_std": 0.7071,
+        "eps": 1e-4,
+        "beta": 0.04,
+        "loss_type": "dapo",
+        "pieces": [["5", "<eos>"], ["6", "<eos>"]],
+        "logp": [[-0.2, -4.78], [-1.0, -0.1]],
+    }
+    record = {"kind": "step", "stage": "grpo", "step": 5, "samples": [group]}
+    samples = SamplesPanel()
+    qtbot.addWidget(samples)
+
+    class Idle(QObject):
+        state_changed = Signal(str)
+        running, state, worker = False, "idle", None
+
+    QSettings().remove(TERMS_KEY)  # Qt keeps one settings file per process: start afresh
+    panel = ExplainPanel(Idle(), samples)
+    qtbot.addWidget(panel)
+    assert not panel.terms.isChecked()  # plain words by default
+    panel.add_record(record)
+    panel.refresh()
+    text = panel.body.toPlainText()
+    for words in ("average", "spread", "how likely before", "82%", "0.84%", "brake"):
+        assert words in text
+    for term in ("log-prob", "std", "standard deviation", "grpo.", "dapo", "8.40e-03", "KL"):
+        assert term not in text
+
+    panel.terms.setChecked(True)  # one click: the engineer's terms, and remembered
+    text = panel.body.toPlainText()
+    for term in ("log-prob before", "std = 0.7071", "unbiased standard deviation", "-4.780"):
+        assert term in text
+    assert "grpo.beta = 0.04" in text and "82%" not in text
+    again = ExplainPanel(Idle(), samples)
+    qtbot.addWidget(again)
+    assert again.terms.isChecked()
+    again.terms.setChecked(False)
+    last = ExplainPanel(Idle(), samples)
+    qtbot.addWidget(last)
+    assert not last.terms.isChecked()

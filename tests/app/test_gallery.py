@@ -26,3 +26,20 @@ def test_duration_words():
 def test_every_shipped_preset_says_its_time():
     for key, path in preset_files().items():
         assert load_config(path).ui.minutes is not None, key
+
+
+def test_every_task_and_architecture_has_a_tag_that_chinese_says(qapp):
+    from studio.app.setup.preset_gallery import TAGS, PresetSummary, card_details
+    from studio.app.shell import ui_language
+    from studio.core.models import ARCHS
+    from studio.core.tasks import TASKS
+
+    assert set(TAGS) == set(TASKS) | set(ARCHS)
+    summary = PresetSummary("n", "", "micro-gpt", "arithmetic", "2 layers", 1000, 10**6)
+    assert card_details(summary).startswith("arithmetic · micro-gpt")
+    assert ui_language.install(ui_language.CHINESE)
+    try:
+        line = card_details(summary)
+        assert "arithmetic" not in line and "micro-gpt" not in line
+    finally:
+        ui_language.remove()

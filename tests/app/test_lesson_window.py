@@ -51,3 +51,49 @@ def test_shipped_lessons_are_in_the_gallery_after_the_presets(qtbot, tmp_path):
     assert "groups" in window.lesson_banner.text.text()
     window.load_preset("micro_gpt")  # a preset without a lesson: no banner
     assert window.lesson_banner.isHidden()
+
+
+def test_a_saved_lesson_goes_to_the_lessons_folder_and_appears_in_the_gallery(
+    qtbot, tmp_path, monkeypatch
+):
+    from pathlib import Path
+
+    from studio.core.user_lessons import user_lessons_dir
+
+    window = make_window(qtbot, tmp_path)
+    monkeypatch.chdir(tmp_path)  # not where a lesson goes
+    form = window.setup.form
+    form.editors["name"].widget.setText("Lesson 1: groups")
+    offered = []
+
+    def save_file(parent, title, suggested, filters):
+        offered.append(suggested)
+        return suggested  # the teacher presses Save
+
+    monkeypatch.setattr(dialogs, "save_file", save_file)
+    window.save_lesson_dialog()
+    (suggested,) = offered
+    folder = user_lessons_dir()
+    assert Path(suggested) == folder / "Lesson 1 - groups lesson.yaml"
+    assert ":" not in Path(suggested).name
+    assert folder.is_dir() and str(folder).startswith(str(tmp_path))  # the test's data dir
+    assert Path(suggested).is_file() and not list(tmp_path.glob("*.yaml"))
+    gallery = window.setup.gallery
+    key = "mine:Lesson 1 - groups lesson"
+    assert key in gallery.cards and "Lesson 1: groups" in gallery.cards[key].title.text()
+    assert gallery.cards[key].property("current")  # the lesson saved is the one in use
+    # a new window lists it too, after the shipped lessons
+    again = make_window(qtbot, tmp_path / "again")
+    keys = list(again.setup.gallery.cards)
+    assert key in keys and keys.index(key) > keys.index("too_hard_too_easy")
+    again.setup.gallery.cards[key].use.click()
+    assert again.setup.form.config().name == "Lesson 1: groups"
+
+
+def test_a_lesson_or_preset_name_becomes_a_safe_file_name():
+    from studio.core.user_lessons import lesson_file_name, safe_stem
+
+    assert lesson_file_name("Lesson 1: groups") == "Lesson 1 - groups lesson.yaml"
+    assert lesson_file_name('a/b\\c?*"<>|') == "a b c lesson.yaml"
+    assert lesson_file_name(":::") == "lesson lesson.yaml"
+    assert safe_stem("Micro-GPT quick", "preset") == "Micro-GPT quick"

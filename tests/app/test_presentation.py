@@ -51,3 +51,59 @@ def test_high_contrast_theme_and_docks_from_the_view_menu(qtbot, tmp_path):
     assert window.setup_dock.isHidden() and window.docks["log"].isHidden()
     entries["Setup panel"].trigger()
     assert not window.setup_dock.isHidden()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # an offscreen window shown
+def test_at_1024x700_with_larger_text_the_banner_and_the_strip_take_a_line_each(qtbot, tmp_path):
+    from studio.app.views.charts.panel import ChartPanel
+    from studio.app.views.stage_strip import StageStrip
+    from tests.app.fakes import step_record
+
+    window = make_window(qtbot, tmp_path)
+    assert window.load_preset("too_hard_too_easy")  # a lesson: its banner shows
+    entries = menu_entries(window)
+    for _ in range(3):
+        entries["Larger text"].trigger()
+    for dock in window.docks.values():
+        dock.hide()
+    window.resize(1024, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    for step in range(1, 20):
+        window._on_record(step_record(step))
+    banner, strip = window.lesson_banner, window.view(StageStrip)
+    qtbot.waitUntil(lambda: banner.compact and strip.compact)
+    qtbot.wait(50)
+    assert window.width() <= 1024  # nothing pushes the window wider than the screen
+    line = banner.text.fontMetrics().height()
+    assert banner.height() < 3 * line and strip.height() < 3 * line
+    assert banner.text.text().endswith("…") and banner.more.isVisible()
+    assert banner.text.toolTip().startswith("The agent sees the grid")  # whole in the tip
+    banner.more.click()  # the whole text, for the teacher who wants it
+    qtbot.waitUntil(lambda: banner.height() > 3 * line)
+    assert not banner.text.text().endswith("…")
+    banner.more.click()
+    charts = window.view(ChartPanel)
+    window.tabs.setCurrentWidget(charts)
+    qtbot.wait(100)
+    rows = sorted({c.y() for c in charts.charts if c.isVisible()})
+    seen = charts.scroll_area.viewport().height()
+    fully = [y for y in rows if y + charts.charts[0].height() <= seen]
+    assert len(fully) >= 2  # two rows of charts in view
+    box = next(iter(strip.boxes.values()))
+    assert box.rule.toolTip().startswith("up to 600 steps")
+
+    window.resize(1280, 900)  # a tall screen: the whole banner and three-line stages
+    qtbot.waitUntil(lambda: not banner.compact and not strip.compact)
+    assert not banner.more.isVisible() and banner.note.isVisible()
+
+
+def test_the_chart_legends_grow_with_the_text_size(qtbot, tmp_path):
+    from studio.app.views.charts.panel import ChartPanel
+
+    window = make_window(qtbot, tmp_path)
+    legend = window.view(ChartPanel).chart("reward").legend
+    before = legend.font().pointSizeF()
+    for _ in range(3):
+        menu_entries(window)["Larger text"].trigger()
+    assert legend.font().pointSizeF() == pytest.approx(before + 3 * 1.5 * 0.85, abs=0.2)

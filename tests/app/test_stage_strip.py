@@ -41,3 +41,41 @@ def test_records_move_the_highlight_and_say_why_a_stage_ended(qtbot):
     assert grpo.property("current") and grpo.status.text() == "running · step 1"
     strip.clear_run()
     assert warm.status.text() == grpo.status.text() == "not started"
+
+
+def test_a_run_of_another_preset_opened_shows_its_own_plan(qtbot, window, tmp_path):
+    from run_folders import stopped_run
+
+    assert window.load_preset("tiny_transformer")
+    strip = window.view(StageStrip)
+    assert "chrF" in strip.boxes["warmup"].rule.text()
+    run_dir = stopped_run(tmp_path / "runs", 1)  # a Micro-GPT run, stopped at step 1
+    window.session.open_run(str(run_dir))
+    rules = [box.rule.text() for box in strip.boxes.values()]
+    assert rules == ["up to 1 steps · ends early at accuracy ≥ 30%", "up to 1 steps"]
+    assert strip.boxes["warmup"].status.text() == "ended at step 1: all steps done"
+    assert "running" not in " ".join(box.status.text() for box in strip.boxes.values())
+
+    # a run whose settings cannot be read: the stages its records name, not the last plan
+    assert window.load_preset("tiny_transformer")
+    (run_dir / "config.yaml").write_text("model: [unclosed\n")
+    window.session.open_run(str(run_dir))
+    assert list(strip.boxes) == ["warmup", "grpo"]
+    assert all("chrF" not in box.rule.text() for box in strip.boxes.values())
+    assert strip.boxes["warmup"].rule.text() == "its settings could not be read"
+    assert strip.boxes["warmup"].status.text() == "ended at step 1: all steps done"
+
+
+def test_after_stop_the_stage_no_longer_says_running(qtbot):
+    strip = StageStrip()
+    qtbot.addWidget(strip)
+    strip.show_config(load_config("micro_gpt"))
+    strip.add_record(stage("warmup", "start", 0))
+    strip.add_record(step_record(40, stage="warmup") | {"stage_step": 40})
+    strip.add_record({"kind": "done", "step": 40, "reason": "stopped"})
+    warm = strip.boxes["warmup"]
+    assert warm.status.text() == "stopped at step 40" and not warm.property("current")
+    assert strip.boxes["grpo"].status.text() == "not started"
+    strip.add_record(step_record(41, stage="warmup") | {"stage_step": 41})  # resumed
+    strip.add_record({"kind": "done", "step": 41, "reason": "error"})
+    assert warm.status.text() == "failed at step 41"

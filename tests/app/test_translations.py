@@ -118,6 +118,7 @@ def test_the_language_menu_remembers_the_choice(window, qtbot):
     entries["中文"].trigger()
     assert window.settings.value(ui_language.SETTING) == "zh_CN"
     assert window.questions and "starts again" in window.questions[-1]
+    assert "下次启动时，窗口将使用中文。" in window.questions[-1]  # for the reader of Chinese
     assert ui_language.chosen_language(window.settings) == "zh_CN"
     entries["English"].trigger()
     assert ui_language.chosen_language(window.settings) == "en"
@@ -279,3 +280,25 @@ def test_a_bad_setting_and_unusable_data_are_named_in_chinese(chinese, window, t
     shown = translate_message(str(err.value))
     assert str(pairs) in shown and "task.source_column" in shown
     assert english_words(shown.replace(str(pairs), ""), _allowed()) == []
+
+
+def test_an_early_stage_end_and_a_run_end_are_said_in_chinese(chinese, qtbot):
+    from studio.app.shell.run_toolbar import ControlBar
+
+    bar = ControlBar()
+    qtbot.addWidget(bar)
+    bar.set_state("running")
+    end = {"kind": "stage", "stage": "warmup", "step": 220, "event": "end"}
+    bar.show_record(end | {"reason": "reached accuracy 0.350 >= 0.3"})
+    bar.show_record({"kind": "done", "step": 400, "reason": "finished"})
+    said = bar.rate.text()
+    assert "reached" not in said and "accuracy" not in said and "0.350" in said
+
+
+def test_the_status_line_of_a_run_that_ended_says_how_in_chinese(chinese, window, qtbot):
+    said = []
+    window.session.status_said.connect(said.append)
+    window.session.run_dir = "runs/x"
+    window.session._from_current_run = lambda: True
+    window.session._on_finished({"kind": "done", "step": 3, "reason": "stopped"})
+    assert said and "stopped" not in said[-1] and "已停止" in said[-1]

@@ -38,3 +38,35 @@ def test_durations_read_as_clock_time():
     assert format_duration(75) == "1:15" and format_duration(3725) == "1:02:05"
     assert format_duration(0) == "0:00"
     assert format_duration(math.inf) == "--:--" and format_duration(-1) == "--:--"
+
+
+def test_the_unrun_steps_of_a_warm_up_that_ended_early_are_not_counted():
+    # a translation plan: 3000 warm-up steps, 400 GRPO; the warm-up ended at step 800
+    eta = Eta()
+    eta.add(step(800, 0.2, stage="warmup", total=3400) | {"steps_left": 2600})
+    assert eta.seconds_left() == pytest.approx(2600 * 0.2)  # the warm-up may run on
+    eta.add(step(801, 2.0, total=3400) | {"steps_left": 399})
+    assert eta.seconds_left() == pytest.approx(399 * 2.0)  # not (3400 - 801) * 2.0
+    assert eta.planned_end == 1200
+
+
+def test_a_real_runs_steps_left_leave_out_the_stage_that_ended_early(tmp_path):
+    from tiny_runs import COMMON
+
+    from studio.core.config import load_config
+    from studio.core.training.trainer import Trainer
+
+    records: list[dict] = []
+    tiny = ["model.n_layers=1", "model.n_heads=2", "model.d_model=16", "model.d_ff=32"]
+    ends_early = ["stages.warmup.steps=50", "stages.warmup.stop_at=0", "eval.every=1"]
+    cfg = load_config(
+        "micro_gpt", [*COMMON, *tiny, *ends_early, "stages.grpo.steps=2", "eval.size=4"]
+    )
+    Trainer(cfg, save_dir=tmp_path, listeners=[records.append]).run()
+    steps = [r for r in records if r["kind"] == "step"]
+    warm = [r for r in steps if r["stage"] == "warmup"]
+    grpo = [r for r in steps if r["stage"] == "grpo"]
+    assert warm and len(warm) < 50  # ended early at accuracy >= 0
+    assert warm[0]["steps_left"] == 50 - 1 + 2
+    assert [r["steps_left"] for r in grpo] == [1, 0]
+    assert all(r["total_steps"] == 52 for r in steps)

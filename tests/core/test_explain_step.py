@@ -167,3 +167,37 @@ def test_a_paused_live_run_answers_through_its_control(tmp_path):
         control.stop()
         thread.join(60)
     assert not thread.is_alive()
+
+
+def test_a_group_of_equal_rewards_is_recorded_flat_with_zero_std_and_advantages():
+    """Eight rewards of 0.99: float32's mean misses them by 1e-7, which the record and the
+    advantages no longer turn into a spread (the panel then says 0 and shows 0)."""
+    from types import SimpleNamespace
+
+    from studio.core.config import GRPOConfig
+    from studio.core.grpo import group_advantages
+    from studio.core.tasks.base import RewardFunction
+    from studio.core.training.explain import shown_groups
+    from studio.core.training.grpo_step import BatchRewards
+
+    G = 8
+    total = torch.tensor([0.99] * G + [1.0, 0.0] * (G // 2))
+    rewards = BatchRewards({"correct": total.clone()}, total, torch.zeros(2 * G))
+    task = SimpleNamespace(
+        reward_functions=lambda: [RewardFunction("correct", lambda *a: None)],
+        action_pieces=lambda rollout, row: ["a"],
+    )
+    rollout = SimpleNamespace(
+        group_size=G,
+        examples=[SimpleNamespace(display="p", prompt="p", reference="r")] * 2,
+        completions=["a"] * (2 * G),
+        truncated=torch.zeros(2 * G, dtype=torch.bool),
+        info={},
+        logp=torch.zeros(2 * G, 1),
+        mask=torch.ones(2 * G, 1),
+    )
+    adv = group_advantages(total, G)
+    flat, spread = shown_groups(task, rollout, rewards, slice(0, 2 * G), adv, GRPOConfig(), 2)
+    assert flat["flat"] is True and flat["std"] == 0.0 and flat["scale_std"] == 0.0
+    assert flat["advantages"] == [0.0] * G
+    assert spread["flat"] is False and spread["std"] > 0.5

@@ -128,6 +128,24 @@ def test_identical_rewards_in_a_group_give_zero_advantage_in_every_scaling():
         assert group_advantages(rewards, 3, scale)[:3].tolist() == [0.0, 0.0, 0.0]
 
 
+def test_equal_rewards_whose_float_mean_misses_them_give_exactly_zero():
+    # float32 mean of eight 0.99 is 0.99 - 1.2e-7: divided by (0 + eps) it was +0.0012
+    rewards = torch.full((8,), 0.99)
+    assert rewards.mean().item() != rewards[0].item()
+    for scale in ("group", "batch", "none"):
+        adv = group_advantages(rewards, 8, scale)
+        assert adv.tolist() == [0.0] * 8
+        assert not torch.signbit(adv).any()  # no -0.0 to print as "-0.000"
+
+
+def test_a_spread_within_rounding_of_the_rewards_size_is_no_spread():
+    rewards = torch.tensor([50.0, 50.0 + 2e-5, 50.0, 50.0, 1.0, 1.0 + 1e-3, 1.0, 1.0])
+    adv = group_advantages(rewards, 4)
+    assert adv[:4].tolist() == [0.0] * 4  # 2e-5 on a scale of 50 is rounding
+    assert adv[5].item() > 1.0  # 1e-3 on a scale of 1 is a real spread
+    assert zero_std_fraction(rewards, 4).item() == 0.5
+
+
 def test_batch_scaling_divides_by_the_std_of_all_rewards():
     adv = group_advantages(torch.tensor([1.0, 0.0, 3.0, 3.0]), 2, "batch", eps=1e-4)
     assert adv.tolist() == pytest.approx([0.5 / 1.5001, -0.5 / 1.5001, 0.0, 0.0], abs=1e-6)

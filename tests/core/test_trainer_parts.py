@@ -77,13 +77,16 @@ def test_a_plateau_halves_the_rate_at_every_patience_evaluations_without_a_bette
 def test_a_step_record_holds_plain_values_and_only_what_the_step_has():
     pos = Position(stage_step=3, global_step=7, level=2, skipped=1, elapsed=1.5)
     outcome = StepOutcome({"loss": 0.25})
-    warm = step_record("warmup", pos, 20, outcome, lr=1e-3, step_time=0.5, memory_mb=10.0)
+    warm = step_record(
+        "warmup", pos, 20, outcome, steps_left=13, lr=1e-3, step_time=0.5, memory_mb=10.0
+    )
     assert warm == {
         "kind": "step",
         "stage": "warmup",
         "step": 7,
         "stage_step": 3,
         "total_steps": 20,
+        "steps_left": 13,
         "elapsed": 1.5,
         "loss": 0.25,
         "optim/lr": 1e-3,
@@ -99,6 +102,7 @@ def test_a_step_record_holds_plain_values_and_only_what_the_step_has():
         pos,
         20,
         StepOutcome({"loss": 0.0}, grad_flow=flow, samples=samples),
+        steps_left=13,
         lr=1e-4,
         step_time=0.5,
         memory_mb=10.0,

@@ -111,3 +111,45 @@ def test_train_refuses_code_it_was_not_allowed_to_run_and_writes_nothing(rewards
 def test_allowing_a_file_that_is_not_there_is_refused(tmp_path):
     with pytest.raises(TaskError, match="no such file; name the .py file"):
         allow_user_code(tmp_path / "absent.py")
+
+
+def test_a_presets_own_reward_file_beside_it_is_found_and_still_needs_consent(
+    tmp_path, monkeypatch, capsys
+):
+    """A lesson folder handed out: lesson.yaml with beside_rewards_mod.py next to it,
+    opened from another folder. The file is found there (no PYTHONPATH), and still runs
+    only once allowed."""
+    from studio.core.config import save_config
+    from studio.core.tasks.user_reward import look_beside
+
+    module = "beside_rewards_mod"
+    lesson = tmp_path / "lesson"
+    lesson.mkdir()
+    (lesson / f"{module}.py").write_text(SOURCE.replace("IMPORTED", str(lesson / "IMPORTED")))
+    preset = lesson / "lesson.yaml"
+    cfg = load_config("micro_gpt", tiny([f"task.user_reward={module}:score"]))
+    save_config(cfg, preset)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    try:
+        with pytest.raises(TaskError, match="beside the preset file") as err:
+            user_code_file(f"{module}:score")  # no preset loaded: nowhere to look
+        assert "PYTHONPATH" not in str(err.value)
+        look_beside(preset)
+        assert user_code_file(f"{module}:score") == (lesson / f"{module}.py").resolve()
+        with pytest.raises(UserCodeRefused):  # found is not allowed
+            check_user_code(load_config(preset).task)
+        assert not (lesson / "IMPORTED").exists()
+
+        # the command line: found beside the preset, refused until --allow-code names it
+        forget_allowed_code()
+        args = ["train", "--config", str(preset), "--quiet", "--steps", "1"]
+        args += ["--save_dir", str(tmp_path / "runs"), "--set", "stages.warmup.steps=0"]
+        assert main(args) == 2
+        assert f"--allow-code {lesson / module}.py" in capsys.readouterr().err
+        assert main([*args, "--allow-code", str(lesson / f"{module}.py")]) == 0
+        assert (lesson / "IMPORTED").read_text() == "yes"
+    finally:
+        sys.modules.pop(module, None)
+        forget_allowed_code()

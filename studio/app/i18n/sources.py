@@ -143,6 +143,10 @@ class _Reader(ast.NodeVisitor):
         self.found.problems.append(f"{self.where}:{node.lineno}: {what}")
 
     def _take(self, node: ast.Call, context: str | None, arg: ast.AST | None) -> None:
+        if isinstance(arg, ast.IfExp):  # say("plain words" if plain else "the terms")
+            self._take(node, context, arg.body)
+            self._take(node, context, arg.orelse)
+            return
         text = _text(arg) if arg is not None else None
         if context is None or text is None:
             if isinstance(arg, ast.JoinedStr | ast.BinOp):

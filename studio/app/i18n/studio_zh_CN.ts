@@ -45,6 +45,18 @@
         <source>Overlay (dashed): {run}</source>
         <translation>叠加（虚线）：{run}</translation>
     </message>
+    <message>
+        <source>Not overlaid: {run} is a run of {other}, the charts show {shown}; they measure different things. Overlay a run of {shown} or of its task.</source>
+        <translation>未叠加：{run} 是 {other} 的运行，而图表显示的是 {shown}；两者衡量的东西不同。请叠加 {shown} 或同一任务的运行。</translation>
+    </message>
+    <message>
+        <source>Overlay (dashed): {run}; its settings could not be read, so its curves may not measure what the charts show.</source>
+        <translation>叠加（虚线）：{run}；无法读取它的设置，所以它的曲线衡量的可能不是图表所显示的东西。</translation>
+    </message>
+    <message>
+        <source>Overlay (dashed): {run}, a run of {other} over {shown}</source>
+        <translation>叠加（虚线）：{run}，{other} 的运行，叠在 {shown} 之上</translation>
+    </message>
 </context>
 <context>
     <name>ColumnPicker</name>
@@ -361,8 +373,16 @@
         <translation>步数用完</translation>
     </message>
     <message>
+        <source>under 0.01%</source>
+        <translation>不到 0.01%</translation>
+    </message>
+    <message>
         <source>1. The prompt</source>
         <translation>1. 提示</translation>
+    </message>
+    <message>
+        <source>The right answer: {reference}</source>
+        <translation>正确答案：{reference}</translation>
     </message>
     <message>
         <source>The right answer (reference): {reference}</source>
@@ -373,12 +393,24 @@
         <translation>2. {count} 个样本及其奖励</translation>
     </message>
     <message>
+        <source>The model wrote {count} samples ({noun}) for this prompt.</source>
+        <translation>模型为这个提示写了 {count} 个样本（{noun}）。</translation>
+    </message>
+    <message>
         <source>The policy wrote {count} samples ({noun}) for this prompt.</source>
         <translation>对这个提示，策略写出了 {count} 个样本（{noun}）。</translation>
     </message>
     <message>
+        <source>Each sample gets a score for each thing that counts; its reward adds them up: reward = {terms}.</source>
+        <translation>每个样本在每个要紧的方面各得一个分数；它的奖励把这些分数加起来：奖励 = {terms}。</translation>
+    </message>
+    <message>
         <source>Each reward function scores every sample; the reward is their weighted sum: reward = {terms}.</source>
         <translation>每个奖励函数给每个样本打分；奖励是它们的加权和：奖励 = {terms}。</translation>
+    </message>
+    <message>
+        <source>A control experiment: the rewards were shuffled between the samples, so a sample&apos;s reward is not its own score.</source>
+        <translation>对照实验：奖励在样本之间打乱了，所以一个样本的奖励不是它自己的得分。</translation>
     </message>
     <message>
         <source>Control experiment (grpo.shuffle_rewards): the total rewards were shuffled across the batch, so a sample&apos;s reward is not its own score.</source>
@@ -393,6 +425,10 @@
         <translation>结局</translation>
     </message>
     <message>
+        <source>3. The group&apos;s average and spread</source>
+        <translation>3. 这一组的平均值和离散程度</translation>
+    </message>
+    <message>
         <source>3. The group&apos;s mean and spread</source>
         <translation>3. 组的均值与离散程度</translation>
     </message>
@@ -401,12 +437,32 @@
         <translation>这 {count} 个奖励</translation>
     </message>
     <message>
+        <source>average = ({rewards}) / {count} = {mean}</source>
+        <translation>平均值 = ({rewards}) / {count} = {mean}</translation>
+    </message>
+    <message>
         <source>mean = ({rewards}) / {count} = {mean}</source>
         <translation>均值 mean = ({rewards}) / {count} = {mean}</translation>
     </message>
     <message>
+        <source>spread = {std}: how far the {count} rewards lie from their average (0: all the same).</source>
+        <translation>离散程度 = {std}：这 {count} 个奖励离平均值有多远（0：全都一样）。</translation>
+    </message>
+    <message>
         <source>std = {std}: how far the {count} rewards spread around their mean (the unbiased standard deviation).</source>
         <translation>标准差 std = {std}：这 {count} 个奖励围绕均值的离散程度（无偏标准差）。</translation>
+    </message>
+    <message>
+        <source>Each sample is measured against its own group: how many spreads above or below the average it lies.</source>
+        <translation>每个样本都和自己这一组比较：它比平均值高或低几个离散程度。</translation>
+    </message>
+    <message>
+        <source>Each sample is measured in the spread of every reward of the step, {std}, not of its group&apos;s.</source>
+        <translation>每个样本用这一步所有奖励的离散程度 {std} 来衡量，而不是用它这一组的。</translation>
+    </message>
+    <message>
+        <source>Each sample is measured by how far above or below the average it lies, not divided by any spread.</source>
+        <translation>每个样本按它比平均值高或低多少来衡量，不除以任何离散程度。</translation>
     </message>
     <message>
         <source>This step divides by the group&apos;s own std (grpo.scale_rewards: group).</source>
@@ -422,7 +478,7 @@
     </message>
     <message>
         <source>All {count} rewards are equal, so every advantage is 0: this group teaches the policy nothing.</source>
-        <translation>这 {count} 个奖励全部相同，所以每个优势都是 0：这个组什么也教不了策略。</translation>
+        <translation type="vanished">这 {count} 个奖励全部相同，所以每个优势都是 0：这个组什么也教不了策略。</translation>
     </message>
     <message>
         <source>4. Each sample&apos;s advantage</source>
@@ -433,12 +489,32 @@
         <translation>这条记录保存了优势，但没有保存它们是怎么算出来的。</translation>
     </message>
     <message>
+        <source>No spread: every advantage is 0.</source>
+        <translation>没有离散：每个优势都是 0。</translation>
+    </message>
+    <message>
+        <source>no spread: 0</source>
+        <translation>没有离散：0</translation>
+    </message>
+    <message>
+        <source>advantage = reward − average: better than average is positive, worse negative.</source>
+        <translation>优势 = 奖励 − 平均值：比平均好为正，比平均差为负。</translation>
+    </message>
+    <message>
         <source>A = r − mean: above the group&apos;s mean is positive, below it negative.</source>
         <translation>A = r − mean：高于组均值为正，低于组均值为负。</translation>
     </message>
     <message>
+        <source>advantage = (reward − average) / spread: better than average is positive, worse negative. A tiny {eps} is added to the spread so that it is never 0.</source>
+        <translation>优势 = (奖励 − 平均值) / 离散程度：比平均好为正，比平均差为负。离散程度上加了一个很小的 {eps}，使它永远不为 0。</translation>
+    </message>
+    <message>
         <source>A = (r − mean) / (std + eps), with eps = {eps} so that a group with no spread does not divide by 0: above the group&apos;s mean is positive, below it negative.</source>
         <translation>A = (r − mean) / (std + eps)，其中 eps = {eps}，使没有离散的组不会除以 0：高于组均值为正，低于组均值为负。</translation>
+    </message>
+    <message>
+        <source>how it is worked out</source>
+        <translation>怎么算出来的</translation>
     </message>
     <message>
         <source>reward r</source>
@@ -455,6 +531,14 @@
     <message>
         <source>Which group of the step to explain</source>
         <translation>讲解这一步中的哪一组</translation>
+    </message>
+    <message>
+        <source>Engineer&apos;s terms</source>
+        <translation>工程术语</translation>
+    </message>
+    <message>
+        <source>Show log-probabilities, the standard deviation, eps and the settings&apos; names instead of plain words and percentages</source>
+        <translation>显示对数概率、标准差、eps 和设置项的名称，而不是浅显的说法和百分比</translation>
     </message>
     <message>
         <source>Group:</source>
@@ -490,11 +574,11 @@
     </message>
     <message>
         <source>The run has ended: the log-probs after the update need the live model, so only the numbers recorded at the step are shown.</source>
-        <translation>运行已结束：更新后的对数概率需要正在运行的模型，所以只显示这一步记录下来的数字。</translation>
+        <translation type="vanished">运行已结束：更新后的对数概率需要正在运行的模型，所以只显示这一步记录下来的数字。</translation>
     </message>
     <message>
         <source>This run was opened from its folder: its records hold everything above but the log-probs after the update, which need the live model. Continue the run (Runs tab), pause it, and explain one of its steps to see them.</source>
-        <translation>这次运行是从文件夹打开的：它的记录包含上面的一切，唯独没有更新后的对数概率，那需要正在运行的模型。继续这次运行（“运行”页），暂停它，再讲解其中一步即可看到。</translation>
+        <translation type="vanished">这次运行是从文件夹打开的：它的记录包含上面的一切，唯独没有更新后的对数概率，那需要正在运行的模型。继续这次运行（“运行”页），暂停它，再讲解其中一步即可看到。</translation>
     </message>
     <message>
         <source>The run is training: pause it (or press Step) to see how the update changed each sample&apos;s probability.</source>
@@ -510,7 +594,7 @@
     </message>
     <message>
         <source>Computing the log-probs with the updated weights…</source>
-        <translation>正在用更新后的权重计算对数概率…</translation>
+        <translation type="vanished">正在用更新后的权重计算对数概率…</translation>
     </message>
     <message>
         <source>loss_type dapo: each token&apos;s push is divided by the number of tokens in the batch, so every token counts the same however long its sample.</source>
@@ -521,6 +605,30 @@
         <translation>loss_type grpo：一个样本受到的推动由它的词元分摊，所以短样本的词元变化更大。</translation>
     </message>
     <message>
+        <source>All {count} rewards are equal: there is no spread, no sample is better than another, so every advantage is exactly 0 and this group teaches the model nothing.</source>
+        <translation>这 {count} 个奖励全部相同：没有离散，没有哪个样本比别的好，所以每个优势都恰好是 0，这一组什么也教不了模型。</translation>
+    </message>
+    <message>
+        <source>All {count} rewards are equal (no spread), so every advantage is exactly 0, not divided by eps: this group teaches the policy nothing.</source>
+        <translation>这 {count} 个奖励全部相同（没有离散），所以每个优势都恰好是 0，而不是除以 eps 得到的：这一组什么也教不了策略。</translation>
+    </message>
+    <message>
+        <source>4. Better or worse than average: each sample&apos;s advantage</source>
+        <translation>4. 比平均好还是差：每个样本的优势</translation>
+    </message>
+    <message>
+        <source>The run has ended: how likely each sample is after the update needs the live model, so only the numbers recorded at the step are shown.</source>
+        <translation>运行已结束：更新后每个样本有多大可能需要正在运行的模型，所以只显示这一步记录下来的数字。</translation>
+    </message>
+    <message>
+        <source>This run was opened from its folder: its records hold everything above but how likely each sample is after the update, which needs the live model. Continue the run (Runs tab), pause it, and explain one of its steps to see it.</source>
+        <translation>这次运行是从文件夹打开的：它的记录包含上面的一切，唯独没有更新后每个样本有多大可能，那需要正在运行的模型。继续这次运行（“运行”页），暂停它，再讲解其中一步即可看到。</translation>
+    </message>
+    <message>
+        <source>Working out how likely each sample is with the updated weights…</source>
+        <translation>正在用更新后的权重计算每个样本有多大可能…</translation>
+    </message>
+    <message>
         <source>loss_type dr_grpo: every token&apos;s push is divided by the same constant (the batch&apos;s samples times the longest sample).</source>
         <translation>loss_type dr_grpo：每个词元受到的推动都除以同一个常数（批次的样本数乘以最长样本的长度）。</translation>
     </message>
@@ -529,8 +637,20 @@
         <translation>5. 更新逐个词元推动了什么</translation>
     </message>
     <message>
+        <source>5. What the update pushes, piece by piece</source>
+        <translation>5. 更新逐个片段推动了什么</translation>
+    </message>
+    <message>
+        <source>The update makes every piece of a better-than-average sample more likely (green) and every piece of a worse-than-average one less likely (red), the more so the bigger its advantage.</source>
+        <translation>更新让比平均好的样本的每个片段更可能出现（绿色），让比平均差的样本的每个片段更不可能出现（红色），优势越大，推动越多。</translation>
+    </message>
+    <message>
         <source>The loss raises the log-probability of every token of a sample with a positive advantage (green: made likelier) and lowers it for a negative one (red: made less likely), in proportion to the advantage.</source>
         <translation>损失按优势的大小成比例地，提高优势为正的样本中每个词元的对数概率（绿色：变得更可能），降低优势为负的样本中每个词元的对数概率（红色：变得更不可能）。</translation>
+    </message>
+    <message>
+        <source>A brake (beta = {beta}) also pulls every piece back towards how likely the model found it before training.</source>
+        <translation>一个刹车（beta = {beta}）同时把每个片段拉回到训练前模型认为它有多大可能的程度。</translation>
     </message>
     <message>
         <source>The KL term (grpo.beta = {beta}) pulls every token back towards the reference model at the same time.</source>
@@ -545,8 +665,20 @@
         <translation>样本 {number}，优势 {advantage}</translation>
     </message>
     <message>
+        <source>Sample {number}, advantage {advantage}: cut off at the length limit, so the update leaves it alone</source>
+        <translation>样本 {number}，优势 {advantage}：在长度上限处被截断，所以更新不去动它</translation>
+    </message>
+    <message>
         <source>Sample {number}, advantage {advantage}: cut at the length limit and left out of the loss (grpo.mask_truncated_completions)</source>
         <translation>样本 {number}，优势 {advantage}：在长度上限处被截断，不计入损失（grpo.mask_truncated_completions）</translation>
+    </message>
+    <message>
+        <source>piece</source>
+        <translation>片段</translation>
+    </message>
+    <message>
+        <source>how likely before</source>
+        <translation>之前有多大可能</translation>
     </message>
     <message>
         <source>token</source>
@@ -581,6 +713,14 @@
         <translation>更新前 log P</translation>
     </message>
     <message>
+        <source>6. How the update changed how likely each sample is</source>
+        <translation>6. 更新如何改变了每个样本有多大可能</translation>
+    </message>
+    <message>
+        <source>How likely the model is to write each sample: before the update (when it wrote it) and after it (worked out just now with the new weights).</source>
+        <translation>模型写出每个样本有多大可能：更新之前（写出它的时候）和更新之后（刚刚用新权重算出）。</translation>
+    </message>
+    <message>
         <source>log P after</source>
         <translation>更新后 log P</translation>
     </message>
@@ -589,8 +729,16 @@
         <translation>概率</translation>
     </message>
     <message>
+        <source>Every sample of this group has an advantage of 0 (their rewards are equal), so the group pushes none of them: the changes come from the other groups of the step, which move the same weights.</source>
+        <translation>这一组每个样本的优势都是 0（它们的奖励相同），所以这一组不推动任何样本：变化来自这一步的其他组，它们改动的是同一批权重。</translation>
+    </message>
+    <message>
         <source>Every sample of this group has an advantage of 0 (their rewards are equal), so the group pushes on none of them: the changes come from the other groups of the batch and the KL term, which move the same weights.</source>
         <translation>这一组每个样本的优势都是 0（它们的奖励相同），所以这一组对哪个样本都不施加推动：这些变化来自这一批的其他组和 KL 项，它们改动的是同一批权重。</translation>
+    </message>
+    <message>
+        <source>{up} of the {positive} better-than-average samples became likelier, and {down} of the {negative} worse-than-average ones less likely. (The other groups of the step move the same weights, so not every sample follows its own advantage.)</source>
+        <translation>{positive} 个比平均好的样本中有 {up} 个变得更可能，{negative} 个比平均差的样本中有 {down} 个变得更不可能。（这一步的其他组改动的是同一批权重，所以并非每个样本都按自己的优势变化。）</translation>
     </message>
     <message>
         <source>{up} of the {positive} samples with a positive advantage became likelier, and {down} of the {negative} with a negative advantage less likely. (The other groups of the batch and the KL term move the same weights, so not every sample follows its own advantage.)</source>
@@ -599,6 +747,10 @@
     <message>
         <source>Step {step}, group {group} of {groups}</source>
         <translation>第 {step} 步，第 {group} 组（共 {groups} 组）</translation>
+    </message>
+    <message>
+        <source>In one step the model writes a group of samples for each prompt; each is scored and compared with the others of its group, and the update makes the better-than-average ones more likely. This is one group of the step, with its real numbers.</source>
+        <translation>在一步中，模型为每个提示写出一组样本；每个样本都被打分，并与同组的其他样本比较，然后更新让比平均好的样本更可能出现。这是这一步中的一组，带着它真实的数字。</translation>
     </message>
     <message>
         <source>In one GRPO step the policy writes a group of samples for each prompt, each is scored, compared with the others of its group, and the update makes the better-than-average ones likelier. This is one group of the step, with its real numbers.</source>
@@ -874,12 +1026,24 @@
         <translation>设置中的课程模式：显示每个设置及其勾选框</translation>
     </message>
     <message>
+        <source>Less</source>
+        <translation>收起</translation>
+    </message>
+    <message>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
         <source>This lesson hides {n} settings to keep the form short.</source>
         <translation>本课程隐藏了 {n} 个设置，让表单保持简短。</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>Show the whole lesson text</source>
+        <translation>显示完整的课程说明</translation>
     </message>
     <message>
         <source>This lesson hides no settings.</source>
@@ -1221,6 +1385,14 @@
         <translation>GRPO</translation>
     </message>
     <message>
+        <source>each reward function</source>
+        <translation>每个奖励函数</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
         <source>Healthy:</source>
         <translation>正常：</translation>
     </message>
@@ -1492,12 +1664,51 @@
         <translation>课堂用的课程</translation>
     </message>
     <message>
+        <source>My lessons</source>
+        <translation>我的课程</translation>
+    </message>
+    <message>
         <source>Open preset</source>
         <translation>打开预设</translation>
     </message>
     <message>
         <source>Preset files (*.yaml *.yml);;All files (*)</source>
         <translation>预设文件 (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>PresetTags</name>
+    <message>
+        <source>arithmetic</source>
+        <translation>算术</translation>
+    </message>
+    <message>
+        <source>strings</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>translation</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <source>gridworld</source>
+        <translation>网格世界</translation>
+    </message>
+    <message>
+        <source>shapes</source>
+        <translation>图形</translation>
+    </message>
+    <message>
+        <source>micro-gpt</source>
+        <translation>微型 GPT</translation>
+    </message>
+    <message>
+        <source>tiny-transformer</source>
+        <translation>微型 Transformer</translation>
+    </message>
+    <message>
+        <source>lite-resnet</source>
+        <translation>轻量 ResNet</translation>
     </message>
 </context>
 <context>
@@ -1569,6 +1780,26 @@
     <message>
         <source>Training stopped with an error</source>
         <translation>训练因错误而停止</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>step limit</source>
+        <translation>达到步数上限</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>被中断</translation>
     </message>
     <message>
         <source>Run ended ({reason}) — {run}</source>
@@ -1901,6 +2132,10 @@
         <translation>未开始</translation>
     </message>
     <message>
+        <source>its settings could not be read</source>
+        <translation>无法读取它的设置</translation>
+    </message>
+    <message>
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -1911,6 +2146,26 @@
     <message>
         <source>running · step {step}</source>
         <translation>运行中 · 第 {step} 步</translation>
+    </message>
+    <message>
+        <source>stopped at step {step}</source>
+        <translation>在第 {step} 步停止</translation>
+    </message>
+    <message>
+        <source>step limit: stopped at step {step}</source>
+        <translation>达到步数上限：在第 {step} 步停止</translation>
+    </message>
+    <message>
+        <source>failed at step {step}</source>
+        <translation>在第 {step} 步失败</translation>
+    </message>
+    <message>
+        <source>interrupted at step {step}</source>
+        <translation>在第 {step} 步被中断</translation>
+    </message>
+    <message>
+        <source>ended at step {step}</source>
+        <translation>在第 {step} 步结束</translation>
     </message>
 </context>
 <context>
@@ -3142,6 +3397,42 @@
     <message>
         <source>Built-in images in each of valid and test</source>
         <translation>验证集和测试集各自的内置图片数</translation>
+    </message>
+    <message>
+        <source>Reward checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reward: a list of checks, each {kind, weight, options}; kinds: exact, one_of, number, contains, regex, format, similarity, length, function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longest prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longest prompt kept, in characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longest answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longest answer kept, in characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit settings to my data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit model.max_len, grpo.max_new_tokens, the splits, evaluation and the warm-up to your file (the load report lists each choice)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dates in the built-in demo (used without a file)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Layers</source>
@@ -5100,6 +5391,14 @@
     <message>
         <source>A pixel agent learns small grid worlds with GRPO from the first step; success climbs within a minute</source>
         <translation>一个看像素的智能体从第一步起就用 GRPO 学习小网格世界；成功率在一分钟内上升</translation>
+    </message>
+    <message>
+        <source>Your own text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A small decoder learns your own prompts and answers, rewarded by checks you choose</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Tiny-Transformer</source>

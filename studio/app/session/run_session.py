@@ -49,6 +49,7 @@ class Overlay:
     records: list[dict]
     name: str  # the run, as its legend entries name it
     task: str  # the task it trained ("" unknown): another task's overlay means nothing
+    preset: str = ""  # the name of the preset it ran ("" unknown), to name it to people
 
 
 def closing_message() -> str:
@@ -236,10 +237,12 @@ class RunSession(QObject):
         from studio.core.runs.loading import load_run_config
         from studio.core.runs.metrics_file import read_metrics
 
-        task = ""  # unknown: the overlay goes with the next preset or run shown
+        task = preset = ""  # unknown: the overlay goes with the next preset or run shown
         with contextlib.suppress(ValueError):
-            task = load_run_config(Path(run_dir)).task.NAME
-        self.overlay_opened.emit(Overlay(read_metrics(Path(run_dir)), Path(run_dir).name, task))
+            cfg = load_run_config(Path(run_dir))
+            task, preset = cfg.task.NAME, cfg.name
+        records = read_metrics(Path(run_dir))
+        self.overlay_opened.emit(Overlay(records, Path(run_dir).name, task, preset))
 
     def clear_overlay(self) -> None:
         self.overlay_closed.emit()
@@ -298,8 +301,17 @@ class RunSession(QObject):
         reason = final.get("reason", "")
         if reason in ("stopped", "step limit") and self.run_dir:
             self.stopped_run = (self.run_dir, int(final.get("step", 0)))
+        words = {  # a done record's reasons (studio.core.training.records), in words
+            "finished": self.tr("finished"),
+            "stopped": self.tr("stopped"),
+            "step limit": self.tr("step limit"),
+            "error": self.tr("error"),
+            "interrupted": self.tr("interrupted"),
+        }
         self.status_said.emit(
-            self.tr("Run ended ({reason}) — {run}").format(reason=reason, run=self.run_dir)
+            self.tr("Run ended ({reason}) — {run}").format(
+                reason=words.get(reason, reason), run=self.run_dir
+            )
         )
         self.runs_changed.emit()
 

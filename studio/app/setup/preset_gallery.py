@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -34,6 +34,7 @@ from studio.app.i18n.messages import translate_message
 from studio.core.config import lesson_files, load_config, preset_files
 from studio.core.machine.hardware import estimate_training_memory, format_bytes
 from studio.core.models import arch_spec
+from studio.core.user_lessons import user_lesson_files
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,25 @@ def summarize_preset(path: str | Path) -> PresetSummary:
     )
 
 
+# The registries' task and architecture names, as a card's tags say them in the window's
+# language (tests/app/test_gallery.py checks that every registered name is here).
+TAGS = (
+    QT_TRANSLATE_NOOP("PresetTags", "arithmetic"),
+    QT_TRANSLATE_NOOP("PresetTags", "strings"),
+    QT_TRANSLATE_NOOP("PresetTags", "translation"),
+    QT_TRANSLATE_NOOP("PresetTags", "gridworld"),
+    QT_TRANSLATE_NOOP("PresetTags", "shapes"),
+    QT_TRANSLATE_NOOP("PresetTags", "micro-gpt"),
+    QT_TRANSLATE_NOOP("PresetTags", "tiny-transformer"),
+    QT_TRANSLATE_NOOP("PresetTags", "lite-resnet"),
+)
+
+
+def tag(name: str) -> str:
+    """A task's or an architecture's registry name in the window's language."""
+    return QCoreApplication.translate("PresetTags", name)
+
+
 def card_details(s: PresetSummary) -> str:
     """The card's line of counts: task, architecture, depth, parameters, memory."""
     return QCoreApplication.translate(
@@ -82,8 +102,8 @@ def card_details(s: PresetSummary) -> str:
         "{task} · {arch} · {layers} · {params} parameters · ~{memory} peak training memory "
         "(estimate)",
     ).format(
-        task=s.task,
-        arch=s.arch,
+        task=tag(s.task),
+        arch=tag(s.arch),
         layers=translate_message(s.layers),
         params=format_count(s.num_params),
         memory=format_bytes(s.memory_bytes),
@@ -98,6 +118,9 @@ def duration_text(minutes: float | None) -> str:
     if minutes < 1.5:
         return tr("PresetCard", "About a minute on a 2-core laptop CPU")
     return tr("PresetCard", "About {n} minutes on a 2-core laptop CPU").format(n=round(minutes))
+
+
+USER_KEY = "mine:"  # a saved lesson's card key: its file stem after this
 
 
 class PresetCard(QFrame):
@@ -165,7 +188,14 @@ class PresetGallery(QWidget):
             for card in sorted(made, key=lambda c: (c.minutes is None, c.minutes or 0.0, c.key)):
                 self.cards[card.key] = card
                 cards.addWidget(card)
+        # the teacher's own saved lessons, kept in the studio's lessons folder
+        self._cards = cards
+        self._user_heading = QLabel(f"<b>{self.tr('My lessons')}</b>")
+        self._user_heading.setContentsMargins(2, 6, 0, 0)
+        cards.addWidget(self._user_heading)
+        self._user_keys: list[str] = []
         cards.addStretch(1)
+        self.show_user_lessons(count=False)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(host)
@@ -176,9 +206,32 @@ class PresetGallery(QWidget):
         if count_now:
             self.count_all()
 
-    def count_all(self) -> None:
-        """Fill every card's counts, from the cache or a background build."""
+    def show_user_lessons(self, count: bool = True) -> None:
+        """(Re)list the lessons saved in the user's lessons folder, after the shipped ones
+        (a lesson just saved appears at once); `count`: fill the new cards' counts."""
+        for key in self._user_keys:
+            card = self.cards.pop(key)
+            self._cards.removeWidget(card)
+            card.deleteLater()
+        self._user_keys = []
+        files = user_lesson_files()
+        self._user_heading.setVisible(bool(files))
+        at = self._cards.indexOf(self._user_heading) + 1
+        for stem, path in files.items():
+            card = PresetCard(USER_KEY + stem, path, self)
+            self.cards[card.key] = card
+            self._user_keys.append(card.key)
+            self._cards.insertWidget(at, card)
+            at += 1
+        if count:
+            self.count_all(self._user_keys)
+
+    def count_all(self, keys: list[str] | None = None) -> None:
+        """Fill every card's counts (or those of `keys`), from the cache or a background
+        build."""
         for key, card in self.cards.items():
+            if keys is not None and key not in keys:
+                continue
             stamp = (str(card.path), card.path.stat().st_mtime)
             if stamp in self._cache:
                 self._show(key, self._cache[stamp])
@@ -208,6 +261,9 @@ class PresetGallery(QWidget):
         if path is not None:
             key = Path(str(path)).stem.replace("-", "_").lower()
             chosen = key if key in self.cards else None
+            for user_key in self._user_keys:  # a saved lesson: its own file
+                if Path(str(path)).resolve() == self.cards[user_key].path.resolve():
+                    chosen = user_key
         for key, card in self.cards.items():
             current = key == chosen
             card.setProperty("current", current)

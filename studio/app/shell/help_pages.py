@@ -14,6 +14,7 @@ import html
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
+from studio.app.views.charts.words import key_html, named_label, translated
 from studio.core.training import metrics
 
 
@@ -36,8 +37,8 @@ def chart_guide_html() -> str:
         for m in shown:
             unit = f" ({_t(m.unit)})" if m.unit else ""
             parts.append(
-                f"<tr><td valign=top width=22%><b>{_t(m.label)}</b>{unit}<br>"
-                f"<code style='color:#666'>{html.escape(m.key)}</code></td>"
+                f"<tr><td valign=top width=22%><b>{named_label(translated(m.label))}</b>{unit}"
+                f"<br><code style='color:#666'>{key_html(m.key)}</code></td>"
                 f"<td valign=top>{_t(m.meaning)}<br>"
                 f"<span style='color:#0a6'>{tr('HelpPages', 'Healthy:')}</span> "
                 f"{_t(m.healthy)}<br>"

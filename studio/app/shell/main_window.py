@@ -18,6 +18,7 @@ Window layout, the last preset and recent runs persist in QSettings.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -46,12 +47,15 @@ from studio.app.shell.projector_mode import Presentation
 from studio.app.shell.run_toolbar import ControlBar
 from studio.app.views import registry
 from studio.app.views.log_panel import LogPanel
+from studio.app.views.stage_strip import StageStrip
 from studio.app.views.view import CONTEXT, BottomDock, Tab, V, View, ViewContext
 from studio.core.config import StudioConfig, load_config, save_config
 from studio.core.configtools import ConfigError
 from studio.core.machine.hardware import MemoryProbe
+from studio.core.user_lessons import lesson_file_name, safe_stem, user_lessons_dir
 
 DEFAULT_PRESET = "quick_micro_gpt"  # a first run that learns visibly within a minute
+COMPACT_HEIGHT = 800  # pixels: a window shorter than this gets the one-line banner and strip
 
 
 class MainWindow(QMainWindow):
@@ -247,6 +251,11 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_docks()
+        # a short window (a projector's 1024x700): the banner and the stage strip take one
+        # line each, so that two rows of charts fit under them
+        compact = self.height() < COMPACT_HEIGHT
+        self.lesson_banner.set_compact(compact)
+        self.view(StageStrip).set_compact(compact)
 
     def save_settings(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
@@ -260,6 +269,10 @@ class MainWindow(QMainWindow):
         """Show a preset (a path or a shipped name) in the settings; False if it cannot load."""
         try:
             cfg = load_config(path, list(overrides))
+            if getattr(cfg.task, "user_reward", None):  # its reward file may sit beside it
+                from studio.core.tasks.user_reward import look_beside  # loads torch: only now
+
+                look_beside(path)
         except ConfigError as err:
             if not quiet:
                 dialogs.show_error(self, self.tr("Cannot open this preset"), str(err))
@@ -292,26 +305,38 @@ class MainWindow(QMainWindow):
         if cfg is None:
             return
         cfg.training.deterministic = True
+        # offered in the studio's lessons folder, where the gallery lists it
+        folder = user_lessons_dir()
+        with contextlib.suppress(OSError):  # unwritable: the dialog lets the user choose
+            folder.mkdir(parents=True, exist_ok=True)
         path = dialogs.save_file(
-            self, self.tr("Save as lesson"), f"{cfg.name} lesson.yaml", self.tr("Lesson (*.yaml)")
+            self,
+            self.tr("Save as lesson"),
+            str(folder / lesson_file_name(cfg.name)),
+            self.tr("Lesson (*.yaml)"),
         )
-        if path:
-            self._save(cfg, path)
+        if path and self._save(cfg, path):
+            self.setup.gallery.show_user_lessons()
+            self.setup.gallery.set_current(path)
 
-    def _save(self, cfg: StudioConfig, path: str) -> None:
+    def _save(self, cfg: StudioConfig, path: str) -> bool:
         try:
             save_config(cfg, path)
-        except ValueError as err:
+        except (ValueError, OSError) as err:
             dialogs.show_error(self, self.tr("Could not save"), str(err))
-            return
+            return False
         self._say("info", self.tr("saved: {path}").format(path=path))
+        return True
 
     def save_preset_dialog(self) -> None:
         cfg = self.setup.read_config()
         if cfg is None:
             return
         path = dialogs.save_file(
-            self, self.tr("Save as preset"), f"{cfg.name}.yaml", self.tr("Preset (*.yaml)")
+            self,
+            self.tr("Save as preset"),
+            f"{safe_stem(cfg.name, 'preset')}.yaml",
+            self.tr("Preset (*.yaml)"),
         )
         if path:
             self._save(cfg, path)

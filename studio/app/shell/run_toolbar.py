@@ -23,6 +23,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar, QWidget
 
+from studio.app.i18n.messages import translate_message
 from studio.app.shell.toolbar_status import ElidedLabel, FittedProgress, StatusBox
 from studio.core.training.eta import Eta, format_duration
 
@@ -148,14 +149,15 @@ class ControlBar(QToolBar):
         elif kind == "stage" and record.get("event") == "end":
             if record.get("reason", FULL_RUN) != FULL_RUN:
                 self.early_end = self.tr("{stage} ended early: {reason}").format(
-                    stage=self._stage(record), reason=record.get("reason")
+                    stage=self._stage(record),
+                    reason=translate_message(str(record.get("reason", ""))),
                 )
         elif kind == "done":
             self.show_done(record)
 
     def show_step(self, record: dict) -> None:
         self.eta.add(record)
-        step, total = self.eta.step, self.eta.total
+        step, total = self.eta.step, self.eta.planned_end
         self.progress.setFormat(self.tr("%v / %m steps"))
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(min(step, max(total, 1)))

@@ -73,6 +73,20 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("Language", text)
 
 
+def said_in(language: str, text: str) -> str:
+    """`text` (context "Language") in `language`, from its catalogue; as it is when that
+    is English or the catalogue is missing."""
+    if language == ENGLISH:
+        return text
+    translator = QTranslator()
+    if not translator.load(str(catalogue_path(language))):
+        return text
+    return translator.translate("Language", text) or text
+
+
+NOTICE = "The window will be in {language} when the studio starts again."
+
+
 def language_menu(parent: QWidget, settings: QSettings) -> QMenu:
     """Language > English / 中文: the choice is remembered and applies at the next start."""
     menu = QMenu(tr("Language"), parent)
@@ -89,12 +103,14 @@ def language_menu(parent: QWidget, settings: QSettings) -> QMenu:
     def chosen(action: QAction) -> None:
         settings.setValue(SETTING, action.data())
         settings.sync()
+        # said in the window's language and in the one chosen: its reader may read only that
+        now = tr("The window will be in {language} when the studio starts again.")
+        then = said_in(str(action.data()), NOTICE)
+        lines = [now] if then == now else [now, then]
         dialogs.show_info(
             parent,
             tr("Language"),
-            tr("The window will be in {language} when the studio starts again.").format(
-                language=action.text()
-            ),
+            "\n".join(line.format(language=action.text()) for line in lines),
         )
 
     group.triggered.connect(chosen)

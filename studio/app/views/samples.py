@@ -44,6 +44,20 @@ def advantage_colour(adv: float) -> str:
     return f"rgba({r},{g},{b},{alpha:.2f})"
 
 
+def signed(x: float, digits: int = 3) -> str:
+    """+0.125, −0.125 (a minus sign, not a hyphen); 0.000 for what rounds to zero, so a
+    rounding error never shows as "-0.000"."""
+    text = f"{x:+.{digits}f}"
+    return text[1:] if float(text) == 0 else text.replace("-", "−")
+
+
+def is_flat(group: dict) -> bool:
+    """The group has no spread: the record says so (grpo.flat_groups), or, in a record
+    from before it did, its rewards are all equal."""
+    rewards = group.get("rewards", [])
+    return bool(group.get("flat", bool(rewards) and max(rewards) == min(rewards)))
+
+
 def _text(value: object, limit: int = 300) -> str:
     s = str(value)
     s = s if len(s) <= limit else s[: limit - 1] + "…"
@@ -54,7 +68,7 @@ def group_html(group: dict, noun: str = "completion", index: int | None = None) 
     completions = group.get("completions", [])
     rewards, advs = group.get("rewards", []), group.get("advantages", [])
     rows = sorted(zip(completions, rewards, advs), key=lambda t: -t[2])
-    flat = bool(rewards) and max(rewards) == min(rewards)
+    flat = is_flat(group)
     head = f"<b>{_tr('Prompt:')}</b> <code>{_text(group.get('prompt', ''))}</code>"
     if group.get("reference") is not None:
         head += f" &nbsp; <b>{_tr('Reference:')}</b> <code>{_text(group['reference'])}</code>"
@@ -65,7 +79,7 @@ def group_html(group: dict, noun: str = "completion", index: int | None = None) 
     body = "".join(
         f"<tr style='background:{'transparent' if flat else advantage_colour(a)}'>"
         f"<td><code>{_text(c)}</code></td><td align=right>{r:.3f}</td>"
-        f"<td align=right>{a:+.3f}</td></tr>"
+        f"<td align=right>{signed(0.0 if flat else a)}</td></tr>"
         for c, r, a in rows
     )
     return (

@@ -5,13 +5,23 @@ One box per planned stage (a stage with 0 steps is not run and not shown), in or
 each with its stopping rule in words ("up to 600 steps · ends early at accuracy ≥ 30%"),
 then, as records arrive, its step count, and once it ended, why. The stage under way is
 highlighted. The strip is drawn from the config and the run's records alone, so an
-opened run shows the same strip it had while it trained.
+opened run shows the same strip it had while it trained; an opened run whose settings
+cannot be read shows the stages its records name, never the plan of the preset shown
+before it. A run that stops or fails says so in its stage's box.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from studio.app.common.layouts import clear_layout
 from studio.app.i18n.messages import translate_message
@@ -55,6 +65,7 @@ class StageBox(QFrame):
         self.rule = QLabel(rule)
         self.rule.setWordWrap(True)
         self.rule.setStyleSheet("color: #555;")
+        self.rule.setToolTip(rule)
         self.status = QLabel(_t("not started"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
@@ -62,7 +73,21 @@ class StageBox(QFrame):
         layout.addWidget(self.title)
         layout.addWidget(self.rule)
         layout.addWidget(self.status)
+        self._box = layout
         self.set_current(False)
+
+    def set_compact(self, compact: bool) -> None:
+        """One line (title, rule cut to the room left, status) or three."""
+        self._box.setDirection(
+            QBoxLayout.Direction.LeftToRight if compact else QBoxLayout.Direction.TopToBottom
+        )
+        self._box.setSpacing(10 if compact else 1)
+        self._box.setContentsMargins(8, 1 if compact else 4, 8, 1 if compact else 4)
+        self.rule.setWordWrap(not compact)
+        # cut, not wrapped, in one line: it never widens the window
+        policy = QSizePolicy.Policy.Ignored if compact else QSizePolicy.Policy.Preferred
+        self.rule.setSizePolicy(policy, QSizePolicy.Policy.Preferred)
+        self._box.setStretchFactor(self.rule, 1 if compact else 0)
 
     def set_current(self, current: bool) -> None:
         self.setProperty("current", current)
@@ -81,23 +106,51 @@ class StageStrip(View, QWidget):
         self.boxes: dict[str, StageBox] = {}
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(4, 2, 4, 2)
+        self.compact = False  # one line per stage (a short screen; see set_compact)
+        self._steps: dict[str, int] = {}  # stage -> its last step record's stage_step
+        self._seen: list[dict] = []  # this run's stage and done records, and last steps
 
     def show_config(self, cfg: StudioConfig) -> None:
         """One box per stage the config runs, with its stopping rule; nothing started."""
+        metric_key = f"eval/{task_class(cfg.task.NAME).EVAL_METRIC}"
+        self._build(
+            [(name, stopping_rule(stage, metric_key)) for name, stage in cfg.stages.planned()]
+        )
+
+    def _build(self, stages: list[tuple[str, str]]) -> None:
         clear_layout(self._layout)
         self.boxes.clear()
-        metric_key = f"eval/{task_class(cfg.task.NAME).EVAL_METRIC}"
-        for i, (name, stage) in enumerate(cfg.stages.planned(), start=1):
+        for i, (name, rule) in enumerate(stages, start=1):
             if i > 1:
                 arrow = QLabel("→")
                 arrow.setStyleSheet("font-size: 16pt; color: #888;")
                 self._layout.addWidget(arrow)
-            box = StageBox(i, name, stopping_rule(stage, metric_key))
+            box = StageBox(i, name, rule)
+            box.set_compact(self.compact)
             self.boxes[name] = box
             self._layout.addWidget(box, 1)
 
+    def set_compact(self, compact: bool) -> None:
+        """A strip of one line per stage on a short screen (a projector's 700 pixels)."""
+        self.compact = compact
+        for box in self.boxes.values():
+            box.set_compact(compact)
+
+    def show_run(self, run_dir: str, cfg: StudioConfig | None) -> None:
+        if cfg is not None:
+            return  # show_config drew its plan before its records came
+        # the run's settings are unreadable: its records name its stages, not their rules
+        names = list(dict.fromkeys(str(r["stage"]) for r in self._seen if r.get("stage")))
+        unknown = _t("its settings could not be read")
+        self._build([(name, unknown) for name in names])
+        seen, self._seen = self._seen, []
+        for record in seen:
+            self.add_record(record)
+
     def add_record(self, record: dict) -> None:
         kind, stage = record.get("kind"), record.get("stage")
+        if kind in ("stage", "done", "step"):
+            self._keep(record)
         box = self.boxes.get(stage) if stage else None
         if kind == "stage" and box is not None:
             if record.get("event") == "start":
@@ -117,13 +170,41 @@ class StageStrip(View, QWidget):
                 for other in self.boxes.values():
                     other.set_current(other is box)
             done = int(record.get("stage_step", 0))
+            self._steps[box.name] = done
             box.status.setText(_t("running · step {step}").format(step=done))
         elif kind == "done":
             for other in self.boxes.values():
+                if other.property("current"):  # the stage the run ended in says how
+                    other.status.setText(self._ended(str(record.get("reason", "")), other))
                 other.set_current(False)
+
+    def _keep(self, record: dict) -> None:
+        """Keep what redraws the strip of a run whose plan is unknown (show_run): its stage
+        and done records, and of each run of step records only the last."""
+        last = self._seen[-1] if self._seen else None
+        if (
+            record.get("kind") == "step"
+            and last is not None
+            and last.get("kind") == "step"
+            and last.get("stage") == record.get("stage")
+        ):
+            self._seen[-1] = record
+        else:
+            self._seen.append(record)
+
+    def _ended(self, reason: str, box: StageBox) -> str:
+        step = self._steps.get(box.name, 0)
+        words = {
+            "stopped": _t("stopped at step {step}"),
+            "step limit": _t("step limit: stopped at step {step}"),
+            "error": _t("failed at step {step}"),
+            "interrupted": _t("interrupted at step {step}"),
+        }
+        return words.get(reason, _t("ended at step {step}")).format(step=step)
 
     def clear_run(self) -> None:
         """Back to 'not started' for a new run of the same plan."""
+        self._steps, self._seen = {}, []
         for box in self.boxes.values():
             box.set_current(False)
             box.status.setText(_t("not started"))

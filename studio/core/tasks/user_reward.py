@@ -10,6 +10,10 @@ allowed its file for this session (`allow_user_code`): the command line with
 its file is found without running it (`user_code_file`), and a task that names it builds,
 evaluates and exports (none of which scores rewards); training refuses with
 `UserCodeRefused` when the first reward would be scored, and both front doors ask first.
+
+The module is looked for on sys.path, in the working folder, and beside each preset file
+loaded in this process (`look_beside`): a preset handed out with its reward file beside
+it works wherever it is opened from. Finding a file is not leave to run it.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from studio.core.configtools import TaskSection, param
 from studio.core.tasks.base import RewardFunction, Rollout, TaskError
 
 _allowed: set[Path] = set()  # files the user allowed to run in this process
+_beside: list[Path] = []  # folders of the preset files loaded, newest first
+NOT_FOUND_HINT = "put the .py file beside the preset file or in the folder the studio starts in"
 
 
 class UserRewardSection(TaskSection):
@@ -68,11 +74,29 @@ def _split(spec: str) -> tuple[str, str]:
     return module_name, fn_name
 
 
+def look_beside(preset: str | Path) -> None:
+    """A preset file was loaded: a reward module it names may sit beside it (a shipped
+    preset's name, not a file, adds nothing)."""
+    path = Path(preset)
+    if path.suffix.lower() not in (".yaml", ".yml") or not path.is_file():
+        return
+    folder = path.resolve().parent
+    if folder in _beside:
+        _beside.remove(folder)
+    _beside.insert(0, folder)
+
+
+def _extra_folders() -> list[str]:
+    """What the import adds to sys.path: the working folder (an installed `grpo-studio`
+    does not look there by itself), then the loaded presets' folders; after sys.path,
+    so a file beside a preset never stands in for an installed module."""
+    extra = [os.getcwd(), *(str(f) for f in _beside)]
+    return [f for i, f in enumerate(extra) if f not in sys.path and f not in extra[:i]]
+
+
 def _search_path() -> list[str]:
-    """Where the import looks: sys.path, then the working folder (an installed
-    `grpo-studio` does not look there by itself)."""
-    here = os.getcwd()
-    return [*sys.path, here] if here not in sys.path else list(sys.path)
+    """Where the import looks: sys.path, then `_extra_folders`."""
+    return [*sys.path, *_extra_folders()]
 
 
 def user_code_file(spec: str) -> Path:
@@ -89,8 +113,8 @@ def user_code_file(spec: str) -> Path:
         search = list(found.submodule_search_locations or [])
     if found is None or not found.origin or not Path(found.origin).is_file():
         raise TaskError(
-            f"task.user_reward: cannot import module {module_name!r} (no such .py file); put "
-            "its folder on PYTHONPATH or start the studio from that folder"
+            f"task.user_reward: cannot import module {module_name!r} (no such .py file); "
+            + NOT_FOUND_HINT
         )
     return Path(found.origin).resolve()
 
@@ -105,8 +129,10 @@ def allow_user_code(path: str | Path) -> Path:
 
 
 def forget_allowed_code() -> None:
-    """Allow no user code again (what a fresh process starts with)."""
+    """Allow no user code again, and look beside no preset (what a fresh process starts
+    with)."""
     _allowed.clear()
+    _beside.clear()
 
 
 def user_code_allowed(spec: str) -> bool:
@@ -135,20 +161,17 @@ def load_user_reward(spec: str) -> Callable[..., Sequence[float]]:
     file = user_code_file(spec)
     if file not in _allowed:
         raise UserCodeRefused(spec, file)
-    here = os.getcwd()
-    added = here not in sys.path
-    if added:
-        sys.path.append(here)
+    added = _extra_folders()
+    sys.path.extend(added)
     try:
         module = importlib.import_module(module_name)
     except ImportError as err:
         raise TaskError(
-            f"task.user_reward: cannot import module {module_name!r} ({err}); put its folder "
-            "on PYTHONPATH or start the studio from that folder"
+            f"task.user_reward: cannot import module {module_name!r} ({err}); " + NOT_FOUND_HINT
         ) from None
     finally:
-        if added:
-            sys.path.remove(here)
+        for folder in added:
+            sys.path.remove(folder)
     fn = getattr(module, fn_name, None)
     if fn is None:
         raise TaskError(

@@ -6,8 +6,9 @@ with what the step did, and a warm-up step and a GRPO step differ several times 
 So the pace is the mean time of the current stage's steps: the plain mean over its first
 WINDOW steps, then an exponential average that gives each new step 1/WINDOW of the
 weight; it starts again when a stage starts. The steps of stages still to come are
-counted at the current stage's pace, the only one measured. `time/step` leaves out
-evaluations, so the estimate does too.
+counted at the current stage's pace, the only one measured; the steps of a stage that
+ended early are not (a record's `steps_left`). `time/step` leaves out evaluations, so the
+estimate does too.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class Eta:
         self.stage = ""
         self.step = 0
         self.total = 0
+        self.left = 0  # planned steps still to run
         self.seconds_per_step = math.nan  # of the current stage, smoothed
         self._steps_timed = 0  # steps of the current stage that the pace has seen
 
@@ -39,6 +41,9 @@ class Eta:
             self.stage, self._steps_timed, self.seconds_per_step = stage, 0, math.nan
         self.step = int(record.get("step", 0))
         self.total = int(record.get("total_steps", 0) or 0)
+        # a record from before `steps_left` existed: every planned step counts
+        left = record.get("steps_left")
+        self.left = int(left) if isinstance(left, int) else max(0, self.total - self.step)
         seconds = record.get("time/step")
         if not isinstance(seconds, int | float) or not math.isfinite(seconds) or seconds <= 0:
             return
@@ -59,7 +64,12 @@ class Eta:
         """Seconds to the planned last step at the current pace; inf while it is unknown."""
         if not math.isfinite(self.seconds_per_step):
             return math.inf
-        return max(0, self.total - self.step) * self.seconds_per_step
+        return self.left * self.seconds_per_step
+
+    @property
+    def planned_end(self) -> int:
+        """The step the run ends at if no later stage ends early: where the bar is full."""
+        return self.step + self.left
 
 
 def format_duration(seconds: float) -> str:

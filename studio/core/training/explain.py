@@ -19,7 +19,8 @@ One group's entry in `samples` (G samples, T_i steps in sample i):
     rewards: [G] total rewards (after the shuffle of grpo.shuffle_rewards, if on)
     advantages: [G] the advantages the loss used
     parts: {function: [G]} unweighted rewards; weights: {function: weight}
-    mean, std: the group's reward mean and unbiased std
+    mean, std: the group's reward mean and unbiased std (0 when flat)
+    flat: bool, no spread (grpo.flat_groups): every advantage is exactly 0
     scale: "group" | "batch" | "none"; scale_std: the std divided by (None for none)
     eps: grpo.advantage_eps; shuffled: bool
     pieces: [G][T_i] str (the end token is "<eos>"); logp: [G][T_i] (4 decimals)
@@ -39,6 +40,7 @@ import torch
 from torch import nn
 
 from studio.core.config import GRPOConfig
+from studio.core.grpo import flat_groups
 from studio.core.tasks.base import Rollout, Task
 
 if TYPE_CHECKING:  # type-only: grpo_step imports this module
@@ -81,7 +83,8 @@ def shown_groups(
         span = slice(i * g, (i + 1) * g)
         members = range(i * g, (i + 1) * g)
         total = mine[span].float()
-        std = _std(total)
+        flat = bool(flat_groups(total[None])[0])
+        std = 0.0 if flat else _std(total)  # no spread is 0, as group_advantages takes it
         group: dict[str, Any] = {
             "prompt": ex.display or str(ex.prompt),
             "reference": None if ex.reference is None else str(ex.reference),
@@ -92,6 +95,7 @@ def shown_groups(
             "weights": {name: float(weights.get(name, 1.0)) for name in parts},
             "mean": float(total.mean()),
             "std": std,
+            "flat": flat,
             "scale": gcfg.scale_rewards,
             "scale_std": {"group": std, "batch": batch_std}.get(gcfg.scale_rewards),
             "eps": gcfg.advantage_eps,

@@ -46,6 +46,7 @@ def step_record(
     total_steps: int,
     outcome: StepOutcome,
     *,
+    steps_left: int,
     lr: float,
     step_time: float,
     memory_mb: float,
@@ -57,6 +58,7 @@ def step_record(
         "step": pos.global_step,
         "stage_step": pos.stage_step,
         "total_steps": total_steps,
+        "steps_left": steps_left,
         "elapsed": pos.elapsed,
     }
     record.update(outcome.metrics)

@@ -278,6 +278,13 @@ class Trainer:
     def total_steps(self) -> int:
         return sum(stage.steps for _, stage in self.plan)
 
+    @property
+    def steps_left(self) -> int:
+        """The planned steps still to run: the rest of this stage and every later one. The
+        steps of a stage that ended early are not among them (the ETA counted them)."""
+        rest = self.plan[self.pos.stage_index :]
+        return max(0, sum(stage.steps for _, stage in rest) - self.pos.stage_step)
+
     # ---- stages
 
     def _stage(self) -> tuple[str, StageConfig]:
@@ -512,6 +519,7 @@ class Trainer:
             self.pos,
             self.total_steps,
             outcome,
+            steps_left=self.steps_left,
             lr=learner.optimizer.param_groups[0]["lr"],
             step_time=step_time,
             memory_mb=peak_memory_mb(self.device),

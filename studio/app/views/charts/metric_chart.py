@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QAction, QFont, QPixmap
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -70,6 +70,9 @@ PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 # An overlaid run's dashed curves: darker hues none of PALETTE's, so no overlay curve
 # passes for a curve of the run being watched (Paul Tol's muted scheme, and grey).
 OVERLAY_PALETTE = ("#555555", "#882255", "#999933", "#332288", "#44AA99", "#661100", "#AA4499")
+
+LEGEND_SCALE = 0.85  # the legend's text size, as a share of the chart's
+EXPORT_SIZE = (1200, 800)  # pixels of a saved chart, whatever its size on screen
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#333")
 
@@ -121,7 +124,8 @@ class MetricChart(QWidget):
         # The legend is a line under the title, not a box in the plot over the curves. An
         # overlay's dashed curves take the same colours (the panel names the overlaid run).
         self.legend = QLabel("")
-        self.legend.setStyleSheet("color: #555; font-size: 8pt;")
+        self.legend.setStyleSheet("color: #555;")
+        self._fit_legend_font()
         self.legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.legend.setVisible(False)
         head = QHBoxLayout()
@@ -177,6 +181,18 @@ class MetricChart(QWidget):
             self._curves[(key, overlay)] = curve
             self._update_legend()
         return curve
+
+    def _fit_legend_font(self) -> None:
+        """The legend a little smaller than the chart's text, growing with it (a fixed
+        8 pt legend stayed small when a teacher raised the text size for a projector)."""
+        font = QFont(self.font())
+        font.setPointSizeF(max(7.0, self.font().pointSizeF() * LEGEND_SCALE))
+        self.legend.setFont(font)
+
+    def changeEvent(self, event: QEvent) -> None:  # Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # the text size changed
+            self._fit_legend_font()
 
     def _legend_label(self, key: str) -> str:
         """The curve's name; with its unit where the chart's curves differ in unit."""
@@ -393,8 +409,29 @@ class MetricChart(QWidget):
         keys += [b for k in keys if (b := band_key(k)) is not None and b in store.series]
         return {k: store.series[k] for k in keys}
 
+    def export_image(self, size: tuple[int, int] = EXPORT_SIZE) -> QPixmap:
+        """The chart as a picture of `size`, whatever its size on screen: a copy of it
+        laid out at that size, with the same curves and range and none of the mouse's
+        traces (the hover readout, the cursor line)."""
+        copy = MetricChart(self.spec, self._panel)
+        try:
+            panel = self._panel
+            copy.redraw(panel.store, panel.overlay, panel._weight)
+            copy.help_button.hide()  # a button means nothing on paper
+            view = self.plot.getViewBox()
+            if not all(view.autoRangeEnabled()):  # a range the user chose: keep it
+                (x0, x1), (y0, y1) = view.viewRange()
+                copy.plot.getViewBox().setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+            copy.resize(*size)
+            layout = copy.layout()
+            if layout is not None:
+                layout.activate()
+            return copy.grab()
+        finally:
+            copy.deleteLater()
+
     def save_png(self, path: str | Path) -> bool:
-        return self.grab().save(str(path), "PNG")
+        return self.export_image().save(str(path), "PNG")
 
     def save_csv(self, path: str | Path) -> None:
         Path(path).write_text(to_csv(self.columns()), encoding="utf-8")

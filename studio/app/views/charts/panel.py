@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from typing import Self
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -67,6 +67,7 @@ class ChartPanel(View, QWidget):
         self.overlay: MetricStore | None = None
         self.overlay_name = ""  # the overlaid run, as its legend entries name it
         self.overlay_task = ""  # the task the overlaid run trained ("" unknown)
+        self.shown_task = self.shown_preset = ""  # of the run or preset on the charts
         self.redraw_count = 0  # chart redraws so far (tests and the latency benchmark read it)
         self.busy_seconds = 0.0  # GUI-thread time spent redrawing and painting, in all
         self.paint_clock = PaintClock()
@@ -95,6 +96,7 @@ class ChartPanel(View, QWidget):
         autoscale.setToolTip(self.tr("Fit every chart to its data again"))
         autoscale.clicked.connect(self.autoscale)
         self.overlay_label = QLabel("")
+        self.overlay_label.setWordWrap(True)  # a refusal's line never widens the window
         top = QHBoxLayout()
         top.addWidget(self._smoothing_label)
         top.addWidget(self.smoothing)
@@ -294,6 +296,7 @@ class ChartPanel(View, QWidget):
         label names the run; task is the task it trained (see keep_overlay_for)."""
         for chart in self.charts:
             chart.clear_overlay()
+        self.overlay_label.setStyleSheet("")
         if records is None:
             self.overlay, self.overlay_name, self.overlay_task = None, "", ""
             self.overlay_label.setText("")
@@ -307,13 +310,46 @@ class ChartPanel(View, QWidget):
 
     def show_config(self, cfg: StudioConfig) -> None:
         """A run of `cfg` is shown: its planned stages, and an overlay only of its task."""
+        self.shown_task = cfg.task.NAME
+        self.shown_preset = QCoreApplication.translate("presets", cfg.name)
         self.keep_overlay_for(cfg.task.NAME)
         self.set_plan(tuple(name for name, _ in cfg.stages.planned()))
 
     def _on_overlay_opened(self, overlay: Overlay) -> None:
-        self.set_overlay(overlay.records, overlay.name, overlay.task)
+        self.open_overlay(overlay)
         if self._context is not None:
             self._context.show(self)
+
+    def open_overlay(self, overlay: Overlay) -> bool:
+        """Overlay another run unless its task differs from the one shown: the grid world's
+        success drawn on Micro-GPT's accuracy axis would read as a comparison. Refused, or
+        of another preset of the same task, the line above the charts names both."""
+        other = QCoreApplication.translate("presets", overlay.preset) or overlay.name
+        if overlay.task and self.shown_task and overlay.task != self.shown_task:
+            self.set_overlay(None)
+            self.overlay_label.setText(
+                self.tr(
+                    "Not overlaid: {run} is a run of {other}, the charts show {shown}; they "
+                    "measure different things. Overlay a run of {shown} or of its task."
+                ).format(run=overlay.name, other=other, shown=self.shown_preset)
+            )
+            self.overlay_label.setStyleSheet("color: #b3441e; font-weight: bold;")
+            return False
+        self.set_overlay(overlay.records, overlay.name, overlay.task)
+        if not overlay.task:
+            self.overlay_label.setText(
+                self.tr(
+                    "Overlay (dashed): {run}; its settings could not be read, so its curves "
+                    "may not measure what the charts show."
+                ).format(run=overlay.name)
+            )
+        elif overlay.preset and self.shown_preset and other != self.shown_preset:
+            self.overlay_label.setText(
+                self.tr("Overlay (dashed): {run}, a run of {other} over {shown}").format(
+                    run=overlay.name, other=other, shown=self.shown_preset
+                )
+            )
+        return True
 
     def _on_overlay_closed(self) -> None:
         self.set_overlay(None)

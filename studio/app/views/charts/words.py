@@ -47,6 +47,20 @@ def _escape(text: str) -> str:
     return html.escape(text, quote=False)  # in text, not in an attribute: keep ' and "
 
 
+def named_label(label: str) -> str:
+    """A translated label of a key pattern as help text (HTML): its `<name>` stands for
+    each reward function, said in words, not shown as a literal `<name>`."""
+    return _escape(label.replace("<name>", "\0")).replace(
+        "\0", f"<i>{_escape(_tr('each reward function'))}</i>"
+    )
+
+
+def key_html(key: str) -> str:
+    """A recorded key as help text (HTML): `reward/<name>/mean` -> reward/<i>name</i>/mean,
+    the part a reward function's name takes in italics, no angle brackets."""
+    return _escape(key.replace("<name>", "\0")).replace("\0", f"<i>{_escape(_tr('name'))}</i>")
+
+
 class LegendEntry(NamedTuple):
     label: str
     colour: str
@@ -70,7 +84,7 @@ def help_html(chart: Chart) -> str:
             continue  # said with its mean
         unit = f" ({_escape(translated(metric.unit))})" if metric.unit else ""
         parts.append(
-            f"<p><b>{_escape(translated(metric.label))}</b>{unit}: "
+            f"<p><b>{named_label(translated(metric.label))}</b>{unit}: "
             f"{_escape(translated(metric.meaning))}<br>"
             f"<i>{_escape(_tr('Healthy:'))}</i> "
             f"{_escape(translated(metric.healthy))}<br>"

@@ -19,8 +19,10 @@ from studio.app.views.explain.before_update import (
     EXPLAIN_CONTEXT,
     advantages_part,
     heading,
+    likelier,
     num,
     para,
+    percent,
     piece_html,
     prompt_part,
     rewards_part,
@@ -54,23 +56,36 @@ def loss_note(loss_type: str) -> str:
     return QCoreApplication.translate(EXPLAIN_CONTEXT, loss.explained) if loss else ""
 
 
-def push_part(group: dict, after: After) -> str:
+def push_part(group: dict, after: After, plain: bool = True) -> str:
     advs, pieces = group.get("advantages", []), group.get("pieces")
-    out = [heading(tr("5. What the update pushes, token by token"))]
+    out = [
+        heading(
+            tr("5. What the update pushes, piece by piece")
+            if plain
+            else tr("5. What the update pushes, token by token")
+        )
+    ]
     out.append(
         say(
-            "The loss raises the log-probability of every token of a sample with a positive "
-            "advantage (green: made likelier) and lowers it for a negative one (red: made "
-            "less likely), in proportion to the advantage."
+            "The update makes every piece of a better-than-average sample more likely "
+            "(green) and every piece of a worse-than-average one less likely (red), the "
+            "more so the bigger its advantage."
+            if plain
+            else "The loss raises the log-probability of every token of a sample with a "
+            "positive advantage (green: made likelier) and lowers it for a negative one (red:"
+            " made less likely), in proportion to the advantage."
         )
     )
-    note = loss_note(str(group.get("loss_type")))
+    note = "" if plain else loss_note(str(group.get("loss_type")))
     if note:
         out.append(para(html.escape(note)))
     if group.get("beta"):
         out.append(
             say(
-                "The KL term (grpo.beta = {beta}) pulls every token back towards the "
+                "A brake (beta = {beta}) also pulls every piece back towards how likely the "
+                "model found it before training."
+                if plain
+                else "The KL term (grpo.beta = {beta}) pulls every token back towards the "
                 "reference model at the same time.",
                 beta=f"{group['beta']:g}",
             )
@@ -83,51 +98,68 @@ def push_part(group: dict, after: After) -> str:
         before = after.before[i] if after.before else recorded[i] if i < len(recorded) else []
         later = after.after[i] if after.after else None
         trained = group.get("trained", [True] * len(pieces))[i]
-        label = (
-            tr("Sample {number}, advantage {advantage}")
-            if trained
-            else tr(
+        if trained:
+            label = tr("Sample {number}, advantage {advantage}")
+        elif plain:
+            label = tr(
+                "Sample {number}, advantage {advantage}: cut off at the length limit, so the "
+                "update leaves it alone"
+            )
+        else:
+            label = tr(
                 "Sample {number}, advantage {advantage}: cut at the length limit and left out of "
                 "the loss (grpo.mask_truncated_completions)"
             )
-        )
         label = label.format(number=i + 1, advantage=signed(adv))
         out.append(para(f"<b>{label}</b>"))
-        out.append(tokentable(sample, before, later, adv if trained else 0.0))
+        out.append(tokentable(sample, before, later, adv if trained else 0.0, plain))
     return "".join(out)
 
 
 def tokentable(
-    pieces: list[str], before: list[float], after: list[float] | None, adv: float
+    pieces: list[str],
+    before: list[float],
+    after: list[float] | None,
+    adv: float,
+    plain: bool = True,
 ) -> str:
     """Each step's piece (coloured by the push), its log-prob when sampled, after the
-    update and the change, in rows of TOKENS_PER_ROW steps."""
+    update and the change, in rows of TOKENS_PER_ROW steps; `plain`: how likely each
+    piece was and is, in percent, and how much likelier the update made it."""
+    if plain:
+        names = (tr("piece"), tr("how likely before"), tr("after"), tr("change"))
+        value = lambda logp: percent(math.exp(logp))  # noqa: E731
+        change = lambda d: _change(d, likelier(d))  # noqa: E731
+    else:
+        names = (tr("token"), tr("log-prob before"), tr("after"), tr("change"))
+        value = lambda logp: num(logp, 3)  # noqa: E731
+        change = lambda d: _change(d, signed(d))  # noqa: E731
     out = []
     for start in range(0, len(pieces), TOKENS_PER_ROW):
         span = range(start, min(start + TOKENS_PER_ROW, len(pieces)))
         colour = advantage_colour(adv)
         rows = [
-            f"<tr><td style='color:#666'>{tr('token')}</td>"
+            f"<tr><td style='color:#666'>{names[0]}</td>"
             + "".join(
                 f"<td align=center style='background:{colour}'><b>{piece_html(pieces[t])}</b></td>"
                 for t in span
             )
             + "</tr>",
-            f"<tr><td style='color:#666'>{tr('log-prob before')}</td>"
+            f"<tr><td style='color:#666'>{names[1]}</td>"
             + "".join(
-                f"<td align=right>{num(before[t], 3) if t < len(before) else ''}</td>" for t in span
+                f"<td align=right>{value(before[t]) if t < len(before) else ''}</td>" for t in span
             )
             + "</tr>",
         ]
         if after is not None:
             rows.append(
-                f"<tr><td style='color:#666'>{tr('after')}</td>"
-                + "".join(f"<td align=right>{num(after[t], 3)}</td>" for t in span)
+                f"<tr><td style='color:#666'>{names[2]}</td>"
+                + "".join(f"<td align=right>{value(after[t])}</td>" for t in span)
                 + "</tr>"
             )
             rows.append(
-                f"<tr><td style='color:#666'>{tr('change')}</td>"
-                + "".join(f"<td align=right>{_change(after[t] - before[t])}</td>" for t in span)
+                f"<tr><td style='color:#666'>{names[3]}</td>"
+                + "".join(f"<td align=right>{change(after[t] - before[t])}</td>" for t in span)
                 + "</tr>"
             )
         out.append(
@@ -141,19 +173,28 @@ def tokentable(
 ZERO_ADVANTAGE = 0.0005  # below it an advantage shows as 0.000 and counts as none
 
 
-def _change(delta: float) -> str:
+def _change(delta: float, text: str) -> str:
     colour = GREEN if delta > 0 else RED if delta < 0 else "#666"
-    return f"<span style='color:{colour}'>{signed(delta)}</span>"
+    return f"<span style='color:{colour}'>{text}</span>"
 
 
-def change_part(group: dict, after: After, noun: str) -> str:
-    out = [heading(tr("6. How the update changed each sample's probability"))]
+def change_part(group: dict, after: After, noun: str, plain: bool = True) -> str:
+    out = [
+        heading(
+            tr("6. How the update changed how likely each sample is")
+            if plain
+            else tr("6. How the update changed each sample's probability")
+        )
+    ]
     if after.after is None or after.before is None:
         out.append(para(html.escape(after.note), "color:#666"))
         return "".join(out)
     out.append(
         say(
-            "The log-probability of a sample is the sum of its tokens' log-probs; its "
+            "How likely the model is to write each sample: before the update (when it wrote "
+            "it) and after it (worked out just now with the new weights)."
+            if plain
+            else "The log-probability of a sample is the sum of its tokens' log-probs; its "
             "probability is e to that power. Before: when it was sampled. After: computed "
             "just now with the updated weights."
         )
@@ -167,28 +208,38 @@ def change_part(group: dict, after: After, noun: str) -> str:
             pos, ups = pos + 1, ups + (lp1 > lp0)
         elif adv <= -ZERO_ADVANTAGE:
             neg, downs = neg + 1, downs + (lp1 < lp0)
-        rows.append(
-            [
-                str(i + 1),
-                sample_text(completions[i] if i < len(completions) else ""),
-                signed(adv),
-                num(lp0, 3),
-                num(lp1, 3),
-                _change(lp1 - lp0),
-                f"{_probability(lp0)} → {_probability(lp1)}",
-            ]
-        )
+        sample = sample_text(completions[i] if i < len(completions) else "")
+        if plain:
+            rows.append(
+                [
+                    str(i + 1),
+                    sample,
+                    signed(adv),
+                    percent(math.exp(lp0)),
+                    percent(math.exp(lp1)),
+                    _change(lp1 - lp0, likelier(lp1 - lp0)),
+                ]
+            )
+        else:
+            rows.append(
+                [
+                    str(i + 1),
+                    sample,
+                    signed(adv),
+                    num(lp0, 3),
+                    num(lp1, 3),
+                    _change(lp1 - lp0, signed(lp1 - lp0)),
+                    f"{_probability(lp0)} → {_probability(lp1)}",
+                ]
+            )
+    header = (
+        [tr("how likely before"), tr("after"), tr("change")]
+        if plain
+        else [tr("log P before"), tr("log P after"), tr("change"), tr("probability")]
+    )
     out.append(
         table(
-            [
-                "#",
-                html.escape(noun),
-                tr("advantage"),
-                tr("log P before"),
-                tr("log P after"),
-                tr("change"),
-                tr("probability"),
-            ],
+            ["#", html.escape(noun), tr("advantage"), *header],
             rows,
             colours=[advantage_colour(a) for a in advs],
         )
@@ -197,15 +248,23 @@ def change_part(group: dict, after: After, noun: str) -> str:
         out.append(
             say(
                 "Every sample of this group has an advantage of 0 (their rewards are equal), "
-                "so the group pushes on none of them: the changes come from the other groups "
-                "of the batch and the KL term, which move the same weights."
+                "so the group pushes none of them: the changes come from the other groups of "
+                "the step, which move the same weights."
+                if plain
+                else "Every sample of this group has an advantage of 0 (their rewards are "
+                "equal), so the group pushes on none of them: the changes come from the other "
+                "groups of the batch and the KL term, which move the same weights."
             )
         )
         return "".join(out)
     out.append(
         say(
-            "{up} of the {positive} samples with a positive advantage became likelier, and "
-            "{down} of the {negative} with a negative advantage less likely. (The other "
+            "{up} of the {positive} better-than-average samples became likelier, and {down} "
+            "of the {negative} worse-than-average ones less likely. (The other groups of the "
+            "step move the same weights, so not every sample follows its own advantage.)"
+            if plain
+            else "{up} of the {positive} samples with a positive advantage became likelier, "
+            "and {down} of the {negative} with a negative advantage less likely. (The other "
             "groups of the batch and the KL term move the same weights, so not every sample "
             "follows its own advantage.)",
             up=ups,
@@ -223,26 +282,45 @@ def _probability(logp: float) -> str:
 
 
 def explanation_html(
-    group: dict, *, step: int, index: int, groups: int, noun: str, after: After
+    group: dict,
+    *,
+    step: int,
+    index: int,
+    groups: int,
+    noun: str,
+    after: After,
+    plain: bool = True,
 ) -> str:
-    """The whole explanation of `group`, entry `index` of a step record's `groups` samples."""
+    """The whole explanation of `group`, entry `index` of a step record's `groups` samples:
+    in plain words (`plain`, how likely, spread, percentages) or in the engineer's terms
+    (log-probs, std, eps, the config's names)."""
     title = tr("Step {step}, group {group} of {groups}").format(
         step=step, group=index + 1, groups=groups
     )
-    intro = tr(
-        "In one GRPO step the policy writes a group of samples for each prompt, each is scored, "
-        "compared with the others of its group, and the update makes the better-than-average ones"
-        " likelier. This is one group of the step, with its real numbers."
+    intro = (
+        tr(
+            "In one step the model writes a group of samples for each prompt; each is scored "
+            "and compared with the others of its group, and the update makes the "
+            "better-than-average ones more likely. This is one group of the step, with its "
+            "real numbers."
+        )
+        if plain
+        else tr(
+            "In one GRPO step the policy writes a group of samples for each prompt, each is "
+            "scored, compared with the others of its group, and the update makes the "
+            "better-than-average ones likelier. This is one group of the step, with its real "
+            "numbers."
+        )
     )
     return "".join(
         [
             f"<h2 style='margin:4px 0'>{html.escape(title)}</h2>",
             para(html.escape(intro), "color:#444"),
-            prompt_part(group),
-            rewards_part(group, noun),
-            spread_part(group),
-            advantages_part(group),
-            push_part(group, after),
-            change_part(group, after, noun),
+            prompt_part(group, plain),
+            rewards_part(group, noun, plain),
+            spread_part(group, plain),
+            advantages_part(group, plain),
+            push_part(group, after, plain),
+            change_part(group, after, noun, plain),
         ]
     )

@@ -20,7 +20,7 @@ import math
 
 from PySide6.QtCore import QCoreApplication
 
-from studio.app.views.samples import advantage_colour
+from studio.app.views.samples import advantage_colour, is_flat, signed
 
 END_TOKEN = "<eos>"
 
@@ -37,12 +37,6 @@ def num(x: float | None, digits: int = 4) -> str:
     if x is None or (isinstance(x, float) and not math.isfinite(x)):
         return "—"
     return f"{x:.{digits}f}"
-
-
-def signed(x: float, digits: int = 3) -> str:
-    """+0.125, −0.125 (a minus sign, not a hyphen); 0.000 for what rounds to zero."""
-    text = f"{x:+.{digits}f}"
-    return text[1:] if float(text) == 0 else text.replace("-", "−")
 
 
 def piece_html(piece: str) -> str:
@@ -93,26 +87,48 @@ def outcome_text(outcome: str) -> str:
     return outcome
 
 
-def prompt_part(group: dict) -> str:
+def percent(p: float) -> str:
+    """A probability as a pupil reads it: 42%, 4.2%, 0.42%, or "under 0.01%"."""
+    if not math.isfinite(p):
+        return "—"
+    for floor, digits in ((0.1, 0), (0.01, 1), (0.0001, 2)):
+        if p >= floor:
+            return f"{100 * p:.{digits}f}%"
+    return tr("under 0.01%")
+
+
+def likelier(delta_logp: float) -> str:
+    """A change of log-prob as how much likelier (or less likely) it made the thing:
+    +3%, −12%, 0%; a change of more than 10x says ×N."""
+    factor = math.exp(max(min(delta_logp, 50.0), -50.0))
+    if factor >= 10:
+        return f"×{factor:.0f}"
+    change = 100 * (factor - 1)
+    text = f"{change:+.0f}%" if abs(change) >= 1 else f"{change:+.1f}%"
+    return text[1:] if float(text[:-1]) == 0 else text.replace("-", "−")
+
+
+def prompt_part(group: dict, plain: bool = True) -> str:
     parts = [heading(tr("1. The prompt")), para(sample_text(str(group.get("prompt", ""))))]
     if group.get("reference") is not None:
-        parts.append(
-            para(
-                tr("The right answer (reference): {reference}").format(
-                    reference=sample_text(str(group["reference"]))
-                )
-            )
+        line = (
+            tr("The right answer: {reference}")
+            if plain
+            else tr("The right answer (reference): {reference}")
         )
+        parts.append(para(line.format(reference=sample_text(str(group["reference"])))))
     return "".join(parts)
 
 
-def rewards_part(group: dict, noun: str) -> str:
+def rewards_part(group: dict, noun: str, plain: bool = True) -> str:
     completions, rewards = group.get("completions", []), group.get("rewards", [])
     weights, parts = group.get("weights", {}), group.get("parts", {})
     out = [heading(tr("2. {count} samples and their rewards").format(count=len(rewards)))]
     out.append(
         say(
-            "The policy wrote {count} samples ({noun}) for this prompt.",
+            "The model wrote {count} samples ({noun}) for this prompt."
+            if plain
+            else "The policy wrote {count} samples ({noun}) for this prompt.",
             count=len(rewards),
             noun=html.escape(noun),
         )
@@ -123,16 +139,22 @@ def rewards_part(group: dict, noun: str) -> str:
         )
         out.append(
             say(
-                "Each reward function scores every sample; the reward is their weighted sum: "
-                "reward = {terms}.",
+                "Each sample gets a score for each thing that counts; its reward adds them "
+                "up: reward = {terms}."
+                if plain
+                else "Each reward function scores every sample; the reward is their weighted "
+                "sum: reward = {terms}.",
                 terms=terms,
             )
         )
     if group.get("shuffled"):
         out.append(
             say(
-                "Control experiment (grpo.shuffle_rewards): the total rewards were shuffled "
-                "across the batch, so a sample's reward is not its own score.",
+                "A control experiment: the rewards were shuffled between the samples, so a "
+                "sample's reward is not its own score."
+                if plain
+                else "Control experiment (grpo.shuffle_rewards): the total rewards were "
+                "shuffled across the batch, so a sample's reward is not its own score.",
                 style="color:#b3441e",
             )
         )
@@ -155,11 +177,17 @@ def rewards_part(group: dict, noun: str) -> str:
     return "".join(out)
 
 
-def spread_part(group: dict) -> str:
+def spread_part(group: dict, plain: bool = True) -> str:
     rewards = group.get("rewards", [])
     g = len(rewards)
     mean = group.get("mean", sum(rewards) / g if g else 0.0)
-    out = [heading(tr("3. The group's mean and spread"))]
+    out = [
+        heading(
+            tr("3. The group's average and spread")
+            if plain
+            else tr("3. The group's mean and spread")
+        )
+    ]
     listed = (
         " + ".join(num(r) for r in rewards)
         if g <= 16
@@ -167,7 +195,9 @@ def spread_part(group: dict) -> str:
     )
     out.append(
         say(
-            "mean = ({rewards}) / {count} = {mean}",
+            "average = ({rewards}) / {count} = {mean}"
+            if plain
+            else "mean = ({rewards}) / {count} = {mean}",
             rewards=listed,
             count=g,
             mean=f"<b>{num(mean)}</b>",
@@ -176,14 +206,40 @@ def spread_part(group: dict) -> str:
     if "std" in group:
         out.append(
             say(
-                "std = {std}: how far the {count} rewards spread around their mean (the "
+                "spread = {std}: how far the {count} rewards lie from their average (0: all "
+                "the same)."
+                if plain
+                else "std = {std}: how far the {count} rewards spread around their mean (the "
                 "unbiased standard deviation).",
                 std=f"<b>{num(group['std'])}</b>",
                 count=g,
             )
         )
     scale = group.get("scale")
-    if scale == "group":
+    if plain:
+        if scale == "group":
+            out.append(
+                say(
+                    "Each sample is measured against its own group: how many spreads "
+                    "above or below the average it lies."
+                )
+            )
+        elif scale == "batch":
+            out.append(
+                say(
+                    "Each sample is measured in the spread of every reward of the step, {std}, "
+                    "not of its group's.",
+                    std=f"<b>{num(group.get('scale_std'))}</b>",
+                )
+            )
+        elif scale == "none":
+            out.append(
+                say(
+                    "Each sample is measured by how far above or below the average it "
+                    "lies, not divided by any spread."
+                )
+            )
+    elif scale == "group":
         out.append(say("This step divides by the group's own std (grpo.scale_rewards: group)."))
     elif scale == "batch":
         out.append(
@@ -201,11 +257,15 @@ def spread_part(group: dict) -> str:
                 "advantage is the reward minus the mean."
             )
         )
-    if g and max(rewards) == min(rewards):
+    if g and is_flat(group):
         out.append(
             say(
-                "All {count} rewards are equal, so every advantage is 0: this group teaches "
-                "the policy nothing.",
+                "All {count} rewards are equal: there is no spread, no sample is better than "
+                "another, so every advantage is exactly 0 and this group teaches the model "
+                "nothing."
+                if plain
+                else "All {count} rewards are equal (no spread), so every advantage is exactly"
+                " 0, not divided by eps: this group teaches the policy nothing.",
                 style="color:#b3441e; font-weight:bold",
                 count=g,
             )
@@ -213,32 +273,55 @@ def spread_part(group: dict) -> str:
     return "".join(out)
 
 
-def advantages_part(group: dict) -> str:
+def advantages_part(group: dict, plain: bool = True) -> str:
     rewards, advs = group.get("rewards", []), group.get("advantages", [])
     mean, std, eps = group.get("mean"), group.get("scale_std"), group.get("eps")
-    out = [heading(tr("4. Each sample's advantage"))]
+    flat = bool(rewards) and is_flat(group)
+    out = [
+        heading(
+            tr("4. Better or worse than average: each sample's advantage")
+            if plain
+            else tr("4. Each sample's advantage")
+        )
+    ]
     if mean is None or group.get("scale") is None:
         out.append(say("This record holds the advantages but not how they were computed."))
         formula = [""] * len(advs)
+    elif flat:
+        out.append(say("No spread: every advantage is 0."))
+        formula = [tr("no spread: 0")] * len(advs)
     elif group["scale"] == "none":
-        out.append(say("A = r − mean: above the group's mean is positive, below it negative."))
+        out.append(
+            say(
+                "advantage = reward − average: better than average is positive, worse negative."
+                if plain
+                else "A = r − mean: above the group's mean is positive, below it negative."
+            )
+        )
         formula = [f"{num(r)} − {num(mean)}" for r in rewards]
     else:
         out.append(
             say(
-                "A = (r − mean) / (std + eps), with eps = {eps} so that a group with no "
+                "advantage = (reward − average) / spread: better than average is positive, "
+                "worse negative. A tiny {eps} is added to the spread so that it is never 0."
+                if plain
+                else "A = (r − mean) / (std + eps), with eps = {eps} so that a group with no "
                 "spread does not divide by 0: above the group's mean is positive, below it "
                 "negative.",
                 eps=f"{eps:g}",
             )
         )
         formula = [f"({num(r)} − {num(mean)}) / ({num(std)} + {eps:g})" for r in rewards]
+    shown = [0.0 if flat else a for a in advs]
     rows = [
         [str(i + 1), num(r), f, f"<b>{signed(a)}</b>"]
-        for i, (r, f, a) in enumerate(zip(rewards, formula, advs))
+        for i, (r, f, a) in enumerate(zip(rewards, formula, shown))
     ]
-    colours = [advantage_colour(a) for a in advs]
-    out.append(
-        table(["#", tr("reward r"), tr("formula"), tr("advantage A")], rows, colours=colours)
+    colours = [advantage_colour(a) for a in shown]
+    header = (
+        ["#", tr("reward"), tr("how it is worked out"), tr("advantage")]
+        if plain
+        else ["#", tr("reward r"), tr("formula"), tr("advantage A")]
     )
+    out.append(table(header, rows, colours=colours))
     return "".join(out)

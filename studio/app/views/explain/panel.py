@@ -16,8 +16,16 @@ import contextlib
 from concurrent.futures import Future
 from typing import Any, Self
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from studio.app.common.redraw_when_seen import RedrawWhenSeen
 from studio.app.session.worker import RunController
@@ -27,6 +35,7 @@ from studio.app.views.samples import SamplesPanel
 from studio.app.views.view import Tab, View, ViewContext, view_title
 
 PROMPT_CHARS = 40  # of a group's prompt in the picker
+TERMS_KEY = "explain/engineer_terms"  # QSettings: the tab speaks in the engineer's terms
 
 
 class _Answers(QObject):
@@ -67,12 +76,23 @@ class ExplainPanel(View, RedrawWhenSeen, QWidget):
         self.groups.setToolTip(tr("Which group of the step to explain"))
         self.groups.currentIndexChanged.connect(self._changed)
         self.status = QLabel()
+        # plain words for pupils by default; the engineer's terms one click away, remembered
+        self.terms = QCheckBox(tr("Engineer's terms"))
+        self.terms.setToolTip(
+            tr(
+                "Show log-probabilities, the standard deviation, eps and the settings' names "
+                "instead of plain words and percentages"
+            )
+        )
+        self.terms.setChecked(_setting_on(QSettings().value(TERMS_KEY, False)))
+        self.terms.toggled.connect(self._terms_changed)
         self.body = QTextBrowser()
         self.body.setOpenLinks(False)
         top = QHBoxLayout()
         top.addWidget(QLabel(tr("Group:")))
         top.addWidget(self.groups, 1)
         top.addWidget(self.status, 2)
+        top.addWidget(self.terms)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
@@ -110,6 +130,11 @@ class ExplainPanel(View, RedrawWhenSeen, QWidget):
 
     def _changed(self, *_: Any) -> None:
         self._dirty = True
+
+    def _terms_changed(self, engineer: bool) -> None:
+        QSettings().setValue(TERMS_KEY, engineer)
+        self._dirty = True
+        self.refresh()
 
     # ---- asking the trainer
 
@@ -175,6 +200,7 @@ class ExplainPanel(View, RedrawWhenSeen, QWidget):
                 groups=len(samples),
                 noun=self.samples.noun,
                 after=self._after(index),
+                plain=not self.terms.isChecked(),
             )
         )
         self.body.verticalScrollBar().setValue(bar)
@@ -229,13 +255,13 @@ class ExplainPanel(View, RedrawWhenSeen, QWidget):
         if not (self._live and self.controller.running):
             if self._live:
                 return tr(
-                    "The run has ended: the log-probs after the update need the live model, so "
-                    "only the numbers recorded at the step are shown."
+                    "The run has ended: how likely each sample is after the update needs the "
+                    "live model, so only the numbers recorded at the step are shown."
                 )
             return tr(
                 "This run was opened from its folder: its records hold everything above but "
-                "the log-probs after the update, which need the live model. Continue the run "
-                "(Runs tab), pause it, and explain one of its steps to see them."
+                "how likely each sample is after the update, which needs the live model. "
+                "Continue the run (Runs tab), pause it, and explain one of its steps to see it."
             )
         if self.controller.state != "paused":
             return tr(
@@ -250,7 +276,12 @@ class ExplainPanel(View, RedrawWhenSeen, QWidget):
             )
         if reason in ("moved_on", "no_step"):
             return tr("The run has moved past this step: press Step to explain a new one.")
-        return tr("Computing the log-probs with the updated weights…")
+        return tr("Working out how likely each sample is with the updated weights…")
+
+
+def _setting_on(value: object) -> bool:
+    """A QSettings boolean: the ini file gives it back as the string "true"."""
+    return value is True or str(value).lower() == "true"
 
 
 def _short(text: str) -> str:
