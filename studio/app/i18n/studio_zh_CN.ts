@@ -3400,39 +3400,39 @@
     </message>
     <message>
         <source>Reward checks</source>
-        <translation type="unfinished"></translation>
+        <translation>奖励检查</translation>
     </message>
     <message>
         <source>The reward: a list of checks, each {kind, weight, options}; kinds: exact, one_of, number, contains, regex, format, similarity, length, function</source>
-        <translation type="unfinished"></translation>
+        <translation>奖励：一组检查，每项为 {kind, weight, options}；种类：exact、one_of、number、contains、regex、format、similarity、length、function</translation>
     </message>
     <message>
         <source>Longest prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>最长提示</translation>
     </message>
     <message>
         <source>Longest prompt kept, in characters</source>
-        <translation type="unfinished"></translation>
+        <translation>保留的最长提示（字符数）</translation>
     </message>
     <message>
         <source>Longest answer</source>
-        <translation type="unfinished"></translation>
+        <translation>最长答案</translation>
     </message>
     <message>
         <source>Longest answer kept, in characters</source>
-        <translation type="unfinished"></translation>
+        <translation>保留的最长答案（字符数）</translation>
     </message>
     <message>
         <source>Fit settings to my data</source>
-        <translation type="unfinished"></translation>
+        <translation>按我的数据调整设置</translation>
     </message>
     <message>
         <source>Fit model.max_len, grpo.max_new_tokens, the splits, evaluation and the warm-up to your file (the load report lists each choice)</source>
-        <translation type="unfinished"></translation>
+        <translation>按你的文件调整 model.max_len、grpo.max_new_tokens、数据划分、评估和预热（加载报告列出每项选择）</translation>
     </message>
     <message>
         <source>Dates in the built-in demo (used without a file)</source>
-        <translation type="unfinished"></translation>
+        <translation>内置示例中的日期数（未给文件时使用）</translation>
     </message>
     <message>
         <source>Layers</source>
@@ -5394,11 +5394,11 @@
     </message>
     <message>
         <source>Your own text</source>
-        <translation type="unfinished"></translation>
+        <translation>你自己的文本</translation>
     </message>
     <message>
         <source>A small decoder learns your own prompts and answers, rewarded by checks you choose</source>
-        <translation type="unfinished"></translation>
+        <translation>一个小型解码器学习你自己的提示和答案，奖励来自你选择的检查</translation>
     </message>
     <message>
         <source>Tiny-Transformer</source>
