@@ -501,7 +501,10 @@ CHANGED_TOGETHER = [
     Case(
         "config.yaml edited to another task",
         ("eval", "{RUN}"),
-        ("task.name: micro-gpt cannot train the translation task", "arithmetic, strings or own_text"),
+        (
+            "task.name: micro-gpt cannot train the translation task",
+            "arithmetic, strings or own_text",
+        ),
         copy="TEXT_RUN",
         setup=run_task_renamed,
     ),
