@@ -74,6 +74,15 @@ def test_curve(run_dir: Path, limit: int) -> list[tuple[int, dict[str, float]]]:
     return [(s, test_metric(run_dir, p, limit)) for s, p in sorted(kept) if s and s > first]
 
 
+def stage_times(steps: list[dict]) -> dict[str, float]:
+    """Steps and seconds of each stage, from a run's step records."""
+    out: dict[str, float] = {}
+    for stage in ("warmup", "grpo"):
+        ours = [r for r in steps if r["stage"] == stage]
+        out[f"{stage}_steps"], out[f"{stage}_s"] = len(ours), sum(r["time/step"] for r in ours)
+    return out
+
+
 def one_seed(
     data: Path,
     seed: int,
@@ -115,10 +124,7 @@ def one_seed(
     return {
         "seed": seed,
         "run_dir": str(run_dir),
-        "warmup_steps": sum(1 for r in steps if r["stage"] == "warmup"),
-        "warmup_s": sum(r["time/step"] for r in steps if r["stage"] == "warmup"),
-        "grpo_steps": sum(1 for r in steps if r["stage"] == "grpo"),
-        "grpo_s": sum(r["time/step"] for r in steps if r["stage"] == "grpo"),
+        **stage_times(steps),
         "wall_s": wall,
         "control_wall_s": control_wall,
         "start": test_metric(run_dir, run_dir / CHECKPOINT_DIR / "grpo_start.pt", limit),

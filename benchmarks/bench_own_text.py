@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from bench_learning import test_metric
-from bench_own_data import control_folder, grpo_from
+from bench_own_data import control_folder, grpo_from, stage_times
 
 from studio.core.config import load_config
 from studio.core.runs.checkpoints import CHECKPOINT_DIR, latest_checkpoint
@@ -61,10 +61,7 @@ def one_seed(
     return {
         "seed": seed,
         "run_dir": str(run_dir),
-        "warmup_steps": sum(1 for r in steps if r["stage"] == "warmup"),
-        "warmup_s": sum(r["time/step"] for r in steps if r["stage"] == "warmup"),
-        "grpo_steps": sum(1 for r in steps if r["stage"] == "grpo"),
-        "grpo_s": sum(r["time/step"] for r in steps if r["stage"] == "grpo"),
+        **stage_times(steps),
         "wall_s": wall,
         "control_wall_s": control_wall,
         "start": test_metric(run_dir, run_dir / CHECKPOINT_DIR / "grpo_start.pt", limit),

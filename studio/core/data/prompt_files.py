@@ -99,16 +99,22 @@ def _clean(text: str) -> str:
     return text.strip()
 
 
+def _text_lines(
+    lines: list[tuple[int, str | None]], report: LoadReport
+) -> Iterator[tuple[int, str]]:
+    """The lines with text; each undecodable one counted as skipped, blank ones passed over."""
+    for number, text in lines:
+        if text is None:
+            report.skip("undecodable", number)
+        elif text.strip():
+            yield number, text
+
+
 def _arrow_rows(
     lines: list[tuple[int, str | None]], arrow: str, report: LoadReport
 ) -> Iterator[tuple[int, str | None, list[str] | None]]:
     """(line, prompt, answers or None when the line has no arrow)."""
-    for number, text in lines:
-        if text is None:
-            report.skip("undecodable", number)
-            continue
-        if not text.strip():
-            continue
+    for number, text in _text_lines(lines, report):
         if arrow not in text:
             yield number, _clean(text), None
             continue
@@ -135,12 +141,7 @@ def _table_rows(
     lines: list[tuple[int, str | None]], delimiter: str, report: LoadReport
 ) -> Iterator[tuple[int, str | None, list[str] | None]]:
     first = True
-    for number, text in lines:
-        if text is None:
-            report.skip("undecodable", number)
-            continue
-        if not text.strip():
-            continue
+    for number, text in _text_lines(lines, report):
         cells = next(csv.reader([text]), []) if delimiter == "," else text.split(delimiter)
         if first:
             first = False
@@ -167,12 +168,7 @@ def _text_of(value: object) -> str | None:
 def _json_rows(
     lines: list[tuple[int, str | None]], report: LoadReport
 ) -> Iterator[tuple[int, str | None, list[str] | None]]:
-    for number, text in lines:
-        if text is None:
-            report.skip("undecodable", number)
-            continue
-        if not text.strip():
-            continue
+    for number, text in _text_lines(lines, report):
         try:
             item = json.loads(text)
         except json.JSONDecodeError:
