@@ -64,7 +64,7 @@ class ServeControl(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.button)
-        layout.addWidget(self.address)
+        layout.addWidget(self.address, 1)  # the address takes the room, not the button
 
     @property
     def url(self) -> str:
