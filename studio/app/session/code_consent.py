@@ -28,3 +28,24 @@ def code_may_run(parent: QWidget | None, task_cfg: TaskSection) -> bool:
         dialogs.show_error(parent, title, str(err))
         return False
     return True
+
+
+def spec_may_run(parent: QWidget | None, spec: str) -> bool:
+    """The same question for one `module:function` (the reward lab's function check): True
+    when its file is allowed (asking now if not yet); False after a refusal or a name that
+    cannot be found, which is shown."""
+    from studio.core.tasks.base import TaskError
+    from studio.core.tasks.user_reward import allow_user_code, user_code_allowed, user_code_file
+
+    try:
+        if user_code_allowed(spec):
+            return True
+        file = user_code_file(spec)
+    except TaskError as err:
+        title = QCoreApplication.translate("consent", "Cannot run this reward function")
+        dialogs.show_error(parent, title, str(err))
+        return False
+    if not dialogs.ask_to_run_code(parent, file, spec):
+        return False
+    allow_user_code(file)
+    return True

@@ -77,6 +77,7 @@ class RunSession(QObject):
     status_said = Signal(str)
     runs_changed = Signal()
     close_ready = Signal()
+    setting_edited = Signal(str, object)  # a view edits a setting (path, value): the reward lab
 
     def __init__(
         self,

@@ -121,6 +121,7 @@ class MainWindow(QMainWindow):
         session.status_said.connect(self.statusBar().showMessage)
         session.runs_changed.connect(runs.refresh)
         session.close_ready.connect(self.close)
+        session.setting_edited.connect(self.setup.form.set_value)
 
         self.tour = Tour(
             self,

@@ -10,6 +10,7 @@ from studio.app.views.explain.panel import ExplainPanel
 from studio.app.views.log_panel import LogPanel
 from studio.app.views.playground.tab import PlaygroundTab
 from studio.app.views.policy.view import PolicyView
+from studio.app.views.reward_lab import RewardLab
 from studio.app.views.samples import SamplesPanel
 from studio.app.views.stage_strip import StageStrip
 from studio.app.views.view import View
@@ -21,6 +22,7 @@ VIEWS: tuple[type[View], ...] = (
     GradFlowWidget,  # tab: gradient flow per layer
     SamplesPanel,  # tab: the latest groups with rewards and advantages
     ExplainPanel,  # tab: one group of the last GRPO step, number by number (after Samples)
+    RewardLab,  # tab: a reward's checks tried on a group of completions, before training
     PlaygroundTab,  # tab: the run's model answering in PyTorch and ONNX
     LogPanel,  # the dock under the tabs: the trainer's log
 )

@@ -1,0 +1,553 @@
+"""The Reward lab tab: build a reward from checks and try it on a group of completions
+before training, numbers worded as the Explain tab words them.
+
+Left, the checks of the settings' task.rewards (for "Your own text"): add one by picking
+its kind, set its weight and options (the options each kind takes are reward_checks.KINDS),
+remove one; every valid edit is written back into the settings (task.rewards, as data, so
+"Save as preset" writes it to YAML). Right, a prompt (typed, or one of the data's), its
+acceptable answers and the candidate completions, one per line; under them each check's
+score, the totals, the group's mean and spread and each advantage, computed at once by
+studio.core.training.reward_lab with the trainer's own functions. No model runs here.
+
+The user's own function (a "function" check) runs only after the window's consent
+(session/code_consent.py); until then the lab shows it as not run.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Self
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.app.common import background
+from studio.app.session import code_consent
+from studio.app.views.explain.before_update import advantages_part, rewards_part, spread_part
+from studio.app.views.view import Tab, View, ViewContext, view_title
+from studio.core.tasks.reward_checks import KINDS, CheckError, Option, parse_checks
+from studio.core.training.reward_lab import LabGroup, try_group
+
+if TYPE_CHECKING:
+    from studio.app.session.run_session import RunSession
+    from studio.core.config import StudioConfig
+
+CONTEXT = "RewardLab"
+ANSWER_SEP = "|"  # several acceptable answers in one box: "2024-01-05 | 2024-1-5"
+MAX_PROMPTS = 500  # prompts of the data offered in the picker
+NO_LIMIT = -1  # an optional whole number's spin box at this value means "none"
+DEFAULT_CHECKS: list[dict[str, Any]] = [{"kind": "exact", "weight": 1.0, "options": {}}]
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+def kind_label(kind: str) -> str:
+    """A check kind for people; a kind added to reward_checks later shows its own name."""
+    labels = {
+        "exact": tr("Exact answer"),
+        "one_of": tr("One of these answers"),
+        "number": tr("A number within a tolerance"),
+        "contains": tr("Contains a text"),
+        "regex": tr("Matches a pattern somewhere"),
+        "format": tr("Whole text has a format"),
+        "similarity": tr("Similar to the answer"),
+        "length": tr("Length within a range"),
+        "function": tr("My own function (Python)"),
+    }
+    return labels.get(kind, kind)
+
+
+def option_label(name: str) -> str:
+    labels = {
+        "ignore_case": tr("Ignore case"),
+        "ignore_punctuation": tr("Ignore spaces and punctuation around it"),
+        "answers": tr("Answers (separated by |)"),
+        "tolerance": tr("Tolerance"),
+        "relative": tr("Tolerance as a share of the answer"),
+        "text": tr("Text"),
+        "pattern": tr("Pattern (regular expression)"),
+        "metric": tr("Measure"),
+        "beta": tr("chrF beta (weight of recall)"),
+        "min": tr("Fewest characters"),
+        "max": tr("Most characters"),
+        "function": tr("Function (module:function)"),
+    }
+    return labels.get(name, name)
+
+
+class OptionEditor:
+    """One option's editor, built from its reward_checks.Option: get() gives the value a
+    preset stores (None: not given, the default applies)."""
+
+    def __init__(self, spec: Option, value: Any, changed: Callable[[], None]) -> None:
+        self.spec = spec
+        w: QWidget
+        if spec.type == "bool":
+            box = QCheckBox()
+            box.setChecked(bool(value))
+            box.toggled.connect(changed)
+            w = box
+        elif spec.type == "number":
+            spin = QDoubleSpinBox()
+            spin.setRange(0.0, 1e9)
+            spin.setDecimals(4)
+            spin.setValue(float(value or 0.0))
+            spin.valueChanged.connect(changed)
+            w = spin
+        elif spec.type == "integer":
+            ispin = QSpinBox()
+            optional = spec.default is None and not spec.required
+            ispin.setRange(NO_LIMIT if optional else 0, 1_000_000)
+            if optional:
+                ispin.setSpecialValueText(tr("no limit"))
+            ispin.setValue(NO_LIMIT if value is None else int(value))
+            ispin.valueChanged.connect(changed)
+            w = ispin
+        elif spec.type == "choice":
+            combo = QComboBox()
+            combo.addItems(list(spec.choices))
+            combo.setCurrentText(str(value))
+            combo.currentTextChanged.connect(changed)
+            w = combo
+        else:  # text, pattern, texts
+            edit = QLineEdit()
+            if spec.type == "texts":
+                edit.setText(f" {ANSWER_SEP} ".join(value or []))
+            else:
+                edit.setText(str(value or ""))
+            edit.textChanged.connect(changed)
+            w = edit
+        self.widget = w
+
+    def get(self) -> Any:
+        w = self.widget
+        if isinstance(w, QCheckBox):
+            return w.isChecked()
+        if isinstance(w, QDoubleSpinBox):
+            return w.value()
+        if isinstance(w, QSpinBox):
+            return None if w.value() == NO_LIMIT else w.value()
+        if isinstance(w, QComboBox):
+            return w.currentText()
+        assert isinstance(w, QLineEdit)
+        if self.spec.type == "texts":
+            parts = [p.strip() for p in w.text().split(ANSWER_SEP)]
+            return [p for p in parts if p] or None
+        return w.text() or None
+
+
+class CheckRow(QFrame):
+    """One check: its kind, weight, options, a Remove button; for "function", whether it
+    may run and a button to ask."""
+
+    edited = Signal()
+    removed = Signal(object)  # the row
+    allow_requested = Signal(str)  # module:function
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.kind = str(raw["kind"])
+        layout = QFormLayout(self)
+        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        top = QHBoxLayout()
+        self.title = QLabel(f"<b>{html.escape(kind_label(self.kind))}</b>")
+        self.title.setWordWrap(True)
+        top.addWidget(self.title, 1)
+        self.remove = QPushButton(tr("Remove"))
+        self.remove.setToolTip(tr("Take this check out of the reward"))
+        self.remove.clicked.connect(lambda: self.removed.emit(self))
+        top.addWidget(self.remove)
+        layout.addRow(top)
+        self.weight = QDoubleSpinBox()
+        self.weight.setRange(-1e6, 1e6)
+        self.weight.setDecimals(3)
+        self.weight.setSingleStep(0.1)
+        self.weight.setValue(float(raw.get("weight", 1.0)))
+        self.weight.valueChanged.connect(self.edited)
+        layout.addRow(tr("Weight"), self.weight)
+        given = raw.get("options") or {}
+        self.options: dict[str, OptionEditor] = {}
+        for name, spec in KINDS.get(self.kind, {}).items():
+            editor = OptionEditor(spec, given.get(name, spec.default), self.edited.emit)
+            self.options[name] = editor
+            layout.addRow(option_label(name), editor.widget)
+        self.state = QLabel()  # a function check: not run / runs
+        self.state.setWordWrap(True)
+        self.allow = QPushButton(tr("Allow it to run…"))
+        self.allow.setToolTip(tr("Your function is Python code: it runs only if you agree"))
+        self.allow.clicked.connect(self._ask)
+        if self.kind == "function":
+            layout.addRow(self.state)
+            layout.addRow(self.allow)
+        self.state.setVisible(self.kind == "function")
+        self.allow.setVisible(False)
+
+    def raw(self) -> dict[str, Any]:
+        """The check as a preset stores it (options left unset keep their defaults)."""
+        options = {n: e.get() for n, e in self.options.items()}
+        options = {n: v for n, v in options.items() if v is not None}
+        return {"kind": self.kind, "weight": self.weight.value(), "options": options}
+
+    def option(self, name: str) -> QWidget:
+        return self.options[name].widget
+
+    def set_not_run(self, not_run: bool, error: str | None) -> None:
+        if self.kind != "function":
+            return
+        if error:
+            self.state.setText(tr("Your function failed: {error}").format(error=error))
+        elif not_run:
+            self.state.setText(tr("Not run: your own code runs only once you allow it."))
+        else:
+            self.state.setText(tr("Allowed: your function scores the completions."))
+        self.allow.setVisible(not_run)
+
+    def _ask(self) -> None:
+        spec = self.options["function"].get()
+        if spec:
+            self.allow_requested.emit(str(spec))
+
+
+class RewardLab(View, QWidget):
+    """Try a reward on a group of completions: scores, totals, mean, spread, advantages."""
+
+    PLACE = Tab(view_title("Reward lab"))
+
+    @classmethod
+    def build(cls, context: ViewContext) -> Self:
+        return cls(context.session)
+
+    def __init__(self, session: RunSession | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.cfg: StudioConfig | None = None
+        self.stores = False  # the settings' task has task.rewards to write back to
+        self.rows: list[CheckRow] = []
+        self.group: LabGroup | None = None
+        self.error = ""
+        self._answers_of: dict[str, tuple[str, ...]] = {}  # the data's prompts
+        self._loading = False
+
+        # ---- left: the checks
+        checks_box = QGroupBox(tr("Reward checks"))
+        checks_layout = QVBoxLayout(checks_box)
+        self.where = QLabel()
+        self.where.setWordWrap(True)
+        checks_layout.addWidget(self.where)
+        add_row = QHBoxLayout()
+        self.kind_pick = QComboBox()
+        for kind in KINDS:
+            self.kind_pick.addItem(kind_label(kind), kind)
+        self.kind_pick.setToolTip(tr("The kind of check to add"))
+        self.add_button = QPushButton(tr("Add check"))
+        self.add_button.clicked.connect(self.add_picked)
+        add_row.addWidget(self.kind_pick, 1)
+        add_row.addWidget(self.add_button)
+        checks_layout.addLayout(add_row)
+        self.rows_host = QWidget()
+        self.rows_layout = QVBoxLayout(self.rows_host)
+        self.rows_layout.setContentsMargins(0, 0, 0, 0)
+        self.rows_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.rows_host)
+        checks_layout.addWidget(scroll, 1)
+        self.check_error = QLabel()
+        self.check_error.setWordWrap(True)
+        self.check_error.setStyleSheet("color:#b3441e")
+        checks_layout.addWidget(self.check_error)
+
+        # ---- right: the group, then its numbers
+        group_box = QGroupBox(tr("A group to try"))
+        form = QFormLayout(group_box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        prompt_row = QHBoxLayout()
+        self.prompt = QComboBox()
+        self.prompt.setEditable(True)
+        self.prompt.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.prompt.setToolTip(tr("Type a prompt, or pick one of the data's"))
+        self.prompt.currentTextChanged.connect(self._prompt_changed)
+        self.from_data = QPushButton(tr("From the data"))
+        self.from_data.setToolTip(tr("Offer the prompts of the data the settings name"))
+        self.from_data.clicked.connect(self.load_prompts)
+        prompt_row.addWidget(self.prompt, 1)
+        prompt_row.addWidget(self.from_data)
+        form.addRow(tr("Prompt"), prompt_row)
+        self.answers = QLineEdit()
+        self.answers.setPlaceholderText(tr("acceptable answers, separated by |; empty: none"))
+        self.answers.textChanged.connect(self.recompute)
+        form.addRow(tr("Answers"), self.answers)
+        self.completions = QPlainTextEdit()
+        self.completions.setPlaceholderText(tr("one completion per line"))
+        self.completions.setTabChangesFocus(True)
+        self.completions.setMinimumHeight(80)
+        self.completions.textChanged.connect(self.recompute)
+        form.addRow(tr("Completions"), self.completions)
+        self.terms = QCheckBox(tr("Engineer's terms"))
+        self.terms.setToolTip(tr("Word the numbers as papers and code do (mean, std, A)"))
+        self.terms.toggled.connect(self.redraw)
+        form.addRow(self.terms)
+
+        self.warnings = QLabel()
+        self.warnings.setWordWrap(True)
+        self.warnings.setStyleSheet("color:#b3441e; font-weight:bold")
+        self.results = QTextBrowser()
+        self.results.setOpenLinks(False)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(group_box)
+        right_layout.addWidget(self.warnings)
+        right_layout.addWidget(self.results, 1)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(checks_box)
+        split.addWidget(right)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setChildrenCollapsible(False)
+        checks_box.setMinimumWidth(260)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.addWidget(split)
+        self.set_checks(DEFAULT_CHECKS, stores=False)
+
+    # ---- the settings
+
+    def show_config(self, cfg: StudioConfig) -> None:
+        self.cfg = cfg
+        rewards = getattr(cfg.task, "rewards", None)
+        if isinstance(rewards, list) and rewards:
+            self.set_checks(rewards, stores=True)
+        else:
+            self.set_checks(DEFAULT_CHECKS, stores=False)
+        self._answers_of = {}
+        self.from_data.setEnabled(hasattr(cfg.task, "rewards"))
+
+    def set_checks(self, raw: list[dict[str, Any]], *, stores: bool) -> None:
+        """Show these checks (a preset's task.rewards); `stores`: edits go back into it."""
+        for row in self.rows:
+            row.setParent(None)
+            row.deleteLater()
+        self.rows = []
+        self.stores = False  # no write-back while rebuilding
+        for item in raw:
+            self._add_row(dict(item))
+        self.stores = stores
+        if stores:
+            self.where.setText(tr("The reward of the settings (task.rewards): edits go into them."))
+        else:
+            task = getattr(self.cfg.task, "NAME", "") if self.cfg is not None else ""
+            self.where.setText(
+                tr(
+                    "The task {task} has its reward built in: these checks are for trying "
+                    'only. Pick the preset "Your own text" to train with them.'
+                ).format(task=task)
+            )
+        self.recompute()
+
+    def _add_row(self, raw: dict[str, Any]) -> CheckRow:
+        row = CheckRow(raw)
+        row.edited.connect(self._edited)
+        row.removed.connect(self.remove_row)
+        row.allow_requested.connect(self.allow_function)
+        self.rows_layout.insertWidget(self.rows_layout.count() - 1, row)
+        self.rows.append(row)
+        return row
+
+    def add_picked(self) -> CheckRow:
+        """Add a check of the kind picked; its required options start empty (the lab says
+        which to fill)."""
+        kind = str(self.kind_pick.currentData())
+        row = self._add_row({"kind": kind, "weight": 1.0, "options": {}})
+        self._edited()
+        return row
+
+    def remove_row(self, row: CheckRow) -> None:
+        if row in self.rows:
+            self.rows.remove(row)
+            row.setParent(None)
+            row.deleteLater()
+            self._edited()
+
+    def raw_checks(self) -> list[dict[str, Any]]:
+        return [row.raw() for row in self.rows]
+
+    def _edited(self) -> None:
+        self.recompute()
+        if self.stores and not self.error and self.session is not None:
+            checks = parse_checks(self.raw_checks())
+            self.session.setting_edited.emit("task.rewards", [c.to_dict() for c in checks])
+
+    def allow_function(self, spec: str) -> None:
+        if code_consent.spec_may_run(self, spec):
+            self.recompute()
+
+    # ---- the group
+
+    def load_prompts(self) -> None:
+        """Read the data's prompts off the GUI thread (a big file takes a moment)."""
+        if self.cfg is None or self._loading:
+            return
+        cfg = self.cfg
+        self._loading = True
+        self.from_data.setEnabled(False)
+        background.run_in_background(
+            lambda: _data_prompts(cfg), self._prompts_loaded, self._prompts_failed
+        )
+
+    def _prompts_loaded(self, items: list[tuple[str, tuple[str, ...]]]) -> None:
+        self._loading = False
+        self.from_data.setEnabled(True)
+        self._answers_of = dict(items)
+        typed = self.prompt.currentText()
+        self.prompt.blockSignals(True)
+        self.prompt.clear()
+        self.prompt.addItems([p for p, _ in items])
+        self.prompt.blockSignals(False)
+        self.prompt.setCurrentText(typed)
+        if not typed and items:
+            self.prompt.setCurrentIndex(0)
+            self._prompt_changed(items[0][0])
+
+    def _prompts_failed(self, message: str, details: str) -> None:
+        del details
+        self._loading = False
+        self.from_data.setEnabled(True)
+        self.warnings.setText(tr("Could not read the data: {message}").format(message=message))
+
+    def _prompt_changed(self, text: str) -> None:
+        answers = self._answers_of.get(text)
+        if answers is not None:
+            self.answers.setText(f" {ANSWER_SEP} ".join(answers))
+        self.recompute()
+
+    def completion_texts(self) -> list[str]:
+        return [line for line in self.completions.toPlainText().split("\n") if line.strip()]
+
+    def answer_texts(self) -> list[str]:
+        return [a.strip() for a in self.answers.text().split(ANSWER_SEP) if a.strip()]
+
+    def recompute(self) -> None:
+        """Score the group again: a check, a weight, the answers or a completion changed."""
+        self.error, self.group = "", None
+        try:
+            checks = parse_checks(self.raw_checks())
+        except CheckError as err:
+            self.error = str(err)
+            checks = []
+        self.check_error.setText(self.error)
+        texts = self.completion_texts()
+        if checks and texts:
+            grpo = self.cfg.grpo if self.cfg is not None else None
+            self.group = try_group(
+                checks,
+                self.prompt.currentText(),
+                self.answer_texts(),
+                texts,
+                scale=grpo.scale_rewards if grpo is not None else "group",
+                eps=grpo.advantage_eps if grpo is not None else 1e-4,
+                reward_weights=grpo.reward_weights if grpo is not None else None,
+            )
+        for row in self.rows:
+            name = self._name_of(row, checks)
+            errors = self.group.errors if self.group is not None else {}
+            not_run = self.group is not None and name in self.group.not_run
+            row.set_not_run(not_run or self.group is None, errors.get(name or ""))
+        self.redraw()
+
+    def _name_of(self, row: CheckRow, checks: list) -> str | None:
+        i = self.rows.index(row)
+        return checks[i].name if i < len(checks) else None
+
+    def warning_lines(self) -> list[str]:
+        g = self.group
+        if g is None:
+            return []
+        out = []
+        if g.flat:
+            out.append(
+                tr(
+                    "Every completion scores the same ({reward}): GRPO gets no signal from this "
+                    "group, every advantage is 0."
+                ).format(reward=f"{g.rewards[0]:.4f}")
+            )
+        for name in g.always_zero:
+            out.append(
+                tr("The check {name} is 0 for every completion: it cannot tell them apart.").format(
+                    name=name
+                )
+            )
+        for name in g.not_run:
+            out.append(
+                tr(
+                    "The check {name} is your own code and has not run: the totals leave it out "
+                    "until you allow it."
+                ).format(name=name)
+            )
+        return out
+
+    def redraw(self) -> None:
+        self.warnings.setText("<br>".join(html.escape(w) for w in self.warning_lines()))
+        self.warnings.setVisible(bool(self.warning_lines()))
+        if self.group is None:
+            hint = (
+                tr("Fix the check above to see the numbers.")
+                if self.error
+                else tr("Type candidate completions, one per line, to see how GRPO scores them.")
+            )
+            self.results.setHtml(f"<p>{html.escape(hint)}</p>")
+            return
+        answers = self.answer_texts()
+        entry = self.group.explain(self.prompt.currentText(), answers[0] if answers else None)
+        entry["completions"] = self.completion_texts()
+        plain = not self.terms.isChecked()
+        noun = tr("completions")
+        scroll = self.results.verticalScrollBar().value()
+        self.results.setHtml(
+            rewards_part(entry, noun, plain)
+            + spread_part(entry, plain)
+            + advantages_part(entry, plain)
+        )
+        self.results.verticalScrollBar().setValue(scroll)
+
+
+def _data_prompts(cfg: StudioConfig) -> list[tuple[str, tuple[str, ...]]]:
+    """Up to MAX_PROMPTS prompts and their answers from the settings' data (own text: the
+    file, or the built-in demo without one). Runs on a pool thread."""
+    path = getattr(cfg.data, "path", None)
+    if path:
+        from studio.core.data.prompt_files import read_prompts
+
+        loaded = read_prompts(
+            path,
+            max_prompt_chars=getattr(cfg.task, "max_prompt_chars", None),
+            max_answer_chars=getattr(cfg.task, "max_answer_chars", None),
+        )
+        return [(it.prompt, tuple(it.answers)) for it in loaded.items[:MAX_PROMPTS]]
+    from studio.core.data.demo_dates import demo_dates
+
+    return [(p, (a,)) for p, a in demo_dates(min(MAX_PROMPTS, 200))]
