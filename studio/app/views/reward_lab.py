@@ -100,20 +100,26 @@ class OptionEditor:
     """One option's editor, built from its reward_checks.Option: get() gives the value a
     preset stores (None: not given, the default applies)."""
 
-    def __init__(self, spec: Option, value: Any, changed: Callable[[], None]) -> None:
+    def __init__(
+        self, spec: Option, value: Any, changed: Callable[[], None], label: str = ""
+    ) -> None:
         self.spec = spec
+
+        def changed_(*_: object) -> None:  # the signals' values are read back by get()
+            changed()
+
         w: QWidget
         if spec.type == "bool":
-            box = QCheckBox()
+            box = QCheckBox(label)  # its words beside it: a click on them ticks it
             box.setChecked(bool(value))
-            box.toggled.connect(changed)
+            box.toggled.connect(changed_)
             w = box
         elif spec.type == "number":
             spin = QDoubleSpinBox()
             spin.setRange(0.0, 1e9)
             spin.setDecimals(4)
             spin.setValue(float(value or 0.0))
-            spin.valueChanged.connect(changed)
+            spin.valueChanged.connect(changed_)
             w = spin
         elif spec.type == "integer":
             ispin = QSpinBox()
@@ -122,13 +128,13 @@ class OptionEditor:
             if optional:
                 ispin.setSpecialValueText(tr("no limit"))
             ispin.setValue(NO_LIMIT if value is None else int(value))
-            ispin.valueChanged.connect(changed)
+            ispin.valueChanged.connect(changed_)
             w = ispin
         elif spec.type == "choice":
             combo = QComboBox()
             combo.addItems(list(spec.choices))
             combo.setCurrentText(str(value))
-            combo.currentTextChanged.connect(changed)
+            combo.currentTextChanged.connect(changed_)
             w = combo
         else:  # text, pattern, texts
             edit = QLineEdit()
@@ -136,7 +142,7 @@ class OptionEditor:
                 edit.setText(f" {ANSWER_SEP} ".join(value or []))
             else:
                 edit.setText(str(value or ""))
-            edit.textChanged.connect(changed)
+            edit.textChanged.connect(changed_)
             w = edit
         self.widget = w
 
@@ -190,9 +196,13 @@ class CheckRow(QFrame):
         given = raw.get("options") or {}
         self.options: dict[str, OptionEditor] = {}
         for name, spec in KINDS.get(self.kind, {}).items():
-            editor = OptionEditor(spec, given.get(name, spec.default), self.edited.emit)
+            label = option_label(name)
+            editor = OptionEditor(spec, given.get(name, spec.default), self.edited.emit, label)
             self.options[name] = editor
-            layout.addRow(option_label(name), editor.widget)
+            if spec.type == "bool":
+                layout.addRow(editor.widget)
+            else:
+                layout.addRow(label, editor.widget)
         self.state = QLabel()  # a function check: not run / runs
         self.state.setWordWrap(True)
         self.allow = QPushButton(tr("Allow it to run…"))
