@@ -38,7 +38,7 @@ ALLOWED = {
     "max", "lr", "Adam", "ID", "NaN", "nan", "inf", "Transformer", "Dropout", "dropout",
     "Top-k", "Top-p", "beta", "beta1", "beta2", "mu", "epsilon", "sqrt", "torch", "sacrebleu",
     "NVIDIA", "Studio", "DAPO", "TRL", "clip-higher", "BPE", "CUDA", "RAM", "VRAM", "EOS",
-    "ALBERT", "LibreTranslate", "Mastodon",
+    "ALBERT", "LibreTranslate", "Mastodon", "Python",
 }  # fmt: skip
 # Diagnostics quoted from a library as they are (the NVML driver's own words).
 QUOTED = [re.compile(r"[(（]NVML: [^)）]*[)）]")]

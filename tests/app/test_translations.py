@@ -162,6 +162,7 @@ def _allowed() -> set[str]:
     from studio.core.data.shapes import SHAPES
     from studio.core.models import ARCHS
     from studio.core.tasks import TASKS
+    from studio.core.tasks.reward_checks import KINDS
     from studio.core.training.metrics import METRICS
 
     words = set(ALLOWED) | set(TASKS) | set(ARCHS) | set(SHAPES) | set(REWARDS)
@@ -173,6 +174,11 @@ def _allowed() -> set[str]:
                 words |= {str(a) for a in typing.get_args(tp)}
     for m in METRICS:
         words |= set(re.findall(r"[A-Za-z]+", m.key))
+    # a reward check as a preset writes it: {kind, weight, options}, its kinds and options
+    words |= {"kind", "weight", "options", *KINDS}
+    for options in KINDS.values():
+        for name, option in options.items():
+            words |= {name, *option.choices}
     return words
 
 

@@ -1175,6 +1175,10 @@
         <translation>梯度流</translation>
     </message>
     <message>
+        <source>Reward lab</source>
+        <translation>奖励实验室</translation>
+    </message>
+    <message>
         <source>Samples</source>
         <translation>样本</translation>
     </message>
@@ -1709,6 +1713,225 @@
     <message>
         <source>lite-resnet</source>
         <translation>轻量 ResNet</translation>
+    </message>
+</context>
+<context>
+    <name>RewardLab</name>
+    <message>
+        <source>Exact answer</source>
+        <translation>答案完全一致</translation>
+    </message>
+    <message>
+        <source>One of these answers</source>
+        <translation>属于这些答案之一</translation>
+    </message>
+    <message>
+        <source>A number within a tolerance</source>
+        <translation>数字在容差之内</translation>
+    </message>
+    <message>
+        <source>Contains a text</source>
+        <translation>包含某段文字</translation>
+    </message>
+    <message>
+        <source>Matches a pattern somewhere</source>
+        <translation>某处匹配一个模式</translation>
+    </message>
+    <message>
+        <source>Whole text has a format</source>
+        <translation>整段文字符合格式</translation>
+    </message>
+    <message>
+        <source>Similar to the answer</source>
+        <translation>与答案相似</translation>
+    </message>
+    <message>
+        <source>Length within a range</source>
+        <translation>长度在范围之内</translation>
+    </message>
+    <message>
+        <source>My own function (Python)</source>
+        <translation>我自己的函数（Python）</translation>
+    </message>
+    <message>
+        <source>Ignore case</source>
+        <translation>忽略大小写</translation>
+    </message>
+    <message>
+        <source>Ignore spaces and punctuation around it</source>
+        <translation>忽略两端的空格和标点</translation>
+    </message>
+    <message>
+        <source>Answers (separated by |)</source>
+        <translation>答案（用 | 分隔）</translation>
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation>容差</translation>
+    </message>
+    <message>
+        <source>Tolerance as a share of the answer</source>
+        <translation>容差按答案的比例计算</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <source>Pattern (regular expression)</source>
+        <translation>模式（正则表达式）</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>度量</translation>
+    </message>
+    <message>
+        <source>chrF beta (weight of recall)</source>
+        <translation>chrF beta（召回率的权重）</translation>
+    </message>
+    <message>
+        <source>Fewest characters</source>
+        <translation>最少字符数</translation>
+    </message>
+    <message>
+        <source>Most characters</source>
+        <translation>最多字符数</translation>
+    </message>
+    <message>
+        <source>Function (module:function)</source>
+        <translation>函数（模块:函数）</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Take this check out of the reward</source>
+        <translation>把这项检查从奖励中去掉</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Allow it to run…</source>
+        <translation>允许运行…</translation>
+    </message>
+    <message>
+        <source>Your function is Python code: it runs only if you agree</source>
+        <translation>你的函数是 Python 代码：只有你同意后才会运行</translation>
+    </message>
+    <message>
+        <source>Your function failed: {error}</source>
+        <translation>你的函数出错了：{error}</translation>
+    </message>
+    <message>
+        <source>Not run: your own code runs only once you allow it.</source>
+        <translation>未运行：你自己的代码只有在你允许后才会运行。</translation>
+    </message>
+    <message>
+        <source>Allowed: your function scores the completions.</source>
+        <translation>已允许：你的函数为这些补全打分。</translation>
+    </message>
+    <message>
+        <source>Reward checks</source>
+        <translation>奖励检查</translation>
+    </message>
+    <message>
+        <source>The kind of check to add</source>
+        <translation>要添加的检查类型</translation>
+    </message>
+    <message>
+        <source>Add check</source>
+        <translation>添加检查</translation>
+    </message>
+    <message>
+        <source>A group to try</source>
+        <translation>试一组补全</translation>
+    </message>
+    <message>
+        <source>Type a prompt, or pick one of the data&apos;s</source>
+        <translation>输入一个提示，或从数据中选一个</translation>
+    </message>
+    <message>
+        <source>From the data</source>
+        <translation>从数据中选</translation>
+    </message>
+    <message>
+        <source>Offer the prompts of the data the settings name</source>
+        <translation>列出设置所指数据中的提示</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>acceptable answers, separated by |; empty: none</source>
+        <translation>可接受的答案，用 | 分隔；留空表示没有</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>one completion per line</source>
+        <translation>每行一个补全</translation>
+    </message>
+    <message>
+        <source>Completions</source>
+        <translation>补全</translation>
+    </message>
+    <message>
+        <source>Engineer&apos;s terms</source>
+        <translation>工程术语</translation>
+    </message>
+    <message>
+        <source>Word the numbers as papers and code do (mean, std, A)</source>
+        <translation>用论文和代码里的说法表述这些数字（mean、std、A）</translation>
+    </message>
+    <message>
+        <source>The reward of the settings (task.rewards): edits go into them.</source>
+        <translation>这是设置中的奖励（task.rewards）：修改会写回设置。</translation>
+    </message>
+    <message>
+        <source>The task {task} has its reward built in: these checks are for trying only. Pick the preset &quot;Your own text&quot; to train with them.</source>
+        <translation>任务 {task} 的奖励是内置的：这里的检查仅供试用。要用它们训练，请选择预设“你自己的文本”。</translation>
+    </message>
+    <message>
+        <source>Could not read the data: {message}</source>
+        <translation>无法读取数据：{message}</translation>
+    </message>
+    <message>
+        <source>Every completion scores the same ({reward}): GRPO gets no signal from this group, every advantage is 0.</source>
+        <translation>每个补全得分都一样（{reward}）：GRPO 从这一组得不到任何信号，每个优势都是 0。</translation>
+    </message>
+    <message>
+        <source>The check {name} is 0 for every completion: it cannot tell them apart.</source>
+        <translation>检查 {name} 对每个补全都是 0：它无法区分它们。</translation>
+    </message>
+    <message>
+        <source>The check {name} is your own code and has not run: the totals leave it out until you allow it.</source>
+        <translation>检查 {name} 是你自己的代码，尚未运行：在你允许之前，总分不计入它。</translation>
+    </message>
+    <message>
+        <source>Fix the check above to see the numbers.</source>
+        <translation>修正上面的检查后即可看到数字。</translation>
+    </message>
+    <message>
+        <source>Type candidate completions, one per line, to see how GRPO scores them.</source>
+        <translation>输入候选补全（每行一个），看看 GRPO 如何为它们打分。</translation>
+    </message>
+    <message>
+        <source>completions</source>
+        <translation>补全</translation>
+    </message>
+    <message>
+        <source>Your completions, scored as a GRPO step scores the model&apos;s samples:</source>
+        <translation>你的补全，按 GRPO 一步为模型样本打分的方式打分：</translation>
     </message>
 </context>
 <context>
@@ -3628,6 +3851,10 @@
     <message>
         <source>Cannot run this preset&apos;s reward</source>
         <translation>无法运行此预设的奖励函数</translation>
+    </message>
+    <message>
+        <source>Cannot run this reward function</source>
+        <translation>无法运行此奖励函数</translation>
     </message>
 </context>
 <context>

@@ -51,7 +51,6 @@ if TYPE_CHECKING:
     from studio.app.session.run_session import RunSession
     from studio.core.config import StudioConfig
 
-CONTEXT = "RewardLab"
 ANSWER_SEP = "|"  # several acceptable answers in one box: "2024-01-05 | 2024-1-5"
 MAX_PROMPTS = 500  # prompts of the data offered in the picker
 NO_LIMIT = -1  # an optional whole number's spin box at this value means "none"
@@ -59,7 +58,8 @@ DEFAULT_CHECKS: list[dict[str, Any]] = [{"kind": "exact", "weight": 1.0, "option
 
 
 def tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
+    """A string of the Reward lab, translated (the context is a literal: sources.py reads it)."""
+    return QCoreApplication.translate("RewardLab", text)
 
 
 def kind_label(kind: str) -> str:
@@ -537,10 +537,10 @@ class RewardLab(View, QWidget):
         plain = not self.terms.isChecked()
         noun = tr("completions")
         scroll = self.results.verticalScrollBar().value()
+        lead = tr("Your completions, scored as a GRPO step scores the model's samples:")
+        parts = (rewards_part(entry, noun, plain), spread_part(entry, plain))
         self.results.setHtml(
-            rewards_part(entry, noun, plain)
-            + spread_part(entry, plain)
-            + advantages_part(entry, plain)
+            f"<p><i>{html.escape(lead)}</i></p>" + "".join(parts) + advantages_part(entry, plain)
         )
         self.results.verticalScrollBar().setValue(scroll)
 
