@@ -1758,8 +1758,8 @@
         <translation>忽略大小写</translation>
     </message>
     <message>
-        <source>Ignore spaces and punctuation around it</source>
-        <translation>忽略两端的空格和标点</translation>
+        <source>Ignore punctuation at the ends</source>
+        <translation>忽略两端的标点和空格</translation>
     </message>
     <message>
         <source>Answers (separated by |)</source>

@@ -81,7 +81,7 @@ def kind_label(kind: str) -> str:
 def option_label(name: str) -> str:
     labels = {
         "ignore_case": tr("Ignore case"),
-        "ignore_punctuation": tr("Ignore spaces and punctuation around it"),
+        "ignore_punctuation": tr("Ignore punctuation at the ends"),
         "answers": tr("Answers (separated by |)"),
         "tolerance": tr("Tolerance"),
         "relative": tr("Tolerance as a share of the answer"),
@@ -116,7 +116,7 @@ class OptionEditor:
             w = box
         elif spec.type == "number":
             spin = QDoubleSpinBox()
-            spin.setRange(0.0, 1e9)
+            spin.setRange(0.0, 1e6)
             spin.setDecimals(4)
             spin.setValue(float(value or 0.0))
             spin.valueChanged.connect(changed_)
@@ -177,6 +177,8 @@ class CheckRow(QFrame):
         self.kind = str(raw["kind"])
         layout = QFormLayout(self)
         layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # a narrow column puts a label above its field rather than cutting either off
+        layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         top = QHBoxLayout()
         self.title = QLabel(f"<b>{html.escape(kind_label(self.kind))}</b>")
         self.title.setWordWrap(True)
@@ -187,7 +189,7 @@ class CheckRow(QFrame):
         top.addWidget(self.remove)
         layout.addRow(top)
         self.weight = QDoubleSpinBox()
-        self.weight.setRange(-1e6, 1e6)
+        self.weight.setRange(-100.0, 100.0)
         self.weight.setDecimals(3)
         self.weight.setSingleStep(0.1)
         self.weight.setValue(float(raw.get("weight", 1.0)))
@@ -313,7 +315,8 @@ class RewardLab(View, QWidget):
         self.completions = QPlainTextEdit()
         self.completions.setPlaceholderText(tr("one completion per line"))
         self.completions.setTabChangesFocus(True)
-        self.completions.setMinimumHeight(80)
+        self.completions.setMinimumHeight(60)
+        self.completions.setMaximumHeight(110)  # the numbers below get the room
         self.completions.textChanged.connect(self.recompute)
         form.addRow(tr("Completions"), self.completions)
         self.terms = QCheckBox(tr("Engineer's terms"))
@@ -326,12 +329,16 @@ class RewardLab(View, QWidget):
         self.warnings.setStyleSheet("color:#b3441e; font-weight:bold")
         self.results = QTextBrowser()
         self.results.setOpenLinks(False)
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(group_box)
-        right_layout.addWidget(self.warnings)
-        right_layout.addWidget(self.results, 1)
+        numbers = QWidget()
+        numbers_layout = QVBoxLayout(numbers)
+        numbers_layout.setContentsMargins(0, 0, 0, 0)
+        numbers_layout.addWidget(self.warnings)
+        numbers_layout.addWidget(self.results, 1)
+        right = QSplitter(Qt.Orientation.Vertical)  # a small window drags room to the numbers
+        right.addWidget(group_box)
+        right.addWidget(numbers)
+        right.setStretchFactor(1, 1)
+        right.setChildrenCollapsible(False)
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(checks_box)
@@ -339,7 +346,7 @@ class RewardLab(View, QWidget):
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         split.setChildrenCollapsible(False)
-        checks_box.setMinimumWidth(260)
+        split.setSizes([400, 600])
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 4, 4, 4)
         outer.addWidget(split)
