@@ -10,6 +10,7 @@ import pytest
 import torch
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QCheckBox
+from run_folders import TINY_GPT
 
 from studio.app.common import dialogs
 from studio.app.views.reward_lab import RewardLab
@@ -220,3 +221,28 @@ def test_consent_is_asked_before_a_users_function_runs(qtbot, window, rewards_fi
     assert lab.group.not_run == [] and lab.group.parts["function"] == [2.0, 3.0]
     assert (rewards_file.parent / "IMPORTED").exists()
     assert row.allow.isHidden() and "Allowed" in row.state.text()
+
+
+@pytest.fixture(scope="module")
+def text_run(tmp_path_factory):
+    from tiny_runs import make_run
+
+    return make_run(tmp_path_factory.mktemp("lab"), "micro_gpt", TINY_GPT, spread=0.5, seed=1)
+
+
+def test_a_group_sampled_from_the_runs_model_is_scored(qtbot, window, text_run):
+    from studio.app.common.background import wait_for_background
+
+    lab = lab_of(qtbot, window)
+    assert not lab.sample_button.isEnabled()  # no run in use yet
+    window.session.open_run(str(text_run))
+    assert lab.sample_button.isEnabled()
+    lab.prompt.setEditText("12+34=")
+    click(qtbot, lab.sample_button)
+    assert not lab.sample_button.isEnabled()  # sampling on a pool thread, not here
+    assert wait_for_background()
+    qtbot.waitUntil(lambda: lab.sample_button.isEnabled())
+    g = load_config(str(text_run / "config.yaml")).grpo.num_generations
+    assert lab.completions.toPlainText().count("\n") == g - 1  # the run's group size
+    assert "sampled from the run's model" in lab.warnings.text()
+    assert lab.group is not None and len(lab.group.rewards) == len(lab.completion_texts())

@@ -1886,6 +1886,14 @@
         <translation>补全</translation>
     </message>
     <message>
+        <source>Sample a group from the run&apos;s model</source>
+        <translation>从本次运行的模型采样一组</translation>
+    </message>
+    <message>
+        <source>The run&apos;s latest checkpoint writes a group for the prompt, as GRPO samples (grpo.num_generations at grpo.temperature); it replaces the completions</source>
+        <translation>用本次运行最新的检查点为这个提示写一组补全，与 GRPO 采样方式相同（grpo.num_generations 个，温度 grpo.temperature）；它会替换现有的补全</translation>
+    </message>
+    <message>
         <source>Engineer&apos;s terms</source>
         <translation>工程术语</translation>
     </message>
@@ -1904,6 +1912,22 @@
     <message>
         <source>Could not read the data: {message}</source>
         <translation>无法读取数据：{message}</translation>
+    </message>
+    <message>
+        <source>Type or pick a prompt first.</source>
+        <translation>请先输入或选择一个提示。</translation>
+    </message>
+    <message>
+        <source>Sampling a group from the run&apos;s model…</source>
+        <translation>正在从本次运行的模型采样一组…</translation>
+    </message>
+    <message>
+        <source>{count} completions sampled from the run&apos;s model.</source>
+        <translation>已从本次运行的模型采样 {count} 个补全。</translation>
+    </message>
+    <message>
+        <source>Could not sample from the run&apos;s model: {message}</source>
+        <translation>无法从本次运行的模型采样：{message}</translation>
     </message>
     <message>
         <source>Every completion scores the same ({reward}): GRPO gets no signal from this group, every advantage is 0.</source>

@@ -261,6 +261,9 @@ class RewardLab(View, QWidget):
         self.error = ""
         self._answers_of: dict[str, tuple[str, ...]] = {}  # the data's prompts
         self._loading = False
+        self._sampling = False
+        self.run_dir: str | None = None
+        self.sample_note = ""  # what the last sampling said (an error, or what it drew)
 
         # ---- left: the checks
         checks_box = QGroupBox(tr("Reward checks"))
@@ -319,6 +322,16 @@ class RewardLab(View, QWidget):
         self.completions.setMaximumHeight(110)  # the numbers below get the room
         self.completions.textChanged.connect(self.recompute)
         form.addRow(tr("Completions"), self.completions)
+        self.sample_button = QPushButton(tr("Sample a group from the run's model"))
+        self.sample_button.setToolTip(
+            tr(
+                "The run's latest checkpoint writes a group for the prompt, as GRPO samples "
+                "(grpo.num_generations at grpo.temperature); it replaces the completions"
+            )
+        )
+        self.sample_button.clicked.connect(self.sample_group)
+        self.sample_button.setEnabled(False)  # until a run is in use
+        form.addRow(self.sample_button)
         self.terms = QCheckBox(tr("Engineer's terms"))
         self.terms.setToolTip(tr("Word the numbers as papers and code do (mean, std, A)"))
         self.terms.toggled.connect(self.redraw)
@@ -363,6 +376,15 @@ class RewardLab(View, QWidget):
             self.set_checks(DEFAULT_CHECKS, stores=False)
         self._answers_of = {}
         self.from_data.setEnabled(hasattr(cfg.task, "rewards"))
+
+    def show_run(self, run_dir: str, cfg: StudioConfig | None) -> None:
+        del cfg
+        self.run_dir = run_dir
+        self.sample_button.setEnabled(not self._sampling)
+
+    def clear_run(self) -> None:
+        self.run_dir = None
+        self.sample_button.setEnabled(False)
 
     def set_checks(self, raw: list[dict[str, Any]], *, stores: bool) -> None:
         """Show these checks (a preset's task.rewards); `stores`: edits go back into it."""
@@ -456,6 +478,41 @@ class RewardLab(View, QWidget):
         self.from_data.setEnabled(True)
         self.warnings.setText(tr("Could not read the data: {message}").format(message=message))
 
+    def sample_group(self) -> None:
+        """Ask the run's model for a group of completions of the prompt, off the GUI thread
+        (loading a checkpoint and sampling take seconds)."""
+        run_dir, prompt = self.run_dir, self.prompt.currentText()
+        if run_dir is None or self._sampling:
+            return
+        if not prompt:
+            self.sample_note = tr("Type or pick a prompt first.")
+            self.redraw()
+            return
+        self._sampling = True
+        self.sample_button.setEnabled(False)
+        self.sample_note = tr("Sampling a group from the run's model…")
+        self.redraw()
+        background.run_in_background(
+            lambda: _sample(run_dir, prompt), self._sampled, self._sample_failed
+        )
+
+    def _sampled(self, texts: list[str]) -> None:
+        self._sampling = False
+        self.sample_button.setEnabled(self.run_dir is not None)
+        self.sample_note = tr("{count} completions sampled from the run's model.").format(
+            count=len(texts)
+        )
+        self.completions.setPlainText("\n".join(texts))  # recomputes at once
+
+    def _sample_failed(self, message: str, details: str) -> None:
+        del details
+        self._sampling = False
+        self.sample_button.setEnabled(self.run_dir is not None)
+        self.sample_note = tr("Could not sample from the run's model: {message}").format(
+            message=message
+        )
+        self.redraw()
+
     def _prompt_changed(self, text: str) -> None:
         answers = self._answers_of.get(text)
         if answers is not None:
@@ -528,8 +585,13 @@ class RewardLab(View, QWidget):
         return out
 
     def redraw(self) -> None:
-        self.warnings.setText("<br>".join(html.escape(w) for w in self.warning_lines()))
-        self.warnings.setVisible(bool(self.warning_lines()))
+        lines = self.warning_lines()
+        shown = [html.escape(w, quote=False) for w in lines]
+        if self.sample_note:
+            shown.insert(0, f"<span style='color:palette(text); font-weight:normal'>"
+                         f"{html.escape(self.sample_note, quote=False)}</span>")  # fmt: skip
+        self.warnings.setText("<br>".join(shown))
+        self.warnings.setVisible(bool(shown))
         if self.group is None:
             hint = (
                 tr("Fix the check above to see the numbers.")
@@ -550,6 +612,24 @@ class RewardLab(View, QWidget):
             f"<p><i>{html.escape(lead)}</i></p>" + "".join(parts) + advantages_part(entry, plain)
         )
         self.results.verticalScrollBar().setValue(scroll)
+
+
+def _sample(run_dir: str, prompt: str) -> list[str]:
+    """A group of completions of `prompt` from the run's latest checkpoint, drawn as its
+    rollouts draw them: grpo.num_generations at grpo.temperature (the core's `complete`,
+    behind `grpo-studio generate` too). Runs on a pool thread."""
+    from pathlib import Path
+
+    from studio.core.serving.completion import CompletionSettings, complete
+    from studio.core.serving.engines import TorchEngine
+
+    engine = TorchEngine(Path(run_dir))
+    end = str(getattr(engine.task, "prompt_end", ""))  # own text: every prompt ends with it
+    text = prompt if not end or prompt.endswith(end) else prompt + end
+    grpo = engine.cfg.grpo
+    settings = CompletionSettings(samples=grpo.num_generations, temperature=grpo.temperature)
+    (texts,) = complete(engine, [text], settings)
+    return texts
 
 
 def _data_prompts(cfg: StudioConfig) -> list[tuple[str, tuple[str, ...]]]:
