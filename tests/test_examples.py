@@ -14,9 +14,10 @@ from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_fil
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
-def run_example(name: str, *args: str, cwd: Path) -> str:
+def run_example(name: str, *args: str, cwd: Path, tiny: bool = True) -> str:
+    size = ["--tiny"] if tiny else []
     done = subprocess.run(
-        [sys.executable, str(EXAMPLES / name), "--tiny", "--runs", str(cwd / "runs"), *args],
+        [sys.executable, str(EXAMPLES / name), *size, "--runs", str(cwd / "runs"), *args],
         capture_output=True,
         text=True,
         timeout=280,
@@ -36,12 +37,26 @@ def only_run(cwd: Path) -> Path:
 def test_simple_text_generation_trains_and_completes_prompts(tmp_path):
     out = run_example("simple_text_generation.py", cwd=tmp_path)
     assert "finished at step 5" in out
+    assert re.search(r"held-out accuracy: [\d.]+% when GRPO started, [\d.]+% after GRPO", out)
     assert [line.split("=")[0] for line in out.splitlines() if "=" in line] == [
         "12+34",
         "7+8",
         "45+45",
     ]
     assert list((only_run(tmp_path) / "checkpoints").glob("step_*.pt"))
+
+
+@pytest.mark.slow
+def test_the_first_example_as_a_newcomer_runs_it_shows_grpo_raising_the_accuracy(tmp_path):
+    # the full example, not --tiny: it must finish in about a minute and show learning
+    out = run_example("simple_text_generation.py", cwd=tmp_path, tiny=False)
+    found = re.search(r"held-out accuracy: ([\d.]+)% when GRPO started, ([\d.]+)% after GRPO", out)
+    assert found, out[-2000:]
+    before, after = float(found.group(1)), float(found.group(2))
+    assert before >= 30.0  # the warm-up stopped at its stop_at, GRPO learned the rest
+    assert after >= before + 5.0, out[-2000:]
+    seconds = int(re.search(r"took (\d+) s", out).group(1))
+    assert seconds <= 120  # under a minute on a quiet 2-core CPU; room for a busy one
 
 
 @pytest.mark.slow
