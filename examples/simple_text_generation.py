@@ -17,7 +17,7 @@ import time
 from studio import api
 
 # GRPO steps: enough for a visible rise on a 2-core CPU, few enough to finish in a minute
-QUICK = {"stages.grpo.steps": 200, "eval.every": 25}
+QUICK = {"stages.grpo.steps": 150, "eval.every": 25}
 
 # seconds rather than minutes: a 2-layer d32 model, a few steps of each stage
 TINY = {
