@@ -234,6 +234,22 @@ def set_memory_budget(cfg: StudioConfig, budget: str | float) -> StudioConfig:
     return configure(cfg, {"training.memory_budget": str(budget)})
 
 
+def set_rewards(cfg: StudioConfig, checks: Sequence[Mapping[str, Any]]) -> StudioConfig:
+    """`cfg` (an own_text config) rewarded by `checks`: a list of {"kind", "weight",
+    "options", "name"} mappings, as a preset's task.rewards, each checked."""
+    _config("cfg", cfg)
+    _must_be("checks", checks, (list, tuple), 'a list of checks like {"kind": "exact"}')
+    if cfg.task.NAME != "own_text":
+        raise APIError(
+            f"checks: the {cfg.task.NAME} task has its own reward; reward checks are for the "
+            'own_text task: load_preset("own_text")'
+        )
+    # each check as a plain dict (a mapping of another kind is one too); the rest is
+    # left for the checks' own validation to name
+    rewards = [dict(c) if isinstance(c, Mapping) else c for c in checks]
+    return configure(cfg, {"task.rewards": rewards})
+
+
 # ---- data
 
 
@@ -293,6 +309,51 @@ def load_pairs(
         "data.augment": augment,
     }
     return PairData(pairs, report, settings)
+
+
+@dataclass
+class PromptData:
+    """Your prompts as the own_text task reads them: (prompt, acceptable answers) items
+    (no answers for a file of prompts alone), the layout the file was read as, the report
+    of loading it, and the settings that train the own_text preset on it."""
+
+    items: list[tuple[str, tuple[str, ...]]]
+    has_answers: bool
+    layout: str
+    report: LoadReport
+    settings: dict[str, Any]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+def load_prompts(
+    path: str | Path, *, max_prompt_chars: int = 200, max_answer_chars: int = 200
+) -> PromptData:
+    """The prompts (and answers) of a TSV/CSV, JSON Lines, `prompt -> answer` or
+    prompts-alone file, read as the own_text task reads it, with what was skipped and
+    why (`.report.text()`); prompts or answers longer than the limits (characters) are
+    skipped. Train on them: `load_preset("own_text", prompts.settings)`."""
+    from studio.core.configtools import from_dict
+    from studio.core.data.load_report import DataError
+    from studio.core.data.prompt_files import read_prompts
+    from studio.core.tasks.own_text import OwnTextConfig
+
+    _path("path", path)
+    _int("max_prompt_chars", max_prompt_chars)
+    _int("max_answer_chars", max_answer_chars)
+    limits = {"max_prompt_chars": max_prompt_chars, "max_answer_chars": max_answer_chars}
+    from_dict(OwnTextConfig, limits, "task")  # the limits checked as a preset's
+    try:
+        loaded = read_prompts(path, **limits)
+    except DataError as err:  # the file's problem and the fix, in the command line's words
+        raise APIError(str(err)) from None
+    settings: dict[str, Any] = {
+        "data.path": str(path),
+        **{f"task.{k}": v for k, v in limits.items()},
+    }
+    items = [(item.prompt, item.answers) for item in loaded.items]
+    return PromptData(items, loaded.has_answers, loaded.layout, loaded.report, settings)
 
 
 # ---- training
@@ -363,6 +424,12 @@ class GRPOTrainer:
     def memory_fit(self) -> Fit | None:
         """What training.memory_budget changed and why (None without a budget)."""
         return self.engine.memory_fit
+
+    @property
+    def load_report(self) -> LoadReport | None:
+        """What the task read of your data file, skipped and fitted to it (the split, the
+        settings chosen), as the command line prints it; None for a task without one."""
+        return self.engine.task.load_report()
 
     @property
     def run_dir(self) -> Path:
@@ -511,6 +578,12 @@ class Run:
         self.model: nn.Module = loaded.model
         self.checkpoint: Path = loaded.checkpoint
 
+    @property
+    def prompt_end(self) -> str:
+        """The character an own_text run's training prompts end with ("=" unless your data
+        uses it); "" for the other tasks, whose prompts you write whole."""
+        return str(getattr(self.task, "prompt_end", "")) if self.task.NAME == "own_text" else ""
+
     def records(self) -> list[Record]:
         """Every record of its metrics.jsonl, in order."""
         return read_metrics(self.run_dir)
@@ -540,6 +613,9 @@ class Run:
             _text(f"prompts[{i}]", prompt, "a string (the text to complete)")
         _int("samples", samples)
         _number("temperature", temperature)
+        end = self.prompt_end
+        if end:  # own_text trained on prompts ending with it; add it where it is missing
+            prompts = [p if not p or p.endswith(end) else p + end for p in prompts]
         settings = CompletionSettings(samples=samples, temperature=temperature)
         try:
             return complete(self, prompts, settings)

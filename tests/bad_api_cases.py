@@ -91,6 +91,26 @@ VALUES = [
         ('source_lang and target_lang are both "en"', "pick two languages"),
     ),
     Call("api.load_pairs(PAIRS, max_length=0)", ("data.max_length: must be a positive integer",)),
+    Call(
+        "api.load_prompts('nosuch.tsv')",
+        ("nosuch.tsv: no such file or folder", "give the path of your prompts file"),
+    ),
+    Call(
+        "api.load_prompts(PAIRS, max_prompt_chars=0)",
+        ("task.max_prompt_chars: must be at least 1, got 0",),
+    ),
+    Call(
+        "api.set_rewards(cfg, [{'kind': 'exact'}])",
+        ("checks: the arithmetic task has its own reward", 'load_preset("own_text")'),
+    ),
+    Call(
+        "api.set_rewards(api.load_preset('own_text'), [{'kind': 'nope'}])",
+        ("task.rewards[0]: kind must be one of exact, one_of", "got 'nope'"),
+    ),
+    Call(
+        "api.set_rewards(api.load_preset('own_text'), [])",
+        ("task.rewards: must be a list of at least one check",),
+    ),
 ]
 
 PRESET = "a shipped preset's name (grpo-studio presets lists them) or a preset file"
@@ -99,6 +119,7 @@ PATH = "a path (str or pathlib.Path)"
 RUN_LIKE = "a run folder (str or Path), a GRPOTrainer or a Run"
 CONFIG = "a StudioConfig (from load_preset or configure)"
 LANGUAGE = 'a language code such as "zh" or "en"'
+CHECKS = 'a list of checks like {"kind": "exact"}'
 
 WRONG_TYPES = [
     wrong("api.load_preset(None)", "preset", PRESET),
@@ -126,6 +147,10 @@ WRONG_TYPES = [
     wrong("api.load_pairs(PAIRS, target_lang=5)", "target_lang", LANGUAGE),
     wrong("api.load_pairs(PAIRS, max_length='64')", "max_length", "an integer"),
     wrong("api.load_pairs(PAIRS, augment='yes')", "augment", "True or False"),
+    wrong("api.load_prompts(None)", "path", PATH),
+    wrong("api.load_prompts(PAIRS, max_answer_chars='9')", "max_answer_chars", "an integer"),
+    wrong("api.set_rewards(None, [])", "cfg", CONFIG),
+    wrong("api.set_rewards(api.load_preset('own_text'), 'exact')", "checks", CHECKS),
     wrong("api.GRPOTrainer('micro_gpt')", "cfg", CONFIG),
     wrong("api.GRPOTrainer(cfg, save_dir=5)", "save_dir", PATH + " or None"),
     wrong("api.GRPOTrainer(cfg, callback='print')", "callback", "a function of one record"),

@@ -200,6 +200,42 @@ def test_load_pairs_reads_a_tatoeba_export_as_the_task_does(tmp_path):
     assert backwards.pairs[0] == (en, zh)
 
 
+def test_load_prompts_reads_a_file_as_own_text_does_and_trains_with_set_rewards(tmp_path):
+    path = tmp_path / "abbrev.tsv"
+    lines = ["prompt\tanswer", "st\tstreet", "rd\troad", "ave\t", "st\tsaint", "dr\tdrive"]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    prompts = api.load_prompts(path, max_prompt_chars=20)
+    assert prompts.layout == "tsv" and prompts.has_answers and len(prompts) == 3
+    assert prompts.items[0] == ("st", ("street", "saint"))  # one prompt, both answers kept
+    assert "skipped 1 with an empty answer (line 4)" in prompts.report.text()
+    cfg = api.load_preset("own_text", {**prompts.settings, "data.valid_fraction": 0.34})
+    assert (cfg.data.path, cfg.task.max_prompt_chars) == (str(path), 20)
+    checks = [{"kind": "exact", "options": {"ignore_case": True}}, {"kind": "length"}]
+    cfg = api.set_rewards(cfg, checks)
+    assert cfg.task.rewards == checks
+    trainer = api.GRPOTrainer(cfg, save_dir=tmp_path / "runs")  # built, not trained
+    report = trainer.load_report
+    assert report is not None and sum(report.split.values()) == 3
+    assert "grpo.max_new_tokens" in report.text()
+    assert not (tmp_path / "runs").exists()
+
+
+def test_generate_adds_the_prompt_end_an_own_text_run_was_trained_with(tmp_path):
+    path = tmp_path / "pairs.txt"
+    path.write_text("".join(f"w{i} -> W{i}\n" for i in range(30)), encoding="utf-8")
+    tiny = {"model.n_layers": 1, "model.d_model": 32, "model.n_heads": 2, "model.d_ff": 64,
+            "stages.warmup.steps": 2, "stages.grpo.steps": 1, "stages.grpo.batch_size": 2,
+            "grpo.num_generations": 2, "eval.size": 4, "training.device": "cpu"}  # fmt: skip
+    cfg = api.load_preset("own_text", {**api.load_prompts(path).settings, **tiny})
+    trainer = api.GRPOTrainer(cfg, save_dir=tmp_path / "runs")
+    trainer.run()
+    run = api.load_run(trainer.run_dir)
+    assert run.prompt_end == "="
+    # the same greedy answer, with or without the end typed
+    assert run.generate(["w3"]) == run.generate(["w3="])
+    assert api.load_run(trainer.run_dir).evaluate("test").keys() >= {"accuracy", "chrf"}
+
+
 def test_settings_are_checked_with_their_path():
     cfg = api.load_preset("micro_gpt")
     with pytest.raises(ValueError, match="training.lr"):
