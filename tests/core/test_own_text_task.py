@@ -43,10 +43,10 @@ def misspellings(path, n=60):
     return path
 
 
-def cli_train(tmp_path, data, *more):
+def cli_train(tmp_path, data, *more, tiny=TINY):
     argv = ["train", "--config", "own_text", "--data_path", str(data)]
     argv += ["--save_dir", str(tmp_path / "runs")]
-    for setting in [*TINY, *more]:
+    for setting in [*tiny, *more]:
         argv += ["--set", setting]
     assert main(argv) == 0
     (run,) = (tmp_path / "runs").iterdir()
@@ -99,7 +99,15 @@ def test_prompts_alone_train_without_warm_up_on_checks_that_need_no_answer(tmp_p
     data = tmp_path / "prompts.txt"
     data.write_text("".join(f"say a word about {i}\n" for i in range(30)), encoding="utf-8")
     checks = '[{kind: length, options: {min: 1, max: 5}}, {kind: regex, options: {pattern: "a"}}]'
-    run = cli_train(tmp_path, data, f"task.rewards={checks}")
+    # a warm-up the user asks for is theirs to keep: with no answers it is refused, named
+    argv = ["train", "--config", "own_text", "--data_path", str(data), "--save_dir"]
+    argv += [str(tmp_path / "refused"), "--set", f"task.rewards={checks}"]
+    for setting in TINY:
+        argv += ["--set", setting]
+    assert main(argv) == 2
+    assert "stages.warmup.steps: the file has no answers" in capsys.readouterr().err
+    no_warmup = [s for s in TINY if not s.startswith("stages.warmup.steps=")]
+    run = cli_train(tmp_path, data, f"task.rewards={checks}", tiny=no_warmup)
     assert "stages.warmup.steps 0" in capsys.readouterr().err
     steps = [r for r in records(run) if r.get("kind") == "step"]
     assert steps and all(r["stage"] == "grpo" for r in steps)
