@@ -1203,6 +1203,14 @@
         <translation>选择一个预设，检查数据，然后按“开始”（F5）。</translation>
     </message>
     <message>
+        <source>Pause when GRPO starts</source>
+        <translation>GRPO 开始时暂停</translation>
+    </message>
+    <message>
+        <source>Pause each run before its first GRPO step, so that Step walks through GRPO one step at a time; a lesson can ask for this itself</source>
+        <translation>每次运行在第一个 GRPO 步之前暂停，这样“单步”就能一步一步地走过 GRPO；课程也可以自己要求这样做</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1772,6 +1780,10 @@
     <message>
         <source>Run: {run} ({n} records)</source>
         <translation>运行：{run}（{n} 条记录）</translation>
+    </message>
+    <message>
+        <source>GRPO starts: paused before its first step. Step takes one GRPO step (the Explain step tab walks through it); Resume trains on.</source>
+        <translation>GRPO 开始了：已在它的第一步之前暂停。“单步”走一个 GRPO 步（“讲解这一步”标签页会逐项讲解）；“继续”则接着训练。</translation>
     </message>
     <message>
         <source>Training — run folder {run}</source>
@@ -2997,6 +3009,14 @@
     <message>
         <source>Minutes a whole run of this preset takes on a 2-core laptop CPU, as measured (shown on its card; the gallery lists the quickest first)</source>
         <translation>实测此预设完整运行一次在双核笔记本 CPU 上所需的分钟数（显示在卡片上；预设库把最快的排在前面）</translation>
+    </message>
+    <message>
+        <source>Pause when GRPO starts</source>
+        <translation>GRPO 开始时暂停</translation>
+    </message>
+    <message>
+        <source>In the window, pause the run when its GRPO stage starts, before the first GRPO step, so that Step takes one GRPO step at a time (the command line ignores it)</source>
+        <translation>在窗口中，运行进入 GRPO 阶段时、在第一个 GRPO 步之前暂停，这样“单步”每次走一个 GRPO 步（命令行不理会此项）</translation>
     </message>
     <message>
         <source>Operations</source>
