@@ -351,6 +351,21 @@
     </message>
 </context>
 <context>
+    <name>DataSplits</name>
+    <message>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>测试</translation>
+    </message>
+</context>
+<context>
     <name>Explain</name>
     <message>
         <source>(end)</source>
@@ -1717,6 +1732,69 @@
     <message>
         <source>lite-resnet</source>
         <translation>轻量 ResNet</translation>
+    </message>
+</context>
+<context>
+    <name>RewardParts</name>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>部分正确</translation>
+    </message>
+    <message>
+        <source>chrf</source>
+        <translation>chrF</translation>
+    </message>
+    <message>
+        <source>bleu</source>
+        <translation>BLEU</translation>
+    </message>
+    <message>
+        <source>length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>return</source>
+        <translation>回报</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>你的奖励</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>完全一致</translation>
+    </message>
+    <message>
+        <source>one_of</source>
+        <translation>任一答案</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>contains</source>
+        <translation>包含</translation>
+    </message>
+    <message>
+        <source>regex</source>
+        <translation>正则匹配</translation>
+    </message>
+    <message>
+        <source>similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>function</source>
+        <translation>函数</translation>
     </message>
 </context>
 <context>
@@ -4219,6 +4297,18 @@
         <translation>空</translation>
     </message>
     <message>
+        <source>level {level}, {rows}x{cols}, seed {seed}, shortest {moves}</source>
+        <translation>第 {level} 级，{rows}×{cols}，种子 {seed}，最短 {moves} 步</translation>
+    </message>
+    <message>
+        <source>{split} image {index} ({shape})</source>
+        <translation>{split}图像 {index}（{shape}）</translation>
+    </message>
+    <message>
+        <source>{split} image {index}</source>
+        <translation>{split}图像 {index}</translation>
+    </message>
+    <message>
         <source>columns matched by script</source>
         <translation>按文字系统匹配各列</translation>
     </message>
@@ -4683,7 +4773,7 @@
     </message>
     <message>
         <source>One reward function on its own, unweighted (e.g. correct, format; chrF and BLEU rewards are sentence scores 0-1, not the 0-100 of the held-out chrF).</source>
-        <translation>单个奖励函数本身，未加权（例如 correct、format；chrF 和 BLEU 奖励是 0-1 的句子分数，而不是留出集 chrF 的 0-100）。</translation>
+        <translation>单个奖励函数本身，未加权（例如“正确”“格式”；chrF 和 BLEU 奖励是 0-1 的句子分数，而不是留出集 chrF 的 0-100）。</translation>
     </message>
     <message>
         <source>The functions that matter most rise; an easy one (format) reaches 1 early.</source>
@@ -5538,6 +5628,33 @@
     <message>
         <source>Thai</source>
         <translation>泰文</translation>
+    </message>
+</context>
+<context>
+    <name>shapes</name>
+    <message>
+        <source>circle</source>
+        <translation>圆形</translation>
+    </message>
+    <message>
+        <source>square</source>
+        <translation>正方形</translation>
+    </message>
+    <message>
+        <source>triangle</source>
+        <translation>三角形</translation>
+    </message>
+    <message>
+        <source>cross</source>
+        <translation>十字</translation>
+    </message>
+    <message>
+        <source>star</source>
+        <translation>星形</translation>
+    </message>
+    <message>
+        <source>ring</source>
+        <translation>圆环</translation>
     </message>
 </context>
 <context>

@@ -27,6 +27,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from studio.app.i18n.messages import prompt_shown, shape_name
+
 CELL_COLOURS = {
     "empty": "#f6f5ef",
     "wall": "#6e6e6e",
@@ -220,7 +222,9 @@ class PolicyCanvas(QWidget):
         for image in snap.get("images", []):
             painter.setFont(_font(painter.font(), 11, bold=True))
             painter.setPen(INK)
-            head = _tr("{image}: a {label}").format(image=image["title"], label=image["label"])
+            head = _tr("{image}: a {label}").format(
+                image=prompt_shown(str(image["title"])), label=shape_name(str(image["label"]))
+            )
             painter.drawText(QRectF(12, y, self.width() - 24, 22), Qt.AlignmentFlag.AlignLeft, head)
             y += 24
             painter.setFont(_font(painter.font(), 10))
