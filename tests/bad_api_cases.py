@@ -88,7 +88,7 @@ VALUES = [
     ),
     Call(
         "api.load_pairs(PAIRS, source_lang='en', target_lang='en')",
-        ("source_lang and target_lang are both \"en\"", "pick two languages"),
+        ('source_lang and target_lang are both "en"', "pick two languages"),
     ),
     Call("api.load_pairs(PAIRS, max_length=0)", ("data.max_length: must be a positive integer",)),
 ]
