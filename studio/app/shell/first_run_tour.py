@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QSettings, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QSettings, QSize, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -148,16 +148,27 @@ class Tour(QObject):
         """Size the callout to its text and buttons, beside its target."""
         if not 0 <= self.index < len(self.callouts):
             return
-        self.panel.setFixedWidth(self._width())
-        self.panel.adjustSize()
+        size = self._size()
+        self.panel.setFixedWidth(size.width())
+        self.panel.resize(size)
         self.panel.move(self._place(self.callouts[self.index].target()))
+
+    def _size(self) -> QSize:
+        """The callout's width (`_width`) and the height its wrapped text takes at it
+        (adjustSize gave the text the lines of a narrower width: cut at large text)."""
+        width, layout = self._width(), self._layout
+        if layout.hasHeightForWidth():
+            height = layout.totalHeightForWidth(width)
+        else:
+            height = layout.totalSizeHint().height()
+        return QSize(width, max(height, layout.totalMinimumSize().height()))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt's name
         # the text size changed while a callout shows (a teacher's Ctrl+=): fit it again
         # (FontChange); its buttons' new sizes arrive after it (LayoutRequest)
         refit = (QEvent.Type.FontChange, QEvent.Type.LayoutRequest)
         mine = watched is self.panel and event.type() in refit and self.showing
-        if mine and self._width() != self.panel.width():
+        if mine and self._size() != self.panel.size():
             self._fit()
         return False
 

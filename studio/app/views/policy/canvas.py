@@ -43,7 +43,7 @@ ROW = 20  # px per candidate or label row
 COLUMN = (96, 220)  # narrowest and widest column of a next-tokens position
 BAR_ROOM = 34 + 50  # a column's room beside its pieces: the percentage, the longest bar
 END_TOKEN = "<eos>"
-CELL_LINES = 3.2  # a grid cell's least side, in lines of the text size in use
+CELL_LINES = 2.6  # a grid cell's least side, in lines of the text size in use (5x5 fits 1024x700)
 
 
 def _tr(text: str) -> str:
