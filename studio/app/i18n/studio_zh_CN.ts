@@ -1722,6 +1722,10 @@
         <translation>图形</translation>
     </message>
     <message>
+        <source>own_text</source>
+        <translation>自己的文本</translation>
+    </message>
+    <message>
         <source>micro-gpt</source>
         <translation>微型 GPT</translation>
     </message>

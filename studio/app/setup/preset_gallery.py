@@ -84,6 +84,7 @@ TAGS = (
     QT_TRANSLATE_NOOP("PresetTags", "translation"),
     QT_TRANSLATE_NOOP("PresetTags", "gridworld"),
     QT_TRANSLATE_NOOP("PresetTags", "shapes"),
+    QT_TRANSLATE_NOOP("PresetTags", "own_text"),
     QT_TRANSLATE_NOOP("PresetTags", "micro-gpt"),
     QT_TRANSLATE_NOOP("PresetTags", "tiny-transformer"),
     QT_TRANSLATE_NOOP("PresetTags", "lite-resnet"),
