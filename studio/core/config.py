@@ -571,6 +571,12 @@ class UIConfig:
         min=0.0,
         label="Minutes on a laptop CPU",
     )
+    pause_at_grpo: bool = param(
+        False,
+        "In the window, pause the run when its GRPO stage starts, before the first GRPO "
+        "step, so that Step takes one GRPO step at a time (the command line ignores it)",
+        label="Pause when GRPO starts",
+    )
 
 
 @dataclass

@@ -130,6 +130,7 @@ def test_the_run_menu_lists_every_run_action_with_its_shortcut_export_included(
         ("Step", "F10"),
         ("Stop", "Shift+F5"),
         ("Reset", "Ctrl+Shift+F5"),
+        ("Pause when GRPO starts", ""),  # a check, remembered (test_pause_at_grpo.py)
         ("Export ONNX", "Ctrl+E"),
     ]
     export = window.session.exporter.action

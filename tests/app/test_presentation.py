@@ -107,3 +107,61 @@ def test_the_chart_legends_grow_with_the_text_size(qtbot, tmp_path):
     for _ in range(3):
         menu_entries(window)["Larger text"].trigger()
     assert legend.font().pointSizeF() == pytest.approx(before + 3 * 1.5 * 0.85, abs=0.2)
+
+
+GRID = {  # a 5x5 grid snapshot, as the grid world's probe records it
+    "kind": "grid",
+    "title": "level 1, 5x5, seed 7, shortest 4",
+    "actions": ["up", "right", "down", "left"],
+    "cells": [["empty"] * 5 for _ in range(4)] + [["empty"] * 4 + ["goal"]],
+    "start": [0, 0],
+    "probs": [[[0.25] * 4] * 5 for _ in range(5)],
+}
+
+
+def test_the_policy_grid_and_the_waiting_line_grow_with_the_text_size(qtbot, tmp_path):
+    from studio.app.views.charts.panel import ChartPanel
+    from studio.app.views.policy.view import PolicyView
+
+    window = make_window(qtbot, tmp_path)
+    canvas = window.view(PolicyView).canvas
+    canvas.show_snapshot(GRID)
+    waiting = window.view(ChartPanel).chart("reward").placeholder
+    grid_before = canvas.minimumSizeHint()
+    text_before = waiting.textItem.font().pointSizeF()
+    for _ in range(3):
+        menu_entries(window)["Larger text"].trigger()
+    grid = canvas.minimumSizeHint()
+    # the grid's least size follows the text: three steps of 1.5 pt, about a third larger
+    assert grid.width() > grid_before.width() * 1.25 and grid.height() == grid.width()
+    assert grid.width() > 260  # it stayed about 220 px whatever the text size
+    assert waiting.textItem.font().pointSizeF() == pytest.approx(text_before + 4.5, abs=0.2)
+    menu_entries(window)["Normal text size"].trigger()
+    assert canvas.minimumSizeHint() == grid_before
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # an offscreen window shown
+def test_the_tour_keeps_its_buttons_whole_at_a_large_text_size(qtbot, tmp_path):
+    window = make_window(qtbot, tmp_path)
+    window.resize(1024, 700)
+    window.show()
+    for _ in range(3):
+        menu_entries(window)["Larger text"].trigger()
+    window.tour.start()
+    tour = window.tour
+    qtbot.waitUntil(lambda: tour.showing)
+
+    def whole() -> bool:  # each button as wide as its text asks, inside the callout
+        return all(
+            b.width() >= b.sizeHint().width()
+            and b.mapTo(tour.panel, b.rect().topRight()).x() < tour.panel.width()
+            for b in (tour.never, tour.next)
+        )
+
+    qtbot.waitUntil(whole, timeout=3000)
+    assert tour.panel.width() > 300  # wider than at the normal text size
+    assert tour.panel.geometry().right() < window.width()
+    qtbot.wait(200)
+    assert whole()
+    text = tour.text  # and its words whole: as many lines as they wrap to at its width
+    assert text.height() >= text.heightForWidth(text.width())

@@ -153,19 +153,19 @@ def test_settings_and_data_errors_are_shown_in_chinese(chinese):
 # ---- the windows
 
 
-REWARDS = {"correct", "format", "partial", "chrf", "bleu", "success"}  # reward functions
-
-
 def _allowed() -> set[str]:
     """Words shown as written in files: the settings' names and choices (a preset says
-    `cosine`), the metric keys, the names of tasks, architectures, rewards and shapes."""
+    `cosine`; a reward check's kind and its keys), the metric keys, the names of tasks,
+    architectures and shapes. Reward parts are not among them: the window names them in
+    its language."""
     from studio.core.data.shapes import SHAPES
     from studio.core.models import ARCHS
     from studio.core.tasks import TASKS
     from studio.core.tasks.reward_checks import KINDS
     from studio.core.training.metrics import METRICS
 
-    words = set(ALLOWED) | set(TASKS) | set(ARCHS) | set(SHAPES) | set(REWARDS)
+    words = set(ALLOWED) | set(TASKS) | set(ARCHS) | set(SHAPES)
+    words |= set(KINDS) | {"kind", "weight", "options", "name"}  # task.rewards' entries
     for cls in sources._config_classes():
         for f in dataclasses.fields(cls):
             words.add(f.name)
@@ -211,6 +211,85 @@ def test_the_chinese_window_shows_no_english(chinese, window, qtbot):
         untranslated += [("help", *e) for e in _english(page)]
     window.tour.start()
     untranslated += [("tour", *e) for e in _english(window.tour.panel)]
+    assert untranslated == [], "\n".join(map(str, untranslated))
+
+
+def _group_of(task, names: dict[str, float]) -> dict:
+    """A sampled group of `task` as a step record holds it: a real prompt of the task and
+    a score from each of its reward parts."""
+    import random
+
+    example = task.sample(1, random.Random(0), 0)[0]
+    return {
+        "prompt": example.display or str(example.prompt),
+        "completions": ["a", "b"],
+        "rewards": [1.0, 0.0],
+        "advantages": [0.7071, -0.7071],
+        "parts": {name: [1.0, 0.0] for name in names},
+        "weights": names,
+        "mean": 0.5,
+        "std": 0.7071,
+        "scale": "group",
+        "scale_std": 0.7071,
+        "eps": 1e-4,
+        "beta": 0.0,
+        "loss_type": "dapo",
+        "pieces": [["a"], ["b"]],
+        "logp": [[-0.2], [-1.0]],
+    }
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_reward_parts_prompts_and_lesson_names_are_in_chinese(chinese, window, qtbot):
+    """Every shipped preset and lesson, a GRPO step of its task shown: the Reward chart's
+    legend, the Samples and Explain tabs and the Policy tab name its reward parts and say
+    its prompts (a grid's level, a shape's image) in Chinese; the settings show the
+    lesson's name in Chinese, and keep the preset's own words when left as shown."""
+    import torch
+
+    from studio.app.views.charts.panel import ChartPanel
+    from studio.app.views.explain.panel import ExplainPanel
+    from studio.app.views.policy.view import PolicyView
+    from studio.app.views.samples import SamplesPanel
+    from studio.core.config import lesson_files, load_config, preset_files
+    from studio.core.tasks import build_task
+    from tests.app.fakes import step_record
+
+    window.show()
+    untranslated = []
+    for path in [*preset_files().values(), *lesson_files().values()]:
+        cfg = load_config(path)
+        assert window.load_preset(str(path))
+        task = build_task(cfg)
+        names = {r.name: r.weight for r in task.reward_functions()}
+        record = {k: v for k, v in step_record(1).items() if not k.startswith("reward/")}
+        for name in names:
+            record[f"reward/{name}/mean"], record[f"reward/{name}/std"] = 0.5, 0.1
+        record["reward/mean"], record["reward/std"] = 0.5, 0.1
+        record["samples"] = [_group_of(task, names)]
+        if cfg.task.NAME == "own_text":  # the user's own prompts are shown as written
+            record["samples"][0]["prompt"] = "12+3="
+        window.session.record_arrived.emit(record)
+        torch.manual_seed(0)
+        probe = task.probe(task.build_model(cfg.model))
+        if probe is not None:
+            window.session.record_arrived.emit(
+                {"kind": "probe", "stage": "grpo", "step": 1, "probe": probe}
+            )
+        for view in (ChartPanel, SamplesPanel, ExplainPanel, PolicyView):
+            window.tabs.setCurrentWidget(window.view(view))
+            window.view(view).refresh()
+        (chart,) = [c for c in window.view(ChartPanel).charts if c.spec.id == "reward"]
+        legend = chart.legend.text()
+        for name in names:  # each part by its Chinese name, not the key
+            said = QCoreApplication.translate("RewardParts", name)
+            assert CJK.search(said) or said in ALLOWED, name
+            assert said in legend and f" {name}<" not in legend and not legend.endswith(name)
+            assert said in window.view(ExplainPanel).body.toPlainText()
+        untranslated += [(path.stem, *e) for e in _english(window) if e not in untranslated]
+        name_field = window.setup.form.editors["name"]
+        assert name_field.get() == QCoreApplication.translate("presets", cfg.name)
+        assert window.setup.read_config().name == cfg.name  # the preset's own words kept
     assert untranslated == [], "\n".join(map(str, untranslated))
 
 
@@ -308,3 +387,13 @@ def test_the_status_line_of_a_run_that_ended_says_how_in_chinese(chinese, window
     window.session._from_current_run = lambda: True
     window.session._on_finished({"kind": "done", "step": 3, "reason": "stopped"})
     assert said and "stopped" not in said[-1] and "已停止" in said[-1]
+
+
+def test_a_tasks_own_prompt_is_said_in_chinese_and_a_users_prompt_as_written(chinese):
+    from studio.app.i18n.messages import prompt_shown
+
+    grid = prompt_shown("level 1, 5x5, seed 98720000001, shortest 2")
+    assert grid == "第 1 级，5×5，种子 98720000001，最短 2 步"
+    assert prompt_shown("valid image 3 (circle)") == "验证图像 3（圆形）"
+    for own in ("5 layers", "level up, please", "12+34="):  # a message's shape is not tried
+        assert prompt_shown(own) == own

@@ -86,3 +86,40 @@ def test_a_pause_asked_while_the_run_prepares_holds_the_preparation():
     assert held(control)  # no step asked: the baseline evaluation waits too
     control.resume()
     assert not held(control)
+
+
+def test_a_pause_before_the_next_step_lets_the_work_before_it_run_then_holds_that_step():
+    control = TrainerControl()
+    assert control.wait_for_turn()  # a step under way
+    control.pause_before_next_step()  # e.g. the GRPO stage has just started
+    assert not control.paused
+    assert not held(control)  # its checkpoint or evaluation runs on
+    gate = threading.Thread(target=control.wait_for_turn, daemon=True)
+    gate.start()
+    gate.join(0.3)
+    assert gate.is_alive() and control.paused  # the next step does not begin
+    control.step_once()  # Step: exactly that step
+    gate.join(1.0)
+    assert not gate.is_alive()
+    assert waits_for_its_turn(control)  # then paused again
+    control.stop()
+
+
+def test_a_step_asked_before_the_pause_takes_effect_is_the_next_step():
+    control = TrainerControl()
+    assert control.wait_for_turn()
+    control.pause_before_next_step()
+    control.step_once()  # pressed while the stage's start was still being written
+    assert not held(control)  # not spent on the work before the step
+    assert not waits_for_its_turn(control)  # the step asked
+    assert waits_for_its_turn(control)  # then paused
+    control.stop()
+
+
+def test_resume_cancels_a_pause_asked_for_the_next_step():
+    control = TrainerControl()
+    assert control.wait_for_turn()
+    control.pause_before_next_step()
+    control.resume()
+    assert not waits_for_its_turn(control)
+    assert not waits_for_its_turn(control)

@@ -22,7 +22,8 @@ from studio.core.training import metrics
 from studio.core.training.metrics import find
 
 CONTEXT = "messages"
-WORDS = {"language": "languages", "script": "scripts"}  # a part's name -> its context
+# a part's name -> its context
+WORDS = {"language": "languages", "script": "scripts", "split": "DataSplits", "shape": "shapes"}
 
 SHAPES = [
     # configtools: a field's own value
@@ -360,6 +361,37 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "{n} weight layers"),  # before "{n} layers", which fits it too
     QT_TRANSLATE_NOOP("messages", "{n} layers"),
 ]
+
+
+# The prompts a task makes up and shows in words (an example's `display`): the grid world's
+# level and the shapes task's image. Only these shapes are tried on a prompt: a prompt of
+# the user's own is shown as written, even one that looks like a message.
+PROMPTS = [
+    QT_TRANSLATE_NOOP("messages", "level {level}, {rows}x{cols}, seed {seed}, shortest {moves}"),
+    QT_TRANSLATE_NOOP("messages", "{split} image {index} ({shape})"),
+    QT_TRANSLATE_NOOP("messages", "{split} image {index}"),  # the Policy tab's image
+]
+SPLITS = [  # the data's parts as a prompt names them (context "DataSplits")
+    QT_TRANSLATE_NOOP("DataSplits", "train"),
+    QT_TRANSLATE_NOOP("DataSplits", "valid"),
+    QT_TRANSLATE_NOOP("DataSplits", "test"),
+]
+
+
+def shape_name(name: str) -> str:
+    """A shape's name (studio.core.data.shapes) in the window's language."""
+    return QCoreApplication.translate("shapes", name)
+
+
+def prompt_shown(prompt: str) -> str:
+    """A task's prompt in the window's language when it is one the task words itself
+    (PROMPTS), else as it is."""
+    for shape in PROMPTS:
+        found = _pattern(str(shape)).match(prompt)
+        if found:
+            parts = {name: _part(name, part) for name, part in found.groupdict().items()}
+            return QCoreApplication.translate(CONTEXT, str(shape)).format(**parts)
+    return prompt
 
 
 @cache

@@ -12,8 +12,8 @@ Two sources:
   field's label and help ("config"), the metric catalogue ("metrics"), each task's
   sample noun ("tasks"), each loss type in words ("Explain", the tab that says them),
   the names, descriptions and lesson texts of the shipped presets and lessons
-  ("presets"), and the language and script names a data report gives ("languages",
-  "scripts").
+  ("presets"), the language and script names a data report gives ("languages",
+  "scripts") and the shapes a shapes task's prompt names ("shapes").
 
 pyside6-lupdate reads Python, but takes a wrapper's argument for a context of its own and
 names `self.tr` contexts after the wrong object in some files; so the strings found here
@@ -223,6 +223,7 @@ def core_strings() -> Found:
     """The core's words the window shows, each under the context the app translates it in."""
     from studio.core.config import lesson_files, load_config, preset_files
     from studio.core.data.languages import LANGUAGE_NAMES, LANGUAGE_SCRIPTS
+    from studio.core.data.shapes import SHAPES
     from studio.core.grpo import LOSS_TYPES
     from studio.core.tasks import TASKS
     from studio.core.training import metric_docs, metrics
@@ -250,6 +251,8 @@ def core_strings() -> Found:
         found.add("languages", name)
     for script in sorted(set(LANGUAGE_SCRIPTS.values())):
         found.add("scripts", script)
+    for shape in SHAPES:  # a shapes task's prompt names its shape (i18n/messages.py PROMPTS)
+        found.add("shapes", shape)
     return found
 
 

@@ -351,6 +351,21 @@
     </message>
 </context>
 <context>
+    <name>DataSplits</name>
+    <message>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>测试</translation>
+    </message>
+</context>
+<context>
     <name>Explain</name>
     <message>
         <source>(end)</source>
@@ -1207,6 +1222,14 @@
         <translation>选择一个预设，检查数据，然后按“开始”（F5）。</translation>
     </message>
     <message>
+        <source>Pause when GRPO starts</source>
+        <translation>GRPO 开始时暂停</translation>
+    </message>
+    <message>
+        <source>Pause each run before its first GRPO step, so that Step walks through GRPO one step at a time; a lesson can ask for this itself</source>
+        <translation>每次运行在第一个 GRPO 步之前暂停，这样“单步”就能一步一步地走过 GRPO；课程也可以自己要求这样做</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1963,6 +1986,69 @@
     </message>
 </context>
 <context>
+    <name>RewardParts</name>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>部分正确</translation>
+    </message>
+    <message>
+        <source>chrf</source>
+        <translation>chrF</translation>
+    </message>
+    <message>
+        <source>bleu</source>
+        <translation>BLEU</translation>
+    </message>
+    <message>
+        <source>length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>return</source>
+        <translation>回报</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>你的奖励</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>完全一致</translation>
+    </message>
+    <message>
+        <source>one_of</source>
+        <translation>任一答案</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>contains</source>
+        <translation>包含</translation>
+    </message>
+    <message>
+        <source>regex</source>
+        <translation>正则匹配</translation>
+    </message>
+    <message>
+        <source>similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>function</source>
+        <translation>函数</translation>
+    </message>
+</context>
+<context>
     <name>RunSession</name>
     <message>
         <source>Closing: the run is stopping and writing its checkpoint…</source>
@@ -2023,6 +2109,10 @@
     <message>
         <source>Run: {run} ({n} records)</source>
         <translation>运行：{run}（{n} 条记录）</translation>
+    </message>
+    <message>
+        <source>GRPO starts: paused before its first step. Step takes one GRPO step (the Explain step tab walks through it); Resume trains on.</source>
+        <translation>GRPO 开始了：已在它的第一步之前暂停。“单步”走一个 GRPO 步（“讲解这一步”标签页会逐项讲解）；“继续”则接着训练。</translation>
     </message>
     <message>
         <source>Training — run folder {run}</source>
@@ -3250,6 +3340,14 @@
         <translation>实测此预设完整运行一次在双核笔记本 CPU 上所需的分钟数（显示在卡片上；预设库把最快的排在前面）</translation>
     </message>
     <message>
+        <source>Pause when GRPO starts</source>
+        <translation>GRPO 开始时暂停</translation>
+    </message>
+    <message>
+        <source>In the window, pause the run when its GRPO stage starts, before the first GRPO step, so that Step takes one GRPO step at a time (the command line ignores it)</source>
+        <translation>在窗口中，运行进入 GRPO 阶段时、在第一个 GRPO 步之前暂停，这样“单步”每次走一个 GRPO 步（命令行不理会此项）</translation>
+    </message>
+    <message>
         <source>Operations</source>
         <translation>运算</translation>
     </message>
@@ -4454,6 +4552,18 @@
         <translation>空</translation>
     </message>
     <message>
+        <source>level {level}, {rows}x{cols}, seed {seed}, shortest {moves}</source>
+        <translation>第 {level} 级，{rows}×{cols}，种子 {seed}，最短 {moves} 步</translation>
+    </message>
+    <message>
+        <source>{split} image {index} ({shape})</source>
+        <translation>{split}图像 {index}（{shape}）</translation>
+    </message>
+    <message>
+        <source>{split} image {index}</source>
+        <translation>{split}图像 {index}</translation>
+    </message>
+    <message>
         <source>columns matched by script</source>
         <translation>按文字系统匹配各列</translation>
     </message>
@@ -4918,7 +5028,7 @@
     </message>
     <message>
         <source>One reward function on its own, unweighted (e.g. correct, format; chrF and BLEU rewards are sentence scores 0-1, not the 0-100 of the held-out chrF).</source>
-        <translation>单个奖励函数本身，未加权（例如 correct、format；chrF 和 BLEU 奖励是 0-1 的句子分数，而不是留出集 chrF 的 0-100）。</translation>
+        <translation>单个奖励函数本身，未加权（例如“正确”“格式”；chrF 和 BLEU 奖励是 0-1 的句子分数，而不是留出集 chrF 的 0-100）。</translation>
     </message>
     <message>
         <source>The functions that matter most rise; an easy one (format) reaches 1 early.</source>
@@ -5773,6 +5883,33 @@
     <message>
         <source>Thai</source>
         <translation>泰文</translation>
+    </message>
+</context>
+<context>
+    <name>shapes</name>
+    <message>
+        <source>circle</source>
+        <translation>圆形</translation>
+    </message>
+    <message>
+        <source>square</source>
+        <translation>正方形</translation>
+    </message>
+    <message>
+        <source>triangle</source>
+        <translation>三角形</translation>
+    </message>
+    <message>
+        <source>cross</source>
+        <translation>十字</translation>
+    </message>
+    <message>
+        <source>star</source>
+        <translation>星形</translation>
+    </message>
+    <message>
+        <source>ring</source>
+        <translation>圆环</translation>
     </message>
 </context>
 <context>

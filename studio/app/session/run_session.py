@@ -38,7 +38,13 @@ from PySide6.QtWidgets import QWidget
 from studio.app.common import dialogs
 from studio.app.session import code_consent
 from studio.app.session.exporter import Exporter
-from studio.app.session.worker import RunController, TrainerWorker, make_control, trainer_factory
+from studio.app.session.worker import (
+    RunController,
+    TrainerWorker,
+    grpo_starts,
+    make_control,
+    trainer_factory,
+)
 from studio.core.config import StudioConfig
 
 
@@ -98,6 +104,8 @@ class RunSession(QObject):
         self.run_config: StudioConfig | None = None  # what the last run here started with
         self._close_when_idle = False  # the user closed mid-run: close once it has stopped
         self._restart_when_idle = False  # Reset stopped the run: start again once it has
+        # the window's "Pause when GRPO starts" (a lesson's ui.pause_at_grpo asks it too)
+        self.pause_at_grpo = False
         self.controller = RunController(control_factory, self)
         self.controller.worker_created.connect(self._wire_worker)
         self.controller.state_changed.connect(self._on_state)
@@ -140,7 +148,14 @@ class RunSession(QObject):
         self.config_shown.emit(cfg)
         name = QCoreApplication.translate("presets", cfg.name)
         self.logged.emit("info", self.tr("starting {name}").format(name=name))
-        self.controller.start(self._make_factory(cfg, self._save_dir(), None), max_steps)
+        self.controller.start(
+            self._make_factory(cfg, self._save_dir(), None), max_steps, self._pauses_at_grpo(cfg)
+        )
+
+    def _pauses_at_grpo(self, cfg: StudioConfig) -> bool:
+        """Whether a run of `cfg` pauses when its GRPO stage starts: the window's setting or
+        the lesson's."""
+        return self.pause_at_grpo or cfg.ui.pause_at_grpo
 
     def step(self) -> bool:
         """Step: one step of the run in progress; with none, start one that begins paused
@@ -208,7 +223,9 @@ class RunSession(QObject):
         self.settings_loaded.emit(cfg)
         self.open_run(run_dir)
         self.logged.emit("info", self.tr("continuing {run}").format(run=run_dir))
-        self.controller.start(self._make_factory(cfg, None, Path(run_dir)))
+        self.controller.start(
+            self._make_factory(cfg, None, Path(run_dir)), None, self._pauses_at_grpo(cfg)
+        )
         return True
 
     # ---- past runs
@@ -279,8 +296,17 @@ class RunSession(QObject):
         return sender is not None and sender is self.controller.worker
 
     def _on_worker_record(self, record: dict) -> None:
-        if self._from_current_run():
-            self.record_arrived.emit(record)
+        if not self._from_current_run():
+            return
+        self.record_arrived.emit(record)
+        worker = self.controller.worker
+        if worker is not None and worker.pause_at_grpo and grpo_starts(record):
+            said = self.tr(
+                "GRPO starts: paused before its first step. Step takes one GRPO step "
+                "(the Explain step tab walks through it); Resume trains on."
+            )
+            self.status_said.emit(said)
+            self.logged.emit("info", said)
 
     def _on_run_started(self, run_dir: str) -> None:
         if not self._from_current_run():

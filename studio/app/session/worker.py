@@ -30,6 +30,15 @@ Listener = Callable[[dict], None]
 TrainerFactory = Callable[[Any, list[Listener]], Any]
 
 
+def grpo_starts(record: dict) -> bool:
+    """Whether `record` is the GRPO stage's start (a new stage, not one resumed)."""
+    return (
+        record.get("kind") == "stage"
+        and record.get("stage") == "grpo"
+        and record.get("event") == "start"
+    )
+
+
 def make_control() -> Any:
     """The engine's thread-safe pause/resume/stop/step requests."""
     from studio.core.training.control import TrainerControl
@@ -75,14 +84,25 @@ class TrainerWorker(QObject):
     failed = Signal(str)
     finished = Signal(dict)
 
-    def __init__(self, factory: TrainerFactory, control: Any, max_steps: int | None = None):
+    def __init__(
+        self,
+        factory: TrainerFactory,
+        control: Any,
+        max_steps: int | None = None,
+        pause_at_grpo: bool = False,
+    ):
         super().__init__()
         self._factory = factory
         self.control = control
         self._max_steps = max_steps
+        self.pause_at_grpo = pause_at_grpo  # "Pause when GRPO starts"
 
     def _relay(self, record: dict) -> None:
         # Called on the worker thread by the trainer: emit only (queued to the GUI thread).
+        if self.pause_at_grpo and grpo_starts(record):
+            # asked here, on the trainer's thread before it goes on: the pause is in place
+            # before the first GRPO step's turn, however late the GUI hears of it
+            self.control.pause_before_next_step()
         self.record_emitted.emit(record)
 
     @Slot()
@@ -129,12 +149,16 @@ class RunController(QObject):
             self.state = state
             self.state_changed.emit(state)
 
-    def start(self, factory: TrainerFactory, max_steps: int | None = None) -> TrainerWorker:
+    def start(
+        self, factory: TrainerFactory, max_steps: int | None = None, pause_at_grpo: bool = False
+    ) -> TrainerWorker:
+        """Run `factory`'s trainer in a new thread; `pause_at_grpo`: pause before the first
+        step of its GRPO stage (Step then takes GRPO steps)."""
         if self._thread is not None:
             raise RuntimeError("a run is already in progress; stop it before starting another")
         thread = QThread()
         thread.setObjectName("studio-trainer")
-        worker = TrainerWorker(factory, self._control_factory(), max_steps)
+        worker = TrainerWorker(factory, self._control_factory(), max_steps, pause_at_grpo)
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
         # Bound methods of GUI-thread objects, so these run on the GUI thread (queued).
@@ -158,10 +182,13 @@ class RunController(QObject):
     @Slot(object)
     def _on_record(self, record: dict) -> None:
         # the step asked is done: paused after it (a late record of an earlier run is not it)
-        if self.sender() is not self.worker:
+        worker = self.worker
+        if worker is None or self.sender() is not worker:
             return
         if self.state == "stepping" and record.get("kind") == "step":
             self._set_state("paused")
+        elif self.state == "running" and worker.pause_at_grpo and grpo_starts(record):
+            self._set_state("paused")  # the worker asked the pause when it relayed this
 
     @Slot(dict)
     def _on_worker_finished(self, final: dict) -> None:

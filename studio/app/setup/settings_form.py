@@ -102,6 +102,19 @@ class _WheelGuard(QObject):
         return False
 
 
+def shown_text(text: str) -> str:
+    """A preset's name, description or lesson text as the window shows it: a shipped
+    preset's in the window's language (context "presets", sources.core_strings lists them),
+    anything else as written."""
+    return QCoreApplication.translate("presets", text) if text else text
+
+
+def as_written(value: Any, written: str) -> Any:
+    """The form's `value` of a text that showed `shown_text(written)`: `written` when the
+    user left it as shown, so a saved or started preset keeps its own words."""
+    return written if written and value == shown_text(written) else value
+
+
 class SettingsForm(QWidget):
     """Shows a StudioConfig as a form and reads it back (`config()`)."""
 
@@ -171,13 +184,15 @@ class SettingsForm(QWidget):
         self._data_fields = task_class(cfg.task.NAME).DATA_FIELDS
         general = self._group("")
         for name in ("name", "description"):
-            self._add_field(general, StudioConfig, name, name, getattr(cfg, name))
+            self._add_field(general, StudioConfig, name, name, shown_text(getattr(cfg, name)))
         for section in ("model", "task", "data", "grpo", "training"):
             self._add_section(section, getattr(cfg, section))
         for stage in ("warmup", "grpo"):
             self._add_section(f"stages.{stage}", getattr(cfg.stages, stage))
         for section in ("eval", "curriculum", "distill", "sparsity", "run", "ui"):
             self._add_section(section, getattr(cfg, section))
+        if cfg.ui.lesson:
+            self.editors["ui.lesson"].set(shown_text(cfg.ui.lesson))
         self._host_layout.addStretch(1)
         self.hidden = list(cfg.ui.hidden)
         arch = getattr(type(cfg.model), "ARCH", "?")
@@ -334,6 +349,11 @@ class SettingsForm(QWidget):
             "ui",
         ):
             raw[section] = self._section_values(section)
+        # a shipped preset's name and texts are shown in the window's language; unchanged,
+        # they are kept as the preset has them (the catalogue's source, not a translation)
+        raw["name"] = as_written(raw["name"], base.name)
+        raw["description"] = as_written(raw["description"], base.description)
+        raw["ui"]["lesson"] = as_written(raw["ui"].get("lesson"), base.ui.lesson)
         cfg = from_dict(StudioConfig, raw)
         cfg.model = from_dict(type(base.model), self._section_values("model"), "model")
         cfg.task = from_dict(type(base.task), self._section_values("task"), "task")

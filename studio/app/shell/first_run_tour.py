@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QObject, QPoint, QSettings, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QSettings, QSize, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -103,17 +103,18 @@ class Tour(QObject):
         self.next = QPushButton()
         self.next.setDefault(True)
         self.next.clicked.connect(self.advance)
-        buttons = QHBoxLayout()
+        self._buttons = buttons = QHBoxLayout()
         buttons.addWidget(self.counter)
         buttons.addStretch(1)
         buttons.addWidget(self.never)
         buttons.addWidget(self.next)
-        layout = QVBoxLayout(self.panel)
+        self._layout = layout = QVBoxLayout(self.panel)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.addWidget(self.title)
         layout.addWidget(self.text)
         layout.addLayout(buttons)
         self.panel.hide()
+        self.panel.installEventFilter(self)
 
     @property
     def showing(self) -> bool:
@@ -139,19 +140,55 @@ class Tour(QObject):
         )
         last = self.index == len(self.callouts) - 1
         self.next.setText(self.tr("Done") if last else self.tr("Next"))
-        self.panel.adjustSize()
-        self.panel.move(self._place(callout.target()))
+        self._fit()
         self.panel.show()
         self.panel.raise_()
+
+    def _fit(self) -> None:
+        """Size the callout to its text and buttons, beside its target."""
+        if not 0 <= self.index < len(self.callouts):
+            return
+        size = self._size()
+        self.panel.setFixedWidth(size.width())
+        self.panel.resize(size)
+        self.panel.move(self._place(self.callouts[self.index].target()))
+
+    def _size(self) -> QSize:
+        """The callout's width (`_width`) and the height its wrapped text takes at it
+        (adjustSize gave the text the lines of a narrower width: cut at large text)."""
+        width, layout = self._width(), self._layout
+        if layout.hasHeightForWidth():
+            height = layout.totalHeightForWidth(width)
+        else:
+            height = layout.totalSizeHint().height()
+        return QSize(width, max(height, layout.totalMinimumSize().height()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt's name
+        # the text size changed while a callout shows (a teacher's Ctrl+=): fit it again
+        # (FontChange); its buttons' new sizes arrive after it (LayoutRequest)
+        refit = (QEvent.Type.FontChange, QEvent.Type.LayoutRequest)
+        mine = watched is self.panel and event.type() in refit and self.showing
+        if mine and self._size() != self.panel.size():
+            self._fit()
+        return False
+
+    def _width(self) -> int:
+        """WIDTH, or what the row of buttons needs at the text size in use (a teacher's
+        larger text cut "Don't show again" and Next off at 300 px); never wider than
+        the window."""
+        margins = self._layout.contentsMargins()
+        row = self._buttons.sizeHint().width() + margins.left() + margins.right() + 4
+        return max(1, min(max(WIDTH, row), self.window.width()))
 
     def _place(self, target: QWidget) -> QPoint:
         """Beside `target` (right of it, else below it), kept inside the window."""
         top_left = target.mapTo(self.window, QPoint(0, 0))
         # a little down from its top: the tab bars and the stage strip stay readable
         x, y = top_left.x() + target.width() + 8, top_left.y() + min(90, target.height() // 4)
-        if x + WIDTH > self.window.width():  # no room on the right: below it
+        width = self.panel.width()
+        if x + width > self.window.width():  # no room on the right: below it
             x, y = top_left.x(), top_left.y() + target.height() + 8
-        x = max(0, min(x, self.window.width() - WIDTH))
+        x = max(0, min(x, self.window.width() - width))
         y = max(0, min(y, self.window.height() - self.panel.height()))
         return QPoint(x, y)
 

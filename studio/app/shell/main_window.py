@@ -42,7 +42,7 @@ from studio.app.shell.first_run_tour import Tour, window_callouts
 from studio.app.shell.help_pages import HelpPage, chart_guide_html, grpo_guide_html
 from studio.app.shell.lesson_banner import LessonBanner
 from studio.app.shell.memory_gauge import MemoryGauge
-from studio.app.shell.menus import build_menus
+from studio.app.shell.menus import build_menus, pause_at_grpo_action
 from studio.app.shell.projector_mode import Presentation
 from studio.app.shell.run_toolbar import ControlBar
 from studio.app.views import registry
@@ -133,6 +133,7 @@ class MainWindow(QMainWindow):
         self.presentation = Presentation(self.settings, self)
         self.presentation.apply()
         self._help_pages: list[HelpPage] = []
+        self.pause_at_grpo_action = pause_at_grpo_action(self)
         build_menus(self)
         self.statusBar().showMessage(self.tr("Pick a preset, check the data, press Start (F5)."))
         self._restore_settings()

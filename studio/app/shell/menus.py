@@ -23,6 +23,32 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("MainWindow", text)
 
 
+PAUSE_AT_GRPO_KEY = "run/pause_at_grpo"  # QSettings: the Run menu's check, remembered
+
+
+def pause_at_grpo_action(window: MainWindow) -> QAction:
+    """Run > Pause when GRPO starts: a checked entry, remembered, that the session reads
+    when it starts a run (a lesson's own ui.pause_at_grpo pauses its runs either way)."""
+    action = QAction(_tr("Pause when GRPO starts"), window)
+    action.setCheckable(True)
+    action.setToolTip(
+        _tr(
+            "Pause each run before its first GRPO step, so that Step walks through GRPO "
+            "one step at a time; a lesson can ask for this itself"
+        )
+    )
+    saved = window.settings.value(PAUSE_AT_GRPO_KEY, False)
+    action.setChecked(saved is True or str(saved).lower() == "true")
+    window.session.pause_at_grpo = action.isChecked()
+
+    def toggled(on: bool) -> None:
+        window.session.pause_at_grpo = on
+        window.settings.setValue(PAUSE_AT_GRPO_KEY, on)
+
+    action.toggled.connect(toggled)
+    return action
+
+
 def build_menus(window: MainWindow) -> None:
     """Fill `window`'s menu bar."""
     bar = window.menuBar()
@@ -56,6 +82,8 @@ def build_menus(window: MainWindow) -> None:
         controls.restart_action,
     ):
         run_menu.addAction(action)
+    run_menu.addSeparator()
+    run_menu.addAction(window.pause_at_grpo_action)
     run_menu.addSeparator()
     run_menu.addAction(window.session.exporter.action)
 

@@ -19,6 +19,7 @@ from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser
 
 from studio.app.common.redraw_when_seen import RedrawWhenSeen
+from studio.app.i18n.messages import prompt_shown
 from studio.app.views.view import Tab, View, view_title
 from studio.core.config import StudioConfig
 from studio.core.tasks import task_class
@@ -69,7 +70,8 @@ def group_html(group: dict, noun: str = "completion", index: int | None = None) 
     rewards, advs = group.get("rewards", []), group.get("advantages", [])
     rows = sorted(zip(completions, rewards, advs), key=lambda t: -t[2])
     flat = is_flat(group)
-    head = f"<b>{_tr('Prompt:')}</b> <code>{_text(group.get('prompt', ''))}</code>"
+    prompt = prompt_shown(str(group.get("prompt", "")))  # a grid's level said in words
+    head = f"<b>{_tr('Prompt:')}</b> <code>{_text(prompt)}</code>"
     if group.get("reference") is not None:
         head += f" &nbsp; <b>{_tr('Reference:')}</b> <code>{_text(group['reference'])}</code>"
     if flat:

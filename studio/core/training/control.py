@@ -42,6 +42,7 @@ class TrainerControl:
         self._steps_allowed = 0  # single steps granted while paused
         self._granted = False  # the step under way is a granted single step
         self._began = False  # the first step has had its turn (before it: preparing)
+        self._pause_at_turn = False  # pause when the next step's turn comes (not before)
         self._questions: deque[tuple[str, dict[str, Any], Future]] = deque()
         self._answerer: weakref.WeakMethod | None = None
         self._answering = False  # a question is running on the trainer's thread
@@ -54,7 +55,17 @@ class TrainerControl:
     def resume(self) -> None:
         with self._cond:
             self._paused = False
+            self._pause_at_turn = False  # a pause asked for later is cancelled too
             self._steps_allowed = 0
+            self._cond.notify_all()
+
+    def pause_before_next_step(self) -> None:
+        """Pause when the next step's turn comes (`wait_for_turn`), not before: what runs
+        until then (a checkpoint, an evaluation) is not held. A single step asked
+        meanwhile is that next step. The window's "Pause when GRPO starts" asks this on
+        the GRPO stage's start record, so the first GRPO step is the one Step takes."""
+        with self._cond:
+            self._pause_at_turn = True
             self._cond.notify_all()
 
     def stop(self) -> None:
@@ -118,6 +129,9 @@ class TrainerControl:
     def wait_for_turn(self, poll_s: float = 0.1) -> bool:
         """Block while paused; True when the next step may run, False when stopping."""
         with self._cond:
+            if self._pause_at_turn:
+                self._pause_at_turn = False
+                self._paused = True
             while True:
                 self._answer_questions()
                 if self._stop:
@@ -139,7 +153,8 @@ class TrainerControl:
 
         A single step asked while a step is under way grants that step: it finishes, and
         the run pauses after it. Asked before the first step, it lets the preparation (the
-        baseline evaluation) through and is kept for that first step."""
+        baseline evaluation) through and is kept for that first step; so too while a pause
+        before the next step is pending (a stage's start, its baseline evaluation)."""
         with self._cond:
             if self._answering:
                 return  # a question's own forward pass
@@ -148,8 +163,8 @@ class TrainerControl:
                     raise StopRequested
                 if not self._paused or self._granted:
                     return
-                if self._steps_allowed > 0 and not self._began:
-                    return
+                if self._steps_allowed > 0 and (not self._began or self._pause_at_turn):
+                    return  # the work before a step (preparing, a new stage): not the step
                 if self._steps_allowed > 0:
                     self._steps_allowed -= 1
                     self._granted = True

@@ -23,7 +23,7 @@ app's sources.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -65,12 +65,17 @@ class Metric:
         """A recorded value as shown: 0.5 of a '%' metric -> '50%', 33.21 -> '33.21'."""
         return f"{value * self.scale:.{digits}g}" + ("%" if self.unit == "%" else "")
 
-    def label_for(self, key: str, template: str = "") -> str:
+    def label_for(
+        self, key: str, template: str = "", say_name: Callable[[str], str] | None = None
+    ) -> str:
         """The label of `key`, one of this metric's keys: 'reward/format/mean' -> 'format'.
-        `template` stands in for `label` (its translation, `<name>` kept)."""
+        `template` stands in for `label` (its translation, `<name>` kept); `say_name` says
+        the name in `<name>`'s place (the window's words for a reward part)."""
         label = template or self.label
         name = re.fullmatch(_pattern(self.key), key)
-        return label.replace("<name>", name.group(1)) if name and name.groups() else label
+        if not (name and name.groups()):
+            return label
+        return label.replace("<name>", say_name(name.group(1)) if say_name else name.group(1))
 
 
 def _pattern(key: str) -> str:

@@ -145,6 +145,7 @@ class MetricChart(QWidget):
         layout.addWidget(self.plot_widget)
         self.placeholder = pg.TextItem(color="#777", anchor=(0.5, 0.5))
         self.placeholder.setParentItem(item.getViewBox())
+        self.placeholder.setFont(QFont(self.font()))
         item.getViewBox().sigResized.connect(self._place_placeholder)
         self.waiting_text = ""
         self._legend_entries: list[LegendEntry] = []
@@ -188,6 +189,12 @@ class MetricChart(QWidget):
         font = QFont(self.font())
         font.setPointSizeF(max(7.0, self.font().pointSizeF() * LEGEND_SCALE))
         self.legend.setFont(font)
+        # the waiting line in an empty chart: the chart's own text size (the plot's scene
+        # kept the size it was made with)
+        placeholder = getattr(self, "placeholder", None)
+        if placeholder is not None:
+            placeholder.setFont(QFont(self.font()))
+            self._place_placeholder()
 
     def changeEvent(self, event: QEvent) -> None:  # Qt's name
         super().changeEvent(event)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from typing import NamedTuple
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from studio.app.views.charts.series import MetricStore
 from studio.core.training import metrics
@@ -32,10 +32,40 @@ def stage_name(stage: str) -> str:
     return {"warmup": _tr("warm-up"), "grpo": _tr("GRPO")}.get(stage, stage)
 
 
+# The reward parts the studio's own tasks name (a task's RewardFunction), and the kinds of
+# reward check (tasks/reward_checks.py), whose name a check takes unless it is given one:
+# the window says them in its language. A part a preset names itself is shown as named.
+REWARD_PARTS = (
+    QT_TRANSLATE_NOOP("RewardParts", "correct"),
+    QT_TRANSLATE_NOOP("RewardParts", "format"),
+    QT_TRANSLATE_NOOP("RewardParts", "partial"),
+    QT_TRANSLATE_NOOP("RewardParts", "chrf"),
+    QT_TRANSLATE_NOOP("RewardParts", "bleu"),
+    QT_TRANSLATE_NOOP("RewardParts", "length"),
+    QT_TRANSLATE_NOOP("RewardParts", "return"),
+    QT_TRANSLATE_NOOP("RewardParts", "user"),
+    QT_TRANSLATE_NOOP("RewardParts", "exact"),
+    QT_TRANSLATE_NOOP("RewardParts", "one_of"),
+    QT_TRANSLATE_NOOP("RewardParts", "number"),
+    QT_TRANSLATE_NOOP("RewardParts", "contains"),
+    QT_TRANSLATE_NOOP("RewardParts", "regex"),
+    QT_TRANSLATE_NOOP("RewardParts", "similarity"),
+    QT_TRANSLATE_NOOP("RewardParts", "function"),
+)
+
+
+def reward_part(name: str) -> str:
+    """A reward part's name (a reward function's) in the window's language."""
+    return QCoreApplication.translate("RewardParts", name) if name in REWARD_PARTS else name
+
+
 def curve_label(key: str) -> str:
-    """A curve's name: the catalogue's label of `key`, translated; the key if undeclared."""
+    """A curve's name: the catalogue's label of `key`, translated (a reward part's name
+    too); the key if undeclared."""
     metric = find(key)
-    return key if metric is None else metric.label_for(key, translated(metric.label))
+    if metric is None:
+        return key
+    return metric.label_for(key, translated(metric.label), reward_part)
 
 
 def scale_of(key: str) -> float:

@@ -20,6 +20,8 @@ import math
 
 from PySide6.QtCore import QCoreApplication
 
+from studio.app.i18n.messages import prompt_shown
+from studio.app.views.charts.words import reward_part
 from studio.app.views.samples import advantage_colour, is_flat, signed
 
 END_TOKEN = "<eos>"
@@ -109,7 +111,8 @@ def likelier(delta_logp: float) -> str:
 
 
 def prompt_part(group: dict, plain: bool = True) -> str:
-    parts = [heading(tr("1. The prompt")), para(sample_text(str(group.get("prompt", ""))))]
+    prompt = prompt_shown(str(group.get("prompt", "")))  # a grid's level said in words
+    parts = [heading(tr("1. The prompt")), para(sample_text(prompt))]
     if group.get("reference") is not None:
         line = (
             tr("The right answer: {reference}")
@@ -135,7 +138,8 @@ def rewards_part(group: dict, noun: str, plain: bool = True) -> str:
     )
     if weights:
         terms = " + ".join(
-            f"{num(w, 2).rstrip('0').rstrip('.')} × {html.escape(n)}" for n, w in weights.items()
+            f"{num(w, 2).rstrip('0').rstrip('.')} × {html.escape(reward_part(n))}"
+            for n, w in weights.items()
         )
         out.append(
             say(
@@ -158,7 +162,7 @@ def rewards_part(group: dict, noun: str, plain: bool = True) -> str:
                 style="color:#b3441e",
             )
         )
-    header = ["#", html.escape(noun), *(html.escape(n) for n in parts), tr("reward")]
+    header = ["#", html.escape(noun), *(html.escape(reward_part(n)) for n in parts), tr("reward")]
     outcome = group.get("outcome")
     if outcome:
         header.append(tr("how it ended"))

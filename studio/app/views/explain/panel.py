@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.common.redraw_when_seen import RedrawWhenSeen
+from studio.app.i18n.messages import prompt_shown
 from studio.app.session.worker import RunController
 from studio.app.views.explain.after_update import After, explanation_html
 from studio.app.views.explain.before_update import tr
@@ -209,7 +210,7 @@ class ExplainPanel(View, RedrawWhenSeen, QWidget):
         samples = self.record["samples"] if self.record is not None else []
         labels = [
             tr("Group {number}: {prompt}").format(
-                number=i + 1, prompt=_short(str(g.get("prompt", "")))
+                number=i + 1, prompt=_short(prompt_shown(str(g.get("prompt", ""))))
             )
             for i, g in enumerate(samples)
         ]

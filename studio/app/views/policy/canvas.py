@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -26,6 +26,8 @@ from PySide6.QtGui import (
     QResizeEvent,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from studio.app.i18n.messages import prompt_shown, shape_name
 
 CELL_COLOURS = {
     "empty": "#f6f5ef",
@@ -41,6 +43,7 @@ ROW = 20  # px per candidate or label row
 COLUMN = (96, 220)  # narrowest and widest column of a next-tokens position
 BAR_ROOM = 34 + 50  # a column's room beside its pieces: the percentage, the longest bar
 END_TOKEN = "<eos>"
+CELL_LINES = 2.6  # a grid cell's least side, in lines of the text size in use (5x5 fits 1024x700)
 
 
 def _tr(text: str) -> str:
@@ -69,6 +72,11 @@ class PolicyCanvas(QWidget):
         self.updateGeometry()
         self.update()
 
+    def changeEvent(self, event: QEvent) -> None:  # Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # the text size changed: so does the grid
+            self.updateGeometry()
+
     def sizeHint(self) -> QSize:  # Qt's name
         return self.minimumSizeHint()
 
@@ -82,7 +90,16 @@ class PolicyCanvas(QWidget):
         if kind == "labels":
             images = snap.get("images", [])
             return QSize(360, sum(28 + ROW * len(snap.get("classes", [])) for _ in images))
+        if kind == "grid":  # room for every cell at the text size in use
+            side = int(self._cell_floor() * max(len(snap.get("cells", [])), 1)) + 24
+            return QSize(side, side)
         return QSize(240, 240)
+
+    def _cell_floor(self) -> float:
+        """The least a grid cell gets: its arrows and its name at the text size in use, so
+        that the grid grows when a teacher raises the text size for a projector (it stayed
+        about 220 px whatever the size)."""
+        return CELL_LINES * QFontMetricsF(self.font()).height()
 
     # ---- painting
 
@@ -112,7 +129,8 @@ class PolicyCanvas(QWidget):
     def _grid(self, painter: QPainter, snap: dict) -> None:
         cells, probs = snap.get("cells", []), snap.get("probs", [])
         side = max(len(cells), 1)
-        size = max(8.0, min((self.width() - 24) / side, (self.height() - 24) / side, 110.0))
+        most = max(110.0, 2 * self._cell_floor())  # a big cell for big text
+        size = max(8.0, min((self.width() - 24) / side, (self.height() - 24) / side, most))
         left = (self.width() - size * side) / 2
         top = (self.height() - size * side) / 2
         actions = snap.get("actions", list(DIRECTIONS))
@@ -220,7 +238,9 @@ class PolicyCanvas(QWidget):
         for image in snap.get("images", []):
             painter.setFont(_font(painter.font(), 11, bold=True))
             painter.setPen(INK)
-            head = _tr("{image}: a {label}").format(image=image["title"], label=image["label"])
+            head = _tr("{image}: a {label}").format(
+                image=prompt_shown(str(image["title"])), label=shape_name(str(image["label"]))
+            )
             painter.drawText(QRectF(12, y, self.width() - 24, 22), Qt.AlignmentFlag.AlignLeft, head)
             y += 24
             painter.setFont(_font(painter.font(), 10))

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.common.redraw_when_seen import RedrawWhenSeen
+from studio.app.i18n.messages import prompt_shown
 from studio.app.session.worker import RunController
 from studio.app.views.policy.canvas import PolicyCanvas
 from studio.app.views.view import Tab, View, ViewContext, view_title
@@ -148,7 +149,7 @@ class PolicyView(View, RedrawWhenSeen, QWidget):
                 "{grid}: in every cell the agent could stand on, the arrows are the policy's "
                 "probabilities of moving up, right, down or left from there (the ring marks "
                 "25%, all four alike). The blue square is the start."
-            ).format(grid=snapshot.get("title", ""))
+            ).format(grid=prompt_shown(str(snapshot.get("title", ""))))
         elif kind == "next_tokens":
             what = _tr(
                 "For each fixed held-out prompt, at each token of the right answer (the answer "
