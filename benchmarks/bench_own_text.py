@@ -2,8 +2,9 @@
 
 Gives the preset a real file nobody here wrote, as it comes: codespell's dictionary of
 common misspellings (`misspelling->correction`, several corrections comma-separated),
-read at run time from ../shared/data beside the repository (never copied into it). For
-each seed it:
+read at run time from the path given with --data (codespell ships it as
+codespell_lib/data/dictionary.txt; it is never copied into this repository). For each
+seed it:
 
 1. trains the preset with data.path set and nothing else (the settings fitted to the
    file: splits, max_len, max_new_tokens, the warm-up's cap), warm-up then GRPO;
@@ -36,8 +37,6 @@ from studio.core.config import load_config
 from studio.core.runs.checkpoints import CHECKPOINT_DIR, latest_checkpoint
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.training.trainer import Trainer
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "codespell-dictionary.txt"
 
 
 def one_seed(
@@ -75,7 +74,9 @@ def one_seed(
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seeds", type=int, nargs="+", default=[0, 1])
-    p.add_argument("--data", type=Path, default=DATA)
+    p.add_argument(
+        "--data", type=Path, required=True, help="codespell's dictionary.txt, as it comes"
+    )
     p.add_argument("--limit", type=int, default=1000, help="test prompts evaluated")
     p.add_argument("--out", default="benchmarks/out/own_text")
     p.add_argument("--set", dest="overrides", action="append", default=[])
