@@ -74,6 +74,21 @@ def test_curve(run_dir: Path, limit: int) -> list[tuple[int, dict[str, float]]]:
     return [(s, test_metric(run_dir, p, limit)) for s, p in sorted(kept) if s and s > first]
 
 
+def train_capped(
+    preset: str, data: Path, seed: int, out: Path, overrides: list[str], warmup_cap: int | None
+) -> Path:
+    """Train `preset` on `data` (its report printed), the warm-up cut at `warmup_cap`
+    steps after the settings fitted to the data (which set the warm-up's own cap)."""
+    cfg = load_config(preset, [f"data.path={data}", f"training.seed={seed}", *overrides])
+    trainer = Trainer(cfg, save_dir=out)
+    if warmup_cap:
+        warmup = trainer.cfg.stages.warmup
+        warmup.steps = min(warmup.steps, warmup_cap)
+    print(trainer.task.report(), flush=True)
+    trainer.run()
+    return trainer.run_dir
+
+
 def stage_times(steps: list[dict]) -> dict[str, float]:
     """Steps and seconds of each stage, from a run's step records."""
     out: dict[str, float] = {}
@@ -94,16 +109,7 @@ def one_seed(
 ) -> dict:
     started = time.perf_counter()
     if from_run is None:
-        cfg = load_config(
-            "tiny_transformer", [f"data.path={data}", f"training.seed={seed}", *overrides]
-        )
-        trainer = Trainer(cfg, save_dir=out)
-        if warmup_cap:  # after the settings fitted to the data, which set the warm-up's cap
-            warmup = trainer.cfg.stages.warmup
-            warmup.steps = min(warmup.steps, warmup_cap)
-        print(trainer.task.report(), flush=True)
-        trainer.run()
-        run_dir = trainer.run_dir
+        run_dir = train_capped("tiny_transformer", data, seed, out, overrides, warmup_cap)
     else:  # the GRPO stage again from a finished run's warm-up, with today's code
         run_dir = start_copy(from_run, out, "grpo")
         grpo_from(run_dir, [f"training.seed={seed}", *overrides])

@@ -31,26 +31,17 @@ import time
 from pathlib import Path
 
 from bench_learning import test_metric
-from bench_own_data import control_folder, grpo_from, stage_times
+from bench_own_data import control_folder, grpo_from, stage_times, train_capped
 
-from studio.core.config import load_config
 from studio.core.runs.checkpoints import CHECKPOINT_DIR, latest_checkpoint
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.trainer import Trainer
 
 
 def one_seed(
     data: Path, seed: int, out: Path, limit: int, overrides: list[str], warmup_cap: int | None
 ) -> dict:
     started = time.perf_counter()
-    cfg = load_config("own_text", [f"data.path={data}", f"training.seed={seed}", *overrides])
-    trainer = Trainer(cfg, save_dir=out)
-    if warmup_cap:  # after the settings fitted to the data, which set the warm-up's cap
-        warmup = trainer.cfg.stages.warmup
-        warmup.steps = min(warmup.steps, warmup_cap)
-    print(trainer.task.report(), flush=True)
-    trainer.run()
-    run_dir = trainer.run_dir
+    run_dir = train_capped("own_text", data, seed, out, overrides, warmup_cap)
     wall = time.perf_counter() - started
     control = control_folder(run_dir, out)
     control_wall = grpo_from(control, ["grpo.shuffle_rewards=true"])
