@@ -21,6 +21,7 @@ from studio.core.tasks.base import Example, Rollout
 from studio.core.tasks.reward_checks import parse_checks
 from studio.core.tasks.text import repeat_each
 from studio.core.tasks.user_reward import forget_allowed_code
+from studio.core.training import reward_lab as reward_lab_core
 from studio.core.training.grpo_step import score
 
 MODULE = "lab_rewards_mod"
@@ -218,9 +219,44 @@ def test_consent_is_asked_before_a_users_function_runs(qtbot, window, rewards_fi
     answer[0] = True
     click(qtbot, row.allow)
     assert len(asked) == 2
+    # an allowed function runs on the pool, not the window's thread: its result comes after
+    qtbot.waitUntil(lambda: lab.group is not None and "function" in lab.group.parts)
     assert lab.group.not_run == [] and lab.group.parts["function"] == [2.0, 3.0]
     assert (rewards_file.parent / "IMPORTED").exists()
     assert row.allow.isHidden() and "Allowed" in row.state.text()
+
+
+def test_an_allowed_function_runs_off_the_windows_thread(qtbot, window, rewards_file, monkeypatch):
+    import threading
+
+    monkeypatch.setattr(dialogs, "ask_to_run_code", lambda p, file, spec: True)
+    lab = lab_of(qtbot, window)
+    type_group(qtbot, lab, "p", "ab", ["ab", "abc"])
+    row = add(qtbot, lab, "function")
+    qtbot.keyClicks(row.option("function"), f"{MODULE}:score")
+    seen: list[bool] = []
+    original = reward_lab_core.check_reward
+
+    def watched(check):
+        rf = original(check)
+        if check.kind != "function":
+            return rf
+        return type(rf)(
+            rf.name,
+            lambda r: (
+                seen.append(threading.current_thread() is threading.main_thread()) or rf.fn(r)
+            ),
+            rf.weight,
+        )
+
+    monkeypatch.setattr(reward_lab_core, "check_reward", watched)
+    click(qtbot, row.allow)
+    qtbot.waitUntil(lambda: lab.group is not None and "function" in lab.group.parts)
+    assert seen and not any(seen)  # the user's function never ran on the window's thread
+    # an edit while it runs: only the newest edit's numbers are shown
+    lab.completions.setPlainText("ab\nabc\nabcd")
+    qtbot.waitUntil(lambda: lab.group is not None and len(lab.group.rewards) == 3)
+    assert lab.group.parts["function"][:2] == [2.0, 3.0]
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, Self
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
@@ -45,7 +46,7 @@ from studio.app.session import code_consent
 from studio.app.views.explain.before_update import advantages_part, rewards_part, spread_part
 from studio.app.views.view import Tab, View, ViewContext, view_title
 from studio.core.tasks.reward_checks import KINDS, CheckError, Option, parse_checks
-from studio.core.training.reward_lab import LabGroup, try_group
+from studio.core.training.reward_lab import LabGroup, may_run, try_group
 
 if TYPE_CHECKING:
     from studio.app.session.run_session import RunSession
@@ -258,6 +259,7 @@ class RewardLab(View, QWidget):
         self.stores = False  # the settings' task has task.rewards to write back to
         self.rows: list[CheckRow] = []
         self.group: LabGroup | None = None
+        self._scoring = 0  # counts the edits scored: a late result of an older one is dropped
         self.error = ""
         self._answers_of: dict[str, tuple[str, ...]] = {}  # the data's prompts
         self._loading = False
@@ -535,9 +537,11 @@ class RewardLab(View, QWidget):
             checks = []
         self.check_error.setText(self.error)
         texts = self.completion_texts()
+        self._scoring += 1  # a result scored for an earlier edit is dropped when it comes
         if checks and texts:
             grpo = self.cfg.grpo if self.cfg is not None else None
-            self.group = try_group(
+            job = partial(
+                try_group,
                 checks,
                 self.prompt.currentText(),
                 self.answer_texts(),
@@ -546,6 +550,29 @@ class RewardLab(View, QWidget):
                 eps=grpo.advantage_eps if grpo is not None else 1e-4,
                 reward_weights=grpo.reward_weights if grpo is not None else None,
             )
+            if any(c.kind == "function" and may_run(c) for c in checks):
+                # the user's function may take any time: on the pool, never on this thread
+                scoring = self._scoring
+                background.run_in_background(
+                    job,
+                    lambda group: self._scored(scoring, checks, group),
+                    lambda message, _details: self._scored(scoring, checks, None, message),
+                )
+                self._show(checks)
+                return
+            self.group = job()
+        self._show(checks)
+
+    def _scored(self, scoring: int, checks: list, group: LabGroup | None, error: str = "") -> None:
+        """A group scored on the pool: shown unless the lab was edited since."""
+        if scoring != self._scoring:
+            return
+        self.group = group
+        if error:
+            self.check_error.setText(error)
+        self._show(checks)
+
+    def _show(self, checks: list) -> None:
         for row in self.rows:
             name = self._name_of(row, checks)
             errors = self.group.errors if self.group is not None else {}

@@ -105,7 +105,8 @@ def _fixed(values: list[float]) -> Callable[[Rollout], list[float]]:
     return lambda _rollout: values
 
 
-def _may_run(check: Check) -> bool:
+def may_run(check: Check) -> bool:
+    """Whether the lab runs `check`: any built-in check; a user's function once allowed."""
     if check.kind != "function":
         return True
     try:
@@ -129,8 +130,8 @@ def try_group(
     advantages. ValueError for an empty group."""
     if not completions:
         raise ValueError("no completions to score; type at least one, one per line")
-    runnable = [c for c in checks if _may_run(c)]
-    not_run = [c.name for c in checks if not _may_run(c)]
+    runnable = [c for c in checks if may_run(c)]
+    not_run = [c.name for c in checks if not may_run(c)]
     errors: dict[str, str] = {}
     rewards: list[RewardFunction] = []
     rollout = lab_rollout(prompt, answers, completions)
