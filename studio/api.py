@@ -450,15 +450,20 @@ class GRPOTrainer:
         _max_steps(max_steps)
         self._check_idle()
         inbox: queue.Queue[tuple[str, Any]] = queue.Queue(maxsize=1)
+        # the loop has asked for the next record: the trainer goes on only then, so a loop
+        # that leaves after step N stops the run at step N, however slow the loop's thread
+        taken = threading.Semaphore(0)
         gone = threading.Event()  # the loop has ended: nobody takes records any more
 
         def deliver(item: tuple[str, Any]) -> None:
             while not gone.is_set():  # wait for the loop to take it
                 try:
                     inbox.put(item, timeout=0.1)
-                    return
+                    break
                 except queue.Full:
                     continue
+            while not gone.is_set() and not taken.acquire(timeout=0.1):
+                continue
 
         def train() -> None:
             try:
@@ -478,11 +483,12 @@ class GRPOTrainer:
                 if kind == "error":
                     raise item
                 yield item
+                taken.release()
         finally:
-            gone.set()
             if thread.is_alive():
-                self.control.stop()  # wakes a paused run too
-                thread.join()
+                self.control.stop()  # before the trainer goes on; wakes a paused run too
+            gone.set()
+            thread.join()
             self._sink, self._thread = None, None
 
     def _check_idle(self) -> None:
