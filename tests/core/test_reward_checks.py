@@ -145,6 +145,18 @@ def test_each_check_is_a_named_weighted_reward_part():
     assert parts["exact_2"] == [1.0, 1.0, 0.0] and parts["similarity"] == rewards[1].fn(r)
 
 
+def test_a_completion_cut_off_by_the_length_limit_scores_0_on_every_check():
+    # "2024-05-01-" passes a lenient exact check, but it never ended: rewarded, the policy
+    # learnt to run past every answer and held-out accuracy fell from 31% to 5%
+    checks = parse_checks([{"kind": "exact"}, {"kind": "similarity"}, {"kind": "length"}])
+    r = rollout(["2024-05-01-", "2024-05-01-", "2024-05-01"], [("2024-05-01",)] * 3)
+    r.truncated = torch.tensor([True, False, False])
+    exact, similarity, length = (reward.fn(r) for reward in check_rewards(checks))
+    assert exact == [0.0, 1.0, 1.0]
+    assert similarity[0] == 0.0 and 0.0 < similarity[1] < 1.0 and similarity[2] == 1.0
+    assert length[0] == 0.0 and length[1] == 1.0
+
+
 def test_a_function_check_runs_only_once_allowed(tmp_path, monkeypatch):
     (tmp_path / "my_checks.py").write_text(
         "def longer(prompts, completions, references):\n"

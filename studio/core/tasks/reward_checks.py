@@ -20,6 +20,9 @@ the others; the reward GRPO learns from is the weighted sum. The kinds:
 - function: the user's own Python, "module:function" taking (prompts, completions,
   references), run only once the user allowed its file (studio.core.tasks.user_reward).
 
+A completion the length limit cut off scores 0 on every check (a user's function gets
+the rollout, truncated flags included, and decides for itself).
+
 `parse_checks` validates a preset's list and says what is wrong in one line naming the
 check (task.rewards[2]) and the fix; `check_rewards` turns checks into the trainer's
 RewardFunctions.
@@ -356,7 +359,12 @@ def check_reward(check: Check) -> RewardFunction:
     score = scorer(check)
 
     def fn(rollout: Rollout) -> list[float]:
-        return [score(c, a) for c, a in zip(rollout.completions, answers_of(rollout))]
+        # A completion cut off by the length limit gave no answer: scored 0, or the policy
+        # learns to run on past a lenient check ("1962-07-17-..." passes "exact, punctuation
+        # around ignored") while the held-out answers never end.
+        cut = rollout.truncated.tolist()
+        texts = zip(rollout.completions, answers_of(rollout), cut, strict=True)
+        return [0.0 if stopped else score(c, a) for c, a, stopped in texts]
 
     return RewardFunction(check.name, fn, check.weight)
 
