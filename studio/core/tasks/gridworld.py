@@ -212,6 +212,23 @@ class GridWorldConfig(TaskSection):
             )
         return walled
 
+    def class_grid_picture(self, split_seed: int) -> dict[str, Any]:
+        """The class grid as a "grid" snapshot without a policy (no probabilities, values
+        or walk): what the Policy tab shows before Start, where walls are drawn.
+        ConfigError as class_grid."""
+        lv = self.class_grid(split_seed)
+        side = self.size
+        return {
+            "kind": "grid",
+            "title": class_title(self, split_seed, lv),
+            "actions": list(ACTIONS),
+            "cells": [[CELL_NAMES[lv.cells[r, c]] for c in range(side)] for r in range(side)],
+            "start": list(lv.start),
+            "probs": [],
+            "max_steps": self.max_steps,
+            "walls": [list(rc) for rc in self.drawn_walls()],
+        }
+
     def level_params(self, level: int) -> LevelParams:
         """What level `level` (0 .. levels-1) draws: size and walls grow linearly."""
         frac = 1.0 if self.levels == 1 else level / (self.levels - 1)
@@ -227,6 +244,15 @@ class GridWorldConfig(TaskSection):
 def class_seed(split_seed: int) -> int:
     """The seed of the first validation grid (odd: never a training seed)."""
     return 2 * (split_seed * 4 * HELD_OUT_SPAN) + 1
+
+
+def class_title(cfg: GridWorldConfig, split_seed: int, level: Level) -> str:
+    """How the Policy tab names the class grid (the shape of an example's display)."""
+    top = cfg.level_params(cfg.levels - 1).size
+    return (
+        f"level {cfg.levels - 1}, {top}x{top}, seed {class_seed(split_seed)}, "
+        f"shortest {len(level.solution)}"
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -305,11 +331,7 @@ class GridWorldTask(Task[GridWorldConfig]):
         self._split_base = split_seed * 4 * HELD_OUT_SPAN
         # the Policy tab's grid with the teacher's walls: refused now, before any step
         self.class_level = cfg.class_grid(split_seed)
-        top = cfg.level_params(cfg.levels - 1).size
-        self._class_title = (
-            f"level {cfg.levels - 1}, {top}x{top}, seed {class_seed(split_seed)}, "
-            f"shortest {len(self.class_level.solution)}"
-        )
+        self._class_title = class_title(cfg, split_seed, self.class_level)
         self._baseline: dict[tuple[str, int], float] = {}
 
     # ---- levels and examples
