@@ -38,32 +38,31 @@ def test_clicking_cells_draws_walls_in_the_settings_before_start_and_not_after(
     view = window.view(PolicyView)
     view.canvas.resize(500, 600)
     view.refresh()
-    # the preset's grid (tests/core: start [0, 0], goal [0, 2]) shows before any run
+    # the preset's grid (tests/core: start [3, 3], goal [0, 4]) shows before any run
     assert view.canvas.snapshot is view.layout_picture and view.walls_editable
     assert "Click a cell to put a wall there" in view.about.text()
-    assert "Click to put a wall here" in view.canvas.cell_tip(1, 1)
+    assert "Click to put a wall here" in view.canvas.cell_tip(2, 3)
 
-    click(qtbot, view, 1, 1)
-    assert window.setup.form.config().task.walls == [[1, 1]]
-    assert view.canvas.snapshot["cells"][1][1] == "wall"
-    click(qtbot, view, 1, 1)  # again: taken away
+    click(qtbot, view, 2, 3)
+    assert window.setup.form.config().task.walls == [[2, 3]]
+    assert view.canvas.snapshot["cells"][2][3] == "wall"
+    click(qtbot, view, 2, 3)  # again: taken away
     assert window.setup.form.config().task.walls == []
-    click(qtbot, view, 0, 1)
-    click(qtbot, view, 1, 1)
-    assert window.setup.form.config().task.walls == [[0, 1], [1, 1]]
-    assert "a wall drawn by hand (click to take it away)" in view.canvas.cell_tip(0, 1)
+    click(qtbot, view, 2, 3)
+    click(qtbot, view, 2, 4)
+    assert window.setup.form.config().task.walls == [[2, 3], [2, 4]]
+    assert "a wall drawn by hand (click to take it away)" in view.canvas.cell_tip(2, 4)
 
-    click(qtbot, view, 0, 0)  # the start
-    assert "[0, 0] is the start cell" in view.notice.text() and not view.notice.isHidden()
-    click(qtbot, view, 0, 2)  # the goal: its name is drawn on it
-    assert window.setup.form.config().task.walls == [[0, 1], [1, 1]]
-    # [1, 2] would close the last way: round by [2, 2] and up, the grid's own walls at
-    # [1, 3] and [1, 4] shut the way round the right
-    click(qtbot, view, 1, 2)
+    click(qtbot, view, 3, 3)  # the start
+    assert "[3, 3] is the start cell" in view.notice.text() and not view.notice.isHidden()
+    click(qtbot, view, 0, 4)  # the goal
+    assert "Walls go on empty cells only" in view.notice.text()
+    # [1, 4] would close the goal's last side: the grid's own wall is at [0, 3]
+    click(qtbot, view, 1, 4)
     assert "leave no way from the start to the goal" in view.notice.text()
     assert "remove one of them" in view.notice.text()
-    assert window.setup.form.config().task.walls == [[0, 1], [1, 1]]
-    click(qtbot, view, 1, 3)  # the grid's own wall
+    assert window.setup.form.config().task.walls == [[2, 3], [2, 4]]
+    click(qtbot, view, 0, 3)  # the grid's own wall
     assert "only walls drawn by hand can be taken away" in view.notice.text()
 
     # Start: the run's resolved config keeps the walls; the grid becomes fixed
@@ -73,17 +72,18 @@ def test_clicking_cells_draws_walls_in_the_settings_before_start_and_not_after(
     assert "walls:" in (run_dir / "config.yaml").read_text()
     view.refresh()
     assert not view.walls_editable and not view.canvas.editable
-    click(qtbot, view, 3, 3)
-    assert window.setup.form.config().task.walls == [[0, 1], [1, 1]]
+    click(qtbot, view, 4, 0)
+    assert window.setup.form.config().task.walls == [[2, 3], [2, 4]]
     assert "fixed once a run has started" in view.notice.text()
     (last,) = [r for r in read_metrics(run_dir) if r["kind"] == "probe"][-1:]
-    assert last["probe"]["walls"] == [[0, 1], [1, 1]]
+    assert last["probe"]["walls"] == [[2, 3], [2, 4]]
     assert view.canvas.snapshot is view.shown["probe"] and view.shown["probe"]["values"]
+    assert "25% of the training episodes are played on this grid" in view.about.text()
 
     # opened again from the Runs panel: the walls and the values come back, fixed
     window.session.open_run(str(run_dir))
     view.refresh()
-    assert view.canvas.snapshot["walls"] == [[0, 1], [1, 1]]
+    assert view.canvas.snapshot["walls"] == [[2, 3], [2, 4]]
     assert not view.walls_editable
     # another preset shown: no run, so walls may be drawn on its grid again
     assert window.load_preset("quick_grid_world", QUICK)

@@ -117,31 +117,57 @@ def grid_preset(*walls):
 
 def test_walls_set_by_config_reach_the_policy_tabs_grid_and_its_snapshot():
     plain = grid_preset().task.class_grid(1234)
-    assert plain.start == (0, 0) and plain.cells[0, 2] == GOAL  # the preset's grid
-    cfg = grid_preset((0, 1), (1, 1))
+    # the preset's class grid: start [3, 3], goal [0, 4], its own walls at [0, 3] and [1, 1]
+    assert plain.start == (3, 3) and plain.cells[0, 4] == GOAL
+    assert plain.cells[0, 3] == WALL and plain.cells[1, 1] == WALL and len(plain.solution) == 4
+    cfg = grid_preset((2, 3), (2, 4))
     task = GridWorldTask(cfg.task, cfg.data, seed=0)
-    assert task.class_level.cells[0, 1] == WALL and len(task.class_level.solution) == 6
+    assert task.class_level.cells[2, 3] == WALL and len(task.class_level.solution) == 6
     torch.manual_seed(0)
     snapshot = task.probe(task.build_model(cfg.model))
-    assert snapshot["cells"][0][1] == "wall" and snapshot["walls"] == [[0, 1], [1, 1]]
+    assert snapshot["cells"][2][3] == "wall" and snapshot["walls"] == [[2, 3], [2, 4]]
+    assert snapshot["trained_share"] == 0.25
     values, probs = snapshot["values"], snapshot["probs"]
     for value_row, prob_row, cell_row in zip(values, probs, snapshot["cells"]):
         for v, p, cell in zip(value_row, prob_row, cell_row):
             assert (v is None) == (p is None) == (cell != "empty")
             assert v is None or 0.0 <= v <= 1.0
     walk = snapshot["walk"]
-    assert walk[0] == [0, 0] and snapshot["walk_outcome"] in ("goal", "lava", "limit")
+    assert walk[0] == [3, 3] and snapshot["walk_outcome"] in ("goal", "lava", "limit")
     assert all(snapshot["cells"][r][c] != "wall" for r, c in walk)
     assert len(walk) <= cfg.task.max_steps + 1
+
+
+def test_with_walls_drawn_a_share_of_training_is_on_their_grid_and_none_is_evaluated():
+    import random
+
+    plain_cfg, cfg = grid_preset(), grid_preset((2, 3), (2, 4))
+    plain = GridWorldTask(plain_cfg.task, plain_cfg.data, seed=0)
+    task = GridWorldTask(cfg.task, cfg.data, seed=0)
+    seed, top = task._class_seed, task.num_levels - 1
+    examples = task.sample(400, random.Random(0), top)
+    on_class = [ex for ex in examples if ex.prompt == seed]
+    assert 60 < len(on_class) < 140  # task.walls_share 0.25 of 400
+    assert all(ex.difficulty == top and ex.reference == "←↑↑→→↑" for ex in on_class)
+    assert task.level(seed, top).cells[2, 3] == WALL  # what the episodes are played on
+    # no walls: no episode on it (training seeds are even)
+    drawn = plain.sample(400, random.Random(0), top)
+    assert all(ex.prompt % 2 == 0 for ex in drawn)
+    held_out = {ex.prompt for split in ("valid", "test") for ex in task.held_out(split, 200)}
+    assert seed not in held_out and plain._class_seed not in held_out
+    zero = grid_preset((2, 3), (2, 4))
+    zero.task.walls_share = 0.0
+    none = GridWorldTask(zero.task, zero.data, seed=0).sample(50, random.Random(0), top)
+    assert all(ex.prompt != seed for ex in none)
 
 
 @pytest.mark.parametrize(
     ("walls", "words"),
     [
-        ([(0, 0)], "task.walls: [0, 0] is the start cell; a wall cannot stand there"),
-        ([(0, 2)], "task.walls: [0, 2] is the goal cell; a wall cannot stand there"),
-        ([(0, 1), (1, 1), (1, 2), (0, 3)], "leave no way from the start to the goal; remove"),
-        ([(5, 0)], "task.walls: [5, 0] is outside the 5x5 grid"),
+        ([(3, 3)], "task.walls: [3, 3] is the start cell; a wall cannot stand there"),
+        ([(0, 4)], "task.walls: [0, 4] is the goal cell; a wall cannot stand there"),
+        ([(1, 4)], "leave no way from the start to the goal; remove"),
+        ([(5, 0)], "task.walls: [5, 0] is outside the grid (5 cells a side)"),
     ],
 )
 def test_walls_that_cannot_be_are_refused_naming_the_fix(walls, words):
@@ -154,4 +180,4 @@ def test_walls_making_the_way_longer_than_the_step_limit_are_refused():
     with pytest.raises(
         ConfigError, match=r"takes 6 moves, more than the step limit task.max_steps \(5\)"
     ):
-        load_config("quick_grid_world", ["task.walls=[[0,1],[1,1]]", "task.max_steps=5"])
+        load_config("quick_grid_world", ["task.walls=[[2,3],[2,4]]", "task.max_steps=5"])

@@ -153,6 +153,14 @@ class GridWorldConfig(TaskSection):
         label="Drawn walls",
         default_factory=list,
     )
+    walls_share: float = param(
+        0.25,
+        "With walls drawn (task.walls), the share of training episodes played on the "
+        "Policy tab's grid, so the agent learns its way round them",
+        min=0.0,
+        max=1.0,
+        label="Share on the drawn grid",
+    )
 
     def __post_init__(self) -> None:
         if self.min_size > self.size:
@@ -168,7 +176,7 @@ class GridWorldConfig(TaskSection):
             r, c = wall
             if not (0 <= r < self.size and 0 <= c < self.size):
                 raise ConfigError(
-                    f"task.walls: [{r}, {c}] is outside the {self.size}x{self.size} grid; "
+                    f"task.walls: [{r}, {c}] is outside the grid ({self.size} cells a side); "
                     f"rows and columns go from 0 to {self.size - 1}"
                 )
 
@@ -177,7 +185,7 @@ class GridWorldConfig(TaskSection):
         return list(dict.fromkeys((int(r), int(c)) for r, c in self.walls))
 
     def class_grid(self, split_seed: int) -> Level:
-        """The grid the Policy tab shows (the first validation grid, at the hardest level)
+        """The grid the Policy tab shows (a held-out grid of its own, at the hardest level)
         with task.walls added; ConfigError naming task.walls and the fix when a wall is on
         the start or the goal, or the walls leave the goal out of reach within
         task.max_steps."""
@@ -202,7 +210,7 @@ class GridWorldConfig(TaskSection):
         if walled is None:
             raise ConfigError(
                 "task.walls: these walls leave no way from the start to the goal; "
-                "remove one of them (click it again)"
+                "remove one of them (in the Policy tab: click it again)"
             )
         if len(walled.solution) > self.max_steps:
             raise ConfigError(
@@ -242,8 +250,10 @@ class GridWorldConfig(TaskSection):
 
 
 def class_seed(split_seed: int) -> int:
-    """The seed of the first validation grid (odd: never a training seed)."""
-    return 2 * (split_seed * 4 * HELD_OUT_SPAN) + 1
+    """The seed of the class grid, the one the Policy tab shows and walls are drawn on: odd
+    (never a random training seed) and past the validation and test ranges (never
+    evaluated)."""
+    return 2 * (split_seed * 4 * HELD_OUT_SPAN + 2 * HELD_OUT_SPAN) + 1
 
 
 def class_title(cfg: GridWorldConfig, split_seed: int, level: Level) -> str:
@@ -325,10 +335,11 @@ class GridWorldTask(Task[GridWorldConfig]):
                     f"that hazard never appears, got {first}"
                 )
         self.canvas = cfg.size  # every level renders on the largest grid: one image size
-        for level in range(cfg.levels):  # fail now, with the generator's message, not mid-run
-            self.level(0, level)
         split_seed = int(getattr(data, "split_seed", 1234))
         self._split_base = split_seed * 4 * HELD_OUT_SPAN
+        self._class_seed = class_seed(split_seed)
+        for level in range(cfg.levels):  # fail now, with the generator's message, not mid-run
+            self.level(0, level)
         # the Policy tab's grid with the teacher's walls: refused now, before any step
         self.class_level = cfg.class_grid(split_seed)
         self._class_title = class_title(cfg, split_seed, self.class_level)
@@ -345,8 +356,17 @@ class GridWorldTask(Task[GridWorldConfig]):
         return self.canvas * self.cfg.pixels_per_cell
 
     def level(self, seed: int, level: int) -> Level:
-        """The grid of `seed` at curriculum `level` (cached; the same every time)."""
+        """The grid of `seed` at curriculum `level` (cached; the same every time); the
+        class grid's seed at the top level gives it with the drawn walls."""
+        if seed == self._class_seed and level == self.num_levels - 1:
+            return self.class_level
         return _cached_level(seed, self.cfg.level_params(level), self.canvas)
+
+    @property
+    def trains_on_class_grid(self) -> float:
+        """The share of training episodes played on the class grid: task.walls_share once
+        walls are drawn, else none (it stays a grid the agent never trains on)."""
+        return self.cfg.walls_share if self.cfg.walls else 0.0
 
     def _example(self, seed: int, level: int) -> Example:
         lv = self.level(seed, level)
@@ -362,7 +382,12 @@ class GridWorldTask(Task[GridWorldConfig]):
     def sample(self, n: int, rng: random.Random, max_level: int) -> list[Example]:
         top = min(max(max_level, 0), self.num_levels - 1)
         out = []
+        share = self.trains_on_class_grid
         for _ in range(n):
+            # with walls drawn, some episodes on their grid (no draw without: runs as before)
+            if share and rng.random() < share:
+                out.append(self._example(self._class_seed, self.num_levels - 1))
+                continue
             # half at the newest unlocked level, half spread over all of them (rehearsal)
             level = top if rng.random() < 0.5 else rng.randint(0, top)
             out.append(self._example(2 * rng.randrange(2**40), level))  # even: training
@@ -547,11 +572,11 @@ class GridWorldTask(Task[GridWorldConfig]):
 
     @torch.no_grad()
     def probe(self, model: nn.Module) -> dict[str, Any]:
-        """A "grid" snapshot (tasks/probing.py) of the class grid (the first validation grid
-        with the teacher's walls): the policy's move probabilities with the agent put in
-        each empty cell in turn, the chance of reaching the goal from each (exact, from the
-        probabilities of every state, one forward for all), and the greedy walk from the
-        start."""
+        """A "grid" snapshot (tasks/probing.py) of the class grid (a held-out grid of its
+        own, with the teacher's walls): the policy's move probabilities with the agent put
+        in each empty cell in turn, the chance of reaching the goal from each (exact, from
+        the probabilities of every state, one forward for all), the greedy walk from the
+        start, and the share of training episodes played on it."""
         lv, cfg = self.class_level, self.cfg
         side = cfg.size
         states = standing_states(lv.cells)
@@ -581,4 +606,5 @@ class GridWorldTask(Task[GridWorldConfig]):
             "walk": [list(rc) for rc in walk],
             "walk_outcome": outcome,
             "walls": [list(rc) for rc in cfg.drawn_walls()],
+            "trained_share": self.trains_on_class_grid,
         }

@@ -360,7 +360,7 @@ class PolicyCanvas(QWidget):
             painter.drawLine(a, b)
         painter.setPen(QPen(QColor("white"), max(1.5, size / 30)))
         painter.setBrush(AGENT_COLOUR)
-        painter.drawEllipse(points[-1], size * 0.2, size * 0.2)
+        painter.drawEllipse(points[-1], size * 0.16, size * 0.16)  # the arrows show round it
         painter.setBrush(Qt.BrushStyle.NoBrush)
 
     def scale_bar(self) -> QRectF:

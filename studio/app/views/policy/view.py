@@ -188,8 +188,8 @@ class PolicyView(View, RedrawWhenSeen, QWidget):
             self.session.setting_edited.emit("task.walls", walls)
         self._say(
             _tr(
-                "{count} walls drawn: they are in the settings (task.walls), and Start trains "
-                "with them."
+                "Walls drawn by hand: {count}. They are in the settings (task.walls); Start "
+                "trains with them."
             ).format(count=len(walls))
         )
         self._dirty = True
@@ -280,8 +280,18 @@ class PolicyView(View, RedrawWhenSeen, QWidget):
                 "goal (the scale below; hold the mouse on a cell for the number). The arrows "
                 "are its probabilities of moving up, right, down or left (the ring marks 25%, "
                 "all four alike). The red dot walks its likeliest moves from the start (the "
-                "blue square). The agent never trains on this grid."
+                "blue square)."
             ).format(grid=prompt_shown(str(snapshot.get("title", ""))))
+            share = float(snapshot.get("trained_share", 0.0))
+            if share > 0:
+                what += " " + _tr(
+                    "With walls drawn, {percent} of the training episodes are played on this grid."
+                ).format(percent=f"{100 * share:.0f}%")
+            else:
+                what += " " + _tr(
+                    "The agent never trains on this grid: what it does here, it learned on "
+                    "other grids."
+                )
         elif kind == "grid":
             what = _tr(
                 "{grid}: in every cell the agent could stand on, the arrows are the policy's "
