@@ -7,9 +7,11 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
+from studio.app.shell import ui_language
 from studio.app.views.policy.canvas import AGENT_COLOUR, CELL_COLOURS, PolicyCanvas, value_colour
 from studio.app.views.policy.view import PolicyView
 from studio.core.runs.metrics_file import read_metrics
+from tests.app.i18n_walk import english_words
 
 # the quick preset, small and short: one GRPO step, a snapshot before and after it
 QUICK = [
@@ -171,3 +173,30 @@ def test_the_agent_walks_over_the_arrows_on_a_timer(qtbot):
     canvas.show_snapshot(newer)
     assert canvas.walk[-1] == (0, 1)
     qtbot.waitUntil(lambda: canvas.walk == [(1, 0), (1, 0)], timeout=5000)
+
+
+def test_the_grids_words_are_chinese_in_the_chinese_window(qtbot, window):
+    """The texts painted on the grid (the scale, a cell's tooltip) and the walls' messages
+    read in Chinese, as the labels the window walk checks do."""
+    assert ui_language.install(ui_language.CHINESE)
+    try:
+        canvas = PolicyCanvas()
+        qtbot.addWidget(canvas)
+        canvas.resize(300, 420)
+        canvas.show_snapshot(snapshot_with_values())
+        canvas.editable = True
+        texts = [canvas._caption(canvas.snapshot), canvas.cell_tip(0, 0), canvas.cell_tip(1, 1)]
+        assert window.load_preset("quick_grid_world", QUICK)
+        view = window.view(PolicyView)
+        view.refresh()
+        texts.append(view.about.text())
+        for cell in [(3, 3), (1, 4), (0, 3), (0, 4)]:  # start, goal shut off, own wall, goal
+            view.toggle_wall(*cell)
+            texts.append(view.notice.text())
+        view.toggle_wall(2, 3)
+        texts.append(view.notice.text())
+        assert len(set(texts)) == len(texts)
+        for text in texts:
+            assert english_words(text) == [], text
+    finally:
+        ui_language.remove()

@@ -1658,8 +1658,12 @@
         <translation>{grid}：策略图将在这个网格上绘制。蓝色方块是起点。</translation>
     </message>
     <message>
+        <source>Click a cell to put a wall there (drawn hatched), click it again to take it away; then press Start.</source>
+        <translation>点击一个格子在那里放一堵墙（画成斜线），再点一次将其移除；然后按“开始”。</translation>
+    </message>
+    <message>
         <source>Click a cell to put a wall there, click it again to take it away; then press Start.</source>
-        <translation>点击一个格子在那里放一堵墙，再点一次将其移除；然后按“开始”。</translation>
+        <translation type="vanished">点击一个格子在那里放一堵墙，再点一次将其移除；然后按“开始”。</translation>
     </message>
     <message>
         <source>{grid}: a cell&apos;s colour is how often the agent, starting there, reaches the goal (the scale below; hold the mouse on a cell for the number). The arrows are its probabilities of moving up, right, down or left (the ring marks 25%, all four alike). The red dot walks its likeliest moves from the start (the blue square).</source>

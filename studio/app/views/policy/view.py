@@ -266,8 +266,8 @@ class PolicyView(View, RedrawWhenSeen, QWidget):
                 what
                 + " "
                 + _tr(
-                    "Click a cell to put a wall there, click it again to take it away; "
-                    "then press Start."
+                    "Click a cell to put a wall there (drawn hatched), click it again to "
+                    "take it away; then press Start."
                 )
             )
         return what
