@@ -5,7 +5,7 @@ as colour under the arrows with a scale and a tooltip, and the agent walking ove
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 
 from studio.app.shell import ui_language
 from studio.app.views.policy.canvas import AGENT_COLOUR, CELL_COLOURS, PolicyCanvas, value_colour
@@ -200,3 +200,23 @@ def test_the_grids_words_are_chinese_in_the_chinese_window(qtbot, window):
             assert english_words(text) == [], text
     finally:
         ui_language.remove()
+
+
+def test_the_grid_and_its_scale_grow_with_the_text_size(qtbot):
+    canvas = PolicyCanvas()
+    qtbot.addWidget(canvas)
+    canvas.show_snapshot(snapshot_with_values())
+    small = canvas.minimumSizeHint()
+    canvas.resize(small)  # each at its least size: the cells are the text size's floor
+    cell_small, bar_small = canvas.grid_geometry()[2], canvas.scale_bar().height()
+    font = QFont(canvas.font())
+    font.setPointSizeF(font.pointSizeF() * 2)
+    canvas.setFont(font)
+    big = canvas.minimumSizeHint()
+    assert big.width() > small.width() * 1.5 and big.height() > small.height() * 1.5
+    canvas.resize(big)
+    left, top, size, side = canvas.grid_geometry()
+    assert size > cell_small * 1.5 and canvas.scale_bar().height() > bar_small * 1.5
+    # the scale and its ends fit under the grid, inside the canvas
+    assert top + side * size <= canvas.scale_bar().top()
+    assert canvas.scale_bar().bottom() + QFontMetricsF(font).height() <= big.height()

@@ -181,3 +181,28 @@ def test_walls_making_the_way_longer_than_the_step_limit_are_refused():
         ConfigError, match=r"takes 6 moves, more than the step limit task.max_steps \(5\)"
     ):
         load_config("quick_grid_world", ["task.walls=[[2,3],[2,4]]", "task.max_steps=5"])
+
+
+def test_the_api_sets_and_refuses_walls_as_the_command_line_does():
+    from studio import api
+
+    cfg = api.load_preset("quick_grid_world", {"task.walls": [[2, 3], [2, 4]]})
+    assert cfg.task.walls == [[2, 3], [2, 4]]
+    assert api.configure(cfg, {"task.walls": []}).task.walls == []
+    with pytest.raises(ConfigError, match="leave no way from the start to the goal"):
+        api.configure(cfg, {"task.walls": [[1, 4]]})
+
+
+def test_a_big_grid_with_a_key_is_probed_in_batches_with_every_state_valued():
+    cfg = load_config(
+        "lite_resnet",
+        ["task.size=12", "task.min_size=12", "task.levels=1", "task.key_door=true",
+         "task.key_level=0", "task.max_steps=60", "task.pixels_per_cell=2", "model.image_size=0"],
+    )  # fmt: skip
+    task = GridWorldTask(cfg.task, cfg.data, seed=0)
+    states = standing_states(task.class_level.cells)
+    assert len(states) > 128  # more than one batch: with and without the key
+    torch.manual_seed(0)
+    snapshot = task.probe(task.build_model(cfg.model))
+    empty = sum(cell == "empty" for row in snapshot["cells"] for cell in row)
+    assert sum(v is not None for row in snapshot["values"] for v in row) == empty

@@ -67,6 +67,7 @@ from studio.core.tasks.base import (
 from studio.core.tasks.probing import DIGITS, rounded
 
 HELD_OUT_SPAN = 10_000_000  # seeds per split; valid and test ranges never overlap
+PROBE_BATCH = 128  # states a probe forward takes at once
 
 
 @dataclass
@@ -583,9 +584,13 @@ class GridWorldTask(Task[GridWorldConfig]):
         seen = state_cells(lv.cells, states)  # (M, S, S), M states
         pos = np.array([(r, c) for r, c, _ in states], dtype=np.int64)  # (M, 2)
         has_key = np.array([k for _, _, k in states], dtype=bool)
-        obs = render(seen, pos, has_key, cfg.pixels_per_cell)
-        logits = model(torch.from_numpy(obs).to(model_device(model)))  # (M, A)
-        probs = torch.softmax(logits.float(), -1).cpu().numpy()  # (M, A)
+        device, chunks = model_device(model), []
+        for i in range(0, len(states), PROBE_BATCH):  # bounded memory on big grids
+            part = slice(i, i + PROBE_BATCH)
+            obs = render(seen[part], pos[part], has_key[part], cfg.pixels_per_cell)
+            logits = model(torch.from_numpy(obs).to(device))  # (B, A)
+            chunks.append(torch.softmax(logits.float(), -1).cpu())
+        probs = torch.cat(chunks).numpy()  # (M, A)
         chances = success_chances(lv.cells, states, probs, cfg.max_steps)  # (S, S)
         walk, outcome = greedy_walk(lv.cells, states, probs, lv.start, cfg.max_steps)
         grid: list[list[list[float] | None]] = [[None] * side for _ in range(side)]
