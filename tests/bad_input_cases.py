@@ -266,6 +266,18 @@ CONFIG_FIELDS = [
     field("curriculum.window=0", "curriculum.window: must be a positive integer"),
     field("task.vocab_size=3", "task.vocab_size: must be at least 16", preset="tiny_transformer"),
     field("task.size=99", "task.size", preset="lite_resnet"),
+    field(
+        "task.walls=[[3,3]]",
+        "task.walls: [3, 3] is the start cell",
+        "pick another cell",
+        preset="quick_grid_world",
+    ),
+    field(
+        "task.walls=[[1,4]]",
+        "task.walls: these walls leave no way from the start to the goal",
+        "remove one of them",
+        preset="quick_grid_world",
+    ),
     field("task.classes=[circle]", "task.classes", preset="shapes"),
     field("sparsity.target=0.99", "sparsity.target: must be at most 0.95"),
     Case(

@@ -42,6 +42,7 @@ def check_config(cfg: StudioConfig) -> None:
         _budget,
         _sparsity,
         _compile,
+        _drawn_walls,
     ):
         check(cfg)
 
@@ -54,6 +55,14 @@ def _splits(cfg: StudioConfig) -> None:
             f"{data.test_fraction} holds out all the data, leaving none to train on; lower "
             "one of them"
         )
+
+
+def _drawn_walls(cfg: StudioConfig) -> None:
+    """The grid world's walls a teacher drew (task.walls) leave the goal in reach from the
+    start; the task section checks it on its grid, which data.split_seed picks."""
+    class_grid = getattr(cfg.task, "class_grid", None)
+    if callable(class_grid):
+        class_grid(cfg.data.split_seed)
 
 
 def _stages(cfg: StudioConfig) -> None:

@@ -55,6 +55,12 @@ def check_grid(snapshot):
                 assert len(p) == 4 and sum(p) == pytest.approx(1.0, abs=1e-3)
             else:
                 assert p is None
+    # each cell's chance of reaching the goal where there are moves, and the agent's walk
+    for prob_row, value_row in zip(probs, snapshot["values"]):
+        assert [p is None for p in prob_row] == [v is None for v in value_row]
+        assert all(v is None or is_probability(v) for v in value_row)
+    assert snapshot["walk"][0] == [r, c] and snapshot["walk_outcome"] in ("goal", "lava", "limit")
+    assert 2 <= len(snapshot["walk"]) <= snapshot["max_steps"] + 1
 
 
 def check_labels(snapshot):

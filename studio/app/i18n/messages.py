@@ -352,6 +352,36 @@ SHAPES = [
         "failed ({reason})",
     ),
     QT_TRANSLATE_NOOP("messages", "give a size such as 6GB instead"),
+    # the grid world's drawn walls (tasks/gridworld.py, GridWorldConfig)
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "task.walls: each wall is a [row, column] pair, got {value}; write it like [1, 2]",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "task.walls: [{row}, {column}] is outside the grid ({size} cells a side); rows and "
+        "columns go from 0 to {last}",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "task.walls: [{row}, {column}] is the start cell; a wall cannot stand there, pick "
+        "another cell",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "task.walls: [{row}, {column}] is the goal cell; a wall cannot stand there, pick "
+        "another cell",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "task.walls: these walls leave no way from the start to the goal; remove one of them "
+        "(in the Policy tab: click it again)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "task.walls: the shortest way round these walls takes {moves} moves, more than the "
+        "step limit task.max_steps ({limit}); remove a wall or raise task.max_steps",
+    ),
     # a run asked for its ONNX export before it has one (serving.engines.export_folder)
     QT_TRANSLATE_NOOP(
         "messages",

@@ -1554,6 +1554,42 @@
         <translation>（结束）</translation>
     </message>
     <message>
+        <source>Colour: how often an episode started in the cell reaches the goal within {steps} moves</source>
+        <translation>颜色：从该格子出发的回合在 {steps} 步内到达终点的频率</translation>
+    </message>
+    <message>
+        <source>Cell [{row}, {column}]</source>
+        <translation>格子 [{row}, {column}]</translation>
+    </message>
+    <message>
+        <source>a wall drawn by hand</source>
+        <translation>手绘的墙</translation>
+    </message>
+    <message>
+        <source>(click to take it away)</source>
+        <translation>（点击可移除）</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>Started here, the agent reaches the goal in {percent} of episodes (within {steps} moves)</source>
+        <translation>从这里出发，智能体在 {percent} 的回合中到达终点（{steps} 步以内）</translation>
+    </message>
+    <message>
+        <source>Click to put a wall here</source>
+        <translation>点击在这里放一堵墙</translation>
+    </message>
+    <message>
+        <source>0% (never)</source>
+        <translation>0%（从不）</translation>
+    </message>
+    <message>
+        <source>100% (always)</source>
+        <translation>100%（总是）</translation>
+    </message>
+    <message>
         <source>{prompt} → {answer}    P(right answer) = {p}</source>
         <translation>{prompt} → {answer}    P(正确答案) = {p}</translation>
     </message>
@@ -1564,6 +1600,10 @@
     <message>
         <source>{image}: a {label}</source>
         <translation>{image}：{label}</translation>
+    </message>
+    <message>
+        <source>wall</source>
+        <translation>墙</translation>
     </message>
     <message>
         <source>goal</source>
@@ -1590,12 +1630,56 @@
         <translation>快照：</translation>
     </message>
     <message>
+        <source>The grid is fixed once a run has started: its walls are part of the run&apos;s settings. Pick the preset again to draw walls for a new run.</source>
+        <translation>运行开始后网格就固定了：它的墙是这次运行设置的一部分。重新选择该预设，即可为新的运行画墙。</translation>
+    </message>
+    <message>
+        <source>This wall is part of the grid; only walls drawn by hand can be taken away.</source>
+        <translation>这堵墙属于网格本身；只有手绘的墙可以移除。</translation>
+    </message>
+    <message>
+        <source>Walls go on empty cells only.</source>
+        <translation>墙只能放在空格子上。</translation>
+    </message>
+    <message>
+        <source>Walls drawn by hand: {count}. They are in the settings (task.walls); Start trains with them.</source>
+        <translation>手绘的墙：{count} 堵。它们已写入设置（task.walls）；按“开始”即带着它们训练。</translation>
+    </message>
+    <message>
         <source>step {step} ({number} of {count})</source>
         <translation>第 {step} 步（第 {number} 个，共 {count} 个）</translation>
     </message>
     <message>
         <source>The policy&apos;s picture appears here when a run starts: what it does on a few fixed held-out inputs, taken before training and every few steps (Settings: Run, Policy snapshot every).</source>
         <translation>运行开始后，这里会显示策略的图景：它在几个固定的留出输入上怎么做，训练前拍一次，之后每隔几步拍一次（设置：运行，策略快照间隔）。</translation>
+    </message>
+    <message>
+        <source>{grid}: the grid the policy&apos;s pictures will be taken on. The blue square is the start.</source>
+        <translation>{grid}：策略图将在这个网格上绘制。蓝色方块是起点。</translation>
+    </message>
+    <message>
+        <source>Click a cell to put a wall there (drawn hatched), click it again to take it away; then press Start.</source>
+        <translation>点击一个格子在那里放一堵墙（画成斜线），再点一次将其移除；然后按“开始”。</translation>
+    </message>
+    <message>
+        <source>Click a cell to put a wall there, click it again to take it away; then press Start.</source>
+        <translation type="vanished">点击一个格子在那里放一堵墙，再点一次将其移除；然后按“开始”。</translation>
+    </message>
+    <message>
+        <source>{grid}: a cell&apos;s colour is how often the agent, starting there, reaches the goal (the scale below; hold the mouse on a cell for the number). The arrows are its probabilities of moving up, right, down or left (the ring marks 25%, all four alike). The red dot walks its likeliest moves from the start (the blue square).</source>
+        <translation>{grid}：格子的颜色表示智能体从那里出发到达终点的频率（见下方色标；鼠标停在格子上可看到数字）。箭头是它向上、右、下、左移动的概率（圆环标出 25%，即四个方向相同）。红点从起点（蓝色方块）出发，每步走它最可能的方向。</translation>
+    </message>
+    <message>
+        <source>With walls drawn, {percent} of the training episodes are played on this grid.</source>
+        <translation>画了墙之后，{percent} 的训练回合在这个网格上进行。</translation>
+    </message>
+    <message>
+        <source>The agent never trains on this grid: what it does here, it learned on other grids.</source>
+        <translation>智能体从不在这个网格上训练：它在这里的表现，是在其他网格上学到的。</translation>
+    </message>
+    <message>
+        <source>{grid}: a cell&apos;s colour is how often the agent, starting there, reaches the goal (the scale below; hold the mouse on a cell for the number). The arrows are its probabilities of moving up, right, down or left (the ring marks 25%, all four alike). The red dot walks its likeliest moves from the start (the blue square). The agent never trains on this grid.</source>
+        <translation type="vanished">{grid}：格子的颜色表示智能体从那里出发到达终点的频率（见下方色标；鼠标停在格子上可看到数字）。箭头是它向上、右、下、左移动的概率（圆环标出 25%，即四个方向相同）。红点从起点（蓝色方块）出发，每步走它最可能的方向。智能体从不在这个网格上训练。</translation>
     </message>
     <message>
         <source>{grid}: in every cell the agent could stand on, the arrows are the policy&apos;s probabilities of moving up, right, down or left from there (the ring marks 25%, all four alike). The blue square is the start.</source>
@@ -3712,6 +3796,22 @@
         <translation>渲染时每格边长的像素数（图像 = 网格大小 x 此值）</translation>
     </message>
     <message>
+        <source>Drawn walls</source>
+        <translation>手绘的墙</translation>
+    </message>
+    <message>
+        <source>Walls added to the grid the Policy tab shows, as [row, column] pairs counted from 0 (a teacher draws them there by clicking before Start)</source>
+        <translation>加到“策略”页所示网格上的墙，写成从 0 开始计数的 [行, 列]（老师可在按“开始”前点击格子画出）</translation>
+    </message>
+    <message>
+        <source>Share on the drawn grid</source>
+        <translation>在手绘网格上的比例</translation>
+    </message>
+    <message>
+        <source>With walls drawn (task.walls), the share of training episodes played on the Policy tab&apos;s grid, so the agent learns its way round them</source>
+        <translation>画了墙（task.walls）时，在“策略”页所示网格上进行的训练回合所占比例，让智能体学会绕过这些墙</translation>
+    </message>
+    <message>
         <source>Image size (pixels)</source>
         <translation>图像大小（像素）</translation>
     </message>
@@ -4550,6 +4650,30 @@
     <message>
         <source>empty</source>
         <translation>空</translation>
+    </message>
+    <message>
+        <source>task.walls: each wall is a [row, column] pair, got {value}; write it like [1, 2]</source>
+        <translation>task.walls：每堵墙是一个 [行, 列] 对，得到的是 {value}；请写成 [1, 2] 这样</translation>
+    </message>
+    <message>
+        <source>task.walls: [{row}, {column}] is outside the grid ({size} cells a side); rows and columns go from 0 to {last}</source>
+        <translation>task.walls：[{row}, {column}] 在网格之外（每边 {size} 格）；行和列的取值为 0 到 {last}</translation>
+    </message>
+    <message>
+        <source>task.walls: [{row}, {column}] is the start cell; a wall cannot stand there, pick another cell</source>
+        <translation>task.walls：[{row}, {column}] 是起点格；那里不能放墙，请换一个格子</translation>
+    </message>
+    <message>
+        <source>task.walls: [{row}, {column}] is the goal cell; a wall cannot stand there, pick another cell</source>
+        <translation>task.walls：[{row}, {column}] 是终点格；那里不能放墙，请换一个格子</translation>
+    </message>
+    <message>
+        <source>task.walls: these walls leave no way from the start to the goal; remove one of them (in the Policy tab: click it again)</source>
+        <translation>task.walls：这些墙使起点无路可通终点；请移除其中一堵（在“策略”页：再点击它一次）</translation>
+    </message>
+    <message>
+        <source>task.walls: the shortest way round these walls takes {moves} moves, more than the step limit task.max_steps ({limit}); remove a wall or raise task.max_steps</source>
+        <translation>task.walls：绕过这些墙的最短路线需要 {moves} 步，超过了步数上限 task.max_steps（{limit}）；请移除一堵墙或提高 task.max_steps</translation>
     </message>
     <message>
         <source>level {level}, {rows}x{cols}, seed {seed}, shortest {moves}</source>

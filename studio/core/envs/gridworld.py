@@ -306,3 +306,122 @@ def arrows(actions: np.ndarray, mask: np.ndarray) -> list[str]:
 def outcomes(batch: GridBatch) -> list[str]:
     """How each episode ended: 'goal', 'lava' or 'limit'."""
     return ["goal" if s else "lava" if lv else "limit" for s, lv in zip(batch.success, batch.lava)]
+
+
+# ---- a teacher's walls, and how often the policy reaches the goal from each cell
+
+
+def goal_of(cells: np.ndarray) -> tuple[int, int] | None:
+    """The goal cell (row, col), or None when the grid has none."""
+    found = np.argwhere(cells == GOAL)
+    return (int(found[0, 0]), int(found[0, 1])) if len(found) else None
+
+
+def with_walls(level: Level, walls: list[tuple[int, int]]) -> Level | None:
+    """`level` with walls added on `walls` (cells inside the grid, neither start nor goal:
+    the caller checks), its shortest solution found again; None when the walls leave no
+    way from the start to the goal."""
+    cells = level.cells.copy()
+    for r, c in walls:
+        cells[r, c] = WALL
+    path = shortest_path(cells, level.start)
+    if path is None:
+        return None
+    cells.setflags(write=False)
+    return Level(cells=cells, start=level.start, solution=tuple(path))
+
+
+State = tuple[int, int, bool]  # row, column, holding the key
+
+
+def standing_states(cells: np.ndarray) -> list[State]:
+    """Every (row, col, has_key) the agent can be in on `cells` and still play: not in a
+    wall, lava or the goal; on a door only with the key; with the key only if the grid
+    has one. Row by row, without the key first."""
+    keys = (False, True) if (cells == KEY).any() else (False,)
+    height, width = cells.shape
+    out = []
+    for k in keys:
+        for r in range(height):
+            for c in range(width):
+                cell = int(cells[r, c])
+                if cell in (WALL, LAVA, GOAL) or (cell == DOOR and not k):
+                    continue
+                out.append((r, c, k))
+    return out
+
+
+def state_cells(cells: np.ndarray, states: list[State]) -> np.ndarray:
+    """(M, H, W) the grid as each state sees it: the key is gone once it is held."""
+    out = np.repeat(cells[None], len(states), axis=0)
+    for i, (_, _, k) in enumerate(states):
+        if k:
+            out[i][out[i] == KEY] = EMPTY
+    return out
+
+
+def _transitions(cells: np.ndarray, states: list[State]) -> tuple[np.ndarray, np.ndarray]:
+    """Where each move leads: next (M, 4) state index, -1 into the goal, -2 into lava."""
+    index = {s: i for i, s in enumerate(states)}
+    seen = state_cells(cells, states)
+    nxt = np.zeros((len(states), NUM_ACTIONS), dtype=np.int64)
+    for i, (r, c, k) in enumerate(states):
+        for a in range(NUM_ACTIONS):
+            nr, nc, nk, entered = _move(seen[i], r, c, k, a)
+            if entered == GOAL:
+                nxt[i, a] = -1
+            elif entered == LAVA:
+                nxt[i, a] = -2
+            else:  # blocked (entered -1) stays; a key entered is held from then on
+                nxt[i, a] = index[(nr, nc, nk)]
+    return nxt, seen
+
+
+def success_chances(
+    cells: np.ndarray, states: list[State], probs: np.ndarray, max_steps: int
+) -> np.ndarray:
+    """(H, W): the chance that an episode started in each cell (no key held) reaches the
+    goal within `max_steps` moves when every move is drawn from `probs` (M, 4), the
+    policy's move probabilities in each of `states` (standing_states order). NaN where an
+    episode cannot start. Exact, not sampled: with V_0 = 0,
+    V_{t+1}(s) = sum_a p(a|s) * (1 into the goal, 0 into lava, else V_t(next state))."""
+    nxt, _ = _transitions(cells, states)
+    p = np.asarray(probs, dtype=np.float64)  # (M, 4)
+    into_goal = (p * (nxt == -1)).sum(axis=1)  # (M,)
+    stay = np.where(nxt >= 0, nxt, 0)
+    live = nxt >= 0
+    value = np.zeros(len(states))
+    for _ in range(max_steps):
+        value = into_goal + (p * live * value[stay]).sum(axis=1)
+    out = np.full(cells.shape, np.nan)
+    for (r, c, k), v in zip(states, value):
+        if not k:
+            out[r, c] = v
+    return out
+
+
+def greedy_walk(
+    cells: np.ndarray,
+    states: list[State],
+    probs: np.ndarray,
+    start: tuple[int, int],
+    max_steps: int,
+) -> tuple[list[tuple[int, int]], str]:
+    """The cells (start first) an episode from `start` visits taking the likeliest move of
+    `probs` (M, 4) in each state, as evaluation plays, and how it ended: goal, lava or
+    limit."""
+    nxt, _ = _transitions(cells, states)
+    index = {s: i for i, s in enumerate(states)}
+    i = index[(int(start[0]), int(start[1]), False)]
+    path = [(int(start[0]), int(start[1]))]
+    best = np.asarray(probs).argmax(axis=1)
+    for _ in range(max_steps):
+        a = int(best[i])
+        j = int(nxt[i, a])
+        if j < 0:  # into the goal or lava: the agent stands there at the end
+            r, c = path[-1]
+            path.append((r + int(DELTAS[a, 0]), c + int(DELTAS[a, 1])))
+            return path, "goal" if j == -1 else "lava"
+        i = j
+        path.append((states[i][0], states[i][1]))
+    return path, "limit"

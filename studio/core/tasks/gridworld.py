@@ -28,7 +28,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from studio.core.configtools import ConfigError, ModelSection, TaskSection, param
+from studio.core.configtools import ConfigError, ModelSection, TaskSection, param, shown
 from studio.core.envs.gridworld import (
     ACTIONS,
     ARROWS,
@@ -41,8 +41,14 @@ from studio.core.envs.gridworld import (
     LevelParams,
     arrows,
     generate_level,
+    goal_of,
+    greedy_walk,
     outcomes,
     play,
+    standing_states,
+    state_cells,
+    success_chances,
+    with_walls,
 )
 from studio.core.envs.render import render
 from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig
@@ -58,9 +64,10 @@ from studio.core.tasks.base import (
     check_split,
     model_device,
 )
-from studio.core.tasks.probing import rounded
+from studio.core.tasks.probing import DIGITS, rounded
 
 HELD_OUT_SPAN = 10_000_000  # seeds per split; valid and test ranges never overlap
+PROBE_BATCH = 128  # states a probe forward takes at once
 
 
 @dataclass
@@ -140,12 +147,96 @@ class GridWorldConfig(TaskSection):
         max=16,
         label="Pixels per cell",
     )
+    walls: list[list[int]] = param(
+        None,
+        "Walls added to the grid the Policy tab shows, as [row, column] pairs counted from 0 "
+        "(a teacher draws them there by clicking before Start)",
+        label="Drawn walls",
+        default_factory=list,
+    )
+    walls_share: float = param(
+        0.25,
+        "With walls drawn (task.walls), the share of training episodes played on the "
+        "Policy tab's grid, so the agent learns its way round them",
+        min=0.0,
+        max=1.0,
+        label="Share on the drawn grid",
+    )
 
     def __post_init__(self) -> None:
         if self.min_size > self.size:
             raise ConfigError(
                 f"task.min_size: must be at most task.size ({self.size}), got {self.min_size}"
             )
+        for wall in self.walls:
+            if len(wall) != 2:
+                raise ConfigError(
+                    f"task.walls: each wall is a [row, column] pair, got {shown(wall)}; "
+                    f"write it like [1, 2]"
+                )
+            r, c = wall
+            if not (0 <= r < self.size and 0 <= c < self.size):
+                raise ConfigError(
+                    f"task.walls: [{r}, {c}] is outside the grid ({self.size} cells a side); "
+                    f"rows and columns go from 0 to {self.size - 1}"
+                )
+
+    def drawn_walls(self) -> list[tuple[int, int]]:
+        """task.walls as (row, col) pairs, each once, in the order given."""
+        return list(dict.fromkeys((int(r), int(c)) for r, c in self.walls))
+
+    def class_grid(self, split_seed: int) -> Level:
+        """The grid the Policy tab shows (a held-out grid of its own, at the hardest level)
+        with task.walls added; ConfigError naming task.walls and the fix when a wall is on
+        the start or the goal, or the walls leave the goal out of reach within
+        task.max_steps."""
+        seed, level = class_seed(split_seed), self.levels - 1
+        plain = _cached_level(seed, self.level_params(level), self.size)
+        walls = self.drawn_walls()
+        goal = goal_of(plain.cells)
+        for r, c in walls:
+            if (r, c) == plain.start:
+                raise ConfigError(
+                    f"task.walls: [{r}, {c}] is the start cell; a wall cannot stand there, "
+                    f"pick another cell"
+                )
+            if (r, c) == goal:
+                raise ConfigError(
+                    f"task.walls: [{r}, {c}] is the goal cell; a wall cannot stand there, "
+                    f"pick another cell"
+                )
+        if not walls:
+            return plain
+        walled = with_walls(plain, walls)
+        if walled is None:
+            raise ConfigError(
+                "task.walls: these walls leave no way from the start to the goal; "
+                "remove one of them (in the Policy tab: click it again)"
+            )
+        if len(walled.solution) > self.max_steps:
+            raise ConfigError(
+                f"task.walls: the shortest way round these walls takes {len(walled.solution)} "
+                f"moves, more than the step limit task.max_steps ({self.max_steps}); remove "
+                f"a wall or raise task.max_steps"
+            )
+        return walled
+
+    def class_grid_picture(self, split_seed: int) -> dict[str, Any]:
+        """The class grid as a "grid" snapshot without a policy (no probabilities, values
+        or walk): what the Policy tab shows before Start, where walls are drawn.
+        ConfigError as class_grid."""
+        lv = self.class_grid(split_seed)
+        side = self.size
+        return {
+            "kind": "grid",
+            "title": class_title(self, split_seed, lv),
+            "actions": list(ACTIONS),
+            "cells": [[CELL_NAMES[lv.cells[r, c]] for c in range(side)] for r in range(side)],
+            "start": list(lv.start),
+            "probs": [],
+            "max_steps": self.max_steps,
+            "walls": [list(rc) for rc in self.drawn_walls()],
+        }
 
     def level_params(self, level: int) -> LevelParams:
         """What level `level` (0 .. levels-1) draws: size and walls grow linearly."""
@@ -157,6 +248,22 @@ class GridWorldConfig(TaskSection):
             key_door=self.key_door and level >= self.key_level,
             max_steps=self.max_steps,
         )
+
+
+def class_seed(split_seed: int) -> int:
+    """The seed of the class grid, the one the Policy tab shows and walls are drawn on: odd
+    (never a random training seed) and past the validation and test ranges (never
+    evaluated)."""
+    return 2 * (split_seed * 4 * HELD_OUT_SPAN + 2 * HELD_OUT_SPAN) + 1
+
+
+def class_title(cfg: GridWorldConfig, split_seed: int, level: Level) -> str:
+    """How the Policy tab names the class grid (the shape of an example's display)."""
+    top = cfg.level_params(cfg.levels - 1).size
+    return (
+        f"level {cfg.levels - 1}, {top}x{top}, seed {class_seed(split_seed)}, "
+        f"shortest {len(level.solution)}"
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -229,9 +336,14 @@ class GridWorldTask(Task[GridWorldConfig]):
                     f"that hazard never appears, got {first}"
                 )
         self.canvas = cfg.size  # every level renders on the largest grid: one image size
+        split_seed = int(getattr(data, "split_seed", 1234))
+        self._split_base = split_seed * 4 * HELD_OUT_SPAN
+        self._class_seed = class_seed(split_seed)
         for level in range(cfg.levels):  # fail now, with the generator's message, not mid-run
             self.level(0, level)
-        self._split_base = int(getattr(data, "split_seed", 1234)) * 4 * HELD_OUT_SPAN
+        # the Policy tab's grid with the teacher's walls: refused now, before any step
+        self.class_level = cfg.class_grid(split_seed)
+        self._class_title = class_title(cfg, split_seed, self.class_level)
         self._baseline: dict[tuple[str, int], float] = {}
 
     # ---- levels and examples
@@ -245,8 +357,17 @@ class GridWorldTask(Task[GridWorldConfig]):
         return self.canvas * self.cfg.pixels_per_cell
 
     def level(self, seed: int, level: int) -> Level:
-        """The grid of `seed` at curriculum `level` (cached; the same every time)."""
+        """The grid of `seed` at curriculum `level` (cached; the same every time); the
+        class grid's seed at the top level gives it with the drawn walls."""
+        if seed == self._class_seed and level == self.num_levels - 1:
+            return self.class_level
         return _cached_level(seed, self.cfg.level_params(level), self.canvas)
+
+    @property
+    def trains_on_class_grid(self) -> float:
+        """The share of training episodes played on the class grid: task.walls_share once
+        walls are drawn, else none (it stays a grid the agent never trains on)."""
+        return self.cfg.walls_share if self.cfg.walls else 0.0
 
     def _example(self, seed: int, level: int) -> Example:
         lv = self.level(seed, level)
@@ -262,7 +383,12 @@ class GridWorldTask(Task[GridWorldConfig]):
     def sample(self, n: int, rng: random.Random, max_level: int) -> list[Example]:
         top = min(max(max_level, 0), self.num_levels - 1)
         out = []
+        share = self.trains_on_class_grid
         for _ in range(n):
+            # with walls drawn, some episodes on their grid (no draw without: runs as before)
+            if share and rng.random() < share:
+                out.append(self._example(self._class_seed, self.num_levels - 1))
+                continue
             # half at the newest unlocked level, half spread over all of them (rehearsal)
             level = top if rng.random() < 0.5 else rng.randint(0, top)
             out.append(self._example(2 * rng.randrange(2**40), level))  # even: training
@@ -447,24 +573,43 @@ class GridWorldTask(Task[GridWorldConfig]):
 
     @torch.no_grad()
     def probe(self, model: nn.Module) -> dict[str, Any]:
-        """A "grid" snapshot (tasks/probing.py): the first validation grid, and the policy's
-        move probabilities with the agent put in each empty cell in turn (one forward)."""
-        example = self.held_out("valid", 1)[0]
-        lv = self.level(example.prompt, example.difficulty)
-        side = self.cfg.level_params(example.difficulty).size
-        free = [(r, c) for r in range(side) for c in range(side) if lv.cells[r, c] == EMPTY]
-        cells = np.repeat(lv.cells[None], len(free), axis=0)  # (M, S, S), M free cells
-        pos = np.array(free, dtype=np.int64)  # (M, 2)
-        obs = render(cells, pos, np.zeros(len(free), dtype=bool), self.cfg.pixels_per_cell)
-        probs = torch.softmax(model(torch.from_numpy(obs).to(model_device(model))).float(), -1)
+        """A "grid" snapshot (tasks/probing.py) of the class grid (a held-out grid of its
+        own, with the teacher's walls): the policy's move probabilities with the agent put
+        in each empty cell in turn, the chance of reaching the goal from each (exact, from
+        the probabilities of every state, one forward for all), the greedy walk from the
+        start, and the share of training episodes played on it."""
+        lv, cfg = self.class_level, self.cfg
+        side = cfg.size
+        states = standing_states(lv.cells)
+        seen = state_cells(lv.cells, states)  # (M, S, S), M states
+        pos = np.array([(r, c) for r, c, _ in states], dtype=np.int64)  # (M, 2)
+        has_key = np.array([k for _, _, k in states], dtype=bool)
+        device, chunks = model_device(model), []
+        for i in range(0, len(states), PROBE_BATCH):  # bounded memory on big grids
+            part = slice(i, i + PROBE_BATCH)
+            obs = render(seen[part], pos[part], has_key[part], cfg.pixels_per_cell)
+            logits = model(torch.from_numpy(obs).to(device))  # (B, A)
+            chunks.append(torch.softmax(logits.float(), -1).cpu())
+        probs = torch.cat(chunks).numpy()  # (M, A)
+        chances = success_chances(lv.cells, states, probs, cfg.max_steps)  # (S, S)
+        walk, outcome = greedy_walk(lv.cells, states, probs, lv.start, cfg.max_steps)
         grid: list[list[list[float] | None]] = [[None] * side for _ in range(side)]
-        for (r, c), p in zip(free, probs.cpu().tolist()):
-            grid[r][c] = rounded(p)
+        values: list[list[float | None]] = [[None] * side for _ in range(side)]
+        for (r, c, k), p in zip(states, probs.tolist()):
+            if not k and lv.cells[r, c] == EMPTY:
+                grid[r][c] = rounded(p)
+                values[r][c] = round(float(chances[r, c]), DIGITS)
         return {
             "kind": "grid",
-            "title": example.display,
+            "title": self._class_title,
             "actions": list(ACTIONS),
             "cells": [[CELL_NAMES[lv.cells[r, c]] for c in range(side)] for r in range(side)],
             "start": list(lv.start),
             "probs": grid,
+            "values": values,
+            "max_steps": cfg.max_steps,
+            "walk": [list(rc) for rc in walk],
+            "walk_outcome": outcome,
+            "walls": [list(rc) for rc in cfg.drawn_walls()],
+            "trained_share": self.trains_on_class_grid,
         }

@@ -12,11 +12,18 @@ A snapshot is a dict with a `kind`, one of:
                        "candidates": [[piece, probability], ...]}],   # TOP, likeliest first
         "p_answer": float}]}                                          # the whole reference
   The end token reads "<eos>".
-- "grid" (the grid world): one held-out grid, and in every cell the agent may stand on
-  the policy's probability of each move, as if it stood there (no key held):
+- "grid" (the grid world): one held-out grid (the class grid, with the walls a teacher
+  drew), and in every cell the agent may stand on the policy's probability of each move,
+  as if it stood there (no key held), and the chance an episode started there reaches
+  the goal within the step limit (exact, under those probabilities); the cells the agent
+  visits taking its likeliest move from the start, and how that walk ended:
       {"kind": "grid", "title": str, "actions": ["up", "right", "down", "left"],
        "cells": [[cell name]] (size x size: empty, wall, goal, lava, key, door),
-       "start": [row, col], "probs": [[[p_up, p_right, p_down, p_left] or None]]}
+       "start": [row, col], "probs": [[[p_up, p_right, p_down, p_left] or None]],
+       "values": [[float or None]], "max_steps": int,
+       "walk": [[row, col], ...], "walk_outcome": "goal" | "lava" | "limit",
+       "walls": [[row, col], ...] (drawn by hand), "trained_share": float}
+  Runs recorded before values existed lack the keys from "values" on.
 - "labels" (image classification): for a few held-out images, each label's probability:
       {"kind": "labels", "classes": [str], "images": [{"title": str, "label": str,
         "probs": [float]}]}
