@@ -647,12 +647,11 @@ def _sample(run_dir: str, prompt: str) -> list[str]:
     behind `grpo-studio generate` too). Runs on a pool thread."""
     from pathlib import Path
 
-    from studio.core.serving.completion import CompletionSettings, complete
+    from studio.core.serving.completion import CompletionSettings, complete, ended
     from studio.core.serving.engines import TorchEngine
 
     engine = TorchEngine(Path(run_dir))
-    end = str(getattr(engine.task, "prompt_end", ""))  # own text: every prompt ends with it
-    text = prompt if not end or prompt.endswith(end) else prompt + end
+    text = ended(engine.task, prompt)  # own text: every prompt ends with its mark
     grpo = engine.cfg.grpo
     settings = CompletionSettings(samples=grpo.num_generations, temperature=grpo.temperature)
     (texts,) = complete(engine, [text], settings)
