@@ -12,9 +12,10 @@ large file of longer text (own_text_tokens.py holds the rule; task.tokenizer ove
 it); model.max_len and grpo.max_new_tokens from the longest prompt and answer, in
 tokens; no supervised warm-up when the file has no answers; and, for a file of at least
 MIN_FITTED items, held-out splits of 5% (100 to 1,000 prompts each), evaluation on up to
-500 of them, and a warm-up capped at WARMUP_EPOCHS passes over the training prompts. Evaluation reports exact-answer accuracy (the greedy answer
-is one of the acceptable ones) and mean sentence chrF against the nearest answer; for
-prompts alone, accuracy is the share of greedy answers that pass every check.
+500 of them, and a warm-up capped at WARMUP_EPOCHS passes over the training prompts.
+Evaluation reports exact-answer accuracy (the greedy answer is one of the acceptable
+ones) and mean sentence chrF against the nearest answer; for prompts alone, accuracy is
+the share of greedy answers that pass every check.
 """
 
 from __future__ import annotations
