@@ -190,6 +190,23 @@ def test_micro_gpt_prompt_gives_the_same_completion_in_pytorch_and_onnx(qtbot, w
     assert window.errors == []
 
 
+def test_a_prompt_typed_without_its_end_mark_is_asked_with_it(qtbot, window, gpt_run):
+    """Every arithmetic prompt ends with "="; a person types "12+34" and gets the answer
+    to "12+34=" from both engines (the mark is added, not typed twice)."""
+    window.session.run_dir = str(gpt_run)
+    tab = window.view(PlaygroundTab)
+    page = load(qtbot, tab)
+    page.prompt.setText("12+34=")
+    ended = ask(qtbot, tab, page.button)
+    page.prompt.setText("12+34")
+    bare = ask(qtbot, tab, page.button)
+    assert [a.texts for a in bare] == [a.texts for a in ended]
+    assert page.prompt.text() == "12+34"  # what the person typed stays as typed
+    onnx_engine = OnnxEngine(gpt_run, "micro-gpt")  # no task: the export's own mark
+    assert complete_onnx(onnx_engine, "12+34").texts == ended[1].texts
+    assert window.errors == []
+
+
 def test_micro_gpt_answers_differ_by_prompt_and_agree_on_each(qtbot, window, gpt_run):
     """The spread weights make answers depend on the prompt, so agreement is not luck."""
     window.session.run_dir = str(gpt_run)

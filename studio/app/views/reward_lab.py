@@ -21,6 +21,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Self
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -42,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.common import background
+from studio.app.common.names import SETTINGS_FORM
 from studio.app.session import code_consent
 from studio.app.views.explain.before_update import advantages_part, rewards_part, spread_part
 from studio.app.views.view import Tab, View, ViewContext, view_title
@@ -266,6 +268,7 @@ class RewardLab(View, QWidget):
         self._sampling = False
         self.run_dir: str | None = None
         self.sample_note = ""  # what the last sampling said (an error, or what it drew)
+        self._form: Any = None  # the Settings form followed (task.rewards by hand)
 
         # ---- left: the checks
         checks_box = QGroupBox(tr("Reward checks"))
@@ -370,6 +373,7 @@ class RewardLab(View, QWidget):
     # ---- the settings
 
     def show_config(self, cfg: StudioConfig) -> None:
+        self._follow_settings()
         self.cfg = cfg
         rewards = getattr(cfg.task, "rewards", None)
         if isinstance(rewards, list) and rewards:
@@ -378,6 +382,39 @@ class RewardLab(View, QWidget):
             self.set_checks(DEFAULT_CHECKS, stores=False)
         self._answers_of = {}
         self.from_data.setEnabled(hasattr(cfg.task, "rewards"))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._follow_settings()
+        super().showEvent(event)
+
+    def _follow_settings(self) -> None:
+        """Follow the Settings form's edits (found by its object name once the window
+        holds it): task.rewards typed there by hand shows here at once."""
+        if self._form is not None:
+            return
+        form: Any = self.window().findChild(QWidget, SETTINGS_FORM)
+        if form is not None:
+            self._form = form
+            form.changed.connect(self._settings_edited)
+
+    def _settings_edited(self) -> None:
+        """task.rewards in the form: shown when it reads as checks and differs from the
+        lab's (an edit of the lab's own, written there, comes back equal and is left)."""
+        if not self.stores or self._form is None:
+            return
+        raw = self._form.value_of("task.rewards")
+        if not isinstance(raw, list):
+            return  # half typed: the form names the problem
+        try:
+            given = [c.to_dict() for c in parse_checks(raw)]
+        except CheckError:
+            return
+        try:
+            ours = [c.to_dict() for c in parse_checks(self.raw_checks())]
+        except CheckError:
+            ours = None
+        if given and given != ours:
+            self.set_checks(given, stores=True)
 
     def show_run(self, run_dir: str, cfg: StudioConfig | None) -> None:
         del cfg
