@@ -324,7 +324,7 @@ class RewardLab(View, QWidget):
         self.completions.setPlaceholderText(tr("one completion per line"))
         self.completions.setTabChangesFocus(True)
         self.completions.setMinimumHeight(60)
-        self.completions.setMaximumHeight(110)  # the numbers below get the room
+        self.completions.setMaximumHeight(88)  # five lines, then it scrolls: room for the numbers
         self.completions.textChanged.connect(self.recompute)
         form.addRow(tr("Completions"), self.completions)
         self.sample_button = QPushButton(tr("Sample a group from the run's model"))
@@ -336,11 +336,10 @@ class RewardLab(View, QWidget):
         )
         self.sample_button.clicked.connect(self.sample_group)
         self.sample_button.setEnabled(False)  # until a run is in use
-        form.addRow(self.sample_button)
         self.terms = QCheckBox(tr("Engineer's terms"))
         self.terms.setToolTip(tr("Word the numbers as papers and code do (mean, std, A)"))
         self.terms.toggled.connect(self.redraw)
-        form.addRow(self.terms)
+        form.addRow(self.sample_button)
 
         self.warnings = QLabel()
         self.warnings.setWordWrap(True)
@@ -350,7 +349,11 @@ class RewardLab(View, QWidget):
         numbers = QWidget()
         numbers_layout = QVBoxLayout(numbers)
         numbers_layout.setContentsMargins(0, 0, 0, 0)
-        numbers_layout.addWidget(self.warnings)
+        # the wording's box beside the warnings: a small window keeps its height for numbers
+        top = QHBoxLayout()
+        top.addWidget(self.warnings, 1)
+        top.addWidget(self.terms, 0, Qt.AlignmentFlag.AlignTop)
+        numbers_layout.addLayout(top)
         numbers_layout.addWidget(self.results, 1)
         right = QSplitter(Qt.Orientation.Vertical)  # a small window drags room to the numbers
         right.addWidget(group_box)
