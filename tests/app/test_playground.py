@@ -19,7 +19,12 @@ from tiny_runs import COMMON, GPT, GRID_WORLD, TRANSLATION, make_run
 from studio.app.common import dialogs
 from studio.app.views.log_panel import LogPanel
 from studio.app.views.playground.answer import Answer
-from studio.app.views.playground.completion_page import CompletionPage, complete_onnx, sample_onnx
+from studio.app.views.playground.completion_page import (
+    CompletionPage,
+    complete_onnx,
+    complete_torch,
+    sample_onnx,
+)
 from studio.app.views.playground.grid_page import GridPage, episode_text, play_onnx, play_torch
 from studio.app.views.playground.page import PlaygroundPage
 from studio.app.views.playground.tab import PlaygroundTab
@@ -443,3 +448,30 @@ def test_a_failing_export_shows_a_dialog(qtbot, window, tmp_path):
     assert exporter.button.isEnabled() and exporter.bar.isHidden()
     assert "Export failed" in window.statusBar().currentMessage()
     assert ("error", f"export failed: {blocker.args[0]}") in window.view(LogPanel).lines
+
+
+def test_a_bpe_own_text_run_answers_alike_in_pytorch_and_onnx_with_or_without_its_end(tmp_path):
+    """An own-text run on BPE pieces (task.tokenizer bpe): the playground's two engines
+    give the same greedy answer, whether the person typed the prompt's end or not."""
+    words = ["red", "green", "cat", "dog", "sleeps", "runs", "in", "the", "garden", "park"]
+    rng = random.Random(0)
+    lines = []
+    for i in range(40):
+        sentence = " ".join(rng.choices(words, k=6))
+        lines.append(f"{sentence} {i}\t{' '.join(reversed(sentence.split()))} {i}\n")
+    data = tmp_path / "s.tsv"
+    data.write_text("".join(lines), encoding="utf-8")
+    tiny = ["model.n_layers=1", "model.n_heads=2", "model.d_model=32", "model.d_ff=64",
+            "stages.warmup.steps=2", "stages.grpo.steps=1", f"data.path={data}",
+            "task.tokenizer=bpe"]  # fmt: skip
+    run = make_run(tmp_path / "runs", "own_text", tiny, spread=0.5)
+    export_run(run, examples=4, seed=0)
+    torch_engine = TorchEngine(run)
+    onnx_engine = OnnxEngine(run, "micro-gpt", torch_engine.task)
+    assert torch_engine.task.tokenizer.kind == "bpe"
+    prompt = lines[0].split("\t")[0]
+    end = torch_engine.task.prompt_end
+    typed = complete_torch(torch_engine, prompt)
+    assert complete_torch(torch_engine, prompt + end).texts == typed.texts
+    assert complete_onnx(onnx_engine, prompt).texts == typed.texts
+    assert complete_onnx(onnx_engine, prompt + end).texts == typed.texts
