@@ -276,7 +276,8 @@ class OwnTextTask(TextTask[OwnTextConfig]):
             return settings, notes
         if self.has_answers:
             new = self.max_completion_tokens
-            why = f"the longest answer, {self._answer_tokens} tokens, and its end"
+            unit = "characters" if isinstance(self.tokenizer, CharTokenizer) else "BPE pieces"
+            why = f"the longest answer, {self._answer_tokens} {unit}, and its end"
         else:
             longest = [c.options["max"] for c in self.checks if c.kind == "length"]
             new = (longest[0] + 1) if longest and longest[0] is not None else NEW_TOKENS_ALONE
