@@ -4,10 +4,12 @@ before training, numbers worded as the Explain tab words them.
 Left, the checks of the settings' task.rewards (for "Your own text"): add one by picking
 its kind, set its weight and options (the options each kind takes are reward_checks.KINDS),
 remove one; every valid edit is written back into the settings (task.rewards, as data, so
-"Save as preset" writes it to YAML). Right, a prompt (typed, or one of the data's), its
-acceptable answers and the candidate completions, one per line; under them each check's
-score, the totals, the group's mean and spread and each advantage, computed at once by
-studio.core.training.reward_lab with the trainer's own functions. No model runs here.
+"Save as preset" writes it to YAML), and task.rewards typed by hand in the Settings form
+shows here at once (the lab finds the form by its object name, common/names.py).
+Right, a prompt (typed, or one of the data's), its acceptable answers and the candidate
+completions, one per line; under them each check's score, the totals, the group's mean
+and spread and each advantage, computed at once by studio.core.training.reward_lab with
+the trainer's own functions. No model runs here.
 
 The user's own function (a "function" check) runs only after the window's consent
 (session/code_consent.py); until then the lab shows it as not run.
