@@ -308,4 +308,28 @@ DATA_FILES = [
     ),
 ]
 
-CASES = [*YAML_FILES, *SIZES, *EXPORTS, *RUN_FOLDERS, *DATA_FILES]
+# ---- reward patterns that would take exponential time: refused when the preset is read
+# (a slow pattern the tries miss is stopped while scoring: tests/core/test_reward_checks.py)
+
+SLOW_PATTERN_FIX = ("takes over 0.05 s on a text of", "backtracks without end", "as a+")
+PATTERNS = [
+    Case(
+        "a handed-over own-text preset whose format check backtracks without end",
+        (*TRAIN, "--config", "{DATA}/slow.yaml"),
+        ("task.rewards[1] (format): option pattern '(a|aa)+$'", *SLOW_PATTERN_FIX),
+        setup=files(
+            {
+                "slow.yaml": "task:\n  name: own_text\n  rewards:\n    - {kind: exact}\n"
+                "    - {kind: format, weight: 0.5, options: {pattern: '(a|aa)+$'}}\n"
+            }
+        ),
+    ),
+    Case(
+        "an own-text regex check given on the command line that backtracks cubically",
+        # braces doubled: every argument is formatted with the case's folders
+        train_set("own_text", "task.rewards=[{{kind: regex, options: {{pattern: '(a+)+$'}}}}]"),
+        ("task.rewards[0] (regex): option pattern '(a+)+$'", *SLOW_PATTERN_FIX),
+    ),
+]
+
+CASES = [*YAML_FILES, *SIZES, *EXPORTS, *RUN_FOLDERS, *DATA_FILES, *PATTERNS]

@@ -19,7 +19,12 @@ from tiny_runs import COMMON, GPT, GRID_WORLD, TRANSLATION, make_run
 from studio.app.common import dialogs
 from studio.app.views.log_panel import LogPanel
 from studio.app.views.playground.answer import Answer
-from studio.app.views.playground.completion_page import CompletionPage, complete_onnx, sample_onnx
+from studio.app.views.playground.completion_page import (
+    CompletionPage,
+    complete_onnx,
+    complete_torch,
+    sample_onnx,
+)
 from studio.app.views.playground.grid_page import GridPage, episode_text, play_onnx, play_torch
 from studio.app.views.playground.page import PlaygroundPage
 from studio.app.views.playground.tab import PlaygroundTab
@@ -187,6 +192,23 @@ def test_micro_gpt_prompt_gives_the_same_completion_in_pytorch_and_onnx(qtbot, w
     assert shown["ONNX"].answer.text() == shown["PyTorch"].answer.text()
     assert shown["PyTorch"].latency.text().startswith("latency ")
     assert "same answer" in tab.answers.verdict.text()
+    assert window.errors == []
+
+
+def test_a_prompt_typed_without_its_end_mark_is_asked_with_it(qtbot, window, gpt_run):
+    """Every arithmetic prompt ends with "="; a person types "12+34" and gets the answer
+    to "12+34=" from both engines (the mark is added, not typed twice)."""
+    window.session.run_dir = str(gpt_run)
+    tab = window.view(PlaygroundTab)
+    page = load(qtbot, tab)
+    page.prompt.setText("12+34=")
+    ended = ask(qtbot, tab, page.button)
+    page.prompt.setText("12+34")
+    bare = ask(qtbot, tab, page.button)
+    assert [a.texts for a in bare] == [a.texts for a in ended]
+    assert page.prompt.text() == "12+34"  # what the person typed stays as typed
+    onnx_engine = OnnxEngine(gpt_run, "micro-gpt")  # no task: the export's own mark
+    assert complete_onnx(onnx_engine, "12+34").texts == ended[1].texts
     assert window.errors == []
 
 
@@ -426,3 +448,30 @@ def test_a_failing_export_shows_a_dialog(qtbot, window, tmp_path):
     assert exporter.button.isEnabled() and exporter.bar.isHidden()
     assert "Export failed" in window.statusBar().currentMessage()
     assert ("error", f"export failed: {blocker.args[0]}") in window.view(LogPanel).lines
+
+
+def test_a_bpe_own_text_run_answers_alike_in_pytorch_and_onnx_with_or_without_its_end(tmp_path):
+    """An own-text run on BPE pieces (task.tokenizer bpe): the playground's two engines
+    give the same greedy answer, whether the person typed the prompt's end or not."""
+    words = ["red", "green", "cat", "dog", "sleeps", "runs", "in", "the", "garden", "park"]
+    rng = random.Random(0)
+    lines = []
+    for i in range(40):
+        sentence = " ".join(rng.choices(words, k=6))
+        lines.append(f"{sentence} {i}\t{' '.join(reversed(sentence.split()))} {i}\n")
+    data = tmp_path / "s.tsv"
+    data.write_text("".join(lines), encoding="utf-8")
+    tiny = ["model.n_layers=1", "model.n_heads=2", "model.d_model=32", "model.d_ff=64",
+            "stages.warmup.steps=2", "stages.grpo.steps=1", f"data.path={data}",
+            "task.tokenizer=bpe"]  # fmt: skip
+    run = make_run(tmp_path / "runs", "own_text", tiny, spread=0.5)
+    export_run(run, examples=4, seed=0)
+    torch_engine = TorchEngine(run)
+    onnx_engine = OnnxEngine(run, "micro-gpt", torch_engine.task)
+    assert torch_engine.task.tokenizer.kind == "bpe"
+    prompt = lines[0].split("\t")[0]
+    end = torch_engine.task.prompt_end
+    typed = complete_torch(torch_engine, prompt)
+    assert complete_torch(torch_engine, prompt + end).texts == typed.texts
+    assert complete_onnx(onnx_engine, prompt).texts == typed.texts
+    assert complete_onnx(onnx_engine, prompt + end).texts == typed.texts

@@ -103,6 +103,31 @@ def test_building_a_reward_by_clicking(qtbot, window):
     assert [r["kind"] for r in window.setup.read_config().task.rewards] == ["length", "contains"]
 
 
+def test_rewards_edited_by_hand_in_the_settings_show_in_the_lab(qtbot, window):
+    lab = lab_of(qtbot, window)
+    type_group(qtbot, lab, "5 Jan 2024", "2024-01-05", ["2024-01-05", "05-01-2024"])
+    field = window.setup.form.editors["task.rewards"].widget
+    field.setFocus()
+    field.selectAll()
+    # typed key by key, as a person edits the field: half-typed YAML leaves the lab be
+    qtbot.keyClicks(field, "[{kind: length, weight: 2, options: {max: 10}}]")
+    assert [r.kind for r in lab.rows] == ["length"]
+    assert lab.rows[0].weight.value() == 2.0
+    assert lab.group is not None and lab.group.parts == {"length": [1.0, 1.0]}
+    assert lab.group.rewards == pytest.approx([2.0, 2.0])
+    # an edit in the lab goes into the settings and does not come back to rebuild the rows
+    row = lab.rows[0]
+    row.weight.setValue(0.5)
+    assert lab.rows == [row]
+    assert window.setup.read_config().task.rewards == [
+        {"kind": "length", "weight": 0.5, "options": {"max": 10}}
+    ]
+    # a check the settings cannot read is not shown: the form names the problem
+    field.setText("[{kind: nonsense}]")
+    field.textEdited.emit(field.text())
+    assert lab.rows == [row]
+
+
 def test_the_labs_numbers_equal_the_trainers(qtbot, window):
     lab = lab_of(qtbot, window)
     lines = ["2024-01-05", "2024-01-06", "5 January", "2024-01-05.", "", "x"]

@@ -138,3 +138,76 @@ def test_the_demo_trains_without_a_file():
     task = build_task(cfg)
     assert task.load_report().origin and task.has_answers
     assert task.splits()["valid"][0].prompt.endswith("=")
+
+
+# ---- the tokenizer fitted to the data
+
+ANIMALS = ["cat", "dog", "horse", "rabbit", "parrot", "mouse", "goat", "sheep"]
+COLOURS = ["red", "green", "yellow", "purple", "orange", "silver"]
+PLACES = ["garden", "kitchen", "station", "library", "market"]
+
+
+def sentences(path, n=60):
+    """Made-up sentences a test can write: 'the red cat sleeps in the garden' -> the
+    same words in another order."""
+    lines = []
+    for i in range(n):
+        a, c, p = ANIMALS[i % 8], COLOURS[i % 6], PLACES[i % 5]
+        lines.append(f"the {c} {a} sleeps in the {p} {i}\tin the {p} sleeps the {c} {a} {i}\n")
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+def test_a_bpe_run_trains_exports_and_completes_as_in_pytorch(tmp_path, capsys):
+    from studio import api
+    from studio.core.tasks.piece_tokenizer import PieceTokenizer
+
+    run = cli_train(tmp_path, sentences(tmp_path / "s.tsv"), "task.tokenizer=bpe")
+    err = capsys.readouterr().err
+    # the user's choice wins over the fit's (a small file: characters), and both are said
+    assert "task.tokenizer bpe: BPE" in err and "task.tokenizer: kept at bpe, you set it" in err
+    assert "the fit would choose char: a small file" in err
+    cfg, task, model = load_trained(run)
+    assert isinstance(task.tokenizer, PieceTokenizer)
+    line = "the red cat sleeps in the garden 0"
+    assert len(task.tokenizer.encode(line)) < len(line) / 2  # pieces, not characters
+    assert task.tokenizer.decode(task.tokenizer.encode(line, eos=True)) == line
+    assert cfg.model.max_len == task.max_prompt_tokens + task.max_completion_tokens
+
+    result = export_run(run, examples=5, seed=0)
+    assert result.verification.passed and result.verification.tokenizers_agree
+    runner = snippet_module("micro-gpt").MicroGPTOnnx(result.model_path.parent)
+    examples = task.splits()["valid"] + task.splits()["test"]
+    (torch_answers,) = [complete(load_run(run), [e.prompt for e in examples], CompletionSettings())]
+    assert runner.complete([e.prompt for e in examples]) == [a[0] for a in torch_answers]
+    # the export's program adds the prompt end a person leaves out, as the studio does
+    bare = examples[0].prompt.removesuffix(task.prompt_end)
+    assert runner.complete([bare]) == [torch_answers[0][0]]
+    # the Python API reads it back and answers the same, with or without the end
+    loaded = api.load_run(run)
+    assert loaded.generate([bare]) == loaded.generate([examples[0].prompt]) == [torch_answers[0]]
+
+
+def test_the_rule_keeps_a_misspelling_list_on_characters_and_picks_bpe_for_long_text(tmp_path):
+    from studio.core.data.prompt_files import PromptItem
+    from studio.core.tasks.own_text_tokens import fit_kind
+
+    def items(texts):
+        return [PromptItem(p, (a,), i) for i, (p, a) in enumerate(texts, 1)]
+
+    words = [(f"w{i}rd{i % 7}", f"word{i % 7}x{i}") for i in range(30000)]
+    choice = fit_kind(items(words), "".join(sorted({c for p in words for c in p[0] + p[1]})), "=")
+    assert choice.kind == "char" and "short answers (a median of 1 word;" in choice.why
+    rng = __import__("random").Random(0)
+    vocab = ANIMALS + COLOURS + PLACES + ["the", "in", "sleeps", "runs", "near", "a"]
+    long = [
+        (" ".join(rng.choices(vocab, k=8)), " ".join(rng.choices(vocab, k=8))) for _ in range(3000)
+    ]
+    alphabet = "".join(sorted({c for p in long for c in p[0] + p[1]}))
+    choice = fit_kind(items(long), alphabet, "=")
+    assert choice.kind == "bpe" and choice.pieces is not None, choice.why
+    few = fit_kind(items(long[:500]), alphabet, "=")
+    assert few.kind == "char" and few.why.startswith("a small file (500 training prompts")
+    han = [("一二三四五六七八九十" * 2, "十九八七六五四三二一" * 2)] * 3000
+    han_alphabet = "".join(sorted(set(han[0][0])))
+    assert "Han or Kana" in fit_kind(items(han), han_alphabet, "=").why

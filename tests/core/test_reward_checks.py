@@ -3,6 +3,7 @@ and each check is its own named reward part of a rollout."""
 
 import random
 import re
+import time
 
 import pytest
 import torch
@@ -174,3 +175,54 @@ def test_a_function_check_runs_only_once_allowed(tmp_path, monkeypatch):
         assert reward.name == "function" and reward.fn(r) == [2.0, 3.0]
     finally:
         forget_allowed_code()
+
+
+# ---- patterns from someone else's preset: bounded in time, never a freeze
+
+
+def test_a_pattern_that_backtracks_without_end_is_refused_when_parsed():
+    started = time.perf_counter()
+    with pytest.raises(CheckError) as refused:
+        parse_checks([{"kind": "exact"}, {"kind": "format", "options": {"pattern": "(a|aa)+$"}}])
+    assert time.perf_counter() - started < 5  # a few timed-out tries, not an exponential
+    message = str(refused.value)
+    assert "\n" not in message and "task.rewards[1] (format): option pattern '(a|aa)+$'" in message
+    assert "takes over 0.05 s" in message and "rewrite" in message and "as a+" in message
+    # a pattern the regex engine takes cubic time on: a completion's length is enough
+    with pytest.raises(CheckError, match=r"option pattern '\(a\+\)\+\$' takes over 0.05 s"):
+        parse_checks([{"kind": "regex", "options": {"pattern": "(a+)+$"}}])
+    assert time.perf_counter() - started < 10
+    assert score("regex", "a" * 500 + "!", pattern="a+$") == 0.0  # its rewrite, at once
+    assert score("regex", "a" * 500, pattern="a+$") == 1.0
+
+
+def test_a_slow_pattern_the_parse_missed_stops_the_scoring_counted_and_named():
+    from studio.core.tasks.reward_checks import PatternTimeout
+    from studio.core.training.reward_lab import lab_rollout, try_group
+
+    # '#' is no letter or digit: the parse's tries miss it, a completion of #s trips it
+    checks = parse_checks(
+        [{"kind": "length", "options": {"max": 5}},
+         {"kind": "regex", "weight": 0.5, "options": {"pattern": "([#]|[#]{2})+$"}}]
+    )  # fmt: skip
+    texts = ["ok", "#" * 40 + "!", "fine"]
+    rewards = check_rewards(checks)
+    started = time.perf_counter()
+    with pytest.raises(PatternTimeout) as stopped:
+        rewards[1].fn(lab_rollout("p", (), texts))
+    assert time.perf_counter() - started < 5
+    message = str(stopped.value)
+    assert message.startswith("task.rewards: check regex (regex): the pattern '([#]|[#]{2})+$'")
+    assert "completion 2 of 3 timed out (1 scored before it, 1 left unscored)" in message
+    assert "41 characters" in message and "rewrite" in message
+    # a long completion of a format check: bounded, not a freeze
+    fmt = {"kind": "format", "options": {"pattern": "([#]|##)+"}}
+    (whole,) = check_rewards(parse_checks([fmt]))
+    started = time.perf_counter()
+    with pytest.raises(PatternTimeout, match="20001 characters .*; it timed out"):
+        whole.fn(lab_rollout("p", (), ["#" * 20000 + "!"]))
+    assert time.perf_counter() - started < 5
+    # the lab shows it on the check and scores the others
+    group = try_group(checks, "p", (), texts)
+    assert "completion 2 of 3 timed out" in group.errors["regex"]
+    assert group.parts == {"length": [1.0, 0.0, 1.0]}

@@ -51,6 +51,13 @@ SHAPES = [
         "{path}: not valid YAML ({text}); write a list like [a, b] or a mapping like {{name: 1.0}}",
     ),
     QT_TRANSLATE_NOOP("messages", "no preset loaded; open a preset first"),
+    # reward_checks: a check's pattern that takes exponential time (a handed-over preset)
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{where}: option {name} {pattern} takes over {seconds} s on a text of {n} characters "
+        "({text}…): it backtracks without end; rewrite nested or overlapping repeats, e.g. "
+        "(a+)+ or (a|aa)+ as a+",
+    ),
     # config_choice: another architecture or task than the rest of the preset
     QT_TRANSLATE_NOOP(
         "messages", "model.arch: {arch} cannot train the {task} task; pick {archs} or another task"

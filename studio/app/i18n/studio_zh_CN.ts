@@ -3856,6 +3856,14 @@
         <translation>奖励：一组检查，每项为 {kind, weight, options}；种类：exact、one_of、number、contains、regex、format、similarity、length、function</translation>
     </message>
     <message>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Tokens: one a character (char), BPE pieces (bpe), or fitted to your file (auto: BPE for a large file of longer text, characters otherwise)</source>
+        <translation>词元：每个字符一个（char）、BPE 子词（bpe），或按你的文件拟合（auto：较长文本的大文件用 BPE，其余用字符）</translation>
+    </message>
+    <message>
         <source>Longest prompt</source>
         <translation>最长提示</translation>
     </message>
@@ -4346,6 +4354,10 @@
     <message>
         <source>no preset loaded; open a preset first</source>
         <translation>尚未加载预设；请先打开一个预设</translation>
+    </message>
+    <message>
+        <source>{where}: option {name} {pattern} takes over {seconds} s on a text of {n} characters ({text}…): it backtracks without end; rewrite nested or overlapping repeats, e.g. (a+)+ or (a|aa)+ as a+</source>
+        <translation>{where}：选项 {name} {pattern} 在一段 {n} 个字符的文本（{text}…）上耗时超过 {seconds} 秒：它会无休止地回溯；请改写嵌套或重叠的重复，例如把 (a+)+ 或 (a|aa)+ 改为 a+</translation>
     </message>
     <message>
         <source>model.arch: {arch} cannot train the {task} task; pick {archs} or another task</source>

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.common.layouts import clear_layout
+from studio.app.common.names import SETTINGS_FORM
 from studio.app.i18n.messages import translate_message
 from studio.app.i18n.sources import field_label
 from studio.app.setup.field_editor import FieldEditor
@@ -122,6 +123,7 @@ class SettingsForm(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
+        self.setObjectName(SETTINGS_FORM)  # the Reward lab follows its edits by this name
         self.editors: dict[str, FieldEditor] = {}
         self._rows: dict[str, tuple[QFormLayout, QWidget, bool]] = {}  # layout, widget, advanced
         self._groups: dict[str, QGroupBox] = {}
@@ -318,6 +320,17 @@ class SettingsForm(QWidget):
     def set_value(self, path: str, value: Any) -> None:
         """Set one field (e.g. `data.path` from the data panel)."""
         self.editors[path].set(value)
+
+    def value_of(self, path: str) -> Any:
+        """One field's value as typed so far (YAML read), None when the form has no such
+        field or its text does not read yet: a view follows an edit without a dialog."""
+        editor = self.editors.get(path)
+        if editor is None:
+            return None
+        try:
+            return editor.get()
+        except ConfigError:
+            return None
 
     def _section_values(self, prefix: str) -> dict[str, Any]:
         n = len(prefix) + 1

@@ -4,10 +4,12 @@ before training, numbers worded as the Explain tab words them.
 Left, the checks of the settings' task.rewards (for "Your own text"): add one by picking
 its kind, set its weight and options (the options each kind takes are reward_checks.KINDS),
 remove one; every valid edit is written back into the settings (task.rewards, as data, so
-"Save as preset" writes it to YAML). Right, a prompt (typed, or one of the data's), its
-acceptable answers and the candidate completions, one per line; under them each check's
-score, the totals, the group's mean and spread and each advantage, computed at once by
-studio.core.training.reward_lab with the trainer's own functions. No model runs here.
+"Save as preset" writes it to YAML), and task.rewards typed by hand in the Settings form
+shows here at once (the lab finds the form by its object name, common/names.py).
+Right, a prompt (typed, or one of the data's), its acceptable answers and the candidate
+completions, one per line; under them each check's score, the totals, the group's mean
+and spread and each advantage, computed at once by studio.core.training.reward_lab with
+the trainer's own functions. No model runs here.
 
 The user's own function (a "function" check) runs only after the window's consent
 (session/code_consent.py); until then the lab shows it as not run.
@@ -21,6 +23,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Self
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -42,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.common import background
+from studio.app.common.names import SETTINGS_FORM
 from studio.app.session import code_consent
 from studio.app.views.explain.before_update import advantages_part, rewards_part, spread_part
 from studio.app.views.view import Tab, View, ViewContext, view_title
@@ -266,6 +270,7 @@ class RewardLab(View, QWidget):
         self._sampling = False
         self.run_dir: str | None = None
         self.sample_note = ""  # what the last sampling said (an error, or what it drew)
+        self._form: Any = None  # the Settings form followed (task.rewards by hand)
 
         # ---- left: the checks
         checks_box = QGroupBox(tr("Reward checks"))
@@ -321,7 +326,7 @@ class RewardLab(View, QWidget):
         self.completions.setPlaceholderText(tr("one completion per line"))
         self.completions.setTabChangesFocus(True)
         self.completions.setMinimumHeight(60)
-        self.completions.setMaximumHeight(110)  # the numbers below get the room
+        self.completions.setMaximumHeight(88)  # five lines, then it scrolls: room for the numbers
         self.completions.textChanged.connect(self.recompute)
         form.addRow(tr("Completions"), self.completions)
         self.sample_button = QPushButton(tr("Sample a group from the run's model"))
@@ -333,11 +338,10 @@ class RewardLab(View, QWidget):
         )
         self.sample_button.clicked.connect(self.sample_group)
         self.sample_button.setEnabled(False)  # until a run is in use
-        form.addRow(self.sample_button)
         self.terms = QCheckBox(tr("Engineer's terms"))
         self.terms.setToolTip(tr("Word the numbers as papers and code do (mean, std, A)"))
         self.terms.toggled.connect(self.redraw)
-        form.addRow(self.terms)
+        form.addRow(self.sample_button)
 
         self.warnings = QLabel()
         self.warnings.setWordWrap(True)
@@ -347,7 +351,11 @@ class RewardLab(View, QWidget):
         numbers = QWidget()
         numbers_layout = QVBoxLayout(numbers)
         numbers_layout.setContentsMargins(0, 0, 0, 0)
-        numbers_layout.addWidget(self.warnings)
+        # the wording's box beside the warnings: a small window keeps its height for numbers
+        top = QHBoxLayout()
+        top.addWidget(self.warnings, 1)
+        top.addWidget(self.terms, 0, Qt.AlignmentFlag.AlignTop)
+        numbers_layout.addLayout(top)
         numbers_layout.addWidget(self.results, 1)
         right = QSplitter(Qt.Orientation.Vertical)  # a small window drags room to the numbers
         right.addWidget(group_box)
@@ -370,6 +378,7 @@ class RewardLab(View, QWidget):
     # ---- the settings
 
     def show_config(self, cfg: StudioConfig) -> None:
+        self._follow_settings()
         self.cfg = cfg
         rewards = getattr(cfg.task, "rewards", None)
         if isinstance(rewards, list) and rewards:
@@ -378,6 +387,39 @@ class RewardLab(View, QWidget):
             self.set_checks(DEFAULT_CHECKS, stores=False)
         self._answers_of = {}
         self.from_data.setEnabled(hasattr(cfg.task, "rewards"))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._follow_settings()
+        super().showEvent(event)
+
+    def _follow_settings(self) -> None:
+        """Follow the Settings form's edits (found by its object name once the window
+        holds it): task.rewards typed there by hand shows here at once."""
+        if self._form is not None:
+            return
+        form: Any = self.window().findChild(QWidget, SETTINGS_FORM)
+        if form is not None:
+            self._form = form
+            form.changed.connect(self._settings_edited)
+
+    def _settings_edited(self) -> None:
+        """task.rewards in the form: shown when it reads as checks and differs from the
+        lab's (an edit of the lab's own, written there, comes back equal and is left)."""
+        if not self.stores or self._form is None:
+            return
+        raw = self._form.value_of("task.rewards")
+        if not isinstance(raw, list):
+            return  # half typed: the form names the problem
+        try:
+            given = [c.to_dict() for c in parse_checks(raw)]
+        except CheckError:
+            return
+        try:
+            ours = [c.to_dict() for c in parse_checks(self.raw_checks())]
+        except CheckError:
+            ours = None
+        if given and given != ours:
+            self.set_checks(given, stores=True)
 
     def show_run(self, run_dir: str, cfg: StudioConfig | None) -> None:
         del cfg
@@ -647,12 +689,11 @@ def _sample(run_dir: str, prompt: str) -> list[str]:
     behind `grpo-studio generate` too). Runs on a pool thread."""
     from pathlib import Path
 
-    from studio.core.serving.completion import CompletionSettings, complete
+    from studio.core.serving.completion import CompletionSettings, complete, ended
     from studio.core.serving.engines import TorchEngine
 
     engine = TorchEngine(Path(run_dir))
-    end = str(getattr(engine.task, "prompt_end", ""))  # own text: every prompt ends with it
-    text = prompt if not end or prompt.endswith(end) else prompt + end
+    text = ended(engine.task, prompt)  # own text: every prompt ends with its mark
     grpo = engine.cfg.grpo
     settings = CompletionSettings(samples=grpo.num_generations, temperature=grpo.temperature)
     (texts,) = complete(engine, [text], settings)

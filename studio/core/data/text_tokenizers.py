@@ -193,6 +193,7 @@ def train_tokenizer(
     vocab_size: int = 2000,
     min_frequency: int = 1,
     tags: tuple[str, ...] | list[str] = (),
+    alphabet: str = "",
 ) -> TextTokenizer:
     """Learn a tokenizer from `texts` (the training split only, so held-out data stays unseen).
 
@@ -200,7 +201,9 @@ def train_tokenizer(
     the most frequent characters are kept (ties by code point), the rest become UNK. For
     "bpe" it is the target size; a small corpus may give fewer. Characters (char) or merges
     (bpe) seen fewer than `min_frequency` times are left out. `tags` become one token each
-    (after the vocabulary); the texts' leading tags are not learned as text.
+    (after the vocabulary); the texts' leading tags are not learned as text. BPE keeps
+    every character of `alphabet` as a piece even when `texts` lack it (held-out text
+    then never reads as UNK).
     """
     if kind not in KINDS:
         raise TokenizerError(f'kind "{kind}": expected one of {", ".join(KINDS)}')
@@ -234,6 +237,7 @@ def train_tokenizer(
         vocab_size=vocab_size,
         min_frequency=min_frequency,
         special_tokens=list(SPECIALS),  # in this order, so they take ids 0-3
+        initial_alphabet=sorted(set(alphabet)),
         show_progress=False,
     )
     bpe.train_from_iterator(texts, trainer)

@@ -120,6 +120,7 @@ class TextAdapter(Adapter["TextTask[TaskSection]"]):
         return {
             "name": self.task.NAME,
             "tokenizer": self.task.tokenizer.to_dict(),
+            "prompt_end": self.task.prompt_end,
             "max_new_tokens": self.max_new,
             "examples": [
                 {"prompt": e.prompt, "reference": e.reference}

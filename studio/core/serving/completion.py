@@ -82,6 +82,13 @@ def completes_text(task_name: str) -> bool:
     return issubclass(task_class(task_name), TextTask)
 
 
+def ended(task: object, prompt: str) -> str:
+    """`prompt` with the mark the task's training prompts end with ("=" for "12+34=", own
+    text's prompt end), added when it is missing: a person types the question alone."""
+    end = str(getattr(task, "prompt_end", "") or "")
+    return prompt + end if end and prompt and not prompt.endswith(end) else prompt
+
+
 def check_request(prompts: Sequence[str], settings: CompletionSettings) -> None:
     """A CompletionError for settings or prompts no run can complete (before loading one)."""
     if settings.samples < 1:

@@ -125,6 +125,7 @@ class ArithmeticTask(TextTask[ArithmeticConfig]):
     ) -> None:
         super().__init__(cfg, data, seed=seed, user_settings=user_settings)
         self.tokenizer = CharTokenizer(ALPHABET)
+        self.prompt_end = "="  # every problem ends with it: "12+34="
 
     @property
     def num_levels(self) -> int:

@@ -62,6 +62,11 @@ class CharTokenizer:
             out.append(self.chars[i - n] if i >= n else self.specials[i])
         return "".join(out)
 
+    def piece(self, token: int) -> str:
+        """One token as it reads: its character, or a special's name ("<eos>")."""
+        n = len(self.specials)
+        return self.chars[token - n] if token >= n else self.specials[token]
+
     def to_dict(self) -> dict[str, Any]:
         return {"chars": self.chars, "bos": self.bos}
 

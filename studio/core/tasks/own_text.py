@@ -6,14 +6,16 @@ prompts alone) or, without a file, from a built-in demo (dates into ISO form). T
 is the weighted sum of task.rewards, a list of checks stored as data
 (studio.core.tasks.reward_checks), each recorded as its own reward part.
 
-Fitted to the data (task.fit_to_data), each choice written in the load report: one token
-per character (the characters the file uses); model.max_len and grpo.max_new_tokens from
-the longest prompt and answer; no supervised warm-up when the file has no answers; and,
-for a file of at least MIN_FITTED items, held-out splits of 5% (100 to 1,000 prompts
-each), evaluation on up to 500 of them, and a warm-up capped at WARMUP_EPOCHS passes
-over the training prompts. Evaluation reports exact-answer accuracy (the greedy answer
-is one of the acceptable ones) and mean sentence chrF against the nearest answer; for
-prompts alone, accuracy is the share of greedy answers that pass every check.
+Fitted to the data (task.fit_to_data), each choice written in the load report: the
+tokenizer, one token per character (the characters the file uses) or BPE pieces for a
+large file of longer text (own_text_tokens.py holds the rule; task.tokenizer overrides
+it); model.max_len and grpo.max_new_tokens from the longest prompt and answer, in
+tokens; no supervised warm-up when the file has no answers; and, for a file of at least
+MIN_FITTED items, held-out splits of 5% (100 to 1,000 prompts each), evaluation on up to
+500 of them, and a warm-up capped at WARMUP_EPOCHS passes over the training prompts.
+Evaluation reports exact-answer accuracy (the greedy answer is one of the acceptable
+ones) and mean sentence chrF against the nearest answer; for prompts alone, accuracy is
+the share of greedy answers that pass every check.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import torch
 from torch import nn
@@ -42,6 +44,7 @@ from studio.core.tasks.base import (
     model_device,
 )
 from studio.core.tasks.char_tokenizer import CharTokenizer
+from studio.core.tasks.own_text_tokens import TokenizerChoice, fit_kind, pieces_for
 from studio.core.tasks.reward_checks import (
     Check,
     CheckError,
@@ -86,6 +89,12 @@ class OwnTextConfig(UserRewardSection):
         "number, contains, regex, format, similarity, length, function",
         label="Reward checks",
         default_factory=default_checks,
+    )
+    tokenizer: Literal["auto", "char", "bpe"] = param(
+        "auto",
+        "Tokens: one a character (char), BPE pieces (bpe), or fitted to your file (auto: "
+        "BPE for a large file of longer text, characters otherwise)",
+        label="Tokens",
     )
     max_prompt_chars: int = param(
         200, "Longest prompt kept, in characters", min=1, max=4000, label="Longest prompt"
@@ -208,10 +217,12 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         self._held_out_prompts = {e.prompt for e in self._items["valid"] + self._items["test"]}
         self._longest_prompt = max(len(it.prompt) for it in items) + 1  # with its end
         self._longest_answer = max((len(a) for it in items for a in it.answers), default=0)
+        self._all = items
+        tokens = self._choose_tokenizer(cfg, split["train"], alphabet, kept)
         self._report.split = {name: len(part) for name, part in split.items()}
         settings, why = self._fit(cfg, fitted, len(split["train"]), len(split["valid"]))
         self._report.settings = settings
-        self._report.fitted = notes + why
+        self._report.fitted = notes + tokens + why
         self._report.kept_as_set = kept
 
     def _example(self, item: PromptItem) -> Example:
@@ -220,15 +231,44 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         reference = item.answers[0] if item.answers else ""
         return Example(prompt, reference, display=prompt)
 
+    def _choose_tokenizer(
+        self, cfg: OwnTextConfig, train: list[PromptItem], alphabet: str, kept: list[str]
+    ) -> list[str]:
+        """Characters or BPE (task.tokenizer, else the fit's rule when task.fit_to_data is
+        on); the report's line on it, or a kept line when the user chose."""
+        if cfg.tokenizer == "auto" and not cfg.fit_to_data:
+            choice = TokenizerChoice("char", "task.fit_to_data is off")
+        else:
+            choice = fit_kind(train, alphabet, self.prompt_end)
+        if cfg.tokenizer != "auto" and cfg.tokenizer != choice.kind:
+            kept.append(kept_line("task.tokenizer", cfg.tokenizer,
+                                  f"the fit would choose {choice.kind}: {choice.why}"))  # fmt: skip
+            choice = TokenizerChoice(cfg.tokenizer, "as you set it")
+        elif cfg.tokenizer != "auto":
+            choice.why = f"as you set it, and as the fit would choose: {choice.why}"
+        if choice.kind == "bpe":
+            self.tokenizer = choice.pieces or pieces_for(train, alphabet, self.prompt_end)
+        self._measure()
+        end = f"prompts end with {self.prompt_end!r} (the playground adds it to a prompt)"
+        if choice.kind == "bpe":
+            what = f"BPE, {self.tokenizer.vocab_size:,} pieces learned on the training split"
+        else:
+            what = f"one token per character, the {len(alphabet)} characters the data uses"
+        return [f"task.tokenizer {choice.kind}: {what}; {choice.why}; {end}"]
+
+    def _measure(self) -> None:
+        """The longest prompt (with its end) and answer in the tokenizer's tokens."""
+        tok = self.tokenizer
+        self._prompt_tokens = max(len(tok.encode(it.prompt + self.prompt_end)) for it in self._all)
+        self._answer_tokens = max(
+            (len(tok.encode(a, bos=False)) for it in self._all for a in it.answers), default=0
+        )
+
     def _fit(
         self, cfg: OwnTextConfig, fitted: bool, n_train: int, n_valid: int
     ) -> tuple[dict[str, Any], list[str]]:
         settings: dict[str, Any] = {}
-        notes = [
-            f"tokenizer: one token per character, the {len(self.tokenizer.chars) - 1} "
-            f"characters the data uses; prompts end with {self.prompt_end!r} (type it after "
-            "a prompt in the playground)"
-        ]
+        notes: list[str] = []
         if not self.has_answers:
             settings["stages.warmup.steps"] = 0
             notes.append("stages.warmup.steps 0: no answers to learn from before GRPO")
@@ -236,7 +276,8 @@ class OwnTextTask(TextTask[OwnTextConfig]):
             return settings, notes
         if self.has_answers:
             new = self.max_completion_tokens
-            why = f"the longest answer, {self._longest_answer} characters, and its end"
+            unit = "characters" if isinstance(self.tokenizer, CharTokenizer) else "BPE pieces"
+            why = f"the longest answer, {self._answer_tokens} {unit}, and its end"
         else:
             longest = [c.options["max"] for c in self.checks if c.kind == "length"]
             new = (longest[0] + 1) if longest and longest[0] is not None else NEW_TOKENS_ALONE
@@ -289,6 +330,19 @@ class OwnTextTask(TextTask[OwnTextConfig]):
     @property
     def max_reference_chars(self) -> int:
         return self._longest_answer
+
+    # lengths in tokens, as the tokenizer reads them (BPE's pieces are not characters)
+    @property
+    def max_prompt_tokens(self) -> int:
+        return self._prompt_tokens
+
+    @property
+    def max_completion_tokens(self) -> int:
+        return self._answer_tokens + 1  # EOS
+
+    def load_state_dict(self, state: dict[str, Any]) -> None:
+        super().load_state_dict(state)
+        self._measure()  # the saved tokenizer's lengths
 
     def answers(self, example: Example) -> tuple[str, ...]:
         return self._answers.get(str(example.prompt), ())

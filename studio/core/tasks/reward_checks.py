@@ -26,23 +26,41 @@ the rollout, truncated flags included, and decides for itself).
 `parse_checks` validates a preset's list and says what is wrong in one line naming the
 check (task.rewards[2]) and the fix; `check_rewards` turns checks into the trainer's
 RewardFunctions.
+
+A pattern comes from a preset someone handed over, and some patterns take exponential
+time on some texts ("(a|aa)+$" on a long run of a's). Patterns are therefore matched by
+the `regex` package with a time limit (PATTERN_SECONDS, tried PATTERN_TRIES times, so a
+pause of a busy machine is not taken for the pattern's fault); a completion that runs
+past it stops the scoring with PatternTimeout, which names the check, counts the
+completions scored, timed out and left, and says how to rewrite the pattern. Training
+then ends with that message instead of hanging, and the Reward lab shows it on the check.
+Before that, parsing a check tries its pattern on a few texts made to trip such patterns
+(long runs of the characters it names, then one that breaks the match): a pattern that
+runs past the limit on one is refused with the preset, before any run begins.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import time
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import regex
+
 from studio.core.tasks.base import RewardFunction, Rollout
 from studio.core.tasks.user_reward import user_reward_function
 
 FIELD = "task.rewards"
 CHRF_ORDER = 6  # character n-grams of 1..6, as sacrebleu's chrF
+# one match's time limit, in seconds: a sane pattern takes microseconds on a completion;
+# regex checks the clock now and then, so a timed-out match returns after about 3x this
+PATTERN_SECONDS = 0.05
+PATTERN_TRIES = 2
 
 
 @dataclass(frozen=True)
@@ -100,6 +118,26 @@ class CheckError(ValueError):
     """A check of a preset is wrong; the message names it (task.rewards[i]) and the fix."""
 
 
+class PatternTimeout(CheckError):
+    """A regex or format check's pattern ran past its time limit on a completion."""
+
+    def __init__(self, check: Check, text: str, index: int = 0, total: int = 1) -> None:
+        self.check, self.text, self.index, self.total = check, text, index, total
+        shown = text if len(text) <= 30 else text[:30] + "…"
+        counted = (
+            f"completion {index + 1} of {total} timed out ({index} scored before it, "
+            f"{total - index - 1} left unscored)"
+            if total > 1
+            else "it timed out"
+        )
+        super().__init__(
+            f"{FIELD}: check {check.name} ({check.kind}): the pattern "
+            f"{check.options['pattern']!r} took over {PATTERN_SECONDS:g} s on a completion "
+            f"of {len(text)} characters ({shown!r}); {counted}. It backtracks without end on "
+            "such text: rewrite nested or overlapping repeats, e.g. (a+)+ or (a|aa)+ as a+"
+        )
+
+
 def _option(where: str, name: str, spec: Option, value: Any) -> Any:
     def bad(what: str) -> CheckError:
         return CheckError(f"{where}: option {name} must be {what}, got {value!r}")
@@ -130,13 +168,50 @@ def _option(where: str, name: str, spec: Option, value: Any) -> Any:
         raise bad("a non-empty text")
     if spec.type == "pattern":
         try:
-            re.compile(value)
-        except re.error as err:
+            compiled = regex.compile(value)  # as the check matches it
+        except (regex.error, OverflowError, ValueError) as err:
             raise CheckError(
                 f"{where}: option {name} is not a valid regular expression ({err}); fix the "
                 "pattern (a literal ( [ . * + ? needs a backslash before it)"
             ) from None
+        slow = next((t for t in probe_texts(value) if timed_out(compiled, t)), None)
+        if slow is not None:
+            raise CheckError(
+                f"{where}: option {name} {value!r} takes over {PATTERN_SECONDS:g} s on a text "
+                f"of {len(slow)} characters ({slow[:8]!r}…): it backtracks without end; "
+                "rewrite nested or overlapping repeats, e.g. (a+)+ or (a|aa)+ as a+"
+            )
     return value
+
+
+# a run this long takes an exponential pattern years and a cubic one ("(a+)+$" in regex)
+# a tenth of a second; a sane pattern microseconds. Completions are about this long.
+PROBE_LENGTH = 200
+
+
+def probe_texts(pattern: str) -> list[str]:
+    """Texts that trip a pattern which backtracks without end: a long run of one
+    character it names (or a letter, a digit, a space), then a character that ends the
+    match, or a run of two of them."""
+    named = [c for c in dict.fromkeys(pattern) if c.isalnum()][:6]
+    chars = list(dict.fromkeys([*named, "a", "1", " "]))
+    texts = [c * PROBE_LENGTH + "!" for c in chars]
+    texts += [(c + " ") * (PROBE_LENGTH // 2) + "!" for c in chars[:2]]
+    return texts
+
+
+def timed_out(pattern: regex.Pattern[str], text: str) -> bool:
+    """Whether searching `text` runs past the limit, PATTERN_TRIES times over (by the
+    clock too: regex looks at it only now and then, so a search may end late but whole)."""
+    for _try in range(PATTERN_TRIES):
+        started = time.perf_counter()
+        try:
+            pattern.search(text, timeout=PATTERN_SECONDS)
+        except TimeoutError:
+            continue
+        if time.perf_counter() - started <= PATTERN_SECONDS:
+            return False
+    return True
 
 
 def parse_check(raw: Any, index: int) -> Check:
@@ -324,12 +399,22 @@ def scorer(check: Check) -> Callable[[str, Sequence[str]], float]:
     if kind == "contains":
         text = o["text"].casefold() if o["ignore_case"] else o["text"]
         return lambda c, _: float(text in (c.casefold() if o["ignore_case"] else c))
-    if kind == "regex":
-        pattern = re.compile(o["pattern"])
-        return lambda c, _: float(pattern.search(c) is not None)
-    if kind == "format":
-        pattern = re.compile(o["pattern"])
-        return lambda c, _: float(pattern.fullmatch(c.strip()) is not None)
+    if kind in ("regex", "format"):
+        pattern = regex.compile(o["pattern"])
+        whole = kind == "format"
+
+        def matches(c: str, _: Sequence[str]) -> float:
+            text = c.strip() if whole else c
+            for _try in range(PATTERN_TRIES):
+                try:
+                    if whole:
+                        return float(pattern.fullmatch(text, timeout=PATTERN_SECONDS) is not None)
+                    return float(pattern.search(text, timeout=PATTERN_SECONDS) is not None)
+                except TimeoutError:
+                    continue
+            raise PatternTimeout(check, text)
+
+        return matches
     if kind == "similarity":
         if o["metric"] == "edit":
             measure: Callable[[str, str], float] = edit_similarity
@@ -363,8 +448,14 @@ def check_reward(check: Check) -> RewardFunction:
         # learns to run on past a lenient check ("1962-07-17-..." passes "exact, punctuation
         # around ignored") while the held-out answers never end.
         cut = rollout.truncated.tolist()
-        texts = zip(rollout.completions, answers_of(rollout), cut, strict=True)
-        return [0.0 if stopped else score(c, a) for c, a, stopped in texts]
+        rows = list(zip(rollout.completions, answers_of(rollout), cut, strict=True))
+        out: list[float] = []
+        for i, (c, a, stopped) in enumerate(rows):
+            try:
+                out.append(0.0 if stopped else score(c, a))
+            except PatternTimeout as late:  # counted: where it stopped, of how many
+                raise PatternTimeout(check, late.text, i, len(rows)) from None
+        return out
 
     return RewardFunction(check.name, fn, check.weight)
 

@@ -94,6 +94,7 @@ class StringsTask(TextTask[StringsConfig]):
     ) -> None:
         super().__init__(cfg, data, seed=seed, user_settings=user_settings)
         self.tokenizer = CharTokenizer(cfg.alphabet + SEPARATOR)
+        self.prompt_end = SEPARATOR
 
     @property
     def num_levels(self) -> int:

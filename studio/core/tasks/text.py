@@ -40,6 +40,7 @@ from studio.core.tasks.base import (
     unwrap,
 )
 from studio.core.tasks.char_tokenizer import CharTokenizer
+from studio.core.tasks.piece_tokenizer import PieceTokenizer, is_pieces
 from studio.core.tasks.probing import next_token_positions
 from studio.core.tasks.user_reward import user_reward_function, user_reward_spec
 
@@ -126,7 +127,10 @@ class TextTask(Task[TC]):
     EXPORT_ADAPTER = "studio.core.export.adapters:TextAdapter"
     SAMPLE_NOUN = "answer"
     EVAL_BATCH = 256  # held-out prompts answered in one generate call
-    tokenizer: CharTokenizer
+    tokenizer: CharTokenizer | PieceTokenizer
+    # what every prompt ends with, where the answer starts ("" when prompts are free):
+    # the playground adds it to a prompt typed without it
+    prompt_end: str = ""
 
     def __init__(
         self,
@@ -448,8 +452,12 @@ class TextTask(Task[TC]):
     def load_state_dict(self, state: dict[str, Any]) -> None:
         if "tokenizer" not in state:
             return
+        if is_pieces(state["tokenizer"]):
+            self.tokenizer = PieceTokenizer.from_dict(state["tokenizer"])
+            return
         saved = CharTokenizer.from_dict(state["tokenizer"])
-        missing = sorted(set(self.tokenizer.chars) - set(saved.chars))
+        ours = self.tokenizer.chars if isinstance(self.tokenizer, CharTokenizer) else ""
+        missing = sorted(set(ours) - set(saved.chars))
         if missing:
             raise TaskError(
                 f"{self.NAME}: the saved vocabulary lacks {''.join(missing)!r}, which this "
@@ -460,9 +468,8 @@ class TextTask(Task[TC]):
     # ---- what the window shows of the policy
 
     def piece(self, token: int) -> str:
-        """One token as it reads: its character, or a special's name ("<eos>")."""
-        n = len(self.tokenizer.specials)
-        return self.tokenizer.chars[token - n] if token >= n else self.tokenizer.specials[token]
+        """One token as it reads: its character (or BPE piece), or a special's name."""
+        return self.tokenizer.piece(token)
 
     def action_pieces(self, rollout: Rollout, row: int) -> list[str]:
         steps = int(rollout.mask[row].sum())

@@ -27,6 +27,7 @@ from studio.core.serving.completion import (
     PromptTooLong,
     answer_tokens,
     complete,
+    ended,
 )
 from studio.core.serving.engines import OnnxEngine, TorchEngine
 
@@ -57,6 +58,7 @@ def complete_torch(
         temperature=0.0 if greedy else temperature,
         max_new_tokens=answer_tokens(engine),
     )
+    prompt = ended(engine.task, prompt)  # "12+34" is asked as "12+34="
     started = time.perf_counter()
     try:
         (texts,) = complete(engine, [prompt], settings)
@@ -69,10 +71,15 @@ def complete_torch(
     return Answer(engine.name, texts, seconds)
 
 
+def _onnx_prompt(engine: OnnxEngine, prompt: str) -> str:
+    """The prompt with its task's end (the run's task, else the export's metadata)."""
+    return ended(engine.task if engine.task is not None else engine.runner, prompt)
+
+
 def complete_onnx(engine: OnnxEngine, prompt: str) -> Answer:
     """The greedy continuation by the export (the snippet runner decodes greedily only)."""
     runner = engine.runner
-    ids = runner.tokenizer.encode(prompt)
+    ids = runner.tokenizer.encode(_onnx_prompt(engine, prompt))
     started = time.perf_counter()
     (row,) = runner.greedy_ids([ids], runner.max_new_tokens)
     seconds = time.perf_counter() - started
@@ -91,7 +98,7 @@ def sample_onnx(
         )
     runner = engine.runner
     tok = runner.tokenizer
-    ids = tok.encode(prompt)
+    ids = tok.encode(_onnx_prompt(engine, prompt))
     max_new = runner.max_new_tokens
     _check_room(len(ids), max_new, runner.max_len)
     rng = np.random.default_rng(seed)

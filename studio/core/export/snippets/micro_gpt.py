@@ -6,9 +6,13 @@ From the folder of the export:
     python example_onnx.py "12+34=" "7+8="  # greedy completions of your own prompts
     python example_onnx.py --int8 "12+34="  # the int8-quantized graph, if it was exported
 
-The tokenizer (one token per character) and the context length are read from the ONNX
-file's metadata ("grpo_studio", a JSON string), the cache's sizes from the step graph's
-inputs, so any decoder exported with these two graphs runs here. Generation uses the
+The tokenizer (one token per character, or BPE pieces whose merges are applied here in
+plain Python the way Hugging Face `tokenizers` applies them: Metaspace "▁" word starts,
+punctuation and each Han or Kana character split off) and the context length are read
+from the ONNX file's metadata ("grpo_studio", a JSON string), the cache's sizes from the
+step graph's inputs, so any decoder exported with these two graphs runs here. A prompt
+is given the mark every training prompt ended with (task.prompt_end, "=" for "12+34=")
+when it lacks it. Generation uses the
 step graph: the left-padded prompts run once with an empty past, then one token a step
 goes in with the keys and values the previous call returned, until every row has
 written EOS.
@@ -22,10 +26,13 @@ Graphs (B batch, T new tokens, P past tokens, L layers, H heads, hd head size):
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
+import string
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +45,8 @@ BATCH = 256  # prompts per run of the graph
 MAX_POSITIONS = 65536  # the longest max_len metadata may give (the studio's are ~100)
 MAX_SIZE = 1 << 20  # the largest count (layers, heads, tokens) it may give
 POOLED = False  # whether the sessions' memory pool is set up (memory_pool)
+SPACE = "▁"  # BPE's (Metaspace's) word-start mark
+UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")  # Han, Kana
 
 
 def int8_name(name: str) -> str:
@@ -149,6 +158,7 @@ class CharTokenizer:
         self.specials = ["<pad>", "<eos>"] + (["<bos>"] if self.bos else [])
         self.pad_id, self.eos_id = 0, 1
         self.ids = {c: i + len(self.specials) for i, c in enumerate(self.chars)}
+        self.size = len(self.specials) + len(self.chars)
 
     def encode(self, text: str) -> list[int]:
         """Prompt ids: BOS (if any), then one id per character."""
@@ -171,6 +181,105 @@ class CharTokenizer:
         return "".join(out)
 
 
+# studio.core.data.text_tokenizers' BPE again: this program runs without the studio
+class PieceTokenizer:
+    """BPE pieces as Hugging Face `tokenizers` saves them: PAD 0, BOS 1, EOS 2, UNK 3, then
+    the pieces; no BOS before a prompt. A character never seen in training is UNK."""
+
+    pad_id, eos_id, unk_id = 0, 2, 3
+
+    def __init__(self, meta: dict, path: Path) -> None:
+        name = "task.tokenizer.bpe.model"
+        vocab = field(meta, path, f"{name}.vocab")
+        ids = list(vocab.values())
+        if not all(isinstance(k, str) for k in vocab) or not all(type(i) is int for i in ids):
+            raise altered(path, f"{name}.vocab", "is not a mapping of pieces to ids")
+        if sorted(ids) != list(range(len(ids))) or len(ids) < 4:
+            raise altered(path, f"{name}.vocab", "does not number its pieces from 0")
+        merges = field(meta, path, f"{name}.merges", list)
+        pairs = [m.split(" ") if isinstance(m, str) else m for m in merges]
+        if not all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
+            for p in pairs
+        ):
+            raise altered(path, f"{name}.merges", "is not a list of pairs of pieces")
+        self.vocab: dict[str, int] = vocab
+        self.itos = {i: piece for piece, i in vocab.items()}
+        self.ranks = {(a, b): rank for rank, (a, b) in enumerate(pairs)}
+        pre = json.dumps(meta["task"]["tokenizer"]["bpe"].get("pre_tokenizer"))
+        self.isolate_unspaced = "Split" in pre
+        self.size = len(vocab)
+
+    def _alone(self, ch: str) -> bool:
+        """Whether ch is a piece of its own whatever surrounds it."""
+        punctuation = ch in string.punctuation or unicodedata.category(ch).startswith("P")
+        return punctuation or (self.isolate_unspaced and bool(UNSPACED.match(ch)))
+
+    def _words(self, text: str) -> list[str]:
+        """Spaces become "▁" (one in front), a word starts at each; then every
+        punctuation (and Han or Kana) character is a word of its own."""
+        if not text:
+            return []
+        text = text.replace(" ", SPACE)
+        if not text.startswith(SPACE):
+            text = SPACE + text
+        spaced: list[str] = []
+        for ch in text:
+            if ch == SPACE or not spaced:
+                spaced.append(ch)
+            else:
+                spaced[-1] += ch
+        words: list[str] = []
+        for word in spaced:
+            run = ""
+            for ch in word:
+                if self._alone(ch):
+                    words += [run, ch] if run else [ch]
+                    run = ""
+                else:
+                    run += ch
+            if run:
+                words.append(run)
+        return words
+
+    def _merge(self, word: str) -> list[str]:
+        """Apply the lowest-ranked merge (leftmost first) until none applies."""
+        symbols = list(word)
+        while len(symbols) > 1:
+            ranked = [(self.ranks.get(p), i) for i, p in enumerate(itertools.pairwise(symbols))]
+            found = [(rank, i) for rank, i in ranked if rank is not None]
+            if not found:
+                break
+            _, i = min(found)
+            symbols[i : i + 2] = [symbols[i] + symbols[i + 1]]
+        return symbols
+
+    def encode(self, text: str) -> list[int]:
+        """Prompt ids: the pieces of its words."""
+        return [self.vocab.get(s, self.unk_id) for w in self._words(text) for s in self._merge(w)]
+
+    def decode(self, ids: list[int]) -> str:
+        """Text up to the first EOS; PAD, BOS and UNK leave none. The first piece's "▁" is
+        the one put in front: it is dropped."""
+        pieces: list[str] = []
+        for i in ids:
+            if i == self.eos_id:
+                break
+            if 4 <= i < self.size:
+                pieces.append(self.itos[i])
+        return "".join(
+            p.replace(SPACE, "") if k == 0 else p.replace(SPACE, " ") for k, p in enumerate(pieces)
+        )
+
+
+def read_tokenizer(meta: dict, path: Path) -> CharTokenizer | PieceTokenizer:
+    """The tokenizer the metadata describes: BPE pieces (kind "bpe") or characters."""
+    spec = field(meta, path, "task.tokenizer")
+    if spec.get("kind", "char") == "bpe":
+        return PieceTokenizer(meta, path)
+    return CharTokenizer(meta, path)
+
+
 class MicroGPTOnnx:
     """Greedy completion with the exported step graph."""
 
@@ -180,7 +289,9 @@ class MicroGPTOnnx:
         memory_pool()
         self.step = load_session(path)
         self.meta = meta = read_metadata(self.step, path)
-        self.tokenizer = CharTokenizer(meta, path)
+        self.tokenizer = read_tokenizer(meta, path)
+        end = meta["task"].get("prompt_end", "")
+        self.prompt_end = end if isinstance(end, str) else ""
         past = {i.name: i.shape for i in self.step.get_inputs()}.get("past_keys")
         # layers, heads and head size are fixed in the graph; batch and past vary
         fixed = [past[i] for i in (0, 2, 4)] if isinstance(past, list) and len(past) == 5 else []
@@ -191,8 +302,8 @@ class MicroGPTOnnx:
             )
         self.layers, self.heads, self.head_dim = fixed
         vocab = self.step.get_outputs()[0].shape[-1]  # logits (B, T, V)
-        if vocab != len(self.tokenizer.specials) + len(self.tokenizer.chars):
-            raise altered(path, "task.tokenizer.chars", f"does not fit the graph's {vocab} tokens")
+        if vocab != self.tokenizer.size:
+            raise altered(path, "task.tokenizer", f"does not fit the graph's {vocab} tokens")
         self.max_len = field(meta, path, "model.max_len", int, MAX_POSITIONS)
         self.max_new_tokens = field(meta, path, "task.max_new_tokens", int, self.max_len)
 
@@ -243,8 +354,13 @@ class MicroGPTOnnx:
             )
         return [trim(row, eos) for row in tokens[:, :steps].tolist()]
 
+    def ended(self, prompt: str) -> str:
+        """The prompt with the mark training prompts ended with, added when missing."""
+        end = self.prompt_end
+        return prompt + end if end and prompt and not prompt.endswith(end) else prompt
+
     def complete(self, prompts: list[str]) -> list[str]:
-        ids = [self.tokenizer.encode(p) for p in prompts]
+        ids = [self.tokenizer.encode(self.ended(p)) for p in prompts]
         return [self.tokenizer.decode(r) for r in self.greedy_ids(ids, self.max_new_tokens)]
 
 

@@ -1,0 +1,117 @@
+"""The own-text task's tokenizer, fitted to the user's file: characters or BPE pieces.
+
+Characters are the unit where a model must spell: short answers (a word or two, as a
+list of misspellings), a small file (too few words for BPE pieces to be seen often
+enough to learn), or text mostly in Han or Kana (a character is already a word-like unit
+there). BPE pays on a large file of longer text in a spaced script: the answers a model
+writes get several times shorter, so each GRPO rollout takes fewer decoding steps and
+each warm-up step sees more text. The rule, in order (the first that holds decides):
+
+1. fewer than BPE_MIN_ITEMS prompts or BPE_MIN_CHARS characters of training text: chars;
+2. more than UNSPACED_MAX of the answers' letters (the prompts', for prompts alone) Han
+   or Kana: chars;
+3. the median answer (the prompt, for prompts alone) under BPE_MIN_WORDS words: chars;
+4. BPE learned on the training split, of the translation task's size for these words
+   plus every character the file uses (held-out text never reads as UNK): chars when
+   it shortens the answers less than BPE_MIN_SAVING times, or when some answer does not
+   read back exactly from its pieces; BPE otherwise.
+
+benchmarks/RESULTS.md ("own text: characters or BPE") measures the rule on real files.
+task.tokenizer "char" or "bpe" overrides it; the load report says which rule decided.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from studio.core.data.prompt_files import PromptItem
+from studio.core.data.text_tokenizers import UNSPACED
+from studio.core.tasks.char_tokenizer import CharTokenizer
+from studio.core.tasks.piece_tokenizer import PieceTokenizer
+from studio.core.tasks.translation.data_fit import vocab_size
+
+BPE_MIN_ITEMS = 2000
+BPE_MIN_CHARS = 100_000
+UNSPACED_MAX = 0.5
+BPE_MIN_WORDS = 4
+BPE_MIN_SAVING = 2.0  # characters a piece, on the training answers
+SAVING_SAMPLE = 5000  # answers the saving and the read-back are measured on, at most
+_UNSPACED = re.compile(UNSPACED)
+
+Tokenizer = CharTokenizer | PieceTokenizer
+
+
+@dataclass
+class TokenizerChoice:
+    """The fitted kind ("char" or "bpe"), why, and the BPE it trained if it did."""
+
+    kind: str
+    why: str
+    pieces: PieceTokenizer | None = None
+
+
+def _written(items: Sequence[PromptItem]) -> list[str]:
+    """What the model writes: the answers, or the prompts when there are none."""
+    answers = [a for it in items for a in it.answers]
+    return answers if answers else [it.prompt for it in items]
+
+
+def fit_kind(train: Sequence[PromptItem], alphabet: str, prompt_end: str) -> TokenizerChoice:
+    """Characters or BPE for the training items, by the rule above, and why."""
+    texts = [t for it in train for t in (it.prompt, *it.answers)]
+    size = sum(len(t) for t in texts)
+    if len(train) < BPE_MIN_ITEMS or size < BPE_MIN_CHARS:
+        return TokenizerChoice(
+            "char",
+            f"a small file ({len(train):,} training prompts, {size:,} characters; BPE "
+            f"needs {BPE_MIN_ITEMS:,} and {BPE_MIN_CHARS:,} to learn its pieces)",
+        )
+    written = _written(train)
+    what = "answer" if any(it.answers for it in train) else "prompt"
+    letters = sum(1 for t in written for c in t if c.isalpha())
+    unspaced = sum(1 for t in written for c in t if _UNSPACED.match(c))
+    if letters and unspaced / letters > UNSPACED_MAX:
+        return TokenizerChoice(
+            "char",
+            f"{unspaced / letters:.0%} of the {what}s' letters are Han or Kana, a word-like "
+            "unit each",
+        )
+    words = statistics.median(len(t.split()) for t in written)
+    if words < BPE_MIN_WORDS:
+        return TokenizerChoice(
+            "char",
+            f"short {what}s (a median of {words:g} word{'' if words == 1 else 's'}; BPE from "
+            f"{BPE_MIN_WORDS}): the model spells them letter by letter",
+        )
+    pieces = pieces_for(train, alphabet, prompt_end)
+    sample = written[:SAVING_SAMPLE]
+    encoded = [pieces.encode(t) for t in sample]
+    lost = next((t for t, ids in zip(sample, encoded) if pieces.decode(ids) != t), None)
+    if lost is not None:
+        return TokenizerChoice(
+            "char", f"BPE pieces do not give back every {what} exactly (e.g. {lost[:40]!r})"
+        )
+    saving = sum(len(t) for t in sample) / max(1, sum(len(ids) for ids in encoded))
+    if saving < BPE_MIN_SAVING:
+        return TokenizerChoice(
+            "char",
+            f"BPE would shorten the {what}s only {saving:.1f} times (it pays from "
+            f"{BPE_MIN_SAVING:g})",
+        )
+    return TokenizerChoice(
+        "bpe",
+        f"{len(train):,} training prompts of longer text ({what}s of {words:g} words, "
+        f"{saving:.1f} characters a piece)",
+        pieces,
+    )
+
+
+def pieces_for(train: Sequence[PromptItem], alphabet: str, prompt_end: str) -> PieceTokenizer:
+    """BPE learned on the training prompts (with their end) and answers: the translation
+    task's size for their words, plus a piece for each character of `alphabet`."""
+    texts = [t for it in train for t in (it.prompt + prompt_end, *it.answers)]
+    merges, _ = vocab_size("bpe", texts)
+    return PieceTokenizer.train(texts, vocab_size=4 + len(alphabet) + merges, alphabet=alphabet)

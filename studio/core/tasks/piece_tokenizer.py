@@ -1,0 +1,86 @@
+"""BPE pieces for the text tasks: the translation task's BPE (data/text_tokenizers.py)
+behind the interface a decoder's text task uses (char_tokenizer.CharTokenizer's).
+
+Ids are the translation tokenizer's: PAD 0, BOS 1, EOS 2, UNK 3, then the pieces. No
+prompt starts with BOS (as own_text's characters), so `bos` is False; `decode` stops at
+the first EOS, as the character tokenizer does. A character the training text never had
+reads as UNK instead of being refused: a playground prompt may hold one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from studio.core.data.text_tokenizers import (
+    SPECIALS,
+    TextTokenizer,
+    TokenizerError,
+    train_tokenizer,
+)
+from studio.core.tasks.base import TaskError
+
+SPACE = "▁"  # Metaspace's word-start mark, shown as a space in the window
+
+
+class PieceTokenizer:
+    """Text <-> BPE piece ids, with the CharTokenizer interface the text tasks rely on."""
+
+    kind = "bpe"
+    bos = False
+    bos_id = None
+
+    def __init__(self, pieces: TextTokenizer) -> None:
+        if pieces.kind != "bpe" or pieces.tags:
+            raise TaskError("a text task's BPE tokenizer is BPE pieces without tags")
+        self._pieces = pieces
+        self.pad_id, self.eos_id, self.unk_id = pieces.pad_id, pieces.eos_id, pieces.unk_id
+        self.specials = list(SPECIALS)
+
+    @classmethod
+    def train(cls, texts: list[str], *, vocab_size: int, alphabet: str) -> PieceTokenizer:
+        """BPE learned from `texts` (the training split), every character of `alphabet`
+        kept as a piece of its own."""
+        try:
+            return cls(train_tokenizer(texts, kind="bpe", vocab_size=vocab_size, alphabet=alphabet))
+        except TokenizerError as err:
+            raise TaskError(str(err)) from None
+
+    @property
+    def vocab_size(self) -> int:
+        return self._pieces.vocab_size
+
+    def __repr__(self) -> str:
+        return f"PieceTokenizer(vocab_size={self.vocab_size})"
+
+    def encode(self, text: str, *, bos: bool = True, eos: bool = False) -> list[int]:
+        """Piece ids of `text`, EOS last if asked (there is no BOS: `bos` is ignored)."""
+        del bos
+        ids = self._pieces.encode(text)
+        return [*ids, self.eos_id] if eos else ids
+
+    def decode(self, ids: Sequence[int]) -> str:
+        """Text up to the first EOS; PAD, BOS and UNK leave no text."""
+        row = [int(i) for i in ids]
+        if self.eos_id in row:
+            row = row[: row.index(self.eos_id)]
+        return self._pieces.decode(row)
+
+    def piece(self, token: int) -> str:
+        """One token as it reads in the window: its text, a word start as a space."""
+        return self._pieces.tokens([token])[0].replace(SPACE, " ")
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._pieces.to_dict()  # kind "bpe": what tells it from characters
+
+    @classmethod
+    def from_dict(cls, state: dict[str, Any]) -> PieceTokenizer:
+        try:
+            return cls(TextTokenizer.from_dict(state))
+        except TokenizerError as err:
+            raise TaskError(f"the saved tokenizer: {err}") from None
+
+
+def is_pieces(state: Any) -> bool:
+    """Whether a saved text task tokenizer is BPE pieces (the character one has no kind)."""
+    return isinstance(state, dict) and state.get("kind") == "bpe"
