@@ -42,7 +42,6 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.common.layouts import clear_layout
-from studio.app.common.names import SETTINGS_FORM
 from studio.app.i18n.messages import translate_message
 from studio.app.i18n.sources import field_label
 from studio.app.setup.field_editor import FieldEditor
@@ -123,7 +122,6 @@ class SettingsForm(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setObjectName(SETTINGS_FORM)  # the Reward lab follows its edits by this name
         self.editors: dict[str, FieldEditor] = {}
         self._rows: dict[str, tuple[QFormLayout, QWidget, bool]] = {}  # layout, widget, advanced
         self._groups: dict[str, QGroupBox] = {}

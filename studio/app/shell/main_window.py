@@ -122,6 +122,7 @@ class MainWindow(QMainWindow):
         session.runs_changed.connect(runs.refresh)
         session.close_ready.connect(self.close)
         session.setting_edited.connect(self.setup.form.set_value)
+        self.setup.form.changed.connect(self._settings_edited)
 
         self.tour = Tour(
             self,
@@ -357,6 +358,10 @@ class MainWindow(QMainWindow):
     def _show_config(self, cfg: StudioConfig) -> None:
         for view in self._context.views():
             view.show_config(cfg)
+
+    def _settings_edited(self) -> None:
+        for view in self._context.views():
+            view.settings_edited(self.setup.form.value_of)
 
     def _on_record(self, record: dict) -> None:
         """Every record of the run in use: each view that asked for its kind appends it to

@@ -5,7 +5,7 @@ Left, the checks of the settings' task.rewards (for "Your own text"): add one by
 its kind, set its weight and options (the options each kind takes are reward_checks.KINDS),
 remove one; every valid edit is written back into the settings (task.rewards, as data, so
 "Save as preset" writes it to YAML), and task.rewards typed by hand in the Settings form
-shows here at once (the lab finds the form by its object name, common/names.py).
+shows here at once (the window hands each hand edit to every view: settings_edited).
 Right, a prompt (typed, or one of the data's), its acceptable answers and the candidate
 completions, one per line; under them each check's score, the totals, the group's mean
 and spread and each advantage, computed at once by studio.core.training.reward_lab with
@@ -23,7 +23,6 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Self
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -45,7 +44,6 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.common import background
-from studio.app.common.names import SETTINGS_FORM
 from studio.app.session import code_consent
 from studio.app.views.explain.before_update import advantages_part, rewards_part, spread_part
 from studio.app.views.view import Tab, View, ViewContext, view_title
@@ -270,7 +268,6 @@ class RewardLab(View, QWidget):
         self._sampling = False
         self.run_dir: str | None = None
         self.sample_note = ""  # what the last sampling said (an error, or what it drew)
-        self._form: Any = None  # the Settings form followed (task.rewards by hand)
 
         # ---- left: the checks
         checks_box = QGroupBox(tr("Reward checks"))
@@ -378,7 +375,6 @@ class RewardLab(View, QWidget):
     # ---- the settings
 
     def show_config(self, cfg: StudioConfig) -> None:
-        self._follow_settings()
         self.cfg = cfg
         rewards = getattr(cfg.task, "rewards", None)
         if isinstance(rewards, list) and rewards:
@@ -388,26 +384,13 @@ class RewardLab(View, QWidget):
         self._answers_of = {}
         self.from_data.setEnabled(hasattr(cfg.task, "rewards"))
 
-    def showEvent(self, event: QShowEvent) -> None:
-        self._follow_settings()
-        super().showEvent(event)
-
-    def _follow_settings(self) -> None:
-        """Follow the Settings form's edits (found by its object name once the window
-        holds it): task.rewards typed there by hand shows here at once."""
-        if self._form is not None:
+    def settings_edited(self, value_of: Callable[[str], Any]) -> None:
+        """task.rewards typed in the Settings form: shown when it reads as checks and
+        differs from the lab's (an edit of the lab's own, written there, comes back equal
+        and is left)."""
+        if not self.stores:
             return
-        form: Any = self.window().findChild(QWidget, SETTINGS_FORM)
-        if form is not None:
-            self._form = form
-            form.changed.connect(self._settings_edited)
-
-    def _settings_edited(self) -> None:
-        """task.rewards in the form: shown when it reads as checks and differs from the
-        lab's (an edit of the lab's own, written there, comes back equal and is left)."""
-        if not self.stores or self._form is None:
-            return
-        raw = self._form.value_of("task.rewards")
+        raw = value_of("task.rewards")
         if not isinstance(raw, list):
             return  # half typed: the form names the problem
         try:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
@@ -100,6 +100,11 @@ class View(WidgetMixin):
         """The records that follow belong to a run of `cfg`: a preset shown while nothing
         trains, a run started, a run opened or continued (its own config)."""
         del cfg
+
+    def settings_edited(self, value_of: Callable[[str], Any]) -> None:
+        """The Settings form was edited by hand; `value_of(path)` reads one field as typed
+        (a half-typed value reads as the text so far)."""
+        del value_of
 
     def show_run(self, run_dir: str, cfg: StudioConfig | None) -> None:
         """The run folder in use is now `run_dir` (a run started or opened), of config
