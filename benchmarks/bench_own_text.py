@@ -19,7 +19,9 @@ seed it:
 On a machine too slow for the fitted warm-up, `--warmup-cap N` lowers its step cap
 (applied after the fitted settings), and `--set KEY=VALUE` changes a setting for the
 run and its control alike (`--set stages.grpo.steps=N`); the figures then answer a
-smaller question, and say so.
+smaller question, and say so. `--from-run RUN_DIR` reuses a finished run's warm-up: GRPO
+and its control start from its grpo_start.pt under the run's resolved config, so a setting
+the preset changed since is given again with --set.
 """
 
 from __future__ import annotations
@@ -31,20 +33,30 @@ import time
 from pathlib import Path
 
 from bench_learning import test_metric
-from bench_own_data import control_folder, grpo_from, stage_times, train_capped
+from bench_own_data import control_folder, grpo_from, stage_times, start_copy, train_capped
 
 from studio.core.runs.checkpoints import CHECKPOINT_DIR, latest_checkpoint
 from studio.core.runs.metrics_file import read_metrics
 
 
 def one_seed(
-    data: Path, seed: int, out: Path, limit: int, overrides: list[str], warmup_cap: int | None
+    data: Path,
+    seed: int,
+    out: Path,
+    limit: int,
+    overrides: list[str],
+    warmup_cap: int | None,
+    from_run: Path | None = None,
 ) -> dict:
     started = time.perf_counter()
-    run_dir = train_capped("own_text", data, seed, out, overrides, warmup_cap)
+    if from_run is None:
+        run_dir = train_capped("own_text", data, seed, out, overrides, warmup_cap)
+    else:  # the GRPO stage again from a finished run's warm-up, with today's code
+        run_dir = start_copy(from_run, out, "grpo")
+        grpo_from(run_dir, [f"training.seed={seed}", *overrides])
     wall = time.perf_counter() - started
     control = control_folder(run_dir, out)
-    control_wall = grpo_from(control, ["grpo.shuffle_rewards=true"])
+    control_wall = grpo_from(control, ["grpo.shuffle_rewards=true", *overrides])
     records = read_metrics(run_dir)
     steps = [r for r in records if r["kind"] == "step"]
     evals = [r for r in records if r["kind"] == "eval"]
@@ -74,6 +86,12 @@ def main() -> int:
     p.add_argument(
         "--warmup-cap", type=int, help="lower the fitted warm-up cap (a machine too slow)"
     )
+    p.add_argument(
+        "--from-run",
+        type=Path,
+        help="skip the warm-up: GRPO and its control from this finished run's grpo_start.pt "
+        "(its resolved config: give --set for settings changed since)",
+    )
     args = p.parse_args()
     if not args.data.is_file():
         print(f"{args.data}: not found; give --data the codespell dictionary", file=sys.stderr)
@@ -82,7 +100,11 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     rows = []
     for seed in args.seeds:
-        rows.append(one_seed(args.data, seed, out, args.limit, args.overrides, args.warmup_cap))
+        rows.append(
+            one_seed(
+                args.data, seed, out, args.limit, args.overrides, args.warmup_cap, args.from_run
+            )
+        )
         print(json.dumps(rows[-1]), flush=True)
         (out / f"seed{seed}.json").write_text(json.dumps(rows[-1], indent=1), encoding="utf-8")
     print(f"\ncommand: OMP_NUM_THREADS=1 python {' '.join(sys.argv)}\n")
