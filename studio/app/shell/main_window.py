@@ -22,13 +22,12 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QIcon, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QMainWindow,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -45,6 +44,7 @@ from studio.app.shell.memory_gauge import MemoryGauge
 from studio.app.shell.menus import build_menus, pause_at_grpo_action
 from studio.app.shell.projector_mode import Presentation
 from studio.app.shell.run_toolbar import ControlBar
+from studio.app.shell.view_tabs import ViewTabs
 from studio.app.views import registry
 from studio.app.views.log_panel import LogPanel
 from studio.app.views.stage_strip import StageStrip
@@ -71,6 +71,11 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings()
         self.setWindowTitle("GRPO Studio")
         self.setWindowIcon(QIcon(str(resources.icon_path())))
+        # the teacher's text size and theme before any widget is made: Qt did not carry a
+        # font set later to every widget made before it (a restart mixed 13.5 and 9 pt)
+        self.presentation = Presentation(self.settings, self)
+        self.presentation.apply()
+        self._geometry_restored = False  # a saved geometry was restored, not yet shown
         self.docks: dict[str, QDockWidget] = {}  # by key: objectName "dock-<key>"
         self.setup = SetupTabs(count_presets)
         self.setup.gallery.preset_chosen.connect(self.load_preset)
@@ -91,7 +96,7 @@ class MainWindow(QMainWindow):
         self.controls.stop_requested.connect(session.controller.stop)
         self.controls.restart_requested.connect(session.restart)
 
-        self.tabs = QTabWidget()  # the views placed as tabs
+        self.tabs = ViewTabs()  # the views placed as tabs, each scrolling rather than widening
         self.lesson_banner = LessonBanner()
         self.lesson_banner.show_all.clicked.connect(self._edit_lesson)
         self._context = ViewContext(session, self.tabs.setCurrentWidget)
@@ -130,8 +135,6 @@ class MainWindow(QMainWindow):
                 self.setup, lambda: self.controls.widgetForAction(self.controls.start_action)
             ),
         )
-        self.presentation = Presentation(self.settings, self)
-        self.presentation.apply()
         self._help_pages: list[HelpPage] = []
         self.pause_at_grpo_action = pause_at_grpo_action(self)
         build_menus(self)
@@ -207,11 +210,17 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:
         """A first start on this machine opens the tour (until it is dismissed for good)."""
         super().showEvent(event)
+        # a saved geometry from a larger screen (or from before the text grew) can put the
+        # window's right end off this screen: once shown, it is brought inside
+        if self._geometry_restored:
+            self._geometry_restored = False
+            QTimer.singleShot(0, self.keep_on_screen)
         if not self.tour.seen() and not self.tour.showing and self.tour.index < 0:
             self.tour.start()
 
     def _restore_settings(self) -> None:
         geometry = self.settings.value("window/geometry")
+        self._geometry_restored = self._geometry_restored or geometry is not None
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
@@ -239,6 +248,23 @@ class MainWindow(QMainWindow):
         if free.width() <= 1280 or free.height() <= 800:
             self.move(free.topLeft())
         self._fit_docks()
+
+    def keep_on_screen(self) -> None:
+        """Shrink and move the window into its screen's free area where it overhangs it."""
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is None or self.isFullScreen() or self.isMaximized():
+            return
+        free, frame = screen.availableGeometry(), self.frameGeometry()
+        if free.contains(frame):
+            return
+        extra_w, extra_h = frame.width() - self.width(), frame.height() - self.height()
+        self.resize(
+            min(self.width(), free.width() - extra_w), min(self.height(), free.height() - extra_h)
+        )
+        frame = self.frameGeometry()
+        x = min(max(frame.x(), free.left()), free.right() + 1 - frame.width())
+        y = min(max(frame.y(), free.top()), free.bottom() + 1 - frame.height())
+        self.move(max(x, free.left()), max(y, free.top()))
 
     def _fit_docks(self) -> None:
         """In a narrow or short window the docks give way: the charts keep two thirds."""
