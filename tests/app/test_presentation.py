@@ -266,6 +266,10 @@ def test_at_1024x700_the_setup_dock_and_large_text_keep_the_window_on_the_screen
     assert window.minimumSizeHint().width() <= 1024
     assert window.width() <= 1024
     assert not window.setup_dock.isHidden()
+    # the Setup dock's width follows the text (320 px at the normal size), and gives way:
+    # the tabs keep more than half of the window
+    qtbot.waitUntil(lambda: abs(window.setup_dock.width() - 480) <= 20)
+    assert window.centralWidget().width() > 500
     # the lab asks for more than it gets: it scrolls in its tab, its right end reachable
     area = lab.parentWidget().parentWidget()
     assert isinstance(area, QScrollArea)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from studio.app.common import dialogs, resources
 from studio.app.common.background import wait_for_background
+from studio.app.common.scrolling_tabs import ScrollingTabs
 from studio.app.session.run_session import RunSession
 from studio.app.session.worker import make_control, trainer_factory
 from studio.app.setup.setup_tabs import SetupTabs
@@ -44,7 +45,6 @@ from studio.app.shell.memory_gauge import MemoryGauge
 from studio.app.shell.menus import build_menus, pause_at_grpo_action
 from studio.app.shell.projector_mode import Presentation
 from studio.app.shell.run_toolbar import ControlBar
-from studio.app.shell.view_tabs import ViewTabs
 from studio.app.views import registry
 from studio.app.views.log_panel import LogPanel
 from studio.app.views.stage_strip import StageStrip
@@ -96,7 +96,7 @@ class MainWindow(QMainWindow):
         self.controls.stop_requested.connect(session.controller.stop)
         self.controls.restart_requested.connect(session.restart)
 
-        self.tabs = ViewTabs()  # the views placed as tabs, each scrolling rather than widening
+        self.tabs = ScrollingTabs()  # the views placed as tabs, each scrolling rather than widening
         self.lesson_banner = LessonBanner()
         self.lesson_banner.show_all.clicked.connect(self._edit_lesson)
         self._context = ViewContext(session, self.tabs.setCurrentWidget)
@@ -138,6 +138,7 @@ class MainWindow(QMainWindow):
         self._help_pages: list[HelpPage] = []
         self.pause_at_grpo_action = pause_at_grpo_action(self)
         build_menus(self)
+        self.presentation.changed.connect(lambda: self._fit_docks(exactly=True))
         self.statusBar().showMessage(self.tr("Pick a preset, check the data, press Start (F5)."))
         self._restore_settings()
 
@@ -183,6 +184,11 @@ class MainWindow(QMainWindow):
             | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         dock.toggleViewAction().setText(menu_text)
+        # shown again in a narrow window (View menu), it comes back at the width it asks
+        # for: it gives way then too, so that the tabs keep their room
+        dock.visibilityChanged.connect(
+            lambda shown: shown and QTimer.singleShot(0, lambda: self._fit_docks(exactly=True))
+        )
         self.addDockWidget(area, dock)
         if area == Qt.DockWidgetArea.LeftDockWidgetArea:
             self.resizeDocks([dock], [400], Qt.Orientation.Horizontal)
@@ -266,15 +272,21 @@ class MainWindow(QMainWindow):
         y = min(max(frame.y(), free.top()), free.bottom() + 1 - frame.height())
         self.move(max(x, free.left()), max(y, free.top()))
 
-    def _fit_docks(self) -> None:
-        """In a narrow or short window the docks give way: the charts keep two thirds."""
+    def _fit_docks(self, exactly: bool = False) -> None:
+        """In a narrow or short window the docks give way: the charts keep two thirds. The
+        Setup dock's width follows the text size (320 px at the normal size, 480 at the
+        text raised three times: the preset cards stay readable); `exactly`: a dock just
+        shown or the text size changed, so a narrower dock widens to it too."""
+        scale = self.presentation.scale
+        left, bottom = round(320 * scale), round(90 * scale)
         for dock in self.docks.values():
             area = self.dockWidgetArea(dock)
             if area == Qt.DockWidgetArea.LeftDockWidgetArea:
-                if self.width() < 1200 and dock.width() > 340:
-                    self.resizeDocks([dock], [320], Qt.Orientation.Horizontal)
-            elif self.height() < 760 and dock.height() > 110:
-                self.resizeDocks([dock], [90], Qt.Orientation.Vertical)
+                off = dock.width() - left
+                if self.width() < 1200 and (off > 20 or (exactly and off < -20)):
+                    self.resizeDocks([dock], [left], Qt.Orientation.Horizontal)
+            elif self.height() < 760 and dock.height() > bottom + 20:
+                self.resizeDocks([dock], [bottom], Qt.Orientation.Vertical)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

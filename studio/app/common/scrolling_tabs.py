@@ -1,11 +1,12 @@
-"""The tabs of the views, each in a scroll area, so that no view widens the window.
+"""Tabs whose pages each sit in a scroll area, so that no page widens the window.
 
 A QTabWidget is as wide as its widest page needs: at a large text size the Reward lab or
-the Playground asked for 700-850 pixels, and with the Setup dock beside them the window
+the Playground asked for 700-850 pixels, the Setup dock's Data tab 600, and the window
 grew past a 1024-pixel projector's screen, its right end cut off. Here each page scrolls
 instead when the window is narrower (or shorter) than it needs, and the tab bar scrolls
-its tabs. The views are still what callers see: `widget`, `currentWidget`, `indexOf` and
-`setCurrentWidget` speak of the view, not of the scroll area around it.
+its tabs. The pages are still what callers see: `widget`, `currentWidget`, `indexOf` and
+`setCurrentWidget` speak of the page, not of the scroll area around it. The window's
+views and the Setup dock use it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QWidget
 
 
-class ViewTabs(QTabWidget):
+class ScrollingTabs(QTabWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setUsesScrollButtons(True)  # tabs past the right end: arrows, never a wider bar
