@@ -80,7 +80,7 @@ def quick_translation_lesson(seeds: list[int], save_dir: Path, threads: int) -> 
     rises = [1.0, 3.0, 5.0]
     print(f"\nquick_translation: load average before {os.getloadavg()}", flush=True)
     print(
-        "\n| lesson | seed | first GRPO step | chrF at GRPO start | +1 | +3 | +5 | best by 60 s |"
+        "\n| lesson | seed | first GRPO step | chrF at GRPO start | +1 | +3 | +5 | best seen |"
     )
     print("|---|---|---|---|---|---|---|---|")
     for seed in seeds:
