@@ -79,9 +79,7 @@ def quick_translation_lesson(seeds: list[int], save_dir: Path, threads: int) -> 
     points; the load average is printed, as another job on 2 cores changes the times."""
     rises = [1.0, 3.0, 5.0]
     print(f"\nquick_translation: load average before {os.getloadavg()}", flush=True)
-    print(
-        "\n| lesson | seed | first GRPO step | chrF at GRPO start | +1 | +3 | +5 | best seen |"
-    )
+    print("\n| lesson | seed | first GRPO step | chrF at GRPO start | +1 | +3 | +5 | best seen |")
     print("|---|---|---|---|---|---|---|---|")
     for seed in seeds:
         r = first_minute("quick_translation", seed, rises, 60.0, save_dir, threads)
