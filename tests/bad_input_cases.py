@@ -235,6 +235,13 @@ CONFIG_FIELDS = [
     field("training.adam_beta2=1.0", "training.adam_beta2"),
     field("training.weight_decay=nan", "training.weight_decay: must be a finite number"),
     field("training.adam_betas=[0.9,1.0]", "training.adam_betas: unknown key", "adam_beta1"),
+    field(
+        "training.init_from={DATA}/missing.pt",
+        "training.init_from: the warm start",
+        "missing.pt is missing",
+        "give the path of a warm start file",
+        preset="quick_translation",
+    ),
     field("grpo.top_p=0", "grpo.top_p: must be a positive number"),
     field("grpo.top_k=-1", "grpo.top_k: must be at least 0"),
     field("grpo.temperature=nan", "grpo.temperature: must be a finite number"),

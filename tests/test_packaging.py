@@ -38,4 +38,11 @@ def test_the_wheel_carries_presets_lessons_and_resources(tmp_path):
         f"studio/presets/lessons/{p.name}" for p in (ROOT / "presets/lessons").glob("*.yaml")
     }
     shipped |= {f"studio/resources/{p.name}" for p in (ROOT / "resources").glob("*.qss")}
+    # the warm starts a quick lesson starts from (a pip install without them: the lesson
+    # card warns and Start refuses)
+    warm_starts = {
+        f"studio/presets/warm_starts/{p.name}" for p in (ROOT / "presets/warm_starts").glob("*.pt")
+    }
+    assert warm_starts, "presets/warm_starts/ holds no warm start"
+    shipped |= warm_starts
     assert shipped <= names, sorted(shipped - names)

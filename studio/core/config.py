@@ -265,6 +265,14 @@ class TrainingConfig:
         advanced=True,
         label="Stop after skipped updates in a row",
     )
+    init_from: str | None = param(
+        None,
+        "Start from these weights instead of random ones: the file name of a warm start the "
+        "studio ships (presets/warm_starts/) or a path to one (tools/make_warm_start.py "
+        "writes them); the model settings must be those it was trained with",
+        advanced=True,
+        label="Start from weights",
+    )
     memory_budget: str = param(
         "",
         "Fit the run into this much memory: a size such as 4GB, 6 GB or 512MB (a plain "
@@ -756,6 +764,11 @@ def _presets_root() -> Any:
         return importlib.resources.files("studio.presets")
     except ModuleNotFoundError:
         return Path(__file__).resolve().parents[2] / "presets"
+
+
+def shipped_file(*parts: str) -> Path:
+    """A file shipped beside the presets (studio.presets), whether or not it is there."""
+    return Path(str(_presets_root().joinpath(*parts)))
 
 
 def preset_files() -> dict[str, Path]:

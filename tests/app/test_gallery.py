@@ -43,3 +43,33 @@ def test_every_task_and_architecture_has_a_tag_that_chinese_says(qapp):
         assert "arithmetic" not in line and "micro-gpt" not in line
     finally:
         ui_language.remove()
+
+
+def test_a_lesson_whose_warm_start_is_missing_warns_on_its_card_and_start_says_why(
+    qtbot, window, tmp_path, monkeypatch
+):
+    """The quick translation lesson starts from a shipped warm start: without the file (a
+    partial install) its card says so before anything is pressed, and Start refuses in one
+    line that says what to do; with the file, no warning."""
+    from studio.core.runs import warm_start
+
+    gallery = PresetGallery(count_now=False)
+    qtbot.addWidget(gallery)
+    card = gallery.cards["quick_translation"]
+    assert card.warning.isHidden() and not card.warning.text()
+
+    monkeypatch.setattr(warm_start, "shipped_file", lambda *parts: tmp_path.joinpath(*parts))
+    gallery = PresetGallery(count_now=False)
+    qtbot.addWidget(gallery)
+    card = gallery.cards["quick_translation"]
+    assert not card.warning.isHidden()
+    text = card.warning.text()
+    assert "warm start is missing" in text and "reinstall GRPO Studio" in text
+    assert "tools/make_warm_start.py" in text
+    assert all(c.warning.isHidden() for k, c in gallery.cards.items() if k != "quick_translation")
+
+    assert window.load_preset("quick_translation")
+    assert not window.session.start()
+    assert not window.session.controller.running
+    assert len(window.errors) == 1 and "quick_translation.pt is missing" in window.errors[0]
+    assert "reinstall GRPO Studio" in window.errors[0]

@@ -1,6 +1,7 @@
 """Presentation mode: text size and theme for a projector, remembered; docks hide."""
 
 import pytest
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
 from tests.app.test_main_window import make_window
@@ -165,3 +166,136 @@ def test_the_tour_keeps_its_buttons_whole_at_a_large_text_size(qtbot, tmp_path):
     assert whole()
     text = tour.text  # and its words whole: as many lines as they wrap to at its width
     assert text.height() >= text.heightForWidth(text.width())
+
+
+def _visible_text_sizes(window) -> set[float]:
+    """The point sizes of the window's visible words (labels, buttons, tab bars), but for
+    those that choose their own size (the stage strip's arrow, the legend)."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel, QTabBar
+
+    sizes = set()
+    for kind in (QLabel, QAbstractButton, QTabBar):
+        for widget in window.findChildren(kind):
+            if widget.isVisible() and "font-size" not in widget.styleSheet():
+                sizes.add(round(widget.font().pointSizeF(), 2))
+    return sizes
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # an offscreen window shown
+def test_a_restart_brings_back_the_text_size_the_theme_and_the_hidden_docks(qtbot, tmp_path):
+    """The sizes a teacher chose survive a restart, with no mix of enlarged and normal words."""
+    from PySide6.QtGui import QPalette
+
+    from studio.app.views.charts.panel import ChartPanel
+
+    app = QApplication.instance()
+    normal = app.font().pointSizeF()
+    window = make_window(qtbot, tmp_path)
+    window.tour.settings.setValue("tour/done", True)
+    assert window.load_preset("what_a_group_is")
+    entries = menu_entries(window)
+    for _ in range(3):
+        entries["Larger text"].trigger()
+    entries["High-contrast theme"].trigger()
+    window.show()
+    entries["Setup panel"].trigger()
+    entries["Log panel"].trigger()
+    assert window.setup_dock.isHidden()
+    legend_before = window.view(ChartPanel).chart("reward").legend.font().pointSizeF()
+    window.close()  # writes the settings, as quitting does
+    assert window.isHidden()
+
+    app.setFont(_normal_font(app, normal))
+    app.setStyleSheet("")  # a new process starts from Qt's own font and no theme
+    again = make_window(qtbot, tmp_path)
+    again.show()
+    qtbot.waitExposed(again)
+    qtbot.wait(50)
+    grown = normal + 3 * 1.5
+    assert again.presentation.step == 3 and again.presentation.high_contrast
+    assert app.font().pointSizeF() == pytest.approx(grown)
+    assert menu_entries(again)["High-contrast theme"].isChecked()
+    assert "High contrast for projectors" in app.styleSheet()
+    assert again.setup_dock.isHidden() and again.docks["log"].isHidden()
+    # every visible word at the chosen size: none left at the size it was built with
+    assert _visible_text_sizes(again) == {round(grown, 2)}
+    legend = again.view(ChartPanel).chart("reward").legend.font().pointSizeF()
+    assert legend == pytest.approx(legend_before)
+    # the high-contrast palette: black words on white
+    banner = again.lesson_banner.text
+    assert banner.palette().color(QPalette.ColorRole.WindowText).name() == "#000000"
+    centre = again.centralWidget().palette().color(QPalette.ColorRole.Window).name()
+    assert centre == "#ffffff"
+
+
+def _normal_font(app, points: float) -> QFont:
+    font = QFont(app.font())
+    font.setPointSizeF(points)
+    return font
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # an offscreen window shown
+def test_at_1024x700_the_setup_dock_and_large_text_keep_the_window_on_the_screen(qtbot, tmp_path):
+    """With text raised three times, high contrast, the Setup dock beside the tabs and a run
+    of a lesson going, the window stays 1024 wide: the Reward lab and the Playground scroll
+    inside their tabs, the stages cut their words, and no toolbar control is lost."""
+    from PySide6.QtWidgets import QScrollArea
+
+    from studio.app.views.reward_lab import RewardLab
+    from studio.app.views.stage_strip import StageStrip
+    from tests.app.fakes import step_record
+
+    window = make_window(qtbot, tmp_path)
+    window.tour.settings.setValue("tour/done", True)
+    assert window.load_preset("what_a_group_is")
+    entries = menu_entries(window)
+    for _ in range(3):
+        entries["Larger text"].trigger()
+    entries["High-contrast theme"].trigger()
+    window.docks["log"].hide()
+    window.resize(1024, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    for step in range(1, 20):
+        window._on_record(step_record(step))
+    qtbot.waitUntil(lambda: window.view(StageStrip).compact)
+    lab = window.view(RewardLab)
+    window.tabs.setCurrentWidget(lab)
+    qtbot.wait(100)
+    assert window.tabs.currentWidget() is lab and window.tabs.indexOf(lab) >= 0
+    assert window.minimumSizeHint().width() <= 1024
+    assert window.width() <= 1024
+    assert not window.setup_dock.isHidden()
+    # the Setup dock's width follows the text (320 px at the normal size), and gives way:
+    # the tabs keep more than half of the window
+    qtbot.waitUntil(lambda: abs(window.setup_dock.width() - 480) <= 20)
+    assert window.centralWidget().width() > 500
+    # the lab asks for more than it gets: it scrolls in its tab, its right end reachable
+    area = lab.parentWidget().parentWidget()
+    assert isinstance(area, QScrollArea)
+    if lab.minimumSizeHint().width() > area.viewport().width():
+        assert area.horizontalScrollBar().maximum() > 0
+    # every stage keeps its number and its state in view, whole in their tooltips
+    for box in window.view(StageStrip).boxes.values():
+        assert box.title.width() > 0 and box.status.width() > 0
+        assert box.geometry().right() <= window.width()
+    # each toolbar action is on the bar inside the window, or in its overflow menu
+    bar = window.controls
+    for action in (bar.start_action, bar.pause_action, bar.step_action, bar.stop_action):
+        button = bar.widgetForAction(action)
+        if button is not None and button.isVisible():
+            right = button.mapTo(window, button.rect().topRight()).x()
+            assert right < window.width()
+    box = bar.status_box
+    assert box.mapTo(window, box.rect().topRight()).x() < window.width()
+
+
+def test_a_saved_window_larger_than_the_screen_is_brought_onto_it(qtbot, tmp_path):
+    window = make_window(qtbot, tmp_path)
+    screen = window.screen().availableGeometry()
+    window.resize(screen.width() + 300, screen.height() + 100)
+    window.move(screen.left() + 50, screen.top())
+    window.keep_on_screen()
+    frame = window.frameGeometry()
+    assert frame.width() <= screen.width() and frame.height() <= screen.height()
+    assert screen.contains(frame)

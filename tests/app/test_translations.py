@@ -397,3 +397,23 @@ def test_a_tasks_own_prompt_is_said_in_chinese_and_a_users_prompt_as_written(chi
     assert prompt_shown("valid image 3 (circle)") == "验证图像 3（圆形）"
     for own in ("5 layers", "level up, please", "12+34="):  # a message's shape is not tried
         assert prompt_shown(own) == own
+
+
+def test_a_missing_warm_start_is_said_in_chinese_on_the_card_and_at_start(
+    chinese, window, tmp_path, monkeypatch
+):
+    """The quick translation lesson's card warning and Start's refusal, in Chinese."""
+    from studio.app.setup.preset_gallery import PresetGallery
+    from studio.core.runs import warm_start
+
+    monkeypatch.setattr(warm_start, "shipped_file", lambda *parts: tmp_path.joinpath(*parts))
+    gallery = PresetGallery(count_now=False)
+    window.setup.gallery.layout().addWidget(gallery)  # the window's to close at the end
+    card = gallery.cards["quick_translation"]
+    allowed = _allowed() | {"python"}  # the command it names: python tools/make_warm_start.py
+    assert not card.warning.isHidden() and CJK.search(card.warning.text())
+    assert english_words(card.warning.text(), allowed) == []
+    assert window.load_preset("quick_translation")
+    assert not window.session.start()
+    (error,) = window.errors
+    assert CJK.search(error) and english_words(error, allowed) == []

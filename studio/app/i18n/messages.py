@@ -58,6 +58,17 @@ SHAPES = [
         "({text}…): it backtracks without end; rewrite nested or overlapping repeats, e.g. "
         "(a+)+ or (a|aa)+ as a+",
     ),
+    # runs/warm_start.py: the weights a lesson starts from
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "training.init_from: the warm start {path} is missing; reinstall GRPO Studio, or "
+        "write it again with python tools/make_warm_start.py",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "training.init_from: the warm start {path} is missing; give the path of a warm start "
+        "file, or clear the setting to start from random weights",
+    ),
     # config_choice: another architecture or task than the rest of the preset
     QT_TRANSLATE_NOOP(
         "messages", "model.arch: {arch} cannot train the {task} task; pick {archs} or another task"

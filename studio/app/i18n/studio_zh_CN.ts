@@ -1740,6 +1740,10 @@
         <translation>无法加载：{error}</translation>
     </message>
     <message>
+        <source>⚠ Its warm start is missing: {problem}</source>
+        <translation>⚠ 缺少它的热启动文件：{problem}</translation>
+    </message>
+    <message>
         <source>counting parameters…</source>
         <translation>正在统计参数…</translation>
     </message>
@@ -2153,6 +2157,10 @@
     <message>
         <source>Start a new run</source>
         <translation>开始新的运行</translation>
+    </message>
+    <message>
+        <source>Cannot start</source>
+        <translation>无法开始</translation>
     </message>
     <message>
         <source>starting {name}</source>
@@ -3070,6 +3078,14 @@
     <message>
         <source>Stop the run when this many updates in a row are skipped as not finite: it has diverged, most often from a learning rate far too high (0: never stop). fp16&apos;s gradient scaler skips a few on purpose while it finds its scale</source>
         <translation>连续这么多次更新因数值非有限而被跳过时停止运行：训练已发散，多半是学习率太高（0：从不停止）。fp16 的梯度缩放器在寻找缩放比例时会有意跳过几次</translation>
+    </message>
+    <message>
+        <source>Start from weights</source>
+        <translation>从权重开始</translation>
+    </message>
+    <message>
+        <source>Start from these weights instead of random ones: the file name of a warm start the studio ships (presets/warm_starts/) or a path to one (tools/make_warm_start.py writes them); the model settings must be those it was trained with</source>
+        <translation>从这些权重开始，而不是从随机权重开始：工作室自带的热启动文件名（presets/warm_starts/），或某个热启动文件的路径（由 tools/make_warm_start.py 写出）；模型设置必须与训练它时的一致</translation>
     </message>
     <message>
         <source>Memory budget</source>
@@ -4358,6 +4374,14 @@
     <message>
         <source>{where}: option {name} {pattern} takes over {seconds} s on a text of {n} characters ({text}…): it backtracks without end; rewrite nested or overlapping repeats, e.g. (a+)+ or (a|aa)+ as a+</source>
         <translation>{where}：选项 {name} {pattern} 在一段 {n} 个字符的文本（{text}…）上耗时超过 {seconds} 秒：它会无休止地回溯；请改写嵌套或重叠的重复，例如把 (a+)+ 或 (a|aa)+ 改为 a+</translation>
+    </message>
+    <message>
+        <source>training.init_from: the warm start {path} is missing; reinstall GRPO Studio, or write it again with python tools/make_warm_start.py</source>
+        <translation>training.init_from：缺少热启动文件 {path}；请重新安装 GRPO Studio，或用 python tools/make_warm_start.py 重新生成它</translation>
+    </message>
+    <message>
+        <source>training.init_from: the warm start {path} is missing; give the path of a warm start file, or clear the setting to start from random weights</source>
+        <translation>training.init_from：缺少热启动文件 {path}；请给出一个热启动文件的路径，或清空此设置以从随机权重开始</translation>
     </message>
     <message>
         <source>model.arch: {arch} cannot train the {task} task; pick {archs} or another task</source>
@@ -5952,6 +5976,18 @@
     <message>
         <source>For every prompt (&quot;12+34=&quot;), GRPO samples a group of G answers and scores each one (1 if the sum is right). An answer&apos;s advantage is its reward minus the group&apos;s mean, divided by the group&apos;s spread: answers better than their group are pushed up (green rows on the Samples tab), worse ones pushed down (red). A group whose answers all score the same teaches nothing. Press Start, then Pause and Step to look at one step at a time. Then try a group of 2 and a group of 16 (Group size in Settings): which learns faster per step, and which per second?</source>
         <translation>对每个提示（“12+34=”），GRPO 采样一组 G 个回答，并给每个回答打分（和算对得 1）。一个回答的优势等于它的奖励减去组的均值，再除以组的离散程度：比同组好的回答被推高（“样本”页上的绿色行），差的被压低（红色）。所有回答得分都相同的组什么也教不了。按“开始”，再用“暂停”和“单步”一次看一步。然后试试组大小为 2 和 16（“设置”中的“组大小”）：按每步算哪个学得更快？按每秒算呢？</translation>
+    </message>
+    <message>
+        <source>Lesson: GRPO translates</source>
+        <translation>课程：GRPO 学翻译</translation>
+    </message>
+    <message>
+        <source>A small translator that already half knows Chinese to English gets better by GRPO alone, within a minute</source>
+        <translation>一个已经半会中译英的小翻译模型，只靠 GRPO 在一分钟内变得更好</translation>
+    </message>
+    <message>
+        <source>This translator has already been taught, by example, to turn the studio&apos;s made-up Chinese sentences into rough English (about half right). Now it learns by GRPO alone: for each Chinese sentence it writes a group of 8 translations, chrF scores each against the reference (how many letter sequences they share), and the better-than-the-group ones are made more likely. Press Start and watch Eval chrF rise within a minute; the Samples tab shows each group, green rows pushed up, red ones pushed down.</source>
+        <translation>这个翻译模型已经通过示例学过，能把工作室自己编造的中文句子译成粗略的英文（大约对一半）。现在它只靠 GRPO 学习：对每个中文句子写出一组 8 个译文，chrF 把每个译文和参考译文比较打分（看它们共有多少字母序列），比同组好的译文被调得更可能出现。按“开始”，看评估 chrF 在一分钟内上升；“样本”页显示每一组，绿色行被推高，红色行被压低。</translation>
     </message>
     <message>
         <source>Lesson: why KL to a reference</source>

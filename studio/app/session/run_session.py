@@ -36,6 +36,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from studio.app.common import dialogs
+from studio.app.i18n.messages import translate_message
 from studio.app.session import code_consent
 from studio.app.session.exporter import Exporter
 from studio.app.session.worker import (
@@ -46,6 +47,7 @@ from studio.app.session.worker import (
     trainer_factory,
 )
 from studio.core.config import StudioConfig
+from studio.core.runs.warm_start import missing_warm_start
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,12 @@ class RunSession(QObject):
                 return self.resume_run(run_dir)
         cfg = self._read_settings()
         if cfg is None or not code_consent.code_may_run(self._window, cfg.task):
+            return False
+        missing = missing_warm_start(cfg)  # before the worker: say what to do, in a line
+        if missing:
+            message = translate_message(missing)
+            self.logged.emit("error", message)
+            dialogs.show_error(self._window, self.tr("Cannot start"), message)
             return False
         self._begin(cfg, max_steps)
         return True

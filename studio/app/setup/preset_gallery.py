@@ -34,6 +34,7 @@ from studio.app.i18n.messages import translate_message
 from studio.core.config import lesson_files, load_config, preset_files
 from studio.core.machine.hardware import estimate_training_memory, format_bytes
 from studio.core.models import arch_spec
+from studio.core.runs.warm_start import missing_warm_start
 from studio.core.user_lessons import user_lesson_files
 
 
@@ -131,11 +132,25 @@ class PresetCard(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.key, self.path = key, path
         self.minutes: float | None = None
+        missing = None  # the warm start it starts from, when its file is not there
         try:
             cfg = load_config(path)
             title, desc, self.minutes = cfg.name, cfg.description, cfg.ui.minutes
+            missing = missing_warm_start(cfg)
         except ValueError as err:  # a broken shipped preset must not break the gallery
             title, desc = key, self.tr("Cannot be loaded: {error}").format(error=err)
+        # said on the card, before Start is pressed: a lesson without its warm start
+        # would otherwise fail only once the run is being built
+        self.warning = QLabel(
+            self.tr("⚠ Its warm start is missing: {problem}").format(
+                problem=translate_message(missing)
+            )
+            if missing
+            else ""
+        )
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet("color: #A03000; font-weight: bold;")
+        self.warning.setVisible(bool(missing))
         self.title = QLabel(f"<b>{QCoreApplication.translate('presets', title)}</b>")
         self.description = QLabel(QCoreApplication.translate("presets", desc) if desc else "")
         self.description.setWordWrap(True)
@@ -148,7 +163,7 @@ class PresetCard(QFrame):
         self.use.clicked.connect(lambda: gallery.preset_chosen.emit(str(path)))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
-        for w in (self.title, self.description, self.duration, self.details):
+        for w in (self.title, self.warning, self.description, self.duration, self.details):
             layout.addWidget(w)
         layout.addWidget(self.use, 0, Qt.AlignmentFlag.AlignRight)
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QPushButton, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
 from studio.app.common import dialogs
+from studio.app.common.scrolling_tabs import ScrollingTabs
 from studio.app.setup.data.panel import DataPanel
 from studio.app.setup.preset_gallery import PresetGallery
 from studio.app.setup.runs_panel import RunsPanel
@@ -22,7 +23,7 @@ from studio.core.configtools import ConfigError
 PRESETS, SETTINGS, DATA, RUNS = range(4)  # the tabs' indexes, in order
 
 
-class SetupTabs(QTabWidget):
+class SetupTabs(ScrollingTabs):
     """The four tabs of the Setup dock; `save_requested()` for "Save as preset…"."""
 
     save_requested = Signal()

@@ -22,19 +22,19 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QIcon, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QMainWindow,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from studio.app.common import dialogs, resources
 from studio.app.common.background import wait_for_background
+from studio.app.common.scrolling_tabs import ScrollingTabs
 from studio.app.session.run_session import RunSession
 from studio.app.session.worker import make_control, trainer_factory
 from studio.app.setup.setup_tabs import SetupTabs
@@ -71,6 +71,11 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings()
         self.setWindowTitle("GRPO Studio")
         self.setWindowIcon(QIcon(str(resources.icon_path())))
+        # the teacher's text size and theme before any widget is made: Qt did not carry a
+        # font set later to every widget made before it (a restart mixed 13.5 and 9 pt)
+        self.presentation = Presentation(self.settings, self)
+        self.presentation.apply()
+        self._geometry_restored = False  # a saved geometry was restored, not yet shown
         self.docks: dict[str, QDockWidget] = {}  # by key: objectName "dock-<key>"
         self.setup = SetupTabs(count_presets)
         self.setup.gallery.preset_chosen.connect(self.load_preset)
@@ -91,7 +96,7 @@ class MainWindow(QMainWindow):
         self.controls.stop_requested.connect(session.controller.stop)
         self.controls.restart_requested.connect(session.restart)
 
-        self.tabs = QTabWidget()  # the views placed as tabs
+        self.tabs = ScrollingTabs()  # the views placed as tabs, each scrolling rather than widening
         self.lesson_banner = LessonBanner()
         self.lesson_banner.show_all.clicked.connect(self._edit_lesson)
         self._context = ViewContext(session, self.tabs.setCurrentWidget)
@@ -131,11 +136,10 @@ class MainWindow(QMainWindow):
                 self.setup, lambda: self.controls.widgetForAction(self.controls.start_action)
             ),
         )
-        self.presentation = Presentation(self.settings, self)
-        self.presentation.apply()
         self._help_pages: list[HelpPage] = []
         self.pause_at_grpo_action = pause_at_grpo_action(self)
         build_menus(self)
+        self.presentation.changed.connect(lambda: self._fit_docks(exactly=True))
         self.statusBar().showMessage(self.tr("Pick a preset, check the data, press Start (F5)."))
         self._restore_settings()
 
@@ -181,6 +185,11 @@ class MainWindow(QMainWindow):
             | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         dock.toggleViewAction().setText(menu_text)
+        # shown again in a narrow window (View menu), it comes back at the width it asks
+        # for: it gives way then too, so that the tabs keep their room
+        dock.visibilityChanged.connect(
+            lambda shown: shown and QTimer.singleShot(0, lambda: self._fit_docks(exactly=True))
+        )
         self.addDockWidget(area, dock)
         if area == Qt.DockWidgetArea.LeftDockWidgetArea:
             self.resizeDocks([dock], [400], Qt.Orientation.Horizontal)
@@ -208,11 +217,17 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:
         """A first start on this machine opens the tour (until it is dismissed for good)."""
         super().showEvent(event)
+        # a saved geometry from a larger screen (or from before the text grew) can put the
+        # window's right end off this screen: once shown, it is brought inside
+        if self._geometry_restored:
+            self._geometry_restored = False
+            QTimer.singleShot(0, self.keep_on_screen)
         if not self.tour.seen() and not self.tour.showing and self.tour.index < 0:
             self.tour.start()
 
     def _restore_settings(self) -> None:
         geometry = self.settings.value("window/geometry")
+        self._geometry_restored = self._geometry_restored or geometry is not None
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
@@ -241,15 +256,38 @@ class MainWindow(QMainWindow):
             self.move(free.topLeft())
         self._fit_docks()
 
-    def _fit_docks(self) -> None:
-        """In a narrow or short window the docks give way: the charts keep two thirds."""
+    def keep_on_screen(self) -> None:
+        """Shrink and move the window into its screen's free area where it overhangs it."""
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is None or self.isFullScreen() or self.isMaximized():
+            return
+        free, frame = screen.availableGeometry(), self.frameGeometry()
+        if free.contains(frame):
+            return
+        extra_w, extra_h = frame.width() - self.width(), frame.height() - self.height()
+        self.resize(
+            min(self.width(), free.width() - extra_w), min(self.height(), free.height() - extra_h)
+        )
+        frame = self.frameGeometry()
+        x = min(max(frame.x(), free.left()), free.right() + 1 - frame.width())
+        y = min(max(frame.y(), free.top()), free.bottom() + 1 - frame.height())
+        self.move(max(x, free.left()), max(y, free.top()))
+
+    def _fit_docks(self, exactly: bool = False) -> None:
+        """In a narrow or short window the docks give way: the charts keep two thirds. The
+        Setup dock's width follows the text size (320 px at the normal size, 480 at the
+        text raised three times: the preset cards stay readable); `exactly`: a dock just
+        shown or the text size changed, so a narrower dock widens to it too."""
+        scale = self.presentation.scale
+        left, bottom = round(320 * scale), round(90 * scale)
         for dock in self.docks.values():
             area = self.dockWidgetArea(dock)
             if area == Qt.DockWidgetArea.LeftDockWidgetArea:
-                if self.width() < 1200 and dock.width() > 340:
-                    self.resizeDocks([dock], [320], Qt.Orientation.Horizontal)
-            elif self.height() < 760 and dock.height() > 110:
-                self.resizeDocks([dock], [90], Qt.Orientation.Vertical)
+                off = dock.width() - left
+                if self.width() < 1200 and (off > 20 or (exactly and off < -20)):
+                    self.resizeDocks([dock], [left], Qt.Orientation.Horizontal)
+            elif self.height() < 760 and dock.height() > bottom + 20:
+                self.resizeDocks([dock], [bottom], Qt.Orientation.Vertical)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

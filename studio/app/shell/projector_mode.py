@@ -59,6 +59,11 @@ class Presentation(QObject):
     def points(self) -> float:
         return self._base_points + POINTS_PER_STEP * self.step
 
+    @property
+    def scale(self) -> float:
+        """The text size over the system's (1.5 at three steps up from 9 pt)."""
+        return self.points / self._base_points if self._base_points > 0 else 1.0
+
     def zoom(self, steps: int) -> None:
         self.step = max(MIN_STEP, min(MAX_STEP, self.step + steps))
         self.settings.setValue("view/text_step", self.step)

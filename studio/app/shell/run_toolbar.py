@@ -19,16 +19,18 @@ progress bar, the status line and the widgets the window adds after them
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar, QWidget
 
+from studio.app.common.elided_label import ElidedLabel
 from studio.app.i18n.messages import translate_message
-from studio.app.shell.toolbar_status import ElidedLabel, FittedProgress, StatusBox
+from studio.app.shell.toolbar_status import FittedProgress, StatusBox
 from studio.core.training.eta import Eta, format_duration
 
 FULL_RUN = "all steps done"  # a stage-end reason that is not an early stop
 PROGRESS_MIN_PX, PROGRESS_MAX_PX = 100, 220
+TOOLBAR_SLACK_PX = 12  # the toolbar's frame and item margins, beyond its items' widths
 
 
 class ControlBar(QToolBar):
@@ -87,6 +89,22 @@ class ControlBar(QToolBar):
         action.setToolTip(f"{tip} ({keys})")
         self.addAction(action)
         return action
+
+    def minimumSizeHint(self) -> QSize:  # Qt's name
+        """As wide as its buttons and the status box's least: the window never gets
+        narrower than that (its tabs and docks scroll instead), so no control goes behind
+        QToolBar's extension button, where the status box cannot follow."""
+        hint = super().minimumSizeHint()
+        widths = [
+            w.minimumSizeHint().width() if w is self.status_box else w.sizeHint().width()
+            for w in (self.widgetForAction(a) for a in self.actions())
+            if w is not None
+        ]
+        layout = self.layout()
+        spacing = layout.spacing() if layout is not None else 0
+        margins = self.contentsMargins()
+        least = sum(widths) + spacing * len(widths) + margins.left() + margins.right()
+        return QSize(max(hint.width(), least + TOOLBAR_SLACK_PX), hint.height())
 
     def add_trailing(self, widget: QWidget) -> None:
         """Put `widget` after the status line, at the toolbar's right end (the status

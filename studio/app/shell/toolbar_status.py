@@ -14,52 +14,13 @@ spare beyond the least widths goes to the status line's whole text before the ga
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QPainter, QPalette, QResizeEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QSize
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QSizePolicy, QWidget
+
+from studio.app.common.elided_label import ElidedLabel
 
 STATUS_MIN_PX = 80  # the status line keeps this much of its text ("0.52 steps/…")
-
-
-class ElidedLabel(QLabel):
-    """One line of text that ends in "…" where it is narrower than its text; the whole
-    text is its tooltip. `text()` is the whole text. It asks for at most `least` pixels:
-    a layout short of room takes it from its neighbours first."""
-
-    def __init__(self, text: str = "", least: int = STATUS_MIN_PX) -> None:
-        super().__init__(text)
-        self.least = least
-
-    def setText(self, text: str) -> None:
-        super().setText(text)
-        self.setToolTip(text)
-
-    def text_width(self) -> int:
-        return self.fontMetrics().horizontalAdvance(self.text())
-
-    def minimumSizeHint(self) -> QSize:
-        width = min(self.text_width(), self.least)
-        return QSize(width, super().minimumSizeHint().height())
-
-    def set_least(self, least: int) -> None:
-        if least != self.least:
-            self.least = least
-            self.updateGeometry()
-
-    def paintEvent(self, event) -> None:  # Qt's name
-        del event
-        rect = self.contentsRect()
-        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
-        painter = QPainter(self)
-        self.style().drawItemText(
-            painter,
-            rect,
-            self.alignment(),
-            self.palette(),
-            self.isEnabled(),
-            text,
-            QPalette.ColorRole.WindowText,
-        )
 
 
 class FittedProgress(QProgressBar):

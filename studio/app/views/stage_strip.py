@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.app.common.elided_label import ElidedLabel
 from studio.app.common.layouts import clear_layout
 from studio.app.i18n.messages import translate_message
 from studio.app.views.view import ABOVE_TABS, View
@@ -61,12 +62,13 @@ class StageBox(QFrame):
         super().__init__()
         self.setObjectName("stageBox")
         self.name = name
-        self.title = QLabel(f"<b>{index}. {stage_title(name)}</b>")
-        self.rule = QLabel(rule)
+        # one cut line each when compact (whole in their tooltips), lines otherwise
+        self.title = ElidedLabel(f"{index}. {stage_title(name)}")
+        self.title.setStyleSheet("font-weight: bold;")
+        self.rule = ElidedLabel(rule)
         self.rule.setWordWrap(True)
         self.rule.setStyleSheet("color: #555;")
-        self.rule.setToolTip(rule)
-        self.status = QLabel(_t("not started"))
+        self.status = ElidedLabel(_t("not started"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.setSpacing(1)
@@ -88,6 +90,12 @@ class StageBox(QFrame):
         policy = QSizePolicy.Policy.Ignored if compact else QSizePolicy.Policy.Preferred
         self.rule.setSizePolicy(policy, QSizePolicy.Policy.Preferred)
         self._box.setStretchFactor(self.rule, 1 if compact else 0)
+        # in one line the title and the status give way too, down to a few letters each,
+        # so that two stages fit beside the Setup dock at a large text size
+        least = self.fontMetrics().horizontalAdvance("1. GRPO") if compact else 10_000
+        for label in (self.title, self.status):
+            label.setWordWrap(not compact)
+            label.set_least(least)
 
     def set_current(self, current: bool) -> None:
         self.setProperty("current", current)

@@ -46,7 +46,7 @@ from studio.core.machine.memory_budget import Fit
 from studio.core.models.compiled import set_compiled
 from studio.core.models.sampling import mix_seed
 from studio.core.models.sparsity import pruner_for
-from studio.core.runs.checkpoints import check_weights_fit, set_aside_newer
+from studio.core.runs.checkpoints import check_weights_fit, fit_weights, set_aside_newer
 from studio.core.runs.folder import (
     CONFIG_FILE,
     DATA_REPORT_FILE,
@@ -58,6 +58,7 @@ from studio.core.runs.folder import (
 )
 from studio.core.runs.lock import RunLock
 from studio.core.runs.metrics_file import MetricsWriter, ended, truncate_metrics
+from studio.core.runs.warm_start import read_warm_start
 from studio.core.tasks import build_task
 from studio.core.tasks.base import Example
 from studio.core.training.control import StopRequested, TrainerControl
@@ -151,6 +152,11 @@ class Trainer:
         if loaded is not None:  # settings chosen to fit the user's data, but not the user's
             loaded.apply_settings(cfg, resumed=resume_from is not None)
         check_before_training(cfg, self.task)
+        # training.init_from: a warm start's tokenizers now, its weights once the model is
+        # built (a resumed run has both in its own checkpoint)
+        warm = read_warm_start(cfg) if tcfg.init_from and resume_from is None else None
+        if warm is not None:
+            self.task.load_state_dict(warm.task_state)
         # a teacher (distill.teacher) hands the task its tokenizer before any model is
         # built (the budget's probes too, which count the teacher)
         self.distiller: Distiller | None = None
@@ -187,6 +193,8 @@ class Trainer:
             )
             self.task.load_state_dict(self._resume_state["task"])
         self.model: nn.Module = self.task.build_model(cfg.model).to(self.device)
+        if warm is not None:
+            fit_weights(self.model, warm.weights, warm.path)
         set_compiled(self.model, tcfg.compile)  # the reference, a copy, follows it
         if self._resume_state is not None:  # before anything is written: do its weights fit?
             check_weights_fit(self.model, self._resume_state["model"], self._folder)

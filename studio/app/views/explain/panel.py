@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.app.common.elided_label import ElidedLabel
 from studio.app.common.redraw_when_seen import RedrawWhenSeen
 from studio.app.i18n.messages import prompt_shown
 from studio.app.session.worker import RunController
@@ -76,7 +77,13 @@ class ExplainPanel(View, RedrawWhenSeen, QWidget):
         self.groups = QComboBox()
         self.groups.setToolTip(tr("Which group of the step to explain"))
         self.groups.currentIndexChanged.connect(self._changed)
-        self.status = QLabel()
+        # a long group's prompt or status line never widens the tab (a projector's large
+        # text beside the Setup dock): the box and the line are cut, whole in the list/tip
+        self.groups.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.groups.setMinimumContentsLength(8)
+        self.status = ElidedLabel("")
         # plain words for pupils by default; the engineer's terms one click away, remembered
         self.terms = QCheckBox(tr("Engineer's terms"))
         self.terms.setToolTip(
