@@ -42,6 +42,7 @@ def check_config(cfg: StudioConfig) -> None:
         _budget,
         _sparsity,
         _compile,
+        _experiment,
     ):
         check(cfg)
 
@@ -210,6 +211,12 @@ def _hidden(cfg: StudioConfig) -> None:
                 f"ui.hidden[{i}]: {path!r} names no section or field of this config, so it "
                 'would hide nothing; write a section ("grpo") or a field ("grpo.beta") of it'
             )
+
+
+def _experiment(cfg: StudioConfig) -> None:
+    from studio.core.experiments import check_experiment
+
+    check_experiment(cfg)
 
 
 def config_warnings(cfg: StudioConfig) -> list[str]:
