@@ -79,13 +79,13 @@ def parse_variants(raw: Any, where: str = WHERE) -> list[Variant]:
         label = item.get("label")
         if not isinstance(label, str) or not label.strip():
             raise ConfigError(
-                f"{here}.label: give each variant a short name for the legend, e.g. \"G=2\""
+                f'{here}.label: give each variant a short name for the legend, e.g. "G=2"'
             )
         label = label.strip()
         if len(label) > MAX_LABEL:
             raise ConfigError(
                 f"{here}.label: {label[:40]!r} is longer than {MAX_LABEL} characters; a "
-                "legend needs a short name such as \"beta 0.04\""
+                'legend needs a short name such as "beta 0.04"'
             )
         if label in (v.label for v in variants):
             raise ConfigError(f"{here}.label: {label!r} names two variants; name each its own")

@@ -66,8 +66,17 @@ def test_a_lesson_names_its_experiment_in_the_yaml():
         ([{"label": "a", "setings": {}}, G2_G4[1]], "setings: unknown key"),
         ([{"label": "", "settings": {}}, G2_G4[1]], "short name"),
         ([{"label": "G=2", "settings": {}}, G2_G4[0]], "names two variants"),
-        ([{"label": "a", "settings": {"grpo.beta": 0.1}}, {"label": "b", "settings": {"grpo.beta": 0.1}}], "same settings"),
-        ([{"label": "big", "settings": {"model.n_layers": 4}}, G2_G4[1]], "model.n_layers cannot differ"),
+        (
+            [
+                {"label": "a", "settings": {"grpo.beta": 0.1}},
+                {"label": "b", "settings": {"grpo.beta": 0.1}},
+            ],
+            "same settings",
+        ),
+        (
+            [{"label": "big", "settings": {"model.n_layers": 4}}, G2_G4[1]],
+            "model.n_layers cannot differ",
+        ),
         ([{"label": "w", "settings": {"stages.warmup.steps": 4}}, G2_G4[1]], "share the model"),
         ([{"label": "a", "settings": "grpo.beta=0"}, G2_G4[1]], "must map setting paths"),
     ],
@@ -97,7 +106,7 @@ def test_a_preset_with_a_bad_experiment_does_not_load():
     with pytest.raises(ConfigError, match=r"ui.experiment\[1\] \(x\): model.d_model cannot"):
         load_config(
             "micro_gpt",
-            ['ui.experiment=[{label: a, settings: {}}, {label: x, settings: {model.d_model: 64}}]'],
+            ["ui.experiment=[{label: a, settings: {}}, {label: x, settings: {model.d_model: 64}}]"],
         )
 
 
@@ -158,7 +167,10 @@ def test_variants_share_the_warmup_and_each_has_its_own_run_folder(tmp_path):
 
 def test_without_a_warmup_every_variant_trains_from_step_0(tmp_path):
     cfg = tiny("stages.warmup.steps=0")
-    variants = [Variant("beta 0", {"grpo.beta": 0.0}), Variant("shuffled", {"grpo.shuffle_rewards": True})]
+    variants = [
+        Variant("beta 0", {"grpo.beta": 0.0}),
+        Variant("shuffled", {"grpo.shuffle_rewards": True}),
+    ]
     experiment, final, _ = _run(cfg, variants, tmp_path)
     assert [f["reason"] for f in final["variants"]] == ["finished", "finished"]
     for folder in experiment.run_dirs:

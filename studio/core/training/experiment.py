@@ -256,7 +256,9 @@ class Experiment:
         state = found.state
         step = int(state["position"]["global_step"])
         for index in range(1, len(self.variants)):
-            folder = new_run_dir(self._save_root, f"{self.configs[index].name}-{self.labels[index]}")
+            folder = new_run_dir(
+                self._save_root, f"{self.configs[index].name}-{self.labels[index]}"
+            )
             save_config(self.configs[index], folder / CONFIG_FILE)
             for name in (TASK_FILE, DATA_REPORT_FILE):
                 if (source / name).is_file():
