@@ -170,8 +170,9 @@ class Experiment:
         return self.first.task
 
     def start(self) -> Path:
-        self.run_dirs[0] = self.first.start()
-        return self.run_dirs[0]
+        folder = self.first.start()
+        self.run_dirs[0] = folder
+        return folder
 
     # ---- records
 
@@ -207,9 +208,9 @@ class Experiment:
             self._baton.leave(0)
             for thread in self._threads:
                 thread.join()
-        for err in self.errors:
-            if err is not None:
-                raise err
+        failed = next((e for e in self.errors if e is not None), None)
+        if failed is not None:
+            raise failed
         return {**(self.finals[0] or {}), "variants": [dict(f or {}) for f in self.finals]}
 
     def _launch(self, index: int, resume_from: Path | None) -> None:

@@ -86,9 +86,13 @@ class ExperimentEditor(QDialog):
         self._grid.addWidget(QLabel(_tr("Name")), 0, 0)
         self._grid.addWidget(QLabel(_tr("Settings it changes")), 0, 1)
         self.rows: list[tuple[QLineEdit, QLineEdit]] = []
-        for variant in variants or STARTER:
+        starting: list[dict[str, Any]] = variants or STARTER
+        for variant in starting:
             if isinstance(variant, dict):
-                self.add_row(str(variant.get("label", "")), variant.get("settings") or {})
+                settings = variant.get("settings")
+                self.add_row(
+                    str(variant.get("label", "")), settings if isinstance(settings, dict) else {}
+                )
         self.setting = QComboBox()
         self.setting.addItems(variable_settings())
         self.setting.setCurrentText("grpo.num_generations")

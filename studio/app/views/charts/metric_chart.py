@@ -315,8 +315,8 @@ class MetricChart(QWidget):
                 headline = headline or run.store.headline
             self._name_the_eval_metric(headline)
         self._draw_stage_lines(store)
-        drawn = any(has_points(curve) for curve in self._curves.values())
-        self._show_waiting(None if drawn else waiting_for(self.spec, store))
+        anything = any(has_points(curve) for curve in self._curves.values())
+        self._show_waiting(None if anything else waiting_for(self.spec, store))
 
     def show_waiting_for(self, store: MetricStore) -> None:
         """An empty chart's line brought up to date with what `store` has recorded."""
