@@ -144,7 +144,7 @@ def variant_configs(cfg: StudioConfig, variants: list[Variant]) -> list[StudioCo
             text = str(err)
             if "unknown key" in text:  # name the field the variant got wrong, and the fix
                 text = text.split(": unknown key", 1)[0] + ": unknown setting"
-                text += "; see the Settings tab's GRPO fields for the names"
+                text += "; check its spelling against the preset's grpo and stages.grpo settings"
             raise ConfigError(f"{WHERE}[{i}] ({variant.label}): {text}") from None
         if made.stages.grpo.steps == 0:
             raise ConfigError(

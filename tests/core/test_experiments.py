@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from studio.core.config import load_config
+from studio.core.config import lesson_files, load_config
 from studio.core.configtools import ConfigError
 from studio.core.experiments import Variant, parse_variants, variant_configs
 from studio.core.runs.loading import load_run_config
@@ -196,3 +196,15 @@ def test_a_stop_stops_every_variant(tmp_path):
     final = experiment.run()
     assert [f["reason"] for f in final["variants"]] == ["stopped", "stopped"]
     assert sum(r["kind"] == "step" for r in seen) <= 5
+
+
+@pytest.mark.parametrize("name", sorted(lesson_files()))
+def test_a_lesson_that_says_run_side_by_side_has_an_experiment_that_loads(name):
+    cfg = load_config(lesson_files()[name])
+    variants = parse_variants(cfg.ui.experiment)
+    assert ('"Run side by side"' in cfg.ui.lesson) == bool(variants)
+    if variants:
+        configs = variant_configs(cfg, variants)
+        # the variants differ in what their labels say, nothing else
+        assert len({str(c.grpo) + str(c.stages.grpo) for c in configs}) == len(variants)
+        assert all(c.model == cfg.model and c.task == cfg.task for c in configs)
