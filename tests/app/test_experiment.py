@@ -2,12 +2,19 @@
 names it, the table of headline figures following the records, the lesson's one-click
 button, the editor, and a real experiment run from the window."""
 
+import re
 from pathlib import Path
 
+import pytest
+
+from studio.app.i18n.messages import translate_message
+from studio.app.shell import ui_language
 from studio.app.views.charts.experiment_editor import ExperimentEditor, parse_settings
 from studio.app.views.charts.metric_chart import VARIANT_COLOURS
 from studio.app.views.charts.panel import ChartPanel
 from studio.core.config import load_config
+from studio.core.configtools import ConfigError
+from studio.core.experiments import parse_variants
 from studio.core.runs.metrics_file import read_metrics
 from tests.app.fakes import step_record
 
@@ -175,3 +182,58 @@ def test_a_bad_variant_is_refused_with_one_line(window):
     assert not window.session.start_experiment(bad)
     assert len(window.errors) == 1 and "(b): grpo.num_generations" in window.errors[0]
     assert "\n" not in window.errors[0] and not window.session.controller.running
+
+
+# ---- in Chinese
+
+
+@pytest.fixture
+def chinese(qapp):
+    assert ui_language.install(ui_language.CHINESE)
+    yield
+    ui_language.remove()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_chinese_experiment_shows_no_english(chinese, window, qtbot):
+    from tests.app.i18n_walk import english_words
+    from tests.app.test_translations import _allowed, _english
+
+    window.show()
+    assert window.load_preset("what_a_group_is")
+    charts = window.view(ChartPanel)
+    window.tabs.setCurrentWidget(charts)
+    assert "并排运行" in charts.board.run_button.text()
+    charts.set_variants(["G=2", "G=16"])
+    for index in (0, 1):
+        _feed(charts, index, step_record(3))
+        _feed(
+            charts,
+            index,
+            {
+                "kind": "eval",
+                "stage": "grpo",
+                "step": 3,
+                "metric": "accuracy",
+                "eval/accuracy": 0.4,
+            },
+        )
+    charts.refresh()
+    found = [e for e in _english(charts) if "board" in e[0].lower() or "Experiment" in e[0]]
+    found += _english(charts.board)
+    table = charts.board.table  # its headers and cells (the walk reads widgets' own texts)
+    found += [
+        ("header", t, words)
+        for c in range(table.columnCount())
+        if (words := english_words(t := table.horizontalHeaderItem(c).text(), _allowed()))
+    ]
+    assert table.horizontalHeaderItem(3).text() != "留出集"  # the metric named: 留出集准确率
+    editor = ExperimentEditor([])
+    qtbot.addWidget(editor)
+    found += _english(editor)
+    assert found == [], "\n".join(map(str, found))
+    # a refused variant is said in Chinese, its setting and variant named as written
+    with pytest.raises(ConfigError) as err:
+        parse_variants([{"label": "a", "settings": {}}, {"label": "b", "settings": {"model.x": 1}}])
+    said = translate_message(str(err.value))
+    assert re.search(r"[\u4e00-\u9fff]", said) and "model.x" in said and "(b)" in said
