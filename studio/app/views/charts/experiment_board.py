@@ -16,9 +16,7 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPushButton,
     QSizePolicy,
     QTableWidget,
@@ -64,14 +62,8 @@ class ExperimentBoard(QWidget):
             _tr("Make two to four variants of these settings and train them side by side")
         )
         self.edit_button.clicked.connect(self.edit)
-        self.note = QLabel("")
-        self.note.setWordWrap(True)
-        self.note.setStyleSheet("color: #555;")
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.run_button)
-        row.addWidget(self.edit_button)
-        row.addWidget(self.note, 1)
+        # the two buttons sit in the chart panel's top row (buttons()): a row of their own
+        # took a projector's chart height
 
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(
@@ -88,9 +80,12 @@ class ExperimentBoard(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        layout.addLayout(row)
         layout.addWidget(self.table)
         self._show_buttons()
+
+    def buttons(self) -> list[QWidget]:
+        """The buttons, for the panel's top row."""
+        return [self.run_button, self.edit_button]
 
     # ---- what the preset offers
 
@@ -143,7 +138,7 @@ class ExperimentBoard(QWidget):
                 self.table.setItem(row, column, item)
         self.table.setVisible(bool(labels))
         self._fit_height()
-        self.note.setText(
+        self.table.setToolTip(
             _tr("{n} variants in turns, one step each; the warm-up is shared").format(n=len(labels))
             if labels
             else ""

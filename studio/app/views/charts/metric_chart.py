@@ -84,6 +84,7 @@ STROKES = (
     Qt.PenStyle.DotLine,
     Qt.PenStyle.DashDotLine,
 )
+STROKE_GLYPHS = ("━━", "╍╍", "┈┈", "━┈")  # the legend's picture of each of STROKES
 
 LEGEND_SCALE = 0.85  # the legend's text size, as a share of the chart's
 EXPORT_SIZE = (1200, 800)  # pixels of a saved chart, whatever its size on screen
@@ -219,6 +220,7 @@ class MetricChart(QWidget):
                 style = Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
             curve = self.plot.plot(pen=pg.mkPen(colour, width=1.6, style=style))
             curve.stroke_dashed = style != Qt.PenStyle.SolidLine
+            curve.stroke_index = index if fixed else -1
             self._curves[(key, source)] = curve
         label = self._legend_label(key)
         if run and fixed and alone:
@@ -265,9 +267,44 @@ class MetricChart(QWidget):
         if entries == self._legend_entries:
             return
         self._legend_entries = entries
-        self.legend.setText(legend_html(entries))
+        self.legend.setText(self._experiment_legend() or legend_html(entries))
         self.legend.setToolTip("<br>".join(legend_html([e]) for e in entries))  # when cut
         self.legend.setVisible(len(entries) > 1 or any(e.dashed for e in entries))
+
+    def _experiment_legend(self) -> str | None:
+        """An experiment's chart of several curves, naming each thing once: the variants
+        by colour, then the curves by stroke ("━━ G=2 ━━ G=16 · ━━ total ╍╍ correct"); a
+        name for each curve of each variant ("total (G=2)", six of them) was cut."""
+        if not self._panel.own_colour:
+            return None
+        strokes: dict[str, int] = {}
+        runs: dict[int, LegendEntry] = {}
+        others: list[LegendEntry] = []  # a run overlaid from the Runs tab besides
+        for (key, source), curve in sorted(self._curves.items(), key=lambda i: i[0][1]):
+            index = getattr(curve, "stroke_index", -1)
+            if index < 0:
+                others.append(curve.legend_entry)
+                continue
+            strokes.setdefault(key, index)
+            if source not in runs:
+                runs[source] = LegendEntry(self._run_name(source), curve.legend_entry.colour)
+        if len(strokes) < 2:
+            return None
+        glyphs = " &nbsp; ".join(
+            f"<span style='color:#555'>{STROKE_GLYPHS[i % len(STROKE_GLYPHS)]}</span> "
+            f"{html.escape(self._legend_label(key))}"
+            for key, i in strokes.items()
+        )
+        parts = [legend_html(list(runs.values())), glyphs]
+        if others:
+            parts.append(legend_html(others))
+        return " &nbsp;·&nbsp; ".join(parts)
+
+    def _run_name(self, source: int) -> str:
+        try:
+            return self._source(source)[0]
+        except IndexError:  # the drawn runs changed; their curves go at the next redraw
+            return ""
 
     def _band(self, key: str, index: int, x: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> None:
         band = self._bands.get(key)

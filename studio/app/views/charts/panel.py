@@ -109,6 +109,9 @@ class ChartPanel(View, QWidget):
         top.addWidget(self._smoothing_label)
         top.addWidget(self.smoothing)
         top.addWidget(autoscale)
+        self.board = ExperimentBoard(self)
+        for button in self.board.buttons():
+            top.addWidget(button)
         top.addWidget(self.overlay_label, 1)
 
         grid_host = QWidget()
@@ -125,7 +128,6 @@ class ChartPanel(View, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
-        self.board = ExperimentBoard(self)
         layout.addWidget(self.board)
         layout.addWidget(self.scroll_area, 1)
 
