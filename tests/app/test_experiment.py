@@ -96,7 +96,9 @@ def test_a_lesson_with_an_experiment_offers_it_in_one_click(qtbot):
     panel.board.run_button.click()
     assert asked == [None]  # the preset's own experiment
     panel.board.set_state("running")
-    assert not panel.board.run_button.isEnabled()
+    assert panel.board.run_button.isHidden() and not panel.board.edit_button.isEnabled()
+    panel.board.set_state("idle")  # the experiment ended: it can run again
+    assert not panel.board.run_button.isHidden()
 
 
 def test_the_editor_builds_variants_and_says_what_is_wrong_in_one_line(qtbot):
@@ -166,6 +168,10 @@ def test_the_window_runs_an_experiment_and_draws_both_variants(window, qtbot, tm
     assert _pen(loss._curves[("loss", 1)]) == VARIANT_COLOURS[1]
     assert "G=4" in loss.legend.text()
     assert [charts.board.row_texts(i)[1] for i in (0, 1)] == ["7", "7"]
+    # the second variant's held-out curve starts where the shared warm-up ended (step 3)
+    eval_chart = charts.chart("eval")
+    first, second = (eval_chart._curves[("eval/accuracy", s)] for s in (0, 1))
+    assert second.getOriginalDataset()[0][0] == 3 and 3 in first.getOriginalDataset()[0]
     # one run folder per variant, each with its own config and all its records
     folders = sorted(p.parent for p in Path(tmp_path / "runs").glob("*/metrics.jsonl"))
     assert len(folders) == 2

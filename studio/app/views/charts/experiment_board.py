@@ -16,12 +16,12 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHBoxLayout,
     QHeaderView,
     QPushButton,
     QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -62,8 +62,9 @@ class ExperimentBoard(QWidget):
             _tr("Make two to four variants of these settings and train them side by side")
         )
         self.edit_button.clicked.connect(self.edit)
-        # the two buttons sit in the chart panel's top row (buttons()): a row of their own
-        # took a projector's chart height
+        # Experiment… sits in the chart panel's top row (buttons()); the run button beside
+        # the table, shown while nothing trains: the panel's top row with both was wider
+        # than a projector's charts, a row of their own took their height
 
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(
@@ -77,15 +78,16 @@ class ExperimentBoard(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.table.setVisible(False)
-        layout = QVBoxLayout(self)
+        layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addWidget(self.table)
+        layout.setSpacing(6)
+        layout.addWidget(self.run_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.table, 1)
         self._show_buttons()
 
     def buttons(self) -> list[QWidget]:
         """The buttons, for the panel's top row."""
-        return [self.run_button, self.edit_button]
+        return [self.edit_button]
 
     # ---- what the preset offers
 
@@ -96,7 +98,7 @@ class ExperimentBoard(QWidget):
 
     def _show_buttons(self) -> None:
         labels = [str(v.get("label", "")) for v in self._preset_variants if isinstance(v, dict)]
-        self.run_button.setVisible(bool(labels))
+        self.run_button.setVisible(bool(labels) and self._idle)
         self.run_button.setText(
             _tr("▶ Run side by side: {variants}").format(variants=" | ".join(labels))
         )

@@ -76,6 +76,7 @@ class ChartPanel(View, QWidget):
         # name, the other variants drawn over them (set_variants)
         self.own_name = self.own_colour = ""
         self.variant_runs: list[DrawnRun] = []
+        self._first_eval: dict | None = None  # the shared warm-up's latest evaluation
         self.redraw_count = 0  # chart redraws so far (tests and the latency benchmark read it)
         self.busy_seconds = 0.0  # GUI-thread time spent redrawing and painting, in all
         self.paint_clock = PaintClock()
@@ -404,6 +405,7 @@ class ChartPanel(View, QWidget):
             DrawnRun(MetricStore(), label, VARIANT_COLOURS[i % len(VARIANT_COLOURS)], False)
             for i, label in enumerate(labels[1:], start=1)
         ]
+        self._first_eval = None
         self.board.show_experiment(labels)
         self._full_redraw = True
 
@@ -415,8 +417,15 @@ class ChartPanel(View, QWidget):
     def add_variant_record(self, index: int, record: dict) -> None:
         """A record of the experiment's variant `index` (0: the run on screen, whose
         records come by add_record too): the table follows every variant."""
+        if index == 0 and record.get("kind") == "eval" and record.get("stage") == "warmup":
+            self._first_eval = record  # the shared warm-up's latest: the others start from it
         if 0 < index <= len(self.variant_runs):
-            self.variant_runs[index - 1].store.add(record)
+            store = self.variant_runs[index - 1].store
+            if not store.series and self._first_eval is not None:
+                # a variant resumed from the shared warm-up: its held-out curve starts from
+                # the evaluation its GRPO stage started from, as the first variant's does
+                store.add(self._first_eval)
+            store.add(record)
         self.board.add_record(index, record)
 
     def autoscale(self) -> None:
