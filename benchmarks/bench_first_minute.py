@@ -94,12 +94,14 @@ def experiment_minute(
     labels = [v.label for v in variants]
     firsts: dict[int, float] = {}
     evals: dict[int, dict[int, float]] = {i: {} for i in range(len(variants))}
-    seen: dict[str, Any] = {"gaps": {}, "gap_at": {}}
+    seen: dict[str, Any] = {"gaps": {}, "gap_at": {}, "stage_starts": {}}
     started = time.perf_counter()
 
     def listen(record: dict[str, Any]) -> None:
         now = time.perf_counter() - started
         index = int(record.get(VARIANT_KEY, 0))
+        if record["kind"] == "stage" and record["stage"] == "grpo" and record["event"] == "start":
+            seen["stage_starts"].setdefault(index, now)  # variant 0's: the warm-up's end
         if record["kind"] == "step" and record["stage"] == "grpo":
             firsts.setdefault(index, now)
         if record["kind"] == "eval" and record["stage"] == "grpo":
@@ -136,8 +138,11 @@ def experiment_minute(
 
 def report_experiments(rows: list[dict[str, Any]], gaps: list[float], budget: float) -> None:
     heads = " | ".join(f"metrics {gap:g} apart" for gap in gaps)
-    print(f"\n| lesson | seed | first GRPO step of each variant | {heads} | at step (metric) |")
-    print("|---|---|---|" + "---|" * len(gaps) + "---|")
+    print(
+        f"\n| lesson | seed | warm-up ended | first GRPO step of each variant | {heads} "
+        "| at step (metric) |"
+    )
+    print("|---|---|---|---|" + "---|" * len(gaps) + "---|")
     for r in rows:
         firsts = ", ".join(
             f"{label} {t:.1f} s" if t is not None else f"{label} never"
@@ -152,7 +157,9 @@ def report_experiments(rows: list[dict[str, Any]], gaps: list[float], budget: fl
         if widest is not None:
             step, values = r["gap_at"][widest]
             where = f"{step} (" + ", ".join(f"{k} {v:.3f}" for k, v in values.items()) + ")"
-        print(f"| {r['lesson']} | {r['seed']} | {firsts} | {times} | {where} |")
+        ended = r["stage_starts"].get(0)
+        ended_at = f"{ended:.1f} s" if ended is not None else "-"
+        print(f"| {r['lesson']} | {r['seed']} | {ended_at} | {firsts} | {times} | {where} |")
 
 
 def main() -> None:
