@@ -1,6 +1,8 @@
 """Experiments: variants parsed and checked, and trained side by side in turns, one run
 folder (config, metrics.jsonl) per variant."""
 
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -208,3 +210,33 @@ def test_a_lesson_that_says_run_side_by_side_has_an_experiment_that_loads(name):
         # the variants differ in what their labels say, nothing else
         assert len({str(c.grpo) + str(c.stages.grpo) for c in configs}) == len(variants)
         assert all(c.model == cfg.model and c.task == cfg.task for c in configs)
+
+
+def test_a_pause_holds_every_variant_until_resumed(tmp_path):
+    control = TrainerControl()
+    cfg = tiny("stages.warmup.steps=0", "stages.grpo.steps=4")
+    seen: list[dict] = []
+    held: dict[str, int] = {}
+
+    def steps() -> int:
+        return sum(r["kind"] == "step" for r in seen)
+
+    def resume_later() -> None:
+        time.sleep(0.6)
+        held["during"] = steps()
+        control.resume()
+
+    def pause_after_two(record: dict) -> None:
+        seen.append(record)
+        if record["kind"] == "step" and steps() == 2 and not held:
+            held["at"] = 2
+            control.pause()  # asked on a trainer's thread, as the window's Pause is
+            threading.Thread(target=resume_later).start()
+
+    experiment = Experiment(
+        cfg, parse_variants(G2_G4), save_dir=tmp_path, control=control, listeners=[pause_after_two]
+    )
+    final = experiment.run()
+    assert held == {"at": 2, "during": 2}  # neither variant stepped while paused
+    assert [f["reason"] for f in final["variants"]] == ["finished", "finished"]
+    assert steps() == 8
