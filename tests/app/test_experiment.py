@@ -244,3 +244,12 @@ def test_the_chinese_experiment_shows_no_english(chinese, window, qtbot):
         parse_variants([{"label": "a", "settings": {}}, {"label": "b", "settings": {"model.x": 1}}])
     said = translate_message(str(err.value))
     assert re.search(r"[\u4e00-\u9fff]", said) and "model.x" in said and "(b)" in said
+
+
+def test_the_editor_says_a_refused_variant_in_chinese(chinese, qtbot):
+    editor = ExperimentEditor([])
+    qtbot.addWidget(editor)
+    editor.rows[1][1].setText("model.n_layers=4")
+    editor.accept()
+    said = editor.problem.text()
+    assert re.search(r"[\u4e00-\u9fff]", said) and "model.n_layers" in said and "(G=16)" in said

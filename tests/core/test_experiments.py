@@ -240,3 +240,26 @@ def test_a_pause_holds_every_variant_until_resumed(tmp_path):
     assert held == {"at": 2, "during": 2}  # neither variant stepped while paused
     assert [f["reason"] for f in final["variants"]] == ["finished", "finished"]
     assert steps() == 8
+
+
+def test_a_variant_that_fails_stops_the_others_and_its_error_is_raised(tmp_path):
+    from studio.core.training.trainer import Trainer
+
+    class FailsAtG4(Trainer):
+        def __init__(self, cfg, **kw):
+            if cfg.grpo.num_generations == 4:
+                raise RuntimeError("no memory for a group of 4")
+            super().__init__(cfg, **kw)
+
+    cfg = tiny("stages.warmup.steps=2", "stages.warmup.batch_size=8", "stages.grpo.steps=20")
+    seen: list[dict] = []
+    experiment = Experiment(
+        cfg, parse_variants(G2_G4), save_dir=tmp_path, listeners=[seen.append], trainer=FailsAtG4
+    )
+    with pytest.raises(RuntimeError, match="no memory for a group of 4"):
+        experiment.run()
+    said = [r for r in seen if r["kind"] == "log" and r.get("level") == "error"]
+    assert said and "variant G=4 failed" in said[0]["message"]
+    # the first variant stopped at its next turn rather than training its 20 GRPO steps
+    assert read_metrics(experiment.run_dirs[0])[-1]["reason"] == "stopped"
+    assert sum(r["kind"] == "step" and r["stage"] == "grpo" for r in seen) <= 1

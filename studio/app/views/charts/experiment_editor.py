@@ -19,12 +19,14 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
+from studio.app.i18n.messages import translate_message
 from studio.core.config import GRPOConfig, StageConfig
 from studio.core.configtools import ConfigError, parse_override
 from studio.core.experiments import MAX_VARIANTS, MIN_VARIANTS, parse_variants
@@ -124,6 +126,8 @@ class ExperimentEditor(QDialog):
         layout.addLayout(tools)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
+        # never below what the rows need: a problem's lines squeezed the rows' text away
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         self.resize(640, self.sizeHint().height())
         self._enable()
 
@@ -169,7 +173,9 @@ class ExperimentEditor(QDialog):
                 settings = parse_settings(changes.text())
             except ConfigError as err:
                 raise ConfigError(
-                    _tr("Variant {n}: {problem}").format(n=i + 1, problem=err)
+                    _tr("Variant {n}: {problem}").format(
+                        n=i + 1, problem=translate_message(str(err))
+                    )
                 ) from None
             out.append({"label": name.text().strip(), "settings": settings})
         return out
@@ -181,6 +187,7 @@ class ExperimentEditor(QDialog):
         try:
             parse_variants(self.raw())
         except ConfigError as err:
-            self.problem.setText(str(err))
+            self.problem.setText(translate_message(str(err)))  # the core's words, translated
+            self.adjustSize()
             return
         super().accept()
