@@ -253,3 +253,30 @@ def test_the_editor_says_a_refused_variant_in_chinese(chinese, qtbot):
     editor.accept()
     said = editor.problem.text()
     assert re.search(r"[\u4e00-\u9fff]", said) and "model.n_layers" in said and "(G=16)" in said
+
+
+def test_the_lessons_experiment_survives_the_settings_form(window):
+    """Run side by side reads the settings shown: the form keeps the lesson's variants."""
+    for lesson in ("what_a_group_is", "why_kl_to_a_reference", "too_hard_too_easy"):
+        assert window.load_preset(lesson)
+        cfg = window.setup.read_config()
+        assert cfg is not None
+        assert cfg.ui.experiment == load_config(lesson).ui.experiment
+        assert len(parse_variants(cfg.ui.experiment)) >= 2
+
+
+def test_one_click_runs_the_experiment_of_the_preset_shown(window, qtbot, tmp_path):
+    from studio.core.config import save_config
+
+    preset = tmp_path / "tiny_experiment.yaml"
+    save_config(_tiny_experiment(), preset)
+    assert window.load_preset(str(preset))
+    window.session._save_dir = lambda: tmp_path / "runs"
+    charts = window.view(ChartPanel)
+    assert "G=2 | G=4" in charts.board.run_button.text()
+    charts.board.run_button.click()  # the settings shown, read by the form: nothing patched
+    assert window.session.experiment_labels == ["G=2", "G=4"]
+    qtbot.waitUntil(lambda: not window.session.controller.running, timeout=120_000)
+    assert window.errors == []
+    assert len(list(Path(tmp_path / "runs").glob("*/metrics.jsonl"))) == 2
+    assert [charts.board.row_texts(i)[1] for i in (0, 1)] == ["7", "7"]
