@@ -280,3 +280,10 @@ def test_one_click_runs_the_experiment_of_the_preset_shown(window, qtbot, tmp_pa
     assert window.errors == []
     assert len(list(Path(tmp_path / "runs").glob("*/metrics.jsonl"))) == 2
     assert [charts.board.row_texts(i)[1] for i in (0, 1)] == ["7", "7"]
+    # Reset: the experiment again, all its variants from step 0
+    started: list = []
+    window.session.experiment_started.connect(started.append)
+    assert window.session.restart()
+    assert started == [["G=2", "G=4"]]
+    qtbot.waitUntil(lambda: not window.session.controller.running, timeout=120_000)
+    assert len(list(Path(tmp_path / "runs").glob("*/metrics.jsonl"))) == 4

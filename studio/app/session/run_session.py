@@ -108,6 +108,7 @@ class RunSession(QObject):
         self._make_factory = make_factory
         self._make_experiment = make_experiment
         self.experiment_labels: list[str] = []  # the experiment in training or on screen
+        self.experiment_variants: list[dict] = []  # its variants, for Reset
         self.run_dir: str | None = None
         self.last_error: str | None = None
         # the run this window stopped with steps left: Start offers to continue it
@@ -153,11 +154,14 @@ class RunSession(QObject):
         return True
 
     def start_experiment(
-        self, variants: list[dict] | None = None, max_steps: int | None = None
+        self,
+        variants: list[dict] | None = None,
+        max_steps: int | None = None,
+        cfg: StudioConfig | None = None,
     ) -> bool:
         """Train the variants side by side (`variants`: as ui.experiment writes them;
-        None: the experiment of the settings shown). Refused with a message when a run
-        is in progress or a variant is wrong."""
+        None: the experiment of the settings shown) of `cfg` (None: the settings shown).
+        Refused with a message when a run is in progress or a variant is wrong."""
         from studio.core.experiments import describe, parse_variants, variant_configs
 
         if self.controller.running:
@@ -167,7 +171,7 @@ class RunSession(QObject):
                 self.tr("Stop the current run first."),
             )
             return False
-        cfg = self._read_settings()
+        cfg = copy.deepcopy(cfg) if cfg is not None else self._read_settings()
         if cfg is None:
             return False
         try:
@@ -188,6 +192,7 @@ class RunSession(QObject):
         self.cleared.emit()
         self.config_shown.emit(configs[0])
         self.experiment_labels = [v.label for v in chosen]
+        self.experiment_variants = [v.to_dict() for v in chosen]
         self.experiment_started.emit(list(self.experiment_labels))
         name = QCoreApplication.translate("presets", cfg.name)
         self.logged.emit(
@@ -206,7 +211,7 @@ class RunSession(QObject):
     def _begin(self, cfg: StudioConfig, max_steps: int | None = None) -> None:
         """A new run of `cfg` from step 0."""
         self.run_config = copy.deepcopy(cfg)  # as started: the trainer may fit cfg to the data
-        self.experiment_labels = []
+        self.experiment_labels, self.experiment_variants = [], []
         self.cleared.emit()
         self.config_shown.emit(cfg)
         name = QCoreApplication.translate("presets", cfg.name)
@@ -241,6 +246,9 @@ class RunSession(QObject):
             self._restart_when_idle = True
             self.controller.stop()
             return True
+        if self.experiment_variants and self.run_config is not None:
+            # an experiment: all its variants again, from the settings it started with
+            return self.start_experiment(self.experiment_variants, cfg=self.run_config)
         cfg = (
             copy.deepcopy(self.run_config) if self.run_config is not None else self._read_settings()
         )
@@ -298,7 +306,7 @@ class RunSession(QObject):
         from studio.core.runs.loading import load_run_config
         from studio.core.runs.metrics_file import read_metrics
 
-        self.experiment_labels = []
+        self.experiment_labels, self.experiment_variants = [], []
         self.cleared.emit()
         cfg = None
         with contextlib.suppress(ValueError):  # a run without a readable config still draws
@@ -337,7 +345,7 @@ class RunSession(QObject):
         if self.controller.running:
             return
         self.stopped_run, self.run_config = None, None
-        self.experiment_labels = []
+        self.experiment_labels, self.experiment_variants = [], []
         self.cleared.emit()
         self.config_shown.emit(cfg)
 
