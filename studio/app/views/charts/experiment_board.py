@@ -16,12 +16,12 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
     QHeaderView,
     QPushButton,
     QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -62,9 +62,9 @@ class ExperimentBoard(QWidget):
             _tr("Make two to four variants of these settings and train them side by side")
         )
         self.edit_button.clicked.connect(self.edit)
-        # Experiment… sits in the chart panel's top row (buttons()); the run button beside
-        # the table, shown while nothing trains: the panel's top row with both was wider
-        # than a projector's charts, a row of their own took their height
+        # Experiment… sits in the chart panel's top row (buttons()); the run button over the
+        # table, shown only while nothing trains: the panel's top row with both was wider
+        # than a projector's charts, and beside the table it squeezed the table
 
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(
@@ -75,14 +75,20 @@ class ExperimentBoard(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # the held-out column names its metric ("Held-out accuracy"): it takes the room the
+        # others leave (five equal columns cut its name at a projector's text size)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(HELD_OUT, QHeaderView.ResizeMode.Stretch)
         self.table.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        # exactly its rows high (_fit_height): a scroll bar would hide the last one
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setVisible(False)
-        layout = QHBoxLayout(self)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(6)
-        layout.addWidget(self.run_button, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addWidget(self.table, 1)
+        layout.setSpacing(2)
+        layout.addWidget(self.run_button)
+        layout.addWidget(self.table)
         self._show_buttons()
 
     def buttons(self) -> list[QWidget]:
