@@ -287,3 +287,17 @@ def test_one_click_runs_the_experiment_of_the_preset_shown(window, qtbot, tmp_pa
     assert started == [["G=2", "G=4"]]
     qtbot.waitUntil(lambda: not window.session.controller.running, timeout=120_000)
     assert len(list(Path(tmp_path / "runs").glob("*/metrics.jsonl"))) == 4
+
+
+def test_an_experiment_draws_no_band_for_one_variant_alone(qtbot):
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.add_record(step_record(1))
+    panel.refresh()
+    assert panel.chart("reward")._bands  # a single run: its spread as a band
+    panel.clear_run()
+    panel.set_variants(["G=2", "G=16"])
+    for index in (0, 1):
+        _feed(panel, index, step_record(1))
+    panel.refresh()
+    assert not panel.chart("reward")._bands

@@ -338,7 +338,8 @@ class MetricChart(QWidget):
             set_points(self._curve(key, 0, i, len(own) == 1), x, y)
             band = band_key(key)
             std = store.series.get(band) if band else None
-            if band and std is not None and len(std) == len(x):
+            # in an experiment, one variant's band made it look the one that mattered
+            if band and std is not None and len(std) == len(x) and not self._panel.own_colour:
                 s = np.asarray(std.values, dtype=float) * scale_of(band)
                 self._band(key, i, x, y - s, y + s)
         for source, run in enumerate(drawn, start=1):
