@@ -13,6 +13,13 @@ time to +0.25 is reported too.
         [--seeds 0 1] [--threads 0] [--budget 120]
     OMP_NUM_THREADS=1 python benchmarks/bench_first_minute.py --translation-lesson --threads 1
 
+An experiment (`--experiments what_a_group_is`: a lesson whose ui.experiment names its
+variants) is timed as the window's "Run side by side" runs it: the variants in turns, the
+warm-up once (studio.core.training.experiment). Reported: each variant's first GRPO step,
+and the first moment the variants' held-out metrics at the same evaluation step differ by
+0.1 and by 0.05 (the same +0.1 a class sees as a rise; 0.05 is about one and a half
+standard errors of a 200-example accuracy near 0.5).
+
 Each run is a fresh process-free Trainer in this process, one after another (never two at
 once: two torch processes slow each other down many times over on 2 cores).
 """
@@ -29,7 +36,9 @@ from typing import Any
 import torch
 
 from studio.core.config import load_config
+from studio.core.experiments import parse_variants
 from studio.core.training.control import TrainerControl
+from studio.core.training.experiment import VARIANT_KEY, Experiment
 from studio.core.training.trainer import Trainer
 
 QUICK_PRESETS = ("quick_micro_gpt", "quick_grid_world")
@@ -93,6 +102,88 @@ def quick_translation_lesson(seeds: list[int], save_dir: Path, threads: int) -> 
     print(f"load average after {os.getloadavg()}", flush=True)
 
 
+def experiment_minute(
+    lesson: str, seed: int, gaps: list[float], budget: float, save_dir: Path, threads: int
+) -> dict[str, Any]:
+    """Run `lesson`'s experiment until its variants' held-out metrics differ by every one
+    of `gaps` at one evaluation step, or `budget` seconds pass."""
+    overrides = [f"training.seed={seed}", "training.device=cpu"]
+    if threads:
+        overrides.append(f"training.threads={threads}")
+    cfg = load_config(lesson, overrides)
+    variants = parse_variants(cfg.ui.experiment)
+    control = TrainerControl()
+    labels = [v.label for v in variants]
+    firsts: dict[int, float] = {}
+    evals: dict[int, dict[int, float]] = {i: {} for i in range(len(variants))}
+    seen: dict[str, Any] = {"gaps": {}, "gap_at": {}, "stage_starts": {}}
+    started = time.perf_counter()
+
+    def listen(record: dict[str, Any]) -> None:
+        now = time.perf_counter() - started
+        index = int(record.get(VARIANT_KEY, 0))
+        if record["kind"] == "stage" and record["stage"] == "grpo" and record["event"] == "start":
+            seen["stage_starts"].setdefault(index, now)  # variant 0's: the warm-up's end
+        if record["kind"] == "step" and record["stage"] == "grpo":
+            firsts.setdefault(index, now)
+        if record["kind"] == "eval" and record["stage"] == "grpo":
+            step, value = int(record["step"]), float(record[f"eval/{record['metric']}"])
+            evals[index][step] = value
+            others = [evals[i].get(step) for i in evals]
+            if all(v is not None for v in others):
+                spread = max(others) - min(others)  # type: ignore[type-var, operator]
+                for gap in gaps:
+                    if spread >= gap and gap not in seen["gaps"]:
+                        seen["gaps"][gap] = now
+                        seen["gap_at"][gap] = (step, {labels[i]: evals[i][step] for i in evals})
+                if len(seen["gaps"]) == len(gaps):
+                    control.stop()
+        if now > budget:
+            control.stop()
+
+    experiment = Experiment(cfg, variants, save_dir=save_dir, control=control, listeners=[listen])
+    final = experiment.run()
+    wall = time.perf_counter() - started
+    return {
+        "lesson": lesson,
+        "seed": seed,
+        "labels": labels,
+        "firsts": [firsts.get(i) for i in range(len(variants))],
+        "wall": wall,
+        "metric": experiment.task.EVAL_METRIC,
+        "evals": evals,
+        **seen,
+        "reason": final.get("reason"),
+        "step": final.get("step"),
+    }
+
+
+def report_experiments(rows: list[dict[str, Any]], gaps: list[float], budget: float) -> None:
+    heads = " | ".join(f"metrics {gap:g} apart" for gap in gaps)
+    print(
+        f"\n| lesson | seed | warm-up ended | first GRPO step of each variant | {heads} "
+        "| at step (metric) |"
+    )
+    print("|---|---|---|---|" + "---|" * len(gaps) + "---|")
+    for r in rows:
+        firsts = ", ".join(
+            f"{label} {t:.1f} s" if t is not None else f"{label} never"
+            for label, t in zip(r["labels"], r["firsts"], strict=True)
+        )
+        times = " | ".join(
+            f"{r['gaps'][gap]:.1f} s" if gap in r["gaps"] else f"not in {budget:g} s"
+            for gap in gaps
+        )
+        widest = max(r["gaps"], default=None)
+        where = "-"
+        if widest is not None:
+            step, values = r["gap_at"][widest]
+            where = f"{step} (" + ", ".join(f"{k} {v:.3f}" for k, v in values.items()) + ")"
+        ended = r["stage_starts"].get(0)
+        ended_at = f"{ended:.1f} s" if ended is not None else "-"
+        print(f"| {r['lesson']} | {r['seed']} | {ended_at} | {firsts} | {times} | {where} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--presets", nargs="+", default=list(QUICK_PRESETS))
@@ -105,9 +196,32 @@ def main() -> None:
     parser.add_argument(
         "--translation-lesson", action="store_true", help="the quick translation lesson only"
     )
+    parser.add_argument(
+        "--experiments", nargs="*", default=[], help="lessons whose experiment is timed"
+    )
+    parser.add_argument(
+        "--gaps", nargs="+", type=float, default=[0.05, 0.1], help="differences timed"
+    )
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
+    if args.experiments:
+        found = []
+        with tempfile.TemporaryDirectory() as tmp:
+            for lesson in args.experiments:
+                for seed in args.seeds:
+                    row = experiment_minute(
+                        lesson, seed, args.gaps, args.budget, Path(tmp), args.threads
+                    )
+                    found.append(row)
+                    print(
+                        f"{lesson} seed {seed}: {row['reason']} at step {row['step']} after "
+                        f"{row['wall']:.0f} s; evals by variant: {row['evals']}",
+                        flush=True,
+                    )
+        report_experiments(found, args.gaps, args.budget)
+        if args.presets == list(QUICK_PRESETS):
+            return  # only the experiments were asked for
     rows = []
     if args.translation_lesson:
         with tempfile.TemporaryDirectory() as tmp:

@@ -103,6 +103,12 @@ def field(setting: str, *expect: str, preset: str = "micro_gpt") -> Case:
     return Case(f"--set {setting}", train_set(preset, setting), expect)
 
 
+def experiment(setting: str, *expect: str) -> Case:
+    """A ui.experiment given with --set: its braces are YAML's, not the argv's {NAME}s."""
+    escaped = setting.replace("{", "{{").replace("}", "}}")
+    return Case(f"--set {setting}", train_set("micro_gpt", escaped), expect)
+
+
 def data_file(preset: str, what: str, name: str, content: str | bytes, *expect: str) -> Case:
     return Case(
         what,
@@ -270,6 +276,31 @@ CONFIG_FIELDS = [
     field("eval.decoding=beam", "eval.decoding: the arithmetic task decodes with greedy"),
     field("run.checkpoint_every=-3", "run.checkpoint_every: must be at least 0"),
     field("ui.hidden=[nope]", "ui.hidden[0]: 'nope' names no section or field"),
+    experiment(
+        "ui.experiment=[{label: G=2, settings: {grpo.num_generations: 2}}]",
+        "ui.experiment: an experiment compares at least 2 variants",
+        "add another variant",
+    ),
+    experiment(
+        "ui.experiment=[{label: a, settings: {grpo.beta: 0}}, {label: b, settings: {grpo.beta: 1}},"
+        " {label: c, settings: {grpo.beta: 2}}, {label: d, settings: {grpo.beta: 3}},"
+        " {label: e, settings: {grpo.beta: 4}}]",
+        "ui.experiment: at most 4 variants",
+        "remove 1",
+    ),
+    experiment(
+        "ui.experiment=[{label: a, settings: {}}, {label: big, settings: {model.n_layers: 4}}]",
+        "ui.experiment[1] (big): model.n_layers cannot differ between variants",
+        "grpo.* or stages.grpo.*",
+    ),
+    experiment(
+        "ui.experiment=[{label: a, settings: {}}, {label: b, settings: {grpo.num_generatons: 4}}]",
+        "ui.experiment[1] (b): grpo.num_generatons: unknown setting",
+    ),
+    experiment(
+        "ui.experiment=[{label: a, settings: {}}, {label: a, settings: {grpo.beta: 1}}]",
+        "ui.experiment[1].label: 'a' names two variants",
+    ),
     field("curriculum.window=0", "curriculum.window: must be a positive integer"),
     field("task.vocab_size=3", "task.vocab_size: must be at least 16", preset="tiny_transformer"),
     field("task.size=99", "task.size", preset="lite_resnet"),

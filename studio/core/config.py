@@ -585,6 +585,13 @@ class UIConfig:
         "step, so that Step takes one GRPO step at a time (the command line ignores it)",
         label="Pause when GRPO starts",
     )
+    experiment: list[dict[str, Any]] = param(
+        default_factory=list,
+        help="Two to four variants trained side by side and drawn on the same charts, each "
+        "{label: ..., settings: {grpo.num_generations: 2}}; a variant changes grpo.* and "
+        "stages.grpo.* settings only (studio.core.experiments)",
+        label="Experiment variants",
+    )
 
 
 @dataclass

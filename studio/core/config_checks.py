@@ -43,6 +43,7 @@ def check_config(cfg: StudioConfig) -> None:
         _sparsity,
         _compile,
         _drawn_walls,
+        _experiment,
     ):
         check(cfg)
 
@@ -219,6 +220,12 @@ def _hidden(cfg: StudioConfig) -> None:
                 f"ui.hidden[{i}]: {path!r} names no section or field of this config, so it "
                 'would hide nothing; write a section ("grpo") or a field ("grpo.beta") of it'
             )
+
+
+def _experiment(cfg: StudioConfig) -> None:
+    from studio.core.experiments import check_experiment
+
+    check_experiment(cfg)
 
 
 def config_warnings(cfg: StudioConfig) -> list[str]:

@@ -176,6 +176,8 @@ def _allowed() -> set[str]:
         words |= set(re.findall(r"[A-Za-z]+", m.key))
     # a reward check as a preset writes it: {kind, weight, options}, its kinds and options
     words |= {"kind", "weight", "options", *KINDS}
+    # an experiment's variant as a preset writes it (ui.experiment): {label, settings}
+    words |= {"label", "settings"}
     for options in KINDS.values():
         for name, option in options.items():
             words |= {name, *option.choices}

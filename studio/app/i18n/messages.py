@@ -83,6 +83,56 @@ SHAPES = [
         "messages",
         "write a preset file of your own with {sections} (the rest keep their defaults)",
     ),
+    # experiments: a preset's ui.experiment, or the variants made in the window
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{where}: an experiment compares at least {n} variants, got {got}; add another variant "
+        "or remove the experiment",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{where}: at most {n} variants train side by side on this machine, got {got}; remove "
+        "{extra}",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{who}: {path} cannot differ between variants: they share the model, the task, the "
+        "data and the warm-up; a variant changes grpo.* or stages.grpo.* settings (group "
+        "size, beta, the learning rate, a shuffled reward)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{where}: unknown setting; check its spelling against the preset's grpo and "
+        "stages.grpo settings",
+    ),
+    QT_TRANSLATE_NOOP("messages", "{where}: {label} names two variants; name each its own"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{where}: variants {first} and {second} have the same settings, so they would draw "
+        "the same curves; change a setting of one",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{who}: stages.grpo.steps is 0, so the variant trains no GRPO step to compare; give "
+        "the GRPO stage steps",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "ui.experiment: this preset names no experiment; add two variants (Experiment… above "
+        "the charts)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", '{where}: give each variant a short name for the legend, e.g. "G=2"'
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{where}: {label} is longer than {n} characters; a legend needs a short name such as "
+        '"beta 0.04"',
+    ),
+    QT_TRANSLATE_NOOP("messages", "{where}: unknown key; a variant has a label and its settings"),
+    QT_TRANSLATE_NOOP(
+        "messages", "{who}: {path} is not a setting; write a field such as grpo.beta"
+    ),
     # config_checks: settings that cannot work together
     QT_TRANSLATE_NOOP(
         "messages",

@@ -366,6 +366,100 @@
     </message>
 </context>
 <context>
+    <name>ExperimentBoard</name>
+    <message>
+        <source>Train the lesson&apos;s variants side by side: the warm-up once, then each variant&apos;s GRPO stage in turns, one step each, drawn on the same charts</source>
+        <translation>并排训练本课程的各个变体：预热只做一次，然后各变体的 GRPO 阶段轮流进行，每次一步，画在同一组图表上</translation>
+    </message>
+    <message>
+        <source>Experiment…</source>
+        <translation>实验…</translation>
+    </message>
+    <message>
+        <source>Make two to four variants of these settings and train them side by side</source>
+        <translation>用这些设置做出二到四个变体，并排训练</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Reward (mean)</source>
+        <translation>奖励（均值）</translation>
+    </message>
+    <message>
+        <source>Held-out</source>
+        <translation>留出集</translation>
+    </message>
+    <message>
+        <source>Steps/s</source>
+        <translation>步/秒</translation>
+    </message>
+    <message>
+        <source>▶ Run side by side: {variants}</source>
+        <translation>▶ 并排运行：{variants}</translation>
+    </message>
+    <message>
+        <source>{n} variants in turns, one step each; the warm-up is shared</source>
+        <translation>{n} 个变体轮流训练，每次一步；共用同一次预热</translation>
+    </message>
+    <message>
+        <source>Held-out {metric}</source>
+        <translation>留出集{metric}</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentEditor</name>
+    <message>
+        <source>Experiment: variants side by side</source>
+        <translation>实验：并排的变体</translation>
+    </message>
+    <message>
+        <source>Each variant is these settings with a few GRPO settings changed. They share the warm-up and train in turns, drawn on the same charts. Name each variant as its legend should say.</source>
+        <translation>每个变体都是这些设置，只改动几项 GRPO 设置。它们共用预热，轮流训练，画在同一组图表上。给每个变体起一个图例里要显示的名字。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Settings it changes</source>
+        <translation>它改动的设置</translation>
+    </message>
+    <message>
+        <source>Add to each variant</source>
+        <translation>加到每个变体</translation>
+    </message>
+    <message>
+        <source>Add this setting to every variant&apos;s settings, to fill in</source>
+        <translation>把这项设置加到每个变体的设置里，再填上值</translation>
+    </message>
+    <message>
+        <source>Add variant</source>
+        <translation>添加变体</translation>
+    </message>
+    <message>
+        <source>Remove last</source>
+        <translation>删除最后一个</translation>
+    </message>
+    <message>
+        <source>Run side by side</source>
+        <translation>并排运行</translation>
+    </message>
+    <message>
+        <source>e.g. G=2</source>
+        <translation>例如 G=2</translation>
+    </message>
+    <message>
+        <source>Variant {n}: {problem}</source>
+        <translation>变体 {n}：{problem}</translation>
+    </message>
+</context>
+<context>
     <name>Explain</name>
     <message>
         <source>(end)</source>
@@ -2183,6 +2277,14 @@
         <translation>请先停止当前的运行。</translation>
     </message>
     <message>
+        <source>Cannot run this experiment</source>
+        <translation>无法运行这个实验</translation>
+    </message>
+    <message>
+        <source>starting an experiment with {name}: {variants}</source>
+        <translation>开始用 {name} 做实验：{variants}</translation>
+    </message>
+    <message>
         <source>Cannot continue this run</source>
         <translation>无法继续这次运行</translation>
     </message>
@@ -3448,6 +3550,14 @@
         <translation>在窗口中，运行进入 GRPO 阶段时、在第一个 GRPO 步之前暂停，这样“单步”每次走一个 GRPO 步（命令行不理会此项）</translation>
     </message>
     <message>
+        <source>Experiment variants</source>
+        <translation>实验变体</translation>
+    </message>
+    <message>
+        <source>Two to four variants trained side by side and drawn on the same charts, each {label: ..., settings: {grpo.num_generations: 2}}; a variant changes grpo.* and stages.grpo.* settings only (studio.core.experiments)</source>
+        <translation>二到四个并排训练、画在同一组图表上的变体，每个写作 {label: ..., settings: {grpo.num_generations: 2}}；变体只能改动 grpo.* 和 stages.grpo.* 设置（studio.core.experiments）</translation>
+    </message>
+    <message>
         <source>Operations</source>
         <translation>运算</translation>
     </message>
@@ -4406,6 +4516,54 @@
     <message>
         <source>write a preset file of your own with {sections} (the rest keep their defaults)</source>
         <translation>自己写一个预设文件，写明 {sections}（其余设置取默认值）</translation>
+    </message>
+    <message>
+        <source>{where}: an experiment compares at least {n} variants, got {got}; add another variant or remove the experiment</source>
+        <translation>{where}：实验至少要比较 {n} 个变体，这里只有 {got} 个；再添加一个变体，或去掉这个实验</translation>
+    </message>
+    <message>
+        <source>{where}: at most {n} variants train side by side on this machine, got {got}; remove {extra}</source>
+        <translation>{where}：这台机器上最多并排训练 {n} 个变体，这里有 {got} 个；删掉 {extra} 个</translation>
+    </message>
+    <message>
+        <source>{who}: {path} cannot differ between variants: they share the model, the task, the data and the warm-up; a variant changes grpo.* or stages.grpo.* settings (group size, beta, the learning rate, a shuffled reward)</source>
+        <translation>{who}：各变体的 {path} 不能不同：它们共用模型、任务、数据和预热；变体只改动 grpo.* 或 stages.grpo.* 设置（组大小、beta、学习率、打乱的奖励）</translation>
+    </message>
+    <message>
+        <source>{where}: unknown setting; check its spelling against the preset&apos;s grpo and stages.grpo settings</source>
+        <translation>{where}：没有这项设置；对照预设的 grpo 和 stages.grpo 设置检查拼写</translation>
+    </message>
+    <message>
+        <source>{where}: {label} names two variants; name each its own</source>
+        <translation>{where}：{label} 是两个变体的名字；给每个变体起自己的名字</translation>
+    </message>
+    <message>
+        <source>{where}: variants {first} and {second} have the same settings, so they would draw the same curves; change a setting of one</source>
+        <translation>{where}：变体 {first} 和 {second} 的设置相同，会画出同样的曲线；改动其中一个的某项设置</translation>
+    </message>
+    <message>
+        <source>{who}: stages.grpo.steps is 0, so the variant trains no GRPO step to compare; give the GRPO stage steps</source>
+        <translation>{who}：stages.grpo.steps 为 0，这个变体没有可比较的 GRPO 步；给 GRPO 阶段一些步数</translation>
+    </message>
+    <message>
+        <source>ui.experiment: this preset names no experiment; add two variants (Experiment… above the charts)</source>
+        <translation>ui.experiment：这个预设没有实验；添加两个变体（图表上方的“实验…”）</translation>
+    </message>
+    <message>
+        <source>{where}: give each variant a short name for the legend, e.g. &quot;G=2&quot;</source>
+        <translation>{where}：给每个变体起一个图例用的短名字，例如“G=2”</translation>
+    </message>
+    <message>
+        <source>{where}: {label} is longer than {n} characters; a legend needs a short name such as &quot;beta 0.04&quot;</source>
+        <translation>{where}：{label} 超过 {n} 个字符；图例需要短名字，例如“beta 0.04”</translation>
+    </message>
+    <message>
+        <source>{where}: unknown key; a variant has a label and its settings</source>
+        <translation>{where}：未知的键；变体只有 label 和 settings</translation>
+    </message>
+    <message>
+        <source>{who}: {path} is not a setting; write a field such as grpo.beta</source>
+        <translation>{who}：{path} 不是一项设置；写一个字段，例如 grpo.beta</translation>
     </message>
     <message>
         <source>data.valid_fraction and data.test_fraction: {valid} + {test} holds out all the data, leaving none to train on; lower one of them</source>
@@ -5974,8 +6132,20 @@
         <translation>GRPO 为每个提示采样一组回答，并从它们的差异中学习</translation>
     </message>
     <message>
+        <source>For every prompt (&quot;12+34=&quot;), GRPO samples a group of G answers and scores each one (1 if the sum is right). An answer&apos;s advantage is its reward minus the group&apos;s mean, divided by the group&apos;s spread: answers better than their group are pushed up (green rows on the Samples tab), worse ones pushed down (red). A group whose answers all score the same teaches nothing. Press Start, then Pause and Step to look at one step at a time. Then compare a group of 2 with a group of 16: &quot;Run side by side&quot; above the charts trains both from the same warm-up, a step each in turn, drawn in two colours. Which learns faster per step, and which per second (the table&apos;s Steps/s)?</source>
+        <translation>对每个提示（“12+34=”），GRPO 采样一组 G 个回答，并给每个回答打分（和算对得 1）。一个回答的优势等于它的奖励减去组的均值，再除以组的离散程度：比同组好的回答被推高（“样本”页上的绿色行），差的被压低（红色）。所有回答得分都相同的组什么也教不了。按“开始”，再用“暂停”和“单步”一次看一步。然后比较组大小 2 和 16：图表上方的“并排运行”从同一次预热出发训练两者，轮流各走一步，用两种颜色画出。按每步算哪个学得更快？按每秒算呢（表格里的“步/秒”）？</translation>
+    </message>
+    <message>
+        <source>GRPO keeps a frozen copy of the model it started from, the reference. The KL weight (beta) charges the policy for drifting away from it: the &quot;KL to reference&quot; chart shows the drift. &quot;Run side by side&quot; above the charts trains three KL weights from the same warm-up, a step each in turn: 0.1 as this lesson has it, 0 and 1. Without the penalty the policy may move faster, and further from what it knew; with a large weight it hardly moves at all.</source>
+        <translation>GRPO 保留一份开始时模型的冻结副本，即参考模型。KL 权重（beta）对策略偏离它的程度计罚：“相对参考模型的 KL”图表显示这种偏离。图表上方的“并排运行”从同一次预热出发训练三个 KL 权重，轮流各走一步：本课程的 0.1，以及 0 和 1。没有惩罚时，策略可能变化更快，也离它原本会的东西更远；权重很大时，它几乎不动。</translation>
+    </message>
+    <message>
+        <source>The agent sees the grid as pixels and moves until it reaches the goal or runs out of steps. Each start position is played G times: the group. At first almost every episode fails, so whole groups score 0 and teach nothing (the &quot;Groups with equal rewards&quot; chart is high). As the agent learns, groups split into successes and failures, and it learns fastest. When it succeeds everywhere, groups are equal again. &quot;Run side by side&quot; above the charts trains groups of 4 and of 16 in turns: in which are equal groups rarer? Try a bigger grid (Grid size 6) or more walls too: does the chart start higher?</source>
+        <translation>智能体以像素的形式看网格，不断移动，直到到达终点或步数用完。每个起始位置玩 G 次：这就是组。起初几乎每个回合都失败，于是整组得 0，什么也教不了（“奖励全部相同的组”图表很高）。随着智能体学习，组里开始有成功也有失败，这时它学得最快。等到它处处成功，组又变得全部相同。图表上方的“并排运行”轮流训练组大小 4 和 16：哪一个里奖励全部相同的组更少？也试试更大的网格（网格大小 6）或更多的墙：图表一开始会更高吗？</translation>
+    </message>
+    <message>
         <source>For every prompt (&quot;12+34=&quot;), GRPO samples a group of G answers and scores each one (1 if the sum is right). An answer&apos;s advantage is its reward minus the group&apos;s mean, divided by the group&apos;s spread: answers better than their group are pushed up (green rows on the Samples tab), worse ones pushed down (red). A group whose answers all score the same teaches nothing. Press Start, then Pause and Step to look at one step at a time. Then try a group of 2 and a group of 16 (Group size in Settings): which learns faster per step, and which per second?</source>
-        <translation>对每个提示（“12+34=”），GRPO 采样一组 G 个回答，并给每个回答打分（和算对得 1）。一个回答的优势等于它的奖励减去组的均值，再除以组的离散程度：比同组好的回答被推高（“样本”页上的绿色行），差的被压低（红色）。所有回答得分都相同的组什么也教不了。按“开始”，再用“暂停”和“单步”一次看一步。然后试试组大小为 2 和 16（“设置”中的“组大小”）：按每步算哪个学得更快？按每秒算呢？</translation>
+        <translation type="vanished">对每个提示（“12+34=”），GRPO 采样一组 G 个回答，并给每个回答打分（和算对得 1）。一个回答的优势等于它的奖励减去组的均值，再除以组的离散程度：比同组好的回答被推高（“样本”页上的绿色行），差的被压低（红色）。所有回答得分都相同的组什么也教不了。按“开始”，再用“暂停”和“单步”一次看一步。然后试试组大小为 2 和 16（“设置”中的“组大小”）：按每步算哪个学得更快？按每秒算呢？</translation>
     </message>
     <message>
         <source>Lesson: GRPO translates</source>
@@ -5999,7 +6169,7 @@
     </message>
     <message>
         <source>GRPO keeps a frozen copy of the model it started from, the reference. The KL weight (beta) charges the policy for drifting away from it: the &quot;KL to reference&quot; chart shows the drift. Run this lesson as it is (beta 0.1), then set the KL weight to 0 and run again; in the Runs tab, Overlay the first run on the second. Without the penalty the policy may move faster, and further from what it knew; with a large weight (try 1.0) it hardly moves at all.</source>
-        <translation>GRPO 保留一份开始时模型的冻结副本，即参考模型。KL 权重（beta）对策略偏离它的程度计罚：“相对参考模型的 KL”图表显示这种偏离。先按原样运行本课程（beta 0.1），再把 KL 权重设为 0 重新运行；在“运行”页把第一次运行叠加到第二次上。没有惩罚时，策略可能变化更快，也离它原本会的东西更远；权重很大时（试试 1.0），它几乎不动。</translation>
+        <translation type="vanished">GRPO 保留一份开始时模型的冻结副本，即参考模型。KL 权重（beta）对策略偏离它的程度计罚：“相对参考模型的 KL”图表显示这种偏离。先按原样运行本课程（beta 0.1），再把 KL 权重设为 0 重新运行；在“运行”页把第一次运行叠加到第二次上。没有惩罚时，策略可能变化更快，也离它原本会的东西更远；权重很大时（试试 1.0），它几乎不动。</translation>
     </message>
     <message>
         <source>Lesson: too hard, too easy</source>
@@ -6011,7 +6181,7 @@
     </message>
     <message>
         <source>The agent sees the grid as pixels and moves until it reaches the goal or runs out of steps. Each start position is played G times: the group. At first almost every episode fails, so whole groups score 0 and teach nothing (the &quot;Groups with equal rewards&quot; chart is high). As the agent learns, groups split into successes and failures, and it learns fastest. When it succeeds everywhere, groups are equal again. Try a bigger grid (Grid size 6) or more walls: does the chart start higher?</source>
-        <translation>智能体以像素的形式看网格，不断移动，直到到达终点或步数用完。每个起始位置玩 G 次：这就是组。起初几乎每个回合都失败，于是整组得 0，什么也教不了（“奖励全部相同的组”图表很高）。随着智能体学习，组里开始有成功也有失败，这时它学得最快。等到它处处成功，组又变得全部相同。试试更大的网格（网格大小 6）或更多的墙：图表一开始会更高吗？</translation>
+        <translation type="vanished">智能体以像素的形式看网格，不断移动，直到到达终点或步数用完。每个起始位置玩 G 次：这就是组。起初几乎每个回合都失败，于是整组得 0，什么也教不了（“奖励全部相同的组”图表很高）。随着智能体学习，组里开始有成功也有失败，这时它学得最快。等到它处处成功，组又变得全部相同。试试更大的网格（网格大小 6）或更多的墙：图表一开始会更高吗？</translation>
     </message>
 </context>
 <context>

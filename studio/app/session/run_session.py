@@ -17,7 +17,11 @@ views, the toolbar, the runs list, the log and the status bar.
 - `overlay_opened(Overlay)` / `overlay_closed()`: another run's curves over the charts;
 - `logged(level, text)` and `status_said(text)`: lines for the log and the status bar;
 - `runs_changed()`: the runs list may have changed (a run began or ended);
-- `close_ready()`: closing was asked mid-run, and the run has now stopped.
+- `close_ready()`: closing was asked mid-run, and the run has now stopped;
+- `experiment_started(labels)`: an experiment's variants train side by side (Start of
+  an experiment): the charts draw them together; its records come as
+  `variant_record(index, record)` (variant 0's also as `record_arrived`, so the other
+  views follow it as they follow a single run).
 
 Records of a run released by `controller.wait()` can still be queued when the next run
 starts; only the signals of the worker in use are passed on (`_from_current_run`).
@@ -42,11 +46,13 @@ from studio.app.session.exporter import Exporter
 from studio.app.session.worker import (
     RunController,
     TrainerWorker,
+    experiment_factory,
     grpo_starts,
     make_control,
     trainer_factory,
 )
 from studio.core.config import StudioConfig
+from studio.core.configtools import ConfigError
 from studio.core.runs.warm_start import missing_warm_start
 
 
@@ -86,6 +92,8 @@ class RunSession(QObject):
     runs_changed = Signal()
     close_ready = Signal()
     setting_edited = Signal(str, object)  # a view edits a setting (path, value): the reward lab
+    experiment_started = Signal(object)  # list[str]: the variants' labels, in order
+    variant_record = Signal(int, object)  # an experiment's record: variant index, record
 
     def __init__(
         self,
@@ -94,11 +102,15 @@ class RunSession(QObject):
         save_dir: Callable[[], Path | None],
         make_factory: Callable[..., Any] = trainer_factory,
         control_factory: Callable[[], Any] = make_control,
+        make_experiment: Callable[..., Any] = experiment_factory,
     ) -> None:
         super().__init__(window)
         self._window = window  # the parent of the questions asked
         self._read_settings, self._save_dir = read_settings, save_dir
         self._make_factory = make_factory
+        self._make_experiment = make_experiment
+        self.experiment_labels: list[str] = []  # the experiment in training or on screen
+        self.experiment_variants: list[dict] = []  # its variants, for Reset
         self.run_dir: str | None = None
         self.last_error: str | None = None
         # the run this window stopped with steps left: Start offers to continue it
@@ -149,9 +161,65 @@ class RunSession(QObject):
         self._begin(cfg, max_steps)
         return True
 
+    def start_experiment(
+        self,
+        variants: list[dict] | None = None,
+        max_steps: int | None = None,
+        cfg: StudioConfig | None = None,
+    ) -> bool:
+        """Train the variants side by side (`variants`: as ui.experiment writes them;
+        None: the experiment of the settings shown) of `cfg` (None: the settings shown).
+        Refused with a message when a run is in progress or a variant is wrong."""
+        from studio.core.experiments import describe, parse_variants, variant_configs
+
+        if self.controller.running:
+            dialogs.show_error(
+                self._window,
+                self.tr("A run is in progress"),
+                self.tr("Stop the current run first."),
+            )
+            return False
+        cfg = copy.deepcopy(cfg) if cfg is not None else self._read_settings()
+        if cfg is None:
+            return False
+        try:
+            chosen = parse_variants(cfg.ui.experiment if variants is None else variants)
+            if not chosen:
+                raise ConfigError(
+                    "ui.experiment: this preset names no experiment; add two variants "
+                    "(Experiment… above the charts)"
+                )
+            configs = variant_configs(cfg, chosen)
+        except ConfigError as err:
+            dialogs.show_error(self._window, self.tr("Cannot run this experiment"), str(err))
+            return False
+        if not code_consent.code_may_run(self._window, cfg.task):
+            return False
+        self.stopped_run = None  # Start continues a single run, not one side of this
+        self.run_config = copy.deepcopy(cfg)
+        self.cleared.emit()
+        self.config_shown.emit(configs[0])
+        self.experiment_labels = [v.label for v in chosen]
+        self.experiment_variants = [v.to_dict() for v in chosen]
+        self.experiment_started.emit(list(self.experiment_labels))
+        name = QCoreApplication.translate("presets", cfg.name)
+        self.logged.emit(
+            "info",
+            self.tr("starting an experiment with {name}: {variants}").format(
+                name=name, variants=describe(chosen)
+            ),
+        )
+        self.controller.start(
+            self._make_experiment(cfg, chosen, self._save_dir()),
+            max_steps,
+            self._pauses_at_grpo(cfg),
+        )
+        return True
+
     def _begin(self, cfg: StudioConfig, max_steps: int | None = None) -> None:
         """A new run of `cfg` from step 0."""
         self.run_config = copy.deepcopy(cfg)  # as started: the trainer may fit cfg to the data
+        self.experiment_labels, self.experiment_variants = [], []
         self.cleared.emit()
         self.config_shown.emit(cfg)
         name = QCoreApplication.translate("presets", cfg.name)
@@ -186,6 +254,9 @@ class RunSession(QObject):
             self._restart_when_idle = True
             self.controller.stop()
             return True
+        if self.experiment_variants and self.run_config is not None:
+            # an experiment: all its variants again, from the settings it started with
+            return self.start_experiment(self.experiment_variants, cfg=self.run_config)
         cfg = (
             copy.deepcopy(self.run_config) if self.run_config is not None else self._read_settings()
         )
@@ -243,6 +314,7 @@ class RunSession(QObject):
         from studio.core.runs.loading import load_run_config
         from studio.core.runs.metrics_file import read_metrics
 
+        self.experiment_labels, self.experiment_variants = [], []
         self.cleared.emit()
         cfg = None
         with contextlib.suppress(ValueError):  # a run without a readable config still draws
@@ -281,6 +353,7 @@ class RunSession(QObject):
         if self.controller.running:
             return
         self.stopped_run, self.run_config = None, None
+        self.experiment_labels, self.experiment_variants = [], []
         self.cleared.emit()
         self.config_shown.emit(cfg)
 
@@ -306,6 +379,13 @@ class RunSession(QObject):
     def _on_worker_record(self, record: dict) -> None:
         if not self._from_current_run():
             return
+        if self.experiment_labels:
+            index = int(record.get("variant", 0) or 0)
+            if "variant" in record:
+                record = {k: v for k, v in record.items() if k != "variant"}
+            self.variant_record.emit(index, record)
+            if index and record.get("kind") != "error":
+                return  # the other variants are the charts' and the table's, not the views'
         self.record_arrived.emit(record)
         worker = self.controller.worker
         if worker is not None and worker.pause_at_grpo and grpo_starts(record):
@@ -334,7 +414,7 @@ class RunSession(QObject):
         if not self._from_current_run():
             return
         reason = final.get("reason", "")
-        if reason in ("stopped", "step limit") and self.run_dir:
+        if reason in ("stopped", "step limit") and self.run_dir and not self.experiment_labels:
             self.stopped_run = (self.run_dir, int(final.get("step", 0)))
         words = {  # a done record's reasons (studio.core.training.records), in words
             "finished": self.tr("finished"),

@@ -76,6 +76,28 @@ def trainer_factory(
     return build
 
 
+def experiment_factory(
+    cfg: Any, variants: list[Any], save_dir: Path | None = None
+) -> TrainerFactory:
+    """A factory like trainer_factory's for an experiment: its variants trained in turns
+    in the worker thread (studio.core.training.experiment), variant 0's folder named."""
+
+    def build(control: Any, listeners: list[Listener]) -> Any:
+        import torch
+
+        from studio.core.training.experiment import Experiment
+
+        if not cfg.training.threads:
+            torch.set_num_threads(WINDOW_THREADS)
+        experiment = Experiment(
+            cfg, variants, save_dir=save_dir, control=control, listeners=listeners
+        )
+        experiment.start()
+        return experiment
+
+    return build
+
+
 class TrainerWorker(QObject):
     """Runs one training run in its thread. Create, move to a QThread, connect, start."""
 

@@ -5,7 +5,9 @@ pyqtgraph items between redraws (only their data is replaced); a +-std band is d
 decimated (plot_items.decimate_band). The legend is a line of coloured names under the
 title, shown when a chart has more than one curve: a box inside the plot covered the
 curves in a chart this small. A run overlaid from the Runs tab is drawn dashed in colours
-of its own (OVERLAY_PALETTE), its legend entries naming it. Grid lines stop at the first
+of its own (OVERLAY_PALETTE), its legend entries naming it; so are the other variants of
+an experiment (DrawnRun), each in one colour of VARIANT_COLOURS, the run's own curves in
+the first, its curves told apart by their stroke. Grid lines stop at the first
 minor tick level: pyqtgraph's finer levels cost two thirds of a chart's paint time here
 for lines one can barely see.
 
@@ -21,6 +23,8 @@ PNG" / "Save data as CSV" in its context menu (the CSV holds the values as recor
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -71,10 +75,33 @@ PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 # passes for a curve of the run being watched (Paul Tol's muted scheme, and grey).
 OVERLAY_PALETTE = ("#555555", "#882255", "#999933", "#332288", "#44AA99", "#661100", "#AA4499")
 
+# An experiment's variants, one colour each (Okabe-Ito: blue, vermillion, green, purple)
+VARIANT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
+# the strokes of one variant's curves in a chart with several (rewards' parts)
+STROKES = (
+    Qt.PenStyle.SolidLine,
+    Qt.PenStyle.DashLine,
+    Qt.PenStyle.DotLine,
+    Qt.PenStyle.DashDotLine,
+)
+STROKE_GLYPHS = ("━━", "╍╍", "┈┈", "━┈")  # the legend's picture of each of STROKES
+
 LEGEND_SCALE = 0.85  # the legend's text size, as a share of the chart's
 EXPORT_SIZE = (1200, 800)  # pixels of a saved chart, whatever its size on screen
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#333")
+
+
+@dataclass(frozen=True)
+class DrawnRun:
+    """Records drawn over the charts beside the run on screen: a run overlaid from the
+    Runs tab (dashed, a colour per curve) or another variant of the experiment on screen
+    (`colour`: one colour for all its curves)."""
+
+    store: MetricStore
+    name: str
+    colour: str = ""  # "": a colour per curve, from OVERLAY_PALETTE
+    dashed: bool = True
 
 
 class MetricChart(QWidget):
@@ -100,7 +127,8 @@ class MetricChart(QWidget):
         if chart.log_y:
             left.enableAutoSIPrefix(False)
         item.hideButtons()  # the panel's "Autoscale" button does this for all charts
-        self._curves: dict[tuple[str, bool], pg.PlotDataItem] = {}
+        # (metric, source): source 0 is the run on screen, n the panel's drawn_runs()[n - 1]
+        self._curves: dict[tuple[str, int], pg.PlotDataItem] = {}
         self._shares = False  # every curve drawn is a share in % (a flat range stays in 0..100)
         self._bands: dict[str, pg.FillBetweenItem] = {}
         self._stage_lines: list[pg.InfiniteLine] = []
@@ -167,19 +195,41 @@ class MetricChart(QWidget):
 
     # ---- drawing
 
-    def _curve(self, key: str, overlay: bool, index: int) -> pg.PlotDataItem:
-        curve = self._curves.get((key, overlay))
+    def _source(self, source: int) -> tuple[str, str, bool]:
+        """The name, the colour ("" per curve) and dashes of the records of `source`."""
+        if source == 0:
+            return self._panel.own_name, self._panel.own_colour, False
+        drawn = self._panel.drawn_runs()[source - 1]
+        return drawn.name, drawn.colour, drawn.dashed
+
+    def _colour(self, source: int, index: int) -> str:
+        fixed = self._source(source)[1]
+        palette = OVERLAY_PALETTE if source else PALETTE
+        return fixed or palette[index % len(palette)]
+
+    def _curve(self, key: str, source: int, index: int, alone: bool = False) -> pg.PlotDataItem:
+        """The curve of metric `key` of `source`, its `index`-th in this chart; `alone`:
+        its only one (a variant's legend entry is then the variant's name alone)."""
+        curve = self._curves.get((key, source))
+        run, fixed, dashed = self._source(source)
         if curve is None:
-            palette = OVERLAY_PALETTE if overlay else PALETTE
-            colour = palette[index % len(palette)]
-            style = Qt.PenStyle.DashLine if overlay else Qt.PenStyle.SolidLine
+            colour = self._colour(source, index)
+            if fixed:  # one colour a run: its curves told apart by their strokes
+                style = STROKES[index % len(STROKES)]
+            else:
+                style = Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
             curve = self.plot.plot(pen=pg.mkPen(colour, width=1.6, style=style))
-            label = self._legend_label(key)
-            if overlay:
-                run = self._panel.overlay_name
-                label = self.tr("{curve} ({run})").format(curve=label, run=run) if run else label
-            curve.legend_entry = LegendEntry(label, colour, overlay)
-            self._curves[(key, overlay)] = curve
+            curve.stroke_dashed = style != Qt.PenStyle.SolidLine
+            curve.stroke_index = index if fixed else -1
+            self._curves[(key, source)] = curve
+        label = self._legend_label(key)
+        if run and fixed and alone:
+            label = run
+        elif run:
+            label = self.tr("{curve} ({run})").format(curve=label, run=run)
+        entry = LegendEntry(label, self._colour(source, index), curve.stroke_dashed)
+        if getattr(curve, "legend_entry", None) != entry:
+            curve.legend_entry = entry
             self._update_legend()
         return curve
 
@@ -211,18 +261,55 @@ class MetricChart(QWidget):
     def _update_legend(self) -> None:
         """Name the curves when there is more than one (a lone curve is the title's) or
         another run is overlaid: the run's own first, then the overlaid run's."""
-        entries = sorted((c.legend_entry for c in self._curves.values()), key=lambda e: e.dashed)
+        # the run on screen first, then the drawn runs in order (a dict keeps insertion order)
+        ordered = sorted(self._curves.items(), key=lambda item: item[0][1])
+        entries = [curve.legend_entry for _, curve in ordered]
         if entries == self._legend_entries:
             return
         self._legend_entries = entries
-        self.legend.setText(legend_html(entries))
+        self.legend.setText(self._experiment_legend() or legend_html(entries))
         self.legend.setToolTip("<br>".join(legend_html([e]) for e in entries))  # when cut
         self.legend.setVisible(len(entries) > 1 or any(e.dashed for e in entries))
+
+    def _experiment_legend(self) -> str | None:
+        """An experiment's chart of several curves, naming each thing once: the variants
+        by colour, then the curves by stroke ("━━ G=2 ━━ G=16 · ━━ total ╍╍ correct"); a
+        name for each curve of each variant ("total (G=2)", six of them) was cut."""
+        if not self._panel.own_colour:
+            return None
+        strokes: dict[str, int] = {}
+        runs: dict[int, LegendEntry] = {}
+        others: list[LegendEntry] = []  # a run overlaid from the Runs tab besides
+        for (key, source), curve in sorted(self._curves.items(), key=lambda i: i[0][1]):
+            index = getattr(curve, "stroke_index", -1)
+            if index < 0:
+                others.append(curve.legend_entry)
+                continue
+            strokes.setdefault(key, index)
+            if source not in runs:
+                runs[source] = LegendEntry(self._run_name(source), curve.legend_entry.colour)
+        if len(strokes) < 2:
+            return None
+        glyphs = " &nbsp; ".join(
+            f"<span style='color:#555'>{STROKE_GLYPHS[i % len(STROKE_GLYPHS)]}</span> "
+            f"{html.escape(self._legend_label(key))}"
+            for key, i in strokes.items()
+        )
+        parts = [legend_html(list(runs.values())), glyphs]
+        if others:
+            parts.append(legend_html(others))
+        return " &nbsp;·&nbsp; ".join(parts)
+
+    def _run_name(self, source: int) -> str:
+        try:
+            return self._source(source)[0]
+        except IndexError:  # the drawn runs changed; their curves go at the next redraw
+            return ""
 
     def _band(self, key: str, index: int, x: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> None:
         band = self._bands.get(key)
         if band is None:
-            colour = pg.mkColor(PALETTE[index % len(PALETTE)])
+            colour = pg.mkColor(self._colour(0, index))
             colour.setAlpha(45)
             upper, lower = pg.PlotDataItem(), pg.PlotDataItem()
             band = pg.FillBetweenItem(upper, lower, brush=pg.mkBrush(colour))
@@ -237,29 +324,37 @@ class MetricChart(QWidget):
         upper.blockSignals(False)
         lower.setData(x, lo)
 
-    def redraw(self, store: MetricStore, overlay: MetricStore | None, weight: float) -> None:
+    def redraw(self, store: MetricStore, drawn: Sequence[DrawnRun], weight: float) -> None:
+        """Draw the run on screen's curves from `store`, and over them those of `drawn`
+        (the panel's drawn_runs(): an overlaid run, an experiment's other variants)."""
         keys = metrics.curves(self.spec.id, store.keys())
-        if overlay is not None:
-            keys += metrics.curves(self.spec.id, overlay.keys())
+        for run in drawn:
+            keys += metrics.curves(self.spec.id, run.store.keys())
         self._shares = bool(keys) and all(getattr(find(k), "unit", "") == "%" for k in keys)
-        for i, key in enumerate(metrics.curves(self.spec.id, store.keys())):
+        own = metrics.curves(self.spec.id, store.keys())
+        for i, key in enumerate(own):
             x, y = store.series[key].arrays(weight)
             y = y * scale_of(key)
-            set_points(self._curve(key, False, i), x, y)
+            set_points(self._curve(key, 0, i, len(own) == 1), x, y)
             band = band_key(key)
             std = store.series.get(band) if band else None
-            if band and std is not None and len(std) == len(x):
+            # in an experiment, one variant's band made it look the one that mattered
+            if band and std is not None and len(std) == len(x) and not self._panel.own_colour:
                 s = np.asarray(std.values, dtype=float) * scale_of(band)
                 self._band(key, i, x, y - s, y + s)
-        if overlay is not None:
-            for i, key in enumerate(metrics.curves(self.spec.id, overlay.keys())):
-                x, y = overlay.series[key].arrays(weight)
-                set_points(self._curve(key, True, i), x, y * scale_of(key))
+        for source, run in enumerate(drawn, start=1):
+            theirs = metrics.curves(self.spec.id, run.store.keys())
+            for i, key in enumerate(theirs):
+                x, y = run.store.series[key].arrays(weight)
+                set_points(self._curve(key, source, i, len(theirs) == 1), x, y * scale_of(key))
         if self.spec.id == "eval":
-            self._name_the_eval_metric(store.headline or (overlay.headline if overlay else set()))
+            headline = store.headline
+            for run in drawn:
+                headline = headline or run.store.headline
+            self._name_the_eval_metric(headline)
         self._draw_stage_lines(store)
-        drawn = any(has_points(curve) for curve in self._curves.values())
-        self._show_waiting(None if drawn else waiting_for(self.spec, store))
+        anything = any(has_points(curve) for curve in self._curves.values())
+        self._show_waiting(None if anything else waiting_for(self.spec, store))
 
     def show_waiting_for(self, store: MetricStore) -> None:
         """An empty chart's line brought up to date with what `store` has recorded."""
@@ -390,7 +485,7 @@ class MetricChart(QWidget):
     def readout_at(self, step: float) -> str:
         """'step 120: total 0.812, format 0.95' for the drawn point nearest `step`."""
         parts, at = [], None
-        for (key, overlay), curve in self._curves.items():
+        for (key, source), curve in self._curves.items():
             x, y = curve.getOriginalDataset()
             if x is None or len(x) == 0:
                 continue
@@ -398,7 +493,15 @@ class MetricChart(QWidget):
             if i > 0 and abs(x[i - 1] - step) < abs(x[i] - step):
                 i -= 1
             at = x[i] if at is None else at
-            name = curve_label(key) + ("*" if overlay else "")
+            run, fixed, _ = (
+                self._source(source)
+                if source < 1 + len(self._panel.drawn_runs())
+                else ("", "", True)
+            )
+            if run and fixed:  # an experiment's variant: named
+                name = f"{curve_label(key)} [{run}]"
+            else:
+                name = curve_label(key) + ("*" if source else "")
             metric = find(key)
             percent = "%" if metric is not None and metric.unit == "%" else ""
             parts.append(f"{name} {y[i]:.4g}{percent}")
@@ -423,7 +526,7 @@ class MetricChart(QWidget):
         copy = MetricChart(self.spec, self._panel)
         try:
             panel = self._panel
-            copy.redraw(panel.store, panel.overlay, panel._weight)
+            copy.redraw(panel.store, panel.drawn_runs(), panel._weight)
             copy.help_button.hide()  # a button means nothing on paper
             view = self.plot.getViewBox()
             if not all(view.autoRangeEnabled()):  # a range the user chose: keep it

@@ -16,7 +16,10 @@ chart is drawn on the next tick.
 
 Which charts there are, in which order, and what each draws is the metric catalogue's
 (studio.core.training.metrics.CHARTS). The panel adds a smoothing slider shared by the
-charts (EMA, see series.ema), autoscale, and a second run overlaid (dashed curves). Each
+charts (EMA, see series.ema), autoscale, and other runs drawn over the run on screen
+(metric_chart.DrawnRun): a run overlaid from the Runs tab (dashed curves), and an
+experiment's other variants, each in its own colour, with a table of their headline
+figures above the charts (experiment_board.py). Each
 chart (metric_chart.MetricChart) has a hover readout, a legend, a "?" help, and "Save
 chart as PNG" / "Save data as CSV" in its menu.
 """
@@ -39,7 +42,8 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.session.run_session import Overlay
-from studio.app.views.charts.metric_chart import MetricChart
+from studio.app.views.charts.experiment_board import ExperimentBoard
+from studio.app.views.charts.metric_chart import VARIANT_COLOURS, DrawnRun, MetricChart
 from studio.app.views.charts.plot_items import PaintClock
 from studio.app.views.charts.series import MetricStore
 from studio.app.views.view import Tab, View, ViewContext, view_title
@@ -68,6 +72,11 @@ class ChartPanel(View, QWidget):
         self.overlay_name = ""  # the overlaid run, as its legend entries name it
         self.overlay_task = ""  # the task the overlaid run trained ("" unknown)
         self.shown_task = self.shown_preset = ""  # of the run or preset on the charts
+        # an experiment on screen: the run's own curves in the first variant's colour and
+        # name, the other variants drawn over them (set_variants)
+        self.own_name = self.own_colour = ""
+        self.variant_runs: list[DrawnRun] = []
+        self._first_eval: dict | None = None  # the shared warm-up's latest evaluation
         self.redraw_count = 0  # chart redraws so far (tests and the latency benchmark read it)
         self.busy_seconds = 0.0  # GUI-thread time spent redrawing and painting, in all
         self.paint_clock = PaintClock()
@@ -101,6 +110,9 @@ class ChartPanel(View, QWidget):
         top.addWidget(self._smoothing_label)
         top.addWidget(self.smoothing)
         top.addWidget(autoscale)
+        self.board = ExperimentBoard(self)
+        for button in self.board.buttons():
+            top.addWidget(button)
         top.addWidget(self.overlay_label, 1)
 
         grid_host = QWidget()
@@ -117,6 +129,7 @@ class ChartPanel(View, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
+        layout.addWidget(self.board)
         layout.addWidget(self.scroll_area, 1)
 
         self.timer = QTimer(self)
@@ -133,6 +146,10 @@ class ChartPanel(View, QWidget):
         panel = cls()
         context.session.overlay_opened.connect(panel._on_overlay_opened)
         context.session.overlay_closed.connect(panel._on_overlay_closed)
+        context.session.experiment_started.connect(panel._on_experiment_started)
+        context.session.variant_record.connect(panel.add_variant_record)
+        context.session.state_changed.connect(panel.board.set_state)
+        panel.board.run_asked.connect(context.session.start_experiment)
         panel._context = context
         return panel
 
@@ -205,8 +222,8 @@ class ChartPanel(View, QWidget):
     def refresh(self, limit: int | None = None) -> None:
         """Redraw up to `limit` (default: all) of the charts whose data changed and can be seen."""
         changed = self.store.take_changed()
-        if self.overlay is not None:
-            changed |= self.overlay.take_changed()
+        for run in self.drawn_runs():
+            changed |= run.store.take_changed()
         stage_moved = "__stage__" in changed
         touched = {chart_of(k) for k in changed}
         if changed or self._full_redraw:
@@ -230,7 +247,7 @@ class ChartPanel(View, QWidget):
             # In a shown window, charts scrolled away or on a hidden tab wait until seen.
             if on_screen and chart.visibleRegion().isEmpty():
                 continue
-            chart.redraw(self.store, self.overlay, self._weight)
+            chart.redraw(self.store, self.drawn_runs(), self._weight)
             del self._pending[chart]
             self.redraw_count += 1
             self._drew = True
@@ -242,7 +259,9 @@ class ChartPanel(View, QWidget):
     def _show_the_recorded(self) -> None:
         """Show (or hide) each chart shown only when recorded, as the run and the overlay
         now have its metrics or not."""
-        keys = self.store.keys() + (self.overlay.keys() if self.overlay is not None else [])
+        keys = self.store.keys()
+        for run in self.drawn_runs():
+            keys += run.store.keys()
         moved = False
         for chart in (c for c in self.charts if c.spec.when_recorded):
             recorded = bool(metrics.curves(chart.spec.id, keys))
@@ -278,8 +297,12 @@ class ChartPanel(View, QWidget):
 
     def clear_run(self) -> None:
         """Empty every chart for a new run, each fitted to its data again (a zoom or the
-        last run's steps do not carry over); the overlay stays (see keep_overlay_for)."""
+        last run's steps do not carry over); the overlay stays (see keep_overlay_for), an
+        experiment's other variants go."""
         self.store.clear()
+        self.own_name = self.own_colour = ""
+        self.variant_runs = []
+        self.board.clear_experiment()
         for chart in self.charts:
             chart.clear()
             chart.autoscale()
@@ -313,6 +336,7 @@ class ChartPanel(View, QWidget):
         self.shown_task = cfg.task.NAME
         self.shown_preset = QCoreApplication.translate("presets", cfg.name)
         self.keep_overlay_for(cfg.task.NAME)
+        self.board.show_preset(cfg)
         self.set_plan(tuple(name for name, _ in cfg.stages.planned()))
 
     def _on_overlay_opened(self, overlay: Overlay) -> None:
@@ -359,6 +383,50 @@ class ChartPanel(View, QWidget):
         stays for comparison (its metrics mean the same); any other is removed."""
         if self.overlay is not None and (not self.overlay_task or self.overlay_task != task):
             self.set_overlay(None)
+
+    # ---- the runs drawn over the run on screen
+
+    def drawn_runs(self) -> list[DrawnRun]:
+        """What the charts draw over the run on screen: the overlaid run (first), then the
+        other variants of the experiment on screen."""
+        drawn = [DrawnRun(self.overlay, self.overlay_name)] if self.overlay is not None else []
+        return drawn + self.variant_runs
+
+    def set_variants(self, labels: list[str]) -> None:
+        """An experiment of these variants is on screen: the run's own records are the
+        first variant's, drawn in its colour; the others' come by add_variant_record."""
+        for chart in self.charts:
+            chart.clear()  # the run's own curves change colour and name
+        if labels:
+            self.own_name, self.own_colour = labels[0], VARIANT_COLOURS[0]
+        else:
+            self.own_name = self.own_colour = ""
+        self.variant_runs = [
+            DrawnRun(MetricStore(), label, VARIANT_COLOURS[i % len(VARIANT_COLOURS)], False)
+            for i, label in enumerate(labels[1:], start=1)
+        ]
+        self._first_eval = None
+        self.board.show_experiment(labels)
+        self._full_redraw = True
+
+    def _on_experiment_started(self, labels: list[str]) -> None:
+        self.set_variants(labels)
+        if self._context is not None:
+            self._context.show(self)
+
+    def add_variant_record(self, index: int, record: dict) -> None:
+        """A record of the experiment's variant `index` (0: the run on screen, whose
+        records come by add_record too): the table follows every variant."""
+        if index == 0 and record.get("kind") == "eval" and record.get("stage") == "warmup":
+            self._first_eval = record  # the shared warm-up's latest: the others start from it
+        if 0 < index <= len(self.variant_runs):
+            store = self.variant_runs[index - 1].store
+            if not store.series and self._first_eval is not None:
+                # a variant resumed from the shared warm-up: its held-out curve starts from
+                # the evaluation its GRPO stage started from, as the first variant's does
+                store.add(self._first_eval)
+            store.add(record)
+        self.board.add_record(index, record)
 
     def autoscale(self) -> None:
         for chart in self.charts:
