@@ -105,6 +105,19 @@ def test_a_second_start_while_running_is_refused(qtbot, controller):
         controller.start(factory(steps=1))
 
 
+def test_start_right_as_a_run_ends_is_not_refused(qtbot, controller):
+    # The thread has ended but its queued `finished` is not delivered yet (no event loop
+    # turn between): Reset or Start pressed at that moment starts, it does not raise.
+    controller.start(factory(steps=2))
+    thread = controller._thread
+    assert thread is not None
+    thread.finished.disconnect(controller._on_thread_finished)  # "not delivered yet"
+    qtbot.waitUntil(thread.isFinished, timeout=5000)
+    assert controller._thread is thread
+    controller.start(factory(steps=3))
+    qtbot.waitUntil(lambda: controller.state == "idle", timeout=5000)
+
+
 def test_user_message():
     assert user_message(ValueError("bad file; fix it")) == "bad file; fix it"
     assert user_message(KeyError("x")) == "KeyError: 'x'"

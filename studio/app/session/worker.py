@@ -176,6 +176,10 @@ class RunController(QObject):
     ) -> TrainerWorker:
         """Run `factory`'s trainer in a new thread; `pause_at_grpo`: pause before the first
         step of its GRPO stage (Step then takes GRPO steps)."""
+        if self._thread is not None and self._thread.isFinished():
+            # the run ended but its queued `finished` has not reached us yet (Reset or
+            # Start pressed at that moment): release it now, as that call would
+            self._release(self._thread)
         if self._thread is not None:
             raise RuntimeError("a run is already in progress; stop it before starting another")
         thread = QThread()
