@@ -159,6 +159,7 @@ def test_the_window_runs_an_experiment_and_draws_both_variants(window, qtbot, tm
     window.session._save_dir = lambda: tmp_path / "runs"
     charts = window.view(ChartPanel)
     assert window.session.start_experiment()
+    assert window.controls.eta.by_wall  # the variants' turns: one variant's step is a round
     qtbot.waitUntil(lambda: not window.session.controller.running, timeout=120_000)
     assert window.errors == []
     charts.refresh()

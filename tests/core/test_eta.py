@@ -34,6 +34,18 @@ def test_a_new_stage_starts_its_own_pace_and_untimed_records_change_nothing():
     assert eta.seconds_per_step == 4.0 and eta.seconds_left() == pytest.approx(88 * 4.0)
 
 
+def test_steps_taken_in_turns_are_timed_by_the_wall_clock_between_them():
+    # an experiment: variant 0's steps come a round apart (its 1 s step, then another
+    # variant's 3 s one), so its own time/step would put the end 4 times too near
+    eta = Eta(by_wall=True)
+    for n, wall in enumerate([100.0, 104.0, 108.0, 112.0], start=1):
+        eta.add({**step(n, 1.0), "time/wall": wall})
+    assert eta.seconds_per_step == pytest.approx(4.0)
+    assert eta.seconds_left() == pytest.approx(96 * 4.0)
+    eta.add({**step(5, 1.0, stage="later"), "time/wall": 200.0})  # a new stage: no pace yet
+    assert eta.seconds_left() == math.inf
+
+
 def test_durations_read_as_clock_time():
     assert format_duration(75) == "1:15" and format_duration(3725) == "1:02:05"
     assert format_duration(0) == "0:00"

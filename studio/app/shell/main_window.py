@@ -128,6 +128,7 @@ class MainWindow(QMainWindow):
         session.close_ready.connect(self.close)
         session.setting_edited.connect(self.setup.form.set_value)
         self.setup.form.changed.connect(self._settings_edited)
+        session.experiment_started.connect(lambda _labels: self.controls.follow_turns())
 
         self.tour = Tour(
             self,

@@ -214,6 +214,11 @@ class ControlBar(QToolBar):
         stage = str(record.get("stage", ""))
         return names.get(stage, stage)
 
+    def follow_turns(self) -> None:
+        """An experiment began: its variants take steps in turns, so the pace is the wall
+        time between one variant's steps (a round), not one step's own time."""
+        self.eta.by_wall = True
+
     def reset(self) -> None:
         """Ready for a new run (or a past run opened): empty bar, nothing said."""
         self.eta = Eta()

@@ -8,7 +8,9 @@ WINDOW steps, then an exponential average that gives each new step 1/WINDOW of t
 weight; it starts again when a stage starts. The steps of stages still to come are
 counted at the current stage's pace, the only one measured; the steps of a stage that
 ended early are not (a record's `steps_left`). `time/step` leaves out evaluations, so the
-estimate does too.
+estimate does too. An experiment's variants take their steps in turns, so one variant's
+steps come a whole round apart: `by_wall` times each step from the wall clock between
+its records instead (evaluations then count too).
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ WINDOW = 50  # steps: a new step moves the pace by at most 1/WINDOW of its diffe
 class Eta:
     """Seconds left in a run, fed with its step records."""
 
-    def __init__(self, window: int = WINDOW) -> None:
+    def __init__(self, window: int = WINDOW, *, by_wall: bool = False) -> None:
         self.window = window
+        self.by_wall = by_wall
+        self._last_wall = math.nan  # the previous step record's time/wall, this stage
         self.stage = ""
         self.step = 0
         self.total = 0
@@ -39,12 +43,17 @@ class Eta:
         stage = str(record.get("stage", ""))
         if stage != self.stage:
             self.stage, self._steps_timed, self.seconds_per_step = stage, 0, math.nan
+            self._last_wall = math.nan
         self.step = int(record.get("step", 0))
         self.total = int(record.get("total_steps", 0) or 0)
         # a record from before `steps_left` existed: every planned step counts
         left = record.get("steps_left")
         self.left = int(left) if isinstance(left, int) else max(0, self.total - self.step)
         seconds = record.get("time/step")
+        if self.by_wall:
+            wall = record.get("time/wall")
+            wall = float(wall) if isinstance(wall, int | float) else math.nan
+            seconds, self._last_wall = wall - self._last_wall, wall
         if not isinstance(seconds, int | float) or not math.isfinite(seconds) or seconds <= 0:
             return
         self._steps_timed += 1
