@@ -161,17 +161,19 @@ def measure_pace(
     device: torch.device,
     *,
     cancelled: Cancelled | None = None,
+    own_threads: bool = True,
 ) -> tuple[Pace, float]:
     """The pace of a run of `cfg` on `task` (built, its data loaded) on `device`, and the
     seconds measuring took (the pace's start is left at 0 for the caller). Leaves no
-    state behind (the module's docstring)."""
+    state behind (the module's docstring). `own_threads`: set training.threads for the
+    measurement (the window, whose runs set it themselves, measures with the process's)."""
     began = time.perf_counter()
     tcfg = cfg.training
     threads = torch.get_num_threads()
     saved = rng_state(random.Random())
     devices = [device] if device.type == "cuda" else []
     try:
-        if tcfg.threads:
+        if tcfg.threads and own_threads:
             torch.set_num_threads(tcfg.threads)
         with torch.random.fork_rng(devices=devices):
             torch.manual_seed(tcfg.seed)
@@ -287,12 +289,13 @@ def estimate_run(
     start_seconds: float = 0.0,
     probe_in_run: bool = True,
     cancelled: Cancelled | None = None,
+    own_threads: bool = True,
 ) -> TimeEstimate:
     """The estimate for a run of `cfg` (its data loaded into `task`), and the fit of its
     time budget (run.time_budget) when it has one; `cfg` is not changed. The start is
     `start_seconds` (data, model) and, when `probe_in_run` (the run measures before its
     first step: a budget's fit, the command line's estimate line), this measurement."""
-    pace, took = measure_pace(cfg, task, device, cancelled=cancelled)
+    pace, took = measure_pace(cfg, task, device, cancelled=cancelled, own_threads=own_threads)
     pace = replace(pace, start=start_seconds + (took if probe_in_run else 0.0))
     budget = parse_time_budget(cfg.run.time_budget)
     if budget is None:
@@ -304,7 +307,11 @@ def estimate_run(
 
 
 def estimate_config(
-    cfg: StudioConfig, cancelled: Cancelled | None = None, *, probe_in_run: bool | None = None
+    cfg: StudioConfig,
+    cancelled: Cancelled | None = None,
+    *,
+    probe_in_run: bool | None = None,
+    own_threads: bool = True,
 ) -> TimeEstimate:
     """The estimate for a config as a run would start it: its task built and its data
     loaded, the data's fitted settings applied (on a copy: `cfg` is not changed), then
@@ -331,4 +338,5 @@ def estimate_config(
         start_seconds=time.perf_counter() - began,
         probe_in_run=probe_in_run,
         cancelled=cancelled,
+        own_threads=own_threads,
     )
