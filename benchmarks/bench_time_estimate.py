@@ -24,20 +24,20 @@ from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_fil
 
 CASES: dict[str, list[str]] = {
     "own_text": ["--config", "own_text"],
-    "own_text, no early stop": [
+    "own_text (no early stop)": [
         "--config",
         "own_text",
         "--set",
         "stages.warmup.stop_at=null",
     ],
     "quick_micro_gpt": ["--config", "quick_micro_gpt"],
-    "quick_micro_gpt, no early stop": [
+    "quick_micro_gpt (no early stop)": [
         "--config",
         "quick_micro_gpt",
         "--set",
         "stages.warmup.stop_at=null",
     ],
-    "tiny_transformer, made-up corpus, 8 min budget": [
+    "tiny_transformer (made-up corpus; time_budget 8min)": [
         "--config",
         "tiny_transformer",
         "--data_path",
@@ -79,8 +79,8 @@ def run_case(args: list[str]) -> tuple[str, float, float, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--cases", default=",".join(CASES), help="comma-separated case names")
-    picked = [c.strip() for c in parser.parse_args().cases.split(",")]
+    parser.add_argument("--cases", default="|".join(CASES), help="case names, separated by |")
+    picked = [c.strip() for c in parser.parse_args().cases.split("|")]
     load = os.getloadavg()
     print(f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}, OMP_NUM_THREADS=1")
     print("| case | estimate | real wall time | estimate / real | how it ended |")
