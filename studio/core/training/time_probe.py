@@ -222,17 +222,27 @@ def _measure(
 def _stepper(
     cfg: StudioConfig, task: Task, learner: Learner, name: str, size: int, rng: random.Random
 ) -> Callable[[int], None]:
-    """Step i of stage `name` as the trainer takes it, on batches drawn with `rng`."""
+    """Step i of stage `name` as the trainer takes it (the gradient flow and the sample
+    groups it reports too), on batches drawn with `rng`."""
     tcfg, top = cfg.training, task.num_levels - 1
 
     def batches() -> list[list[Example]]:
         return [task.sample(size, rng, top) for _ in range(tcfg.grad_accum)]
 
+    run = cfg.run
+
+    def flow(i: int) -> bool:  # the per-layer gradients the trainer measures at this step
+        return bool(run.grad_flow_every) and (i + 1) % run.grad_flow_every == 0
+
     def warmup(i: int) -> None:
-        supervised_step(learner, task, batches(), StepOptions())
+        supervised_step(learner, task, batches(), StepOptions(grad_flow=flow(i)))
 
     def grpo(i: int) -> None:
-        options = StepOptions(seed=mix_seed(tcfg.seed, 1_000_003 + i))
+        options = StepOptions(
+            grad_flow=flow(i),
+            sample_groups=run.sample_groups,
+            seed=mix_seed(tcfg.seed, 1_000_003 + i),
+        )
         grpo_step(learner, task, batches(), cfg.grpo, options)
 
     return warmup if name == "warmup" else grpo
