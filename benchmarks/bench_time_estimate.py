@@ -50,11 +50,11 @@ _ESTIMATE = re.compile(r"estimate: (about|at most) (.+?) on this machine")
 
 
 def seconds(text: str) -> float:
-    """'12 min' / '40 s' / '1 h 05 min' -> seconds."""
-    found = re.fullmatch(r"(?:(\d+) h )?(?:(\d+) min)?(?:(\d+) s)?", text.strip())
+    """'12 min' / '2.5 min' / '40 s' / '1 h 05 min' -> seconds."""
+    found = re.fullmatch(r"(?:(\d+) h )?(?:([\d.]+) min)?(?:(\d+) s)?", text.strip())
     if found is None:
         raise ValueError(text)
-    h, m, s = (int(g) if g else 0 for g in found.groups())
+    h, m, s = (float(g) if g else 0.0 for g in found.groups())
     return 3600 * h + 60 * m + s
 
 

@@ -91,6 +91,7 @@ def test_a_config_with_a_bad_budget_is_refused_when_loaded():
 
 def test_durations_read_as_a_person_reads_them():
     assert format_minutes(40) == "40 s"
+    assert format_minutes(150) == "2.5 min"
     assert format_minutes(12 * 60 + 10) == "12 min"
     assert format_minutes(3600 + 5 * 60) == "1 h 05 min"
 

@@ -146,6 +146,8 @@ class TimeEstimateBox(QWidget):
             return self.tr("unknown")
         if seconds < 60:
             return self.tr("{n} s").replace("{n}", str(max(1, round(seconds))))
+        if seconds < 595:  # tenths of a minute under ten, as the core's estimate line
+            return self.tr("{n} min").replace("{n}", f"{seconds / 60:.1f}")
         minutes = round(seconds / 60)
         if minutes < 60:
             return self.tr("{n} min").replace("{n}", str(minutes))

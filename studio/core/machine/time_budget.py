@@ -60,11 +60,14 @@ def parse_time_budget(text: str) -> float | None:
 
 
 def format_minutes(seconds: float) -> str:
-    """A duration as a person reads an estimate: '40 s', '12 min', '1 h 05 min'."""
+    """A duration as a person reads an estimate: '40 s', '2.5 min', '12 min', '1 h 05 min'
+    (tenths of a minute under ten: a whole minute is a large share of a short run)."""
     if not math.isfinite(seconds):
         return "unknown"
     if seconds < 60:
         return f"{max(1, round(seconds))} s"
+    if seconds < 595:
+        return f"{seconds / 60:.1f} min"
     minutes = round(seconds / 60)
     if minutes < 60:
         return f"{minutes} min"

@@ -3,8 +3,9 @@
 A few real steps of each stage the run plans, on real batches of the run's own data and
 config, with a fresh model and optimizer: the first step of each stage is left out of
 the pace (first calls allocate and warm caches), the median of the rest is the pace.
-One held-out evaluation on a few examples gives the cost of an evaluation (scaled to
-eval.size), one checkpoint written to memory and one policy snapshot the rest. The
+Held-out evaluations of a few examples at two sizes give the cost of an evaluation (the
+line through them taken to eval.size), one checkpoint written to memory and one policy
+snapshot the rest. The
 prediction (machine/time_budget.py) is each stage's steps at its pace, plus its
 evaluations at eval.every, checkpoints, snapshots and the start (data, model, this probe).
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import copy
 import io
+import math
 import random
 import statistics
 import time
@@ -60,7 +62,7 @@ if TYPE_CHECKING:
 
 PROBE_STEPS = {"warmup": 5, "grpo": 3}  # steps measured per stage, the first left out
 STAGE_SECONDS = 2.0  # a stage's measuring stops after this long (at least two steps)
-EVAL_EXAMPLES = 16  # held-out examples the probe evaluates (scaled to eval.size)
+EVAL_EXAMPLES = (8, 32)  # held-out examples the probe evaluates, twice (a line to eval.size)
 
 
 class ProbeCancelled(Exception):
@@ -270,14 +272,28 @@ def _time_steps(step: Callable[[int], None], most: int, cancelled: Cancelled) ->
 def _time_evaluation(
     cfg: StudioConfig, task: Task, model: torch.nn.Module, device: torch.device
 ) -> float:
-    """One evaluation's seconds: a few held-out examples evaluated, scaled to eval.size."""
-    probe_cfg = copy.copy(cfg.eval)
-    probe_cfg.size = min(cfg.eval.size, EVAL_EXAMPLES)
-    started = time.perf_counter()
-    held_out_metrics(task, model, probe_cfg, cfg.training.amp, device)
-    took = time.perf_counter() - started
+    """One evaluation's seconds: the held-out examples evaluated at two sizes, the line
+    through the two (a fixed cost per evaluation, one per example) taken to eval.size. A
+    straight scaling of the smaller took a batched decode's fixed cost eval.size / 8 times
+    (40% over on quick_micro_gpt; benchmarks/RESULTS.md)."""
+    sizes = sorted({min(cfg.eval.size, n) for n in EVAL_EXAMPLES})
+    took: dict[int, float] = {}
+    # the smaller again last: its first reading holds the first call's costs
+    for n in [*sizes, sizes[0]] if len(sizes) > 1 else sizes:
+        probe_cfg = copy.copy(cfg.eval)
+        probe_cfg.size = n
+        started = time.perf_counter()
+        held_out_metrics(task, model, probe_cfg, cfg.training.amp, device)
+        took[n] = min(took.get(n, math.inf), time.perf_counter() - started)
     model.train()
-    return took * cfg.eval.size / probe_cfg.size
+    points = sorted(took.items())
+    if len(points) == 1:
+        n, seconds = points[0]
+        return seconds * cfg.eval.size / n
+    (n1, t1), (n2, t2) = points
+    per = max(0.0, (t2 - t1) / (n2 - n1))
+    fixed = max(0.0, t2 - per * n2)
+    return fixed + per * cfg.eval.size
 
 
 def _time_checkpoint(model: torch.nn.Module, optimizer: torch.optim.Optimizer | None) -> float:
