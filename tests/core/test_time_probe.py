@@ -271,3 +271,20 @@ def test_the_trainer_ends_the_run_cleanly_when_the_budget_runs_out(tmp_path):
     fitted = [r for r in records if "time_fit" in r]
     assert fitted and fitted[0]["time_fit"]["budget_s"] == 3600
     assert (trainer.run_dir / "checkpoints").is_dir()
+
+
+# ---- the command line
+
+
+def test_train_estimate_prints_the_estimate_and_writes_nothing(tmp_path, capsys):
+    from studio.cli.main import main
+
+    sets = [a for s in TINY for a in ("--set", s)]
+    code = main(
+        ["train", "--config", "micro_gpt", "--save_dir", str(tmp_path), "--estimate", *sets]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("estimate: about ") and "on this machine" in out
+    assert "warm-up: 12 steps x" in out and "GRPO: 6 steps x" in out
+    assert list(tmp_path.iterdir()) == []
