@@ -162,6 +162,11 @@ COMMAND_LINE = [
         ("train needs --config PRESET", "grpo-studio presets"),
     ),
     Case(
+        "--estimate with --resume",
+        ("train", "--resume", "{RUN}", "--estimate"),
+        ("--estimate goes with --config PRESET",),
+    ),
+    Case(
         "--steps 0",
         (*TRAIN[:3], "--config", "micro_gpt", "--steps", "0"),
         ("--steps: must be a positive number", "got 0"),
@@ -275,6 +280,14 @@ CONFIG_FIELDS = [
     field("eval.every=-1", "eval.every: must be at least 0"),
     field("eval.decoding=beam", "eval.decoding: the arithmetic task decodes with greedy"),
     field("run.checkpoint_every=-3", "run.checkpoint_every: must be at least 0"),
+    field("run.time_budget=soon", 'run.time_budget: "soon" is not a duration', "30 min"),
+    field("run.time_budget=0", 'run.time_budget: "0" is no time at all', "1h30m"),
+    field("run.time_budget=1 30", 'run.time_budget: "1 30" is not a duration', "90s"),
+    Case(
+        "--time_budget -5min",
+        (*TRAIN, "--config", "micro_gpt", "--time_budget=-5min"),
+        ('run.time_budget: "-5min" is not a duration', "30 min"),
+    ),
     field("ui.hidden=[nope]", "ui.hidden[0]: 'nope' names no section or field"),
     experiment(
         "ui.experiment=[{label: G=2, settings: {grpo.num_generations: 2}}]",

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from studio.core.config import StudioConfig
     from studio.core.machine.distributed import Dist
     from studio.core.training.control import TrainerControl
+    from studio.core.training.time_probe import TimeEstimate
+    from studio.core.training.trainer import Trainer
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -70,6 +72,24 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="FILE.py",
         help="let the reward function the preset names (task.user_reward) run from this file",
     )
+    t.add_argument(
+        "--estimate",
+        action="store_true",
+        help="measure a few steps on this machine, print how long the run would take and "
+        "what would shorten it, and exit without training (nothing is written)",
+    )
+    t.add_argument(
+        "--no-estimate",
+        dest="no_estimate",
+        action="store_true",
+        help="skip the estimate line printed before training (a few seconds of measuring)",
+    )
+    t.add_argument(
+        "--time_budget",
+        metavar="DURATION",
+        help="fit the run into this much time on this machine (30min, 1h, 90s; a plain "
+        "number is seconds); sets run.time_budget",
+    )
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     t.set_defaults(run=cmd_train)
 
@@ -88,6 +108,8 @@ def _train_overrides(args: argparse.Namespace) -> list[str]:
         overrides.append(f"training.amp={args.amp}")
     if args.memory_budget is not None:
         overrides.append(f"training.memory_budget={args.memory_budget}")
+    if args.time_budget is not None:
+        overrides.append(f"run.time_budget={args.time_budget}")
     return overrides
 
 
@@ -107,6 +129,13 @@ def _check_options(args: argparse.Namespace) -> None:
         raise UsageError(
             "--checkpoint goes with --resume RUN_DIR (the checkpoint to continue from)"
         )
+    if args.estimate and args.resume:
+        raise UsageError(
+            "--estimate goes with --config PRESET (a run not started yet); a resumed run's "
+            "progress line shows the time it has left"
+        )
+    if args.estimate and args.no_estimate:
+        raise UsageError("--estimate and --no-estimate together: drop one of them")
     if args.steps is not None and args.steps < 1:
         raise UsageError(f"--steps: must be a positive number of steps, got {args.steps}")
 
@@ -168,8 +197,16 @@ def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:
         listeners=listeners,
         dist=dist,
     )
+    if args.estimate:  # measured, printed, and nothing written
+        print(_estimate(trainer).report())
+        return 0
     try:
         run_dir = trainer.start()  # the run folder is made here, not by building the trainer
+        if main_rank and not args.resume and not args.no_estimate and not dist.active:
+            print(_estimate(trainer).line(), file=sys.stderr)
+        fitted = trainer.time_estimate
+        if main_rank and fitted is not None and fitted.fit is not None:
+            print(fitted.fit.text(), file=sys.stderr)  # what run.time_budget changed, and why
         if main_rank:
             if trainer.task.report():  # the data as loaded, before any step trains on it
                 print(trainer.task.report(), file=sys.stderr)
@@ -189,6 +226,21 @@ def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:
             print(f"\n{PROG}: quit at once; {kept}", file=sys.stderr)
         return 130
     return 0
+
+
+def _estimate(trainer: Trainer) -> TimeEstimate:
+    """The run's time estimate: the one its time budget was fitted with, or one measured
+    now. Its start counts from this process's start (imports, the data, the model)."""
+    import time
+
+    import psutil
+
+    from studio.core.training.time_probe import estimate_run
+
+    if trainer.time_estimate is not None:
+        return trainer.time_estimate
+    started = time.time() - psutil.Process().create_time()
+    return estimate_run(trainer.cfg, trainer.task, trainer.device, start_seconds=started)
 
 
 class StopOnSignal:

@@ -553,6 +553,14 @@ class RunConfig:
         advanced=True,
         label="Gradient flow every (steps)",
     )
+    time_budget: str = param(
+        "",
+        "Fit the run into this much time on this machine: a duration such as 30 min, 1h, "
+        "1h30m or 90s (a plain number is seconds). A short measurement before the first "
+        "step plans the stages' steps to fit (the steps you set stay as you set them), "
+        "and the run ends at the budget if it overruns (empty: no budget)",
+        label="Time budget",
+    )
     probe_every: int = param(
         10,
         "Record what the policy does on a few fixed held-out inputs every N steps, and "

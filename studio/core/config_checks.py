@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from studio.core.configtools import ConfigError
 from studio.core.machine.memory_budget import parse_budget
+from studio.core.machine.time_budget import parse_time_budget
 from studio.core.tasks import TASKS, task_class
 from studio.core.tasks.base import has_supervised_logits, scores_references
 
@@ -116,6 +117,7 @@ def _decoding(cfg: StudioConfig) -> None:
 
 def _budget(cfg: StudioConfig) -> None:
     parse_budget(cfg.training.memory_budget)  # its message names the setting and the forms
+    parse_time_budget(cfg.run.time_budget)
 
 
 def _perplexity(cfg: StudioConfig) -> None:

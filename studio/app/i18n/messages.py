@@ -450,6 +450,23 @@ SHAPES = [
         "task.walls: the shortest way round these walls takes {moves} moves, more than the "
         "step limit task.max_steps ({limit}); remove a wall or raise task.max_steps",
     ),
+    # a time budget (run.time_budget): what fitting it changed, and a run it ended
+    QT_TRANSLATE_NOOP("messages", 'run.time_budget: "{text}" is not a duration'),
+    QT_TRANSLATE_NOOP("messages", 'run.time_budget: "{text}" is no time at all'),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "write a duration such as 30 min, 1h, 1h30m or 90s (a plain number is seconds), or "
+        "leave it empty for no budget",
+    ),
+    QT_TRANSLATE_NOOP("messages", "time budget reached"),
+    QT_TRANSLATE_NOOP("messages", "time budget {budget}: the estimate, {estimate}, fits"),
+    QT_TRANSLATE_NOOP("messages", "time budget {budget}: the estimate, {estimate}, does not fit"),
+    QT_TRANSLATE_NOOP("messages", "{path}: {old} -> {new} steps"),
+    QT_TRANSLATE_NOOP("messages", "estimate now {estimate}"),
+    QT_TRANSLATE_NOOP(
+        "messages", "the run may not fit: it ends at the budget ({budget}), time budget reached"
+    ),
+    QT_TRANSLATE_NOOP("messages", "the budget would shorten it"),
     # a run asked for its ONNX export before it has one (serving.engines.export_folder)
     QT_TRANSLATE_NOOP(
         "messages",

@@ -2704,6 +2704,97 @@
     </message>
 </context>
 <context>
+    <name>TimeEstimateBox</name>
+    <message>
+        <source>Time on this machine: not measured yet</source>
+        <translation>本机用时：尚未测量</translation>
+    </message>
+    <message>
+        <source>e.g. 30 min (empty: no budget)</source>
+        <translation>例如 30 min（留空：不设预算）</translation>
+    </message>
+    <message>
+        <source>Fit the run into this much time: a short measurement before the first step plans the steps to fit (the steps you set stay as you set them), and the run ends at the budget if it overruns</source>
+        <translation>让这次运行在此时间内完成：第一步之前的一次简短测量会规划步数以适应预算（您设置的步数保持不变）；若超时，运行会在预算用完时结束</translation>
+    </message>
+    <message>
+        <source>Estimate</source>
+        <translation>估计</translation>
+    </message>
+    <message>
+        <source>Measure a few steps of these settings on this machine</source>
+        <translation>在本机上用这些设置测量几步</translation>
+    </message>
+    <message>
+        <source>Time budget:</source>
+        <translation>时间预算：</translation>
+    </message>
+    <message>
+        <source>Time on this machine: measuring soon…</source>
+        <translation>本机用时：即将测量…</translation>
+    </message>
+    <message>
+        <source>Time on this machine: waits for valid settings ({reason})</source>
+        <translation>本机用时：等待有效的设置（{reason}）</translation>
+    </message>
+    <message>
+        <source>Time on this machine: measuring a few steps…</source>
+        <translation>本机用时：正在测量几步…</translation>
+    </message>
+    <message>
+        <source>Time on this machine: could not be measured ({reason})</source>
+        <translation>本机用时：无法测量（{reason}）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>{n} s</source>
+        <translation>{n} 秒</translation>
+    </message>
+    <message>
+        <source>{n} min</source>
+        <translation>{n} 分钟</translation>
+    </message>
+    <message>
+        <source>{h} h {m} min</source>
+        <translation>{h} 小时 {m} 分钟</translation>
+    </message>
+    <message>
+        <source>At most {time} on this machine (the warm-up can end early)</source>
+        <translation>在本机上最多 {time}（预热可能提前结束）</translation>
+    </message>
+    <message>
+        <source>About {time} on this machine</source>
+        <translation>在本机上约 {time}</translation>
+    </message>
+    <message>
+        <source>fewer warm-up steps would shorten it</source>
+        <translation>减少预热步数可以缩短用时</translation>
+    </message>
+    <message>
+        <source>fewer GRPO steps or a smaller group would shorten it</source>
+        <translation>减少 GRPO 步数或缩小组大小可以缩短用时</translation>
+    </message>
+    <message>
+        <source>a smaller eval.size or a larger eval.every would shorten it</source>
+        <translation>减小 eval.size 或增大 eval.every 可以缩短用时</translation>
+    </message>
+    <message>
+        <source>fewer checkpoints would shorten it</source>
+        <translation>减少检查点可以缩短用时</translation>
+    </message>
+    <message>
+        <source>The time budget shortens {path}: {old} → {new} steps</source>
+        <translation>时间预算缩短了 {path}：{old} → {new} 步</translation>
+    </message>
+    <message>
+        <source>The budget cannot fit all of it (the steps you set stay as set): the run ends when the time is up</source>
+        <translation>预算容不下全部（您设置的步数保持不变）：时间用完时运行结束</translation>
+    </message>
+</context>
+<context>
     <name>Tour</name>
     <message>
         <source>1. Pick a preset</source>
@@ -3508,6 +3599,14 @@
     <message>
         <source>Report per-layer gradients every N steps (0: never)</source>
         <translation>每 N 步报告一次各层梯度（0：从不）</translation>
+    </message>
+    <message>
+        <source>Time budget</source>
+        <translation>时间预算</translation>
+    </message>
+    <message>
+        <source>Fit the run into this much time on this machine: a duration such as 30 min, 1h, 1h30m or 90s (a plain number is seconds). A short measurement before the first step plans the stages&apos; steps to fit (the steps you set stay as you set them), and the run ends at the budget if it overruns (empty: no budget)</source>
+        <translation>让这次运行在本机上于此时间内完成：时长如 30 min、1h、1h30m 或 90s（纯数字为秒）。第一步之前的一次简短测量会规划各阶段的步数以适应预算（您设置的步数保持不变）；若超时，运行会在预算用完时结束（留空：不设预算）</translation>
     </message>
     <message>
         <source>Policy snapshot every (steps)</source>
@@ -4868,6 +4967,46 @@
     <message>
         <source>task.walls: the shortest way round these walls takes {moves} moves, more than the step limit task.max_steps ({limit}); remove a wall or raise task.max_steps</source>
         <translation>task.walls：绕过这些墙的最短路线需要 {moves} 步，超过了步数上限 task.max_steps（{limit}）；请移除一堵墙或提高 task.max_steps</translation>
+    </message>
+    <message>
+        <source>run.time_budget: &quot;{text}&quot; is not a duration</source>
+        <translation>run.time_budget：“{text}”不是时长</translation>
+    </message>
+    <message>
+        <source>run.time_budget: &quot;{text}&quot; is no time at all</source>
+        <translation>run.time_budget：“{text}”的时长为零</translation>
+    </message>
+    <message>
+        <source>write a duration such as 30 min, 1h, 1h30m or 90s (a plain number is seconds), or leave it empty for no budget</source>
+        <translation>请写时长，如 30 min、1h、1h30m 或 90s（纯数字为秒），或留空表示不设预算</translation>
+    </message>
+    <message>
+        <source>time budget reached</source>
+        <translation>时间预算已用完</translation>
+    </message>
+    <message>
+        <source>time budget {budget}: the estimate, {estimate}, fits</source>
+        <translation>时间预算 {budget}：估计用时 {estimate}，放得下</translation>
+    </message>
+    <message>
+        <source>time budget {budget}: the estimate, {estimate}, does not fit</source>
+        <translation>时间预算 {budget}：估计用时 {estimate}，放不下</translation>
+    </message>
+    <message>
+        <source>{path}: {old} -&gt; {new} steps</source>
+        <translation>{path}：{old} -&gt; {new} 步</translation>
+    </message>
+    <message>
+        <source>estimate now {estimate}</source>
+        <translation>现在估计 {estimate}</translation>
+    </message>
+    <message>
+        <source>the run may not fit: it ends at the budget ({budget}), time budget reached</source>
+        <translation>运行可能放不下：在预算（{budget}）用完时结束，时间预算已用完</translation>
+    </message>
+    <message>
+        <source>the budget would shorten it</source>
+        <translation>预算本会缩短它</translation>
     </message>
     <message>
         <source>level {level}, {rows}x{cols}, seed {seed}, shortest {moves}</source>

@@ -17,6 +17,7 @@ from studio.app.setup.data.panel import DataPanel
 from studio.app.setup.preset_gallery import PresetGallery
 from studio.app.setup.runs_panel import RunsPanel
 from studio.app.setup.settings_form import SettingsForm
+from studio.app.setup.time_estimate import TimeEstimateBox
 from studio.core.config import StudioConfig
 from studio.core.configtools import ConfigError
 
@@ -41,6 +42,11 @@ class SetupTabs(ScrollingTabs):
         page_layout = QVBoxLayout(settings_page)
         page_layout.setContentsMargins(0, 0, 0, 0)
         page_layout.addWidget(self.form, 1)
+        # how long these settings take here (measured on a pool thread), and the budget;
+        # measured on its own only where the gallery counts too (not in most tests)
+        self.estimate = TimeEstimateBox(self.form.config, self.form.set_value, auto=count_presets)
+        self.form.changed.connect(self._settings_changed)
+        page_layout.addWidget(self.estimate)
         page_layout.addWidget(save_button)
         self.data_panel = DataPanel()
         self.data_panel.config_provider = self.form.config
@@ -58,6 +64,7 @@ class SetupTabs(ScrollingTabs):
         """Show `cfg` in the settings and the Data tab."""
         self.form.set_config(cfg)
         self.data_panel.show_config(cfg)
+        self.estimate.settings_changed(cfg)
 
     def read_config(self) -> StudioConfig | None:
         """The settings as a config, or None after showing what is wrong."""
@@ -70,6 +77,13 @@ class SetupTabs(ScrollingTabs):
                 self.window(), self.tr("A setting is not valid"), self.form.describe_error(str(err))
             )
             return None
+
+    def _settings_changed(self) -> None:
+        try:
+            cfg: StudioConfig | None = self.form.config()
+        except ConfigError:
+            cfg = None
+        self.estimate.settings_changed(cfg)
 
     def save_dir(self) -> Path | None:
         """The folder the settings save runs in (None: the default, or a bad setting)."""

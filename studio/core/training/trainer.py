@@ -43,6 +43,7 @@ from studio.core.files import atomic_write_json, atomic_write_text
 from studio.core.machine.device import autocast, check_amp, peak_memory_mb, resolve_device
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.machine.memory_budget import Fit
+from studio.core.machine.time_budget import parse_time_budget
 from studio.core.models.compiled import set_compiled
 from studio.core.models.sampling import mix_seed
 from studio.core.models.sparsity import pruner_for
@@ -107,11 +108,13 @@ from studio.core.training.state import (
     seed_everything,
     training_state,
 )
+from studio.core.training.time_probe import TimeEstimate, estimate_run
 from studio.core.training.update import Learner, StepOptions, StepOutcome
 from studio.core.training.warmup_step import supervised_step
 
 Listener = Callable[[Record], None]
 PERPLEXITY_KEY = "perplexity_curriculum"  # the checkpoint's entry for its stage and order
+TIME_BUDGET_REACHED = "time budget reached"  # why a stage, and the run, ended at the budget
 
 
 class Trainer:
@@ -128,6 +131,7 @@ class Trainer:
         listeners: Sequence[Listener] = (),
         dist: Dist = SINGLE,
     ) -> None:
+        self._clock = time.perf_counter()  # run.time_budget counts from here (this session)
         self.cfg = cfg
         self.control = control or TrainerControl()
         self.listeners: list[Listener] = list(listeners)
@@ -174,6 +178,20 @@ class Trainer:
             if self.memory_fit is not None:
                 self.memory_fit.apply(cfg)
             check_fits_machine(cfg, self.task, self.device, self.distiller)
+        # run.time_budget: the stages' steps planned to fit it from a measured pace (a
+        # resumed run keeps the steps it was fitted with, and only ends at the budget)
+        self.time_budget = parse_time_budget(cfg.run.time_budget)
+        self.time_estimate: TimeEstimate | None = None
+        if self.time_budget is not None and resume_from is None and dist.is_main:
+            self.time_estimate = estimate_run(
+                cfg, self.task, self.device, start_seconds=time.perf_counter() - self._clock
+            )
+            if self.time_estimate.fit is not None:
+                self.time_estimate.fit.apply(cfg)
+        if self.time_budget is not None and dist.active:  # every rank plans the same steps
+            steps = dist.broadcast({n: s.steps for n, s in cfg.stages.all()})
+            for name, stage in cfg.stages.all():
+                stage.steps = steps[name]
         self._save_dir = save_dir
         self.run_dir: Path | None = None  # known on resume; made by start() otherwise
         self._started = False
@@ -565,6 +583,11 @@ class Trainer:
                 loaded = self.task.load_report()
                 details = loaded.to_dict() if loaded is not None else None
                 self._emit(data_report_record(self.task.report(), details))
+            fit = self.time_estimate.fit if self.time_estimate is not None else None
+            if not resumed and fit is not None:  # what the time budget changed, and why
+                record = log_record(self.pos.global_step, fit.text())
+                record["time_fit"] = fit.to_dict()
+                self._emit(record)
             if not resumed and self.memory_fit is not None:  # what the budget changed
                 record = log_record(self.pos.global_step, self.memory_fit.text())
                 record["memory_fit"] = self.memory_fit.to_dict()
@@ -622,6 +645,9 @@ class Trainer:
             # an evaluation the last step was due (a resumed run's, when a stop cut it short)
             stop_reason = self._scheduled_eval(stage)
             while stop_reason is None and self.pos.stage_step < stage.steps:
+                if self._out_of_time():
+                    stop_reason = TIME_BUDGET_REACHED
+                    break
                 if max_steps is not None and self.pos.global_step >= max_steps:
                     self.save_checkpoint()
                     return "step limit"
@@ -669,8 +695,19 @@ class Trainer:
                 self.evaluate()
             reason = stop_reason or "all steps done"
             self._emit(stage_record(name, self.pos.global_step, "end", reason))
+            if reason == TIME_BUDGET_REACHED:  # no later stage starts: the run ends here
+                self.pos.stage_index, self.pos.stage_step = len(self.plan), 0
+                self.save_checkpoint()
+                return TIME_BUDGET_REACHED
             self._finish_stage(name)
         return "finished"
+
+    def _out_of_time(self) -> bool:
+        """Whether run.time_budget has run out (counted from this trainer's making, so a
+        resumed run has the whole budget again); the same answer on every rank."""
+        if self.time_budget is None:
+            return False
+        return self.dist.any(time.perf_counter() - self._clock >= self.time_budget)
 
     def _finish_stage(self, name: str) -> None:
         """Move to the next stage and checkpoint there (the warm-up's end is kept apart)."""

@@ -1,0 +1,270 @@
+"""A time budget (run.time_budget): parsing it, and planning a run's stages to fit it.
+
+A budget is a duration ("30 min", "1h", "1h30m", "90s"; a plain number is seconds). The
+plan comes from a measured pace (training/time_probe.py measures it on this machine):
+seconds per warm-up step and per GRPO step, seconds per evaluation and per checkpoint,
+and the fixed cost of starting (loading the data, building the model, the probe itself).
+`fit_time_budget` scales the steps of the stages the user did not set by one common
+factor until the predicted time fits, never below MIN_STEPS a stage (or the stage's own
+steps when fewer); the evaluations and checkpoints follow the steps. What the user set
+(stages.warmup.steps, stages.grpo.steps in StudioConfig.user_set) is kept, and the
+report says so when the budget would have cut it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from studio.core.configtools import ConfigError
+from studio.core.user_settings import covers, kept_line
+
+if TYPE_CHECKING:
+    from studio.core.config import StudioConfig
+
+SETTING = "run.time_budget"
+HOW = (
+    "write a duration such as 30 min, 1h, 1h30m or 90s (a plain number is seconds), or "
+    "leave it empty for no budget"
+)
+MIN_STEPS = 10  # a stage the budget shortens keeps at least this many steps
+_UNITS = {"h": 3600.0, "m": 60.0, "s": 1.0}
+_PART = re.compile(
+    r"(\d+(?:\.\d*)?|\.\d+)\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)?\s*",
+    re.IGNORECASE,
+)
+
+
+def parse_time_budget(text: str) -> float | None:
+    """'' -> None (no budget); '30 min' -> 1800.0, '1h30m' -> 5400.0, '90' -> 90.0;
+    ConfigError naming the setting and the forms otherwise."""
+    text = text.strip()
+    if not text:
+        return None
+    seconds, pos = 0.0, 0
+    while pos < len(text):
+        found = _PART.match(text, pos)
+        if found is None or found.end() == pos:
+            raise ConfigError(f'{SETTING}: "{text}" is not a duration; {HOW}')
+        number, unit = float(found.group(1)), (found.group(2) or "s").lower()
+        if found.group(2) is None and found.end() < len(text):
+            # "1 30": a bare number only stands alone (seconds)
+            raise ConfigError(f'{SETTING}: "{text}" is not a duration; {HOW}')
+        seconds += number * _UNITS[unit[0]]
+        pos = found.end()
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise ConfigError(f'{SETTING}: "{text}" is no time at all; {HOW}')
+    return seconds
+
+
+def format_minutes(seconds: float) -> str:
+    """A duration as a person reads an estimate: '40 s', '2.5 min', '12 min', '1 h 05 min'
+    (tenths of a minute under ten: a whole minute is a large share of a short run)."""
+    if not math.isfinite(seconds):
+        return "unknown"
+    if seconds < 60:
+        return f"{max(1, round(seconds))} s"
+    if seconds < 595:
+        return f"{seconds / 60:.1f} min"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    h, m = divmod(minutes, 60)
+    return f"{h} h {m:02d} min"
+
+
+@dataclass(frozen=True)
+class Pace:
+    """What a run costs on this machine, as measured (seconds)."""
+
+    warmup_step: float = 0.0
+    grpo_step: float = 0.0
+    evaluation: float = 0.0
+    checkpoint: float = 0.0
+    snapshot: float = 0.0  # one policy snapshot (run.probe_every)
+    start: float = 0.0  # before the first step: data, model, this measurement
+
+
+def evaluations(steps: int, every: int, baseline: bool) -> int:
+    """Evaluations a stage of `steps` makes (trainer._train): its baseline (`baseline`: the
+    first stage; a later one starts from the previous stage's last), one each `every`
+    steps before its last, and one at its end."""
+    if steps <= 0:
+        return 0
+    scheduled = (steps - 1) // every if every else 0
+    return int(baseline) + scheduled + 1
+
+
+@dataclass(frozen=True)
+class StagePlan:
+    """One stage's predicted seconds, by part."""
+
+    name: str
+    steps: int
+    seconds_per_step: float
+    evaluations: int
+    seconds_per_evaluation: float
+    can_end_early: bool  # stop_at or patience: the figure is a bound
+
+    @property
+    def steps_seconds(self) -> float:
+        return self.steps * self.seconds_per_step
+
+    @property
+    def eval_seconds(self) -> float:
+        return self.evaluations * self.seconds_per_evaluation
+
+    @property
+    def seconds(self) -> float:
+        return self.steps_seconds + self.eval_seconds
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """A run's predicted wall time: its stages, checkpoints and snapshots, and the start."""
+
+    stages: list[StagePlan]
+    checkpoints: int
+    checkpoint_seconds: float
+    snapshots: int
+    snapshot_seconds: float
+    start_seconds: float
+
+    @property
+    def total(self) -> float:
+        return (
+            self.start_seconds
+            + sum(s.seconds for s in self.stages)
+            + self.checkpoints * self.checkpoint_seconds
+            + self.snapshots * self.snapshot_seconds
+        )
+
+    @property
+    def at_most(self) -> bool:
+        """Whether a stage can end early, so that the total is a bound, not a forecast."""
+        return any(s.can_end_early for s in self.stages)
+
+
+def predict(cfg: StudioConfig, pace: Pace, steps: dict[str, int] | None = None) -> Prediction:
+    """The wall time of a run of `cfg` at `pace` (with `steps` per stage instead of the
+    config's, when given): each stage's steps times its pace plus its evaluations, the
+    checkpoints (every run.checkpoint_every steps and at each stage's end) and the policy
+    snapshots (every run.probe_every steps, and one before the first)."""
+    stage_steps = steps or {name: stage.steps for name, stage in cfg.stages.all()}
+    per_step = {"warmup": pace.warmup_step, "grpo": pace.grpo_step}
+    plans: list[StagePlan] = []
+    for name, stage in cfg.stages.all():
+        n = stage_steps.get(name, 0)
+        if n <= 0:
+            continue
+        plans.append(
+            StagePlan(
+                name=name,
+                steps=n,
+                seconds_per_step=per_step[name],
+                evaluations=evaluations(n, cfg.eval.every, baseline=not plans),
+                seconds_per_evaluation=pace.evaluation,
+                can_end_early=stage.stop_at is not None or stage.patience > 0,
+            )
+        )
+    total_steps = sum(p.steps for p in plans)
+    every = cfg.run.checkpoint_every
+    checkpoints = (total_steps // every if every else 0) + len(plans)
+    snapshots = total_steps // cfg.run.probe_every + 1 if cfg.run.probe_every else 0
+    return Prediction(
+        stages=plans,
+        checkpoints=checkpoints,
+        checkpoint_seconds=pace.checkpoint,
+        snapshots=snapshots,
+        snapshot_seconds=pace.snapshot,
+        start_seconds=pace.start,
+    )
+
+
+@dataclass
+class TimeFit:
+    """What fitting run.time_budget changed (or kept, the user's), and why."""
+
+    budget: float
+    before: float  # predicted seconds with the settings as they were
+    after: float  # predicted seconds with the fitted settings
+    changes: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (old, new)
+    kept: list[str] = field(default_factory=list)  # lines: the user's settings it kept
+    fits: bool = True
+
+    def apply(self, cfg: StudioConfig) -> None:
+        for path, (_, new) in self.changes.items():
+            stage = getattr(cfg.stages, path.split(".")[1])
+            stage.steps = new
+            stage.lr_warmup_steps = min(stage.lr_warmup_steps, new)
+
+    def text(self) -> str:
+        head = (
+            f"time budget {format_minutes(self.budget)}: the estimate, "
+            f"{format_minutes(self.before)}, "
+        )
+        if not self.changes and self.fits:
+            return head + "fits; nothing changed"
+        lines = [head + ("does not fit" if self.changes or not self.fits else "fits")]
+        if self.changes:
+            lines.append("changed:")
+            for path, (old, new) in self.changes.items():
+                lines.append(f"  {path}: {old:,} -> {new:,} steps")
+            lines.append(f"estimate now {format_minutes(self.after)}")
+        lines += [f"  {line}" for line in self.kept]
+        if not self.fits:
+            lines.append(
+                f"the run may not fit: it ends at the budget ({format_minutes(self.budget)}), "
+                "time budget reached"
+            )
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "budget_s": self.budget,
+            "before_s": self.before,
+            "after_s": self.after,
+            "changes": {p: list(v) for p, v in self.changes.items()},
+            "kept": list(self.kept),
+            "fits": self.fits,
+        }
+
+
+def fit_time_budget(cfg: StudioConfig, budget: float, pace: Pace) -> TimeFit:
+    """The stages' steps that fit `budget` seconds at `pace`: the steps of every stage the
+    user did not set, scaled by the largest common factor that fits (found by bisection:
+    the evaluations and checkpoints change with the steps), none below MIN_STEPS (or its
+    own steps when fewer). The caller applies it."""
+    steps = {name: stage.steps for name, stage in cfg.stages.planned()}
+    before = predict(cfg, pace).total
+    fit = TimeFit(budget=budget, before=before, after=before)
+    if before <= budget:
+        return fit
+    free = {n for n in steps if not covers(cfg.user_set, f"stages.{n}.steps")}
+
+    def scaled(factor: float) -> dict[str, int]:
+        return {
+            n: max(min(s, MIN_STEPS), math.floor(s * factor)) if n in free else s
+            for n, s in steps.items()
+        }
+
+    low, high = 0.0, 1.0
+    for _ in range(40):
+        mid = (low + high) / 2
+        if predict(cfg, pace, scaled(mid)).total <= budget:
+            low = mid
+        else:
+            high = mid
+    fitted = scaled(low)
+    fit.after = predict(cfg, pace, fitted).total
+    fit.changes = {
+        f"stages.{n}.steps": (steps[n], fitted[n]) for n in steps if fitted[n] != steps[n]
+    }
+    fit.fits = fit.after <= budget
+    if not fit.fits:
+        for n in sorted(set(steps) - free):
+            path = f"stages.{n}.steps"
+            fit.kept.append(kept_line(path, steps[n], "the budget would shorten it"))
+    return fit

@@ -1,0 +1,91 @@
+"""The estimate under the settings: measured on a pool thread (the window's never probes),
+shown for the chosen preset, older results dropped, and the time budget field."""
+
+import threading
+
+from studio.app.common.background import wait_for_background
+from studio.app.setup import time_estimate
+from studio.app.setup.setup_tabs import SetupTabs
+from studio.core.config import load_config
+
+SMALL = [
+    "model.n_layers=1",
+    "model.d_model=32",
+    "model.d_ff=64",
+    "stages.warmup.steps=40",
+    "stages.grpo.steps=20",
+    "eval.size=8",
+    "training.device=cpu",
+]
+
+
+def make_tabs(qtbot):
+    tabs = SetupTabs(count_presets=False)
+    qtbot.addWidget(tabs)
+    tabs.show_config(load_config("quick_micro_gpt", SMALL))
+    return tabs
+
+
+def test_the_estimate_is_measured_off_the_window_thread_and_shown(qtbot, monkeypatch):
+    threads = []
+    real = time_estimate.estimate_config
+
+    def watched(cfg, cancelled, **kwargs):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(cfg, cancelled, **kwargs)
+
+    monkeypatch.setattr(time_estimate, "estimate_config", watched)
+    tabs = make_tabs(qtbot)
+    box = tabs.estimate
+    box.estimate_now()
+    assert "measuring" in box.text.text()  # the window goes on while it measures
+    qtbot.waitUntil(lambda: box.result is not None, timeout=120_000)
+    assert threads == [False]
+    text = box.text.text()
+    assert "on this machine" in text and "warm-up" in text  # the warm-up may end early
+    assert box.result.prediction.stages[0].steps == 40
+
+
+def test_a_result_of_older_settings_is_dropped(qtbot, monkeypatch):
+    started = threading.Event()
+    release = threading.Event()
+    real = time_estimate.estimate_config
+
+    def slow(cfg, cancelled, **kwargs):
+        started.set()
+        release.wait(60)
+        return real(cfg, cancelled, **kwargs)
+
+    monkeypatch.setattr(time_estimate, "estimate_config", slow)
+    tabs = make_tabs(qtbot)
+    box = tabs.estimate
+    box.estimate_now()
+    try:
+        assert started.wait(30)
+        old = box.generation
+        tabs.form.set_value("stages.grpo.steps", 30)
+        tabs.form.changed.emit()  # as a user's edit says: the settings change mid-measurement
+        assert box.generation > old
+    finally:
+        release.set()
+    assert wait_for_background(120_000)
+    qtbot.wait(50)  # the relay delivers on this thread
+    assert box.result is None  # stopped at its next step, or dropped when it came back
+
+
+def test_the_time_budget_field_sets_the_run_setting(qtbot):
+    tabs = make_tabs(qtbot)
+    box = tabs.estimate
+    box.budget.setText("20 min")
+    box.budget.editingFinished.emit()
+    assert tabs.form.config().run.time_budget == "20 min"
+    tabs.show_config(load_config("quick_micro_gpt", [*SMALL, "run.time_budget=1h"]))
+    assert box.budget.text() == "1h"
+
+
+def test_bad_settings_say_the_estimate_waits_for_them(qtbot):
+    tabs = make_tabs(qtbot)
+    tabs.form.set_value("run.time_budget", "soon")
+    tabs.estimate.estimate_now()
+    assert "waits for valid settings" in tabs.estimate.text.text()
+    assert "run.time_budget" in tabs.estimate.text.text()
