@@ -185,8 +185,9 @@ def _option(where: str, name: str, spec: Option, value: Any) -> Any:
 
 
 # a run this long takes an exponential pattern years and a cubic one ("(a+)+$" in regex)
-# a tenth of a second; a sane pattern microseconds. Completions are about this long.
-PROBE_LENGTH = 200
+# seconds, past the limit however fast the machine (at 200 characters a quiet one ends it
+# inside 0.05 s, and it would pass); a sane pattern takes microseconds.
+PROBE_LENGTH = 1000
 
 
 def probe_texts(pattern: str) -> list[str]:
