@@ -1,8 +1,15 @@
 import os
+import signal
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Tests started in the background by a non-interactive shell (`cmd &`) inherit Ctrl-C
+# ignored, and so would every command they run: the tests that send a command Ctrl-C
+# would then wait for nothing. Heard here, a child starts with it heard too.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def one_thread() -> None:
