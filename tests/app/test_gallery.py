@@ -73,3 +73,12 @@ def test_a_lesson_whose_warm_start_is_missing_warns_on_its_card_and_start_says_w
     assert not window.session.controller.running
     assert len(window.errors) == 1 and "quick_translation.pt is missing" in window.errors[0]
     assert "reinstall GRPO Studio" in window.errors[0]
+    # Reset and a side-by-side experiment start from step 0 too: the same one line
+    assert not window.session.restart()
+    experiment = [
+        {"label": "G=4", "settings": {"grpo.num_generations": 4}},
+        {"label": "G=8", "settings": {"grpo.num_generations": 8}},
+    ]
+    assert not window.session.start_experiment(experiment)
+    assert not window.session.controller.running
+    assert len(window.errors) == 3 and window.errors[1] == window.errors[2] == window.errors[0]

@@ -150,15 +150,31 @@ class RunSession(QObject):
             if answer == carry_on:
                 return self.resume_run(run_dir)
         cfg = self._read_settings()
-        if cfg is None or not code_consent.code_may_run(self._window, cfg.task):
+        if cfg is None or not self._may_start(cfg):
             return False
-        missing = missing_warm_start(cfg)  # before the worker: say what to do, in a line
+        self._begin(cfg, max_steps)
+        return True
+
+    def _refused_while_running(self) -> bool:
+        """Whether a run is in progress, said in a dialog: another cannot start now."""
+        if not self.controller.running:
+            return False
+        dialogs.show_error(
+            self._window, self.tr("A run is in progress"), self.tr("Stop the current run first.")
+        )
+        return True
+
+    def _may_start(self, cfg: StudioConfig) -> bool:
+        """Whether a new run of `cfg` may start from step 0: its code allowed (asked), and
+        the warm start it names on disk (else said in a line, before any worker starts)."""
+        if not code_consent.code_may_run(self._window, cfg.task):
+            return False
+        missing = missing_warm_start(cfg)
         if missing:
             message = translate_message(missing)
             self.logged.emit("error", message)
             dialogs.show_error(self._window, self.tr("Cannot start"), message)
             return False
-        self._begin(cfg, max_steps)
         return True
 
     def start_experiment(
@@ -172,12 +188,7 @@ class RunSession(QObject):
         Refused with a message when a run is in progress or a variant is wrong."""
         from studio.core.experiments import describe, parse_variants, variant_configs
 
-        if self.controller.running:
-            dialogs.show_error(
-                self._window,
-                self.tr("A run is in progress"),
-                self.tr("Stop the current run first."),
-            )
+        if self._refused_while_running():
             return False
         cfg = copy.deepcopy(cfg) if cfg is not None else self._read_settings()
         if cfg is None:
@@ -193,7 +204,7 @@ class RunSession(QObject):
         except ConfigError as err:
             dialogs.show_error(self._window, self.tr("Cannot run this experiment"), str(err))
             return False
-        if not code_consent.code_may_run(self._window, cfg.task):
+        if not self._may_start(cfg):
             return False
         self.stopped_run = None  # Start continues a single run, not one side of this
         self.run_config = copy.deepcopy(cfg)
@@ -260,7 +271,7 @@ class RunSession(QObject):
         cfg = (
             copy.deepcopy(self.run_config) if self.run_config is not None else self._read_settings()
         )
-        if cfg is None or not code_consent.code_may_run(self._window, cfg.task):
+        if cfg is None or not self._may_start(cfg):
             return False
         self.stopped_run = None  # step 0 again, not the stopped run continued
         self._begin(cfg)
@@ -271,12 +282,7 @@ class RunSession(QObject):
         from studio.core.runs.loading import load_run_config
         from studio.core.runs.metrics_file import read_metrics
 
-        if self.controller.running:
-            dialogs.show_error(
-                self._window,
-                self.tr("A run is in progress"),
-                self.tr("Stop the current run first."),
-            )
+        if self._refused_while_running():
             return False
         try:
             cfg = load_run_config(Path(run_dir))
