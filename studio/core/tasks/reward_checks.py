@@ -174,8 +174,12 @@ def _option(where: str, name: str, spec: Option, value: Any) -> Any:
                 f"{where}: option {name} is not a valid regular expression ({err}); fix the "
                 "pattern (a literal ( [ . * + ? needs a backslash before it)"
             ) from None
-        slow = next((t for t in probe_texts(value) if timed_out(compiled, t)), None)
-        if slow is not None:
+        slow = None
+        if value not in _QUICK_PATTERNS:
+            slow = next((t for t in probe_texts(value) if timed_out(compiled, t)), None)
+        if slow is None:
+            _QUICK_PATTERNS.add(value)
+        else:
             raise CheckError(
                 f"{where}: option {name} {value!r} takes over {PATTERN_SECONDS:g} s on a text "
                 f"of {len(slow)} characters ({slow[:8]!r}…): it backtracks without end; "
@@ -183,6 +187,10 @@ def _option(where: str, name: str, spec: Option, value: Any) -> Any:
             )
     return value
 
+
+# patterns tried and found quick: checks are parsed again at each edit in the window (the
+# Reward lab, the Settings form), so a pattern is tried once, not at every keystroke
+_QUICK_PATTERNS: set[str] = set()
 
 # a run this long takes an exponential pattern years and a cubic one ("(a+)+$" in regex)
 # seconds, past the limit however fast the machine (at 200 characters a quiet one ends it
