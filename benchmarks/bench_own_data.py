@@ -89,6 +89,24 @@ def train_capped(
     return trainer.run_dir
 
 
+def train_or_reuse(
+    preset: str,
+    data: Path,
+    seed: int,
+    out: Path,
+    overrides: list[str],
+    warmup_cap: int | None,
+    from_run: Path | None,
+) -> Path:
+    """A run of `preset` on `data` trained here (train_capped), or with `from_run` its GRPO
+    stage again from that finished run's warm-up, with today's code; the run folder."""
+    if from_run is None:
+        return train_capped(preset, data, seed, out, overrides, warmup_cap)
+    run_dir = start_copy(from_run, out, "grpo")
+    grpo_from(run_dir, [f"training.seed={seed}", *overrides])
+    return run_dir
+
+
 def stage_times(steps: list[dict]) -> dict[str, float]:
     """Steps and seconds of each stage, from a run's step records."""
     out: dict[str, float] = {}
@@ -108,11 +126,7 @@ def one_seed(
     from_run: Path | None,
 ) -> dict:
     started = time.perf_counter()
-    if from_run is None:
-        run_dir = train_capped("tiny_transformer", data, seed, out, overrides, warmup_cap)
-    else:  # the GRPO stage again from a finished run's warm-up, with today's code
-        run_dir = start_copy(from_run, out, "grpo")
-        grpo_from(run_dir, [f"training.seed={seed}", *overrides])
+    run_dir = train_or_reuse("tiny_transformer", data, seed, out, overrides, warmup_cap, from_run)
     wall = time.perf_counter() - started
     control = control_folder(run_dir, out)
     control_wall = grpo_from(control, ["grpo.shuffle_rewards=true"])

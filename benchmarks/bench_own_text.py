@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 
 from bench_learning import test_metric
-from bench_own_data import control_folder, grpo_from, stage_times, start_copy, train_capped
+from bench_own_data import control_folder, grpo_from, stage_times, train_or_reuse
 
 from studio.core.runs.checkpoints import CHECKPOINT_DIR, latest_checkpoint
 from studio.core.runs.metrics_file import read_metrics
@@ -49,11 +49,7 @@ def one_seed(
     from_run: Path | None = None,
 ) -> dict:
     started = time.perf_counter()
-    if from_run is None:
-        run_dir = train_capped("own_text", data, seed, out, overrides, warmup_cap)
-    else:  # the GRPO stage again from a finished run's warm-up, with today's code
-        run_dir = start_copy(from_run, out, "grpo")
-        grpo_from(run_dir, [f"training.seed={seed}", *overrides])
+    run_dir = train_or_reuse("own_text", data, seed, out, overrides, warmup_cap, from_run)
     wall = time.perf_counter() - started
     control = control_folder(run_dir, out)
     control_wall = grpo_from(control, ["grpo.shuffle_rewards=true", *overrides])

@@ -181,6 +181,19 @@ def _visible_text_sizes(window) -> set[float]:
     return sizes
 
 
+def projector_lesson(qtbot, tmp_path):
+    """A window as a teacher sets it for a projector: a lesson shown, the text three
+    sizes larger, the high-contrast theme."""
+    window = make_window(qtbot, tmp_path)
+    window.tour.settings.setValue("tour/done", True)
+    assert window.load_preset("what_a_group_is")
+    entries = menu_entries(window)
+    for _ in range(3):
+        entries["Larger text"].trigger()
+    entries["High-contrast theme"].trigger()
+    return window
+
+
 @pytest.mark.qt_log_ignore("propagateSizeHints")  # an offscreen window shown
 def test_a_restart_brings_back_the_text_size_the_theme_and_the_hidden_docks(qtbot, tmp_path):
     """The sizes a teacher chose survive a restart, with no mix of enlarged and normal words."""
@@ -190,13 +203,8 @@ def test_a_restart_brings_back_the_text_size_the_theme_and_the_hidden_docks(qtbo
 
     app = QApplication.instance()
     normal = app.font().pointSizeF()
-    window = make_window(qtbot, tmp_path)
-    window.tour.settings.setValue("tour/done", True)
-    assert window.load_preset("what_a_group_is")
+    window = projector_lesson(qtbot, tmp_path)
     entries = menu_entries(window)
-    for _ in range(3):
-        entries["Larger text"].trigger()
-    entries["High-contrast theme"].trigger()
     window.show()
     entries["Setup panel"].trigger()
     entries["Log panel"].trigger()
@@ -245,13 +253,7 @@ def test_at_1024x700_the_setup_dock_and_large_text_keep_the_window_on_the_screen
     from studio.app.views.stage_strip import StageStrip
     from tests.app.fakes import step_record
 
-    window = make_window(qtbot, tmp_path)
-    window.tour.settings.setValue("tour/done", True)
-    assert window.load_preset("what_a_group_is")
-    entries = menu_entries(window)
-    for _ in range(3):
-        entries["Larger text"].trigger()
-    entries["High-contrast theme"].trigger()
+    window = projector_lesson(qtbot, tmp_path)
     window.docks["log"].hide()
     window.resize(1024, 700)
     window.show()
