@@ -10,8 +10,13 @@ from tests.app.test_real_run import TINY
 def test_step_before_start_takes_exactly_one_real_step(qtbot, window, tmp_path):
     assert window.load_preset("micro_gpt", [*TINY, f"run.save_dir={tmp_path / 'runs'}"])
     assert window.session.step()
-    qtbot.waitUntil(lambda: window.session.controller.state == "paused", timeout=30_000)
-    loss = window.view(ChartPanel).store.series["loss"]
+    store = window.view(ChartPanel).store
+    # the controller's "paused" and the charts' record are two queued calls: wait for both
+    qtbot.waitUntil(
+        lambda: window.session.controller.state == "paused" and "loss" in store.series,
+        timeout=30_000,
+    )
+    loss = store.series["loss"]
     assert loss.steps == [1.0]
     qtbot.wait(1500)  # several steps' time of this tiny model: still one
     assert loss.steps == [1.0] and window.session.controller.state == "paused"
