@@ -14,6 +14,9 @@ script and the settings fitted to the data), and for each seed:
 
     OMP_NUM_THREADS=1 python benchmarks/bench_own_data.py --seeds 0 --pairs 8000
 
+`--data FILE` gives a real file instead (a Tatoeba export as it comes), with settings as a
+user would give them: `--set task.source_lang=fr --set task.target_lang=en`.
+
 On a machine too slow for the fitted warm-up, `--warmup-cap N` lowers its step cap
 (applied after the fitted settings) and `--set stages.grpo.steps=N` shortens GRPO and
 its control alike; the figures then answer a smaller question, and say so.
@@ -164,7 +167,14 @@ def main() -> int:
     p.add_argument("--corpus_seed", type=int, default=0)
     p.add_argument("--limit", type=int, default=1000, help="test pairs evaluated")
     p.add_argument("--out", default="benchmarks/out/own_data")
-    p.add_argument("--set", dest="overrides", action="append", default=[], help="smoke tests only")
+    p.add_argument("--data", type=Path, help="a real pair file instead of the made-up corpus")
+    p.add_argument(
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        help="a setting as the user gives it (languages of --data; smoke tests)",
+    )
     p.add_argument(
         "--warmup-cap", type=int, help="lower the fitted warm-up cap (a machine too slow)"
     )
@@ -177,7 +187,7 @@ def main() -> int:
     args = p.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    data = write_tatoeba_file(
+    data = args.data or write_tatoeba_file(
         out / f"cmn-{args.pairs}.txt", realistic_pairs(args.pairs, args.corpus_seed)
     )
     rows = []
@@ -190,10 +200,11 @@ def main() -> int:
         (out / f"seed{r['seed']}.json").write_text(json.dumps(r, indent=1), encoding="utf-8")
     print(f"\ncommand: python {' '.join(sys.argv)}\n")
     print(
-        "| seed | warm-up steps (s) | test chrF / BLEU / len at GRPO start | after GRPO | "
-        "after the shuffled-reward control | GRPO - start | GRPO - control | wall s |"
+        "| seed | warm-up steps (s) | GRPO steps (s) | test chrF / BLEU / len at GRPO start | "
+        "after GRPO | after the shuffled-reward control | GRPO - start | GRPO - control | "
+        "wall s |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         s, g, c = r["start"], r["grpo"], r["control"]
 
@@ -201,7 +212,8 @@ def main() -> int:
             return f"{m['chrf']:.1f} / {m['bleu']:.1f} / {m['length_ratio']:.3f}"
 
         print(
-            f"| {r['seed']} | {r['warmup_steps']} ({r['warmup_s']:.0f}) | {cell(s)} | {cell(g)} "
+            f"| {r['seed']} | {r['warmup_steps']} ({r['warmup_s']:.0f}) | {r['grpo_steps']} "
+            f"({r['grpo_s']:.0f}) | {cell(s)} | {cell(g)} "
             f"| {cell(c)} | {g['chrf'] - s['chrf']:+.1f} chrF, {g['bleu'] - s['bleu']:+.1f} BLEU "
             f"| {g['chrf'] - c['chrf']:+.1f} chrF | {r['wall_s']:.0f} |"
         )

@@ -319,10 +319,10 @@ FAST = tuple(
     for arg in ("--set", s)
 )
 KEPT = [
-    Kept("eval.every=0", "eval.every: kept at 0, you set it; the fit would choose 250"),
+    Kept("eval.every=0", "eval.every: kept at 0, you set it; the fit would choose 500"),
     Kept(
         "stages.warmup.steps=1",
-        "stages.warmup.steps: kept at 1, you set it; the fit would choose 4,000",
+        "stages.warmup.steps: kept at 1, you set it; the fit would choose 5,000",
     ),
     Kept("task.vocab_size=150", "task.vocab_size: kept at 150, you set it; the fit would choose"),
 ]

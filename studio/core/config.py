@@ -296,6 +296,15 @@ class StageConfig:
         positive=True,
         label="Batch size",
     )
+    batch_tokens: int = param(
+        0,
+        "Warm-up: build each batch from examples of like length, as many as fill this many "
+        "tokens (padding included), instead of batch_size examples of any length (0: off; "
+        "tasks without lengths draw batch_size examples)",
+        min=0,
+        advanced=True,
+        label="Tokens per batch",
+    )
     lr_schedule: Literal["constant", "cosine", "plateau"] = param(
         "cosine",
         "After warm-up steps: constant, cosine decay to 10%, or halve on a plateau",

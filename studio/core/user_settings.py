@@ -88,9 +88,9 @@ def _flat(data: Any, prefix: str = "") -> dict[str, Any]:
 
 
 def setting_shown(value: Any) -> str:
-    """A setting's value as a report line shows it: 1,000; 0.5; empty (None, as the
-    settings form says it); true."""
-    if value is None:
+    """A setting's value as a report line shows it: 1,000; 0.5; empty (None or a blank
+    text, as the settings form says it); true."""
+    if value is None or (isinstance(value, str) and not value.strip()):
         return "empty"
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -102,6 +102,6 @@ def setting_shown(value: Any) -> str:
 
 
 def kept_line(path: str, value: Any, would: str) -> str:
-    """'eval.every: kept at 0, you set it; the fit would choose 250': a setting a fit
+    """'eval.every: kept at 0, you set it; the fit would choose 500': a setting a fit
     leaves as the user set it, and what the fit would have made it (`would`, whole)."""
     return f"{path}: kept at {setting_shown(value)}, you set it; {would}"

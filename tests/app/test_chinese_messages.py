@@ -106,7 +106,7 @@ def test_why_a_stage_ended_names_its_metric_in_chinese(chinese):
 
 def test_what_a_fit_kept_as_the_user_set_it_is_said_in_chinese(chinese):
     for line in (
-        "  eval.every: kept at 0, you set it; the fit would choose 250",
+        "  eval.every: kept at 0, you set it; the fit would choose 500",
         "  stages.warmup.stop_at: kept at 60, you set it; the fit would choose empty",
         "  task.vocab_size: kept at 150, you set it; the fit would choose 892 for the source, "
         "1,000 for the target",

@@ -288,7 +288,7 @@ def test_the_data_tab_says_which_fitted_settings_the_user_set_in_the_form(qtbot,
     tiny_translation(window, data)
     panel = window.setup.data_panel
     checked(qtbot, panel, panel.check)
-    assert "  eval.every 250: a whole valid split" in panel.preview.toPlainText()  # the preset's
+    assert "  eval.every 500: a whole valid split" in panel.preview.toPlainText()  # the preset's
     for path, value in (("eval.every", "0"), ("task.vocab_size", "150")):  # the user's edits
         editor = window.setup.form.editors[path].widget
         editor.setText(value)
@@ -296,6 +296,6 @@ def test_the_data_tab_says_which_fitted_settings_the_user_set_in_the_form(qtbot,
     assert {"eval.every", "task.vocab_size"} <= set(window.setup.form.config().user_set)
     checked(qtbot, panel, panel.check)
     text = panel.preview.toPlainText()
-    assert "  eval.every: kept at 0, you set it; the fit would choose 250" in text
+    assert "  eval.every: kept at 0, you set it; the fit would choose 500" in text
     assert "  task.vocab_size: kept at 150, you set it; the fit would choose " in text
-    assert "eval.every 250" not in text and "eval.size" in text  # the rest still fitted
+    assert "eval.every 500" not in text and "eval.size" in text  # the rest still fitted

@@ -1,6 +1,7 @@
 """The realistic-text corpus behaves like real text, and the user's file gets settings
 fitted to its size (splits, eval size, patience, warm-up cap, vocabularies), reported."""
 
+import math
 from collections import Counter
 
 import pytest
@@ -45,11 +46,26 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     report = trainer.task.load_report()
     kept = report.kept
     assert report.split["valid"] == report.split["test"] == 500  # 5% is 300: raised to 500
-    assert cfg.eval.size == 500 and cfg.eval.every == 250
+    assert cfg.eval.size == 500 and cfg.eval.every == 500
     assert cfg.stages.warmup.stop_at is None and cfg.stages.warmup.patience == 4
     assert cfg.stages.warmup.min_gain == 0.5  # a rise within a valid split's noise is none
-    # never under the preset's 3,000 plus the patience's 4 evaluations of 250 steps
-    assert cfg.stages.warmup.steps == max(4000, -(-20 * report.split["train"] // 32))
+    # the recipe for real text
+    warmup = cfg.stages.warmup
+    assert warmup.batch_tokens == 800 and warmup.lr_schedule == "cosine"
+    assert warmup.lr == 1e-3 and warmup.lr_warmup_steps == 400
+    assert cfg.task.label_smoothing == 0.1 and cfg.run.time_budget == "25 min"
+    # 20 passes over the training pairs in batches of 800 tokens, never under the
+    # preset's 3,000 plus the patience's 4 evaluations of 500 steps (the time budget
+    # may shorten the warm-up after that, on a slow machine)
+    task = trainer.task
+    tokens = sum(
+        len(task.source_tok.encode(s)) + len(task.target_tok.encode(t)) + 2
+        for s, t in task.splits["train"]
+    )
+    per_batch = 800 / (tokens / report.split["train"])
+    cap = max(5000, math.ceil(20 * report.split["train"] / per_batch))
+    assert report.settings["stages.warmup.steps"] == cap
+    assert "32 pairs drawn at random are" in report.text()  # their padding, measured
     assert kept - 1000 == report.split["train"]
     source_chars = Counter(ch for zh, _ in trainer.task.splits["train"] for ch in zh)
     assert trainer.task.source_tok.vocab_size == 4 + sum(n >= 2 for n in source_chars.values())

@@ -47,14 +47,14 @@ def test_what_the_user_sets_on_the_command_line_is_kept_and_the_report_says_so(t
     assert main(["train", *argv, "--steps", "1", "--quiet", *sets(TINY + THE_ISSUES)]) == 0
     printed = capsys.readouterr().err
     for line in (
-        "  eval.every: kept at 0, you set it; the fit would choose 250",
-        "  stages.warmup.steps: kept at 1, you set it; the fit would choose 4,000",
+        "  eval.every: kept at 0, you set it; the fit would choose 500",
+        "  stages.warmup.steps: kept at 1, you set it; the fit would choose 5,000",
         "  task.vocab_size: kept at 150, you set it; the fit would choose ",
         "  eval.size 1",  # what the user left to the fit is still fitted...
         "  valid and test splits of 120: a tenth of the pairs",
     ):
         assert line in printed, line
-    assert "eval.every 250" not in printed  # ...and nothing the user set is said as fitted
+    assert "eval.every 500" not in printed  # ...and nothing the user set is said as fitted
     (run_dir,) = runs.iterdir()
     saved = load_run_config(run_dir)
     assert (saved.eval.every, saved.stages.warmup.steps, saved.task.vocab_size) == (0, 1, 150)
@@ -77,7 +77,7 @@ def test_what_the_user_sets_on_the_command_line_is_kept_and_the_report_says_so(t
         == 0
     )
     printed = capsys.readouterr().err
-    assert "eval.every: kept at 7, you set it; the fit would choose 250" in printed
+    assert "eval.every: kept at 7, you set it; the fit would choose 500" in printed
     assert "stages.warmup.patience: kept at 9, you set it; the fit would choose 4" in printed
     resumed = load_run_config(run_dir)
     assert (resumed.eval.every, resumed.stages.warmup.patience, resumed.task.vocab_size) == (

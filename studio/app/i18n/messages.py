@@ -274,6 +274,26 @@ SHAPES = [
     QT_TRANSLATE_NOOP(
         "messages", "stages.warmup.steps {n}: at most {epochs} passes over the training pairs"
     ),
+    # the warm-up's recipe for real text (data_fit.trainer_settings)
+    QT_TRANSLATE_NOOP(
+        "messages", "stages.warmup.batch_tokens {n}: pairs of like length, about {k} a batch"
+    ),
+    QT_TRANSLATE_NOOP("messages", "{k} pairs drawn at random are {share} padding in this file"),
+    QT_TRANSLATE_NOOP(
+        "messages", "task.label_smoothing {n}: real text has many right translations"
+    ),
+    QT_TRANSLATE_NOOP("messages", "the warm-up is not taught to be sure of one"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "stages.warmup.lr_schedule cosine: the learning rate decays to the warm-up's planned "
+        "end, where a small step polishes what a large one found",
+    ),
+    QT_TRANSLATE_NOOP("messages", "stages.warmup.lr {n}, warmed up over {k} steps"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "run.time_budget {n}: the stages are planned from a short measurement on this "
+        "machine to end within it (empty: no budget)",
+    ),
     # a setting a fit (to the data, to a memory budget) leaves as the user gave it: "{path}:
     # kept at {value}, you set it; the fit would choose {value}" (core.user_settings)
     QT_TRANSLATE_NOOP("messages", "{path}: kept at {value}, you set it"),

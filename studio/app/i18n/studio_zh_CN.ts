@@ -3313,6 +3313,14 @@
         <translation>预热：每步的样例数。GRPO：每步的提示数 (P)</translation>
     </message>
     <message>
+        <source>Tokens per batch</source>
+        <translation>每批词元数</translation>
+    </message>
+    <message>
+        <source>Warm-up: build each batch from examples of like length, as many as fill this many tokens (padding included), instead of batch_size examples of any length (0: off; tasks without lengths draw batch_size examples)</source>
+        <translation>预热：每个批次由长度相近的样例组成，数量以填满这么多词元（含填充）为准，而不是 batch_size 个任意长度的样例（0：关闭；没有长度概念的任务按 batch_size 抽取）</translation>
+    </message>
+    <message>
         <source>Learning-rate schedule</source>
         <translation>学习率调度</translation>
     </message>
@@ -3757,8 +3765,12 @@
         <translation>适配数据</translation>
     </message>
     <message>
+        <source>When your file replaces the demo corpus, fit what depends on its size: valid/test splits and eval size, eval interval, warm-up patience and cap (the demo&apos;s stop_at off), vocabulary sizes, the warm-up&apos;s recipe for real text (batches by tokens, label smoothing, a cosine learning rate) and a time budget; the load report says what was chosen and why</source>
+        <translation>当你的文件取代演示语料时，调整依赖数据的设置：验证/测试划分和评估规模、评估间隔、预热的耐心和上限（关闭演示用的 stop_at）、词表大小、针对真实文本的预热配方（按词元数组批、标签平滑、余弦学习率）以及时间预算；加载报告会说明选了什么以及原因</translation>
+    </message>
+    <message>
         <source>When your file replaces the demo corpus, fit what depends on its size: valid/test splits and eval size, eval interval, warm-up patience and cap (the demo&apos;s stop_at off), vocabulary sizes; the load report says what was chosen and why</source>
-        <translation>当你的文件取代演示语料时，调整依赖数据规模的设置：验证/测试划分和评估规模、评估间隔、预热的耐心和上限（关闭演示用的 stop_at）、词表大小；加载报告会说明选了什么以及原因</translation>
+        <translation type="vanished">当你的文件取代演示语料时，调整依赖数据规模的设置：验证/测试划分和评估规模、评估间隔、预热的耐心和上限（关闭演示用的 stop_at）、词表大小；加载报告会说明选了什么以及原因</translation>
     </message>
     <message>
         <source>Both directions</source>
@@ -3915,6 +3927,14 @@
     <message>
         <source>Curriculum levels by source length (1: none)</source>
         <translation>按源句长度划分的课程难度等级（1：不分级）</translation>
+    </message>
+    <message>
+        <source>Label smoothing</source>
+        <translation>标签平滑</translation>
+    </message>
+    <message>
+        <source>Warm-up loss: share of each target token&apos;s probability spread over the whole vocabulary, so the model is never taught to be certain (0: plain cross-entropy)</source>
+        <translation>预热损失：把每个目标词元的这部分概率均匀分给整个词表，让模型不被教得过于确定（0：普通交叉熵）</translation>
     </message>
     <message>
         <source>Beam length penalty</source>
@@ -4871,6 +4891,34 @@
     <message>
         <source>stages.warmup.patience {n}: the warm-up ends after {evals} evaluations without a better valid chrF</source>
         <translation>stages.warmup.patience {n}：连续 {evals} 次评估验证集 chrF 没有提升，预热即结束</translation>
+    </message>
+    <message>
+        <source>stages.warmup.batch_tokens {n}: pairs of like length, about {k} a batch</source>
+        <translation>stages.warmup.batch_tokens {n}：长度相近的句对组成批次，每批约 {k} 对</translation>
+    </message>
+    <message>
+        <source>{k} pairs drawn at random are {share} padding in this file</source>
+        <translation>在这个文件里随机抽取的 {k} 个句对中有 {share} 是填充</translation>
+    </message>
+    <message>
+        <source>task.label_smoothing {n}: real text has many right translations</source>
+        <translation>task.label_smoothing {n}：真实文本有许多正确的译法</translation>
+    </message>
+    <message>
+        <source>the warm-up is not taught to be sure of one</source>
+        <translation>预热不会被教得只认定其中一种</translation>
+    </message>
+    <message>
+        <source>stages.warmup.lr_schedule cosine: the learning rate decays to the warm-up&apos;s planned end, where a small step polishes what a large one found</source>
+        <translation>stages.warmup.lr_schedule cosine：学习率按余弦衰减到预热计划的终点，小步长在那里打磨大步长找到的结果</translation>
+    </message>
+    <message>
+        <source>stages.warmup.lr {n}, warmed up over {k} steps</source>
+        <translation>stages.warmup.lr {n}，在 {k} 步内逐渐升到该值</translation>
+    </message>
+    <message>
+        <source>run.time_budget {n}: the stages are planned from a short measurement on this machine to end within it (empty: no budget)</source>
+        <translation>run.time_budget {n}：根据在本机上的简短测量规划各阶段，使运行在此时间内结束（留空：不设预算）</translation>
     </message>
     <message>
         <source>{path}: kept at {value}, you set it</source>

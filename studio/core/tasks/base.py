@@ -135,6 +135,7 @@ class SupervisedLogits:
     mask: torch.Tensor  # (B, T) bool: the target positions; a mean divides by their count
     weights: torch.Tensor  # (B, T) float: each position's weight in the sum, 0 off the mask
     teacher_logits: torch.Tensor | None = None  # (B, T, V) without grad; None: no teacher
+    smoothing: float = 0.0  # label smoothing of the loss (not of token_nll, a likelihood)
 
     def token_mean(self, values: torch.Tensor) -> torch.Tensor:
         """Per-position `values` (B, T): their weighted sum over the number of target
@@ -147,8 +148,15 @@ class SupervisedLogits:
         return F.cross_entropy(self.logits.transpose(1, 2).float(), self.targets, reduction="none")
 
     def cross_entropy(self) -> torch.Tensor:
-        """The supervised loss: mean teacher-forced cross-entropy of the targets."""
-        return self.token_mean(self.token_nll())
+        """The supervised loss: mean teacher-forced cross-entropy of the targets, each
+        spreading `smoothing` of its probability evenly over the vocabulary."""
+        if not self.smoothing:
+            return self.token_mean(self.token_nll())
+        logits = self.logits.transpose(1, 2).float()
+        losses = F.cross_entropy(
+            logits, self.targets, reduction="none", label_smoothing=self.smoothing
+        )  # (B, T); 0 where a target is -100
+        return self.token_mean(losses)
 
 
 RewardFn = Callable[[Rollout], Sequence[float]]
@@ -241,6 +249,14 @@ class Task(ABC, Generic[C]):
     @abstractmethod
     def sample(self, n: int, rng: random.Random, max_level: int) -> list[Example]:
         """n training examples of difficulty <= max_level."""
+
+    def sample_tokens(
+        self, tokens: int, rng: random.Random, max_level: int
+    ) -> list[Example] | None:
+        """Training examples of like length filling about `tokens` padded positions
+        (stages.*.batch_tokens); None: this task draws batch_size examples instead."""
+        del tokens, rng, max_level
+        return None
 
     def report(self) -> str:
         """What loading the data did (kept, skipped and why), for the user."""

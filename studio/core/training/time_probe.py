@@ -57,7 +57,7 @@ from studio.core.training.update import Learner, StepOptions
 from studio.core.training.warmup_step import supervised_step
 
 if TYPE_CHECKING:
-    from studio.core.config import StudioConfig
+    from studio.core.config import StageConfig, StudioConfig
     from studio.core.machine.time_budget import TimeFit
 
 PROBE_STEPS = {"warmup": 5, "grpo": 3}  # steps measured per stage, the first left out
@@ -208,7 +208,7 @@ def _measure(
             ref_model=ref if cfg.grpo.beta > 0 else None,
         )
 
-        step = _stepper(cfg, task, learner, name, stage.batch_size, rng)
+        step = _stepper(cfg, task, learner, name, stage, rng)
         parts[f"{name}_step"] = _time_steps(step, PROBE_STEPS[name], cancelled)
     if cancelled():
         raise ProbeCancelled
@@ -222,14 +222,24 @@ def _measure(
 
 
 def _stepper(
-    cfg: StudioConfig, task: Task, learner: Learner, name: str, size: int, rng: random.Random
+    cfg: StudioConfig,
+    task: Task,
+    learner: Learner,
+    name: str,
+    stage: StageConfig,
+    rng: random.Random,
 ) -> Callable[[int], None]:
     """Step i of stage `name` as the trainer takes it (the gradient flow and the sample
-    groups it reports too), on batches drawn with `rng`."""
+    groups it reports too), on batches drawn with `rng` as the trainer draws them."""
     tcfg, top = cfg.training, task.num_levels - 1
+    tokens = stage.batch_tokens if name == "warmup" else 0
+
+    def draw() -> list[Example]:
+        drawn = task.sample_tokens(tokens, rng, top) if tokens else None
+        return drawn if drawn is not None else task.sample(stage.batch_size, rng, top)
 
     def batches() -> list[list[Example]]:
-        return [task.sample(size, rng, top) for _ in range(tcfg.grad_accum)]
+        return [draw() for _ in range(tcfg.grad_accum)]
 
     run = cfg.run
 

@@ -468,8 +468,9 @@ class Trainer:
         self._pace_perplexity(name, stage)
         teacher = self.distiller if name == "warmup" else None  # it teaches the warm-up
         # every rank draws the whole batch (its rng stays in step) and keeps its share
+        tokens = stage.batch_tokens if name == "warmup" else 0
         batches = [
-            self.dist.share(self._draw(stage.batch_size, level, teacher))
+            self.dist.share(self._draw(stage.batch_size, level, teacher, tokens))
             for _ in range(tcfg.grad_accum)
         ]
         if name == "warmup":
@@ -483,12 +484,17 @@ class Trainer:
         )
         return grpo_step(learner, self.task, batches, cfg.grpo, options)
 
-    def _draw(self, n: int, level: int, teacher: Distiller | None = None) -> list[Example]:
+    def _draw(
+        self, n: int, level: int, teacher: Distiller | None = None, tokens: int = 0
+    ) -> list[Example]:
         """n training examples: from the perplexity curriculum's unlocked ones, or the task's
-        levels up to `level`; with a `teacher`, its share of them from the examples it wrote."""
+        levels up to `level` (with `tokens`, as many of like length as fill them, when the
+        task can); with a `teacher`, its share of them from the examples it wrote."""
         if teacher is not None:
             return teacher.draw(n, self.rng, lambda k: self._draw(k, level))
         drawn = self.ppl.sample(n, self.rng) if self.ppl is not None else None
+        if drawn is None and tokens:
+            drawn = self.task.sample_tokens(tokens, self.rng, level)
         return drawn if drawn is not None else self.task.sample(n, self.rng, level)
 
     def _pace_perplexity(self, name: str, stage: StageConfig) -> None:

@@ -43,7 +43,9 @@ class TranslationConfig(TaskSection):
         True,
         "When your file replaces the demo corpus, fit what depends on its size: valid/test "
         "splits and eval size, eval interval, warm-up patience and cap (the demo's stop_at "
-        "off), vocabulary sizes; the load report says what was chosen and why",
+        "off), vocabulary sizes, the warm-up's recipe for real text (batches by tokens, "
+        "label smoothing, a cosine learning rate) and a time budget; the load report says "
+        "what was chosen and why",
     )
     both_directions: bool = param(
         False,
@@ -122,6 +124,13 @@ class TranslationConfig(TaskSection):
         max=0.5,
     )
     num_levels: int = param(3, "Curriculum levels by source length (1: none)", positive=True)
+    label_smoothing: float = param(
+        0.0,
+        "Warm-up loss: share of each target token's probability spread over the whole "
+        "vocabulary, so the model is never taught to be certain (0: plain cross-entropy)",
+        min=0.0,
+        max=0.5,
+    )
     beam_length_penalty: float = param(
         1.0,
         "Beam search ranks by log-prob / length ** this (0: raw log-prob)",

@@ -16,7 +16,14 @@ the user's file replaces the demo corpus (and `task.fit_to_data` is on) the task
   `stop_at`;
 - vocabularies from the training text: characters seen at least twice (the rest are
   too rare to learn an embedding for); BPE sized by the square root of the number of
-  words, the larger the corpus the finer its pieces may be.
+  words, the larger the corpus the finer its pieces may be;
+- the warm-up's recipe for real text, each part measured on Tatoeba exports
+  (benchmarks/RESULTS.md): batches of pairs of like length by token count (a batch of
+  pairs drawn at random is about half padding on such files, the share is measured and
+  reported), label smoothing, a learning rate that warms up and then decays along a
+  cosine to the warm-up's planned end;
+- a time budget (`run.time_budget`) a person waits for on a laptop: the stages are
+  planned from a short measurement on this machine to fit it.
 
 Each choice comes with its reason in the load report. A file of fewer than
 `MIN_PAIRS` pairs (a test, a classroom toy) keeps the preset's values, and every fit
@@ -27,6 +34,7 @@ report says too: "eval.every: kept at 0, you set it; the fit would choose 250".
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -37,16 +45,23 @@ from studio.core.user_settings import kept_line, setting_shown
 MIN_PAIRS = 1000  # below this a file keeps the preset's settings
 HELD_OUT_SHARE = 0.05
 HELD_OUT_MIN, HELD_OUT_MAX = 500, 1000  # sentences per held-out split, when there are enough
-EVAL_EVERY = 250  # steps between evaluations of a whole valid split
+EVAL_EVERY = 500  # steps between evaluations of a whole valid split (about 10 s each on a
+# laptop CPU for 700 Tatoeba sentences: a tenth of the time at this interval)
 PATIENCE = 4  # evaluations without a better chrF before the warm-up ends...
 MIN_GAIN = 0.5  # ...better by this much: consecutive evaluations of a levelled-off
 # warm-up on a few hundred sentences differ by up to 2 chrF (benchmarks/RESULTS.md)
-MAX_EPOCHS = 20  # the warm-up's step cap, in passes over the training pairs...
-NOMINAL_BATCH = 32  # ...of the preset's warm-up batch
+MAX_EPOCHS = 20  # the warm-up's step cap, in passes over the training pairs
+NOMINAL_BATCH = 32  # the preset's warm-up batch, in pairs
 # The least cap: the preset's 3,000 and the patience's 1,000 after them. A few thousand
 # pairs level off by step 2,000-2,500 (benchmarks/RESULTS.md), so the preset's cap alone
 # ended such warm-ups an evaluation or two before their patience would have.
 MIN_WARMUP_STEPS = 3000 + PATIENCE * EVAL_EVERY
+BATCH_TOKENS = 800  # stages.warmup.batch_tokens: padded source and target positions
+LABEL_SMOOTHING = 0.1
+WARMUP_LR = 1e-3
+LR_WARMUP_STEPS = 400
+TIME_BUDGET = "25 min"  # within half an hour with the last evaluations and the test
+RANDOM_BATCHES = 200  # random batches drawn to measure their share of padding
 CHAR_MIN_COUNT = 2  # characters seen fewer times become <unk>
 BPE_PER_ROOT_WORD = 12  # BPE size = this * sqrt(training words), within the bounds below
 BPE_MIN, BPE_MAX = 1000, 8000
@@ -87,7 +102,8 @@ class DataFit:
         if path in self.user:
             self.keep(path, f"the fit would choose {setting_shown(value)}")
             return False
-        self.notes.append(note)
+        if note:  # a setting explained by its neighbour's note has none of its own
+            self.notes.append(note)
         return True
 
     def keep(self, path: str, would: str) -> None:
@@ -117,10 +133,28 @@ def held_out_shares(fit: DataFit, n: int, given: tuple[float, float]) -> tuple[f
     )
 
 
-def trainer_settings(fit: DataFit, n_train: int, n_valid: int) -> None:
-    """The trainer's settings (dotted config paths) for the splits' sizes, with reasons,
+def padding_share(lengths: list[tuple[int, int]], batch_size: int) -> float:
+    """The share of padding in batches of `batch_size` pairs drawn at random (a fixed
+    draw), each pair's (source, target) tokens padded to the batch's longest."""
+    rng = random.Random(0)
+    real = padded = 0
+    for _ in range(RANDOM_BATCHES):
+        batch = [rng.choice(lengths) for _ in range(batch_size)]
+        real += sum(s + t for s, t in batch)
+        padded += batch_size * (max(s for s, _ in batch) + max(t for _, t in batch))
+    return 1 - real / padded
+
+
+def trainer_settings(fit: DataFit, n_valid: int, lengths: list[tuple[int, int]]) -> None:
+    """The trainer's settings (dotted config paths) for the valid split's size and the
+    training pairs' token `lengths` (source, target; EOS and BOS counted), with reasons,
     chosen into `fit`."""
-    cap = max(MIN_WARMUP_STEPS, math.ceil(MAX_EPOCHS * n_train / NOMINAL_BATCH))
+    n_train, batch_size = len(lengths), NOMINAL_BATCH
+    per_batch = BATCH_TOKENS / (sum(s + t for s, t in lengths) / n_train)
+    waste = padding_share(lengths, batch_size)
+    if fit.user.get("stages.warmup.batch_tokens", BATCH_TOKENS) == 0:  # pairs at random
+        per_batch = batch_size
+    cap = max(MIN_WARMUP_STEPS, math.ceil(MAX_EPOCHS * n_train / per_batch))
     every = fit.user.get("eval.every", EVAL_EVERY)  # what the patience counts in
     waits = f" ({PATIENCE * every:,} steps)" if every else ""
     for path, value, note in (
@@ -152,6 +186,37 @@ def trainer_settings(fit: DataFit, n_train: int, n_valid: int) -> None:
             cap,
             f"stages.warmup.steps {cap:,}: at most {MAX_EPOCHS} passes over the training "
             "pairs; a cap for a warm-up still improving: the patience should end it first",
+        ),
+        (
+            "stages.warmup.batch_tokens",
+            BATCH_TOKENS,
+            f"stages.warmup.batch_tokens {BATCH_TOKENS}: pairs of like length, about "
+            f"{per_batch:.0f} a batch; {batch_size} pairs drawn at random are "
+            f"{waste:.0%} padding in this file",
+        ),
+        (
+            "task.label_smoothing",
+            LABEL_SMOOTHING,
+            f"task.label_smoothing {LABEL_SMOOTHING:g}: real text has many right "
+            "translations; the warm-up is not taught to be sure of one",
+        ),
+        (
+            "stages.warmup.lr_schedule",
+            "cosine",
+            "stages.warmup.lr_schedule cosine: the learning rate decays to the warm-up's "
+            "planned end, where a small step polishes what a large one found",
+        ),
+        (
+            "stages.warmup.lr",
+            WARMUP_LR,
+            f"stages.warmup.lr {WARMUP_LR:g}, warmed up over {LR_WARMUP_STEPS} steps",
+        ),
+        ("stages.warmup.lr_warmup_steps", LR_WARMUP_STEPS, ""),
+        (
+            "run.time_budget",
+            TIME_BUDGET,
+            f"run.time_budget {TIME_BUDGET}: the stages are planned from a short "
+            "measurement on this machine to end within it (empty: no budget)",
         ),
     ):
         fit.choose_setting(path, value, note)

@@ -86,7 +86,11 @@ def prepare_data(
             )
     report.split = {name: len(split) for name, split in splits.items()}
     if fit:
-        trainer_settings(fit, len(splits["train"]), len(splits["valid"]))
+        lengths = [
+            (len(source_tok.encode(s)) + 1, len(target_tok.encode(t)) + 1)  # + EOS, + BOS
+            for s, t in read_as(cfg, splits["train"])
+        ]
+        trainer_settings(fit, len(splits["valid"]), lengths)
         report.fitted, report.kept_as_set, report.settings = fit.notes, fit.kept, fit.settings
     train_pairs = read_as(cfg, splits["train"])
     return PreparedData(splits, train_pairs, source_tok, target_tok, report)

@@ -21,6 +21,8 @@ References: Wu et al. 2016 (GNMT), for the length-normalised beam search.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import random
 from typing import Any, ClassVar
 
@@ -71,6 +73,10 @@ from studio.core.tasks.translation.prepare import prepare_data
 from studio.core.tasks.translation.rewards import build_reward_functions, corpus_metrics
 
 PROBE_WORDS = 8  # reference tokens the policy probe follows
+
+
+Sized = tuple[int, int, Example]  # source tokens, target tokens, the pair
+ByLength = tuple[list[Sized], list[int]]  # sorted by length; the running sums of lengths
 
 
 class TranslationTask(Task[TranslationConfig]):
@@ -127,6 +133,7 @@ class TranslationTask(Task[TranslationConfig]):
         self.synthetic: list[tuple[str, str]] | None = None  # back-translated pairs
         self.back_translated: BackTranslated | None = None  # how they were made, this session
         self._synthetic_pools: list[list[Example]] = []  # drawn from in the warm-up only
+        self._by_length: list[ByLength] | None = None  # sample_tokens's, per level
         if cfg.back_translation:
             self._monolingual, skipped = read_monolingual(
                 str(cfg.monolingual_path),  # TranslationConfig refuses back-translation without it
@@ -154,6 +161,45 @@ class TranslationTask(Task[TranslationConfig]):
             share = synthetic_share(self.cfg.back_translation_share, len(pool), len(synthetic))
             return mixed_draw(n, pool, synthetic, share, rng)
         return [rng.choice(pool) for _ in range(n)]
+
+    def sample_tokens(
+        self, tokens: int, rng: random.Random, max_level: int
+    ) -> list[Example] | None:
+        """Pairs of like length (sorted by target, then source tokens) around one drawn at
+        random, as many as fill `tokens` padded source and target positions: a random
+        batch of 32 Tatoeba pairs is about half padding. None with back-translated pairs,
+        whose share of each batch `sample` keeps."""
+        if self._synthetic_pools:
+            return None
+        level = max(0, min(max_level, len(self._pools) - 1))
+        if self._by_length is None:
+            self._by_length = [self._sorted_by_length(pool) for pool in self._pools]
+        pool, ends = self._by_length[level]
+        # an anchor drawn in proportion to its length: a short one brings more pairs along,
+        # so every pair is drawn about as often as with batches of one size
+        anchor = bisect.bisect_right(ends, rng.random() * ends[-1])
+        src, tgt, _ = pool[anchor]
+        k = max(1, min(len(pool), tokens // (src + tgt)))
+        start = min(max(0, anchor - rng.randrange(k)), len(pool) - k)
+        batch = pool[start : start + k]
+        # the longest source of the window may be longer than the anchor's: fewer pairs
+        while len(batch) > 1 and len(batch) * padded_length(batch) > tokens:
+            batch = batch[:-1] if batch[-1] is not pool[anchor] else batch[1:]
+        return [example for _, _, example in batch]
+
+    def _sorted_by_length(self, pool: list[Example]) -> ByLength:
+        """(source tokens, target tokens, example) sorted by target then source length,
+        ties in an order fixed by the task's seed; and the running sums of their lengths."""
+        cut = self._max_len or 1 << 30
+        order = random.Random(self.seed)
+        keyed = []
+        for e in pool:
+            src = min(len(self.encode_source(e.prompt)) + 1, cut)  # + EOS
+            tgt = min(len(self.encode_target(e.reference)) + 1, cut)  # + BOS / EOS
+            keyed.append(((tgt, src, order.random()), src, tgt, e))
+        keyed.sort(key=lambda row: row[0])
+        rows = [(src, tgt, e) for _, src, tgt, e in keyed]
+        return rows, list(itertools.accumulate(src + tgt for src, tgt, _ in rows))
 
     def begin_stage(self, name: str) -> None:
         """The warm-up draws from the real and the back-translated pairs (made now, the
@@ -297,7 +343,7 @@ class TranslationTask(Task[TranslationConfig]):
         weights = mask.float()
         if rows is not None:
             weights = weights * torch.tensor(rows, device=device)[:, None]
-        return SupervisedLogits(logits, labels, mask, weights, taught)
+        return SupervisedLogits(logits, labels, mask, weights, taught, self.cfg.label_smoothing)
 
     def supervised_loss(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
         return self.supervised_logits(model, examples).cross_entropy()
@@ -480,3 +526,8 @@ class TranslationTask(Task[TranslationConfig]):
             "p_answer": p_answer,
         }
         return {"kind": "next_tokens", "prompts": [prompt]}
+
+
+def padded_length(batch: list[Sized]) -> int:
+    """Positions one row of a batch takes once padded: its longest source and target."""
+    return max(src for src, _, _ in batch) + max(tgt for _, tgt, _ in batch)
