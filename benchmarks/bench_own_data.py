@@ -157,6 +157,8 @@ def one_seed(
         "control_test_curve": scores(control_curve),
         "curve": [(r["step"], r["stage"], round(r["eval/chrf"], 1)) for r in evals],
         "ends": [r["reason"] for r in records if r["kind"] == "stage" and r["event"] == "end"],
+        # what run.time_budget planned (the estimate shown before Start), when it has one
+        "time_fit": next((r["time_fit"] for r in records if "time_fit" in r), None),
     }
 
 
@@ -218,6 +220,14 @@ def main() -> int:
             f"| {g['chrf'] - c['chrf']:+.1f} chrF | {r['wall_s']:.0f} |"
         )
     for r in rows:
+        fit = r["time_fit"]
+        if fit is not None:
+            print(
+                f"\nseed {r['seed']}: time budget {fit['budget_s']:.0f} s, estimate before "
+                f"Start {fit['before_s']:.0f} s, planned {fit['after_s']:.0f} s "
+                f"({fit['changes']}); real wall {r['wall_s']:.0f} s, "
+                f"{r['wall_s'] / fit['after_s']:.2f}x the plan"
+            )
         print(f"\nseed {r['seed']}: stages ended {r['ends']}; valid chrF {r['curve']}")
         print(f"test (step, chrF, BLEU, len) at GRPO's kept checkpoints: {r['grpo_test_curve']}")
         print(f"and at the control's: {r['control_test_curve']}")
