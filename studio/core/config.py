@@ -305,6 +305,15 @@ class StageConfig:
         advanced=True,
         label="Tokens per batch",
     )
+    average_last: int = param(
+        0,
+        "At the stage's end, average the weights of its last this many evaluations (the "
+        "final one among them) and go on with the average if it scores better on the "
+        "held-out split (0 or 1: off)",
+        min=0,
+        advanced=True,
+        label="Average the last evaluations",
+    )
     lr_schedule: Literal["constant", "cosine", "plateau"] = param(
         "cosine",
         "After warm-up steps: constant, cosine decay to 10%, or halve on a plateau",

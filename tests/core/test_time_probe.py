@@ -288,3 +288,21 @@ def test_train_estimate_prints_the_estimate_and_writes_nothing(tmp_path, capsys)
     assert out.startswith("estimate: about ") and "on this machine" in out
     assert "warm-up: 12 steps x" in out and "GRPO: 6 steps x" in out
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_estimate_counts_the_evaluation_of_an_average():
+    assert evaluations(1000, 500, baseline=True, averaged=True) == 4  # 0, 500, 1000, average
+    assert evaluations(1000, 500, baseline=True) == 3
+    assert evaluations(400, 500, baseline=True, averaged=True) == 2  # nothing to average
+
+
+def test_the_probes_samples_are_as_long_as_a_warmed_up_models_answers():
+    cfg = load_config("tiny_transformer", ["task.demo_size=300"])
+    task = build_task(cfg)
+    batches = [task.sample(4, random.Random(i), task.num_levels - 1) for i in range(2)]
+    longest = max(len(task.encode_target(e.reference)) + 1 for b in batches for e in b)
+    assert longest < cfg.grpo.max_new_tokens
+    assert time_probe.written_lengths(cfg, task, batches).max_new_tokens == longest
+    # no warm-up first: the untrained model's samples are the run's
+    cfg.stages.warmup.steps = 0
+    assert time_probe.written_lengths(cfg, task, batches) == cfg.grpo

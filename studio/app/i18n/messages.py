@@ -291,6 +291,12 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "stages.warmup.lr {n}, warmed up over {k} steps"),
     QT_TRANSLATE_NOOP(
         "messages",
+        "stages.warmup.average_last {n}: at its end the warm-up averages the weights of its "
+        "last {k} evaluations and goes on with the average if it translates the valid split "
+        "better",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
         "run.time_budget {n}: the stages are planned from a short measurement on this "
         "machine to end within it (empty: no budget)",
     ),
@@ -479,6 +485,17 @@ SHAPES = [
         "leave it empty for no budget",
     ),
     QT_TRANSLATE_NOOP("messages", "time budget reached"),
+    # a stage's end with stages.*.average_last (trainer._end_with_average)
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{stage} end: the average of the weights at its last {k} evaluations scores {metric} "
+        "{averaged} on the held-out split, the last weights {last}: went on with the average",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "{stage} end: the average of the weights at its last {k} evaluations scores {metric} "
+        "{averaged} on the held-out split, the last weights {last}: kept the last weights",
+    ),
     QT_TRANSLATE_NOOP("messages", "time budget {budget}: the estimate, {estimate}, fits"),
     QT_TRANSLATE_NOOP("messages", "time budget {budget}: the estimate, {estimate}, does not fit"),
     QT_TRANSLATE_NOOP("messages", "{path}: {old} -> {new} steps"),

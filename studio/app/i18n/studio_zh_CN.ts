@@ -3321,6 +3321,14 @@
         <translation>预热：每个批次由长度相近的样例组成，数量以填满这么多词元（含填充）为准，而不是 batch_size 个任意长度的样例（0：关闭；没有长度概念的任务按 batch_size 抽取）</translation>
     </message>
     <message>
+        <source>Average the last evaluations</source>
+        <translation>平均最后几次评估的权重</translation>
+    </message>
+    <message>
+        <source>At the stage&apos;s end, average the weights of its last this many evaluations (the final one among them) and go on with the average if it scores better on the held-out split (0 or 1: off)</source>
+        <translation>阶段结束时，对其最后这么多次评估时的权重（含最后一次）取平均；若平均后的权重在留出集上得分更高，就用平均后的权重继续（0 或 1：关闭）</translation>
+    </message>
+    <message>
         <source>Learning-rate schedule</source>
         <translation>学习率调度</translation>
     </message>
@@ -4917,6 +4925,10 @@
         <translation>stages.warmup.lr {n}，在 {k} 步内逐渐升到该值</translation>
     </message>
     <message>
+        <source>stages.warmup.average_last {n}: at its end the warm-up averages the weights of its last {k} evaluations and goes on with the average if it translates the valid split better</source>
+        <translation>stages.warmup.average_last {n}：预热结束时对其最后 {k} 次评估时的权重取平均，若平均后的模型在验证集上翻译得更好，就从平均后的权重继续</translation>
+    </message>
+    <message>
         <source>run.time_budget {n}: the stages are planned from a short measurement on this machine to end within it (empty: no budget)</source>
         <translation>run.time_budget {n}：根据在本机上的简短测量规划各阶段，使运行在此时间内结束（留空：不设预算）</translation>
     </message>
@@ -5031,6 +5043,14 @@
     <message>
         <source>time budget reached</source>
         <translation>时间预算已用完</translation>
+    </message>
+    <message>
+        <source>{stage} end: the average of the weights at its last {k} evaluations scores {metric} {averaged} on the held-out split, the last weights {last}: went on with the average</source>
+        <translation>{stage} 结束：最后 {k} 次评估时权重的平均在留出集上的 {metric} 为 {averaged}，最后的权重为 {last}：改用平均后的权重继续</translation>
+    </message>
+    <message>
+        <source>{stage} end: the average of the weights at its last {k} evaluations scores {metric} {averaged} on the held-out split, the last weights {last}: kept the last weights</source>
+        <translation>{stage} 结束：最后 {k} 次评估时权重的平均在留出集上的 {metric} 为 {averaged}，最后的权重为 {last}：保留最后的权重</translation>
     </message>
     <message>
         <source>time budget {budget}: the estimate, {estimate}, fits</source>

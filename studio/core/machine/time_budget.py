@@ -87,14 +87,15 @@ class Pace:
     start: float = 0.0  # before the first step: data, model, this measurement
 
 
-def evaluations(steps: int, every: int, baseline: bool) -> int:
+def evaluations(steps: int, every: int, baseline: bool, averaged: bool = False) -> int:
     """Evaluations a stage of `steps` makes (trainer._train): its baseline (`baseline`: the
     first stage; a later one starts from the previous stage's last), one each `every`
-    steps before its last, and one at its end."""
+    steps before its last, one at its end, and (`averaged`: stages.*.average_last) one of
+    the average of its last evaluations' weights when there are two or more to average."""
     if steps <= 0:
         return 0
     scheduled = (steps - 1) // every if every else 0
-    return int(baseline) + scheduled + 1
+    return int(baseline) + scheduled + 1 + int(averaged and scheduled > 0)
 
 
 @dataclass(frozen=True)
@@ -164,7 +165,9 @@ def predict(cfg: StudioConfig, pace: Pace, steps: dict[str, int] | None = None) 
                 name=name,
                 steps=n,
                 seconds_per_step=per_step[name],
-                evaluations=evaluations(n, cfg.eval.every, baseline=not plans),
+                evaluations=evaluations(
+                    n, cfg.eval.every, baseline=not plans, averaged=stage.average_last > 1
+                ),
                 seconds_per_evaluation=pace.evaluation,
                 can_end_early=stage.stop_at is not None or stage.patience > 0,
             )

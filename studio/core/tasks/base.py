@@ -373,6 +373,13 @@ class Task(ABC, Generic[C]):
 
     # ---- GRPO
 
+    def answer_length(self, example: Example) -> int | None:
+        """The tokens a model trained on the references writes for `example` (its
+        reference's, the end token included), or None: not known (the time probe then
+        takes an untrained model's samples, grpo.max_new_tokens long, as the run's)."""
+        del example
+        return None
+
     @abstractmethod
     def rollout(
         self, model: nn.Module, examples: list[Example], group_size: int, sampling: Sampling

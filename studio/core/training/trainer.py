@@ -62,6 +62,7 @@ from studio.core.runs.metrics_file import MetricsWriter, ended, truncate_metrics
 from studio.core.runs.warm_start import read_warm_start
 from studio.core.tasks import build_task
 from studio.core.tasks.base import Example
+from studio.core.training.averaging import RecentWeights
 from studio.core.training.control import StopRequested, TrainerControl
 from studio.core.training.distillation import Distiller
 from studio.core.training.divergence import check_divergence
@@ -252,6 +253,9 @@ class Trainer:
         self.schedule: LearningRate | None = None
         self.scaler = torch.amp.GradScaler("cuda") if tcfg.amp == "fp16" else None
         self.learner: Learner | None = None  # what the current stage's steps train with
+        # stages.*.average_last: the weights at this stage's last evaluations (since a resume)
+        self._recent = RecentWeights(0)
+        self._last_metric: float | None = None  # the last evaluation's headline metric
 
     def start(self) -> Path:
         """Make the run folder (a fresh one; a resumed run's is there already), write its
@@ -326,6 +330,7 @@ class Trainer:
         """Fresh optimizer and schedule for the stage; restored from `state` on resume."""
         name, stage = self._stage()
         self.task.begin_stage(name)
+        self._recent = RecentWeights(stage.average_last)
         tcfg = self.cfg.training
         self.optimizer = new_optimizer(self.model, stage, tcfg, self.device)
         self.schedule = new_schedule(self.optimizer, stage, tcfg)
@@ -413,18 +418,59 @@ class Trainer:
 
     # ---- evaluation
 
-    def evaluate(self) -> Record:
-        """Held-out metrics now, without disturbing the training's random streams."""
+    def _held_out(self) -> dict[str, float]:
+        """Held-out metrics of the model now (rank 0 measures, every rank gets them),
+        without disturbing the training's random streams."""
         metrics: dict[str, float] = {}
         if self.dist.is_main:  # the other ranks wait for its numbers
             metrics = held_out_metrics(
                 self.task, self.model, self.cfg.eval, self.cfg.training.amp, self.device
             )
-        metrics = self.dist.broadcast(metrics)
+        return self.dist.broadcast(metrics)
+
+    def evaluate(self) -> Record:
+        """Held-out metrics now, recorded; the weights kept for the stage's average."""
+        metrics = self._held_out()
         self.pos.last_eval_step = self.pos.global_step
-        record = eval_record(self._stage()[0], self.pos.global_step, self.task.EVAL_METRIC, metrics)
+        self._last_metric = metrics.get(self.task.EVAL_METRIC)
+        name, stage = self._stage()
+        if stage.average_last > 1 and self.pos.stage_step > 0:
+            self._recent.keep(self.model)
+        record = eval_record(name, self.pos.global_step, self.task.EVAL_METRIC, metrics)
         self._emit(record)
         return record
+
+    def _end_with_average(self, name: str) -> None:
+        """stages.*.average_last: go on with the average of the weights at the stage's
+        last evaluations if it scores better on the held-out split than the weights the
+        stage ended with (those are kept otherwise); the log says which and by how much."""
+        ended_with, kept = self._last_metric, len(self._recent)
+        if kept < 2 or ended_with is None:
+            return
+        final = {k: v.detach().clone() for k, v in self.model.state_dict().items()}
+        self.model.load_state_dict(self._recent.average())
+        if self.pruner is not None:  # earlier weights were pruned by earlier masks
+            self.pruner.apply()
+        try:
+            metrics = self._held_out()
+        except StopRequested:  # the checkpoint a stop writes holds the trained weights
+            self.model.load_state_dict(final)
+            raise
+        metric = self.task.EVAL_METRIC
+        averaged, step = metrics.get(metric, float("-inf")), self.pos.global_step
+        if averaged > ended_with:
+            self._last_metric = averaged
+            self._emit(eval_record(name, step, metric, metrics))
+            choice = "went on with the average"
+        else:
+            self.model.load_state_dict(final)
+            choice = "kept the last weights"
+        self._log(
+            f"{name} end: the average of the weights at its last {kept} evaluations scores "
+            f"{metric} {averaged:.2f} on the held-out split, the last weights "
+            f"{ended_with:.2f}: {choice}"
+        )
+        self._recent = RecentWeights(0)
 
     def _scheduled_eval(self, stage: StageConfig) -> str | None:
         """Evaluate when eval.every says this step should be and it has not been yet; say
@@ -699,6 +745,7 @@ class Trainer:
                     self.save_checkpoint()
             if self.pos.last_eval_step != self.pos.global_step:
                 self.evaluate()
+            self._end_with_average(name)
             reason = stop_reason or "all steps done"
             self._emit(stage_record(name, self.pos.global_step, "end", reason))
             if reason == TIME_BUDGET_REACHED:  # no later stage starts: the run ends here

@@ -319,6 +319,9 @@ class TranslationTask(Task[TranslationConfig]):
         cut = self._max_len - 1
         return sum(min(len(self.encode_target(e.reference)), cut) + 1 for e in examples)
 
+    def answer_length(self, example: Example) -> int:
+        return len(self.encode_target(example.reference)) + 1
+
     def supervised_logits(
         self, model: nn.Module, examples: list[Example], teacher: nn.Module | None = None
     ) -> SupervisedLogits:
