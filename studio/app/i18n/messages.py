@@ -291,12 +291,6 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "stages.warmup.lr {n}, warmed up over {k} steps"),
     QT_TRANSLATE_NOOP(
         "messages",
-        "stages.warmup.average_last {n}: at its end the warm-up averages the weights of its "
-        "last {k} evaluations and goes on with the average if it translates the valid split "
-        "better",
-    ),
-    QT_TRANSLATE_NOOP(
-        "messages",
         "run.time_budget {n}: the stages are planned from a short measurement on this "
         "machine to end within it (empty: no budget)",
     ),

@@ -4926,7 +4926,7 @@
     </message>
     <message>
         <source>stages.warmup.average_last {n}: at its end the warm-up averages the weights of its last {k} evaluations and goes on with the average if it translates the valid split better</source>
-        <translation>stages.warmup.average_last {n}：预热结束时对其最后 {k} 次评估时的权重取平均，若平均后的模型在验证集上翻译得更好，就从平均后的权重继续</translation>
+        <translation type="vanished">stages.warmup.average_last {n}：预热结束时对其最后 {k} 次评估时的权重取平均，若平均后的模型在验证集上翻译得更好，就从平均后的权重继续</translation>
     </message>
     <message>
         <source>run.time_budget {n}: the stages are planned from a short measurement on this machine to end within it (empty: no budget)</source>

@@ -60,7 +60,6 @@ BATCH_TOKENS = 800  # stages.warmup.batch_tokens: padded source and target posit
 LABEL_SMOOTHING = 0.1
 WARMUP_LR = 1e-3
 LR_WARMUP_STEPS = 400
-AVERAGE_LAST = 4  # stages.warmup.average_last: the patience's evaluations, or the cosine's tail
 TIME_BUDGET = "25 min"  # within half an hour with the last evaluations and the test
 RANDOM_BATCHES = 200  # random batches drawn to measure their share of padding
 CHAR_MIN_COUNT = 2  # characters seen fewer times become <unk>
@@ -213,13 +212,6 @@ def trainer_settings(fit: DataFit, n_valid: int, lengths: list[tuple[int, int]])
             f"stages.warmup.lr {WARMUP_LR:g}, warmed up over {LR_WARMUP_STEPS} steps",
         ),
         ("stages.warmup.lr_warmup_steps", LR_WARMUP_STEPS, ""),
-        (
-            "stages.warmup.average_last",
-            AVERAGE_LAST,
-            f"stages.warmup.average_last {AVERAGE_LAST}: at its end the warm-up averages "
-            f"the weights of its last {AVERAGE_LAST} evaluations and goes on with the "
-            "average if it translates the valid split better",
-        ),
         (
             "run.time_budget",
             TIME_BUDGET,
