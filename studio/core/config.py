@@ -309,8 +309,9 @@ class StageConfig:
         0,
         "At the stage's end, average the weights of its last this many evaluations (the "
         "final one among them) and go on with the average if it scores better on the "
-        "held-out split (0 or 1: off)",
+        "held-out split (0 or 1: off; at most 20, each a copy of the weights in memory)",
         min=0,
+        max=20,  # a file handed over cannot fill the memory with copies
         advanced=True,
         label="Average the last evaluations",
     )

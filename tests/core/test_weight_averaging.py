@@ -1,10 +1,12 @@
 """stages.*.average_last: at a stage's end the trainer tries the average of the weights at
 its last evaluations and goes on with it only if it scores better on the held-out split."""
 
+import pytest
 import torch
 from torch import nn
 
 from studio.core.config import load_config
+from studio.core.configtools import ConfigError
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.training.averaging import RecentWeights
 from studio.core.training.trainer import Trainer
@@ -93,3 +95,8 @@ def test_without_average_last_nothing_more_is_evaluated(tmp_path):
     trainer, seen = warmup_trainer(tmp_path, 0, [0.1, 0.2, 0.3, 0.4])
     trainer.run()
     assert len(seen) == 4
+
+
+def test_a_file_cannot_ask_for_more_copies_than_twenty():
+    with pytest.raises(ConfigError, match="stages.warmup.average_last"):
+        load_config("micro_gpt", ["stages.warmup.average_last=21"])

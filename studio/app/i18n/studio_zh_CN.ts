@@ -3326,7 +3326,7 @@
     </message>
     <message>
         <source>At the stage&apos;s end, average the weights of its last this many evaluations (the final one among them) and go on with the average if it scores better on the held-out split (0 or 1: off)</source>
-        <translation>阶段结束时，对其最后这么多次评估时的权重（含最后一次）取平均；若平均后的权重在留出集上得分更高，就用平均后的权重继续（0 或 1：关闭）</translation>
+        <translation type="vanished">阶段结束时，对其最后这么多次评估时的权重（含最后一次）取平均；若平均后的权重在留出集上得分更高，就用平均后的权重继续（0 或 1：关闭）</translation>
     </message>
     <message>
         <source>Learning-rate schedule</source>
@@ -3799,6 +3799,10 @@
     <message>
         <source>Back-translate monolingual_path&apos;s target-language sentences into synthetic pairs (by a reverse-direction model) and mix them, tagged, into the warm-up</source>
         <translation type="vanished">用一个反向模型把 monolingual_path 中的目标语言句子回译成合成句对，加上标记后混入预热</translation>
+    </message>
+    <message>
+        <source>At the stage&apos;s end, average the weights of its last this many evaluations (the final one among them) and go on with the average if it scores better on the held-out split (0 or 1: off; at most 20, each a copy of the weights in memory)</source>
+        <translation>阶段结束时，对其最后这么多次评估时的权重（含最后一次）取平均；若平均后的权重在留出集上得分更高，就用平均后的权重继续（0 或 1：关闭；最多 20，每份都是内存中的一份权重副本）</translation>
     </message>
     <message>
         <source>Monolingual path</source>
