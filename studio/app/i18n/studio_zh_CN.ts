@@ -3777,6 +3777,10 @@
         <translation>当你的文件取代演示语料时，调整依赖数据的设置：验证/测试划分和评估规模、评估间隔、预热的耐心和上限（关闭演示用的 stop_at）、词表大小、针对真实文本的预热配方（按词元数组批、标签平滑、余弦学习率）以及时间预算；加载报告会说明选了什么以及原因</translation>
     </message>
     <message>
+        <source>Dropout in the warm-up (residuals, embeddings); GRPO samples and updates without it</source>
+        <translation>预热阶段的 dropout（残差、嵌入）；GRPO 采样和更新时不用</translation>
+    </message>
+    <message>
         <source>When your file replaces the demo corpus, fit what depends on its size: valid/test splits and eval size, eval interval, warm-up patience and cap (the demo&apos;s stop_at off), vocabulary sizes; the load report says what was chosen and why</source>
         <translation type="vanished">当你的文件取代演示语料时，调整依赖数据规模的设置：验证/测试划分和评估规模、评估间隔、预热的耐心和上限（关闭演示用的 stop_at）、词表大小；加载报告会说明选了什么以及原因</translation>
     </message>
@@ -4250,7 +4254,7 @@
     </message>
     <message>
         <source>Dropout in the warm-up (attention, residuals, embeddings); GRPO samples and updates without it</source>
-        <translation>预热阶段的 dropout（注意力、残差、嵌入）；GRPO 采样和更新时不用</translation>
+        <translation type="vanished">预热阶段的 dropout（注意力、残差、嵌入）；GRPO 采样和更新时不用</translation>
     </message>
     <message>
         <source>Longest sentence (tokens)</source>

@@ -64,7 +64,7 @@ class TinyTransformerConfig(ModelSection):
     )
     dropout: float = param(
         0.1,
-        "Dropout in the warm-up (attention, residuals, embeddings); "
+        "Dropout in the warm-up (residuals, embeddings); "
         "GRPO samples and updates without it",
         min=0.0,
         max=0.9,
@@ -144,15 +144,17 @@ class DecoderCache:
 
 class Attention(nn.Module):
     """Multi-head attention whose keys/values are projected separately, so a decoder can
-    cache them (self-attention) or compute them once per source (cross-attention)."""
+    cache them (self-attention) or compute them once per source (cross-attention). No
+    dropout on the attention weights: it sends SDPA down its unfused path on the CPU, a
+    random mask per weight, for no better warm-up on real text (benchmarks/RESULTS.md);
+    the block's residual dropout regularizes it."""
 
-    def __init__(self, d_model: int, n_heads: int, dropout: float) -> None:
+    def __init__(self, d_model: int, n_heads: int) -> None:
         super().__init__()
         self.n_heads = n_heads
         self.q_proj = nn.Linear(d_model, d_model)
         self.kv_proj = nn.Linear(d_model, 2 * d_model)
         self.out_proj = nn.Linear(d_model, d_model)
-        self.dropout = dropout
 
     def _heads(self, x: torch.Tensor) -> torch.Tensor:
         b, t, d = x.shape
@@ -172,8 +174,7 @@ class Attention(nn.Module):
     ) -> torch.Tensor:
         b, t, d = x.shape
         q = self._heads(self.q_proj(x))  # (B, H, T, hd)
-        p = self.dropout if self.training else 0.0
-        y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=p, is_causal=causal)
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, is_causal=causal)
         return self.out_proj(y.transpose(1, 2).reshape(b, t, d))
 
     def grouped(
@@ -198,7 +199,7 @@ class EncoderBlock(nn.Module):
     def __init__(self, cfg: TinyTransformerConfig) -> None:
         super().__init__()
         self.norm1 = nn.LayerNorm(cfg.d_model)
-        self.attn = Attention(cfg.d_model, cfg.n_heads, cfg.dropout)
+        self.attn = Attention(cfg.d_model, cfg.n_heads)
         self.norm2 = nn.LayerNorm(cfg.d_model)
         self.ff = FeedForward(cfg.d_model, cfg.d_ff, cfg.dropout)
         self.drop = nn.Dropout(cfg.dropout)
@@ -214,9 +215,9 @@ class DecoderBlock(nn.Module):
     def __init__(self, cfg: TinyTransformerConfig) -> None:
         super().__init__()
         self.norm1 = nn.LayerNorm(cfg.d_model)
-        self.self_attn = Attention(cfg.d_model, cfg.n_heads, cfg.dropout)
+        self.self_attn = Attention(cfg.d_model, cfg.n_heads)
         self.norm2 = nn.LayerNorm(cfg.d_model)
-        self.cross_attn = Attention(cfg.d_model, cfg.n_heads, cfg.dropout)
+        self.cross_attn = Attention(cfg.d_model, cfg.n_heads)
         self.norm3 = nn.LayerNorm(cfg.d_model)
         self.ff = FeedForward(cfg.d_model, cfg.d_ff, cfg.dropout)
         self.drop = nn.Dropout(cfg.dropout)

@@ -143,20 +143,19 @@ class SupervisedLogits:
         scale of the others (nor the counts a distributed warm-up weighs ranks by)."""
         return (values * self.weights).sum() / self.mask.sum()
 
-    def token_nll(self) -> torch.Tensor:
-        """Cross-entropy of each target (B, T); 0 where a target is -100."""
-        return F.cross_entropy(self.logits.transpose(1, 2).float(), self.targets, reduction="none")
+    def token_nll(self, smoothing: float = 0.0) -> torch.Tensor:
+        """Cross-entropy of each target (B, T); 0 where a target is -100. Over rows of
+        (B*T, V), not (B, V, T): the log-softmax of a transposed tensor copies it first."""
+        flat = self.logits.flatten(0, 1).float()
+        losses = F.cross_entropy(
+            flat, self.targets.flatten(), reduction="none", label_smoothing=smoothing
+        )
+        return losses.view_as(self.targets)
 
     def cross_entropy(self) -> torch.Tensor:
         """The supervised loss: mean teacher-forced cross-entropy of the targets, each
         spreading `smoothing` of its probability evenly over the vocabulary."""
-        if not self.smoothing:
-            return self.token_mean(self.token_nll())
-        logits = self.logits.transpose(1, 2).float()
-        losses = F.cross_entropy(
-            logits, self.targets, reduction="none", label_smoothing=self.smoothing
-        )  # (B, T); 0 where a target is -100
-        return self.token_mean(losses)
+        return self.token_mean(self.token_nll(self.smoothing))
 
 
 RewardFn = Callable[[Rollout], Sequence[float]]
