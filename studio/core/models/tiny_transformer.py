@@ -64,8 +64,7 @@ class TinyTransformerConfig(ModelSection):
     )
     dropout: float = param(
         0.1,
-        "Dropout in the warm-up (residuals, embeddings); "
-        "GRPO samples and updates without it",
+        "Dropout in the warm-up (residuals, embeddings); GRPO samples and updates without it",
         min=0.0,
         max=0.9,
         label="Dropout",
