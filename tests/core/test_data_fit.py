@@ -57,6 +57,9 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     # averaging the last 4 evaluations' weights lost 0.3-0.7 valid chrF to the last
     # weights on the Tatoeba file (benchmarks/RESULTS.md): not fitted
     assert warmup.average_last == 0
+    # 5,000 training pairs keep the preset's dropout: a time budget's warm-up passes over
+    # them often enough to learn them by heart without it
+    assert cfg.model.dropout == 0.1 and "model.dropout" not in report.settings
     # 20 passes over the training pairs in batches of 800 tokens, never under the
     # preset's 3,000 plus the patience's 4 evaluations of 500 steps (the time budget
     # may shorten the warm-up after that, on a slow machine)
@@ -77,6 +80,22 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     assert "stages.warmup.stop_at off" in text and "eval.size 500" in text
     saved = (trainer.start() / "config.yaml").read_text("utf-8")  # the run folder, made
     assert "patience: 4" in saved and "min_gain: 0.5" in saved  # what the run uses
+
+
+def test_a_large_file_trains_without_dropout_unless_the_user_set_it(tmp_path):
+    pairs = realistic_pairs(11_200, seed=4)  # 10,080 training pairs
+    cfg = own_data_config(tmp_path, pairs)
+    report = build_task(cfg).load_report()
+    assert report.split["train"] >= 10_000
+    assert report.settings["model.dropout"] == 0.0
+    assert "model.dropout 0: " in report.text()
+    report.apply_settings(cfg)
+    assert cfg.model.dropout == 0.0
+    mine = own_data_config(tmp_path, pairs, "model.dropout=0.2")
+    report = build_task(mine).load_report()
+    report.apply_settings(mine)
+    assert mine.model.dropout == 0.2 and "model.dropout" not in report.settings
+    assert "model.dropout: kept at 0.2, you set it; the fit would choose 0" in report.text()
 
 
 def test_fitting_can_be_turned_off_and_skips_small_files(tmp_path, corpus):

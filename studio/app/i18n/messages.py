@@ -291,6 +291,12 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "stages.warmup.lr {n}, warmed up over {k} steps"),
     QT_TRANSLATE_NOOP(
         "messages",
+        "model.dropout {n}: {k} training pairs are too many for the warm-up to learn by heart "
+        "in its time",
+    ),
+    QT_TRANSLATE_NOOP("messages", "without dropout it learns them faster"),
+    QT_TRANSLATE_NOOP(
+        "messages",
         "run.time_budget {n}: the stages are planned from a short measurement on this "
         "machine to end within it (empty: no budget)",
     ),

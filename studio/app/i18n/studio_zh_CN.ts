@@ -4933,6 +4933,14 @@
         <translation>stages.warmup.lr {n}，在 {k} 步内逐渐升到该值</translation>
     </message>
     <message>
+        <source>model.dropout {n}: {k} training pairs are too many for the warm-up to learn by heart in its time</source>
+        <translation>model.dropout {n}：{k} 个训练句对太多，预热在它的时间内背不下来</translation>
+    </message>
+    <message>
+        <source>without dropout it learns them faster</source>
+        <translation>不用 dropout 学得更快</translation>
+    </message>
+    <message>
         <source>stages.warmup.average_last {n}: at its end the warm-up averages the weights of its last {k} evaluations and goes on with the average if it translates the valid split better</source>
         <translation type="vanished">stages.warmup.average_last {n}：预热结束时对其最后 {k} 次评估时的权重取平均，若平均后的模型在验证集上翻译得更好，就从平均后的权重继续</translation>
     </message>
