@@ -79,3 +79,26 @@ def test_after_stop_the_stage_no_longer_says_running(qtbot):
     strip.add_record(step_record(41, stage="warmup") | {"stage_step": 41})  # resumed
     strip.add_record({"kind": "done", "step": 41, "reason": "error"})
     assert warm.status.text() == "failed at step 41"
+
+
+def test_a_run_started_here_shows_the_plan_its_trainer_fitted(qtbot, tmp_path):
+    from studio.core.config import save_config
+
+    strip = StageStrip()
+    qtbot.addWidget(strip)
+    shown = load_config("tiny_transformer")  # the preset as the Settings form holds it
+    strip.show_config(shown)
+    assert strip.boxes["warmup"].rule.text().startswith("up to 3000 steps · ends early at chrF")
+    strip.add_record(stage("warmup", "start", 0))
+    # the trainer fitted the plan to the user's file and wrote it into the run folder
+    fitted = load_config(
+        "tiny_transformer",
+        ["stages.warmup.steps=6629", "stages.warmup.stop_at=null", "stages.warmup.patience=4"],
+    )
+    save_config(fitted, tmp_path / "config.yaml")
+    strip.show_run(str(tmp_path), shown)
+    warm = strip.boxes["warmup"]
+    assert warm.rule.text() == "up to 6629 steps · or after 4 evaluations without a better chrF"
+    assert warm.property("current") and warm.status.text() == "running"  # records replayed
+    strip.show_run(str(tmp_path / "gone"), shown)  # no folder to read: the plan drawn stays
+    assert strip.boxes["warmup"].rule.text() == warm.rule.text()
