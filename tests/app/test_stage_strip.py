@@ -1,5 +1,7 @@
 """The stage strip: the planned stages with their stopping rules, and where the run is."""
 
+import pytest
+
 from studio.app.views.stage_strip import StageStrip
 from studio.core.config import load_config
 from tests.app.fakes import step_record
@@ -81,24 +83,37 @@ def test_after_stop_the_stage_no_longer_says_running(qtbot):
     assert warm.status.text() == "failed at step 41"
 
 
-def test_a_run_started_here_shows_the_plan_its_trainer_fitted(qtbot, tmp_path):
-    from studio.core.config import save_config
-
+def test_a_run_shown_with_its_fitted_config_is_drawn_by_that_plan(qtbot, tmp_path):
     strip = StageStrip()
     qtbot.addWidget(strip)
-    shown = load_config("tiny_transformer")  # the preset as the Settings form holds it
-    strip.show_config(shown)
+    strip.show_config(load_config("tiny_transformer"))  # the preset as the form holds it
     assert strip.boxes["warmup"].rule.text().startswith("up to 3000 steps · ends early at chrF")
     strip.add_record(stage("warmup", "start", 0))
-    # the trainer fitted the plan to the user's file and wrote it into the run folder
     fitted = load_config(
         "tiny_transformer",
         ["stages.warmup.steps=6629", "stages.warmup.stop_at=null", "stages.warmup.patience=4"],
     )
-    save_config(fitted, tmp_path / "config.yaml")
-    strip.show_run(str(tmp_path), shown)
+    strip.show_run(str(tmp_path), fitted)
     warm = strip.boxes["warmup"]
     assert warm.rule.text() == "up to 6629 steps · or after 4 evaluations without a better chrF"
     assert warm.property("current") and warm.status.text() == "running"  # records replayed
-    strip.show_run(str(tmp_path / "gone"), shown)  # no folder to read: the plan drawn stays
-    assert strip.boxes["warmup"].rule.text() == warm.rule.text()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_run_started_on_the_users_file_shows_the_plan_its_trainer_fitted(qtbot, window, tmp_path):
+    from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
+
+    data = write_tatoeba_file(tmp_path / "cmn.txt", realistic_pairs(1500, seed=1))
+    tiny = ["model.d_model=32", "model.n_heads=2", "model.n_encoder_layers=1"]
+    tiny += ["model.n_decoder_layers=1", "model.d_ff=64", "training.threads=1"]
+    save = f"run.save_dir={tmp_path / 'runs'}"
+    assert window.load_preset("tiny_transformer", [*tiny, f"data.path={data}", save])
+    strip = window.view(StageStrip)
+    assert "ends early at chrF ≥ 60" in strip.boxes["warmup"].rule.text()  # the demo's plan
+    assert window.session.start(max_steps=1)
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=120_000)
+    assert window.errors == []
+    # the fit for the file: no stop_at, a patience of 4 evaluations, a cap of its own
+    rule = strip.boxes["warmup"].rule.text()
+    assert "ends early" not in rule and "or after 4 evaluations" in rule
+    assert not rule.startswith("up to 3000 steps")

@@ -11,7 +11,8 @@ views, the toolbar, the runs list, the log and the status bar.
 - `cleared()`: the views forget the run shown (a new run, a run opened, another preset);
 - `config_shown(cfg)`: the records that follow belong to a run of `cfg`;
 - `record_arrived(record)`: one record of the run in use, live or read back, in order;
-- `run_shown(run_dir, cfg)`: the run folder in use (cfg None: its config is unreadable);
+- `run_shown(run_dir, cfg)`: the run folder in use and its config as the trainer fitted it
+  to the data and time budget (cfg None: its config is unreadable);
 - `state_changed(state)`: the controller's state, before the session acts on it;
 - `settings_loaded(cfg)`: a run's config was read to continue it: the settings show it;
 - `overlay_opened(Overlay)` / `overlay_closed()`: another run's curves over the charts;
@@ -408,9 +409,20 @@ class RunSession(QObject):
         self.run_dir = run_dir
         self.stopped_run = None
         if run_dir:
-            self.run_shown.emit(run_dir, self.run_config)
+            self.run_shown.emit(run_dir, self._as_trained(run_dir))
             self.runs_changed.emit()
             self.status_said.emit(self.tr("Training — run folder {run}").format(run=run_dir))
+
+    def _as_trained(self, run_dir: str) -> StudioConfig | None:
+        """A run started here as its folder's config.yaml holds it: the plan the trainer
+        fitted (the user's data, a time budget), which `run_config` (what Reset starts
+        again, to be fitted again) does not hold; `run_config` if that cannot be read."""
+        from studio.core.runs.loading import load_run_config
+
+        try:
+            return load_run_config(Path(run_dir))
+        except (OSError, ValueError):  # ConfigError and RunError are ValueErrors
+            return self.run_config
 
     def _on_failed(self, message: str) -> None:
         self.last_error = message  # the log has it already (the worker's error record)

@@ -7,15 +7,13 @@ then, as records arrive, its step count, and once it ended, why. The stage under
 highlighted. The strip is drawn from the config and the run's records alone, so an
 opened run shows the same strip it had while it trained; an opened run whose settings
 cannot be read shows the stages its records name, never the plan of the preset shown
-before it. A run started here is drawn again from its folder's config once the folder
-exists: the trainer may have fitted the plan to the user's data or time budget (a longer
-warm-up, a patience for stop_at), and the strip shows the plan it trains by. A run that
-stops or fails says so in its stage's box.
+before it. A run started here is drawn again from the config `show_run` gives, its
+folder's: the trainer may have fitted the plan to the user's data or time budget (a
+longer warm-up, a patience for stop_at), and the strip shows the plan it trains by. A
+run that stops or fails says so in its stage's box.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
@@ -33,7 +31,6 @@ from studio.app.common.layouts import clear_layout
 from studio.app.i18n.messages import translate_message
 from studio.app.views.view import ABOVE_TABS, View
 from studio.core.config import StageConfig, StudioConfig
-from studio.core.runs.loading import load_run_config
 from studio.core.tasks import task_class
 from studio.core.training import metrics
 
@@ -154,12 +151,7 @@ class StageStrip(View, QWidget):
 
     def show_run(self, run_dir: str, cfg: StudioConfig | None) -> None:
         if cfg is not None:
-            # show_config drew the plan the run was started with; its folder holds the plan
-            # as the trainer fitted it (a small YAML file, read once a run)
-            try:
-                plan = self._plan(load_run_config(Path(run_dir)))
-            except (OSError, ValueError):  # ConfigError and RunError are ValueErrors
-                return  # the plan drawn stays
+            plan = self._plan(cfg)  # as the trainer fitted it, not as show_config had it
         else:
             # the run's settings are unreadable: its records name its stages, not their rules
             names = list(dict.fromkeys(str(r["stage"]) for r in self._seen if r.get("stage")))

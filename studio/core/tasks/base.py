@@ -123,6 +123,16 @@ class Rollout:
         return self.actions.shape[0]
 
 
+def token_nll(logits: torch.Tensor, labels: torch.Tensor, smoothing: float = 0.0) -> torch.Tensor:
+    """Cross-entropy of each token (B, T) of logits (B, T, V), with label `smoothing`; 0
+    where a label is -100. Over rows of (B*T, V), not (B, V, T): the log-softmax of a
+    transposed tensor copies it first."""
+    per_token = F.cross_entropy(
+        logits.flatten(0, 1).float(), labels.flatten(), reduction="none", label_smoothing=smoothing
+    )
+    return per_token.view_as(labels)
+
+
 @dataclass
 class SupervisedLogits:
     """What a token-level supervised loss is computed from: a teacher-forced batch's logits
@@ -144,13 +154,8 @@ class SupervisedLogits:
         return (values * self.weights).sum() / self.mask.sum()
 
     def token_nll(self, smoothing: float = 0.0) -> torch.Tensor:
-        """Cross-entropy of each target (B, T); 0 where a target is -100. Over rows of
-        (B*T, V), not (B, V, T): the log-softmax of a transposed tensor copies it first."""
-        flat = self.logits.flatten(0, 1).float()
-        losses = F.cross_entropy(
-            flat, self.targets.flatten(), reduction="none", label_smoothing=smoothing
-        )
-        return losses.view_as(self.targets)
+        """Cross-entropy of each target (B, T); 0 where a target is -100."""
+        return token_nll(self.logits, self.targets, smoothing)
 
     def cross_entropy(self) -> torch.Tensor:
         """The supervised loss: mean teacher-forced cross-entropy of the targets, each

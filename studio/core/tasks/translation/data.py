@@ -16,13 +16,12 @@ import bisect
 from typing import Any
 
 import torch
-import torch.nn.functional as F
 
 from studio.core.data.bilingual import FIRST_PAIRS, load_pairs
 from studio.core.data.columns import ColumnRequest
 from studio.core.data.load_report import LoadReport
 from studio.core.data.text_tokenizers import TextTokenizer, split_tags, train_tokenizer
-from studio.core.tasks.base import Example
+from studio.core.tasks.base import Example, token_nll
 from studio.core.tasks.translation.back_translation import BT_TAG
 from studio.core.tasks.translation.config import DEMO_LANGS, TranslationConfig, TranslationError
 from studio.core.tasks.translation.data_fit import DataFit, vocab_size
@@ -184,14 +183,6 @@ def teacher_forcing(
         tgt_in[i, : len(r) + 1] = torch.tensor([bos_id, *r])
         labels[i, : len(r) + 1] = torch.tensor([*r, eos_id])
     return tgt_in, labels
-
-
-def token_nll(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
-    """Cross-entropy of each token (B, T) of logits (B, T, V); 0 where labels are IGNORE."""
-    per_token = F.cross_entropy(
-        logits.flatten(0, 1).float(), labels.flatten(), ignore_index=IGNORE, reduction="none"
-    )
-    return per_token.view_as(labels)
 
 
 def example_cross_entropy(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
