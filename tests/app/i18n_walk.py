@@ -38,10 +38,11 @@ ALLOWED = {
     "max", "lr", "Adam", "ID", "NaN", "nan", "inf", "Transformer", "Dropout", "dropout",
     "Top-k", "Top-p", "beta", "beta1", "beta2", "mu", "epsilon", "sqrt", "torch", "sacrebleu",
     "NVIDIA", "Studio", "DAPO", "TRL", "clip-higher", "BPE", "CUDA", "RAM", "VRAM", "EOS",
-    "ALBERT", "LibreTranslate", "Mastodon", "Python",
+    "ALBERT", "LibreTranslate", "Mastodon", "Python", "Debian", "Ubuntu",
 }  # fmt: skip
-# Diagnostics quoted from a library as they are (the NVML driver's own words).
-QUOTED = [re.compile(r"[(（]NVML: [^)）]*[)）]")]
+# Diagnostics quoted from a library as they are (the NVML driver's own words), and
+# commands to type as they are (a package to install).
+QUOTED = [re.compile(r"[(（]NVML: [^)）]*[)）]"), re.compile(r"sudo apt install [a-z0-9.+\- ]+")]
 
 _TAG = re.compile(r"<[^>]+>")
 # a word; not the letters of a number (1e-4, 2x2)

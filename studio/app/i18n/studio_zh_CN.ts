@@ -933,6 +933,17 @@
     </message>
 </context>
 <context>
+    <name>FontCoverage</name>
+    <message>
+        <source>and {n} more</source>
+        <translation>等另外 {n} 个</translation>
+    </message>
+    <message>
+        <source>No installed font draws {count} of these characters ({chars}), so they show as boxes; training is not affected. Install a font that has them (Debian, Ubuntu: sudo apt install {package}) and restart the studio.</source>
+        <translation>已安装的字体都无法显示其中 {count} 个字符（{chars}），所以它们显示为方框；训练不受影响。请安装包含这些字符的字体（Debian、Ubuntu：sudo apt install {package}），然后重新启动工作室。</translation>
+    </message>
+</context>
+<context>
     <name>GradFlowWidget</name>
     <message>
         <source>|gradient| (bars: mean, thin bars: max; dashed: {vanishing} vanishing, {exploding} exploding)</source>

@@ -18,6 +18,7 @@ import html
 from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser
 
+from studio.app.common.font_coverage import font_note
 from studio.app.common.redraw_when_seen import RedrawWhenSeen
 from studio.app.i18n.messages import prompt_shown
 from studio.app.views.view import Tab, View, view_title
@@ -127,7 +128,11 @@ class SamplesPanel(View, RedrawWhenSeen, QTextBrowser):
         if self._dirty:
             self._dirty = False
             bar = self.verticalScrollBar().value()
-            self.setHtml(samples_html(self.samples, self.step, self.noun))
+            shown = samples_html(self.samples, self.step, self.noun)
+            self.setHtml(shown)
+            note = font_note(self.toPlainText(), self.font())  # boxes, said why
+            if note:
+                self.setHtml(f'<p style="color:#8A5A00">{html.escape(note)}</p>' + shown)
             self.verticalScrollBar().setValue(bar)  # keep the reader's place
 
     def _on_link(self, url: QUrl) -> None:

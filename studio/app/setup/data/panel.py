@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from studio.app.common import dialogs
 from studio.app.common.background import run_in_background
+from studio.app.common.font_coverage import font_note
 from studio.app.i18n.messages import translate_message
 from studio.app.setup.data.part import DataPart
 from studio.core.config import StudioConfig
@@ -145,6 +146,10 @@ class DataPanel(QWidget):
         self.preview.setReadOnly(True)
         self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.preview.setPlaceholderText(self.tr("Press 'Check data' to preview the data."))
+        self.font_note = QLabel("")  # characters of the preview no installed font draws
+        self.font_note.setWordWrap(True)
+        self.font_note.setStyleSheet("color: #8A5A00;")
+        self.font_note.hide()
 
         row = QHBoxLayout()
         row.addWidget(self.path_edit, 1)
@@ -158,6 +163,7 @@ class DataPanel(QWidget):
         layout.addWidget(self.check_button)
         layout.addWidget(self.status)
         layout.addWidget(self.preview, 1)
+        layout.addWidget(self.font_note)
 
         browse_file.clicked.connect(self._browse_file)
         browse_folder.clicked.connect(self._browse_folder)
@@ -246,7 +252,7 @@ class DataPanel(QWidget):
         """Forget the last check: it spoke of other data, languages or columns."""
         self.error, self.report, self.loaded, self._checked_with = None, "", None, None
         self.status.setText("")
-        self.preview.setPlainText("")
+        self._show_preview("")
         if self.part is not None:
             self.part.clear_check()
 
@@ -316,7 +322,7 @@ class DataPanel(QWidget):
             parts.append(translate_message("\n".join(rest)))
         if result.get("head"):
             parts.append(self.tr("First lines of the file:") + "\n" + result["head"])
-        self.preview.setPlainText("\n\n".join(parts))
+        self._show_preview("\n\n".join(parts))
         if self.part is not None:
             self.part.show_check(cfg, loaded, [])
         self.checked.emit()
@@ -345,5 +351,12 @@ class DataPanel(QWidget):
             self.part.clear_check()
         path = self.path()
         head = file_head(path) if path else ""
-        self.preview.setPlainText(self.tr("First lines of the file:") + "\n" + head if head else "")
+        self._show_preview(self.tr("First lines of the file:") + "\n" + head if head else "")
         self.checked.emit()
+
+    def _show_preview(self, text: str) -> None:
+        """The preview's text, and a note under it when no font here draws some of it."""
+        self.preview.setPlainText(text)
+        note = font_note(text, self.preview.font())
+        self.font_note.setText(note)
+        self.font_note.setVisible(bool(note))
