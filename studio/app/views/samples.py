@@ -94,6 +94,15 @@ def group_html(group: dict, noun: str = "completion", index: int | None = None) 
     )
 
 
+def sampled_text(samples: list[dict]) -> str:
+    """The groups' prompts, references and samples, as one text."""
+    parts = []
+    for group in samples:
+        parts += [group.get("prompt", ""), group.get("reference") or ""]
+        parts += group.get("completions", [])
+    return "\n".join(map(str, parts))
+
+
 def samples_html(samples: list[dict], step: int, noun: str = "completion") -> str:
     if not samples:
         return f"<p style='color:#888'>{_tr('Sampled groups appear here once GRPO starts.')}</p>"
@@ -129,10 +138,10 @@ class SamplesPanel(View, RedrawWhenSeen, QTextBrowser):
             self._dirty = False
             bar = self.verticalScrollBar().value()
             shown = samples_html(self.samples, self.step, self.noun)
-            self.setHtml(shown)
-            note = font_note(self.toPlainText(), self.font())  # boxes, said why
+            note = font_note(sampled_text(self.samples), self.font())  # boxes, said why
             if note:
-                self.setHtml(f'<p style="color:#8A5A00">{html.escape(note)}</p>' + shown)
+                shown = f'<p style="color:#8A5A00">{html.escape(note)}</p>' + shown
+            self.setHtml(shown)
             self.verticalScrollBar().setValue(bar)  # keep the reader's place
 
     def _on_link(self, url: QUrl) -> None:

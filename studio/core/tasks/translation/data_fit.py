@@ -55,7 +55,7 @@ MIN_GAIN = 0.5  # ...better by this much: consecutive evaluations of a levelled-
 # The warm-up's step cap, in passes over the training pairs. At 20 passes both seeds of
 # 13,091 Tatoeba cmn-eng pairs reached the cap with 5 of the budget's 25 minutes unused;
 # at 30 the patience ended them (7,000 and 8,500 steps), test chrF 0.2-1.5 higher at
-# GRPO's start, within 23 minutes (benchmarks/RESULTS.md)
+# GRPO's start, in 20-22 minutes (benchmarks/RESULTS.md)
 MAX_EPOCHS = 30
 NOMINAL_BATCH = 32  # the preset's warm-up batch, in pairs
 # The least cap: the preset's 3,000 and the patience's 1,000 after them. A few thousand
