@@ -131,6 +131,8 @@ def test_file_head_of_files_and_folders(tmp_path):
     (tmp_path / "cats" / "1.png").write_bytes(b"")
     assert file_head(tmp_path / "a.txt", 3) == "line 0\nline 1\nline 2"
     assert file_head(tmp_path) == "a.txt\ncats/  (1 files)"
+    (tmp_path / "one-line.txt").write_text("x" * 5_000_000)  # no newline: read no further
+    assert file_head(tmp_path / "one-line.txt") == "x" * 300 + "…"
 
 
 def test_data_panel_without_a_path_means_demo_data(qtbot):

@@ -49,6 +49,7 @@ from studio.core.data.columns import ColumnsUnclear
 from studio.core.tasks import task_class
 
 HEAD_LINES = 8
+LINE_CHARS = 300  # of a line in the file's head: a file of one huge line is read no further
 EXAMPLES = 5
 
 
@@ -73,8 +74,9 @@ def file_head(path: str | Path, lines: int = HEAD_LINES) -> str:
     if not p.is_file():
         return ""
     with p.open(encoding="utf-8", errors="replace") as f:
-        head = [line.rstrip("\n") for _, line in zip(range(lines), f)]
-    return "\n".join(head)
+        text = f.read(lines * (LINE_CHARS + 1))
+    head = text.splitlines()[:lines]
+    return "\n".join(line if len(line) <= LINE_CHARS else line[:LINE_CHARS] + "…" for line in head)
 
 
 def describe_example(example: Any) -> str:
