@@ -5,7 +5,8 @@ from PySide6.QtCore import QSettings
 
 from studio.app.common import dialogs
 from studio.app.common.background import wait_for_background
-from studio.app.setup.data.panel import DataPanel, file_head
+from studio.app.setup.data import panel as panel_module
+from studio.app.setup.data.panel import HEAD_LINES, DataPanel, file_head
 from studio.app.setup.data.part import DataPart
 from studio.app.setup.data.translation_part import TranslationDataPart
 from studio.app.setup.preset_gallery import (
@@ -133,6 +134,23 @@ def test_file_head_of_files_and_folders(tmp_path):
     assert file_head(tmp_path) == "a.txt\ncats/  (1 files)"
     (tmp_path / "one-line.txt").write_text("x" * 5_000_000)  # no newline: read no further
     assert file_head(tmp_path / "one-line.txt") == "x" * 300 + "…"
+
+
+def test_file_head_of_a_huge_folder_reads_only_so_far(tmp_path, monkeypatch):
+    """The head of a folder runs on the window's thread: a folder of very many files is
+    read no further than FOLDER_ENTRIES entries, and its counts say so."""
+    monkeypatch.setattr(panel_module, "FOLDER_ENTRIES", 10)
+    (tmp_path / "cats").mkdir()
+    for i in range(12):
+        (tmp_path / "cats" / f"{i}.png").write_bytes(b"")
+        (tmp_path / f"f{i:02d}.txt").write_text("")
+    head = file_head(tmp_path).splitlines()  # 13 entries, 10 of them read
+    assert len(head) == HEAD_LINES + 1 and head[-1] == "… 2+ more"
+    assert head[0] == "cats/  (10+ files)" or "cats/" not in " ".join(head)
+    assert file_head(tmp_path / "cats").splitlines()[-1] == "… 2+ more"
+    monkeypatch.setattr(panel_module, "FOLDER_ENTRIES", 100)
+    head = file_head(tmp_path).splitlines()
+    assert head[:2] == ["cats/  (12 files)", "f00.txt"] and head[-1] == "… 5 more"
 
 
 def test_data_panel_without_a_path_means_demo_data(qtbot):

@@ -18,6 +18,8 @@ the task settings the part says a check depends on (the languages, the columns) 
 from __future__ import annotations
 
 import copy
+import itertools
+import os
 import pkgutil
 import random
 from collections.abc import Callable
@@ -51,6 +53,7 @@ from studio.core.tasks import task_class
 HEAD_LINES = 8
 LINE_CHARS = 300  # of a line in the file's head: a file of one huge line is read no further
 EXAMPLES = 5
+FOLDER_ENTRIES = 10_000  # read of a folder for its head, and of each subfolder shown
 
 
 def _tr(text: str) -> str:
@@ -58,25 +61,44 @@ def _tr(text: str) -> str:
 
 
 def file_head(path: str | Path, lines: int = HEAD_LINES) -> str:
-    """The first lines of a file, or the first entries of a folder (with file counts)."""
+    """The first lines of a file, or the first entries of a folder (with file counts).
+    It runs on the window's thread too (an error's preview), so a folder is read no
+    further than FOLDER_ENTRIES entries, and each subfolder shown as far for its count."""
     p = Path(path)
     if p.is_dir():
-        entries = sorted(p.iterdir())
+        listed = _entries(p, FOLDER_ENTRIES)
         shown = []
-        for e in entries[:lines]:
+        for e in sorted(listed, key=lambda e: e.name)[:lines]:
             if e.is_dir():
-                count = sum(1 for f in e.iterdir() if f.is_file())
+                inside = _entries(Path(e.path), FOLDER_ENTRIES)
+                files = sum(1 for f in inside if f.is_file())
+                count = _count(files, len(inside) >= FOLDER_ENTRIES)
                 shown.append(_tr("{name}/  ({count} files)").format(name=e.name, count=count))
             else:
                 shown.append(e.name)
-        more = "\n" + _tr("… {n} more").format(n=len(entries) - lines)
-        return "\n".join(shown) + (more if len(entries) > lines else "")
+        if len(listed) > lines:
+            more = _count(len(listed) - lines, len(listed) >= FOLDER_ENTRIES)
+            shown.append(_tr("… {n} more").format(n=more))
+        return "\n".join(shown)
     if not p.is_file():
         return ""
     with p.open(encoding="utf-8", errors="replace") as f:
         text = f.read(lines * (LINE_CHARS + 1))
     head = text.splitlines()[:lines]
     return "\n".join(line if len(line) <= LINE_CHARS else line[:LINE_CHARS] + "…" for line in head)
+
+
+def _entries(folder: Path, most: int) -> list[os.DirEntry]:
+    """At most `most` entries of `folder`, in the order the file system gives them."""
+    try:
+        with os.scandir(folder) as entries:
+            return list(itertools.islice(entries, most))
+    except OSError:
+        return []
+
+
+def _count(n: int, capped: bool) -> str:
+    return f"{n:,}+" if capped else f"{n:,}"
 
 
 def describe_example(example: Any) -> str:
