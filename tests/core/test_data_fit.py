@@ -54,9 +54,10 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     assert warmup.batch_tokens == 800 and warmup.lr_schedule == "cosine"
     assert warmup.lr == 1e-3 and warmup.lr_warmup_steps == 400
     assert cfg.task.label_smoothing == 0.1 and cfg.run.time_budget == "25 min"
-    # averaging the last 4 evaluations' weights lost 0.3-0.7 valid chrF to the last
-    # weights on the Tatoeba file (benchmarks/RESULTS.md): not fitted
-    assert warmup.average_last == 0
+    # the weights at the best evaluation and the patience's after it, averaged (kept
+    # only if better: the trainer's check)
+    assert warmup.average_last == 5
+    assert "stages.warmup.average_last 5: " in report.text()
     # 5,000 training pairs keep the preset's dropout: a time budget's warm-up passes over
     # them often enough to learn them by heart without it
     assert cfg.model.dropout == 0.1 and "model.dropout" not in report.settings

@@ -291,6 +291,12 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "stages.warmup.lr {n}, warmed up over {k} steps"),
     QT_TRANSLATE_NOOP(
         "messages",
+        "stages.warmup.average_last {n}: the warm-up ends with the average of the weights at "
+        "its last {k} evaluations when it scores better than the last weights",
+    ),
+    QT_TRANSLATE_NOOP("messages", "a levelled-off warm-up's weights wander around a better point"),
+    QT_TRANSLATE_NOOP(
+        "messages",
         "model.dropout {n}: {k} training pairs are too many for the warm-up to learn by heart "
         "in its time",
     ),

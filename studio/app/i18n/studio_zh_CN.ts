@@ -4944,6 +4944,14 @@
         <translation>stages.warmup.lr {n}，在 {k} 步内逐渐升到该值</translation>
     </message>
     <message>
+        <source>stages.warmup.average_last {n}: the warm-up ends with the average of the weights at its last {k} evaluations when it scores better than the last weights</source>
+        <translation>stages.warmup.average_last {n}：若最后 {k} 次评估时权重的平均值得分高于最后的权重，预热以该平均值结束</translation>
+    </message>
+    <message>
+        <source>a levelled-off warm-up&apos;s weights wander around a better point</source>
+        <translation>已趋平稳的预热，其权重在一个更好的点附近徘徊</translation>
+    </message>
+    <message>
         <source>model.dropout {n}: {k} training pairs are too many for the warm-up to learn by heart in its time</source>
         <translation>model.dropout {n}：{k} 个训练句对太多，预热在它的时间内背不下来</translation>
     </message>
