@@ -21,7 +21,8 @@ On a machine too slow for the fitted warm-up, `--warmup-cap N` lowers its step c
 (applied after the fitted settings) and `--set stages.grpo.steps=N` shortens GRPO and
 its control alike; the figures then answer a smaller question, and say so.
 `--from-run RUN_DIR` reuses a finished run's warm-up: the GRPO stage and its control
-start from its grpo_start.pt, `--seeds` then seeding GRPO's sampling only.
+start from its grpo_start.pt, `--seeds` then seeding GRPO's sampling only;
+`--no-control` leaves the control out.
 """
 
 from __future__ import annotations
@@ -127,12 +128,13 @@ def one_seed(
     overrides: list[str],
     warmup_cap: int | None,
     from_run: Path | None,
+    with_control: bool = True,
 ) -> dict:
     started = time.perf_counter()
     run_dir = train_or_reuse("tiny_transformer", data, seed, out, overrides, warmup_cap, from_run)
     wall = time.perf_counter() - started
-    control = control_folder(run_dir, out)
-    control_wall = grpo_from(control, ["grpo.shuffle_rewards=true"])
+    control = control_folder(run_dir, out) if with_control else None
+    control_wall = grpo_from(control, ["grpo.shuffle_rewards=true"]) if control else 0.0
     records = read_metrics(run_dir)
     evals = [r for r in records if r["kind"] == "eval"]
     steps = [r for r in records if r["kind"] == "step"]
@@ -143,7 +145,8 @@ def one_seed(
             for s, m in curve
         ]
 
-    grpo_curve, control_curve = test_curve(run_dir, limit), test_curve(control, limit)
+    grpo_curve = test_curve(run_dir, limit)
+    control_curve = test_curve(control, limit) if control else []
     return {
         "seed": seed,
         "run_dir": str(run_dir),
@@ -152,7 +155,7 @@ def one_seed(
         "control_wall_s": control_wall,
         "start": test_metric(run_dir, run_dir / CHECKPOINT_DIR / "grpo_start.pt", limit),
         "grpo": grpo_curve[-1][1],
-        "control": control_curve[-1][1],
+        "control": control_curve[-1][1] if control_curve else None,
         "grpo_test_curve": scores(grpo_curve),
         "control_test_curve": scores(control_curve),
         "curve": [(r["step"], r["stage"], round(r["eval/chrf"], 1)) for r in evals],
@@ -186,6 +189,11 @@ def main() -> int:
         help="skip the warm-up: the GRPO stage and its control from this finished run's "
         "grpo_start.pt (its warm-up, with the seed and data it was trained on)",
     )
+    p.add_argument(
+        "--no-control",
+        action="store_true",
+        help="the GRPO stage only, without its shuffled-reward control (a setting's first look)",
+    )
     args = p.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -195,7 +203,16 @@ def main() -> int:
     rows = []
     for seed in args.seeds:
         rows.append(
-            one_seed(data, seed, out, args.limit, args.overrides, args.warmup_cap, args.from_run)
+            one_seed(
+                data,
+                seed,
+                out,
+                args.limit,
+                args.overrides,
+                args.warmup_cap,
+                args.from_run,
+                with_control=not args.no_control,
+            )
         )
         print(json.dumps({k: v for k, v in rows[-1].items() if k != "curve"}), flush=True)
     for r in rows:
@@ -211,13 +228,14 @@ def main() -> int:
         s, g, c = r["start"], r["grpo"], r["control"]
 
         def cell(m):
-            return f"{m['chrf']:.1f} / {m['bleu']:.1f} / {m['length_ratio']:.3f}"
+            return f"{m['chrf']:.1f} / {m['bleu']:.1f} / {m['length_ratio']:.3f}" if m else "-"
 
+        margin = f"{g['chrf'] - c['chrf']:+.1f} chrF" if c else "-"
         print(
             f"| {r['seed']} | {r['warmup_steps']} ({r['warmup_s']:.0f}) | {r['grpo_steps']} "
             f"({r['grpo_s']:.0f}) | {cell(s)} | {cell(g)} "
             f"| {cell(c)} | {g['chrf'] - s['chrf']:+.1f} chrF, {g['bleu'] - s['bleu']:+.1f} BLEU "
-            f"| {g['chrf'] - c['chrf']:+.1f} chrF | {r['wall_s']:.0f} |"
+            f"| {margin} | {r['wall_s']:.0f} |"
         )
     for r in rows:
         fit = r["time_fit"]
