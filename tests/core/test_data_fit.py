@@ -58,6 +58,9 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     # only if better: the trainer's check)
     assert warmup.average_last == 5
     assert "stages.warmup.average_last 5: " in report.text()
+    # GRPO's reward holds the translation's length to the reference's
+    assert cfg.task.length_penalty == 0.2 and cfg.task.reward == "chrf"
+    assert "task.length_penalty 0.2: " in report.text()
     # 5,000 training pairs keep the preset's dropout: a time budget's warm-up passes over
     # them often enough to learn them by heart without it
     assert cfg.model.dropout == 0.1 and "model.dropout" not in report.settings

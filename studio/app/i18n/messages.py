@@ -297,6 +297,14 @@ SHAPES = [
     QT_TRANSLATE_NOOP("messages", "a levelled-off warm-up's weights wander around a better point"),
     QT_TRANSLATE_NOOP(
         "messages",
+        "task.length_penalty {n}: GRPO's reward also counts how close a translation's length "
+        "is to the reference's",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "on chrF alone GRPO's translations of real text grow longer than the references"
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
         "model.dropout {n}: {k} training pairs are too many for the warm-up to learn by heart "
         "in its time",
     ),

@@ -4952,6 +4952,14 @@
         <translation>已趋平稳的预热，其权重在一个更好的点附近徘徊</translation>
     </message>
     <message>
+        <source>task.length_penalty {n}: GRPO&apos;s reward also counts how close a translation&apos;s length is to the reference&apos;s</source>
+        <translation>task.length_penalty {n}：GRPO 的奖励也计入译文长度与参考译文长度的接近程度</translation>
+    </message>
+    <message>
+        <source>on chrF alone GRPO&apos;s translations of real text grow longer than the references</source>
+        <translation>只用 chrF 时，GRPO 对真实文本的译文会变得比参考译文更长</translation>
+    </message>
+    <message>
         <source>model.dropout {n}: {k} training pairs are too many for the warm-up to learn by heart in its time</source>
         <translation>model.dropout {n}：{k} 个训练句对太多，预热在它的时间内背不下来</translation>
     </message>
