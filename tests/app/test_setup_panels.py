@@ -116,6 +116,25 @@ def test_a_bad_data_file_shows_the_loader_message(qtbot, window, tmp_path):
     assert window.errors == []  # inline, not a dialog
 
 
+def test_a_check_of_a_users_file_shows_the_fitted_plan_in_the_stage_strip(qtbot, window, tmp_path):
+    """The strip says when the warm-up will end as Start will train it, not as the preset
+    had it: the check fits the stages to the file; a verdict cleared puts the preset's back."""
+    from studio.app.views.stage_strip import StageStrip
+
+    data = write_tatoeba_file(tmp_path / "cmn.txt", realistic_pairs(1500, seed=2))
+    assert window.load_preset("tiny_transformer", [f"data.path={data}"])
+    rule = window.view(StageStrip).boxes["warmup"].rule
+    preset_rule = rule.text()
+    assert "ends early at chrF ≥ 60" in preset_rule
+    with qtbot.waitSignal(window.setup.data_panel.checked, timeout=120_000):
+        window.setup.data_panel.check()
+    assert window.setup.data_panel.error is None
+    rule = window.view(StageStrip).boxes["warmup"].rule
+    assert rule.text() == "up to 5000 steps · or after 4 evaluations without a better chrF"
+    window.setup.data_panel.clear_verdict()  # the settings moved away from what was checked
+    assert window.view(StageStrip).boxes["warmup"].rule.text() == preset_rule
+
+
 def test_demo_data_check_shows_the_report_and_examples(qtbot, window):
     assert window.load_preset("micro_gpt")
     with qtbot.waitSignal(window.setup.data_panel.checked, timeout=20_000):

@@ -100,6 +100,7 @@ class MainWindow(QMainWindow):
         self.lesson_banner = LessonBanner()
         self.lesson_banner.show_all.clicked.connect(self._edit_lesson)
         self._context = ViewContext(session, self.tabs.setCurrentWidget)
+        self._shown_config: StudioConfig | None = None  # the config the views were last given
         self._routes: dict[str, list[View]] = {}  # record kind -> the views that want it
         docked = self._build_views()
         left = Qt.DockWidgetArea.LeftDockWidgetArea
@@ -118,6 +119,8 @@ class MainWindow(QMainWindow):
         runs.overlay_cleared.connect(session.clear_overlay)
         session.cleared.connect(self._clear_run)
         session.config_shown.connect(self._show_config)
+        self.setup.data_panel.checked.connect(self._data_checked)
+        self.setup.data_panel.verdict_cleared.connect(self._data_checked)
         session.record_arrived.connect(self._on_record)
         session.run_shown.connect(self._on_run_shown)
         session.state_changed.connect(self._on_state)
@@ -395,8 +398,16 @@ class MainWindow(QMainWindow):
         self.controls.reset()
 
     def _show_config(self, cfg: StudioConfig) -> None:
+        self._shown_config = cfg
         for view in self._context.views():
             view.show_config(cfg)
+
+    def _data_checked(self) -> None:
+        """The strip shows the plan Start trains by: fitted to the user's file by the Data
+        tab's check, or the config shown when no check fitted it."""
+        plan = self.setup.data_panel.fitted_config() or self._shown_config
+        if plan is not None and not self.session.controller.running:
+            self.view(StageStrip).show_plan(plan)
 
     def _settings_edited(self) -> None:
         for view in self._context.views():

@@ -125,6 +125,12 @@ class StageStrip(View, QWidget):
         """One box per stage the config runs, with its stopping rule; nothing started."""
         self._build(self._plan(cfg))
 
+    def show_plan(self, cfg: StudioConfig) -> None:
+        """The stages of `cfg` before it starts (the Data tab's check fitted them to the
+        user's file); a run on screen keeps its strip."""
+        if not self._seen:
+            self._build(self._plan(cfg))
+
     @staticmethod
     def _plan(cfg: StudioConfig) -> list[tuple[str, str]]:
         metric_key = f"eval/{task_class(cfg.task.NAME).EVAL_METRIC}"

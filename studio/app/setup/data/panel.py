@@ -143,6 +143,7 @@ class DataPanel(QWidget):
     path_changed = Signal(object)
     setting_edited = Signal(str, object)
     checked = Signal()  # a check finished (report or error shown)
+    verdict_cleared = Signal()  # the last check no longer speaks for the settings
 
     def __init__(self, inspect: Callable[[Any], dict] = inspect_data) -> None:
         super().__init__()
@@ -197,6 +198,7 @@ class DataPanel(QWidget):
         self.error: str | None = None
         self.report: str = ""
         self.loaded: Any = None  # the LoadReport of the last check, when the task has one
+        self.checked_config: Any = None  # the config the last check loaded the data for
         self._checked_with: tuple | None = None  # check_key() of the verdict shown
 
     # ---- the task's part
@@ -275,10 +277,12 @@ class DataPanel(QWidget):
     def clear_verdict(self) -> None:
         """Forget the last check: it spoke of other data, languages or columns."""
         self.error, self.report, self.loaded, self._checked_with = None, "", None, None
+        self.checked_config = None
         self.status.setText("")
         self._show_preview("")
         if self.part is not None:
             self.part.clear_check()
+        self.verdict_cleared.emit()
 
     def settings_changed(self) -> None:
         """The settings form changed: clear the verdict if what it checked changed."""
@@ -333,6 +337,7 @@ class DataPanel(QWidget):
             return
         self.error, self.report = None, result["report"]
         self.loaded = loaded = result.get("loaded")
+        self.checked_config = cfg
         first, *rest = self.report.splitlines() or [""]
         self.status.setText(f"✔ {translate_message(first)}")
         self.status.setStyleSheet("color: #006B4F;")
@@ -351,6 +356,16 @@ class DataPanel(QWidget):
             self.part.show_check(cfg, loaded, [])
         self.checked.emit()
 
+    def fitted_config(self) -> Any:
+        """The config of the last check with what its fit chose for the data applied (the
+        plan Start trains by, before a time budget shortens it); None when that check
+        fitted nothing or failed."""
+        if self.loaded is None or not self.loaded.settings or self.checked_config is None:
+            return None
+        cfg = copy.deepcopy(self.checked_config)
+        copy.deepcopy(self.loaded).apply_settings(cfg)  # it edits the report it applies
+        return cfg
+
     def _with_path(self, cfg: Any) -> Any:
         cfg = copy.deepcopy(cfg)
         cfg.data.path = self.path()
@@ -365,7 +380,7 @@ class DataPanel(QWidget):
     ) -> None:
         """The loader's message; with the `profiles` of columns it could not tell apart,
         the task's part shows them (cfg: the config checked)."""
-        self.error, self.report, self.loaded = message, "", None
+        self.error, self.report, self.loaded, self.checked_config = message, "", None, None
         self.check_button.setEnabled(True)
         self.status.setText(f"✘ {translate_message(message)}")
         self.status.setStyleSheet("color: #C00000;")
