@@ -198,7 +198,7 @@ class DataPanel(QWidget):
         self.error: str | None = None
         self.report: str = ""
         self.loaded: Any = None  # the LoadReport of the last check, when the task has one
-        self.checked_config: Any = None  # the config the last check loaded the data for
+        self.checked_config: StudioConfig | None = None  # what the last check loaded for
         self._checked_with: tuple | None = None  # check_key() of the verdict shown
 
     # ---- the task's part
@@ -356,7 +356,7 @@ class DataPanel(QWidget):
             self.part.show_check(cfg, loaded, [])
         self.checked.emit()
 
-    def fitted_config(self) -> Any:
+    def fitted_config(self) -> StudioConfig | None:
         """The config of the last check with what its fit chose for the data applied (the
         plan Start trains by, before a time budget shortens it); None when that check
         fitted nothing or failed."""
