@@ -131,6 +131,25 @@ def test_a_check_of_a_users_file_shows_the_fitted_plan_in_the_stage_strip(qtbot,
     assert window.setup.data_panel.error is None
     rule = window.view(StageStrip).boxes["warmup"].rule
     assert rule.text() == "up to 5000 steps · or after 4 evaluations without a better chrF"
+    # a hand edit after the check shows at once, and wins over what the fit chose
+    form = window.setup.form
+
+    def type_in(path: str, text: str) -> None:
+        editor = form.editors[path].widget
+        editor.selectAll()
+        qtbot.keyClicks(editor, text)
+
+    type_in("stages.warmup.patience", "6")
+    rule = window.view(StageStrip).boxes["warmup"].rule
+    assert rule.text() == "up to 5000 steps · or after 6 evaluations without a better chrF"
+    type_in("stages.warmup.steps", "12x")  # "12x" is no number: "12" stays shown
+    assert window.view(StageStrip).boxes["warmup"].rule.text().startswith("up to 12 steps · ")
+    assert window.errors == []
+    type_in("stages.warmup.steps", "1200")
+    rule = window.view(StageStrip).boxes["warmup"].rule
+    assert rule.text() == "up to 1200 steps · or after 6 evaluations without a better chrF"
+    type_in("stages.warmup.patience", "3")
+    type_in("stages.warmup.steps", "3000")
     window.setup.data_panel.clear_verdict()  # the settings moved away from what was checked
     assert window.view(StageStrip).boxes["warmup"].rule.text() == preset_rule
 

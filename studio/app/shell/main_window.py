@@ -100,7 +100,6 @@ class MainWindow(QMainWindow):
         self.lesson_banner = LessonBanner()
         self.lesson_banner.show_all.clicked.connect(self._edit_lesson)
         self._context = ViewContext(session, self.tabs.setCurrentWidget)
-        self._shown_config: StudioConfig | None = None  # the config the views were last given
         self._routes: dict[str, list[View]] = {}  # record kind -> the views that want it
         docked = self._build_views()
         left = Qt.DockWidgetArea.LeftDockWidgetArea
@@ -119,8 +118,8 @@ class MainWindow(QMainWindow):
         runs.overlay_cleared.connect(session.clear_overlay)
         session.cleared.connect(self._clear_run)
         session.config_shown.connect(self._show_config)
-        self.setup.data_panel.checked.connect(self._data_checked)
-        self.setup.data_panel.verdict_cleared.connect(self._data_checked)
+        self.setup.data_panel.checked.connect(self._show_plan)
+        self.setup.data_panel.verdict_cleared.connect(self._show_plan)
         session.record_arrived.connect(self._on_record)
         session.run_shown.connect(self._on_run_shown)
         session.state_changed.connect(self._on_state)
@@ -398,20 +397,25 @@ class MainWindow(QMainWindow):
         self.controls.reset()
 
     def _show_config(self, cfg: StudioConfig) -> None:
-        self._shown_config = cfg
         for view in self._context.views():
             view.show_config(cfg)
 
-    def _data_checked(self) -> None:
-        """The strip shows the plan Start trains by: fitted to the user's file by the Data
-        tab's check, or the config shown when no check fitted it."""
-        plan = self.setup.data_panel.fitted_config() or self._shown_config
+    def _show_plan(self) -> None:
+        """The strip shows the plan Start trains by: the settings as the form has them,
+        fitted to the user's file while the Data tab's check of it stands; a value being
+        typed that is not valid yet leaves the strip as it was."""
+        try:
+            now: StudioConfig | None = self.setup.form.config()
+        except ConfigError:
+            return
+        plan = self.setup.data_panel.fitted_config(now) or now
         if plan is not None and not self.session.controller.running:
             self.view(StageStrip).show_plan(plan)
 
     def _settings_edited(self) -> None:
         for view in self._context.views():
             view.settings_edited(self.setup.form.value_of)
+        self._show_plan()
 
     def _on_record(self, record: dict) -> None:
         """Every record of the run in use: each view that asked for its kind appends it to

@@ -290,8 +290,8 @@ class DataPanel(QWidget):
             return
         try:
             now = self.check_key(self.config_provider())
-        except ValueError:
-            now = None
+        except ValueError:  # a value half typed: judged once the settings read again
+            return
         if now != self._checked_with:
             self.clear_verdict()
 
@@ -356,13 +356,15 @@ class DataPanel(QWidget):
             self.part.show_check(cfg, loaded, [])
         self.checked.emit()
 
-    def fitted_config(self) -> StudioConfig | None:
-        """The config of the last check with what its fit chose for the data applied (the
-        plan Start trains by, before a time budget shortens it); None when that check
-        fitted nothing or failed."""
-        if self.loaded is None or not self.loaded.settings or self.checked_config is None:
+    def fitted_config(self, now: StudioConfig | None = None) -> StudioConfig | None:
+        """The settings as they are `now` (by default as checked) with what the last
+        check's fit chose for the data applied, save what the user set by hand: the plan
+        Start trains by, before a time budget shortens it. None when that check fitted
+        nothing or failed."""
+        base = now or self.checked_config
+        if self.loaded is None or not self.loaded.settings or base is None:
             return None
-        cfg = copy.deepcopy(self.checked_config)
+        cfg = copy.deepcopy(base)
         copy.deepcopy(self.loaded).apply_settings(cfg)  # it edits the report it applies
         return cfg
 
