@@ -61,6 +61,10 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     # GRPO's reward holds the translation's length to the reference's
     assert cfg.task.length_penalty == 0.2 and cfg.task.reward == "chrf"
     assert "task.length_penalty 0.2: " in report.text()
+    # AdamW's weight decay for the warm-up on real text (the preset has none)
+    assert load_config("tiny_transformer").training.weight_decay == 0.0
+    assert cfg.training.weight_decay == 0.3
+    assert "training.weight_decay 0.3: " in report.text()
     # 5,000 training pairs keep the preset's dropout: a time budget's warm-up passes over
     # them often enough to learn them by heart without it
     assert cfg.model.dropout == 0.1 and "model.dropout" not in report.settings

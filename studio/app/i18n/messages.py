@@ -305,6 +305,14 @@ SHAPES = [
     ),
     QT_TRANSLATE_NOOP(
         "messages",
+        "training.weight_decay {n}: every step draws the weights a little towards zero",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "the warm-up learns fewer of the pairs by heart and translates new sentences better",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
         "model.dropout {n}: {k} training pairs are too many for the warm-up to learn by heart "
         "in its time",
     ),

@@ -4960,6 +4960,14 @@
         <translation>只用 chrF 时，GRPO 对真实文本的译文会变得比参考译文更长</translation>
     </message>
     <message>
+        <source>training.weight_decay {n}: every step draws the weights a little towards zero</source>
+        <translation>training.weight_decay {n}：每一步都把权重向零拉近一点</translation>
+    </message>
+    <message>
+        <source>the warm-up learns fewer of the pairs by heart and translates new sentences better</source>
+        <translation>预热死记硬背的句对更少，翻译新句子更好</translation>
+    </message>
+    <message>
         <source>model.dropout {n}: {k} training pairs are too many for the warm-up to learn by heart in its time</source>
         <translation>model.dropout {n}：{k} 个训练句对太多，预热在它的时间内背不下来</translation>
     </message>
