@@ -61,6 +61,9 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     # GRPO's reward holds the translation's length to the reference's
     assert cfg.task.length_penalty == 0.2 and cfg.task.reward == "chrf"
     assert "task.length_penalty 0.2: " in report.text()
+    # GRPO takes smaller steps than the preset's
+    assert load_config("tiny_transformer").stages.grpo.lr == 1e-4
+    assert cfg.stages.grpo.lr == 3e-5 and "stages.grpo.lr 3e-05: " in report.text()
     # AdamW's weight decay for the warm-up on real text (the preset has none)
     assert load_config("tiny_transformer").training.weight_decay == 0.0
     assert cfg.training.weight_decay == 0.3

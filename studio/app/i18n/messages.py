@@ -303,6 +303,12 @@ SHAPES = [
     QT_TRANSLATE_NOOP(
         "messages", "on chrF alone GRPO's translations of real text grow longer than the references"
     ),
+    QT_TRANSLATE_NOOP("messages", "stages.grpo.lr {n}: smaller steps than the preset's"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "on real text GRPO's larger ones lose more of what the warm-up learned than its reward "
+        "wins",
+    ),
     QT_TRANSLATE_NOOP(
         "messages",
         "training.weight_decay {n}: every step draws the weights a little towards zero",

@@ -4960,6 +4960,14 @@
         <translation>只用 chrF 时，GRPO 对真实文本的译文会变得比参考译文更长</translation>
     </message>
     <message>
+        <source>stages.grpo.lr {n}: smaller steps than the preset&apos;s</source>
+        <translation>stages.grpo.lr {n}：比预设更小的步长</translation>
+    </message>
+    <message>
+        <source>on real text GRPO&apos;s larger ones lose more of what the warm-up learned than its reward wins</source>
+        <translation>在真实文本上，GRPO 用较大的步长时，丢掉的预热所学多于它的奖励换来的</translation>
+    </message>
+    <message>
         <source>training.weight_decay {n}: every step draws the weights a little towards zero</source>
         <translation>training.weight_decay {n}：每一步都把权重向零拉近一点</translation>
     </message>
