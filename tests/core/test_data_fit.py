@@ -61,16 +61,11 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     # GRPO's reward holds the translation's length to the reference's
     assert cfg.task.length_penalty == 0.2 and cfg.task.reward == "chrf"
     assert "task.length_penalty 0.2: " in report.text()
-    # GRPO takes smaller steps than the preset's
-    assert load_config("tiny_transformer").stages.grpo.lr == 1e-4
-    assert cfg.stages.grpo.lr == 3e-5 and "stages.grpo.lr 3e-05: " in report.text()
-    # AdamW's weight decay for the warm-up on real text (the preset has none)
-    assert load_config("tiny_transformer").training.weight_decay == 0.0
-    assert cfg.training.weight_decay == 0.3
-    assert "training.weight_decay 0.3: " in report.text()
-    # 5,000 training pairs keep the preset's dropout: a time budget's warm-up passes over
-    # them often enough to learn them by heart without it
+    # 5,000 training pairs keep the preset's dropout, no weight decay and GRPO's steps: a
+    # time budget's warm-up passes over them often enough to learn them by heart without it
     assert cfg.model.dropout == 0.1 and "model.dropout" not in report.settings
+    assert cfg.training.weight_decay == 0.0 and cfg.stages.grpo.lr == 1e-4
+    assert not {"training.weight_decay", "stages.grpo.lr"} & set(report.settings)
     # 30 passes over the training pairs in batches of 800 tokens, never under the
     # preset's 3,000 plus the patience's 4 evaluations of 500 steps (the time budget
     # may shorten the warm-up after that, on a slow machine)
@@ -93,7 +88,7 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     assert "patience: 4" in saved and "min_gain: 0.5" in saved  # what the run uses
 
 
-def test_a_large_file_trains_without_dropout_unless_the_user_set_it(tmp_path):
+def test_a_large_file_trains_with_weight_decay_not_dropout_unless_the_user_set_it(tmp_path):
     pairs = realistic_pairs(11_200, seed=4)  # 10,080 training pairs
     cfg = own_data_config(tmp_path, pairs)
     report = build_task(cfg).load_report()
@@ -102,6 +97,9 @@ def test_a_large_file_trains_without_dropout_unless_the_user_set_it(tmp_path):
     assert "model.dropout 0: " in report.text()
     report.apply_settings(cfg)
     assert cfg.model.dropout == 0.0
+    # weight decay instead (the preset has none), and GRPO's steps smaller than its 1e-4
+    assert cfg.training.weight_decay == 0.3 and "training.weight_decay 0.3: " in report.text()
+    assert cfg.stages.grpo.lr == 3e-5 and "stages.grpo.lr 3e-05: " in report.text()
     mine = own_data_config(tmp_path, pairs, "model.dropout=0.2")
     report = build_task(mine).load_report()
     report.apply_settings(mine)
