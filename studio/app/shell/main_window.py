@@ -404,13 +404,13 @@ class MainWindow(QMainWindow):
         """The strip shows the plan Start trains by: the settings as the form has them,
         fitted to the user's file while the Data tab's check of it stands; a value being
         typed that is not valid yet leaves the strip as it was."""
+        if self.session.controller.running:
+            return
         try:
-            now: StudioConfig | None = self.setup.form.config()
+            now = self.setup.form.config()
         except ConfigError:
             return
-        plan = self.setup.data_panel.fitted_config(now) or now
-        if plan is not None and not self.session.controller.running:
-            self.view(StageStrip).show_plan(plan)
+        self.view(StageStrip).show_plan(self.setup.data_panel.fitted_config(now) or now)
 
     def _settings_edited(self) -> None:
         for view in self._context.views():

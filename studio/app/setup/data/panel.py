@@ -198,7 +198,6 @@ class DataPanel(QWidget):
         self.error: str | None = None
         self.report: str = ""
         self.loaded: Any = None  # the LoadReport of the last check, when the task has one
-        self.checked_config: StudioConfig | None = None  # what the last check loaded for
         self._checked_with: tuple | None = None  # check_key() of the verdict shown
 
     # ---- the task's part
@@ -277,7 +276,6 @@ class DataPanel(QWidget):
     def clear_verdict(self) -> None:
         """Forget the last check: it spoke of other data, languages or columns."""
         self.error, self.report, self.loaded, self._checked_with = None, "", None, None
-        self.checked_config = None
         self.status.setText("")
         self._show_preview("")
         if self.part is not None:
@@ -337,7 +335,6 @@ class DataPanel(QWidget):
             return
         self.error, self.report = None, result["report"]
         self.loaded = loaded = result.get("loaded")
-        self.checked_config = cfg
         first, *rest = self.report.splitlines() or [""]
         self.status.setText(f"✔ {translate_message(first)}")
         self.status.setStyleSheet("color: #006B4F;")
@@ -356,15 +353,13 @@ class DataPanel(QWidget):
             self.part.show_check(cfg, loaded, [])
         self.checked.emit()
 
-    def fitted_config(self, now: StudioConfig | None = None) -> StudioConfig | None:
-        """The settings as they are `now` (by default as checked) with what the last
-        check's fit chose for the data applied, save what the user set by hand: the plan
-        Start trains by, before a time budget shortens it. None when that check fitted
-        nothing or failed."""
-        base = now or self.checked_config
-        if self.loaded is None or not self.loaded.settings or base is None:
+    def fitted_config(self, now: StudioConfig) -> StudioConfig | None:
+        """The settings as they are `now` with what the last check's fit chose for the
+        data applied, save what the user set by hand: the plan Start trains by, before a
+        time budget shortens it. None when that check fitted nothing or failed."""
+        if self.loaded is None or not self.loaded.settings:
             return None
-        cfg = copy.deepcopy(base)
+        cfg = copy.deepcopy(now)
         copy.deepcopy(self.loaded).apply_settings(cfg)  # it edits the report it applies
         return cfg
 
@@ -382,7 +377,7 @@ class DataPanel(QWidget):
     ) -> None:
         """The loader's message; with the `profiles` of columns it could not tell apart,
         the task's part shows them (cfg: the config checked)."""
-        self.error, self.report, self.loaded, self.checked_config = message, "", None, None
+        self.error, self.report, self.loaded = message, "", None
         self.check_button.setEnabled(True)
         self.status.setText(f"✘ {translate_message(message)}")
         self.status.setStyleSheet("color: #C00000;")

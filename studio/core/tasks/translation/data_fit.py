@@ -22,9 +22,9 @@ the user's file replaces the demo corpus (and `task.fit_to_data` is on) the task
   pairs drawn at random is about half padding on such files, the share is measured and
   reported), label smoothing, a learning rate that warms up and then decays along a
   cosine to the warm-up's planned end, the average of the weights at its last
-  evaluations; for a file of `DROPOUT_FREE_PAIRS` training pairs or more, which a warm-up
-  within the time budget learns by heart without ever levelling off its training loss,
-  weight decay instead of dropout;
+  evaluations; for a file of `DROPOUT_FREE_PAIRS` training pairs or more, weight decay
+  instead of dropout: both hold back learning the pairs by heart, but dropout slows the
+  warm-up more than it helps within the time budget, and weight decay costs no time;
 - a GRPO reward that counts how close each translation's length is to the reference's
   besides its chrF, and for a large file smaller GRPO steps;
 - a time budget (`run.time_budget`) a person waits for on a laptop: the stages are
