@@ -12,6 +12,7 @@ from studio.app.shell import ui_language
 from studio.app.views.log_panel import LogPanel
 from studio.app.views.stage_strip import StageStrip
 from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
+from studio.core.tasks.translation.data_fit import DROPOUT_FREE_PAIRS, large_file_settings
 from tests.app.i18n_walk import english_words
 from tests.app.test_translations import _allowed
 
@@ -93,6 +94,14 @@ def test_the_data_report_and_the_log_of_a_run_are_in_chinese(chinese, window, qt
     assert any("运行结束：达到步数上限" in line for line in lines)
     assert sum("源语言 zh" in line for line in lines) == 1  # the Tatoeba file's report
     assert english_left(lines) == []
+
+
+def test_the_notes_only_a_large_file_gets_are_in_chinese(chinese):
+    # The Data tab check above uses a file too small for them.
+    notes = [note for _, _, note in large_file_settings(DROPOUT_FREE_PAIRS)]
+    assert len(notes) == 3
+    shown = [translate_message(note) for note in notes]
+    assert english_left(shown) == [] and f"{DROPOUT_FREE_PAIRS:,}" in shown[0]
 
 
 def test_why_a_stage_ended_names_its_metric_in_chinese(chinese):

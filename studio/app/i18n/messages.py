@@ -319,10 +319,13 @@ SHAPES = [
     ),
     QT_TRANSLATE_NOOP(
         "messages",
-        "model.dropout {n}: {k} training pairs are too many for the warm-up to learn by heart "
-        "in its time",
+        "model.dropout {n}: with {k} training pairs dropout slows the warm-up more than it "
+        "helps within the time budget",
     ),
-    QT_TRANSLATE_NOOP("messages", "without dropout it learns them faster"),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "weight decay holds back learning the pairs by heart instead, at no cost in time",
+    ),
     QT_TRANSLATE_NOOP(
         "messages",
         "run.time_budget {n}: the stages are planned from a short measurement on this "

@@ -4976,12 +4976,20 @@
         <translation>预热死记硬背的句对更少，翻译新句子更好</translation>
     </message>
     <message>
+        <source>model.dropout {n}: with {k} training pairs dropout slows the warm-up more than it helps within the time budget</source>
+        <translation>model.dropout {n}：有 {k} 个训练句对时，在时间预算内 dropout 拖慢预热的代价大于它的帮助</translation>
+    </message>
+    <message>
+        <source>weight decay holds back learning the pairs by heart instead, at no cost in time</source>
+        <translation>改用权重衰减来抑制死记硬背句对，不额外耗时</translation>
+    </message>
+    <message>
         <source>model.dropout {n}: {k} training pairs are too many for the warm-up to learn by heart in its time</source>
-        <translation>model.dropout {n}：{k} 个训练句对太多，预热在它的时间内背不下来</translation>
+        <translation type="vanished">model.dropout {n}：{k} 个训练句对太多，预热在它的时间内背不下来</translation>
     </message>
     <message>
         <source>without dropout it learns them faster</source>
-        <translation>不用 dropout 学得更快</translation>
+        <translation type="vanished">不用 dropout 学得更快</translation>
     </message>
     <message>
         <source>stages.warmup.average_last {n}: at its end the warm-up averages the weights of its last {k} evaluations and goes on with the average if it translates the valid split better</source>
