@@ -7,6 +7,7 @@ connected directly to a signal emitted from the pool would run on the pool's thr
 
 from __future__ import annotations
 
+import contextlib
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -49,9 +50,13 @@ class _Job(QRunnable):
         try:
             result = self._fn()
         except Exception as err:  # reported to the caller, never raised in the pool
-            self._relay.failed.emit(user_message(err), "".join(traceback.format_exception(err)))
+            self._send("failed", user_message(err), "".join(traceback.format_exception(err)))
             return
-        self._relay.succeeded.emit(result)
+        self._send("succeeded", result)
+
+    def _send(self, signal: str, *args: Any) -> None:
+        with contextlib.suppress(RuntimeError):  # the relay is gone: the window closed
+            getattr(self._relay, signal).emit(*args)
 
 
 def run_in_background(
