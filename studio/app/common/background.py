@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from studio.app.common.dialogs import user_message
 from studio.app.common.qt_compat import collect_garbage_on_gui_thread
+from studio.core.machine.torch_imports import import_torch_compiler
 
 _alive: set[_Relay] = set()  # relays waiting for their result (nothing else holds them)
 
@@ -48,6 +49,7 @@ class _Job(QRunnable):
 
     def run(self) -> None:
         try:
+            import_torch_compiler()  # a job may be the first to use it, beside a run
             result = self._fn()
         except Exception as err:  # reported to the caller, never raised in the pool
             self._send("failed", user_message(err), "".join(traceback.format_exception(err)))

@@ -44,6 +44,7 @@ from studio.core.machine.device import autocast, check_amp, peak_memory_mb, reso
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.machine.memory_budget import Fit
 from studio.core.machine.time_budget import parse_time_budget
+from studio.core.machine.torch_imports import import_torch_compiler
 from studio.core.models.compiled import set_compiled
 from studio.core.models.sampling import mix_seed
 from studio.core.models.sparsity import pruner_for
@@ -149,6 +150,7 @@ class Trainer:
         check_batch_sizes(dist, {f"stages.{n}.batch_size": s.batch_size for n, s in self.plan})
         if tcfg.threads:
             torch.set_num_threads(tcfg.threads)
+        import_torch_compiler()  # before this thread's first use of it, which may race another's
         seed_everything(tcfg.seed, tcfg.deterministic)
         self.rng = random.Random(tcfg.seed)  # draws the training examples, the same on all ranks
 
