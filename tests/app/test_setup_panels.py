@@ -154,6 +154,24 @@ def test_a_check_of_a_users_file_shows_the_fitted_plan_in_the_stage_strip(qtbot,
     assert window.view(StageStrip).boxes["warmup"].rule.text() == preset_rule
 
 
+def test_a_started_run_shows_the_fitted_plan_while_it_prepares(qtbot, window, tmp_path):
+    """Between Start and the run's first record (reading the file, fitting, measuring
+    this machine) the strip keeps the fitted plan, not the preset's stopping rules."""
+    from studio.app.views.stage_strip import StageStrip
+
+    data = write_tatoeba_file(tmp_path / "cmn.txt", realistic_pairs(1500, seed=2))
+    save = f"run.save_dir={tmp_path / 'runs'}"
+    assert window.load_preset("tiny_transformer", [f"data.path={data}", save])
+    with qtbot.waitSignal(window.setup.data_panel.checked, timeout=120_000):
+        window.setup.data_panel.check()
+    fitted = "up to 5000 steps · or after 4 evaluations without a better chrF"
+    assert window.view(StageStrip).boxes["warmup"].rule.text() == fitted
+    assert window.session.start(max_steps=1)
+    preparing = window.view(StageStrip).boxes["warmup"].rule.text()
+    qtbot.waitUntil(lambda: window.session.controller.state == "idle", timeout=120_000)
+    assert preparing == fitted and window.errors == []
+
+
 def test_demo_data_check_shows_the_report_and_examples(qtbot, window):
     assert window.load_preset("micro_gpt")
     with qtbot.waitSignal(window.setup.data_panel.checked, timeout=20_000):

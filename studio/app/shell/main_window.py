@@ -412,6 +412,15 @@ class MainWindow(QMainWindow):
             return
         self.view(StageStrip).show_plan(self.setup.data_panel.fitted_config(now) or now)
 
+    def _show_started_plan(self) -> None:
+        """While a run prepares (reads the data, fits, measures) the strip shows the plan
+        it was started with, fitted to the user's file as the Data tab's check found, not
+        the preset's stopping rules; the trainer's own plan replaces it when the run
+        folder is made."""
+        cfg = self.session.run_config
+        if cfg is not None:
+            self.view(StageStrip).show_plan(self.setup.data_panel.fitted_config(cfg) or cfg)
+
     def _settings_edited(self) -> None:
         for view in self._context.views():
             view.settings_edited(self.setup.form.value_of)
@@ -438,6 +447,8 @@ class MainWindow(QMainWindow):
 
     def _on_state(self, state: str) -> None:
         self.controls.set_state(state)
+        if state in ("running", "stepping") and not self.session.experiment_labels:
+            self._show_started_plan()
         self.setup.form.set_running(state != "idle")
         # While the trainer runs, the charts draw paced so training keeps the CPU and GIL.
         live = state in ("running", "stopping")
