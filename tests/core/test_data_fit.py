@@ -65,7 +65,10 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     # time budget's warm-up passes over them often enough to learn them by heart without it
     assert cfg.model.dropout == 0.1 and "model.dropout" not in report.settings
     assert cfg.training.weight_decay == 0.0 and cfg.stages.grpo.lr == 1e-4
-    assert not {"training.weight_decay", "stages.grpo.lr"} & set(report.settings)
+    assert cfg.grpo.temperature == 1.0
+    assert not {"training.weight_decay", "stages.grpo.lr", "grpo.temperature"} & set(
+        report.settings
+    )
     # 30 passes over the training pairs in batches of 800 tokens, never under the
     # preset's 3,000 plus the patience's 4 evaluations of 500 steps (the time budget
     # may shorten the warm-up after that, on a slow machine)
@@ -100,6 +103,7 @@ def test_a_large_file_trains_with_weight_decay_not_dropout_unless_the_user_set_i
     # weight decay instead (the preset has none), and GRPO's steps smaller than its 1e-4
     assert cfg.training.weight_decay == 0.3 and "training.weight_decay 0.3: " in report.text()
     assert cfg.stages.grpo.lr == 3e-5 and "stages.grpo.lr 3e-05: " in report.text()
+    assert cfg.grpo.temperature == 0.7 and "grpo.temperature 0.7: " in report.text()
     mine = own_data_config(tmp_path, pairs, "model.dropout=0.2")
     report = build_task(mine).load_report()
     report.apply_settings(mine)

@@ -310,6 +310,13 @@ SHAPES = [
         "wins",
     ),
     QT_TRANSLATE_NOOP(
+        "messages", "grpo.temperature {n}: GRPO samples nearer the model's best translation"
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "at 1 the samples of real text carry stray words, and GRPO ended lower on real text",
+    ),
+    QT_TRANSLATE_NOOP(
         "messages",
         "training.weight_decay {n}: every step draws the weights a little towards zero",
     ),

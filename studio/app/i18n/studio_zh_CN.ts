@@ -4968,6 +4968,14 @@
         <translation>在真实文本上，GRPO 用较大的步长时，丢掉的预热所学多于它的奖励换来的</translation>
     </message>
     <message>
+        <source>grpo.temperature {n}: GRPO samples nearer the model&apos;s best translation</source>
+        <translation>grpo.temperature {n}：GRPO 的采样更接近模型最好的翻译</translation>
+    </message>
+    <message>
+        <source>at 1 the samples of real text carry stray words, and GRPO ended lower on real text</source>
+        <translation>温度为 1 时，真实文本的采样会夹带无关的词，GRPO 在真实文本上的结果更低</translation>
+    </message>
+    <message>
         <source>training.weight_decay {n}: every step draws the weights a little towards zero</source>
         <translation>training.weight_decay {n}：每一步都把权重向零拉近一点</translation>
     </message>
