@@ -410,16 +410,14 @@ class MainWindow(QMainWindow):
             now = self.setup.form.config()
         except ConfigError:
             return
-        self.view(StageStrip).show_plan(self.setup.data_panel.fitted_config(now) or now)
+        self._show_fitted_plan(now)
 
-    def _show_started_plan(self) -> None:
-        """While a run prepares (reads the data, fits, measures) the strip shows the plan
-        it was started with, fitted to the user's file as the Data tab's check found, not
-        the preset's stopping rules; the trainer's own plan replaces it when the run
-        folder is made."""
-        cfg = self.session.run_config
-        if cfg is not None:
-            self.view(StageStrip).show_plan(self.setup.data_panel.fitted_config(cfg) or cfg)
+    def _show_fitted_plan(self, cfg: StudioConfig) -> None:
+        """The strip's plan for `cfg`, fitted to the user's file while the Data tab's
+        check of it stands. Also while a started run prepares (reads the data, fits,
+        measures), instead of the preset's stopping rules; the trainer's own plan
+        replaces it when the run folder is made."""
+        self.view(StageStrip).show_plan(self.setup.data_panel.fitted_config(cfg) or cfg)
 
     def _settings_edited(self) -> None:
         for view in self._context.views():
@@ -447,8 +445,9 @@ class MainWindow(QMainWindow):
 
     def _on_state(self, state: str) -> None:
         self.controls.set_state(state)
-        if state in ("running", "stepping") and not self.session.experiment_labels:
-            self._show_started_plan()
+        started = self.session.run_config
+        if state in ("running", "stepping") and started and not self.session.experiment_labels:
+            self._show_fitted_plan(started)
         self.setup.form.set_running(state != "idle")
         # While the trainer runs, the charts draw paced so training keeps the CPU and GIL.
         live = state in ("running", "stopping")
