@@ -1,5 +1,8 @@
 import os
 import signal
+import sys
+import threading
+import time
 
 import pytest
 
@@ -22,6 +25,54 @@ def one_thread() -> None:
 
 def pytest_configure(config):
     one_thread()  # before any fixture, module-scoped ones included
+    if not hasattr(config, "workerinput"):  # the process that reports (xdist's controller)
+        _reporting.set()
+        threading.Thread(target=_watch, daemon=True).start()
+
+
+# CI shows the start of a long log, and the summary at its end may never come (a hang):
+# in the process that reports (xdist's controller), a failure is named the moment it
+# happens, and a test still running long after its time limit every few minutes.
+_reporting = threading.Event()
+_running: dict[str, float] = {}  # nodeid -> when it started
+_told: dict[str, float] = {}  # nodeid -> when it was last named as still running
+_last_report = [time.monotonic()]
+LONG_S = 420.0  # past pytest-timeout's 300 s: something it could not stop
+
+
+def _watch() -> None:
+    while True:
+        time.sleep(30)
+        now = time.monotonic()
+        if not _running and now - _last_report[0] > LONG_S:
+            _last_report[0] = now
+            sys.stderr.write(
+                "\nNO TEST RUNNING OR REPORTED for 7 min: a worker stuck at its exit?\n"
+            )
+            sys.stderr.flush()
+        for nodeid, since in list(_running.items()):
+            if now - since > LONG_S and now - _told.get(nodeid, since) > LONG_S:
+                _told[nodeid] = now
+                sys.stderr.write(f"\nSTILL RUNNING after {(now - since) / 60:.0f} min: {nodeid}\n")
+                sys.stderr.flush()
+
+
+def pytest_runtest_logstart(nodeid, location):
+    if _reporting.is_set():
+        _running[nodeid] = time.monotonic()
+
+
+def pytest_runtest_logreport(report):
+    if not _reporting.is_set():
+        return
+    _last_report[0] = time.monotonic()
+    if report.when == "teardown":
+        _running.pop(report.nodeid, None)
+    if report.failed:
+        crash = getattr(report.longrepr, "reprcrash", None)
+        why = crash.message.splitlines()[0][:300] if crash and crash.message else ""
+        sys.stderr.write(f"\nFAILED {report.nodeid} ({report.when}): {why}\n")
+        sys.stderr.flush()
 
 
 @pytest.fixture(autouse=True)

@@ -15,11 +15,14 @@ checks every command's folders.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import io
 import json
 import multiprocessing
 import os
 import random
+import signal
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -37,6 +40,7 @@ from studio.core.runs.loading import load_run_config
 from studio.core.runs.metrics_file import read_metrics
 
 KILLS = 10
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
 SETTINGS = [
     *COMMON,
     *TINY_GPT,
@@ -48,13 +52,18 @@ SETS = [x for s in SETTINGS for x in ("--set", s)]
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(not hasattr(os, "fork"), reason="the commands run in forks"),
+    pytest.mark.skipif(
+        not sys.platform.startswith("linux"), reason="the commands run in forks (prctl: Linux)"
+    ),
 ]
 
 
 def _quiet_main(argv: list[str]) -> None:
     """A fork's body: the command with its output discarded, and no cleanup of this
-    process's (pytest's) state on the way out."""
+    process's (pytest's) state on the way out. It dies with this process: a fork left
+    running after a test timed out would hold the test runner's pipes open (it
+    inherited them), and the runner would wait for it forever."""
+    ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
@@ -79,7 +88,10 @@ def timed(argv: list[str]) -> float:
     assert code == 0, err
     started = time.monotonic()
     proc = in_fork(argv)
-    proc.join(timeout=300)
+    proc.join(timeout=240)
+    if proc.exitcode is None:
+        proc.kill()
+        pytest.fail(f"{argv} did not end in 240 s")
     assert proc.exitcode == 0, (argv, proc.exitcode)
     return time.monotonic() - started
 
