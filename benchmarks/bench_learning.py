@@ -24,14 +24,15 @@ from studio.core.config import load_config
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_trained
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.tasks.base import Decoding
+from studio.core.training.evaluation import split_decoding
 from studio.core.training.trainer import Trainer
 
 
 def test_metric(run_dir: Path, checkpoint: Path, limit: int) -> dict[str, float]:
     cfg, task, model = load_trained(run_dir, checkpoint=checkpoint)
-    how = Decoding(cfg.eval.decoding, cfg.eval.beam_size)
-    return task.evaluate(model, split="test", limit=limit, decoding=how)
+    return task.evaluate(
+        model, split="test", limit=limit, decoding=split_decoding(cfg.eval, "test")
+    )
 
 
 @dataclass

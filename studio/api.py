@@ -47,9 +47,8 @@ from studio.core.serving.completion import (
     complete,
     completes_text,
 )
-from studio.core.tasks.base import Decoding
 from studio.core.training.control import TrainerControl
-from studio.core.training.evaluation import held_out_metrics
+from studio.core.training.evaluation import held_out_metrics, split_decoding
 from studio.core.training.prune import PruneResult, prune_run
 from studio.core.training.trainer import Trainer
 from studio.core.training.update import gradient_flow
@@ -602,7 +601,7 @@ class Run:
             check_eval_limit(limit)
         except ArgumentError as err:
             raise APIError(err.as_argument) from None
-        how = Decoding(self.cfg.eval.decoding, self.cfg.eval.beam_size)
+        how = split_decoding(self.cfg.eval, split)
         return self.task.evaluate(self.model, split=split, limit=limit, decoding=how)
 
     def generate(

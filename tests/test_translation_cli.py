@@ -257,3 +257,30 @@ def test_translate_refuses_a_missing_run_another_tasks_run_and_a_missing_export(
     shutil.copytree(translation_run, unexported, ignore=shutil.ignore_patterns("exports"))
     assert main(["translate", str(unexported), "--interactive", "--onnx"]) == 2
     assert "no ONNX export yet" in capsys.readouterr().err
+
+
+def test_the_test_split_decodes_as_eval_test_decoding_and_the_valid_split_as_eval_decoding(
+    translation_run, tmp_path, monkeypatch
+):
+    import yaml
+
+    from studio import api
+    from studio.core.tasks.translation.task import TranslationTask
+
+    run = tmp_path / "run"
+    shutil.copytree(translation_run, run)
+    config = yaml.safe_load((run / "config.yaml").read_text(encoding="utf-8"))
+    config["eval"]["test_decoding"] = "beam"  # as the fit sets it for a user's file
+    (run / "config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    seen = []
+
+    def evaluate(self, model, split, limit, decoding):
+        seen.append((split, decoding.method))
+        return {"chrf": 1.0}
+
+    monkeypatch.setattr(TranslationTask, "evaluate", evaluate)
+    assert main(["eval", str(run)]) == 0
+    assert main(["eval", str(run), "--split", "valid"]) == 0
+    assert main(["eval", str(run), "--decoding", "greedy"]) == 0  # the option wins
+    api.load_run(run).evaluate()
+    assert seen == [("test", "beam"), ("valid", "greedy"), ("test", "greedy"), ("test", "beam")]

@@ -15,7 +15,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("run_dir")
     e.add_argument("--split", default="test", choices=["valid", "test"])
     e.add_argument("--limit", type=int, default=1000, help="examples to evaluate")
-    e.add_argument("--decoding", choices=["greedy", "beam"], help="default: the run's")
+    e.add_argument(
+        "--decoding",
+        choices=["greedy", "beam"],
+        help="default: the run's (eval.test_decoding for test, eval.decoding for valid)",
+    )
     e.set_defaults(run=cmd_eval)
 
     g = sub.add_parser("generate", help="complete prompts with a run's model")
@@ -37,6 +41,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from studio.core.runs.loading import load_run_config, load_trained
     from studio.core.tasks import task_class
     from studio.core.tasks.base import Decoding
+    from studio.core.training.evaluation import split_decoding
 
     check_eval_limit(args.limit)
     if args.decoding:
@@ -47,7 +52,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
                 f"{' or '.join(kind.DECODINGS)}; drop the option or choose one of them"
             )
     cfg, task, model = load_trained(Path(args.run_dir))
-    how = Decoding(args.decoding or cfg.eval.decoding, cfg.eval.beam_size)
+    how = split_decoding(cfg.eval, args.split)
+    if args.decoding:
+        how = Decoding(args.decoding, cfg.eval.beam_size)
     metrics = task.evaluate(model, split=args.split, limit=args.limit, decoding=how)
     for name, value in metrics.items():
         print(f"{name}: {value:.4f}")

@@ -393,6 +393,13 @@ class EvalConfig:
     beam_size: int = param(
         4, "Beams for beam-search evaluation", positive=True, advanced=True, label="Beams"
     )
+    test_decoding: Literal["greedy", "beam"] = param(
+        "greedy",
+        "How the test split decodes: once, at the end, where a beam search pays for its "
+        "time (the valid split, evaluated again and again, decodes as eval.decoding)",
+        advanced=True,
+        label="Test decoding",
+    )
 
 
 @dataclass

@@ -108,11 +108,15 @@ def _advantages(cfg: StudioConfig) -> None:
 
 def _decoding(cfg: StudioConfig) -> None:
     task = task_class(cfg.task.NAME)
-    if cfg.eval.decoding not in task.DECODINGS:
-        raise ConfigError(
-            f"eval.decoding: the {task.NAME} task decodes with {' or '.join(task.DECODINGS)}, "
-            f'not {cfg.eval.decoding}; set eval.decoding: "{task.DECODINGS[0]}"'
-        )
+    for name, decoding in (
+        ("decoding", cfg.eval.decoding),
+        ("test_decoding", cfg.eval.test_decoding),
+    ):
+        if decoding not in task.DECODINGS:
+            raise ConfigError(
+                f"eval.{name}: the {task.NAME} task decodes with {' or '.join(task.DECODINGS)}, "
+                f'not {decoding}; set eval.{name}: "{task.DECODINGS[0]}"'
+            )
 
 
 def _budget(cfg: StudioConfig) -> None:

@@ -52,6 +52,11 @@ REFUSED = [
         'set eval.decoding: "greedy"',
     ),
     (
+        ["eval.test_decoding=beam"],
+        "eval.test_decoding: the arithmetic task decodes with greedy, not beam; "
+        'set eval.test_decoding: "greedy"',
+    ),
+    (
         ["ui.hidden=[grpo, nope.field]"],
         "ui.hidden[1]: 'nope.field' names no section or field of this config, so it would "
         "hide nothing",

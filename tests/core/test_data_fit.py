@@ -61,6 +61,9 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     # GRPO's reward holds the translation's length to the reference's
     assert cfg.task.length_penalty == 0.2 and cfg.task.reward == "chrf"
     assert "task.length_penalty 0.2: " in report.text()
+    # the test split, decoded once at the end, by a beam search; the valid split greedily
+    assert cfg.eval.test_decoding == "beam" and cfg.eval.decoding == "greedy"
+    assert "eval.test_decoding beam: " in report.text()
     # 5,000 training pairs keep the preset's dropout, no weight decay and GRPO's steps: a
     # time budget's warm-up passes over them often enough to learn them by heart without it
     assert cfg.model.dropout == 0.1 and "model.dropout" not in report.settings

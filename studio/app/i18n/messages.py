@@ -310,6 +310,14 @@ SHAPES = [
         "wins",
     ),
     QT_TRANSLATE_NOOP(
+        "messages",
+        "eval.test_decoding {n}: the test split is translated by a beam search, once at the end",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "on real text it scored higher than greedy decoding, in several times the time",
+    ),
+    QT_TRANSLATE_NOOP(
         "messages", "grpo.temperature {n}: GRPO samples nearer the model's best translation"
     ),
     QT_TRANSLATE_NOOP(

@@ -19,6 +19,13 @@ from studio.core.machine.device import autocast
 from studio.core.tasks.base import Decoding, Task
 
 
+def split_decoding(ecfg: EvalConfig, split: str) -> Decoding:
+    """How `split` decodes: the valid split, evaluated again and again during training, as
+    eval.decoding; the test split, once at the end, as eval.test_decoding."""
+    method = ecfg.test_decoding if split == "test" else ecfg.decoding
+    return Decoding(method, ecfg.beam_size)
+
+
 def held_out_metrics(
     task: Task, model: nn.Module, ecfg: EvalConfig, amp: str, device: torch.device
 ) -> dict[str, float]:
@@ -26,5 +33,5 @@ def held_out_metrics(
     model.eval()
     devices = [device] if device.type == "cuda" else []
     with torch.random.fork_rng(devices=devices), torch.no_grad(), autocast(amp, device):
-        how = Decoding(ecfg.decoding, ecfg.beam_size)
+        how = split_decoding(ecfg, "valid")
         return task.evaluate(model, split="valid", limit=ecfg.size, decoding=how)
