@@ -32,6 +32,19 @@ def vms() -> int:
         return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
 
 
+def wait_or_kill(pid: int, patience: float) -> tuple[int, bool]:
+    """A child's wait status, killed first if it has not ended within `patience` seconds,
+    and whether it ended by itself."""
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status, True
+        time.sleep(0.02)
+    os.kill(pid, 9)
+    return os.waitpid(pid, 0)[1], False
+
+
 def run_limited(argv: list[str]) -> dict:
     """argv run by the CLI in a fork held to LIMIT above this process's address space."""
     err_path = f"/tmp/bounded-child-{os.getpid()}-{time.monotonic_ns()}.err"
@@ -59,15 +72,7 @@ def run_limited(argv: list[str]) -> dict:
         finally:
             sys.stderr.flush()
             os._exit(code)
-    status = None
-    while time.monotonic() - started < PATIENCE:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        time.sleep(0.02)
-    else:
-        os.kill(pid, 9)
-        _, status = os.waitpid(pid, 0)
+    status, _ = wait_or_kill(pid, PATIENCE)
     seconds = time.monotonic() - started
     with open(err_path, encoding="utf-8", errors="replace") as f:
         err = f.read()

@@ -6,9 +6,9 @@ from __future__ import annotations
 import os
 import sys
 import threading
-import time
 
 import pytest
+from bounded_child import wait_or_kill
 
 from studio.core.machine import torch_imports
 
@@ -34,16 +34,8 @@ def test_a_fork_taken_while_another_thread_imports_can_import_too():
                 code = 0
             finally:
                 os._exit(code)
-        deadline, status = time.monotonic() + 60, None
-        while time.monotonic() < deadline:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                break
-            time.sleep(0.05)
-        else:
-            os.kill(pid, 9)
-            os.waitpid(pid, 0)
-            pytest.fail("the forked child waited on a lock no thread of its own held")
+        status, ended = wait_or_kill(pid, 60)
+        assert ended, "the forked child waited on a lock no thread of its own held"
         assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
     finally:
         release.set()
