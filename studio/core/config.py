@@ -122,6 +122,15 @@ class GRPOConfig:
     temperature: float = param(
         1.0, "Sampling temperature of the rollouts", positive=True, label="Sampling temperature"
     )
+    unsure_temperature: float | None = param(
+        None,
+        "When set, GRPO's first step measures how unsure the policy is of its words (its "
+        "entropy at temperature 1); above 1.25 nats a sampled token GRPO samples at this "
+        "temperature instead, and the run's config keeps the choice (empty: never)",
+        positive=True,
+        advanced=True,
+        label="Temperature when unsure",
+    )
     top_k: int = param(0, "Sample only from the k likeliest tokens (0: all)", min=0, label="Top-k")
     top_p: float = param(
         1.0,

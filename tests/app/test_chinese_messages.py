@@ -99,9 +99,19 @@ def test_the_data_report_and_the_log_of_a_run_are_in_chinese(chinese, window, qt
 def test_the_notes_only_a_large_file_gets_are_in_chinese(chinese):
     # The Data tab check above uses a file too small for them.
     notes = [note for _, _, note in large_file_settings(DROPOUT_FREE_PAIRS)]
-    assert len(notes) == 4
+    assert len(notes) == 3
     shown = [translate_message(note) for note in notes]
     assert english_left(shown) == [] and f"{DROPOUT_FREE_PAIRS:,}" in shown[0]
+
+
+def test_the_temperature_grpos_start_chose_is_said_in_chinese(chinese):
+    from studio.core.config import GRPOConfig
+    from studio.core.training.unsure_temperature import choose_temperature
+
+    for entropy in (2.0, 0.9):
+        said = choose_temperature(GRPOConfig(unsure_temperature=0.7), entropy).message()
+        shown = translate_message(said)
+        assert english_left([shown]) == [] and f"{entropy:.2f} nats" in shown and "1.25" in shown
 
 
 def test_why_a_stage_ended_names_its_metric_in_chinese(chinese):

@@ -68,7 +68,9 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     # time budget's warm-up passes over them often enough to learn them by heart without it
     assert cfg.model.dropout == 0.1 and "model.dropout" not in report.settings
     assert cfg.training.weight_decay == 0.0 and cfg.stages.grpo.lr == 1e-4
-    assert cfg.grpo.temperature == 1.0
+    # GRPO's temperature: the preset's, lowered at GRPO's start if the policy is unsure
+    assert cfg.grpo.temperature == 1.0 and cfg.grpo.unsure_temperature == 0.7
+    assert "grpo.unsure_temperature 0.7: " in report.text()
     assert not {"training.weight_decay", "stages.grpo.lr", "grpo.temperature"} & set(
         report.settings
     )
@@ -106,7 +108,6 @@ def test_a_large_file_trains_with_weight_decay_not_dropout_unless_the_user_set_i
     # weight decay instead (the preset has none), and GRPO's steps smaller than its 1e-4
     assert cfg.training.weight_decay == 0.3 and "training.weight_decay 0.3: " in report.text()
     assert cfg.stages.grpo.lr == 3e-5 and "stages.grpo.lr 3e-05: " in report.text()
-    assert cfg.grpo.temperature == 0.7 and "grpo.temperature 0.7: " in report.text()
     mine = own_data_config(tmp_path, pairs, "model.dropout=0.2")
     report = build_task(mine).load_report()
     report.apply_settings(mine)
@@ -130,3 +131,11 @@ def test_fitted_settings_leave_a_skipped_stage_skipped():
     report = LoadReport(path="x", settings={"stages.warmup.steps": 5000, "eval.size": 700})
     report.apply_settings(cfg)
     assert cfg.stages.warmup.steps == 0 and cfg.eval.size == 700
+
+
+def test_a_temperature_the_user_set_is_the_one_grpo_samples_at(tmp_path, corpus):
+    cfg = own_data_config(tmp_path, corpus, "grpo.temperature=0.9")
+    report = build_task(cfg).load_report()
+    report.apply_settings(cfg)
+    assert cfg.grpo.temperature == 0.9 and cfg.grpo.unsure_temperature is None
+    assert "grpo.unsure_temperature" not in report.text()

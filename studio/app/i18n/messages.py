@@ -318,6 +318,25 @@ SHAPES = [
         "on real text it scored higher than greedy decoding, in several times the time",
     ),
     QT_TRANSLATE_NOOP(
+        "messages",
+        "grpo.unsure_temperature {n}: GRPO samples at {t} if the policy at its start is unsure "
+        "of its words",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages", "sampled at 1, an unsure policy's translations carry stray words"
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "GRPO samples at temperature {t}: the policy at its start is unsure of its words "
+        "({e} nats a sampled token at temperature 1, over {limit})",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "GRPO samples at temperature {t}: the policy at its start is sure enough of its words "
+        "({e} nats a sampled token at temperature 1, {limit} at most)",
+    ),
+    # the notes of runs whose fit chose the temperature by the file's size
+    QT_TRANSLATE_NOOP(
         "messages", "grpo.temperature {n}: GRPO samples nearer the model's best translation"
     ),
     QT_TRANSLATE_NOOP(

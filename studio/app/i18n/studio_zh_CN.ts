@@ -3096,6 +3096,14 @@
         <translation>采样生成（rollout）时的温度</translation>
     </message>
     <message>
+        <source>Temperature when unsure</source>
+        <translation>策略没把握时的温度</translation>
+    </message>
+    <message>
+        <source>When set, GRPO&apos;s first step measures how unsure the policy is of its words (its entropy at temperature 1); above 1.25 nats a sampled token GRPO samples at this temperature instead, and the run&apos;s config keeps the choice (empty: never)</source>
+        <translation>设置后，GRPO 的第一步会测量策略对所选词有多没把握（温度 1 时的熵）；每个采样词元超过 1.25 nats 时，GRPO 改用这个温度采样，运行的配置会记下这个选择（留空：从不）</translation>
+    </message>
+    <message>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
@@ -4982,6 +4990,22 @@
     <message>
         <source>on real text it scored higher than greedy decoding, in several times the time</source>
         <translation>在真实文本上它的得分高于贪心解码，用时是贪心解码的数倍</translation>
+    </message>
+    <message>
+        <source>grpo.unsure_temperature {n}: GRPO samples at {t} if the policy at its start is unsure of its words</source>
+        <translation>grpo.unsure_temperature {n}：如果策略在 GRPO 开始时对所选词没把握，GRPO 就以 {t} 采样</translation>
+    </message>
+    <message>
+        <source>sampled at 1, an unsure policy&apos;s translations carry stray words</source>
+        <translation>以 1 采样时，没把握的策略的译文会夹带不相干的词</translation>
+    </message>
+    <message>
+        <source>GRPO samples at temperature {t}: the policy at its start is unsure of its words ({e} nats a sampled token at temperature 1, over {limit})</source>
+        <translation>GRPO 以温度 {t} 采样：策略在开始时对所选词没把握（温度 1 时每个采样词元 {e} nats，超过 {limit}）</translation>
+    </message>
+    <message>
+        <source>GRPO samples at temperature {t}: the policy at its start is sure enough of its words ({e} nats a sampled token at temperature 1, {limit} at most)</source>
+        <translation>GRPO 以温度 {t} 采样：策略在开始时对所选词足够有把握（温度 1 时每个采样词元 {e} nats，不超过 {limit}）</translation>
     </message>
     <message>
         <source>grpo.temperature {n}: GRPO samples nearer the model&apos;s best translation</source>

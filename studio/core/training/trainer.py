@@ -111,6 +111,7 @@ from studio.core.training.state import (
     training_state,
 )
 from studio.core.training.time_probe import TimeEstimate, estimate_run
+from studio.core.training.unsure_temperature import choose_temperature, policy_entropy
 from studio.core.training.update import Learner, StepOptions, StepOutcome
 from studio.core.training.warmup_step import supervised_step
 
@@ -696,6 +697,8 @@ class Trainer:
             name, stage = self._stage()
             if self.pos.last_eval_step != self.pos.global_step and self.pos.stage_step == 0:
                 self.evaluate()  # the baseline the stage starts from
+            if name == "grpo" and self.pos.stage_step == 0 and cfg.grpo.unsure_temperature:
+                self._choose_grpo_temperature()
             # an evaluation the last step was due (a resumed run's, when a stop cut it short)
             stop_reason = self._scheduled_eval(stage)
             while stop_reason is None and self.pos.stage_step < stage.steps:
@@ -756,6 +759,28 @@ class Trainer:
                 return TIME_BUDGET_REACHED
             self._finish_stage(name)
         return "finished"
+
+    def _choose_grpo_temperature(self) -> None:
+        """grpo.unsure_temperature: the policy's entropy measured (rank 0) before GRPO's
+        first step, and the temperature chosen by it written into the run's config, the
+        question with it, so that a resumed run samples at it and measures nothing."""
+        gcfg = self.cfg.grpo
+        entropy = 0.0
+        if self.dist.is_main:
+            entropy = policy_entropy(
+                self.task,
+                self.model,
+                gcfg,
+                self.cfg.stages.grpo.batch_size,
+                autocast(self.cfg.training.amp, self.device),
+                self.cfg.training.seed,
+            )
+        choice = choose_temperature(gcfg, self.dist.broadcast(entropy))
+        gcfg.temperature, gcfg.unsure_temperature = choice.temperature, None
+        self.explainer.temperature = choice.temperature
+        if self.dist.is_main:
+            save_config(self.cfg, self._folder / CONFIG_FILE)
+        self._log(choice.message())
 
     def _out_of_time(self) -> bool:
         """Whether run.time_budget has run out (counted from this trainer's making, so a

@@ -26,8 +26,8 @@ the user's file replaces the demo corpus (and `task.fit_to_data` is on) the task
   instead of dropout: both hold back learning the pairs by heart, but dropout slows the
   warm-up more than it helps within the time budget, and weight decay costs no time;
 - a GRPO reward that counts how close each translation's length is to the reference's
-  besides its chrF, and for a large file smaller GRPO steps from samples at a lower
-  temperature;
+  besides its chrF, for a large file smaller GRPO steps, and samples at a lower
+  temperature if the policy at GRPO's start is unsure of its words;
 - a beam search for the test split, decoded once at the end (the valid split, evaluated
   again and again while training, keeps greedy decoding);
 - a time budget (`run.time_budget`) a person waits for on a laptop: the stages are
@@ -93,12 +93,14 @@ LENGTH_REWARD = 0.2
 # chrF 35.0 and 34.1) the preset's 1e-4 ended at 33.1 and 31.5, 3e-5 at 35.0 and 33.3; from
 # earlier warm-ups 3e-5 ended +0.7, +0.0 and +1.3 against 1e-4 (RESULTS.md)
 GRPO_LR = 3e-5
-# GRPO's sampling temperature on real text. The warm-up's label smoothing leaves every
-# target token a sliver of probability, so at temperature 1 the samples carry stray words
-# (entropy 2.8 nats a token at GRPO's start). From the cmn-eng warm-ups of GRPO_LR's reading
-# GRPO ended at test chrF 35.0 / 33.3 at 1, 35.6 / 34.3 at 0.7 and 35.1 / 33.7 at 0.5
+# GRPO's sampling temperature when the policy at its start is unsure of its words
+# (studio.core.training.unsure_temperature measures it): the warm-up's label smoothing
+# leaves every target token a sliver of probability, so at temperature 1 the samples of
+# real text carry stray words. From the cmn-eng warm-ups of GRPO_LR's reading GRPO ended at
+# test chrF 35.0 / 33.3 at 1, 35.6 / 34.3 at 0.7 and 35.1 / 33.7 at 0.5; on eng-fra 30.0 /
+# 28.3 at 0.7 against 28.4 / 26.2; the made-up corpus, whose policy is surer, keeps 1
 # (RESULTS.md)
-GRPO_TEMPERATURE = 0.7
+UNSURE_TEMPERATURE = 0.7
 # How the test split decodes. A beam search of the preset's 4 beams against greedy
 # decoding on the test pairs of Tatoeba runs: cmn-eng after GRPO chrF 36.8 / 35.7 against
 # 35.6 / 34.3 (BLEU 19.0 / 18.1 against 17.1 / 16.8) in 7x the time (19 s against 3 s for
@@ -192,7 +194,7 @@ def padding_share(lengths: list[tuple[int, int]], batch_size: int) -> float:
 
 def large_file_settings(n_train: int) -> list[tuple[str, Any, str]]:
     """For a training set large enough: no dropout, weight decay in its stead, smaller
-    GRPO steps from samples at a lower temperature. Below it the preset's values: on
+    GRPO steps. Below it the preset's values: on
     4,000 Tatoeba eng-fra pairs, whose warm-up still rises at its cap, the weight decay
     cost 5.0 and 0.2 test chrF at GRPO's start and GRPO at 3e-5 no longer beat its
     control (RESULTS.md)."""
@@ -219,13 +221,22 @@ def large_file_settings(n_train: int) -> list[tuple[str, Any, str]]:
             f"stages.grpo.lr {GRPO_LR:g}: smaller steps than the preset's; on real text "
             "GRPO's larger ones lose more of what the warm-up learned than its reward wins",
         ),
+    ]
+
+
+def unsure_temperature(fit: DataFit) -> list[tuple[str, Any, str]]:
+    """GRPO's temperature chosen at its start from how unsure the policy is; not when the
+    user set grpo.temperature (theirs is the temperature GRPO samples at)."""
+    if "grpo.temperature" in fit.user:
+        return []
+    return [
         (
-            "grpo.temperature",
-            GRPO_TEMPERATURE,
-            f"grpo.temperature {GRPO_TEMPERATURE:g}: GRPO samples nearer the model's best "
-            "translation; at 1 the samples of real text carry stray words, and GRPO ended "
-            "lower on real text",
-        ),
+            "grpo.unsure_temperature",
+            UNSURE_TEMPERATURE,
+            f"grpo.unsure_temperature {UNSURE_TEMPERATURE:g}: GRPO samples at "
+            f"{UNSURE_TEMPERATURE:g} if the policy at its start is unsure of its words; "
+            "sampled at 1, an unsure policy's translations carry stray words",
+        )
     ]
 
 
@@ -319,6 +330,7 @@ def trainer_settings(fit: DataFit, n_valid: int, lengths: list[tuple[int, int]])
             "in several times the time",
         ),
         *large_file_settings(n_train),
+        *unsure_temperature(fit),
         (
             "run.time_budget",
             TIME_BUDGET,
