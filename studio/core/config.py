@@ -125,7 +125,7 @@ class GRPOConfig:
     unsure_temperature: float | None = param(
         None,
         "When set, GRPO's first step measures how unsure the policy is of its words (its "
-        "entropy at temperature 1); above 1.25 nats a sampled token GRPO samples at this "
+        "entropy at temperature 1); above 1.4 nats a sampled token GRPO samples at this "
         "temperature instead, and the run's config keeps the choice (empty: never)",
         positive=True,
         advanced=True,

@@ -33,7 +33,7 @@ def test_the_lower_temperature_only_for_an_unsure_policy_and_only_when_asked():
     assert choose_temperature(GRPOConfig(temperature=0.9), 5.0).temperature == 0.9
     unsure = choose_temperature(asked, 2.0).message()
     assert unsure.startswith("GRPO samples at temperature 0.7: the policy at its start is unsure")
-    assert "(2.00 nats a sampled token at temperature 1, over 1.25)" in unsure
+    assert "(2.00 nats a sampled token at temperature 1, over 1.4)" in unsure
 
 
 def test_the_measure_is_the_policys_entropy_and_leaves_the_random_streams_alone():

@@ -3100,8 +3100,8 @@
         <translation>策略没把握时的温度</translation>
     </message>
     <message>
-        <source>When set, GRPO&apos;s first step measures how unsure the policy is of its words (its entropy at temperature 1); above 1.25 nats a sampled token GRPO samples at this temperature instead, and the run&apos;s config keeps the choice (empty: never)</source>
-        <translation>设置后，GRPO 的第一步会测量策略对所选词有多没把握（温度 1 时的熵）；每个采样词元超过 1.25 nats 时，GRPO 改用这个温度采样，运行的配置会记下这个选择（留空：从不）</translation>
+        <source>When set, GRPO&apos;s first step measures how unsure the policy is of its words (its entropy at temperature 1); above 1.4 nats a sampled token GRPO samples at this temperature instead, and the run&apos;s config keeps the choice (empty: never)</source>
+        <translation>设置后，GRPO 的第一步会测量策略对所选词有多没把握（温度 1 时的熵）；每个采样词元超过 1.4 nats 时，GRPO 改用这个温度采样，运行的配置会记下这个选择（留空：从不）</translation>
     </message>
     <message>
         <source>Top-k</source>
