@@ -69,10 +69,29 @@ def test_grpo_samples_at_the_temperature_its_start_chose_and_the_config_keeps_it
     assert trainer.cfg.grpo.temperature == temperature == trainer.explainer.temperature
     saved = yaml.safe_load((trainer.run_dir / "config.yaml").read_text(encoding="utf-8"))
     assert saved["grpo"]["temperature"] == temperature
-    assert saved["grpo"]["unsure_temperature"] is None  # asked and answered
+    assert saved["grpo"]["unsure_temperature"] == 0.5  # as asked: a resume finds it unchanged
     # resumed, GRPO goes on at that temperature and measures nothing again
     resumed = Trainer(load_run_config(trainer.run_dir), resume_from=trainer.run_dir)
     assert resumed.run()["reason"] == "finished"
     assert len(measured) == 1 and resumed.cfg.grpo.temperature == temperature
     logged = [r for r in read_metrics(trainer.run_dir) if "GRPO samples" in str(r.get("message"))]
     assert len(logged) == 1
+
+
+def test_a_users_file_resumed_within_grpo_keeps_the_fits_question_as_the_fits(
+    tmp_path, monkeypatch
+):
+    from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
+
+    data = write_tatoeba_file(tmp_path / "cmn.txt", realistic_pairs(1200, seed=5))
+    settings = [*RUN[:-1], f"data.path={data}", "run.time_budget=", "stages.warmup.steps=1"]
+    settings += ["eval.every=0", "stages.grpo.steps=2"]
+    monkeypatch.setattr(trainer_module, "policy_entropy", lambda *args: 2.0)
+    trainer = Trainer(load_config("tiny_transformer", settings), save_dir=tmp_path / "runs")
+    assert trainer.cfg.grpo.unsure_temperature == 0.7  # the fit's
+    assert trainer.run(max_steps=2)["reason"] == "step limit"
+    resumed = Trainer(load_run_config(trainer.run_dir), resume_from=trainer.run_dir)
+    assert resumed.cfg.grpo.temperature == 0.7 and resumed.cfg.grpo.unsure_temperature == 0.7
+    assert "grpo.unsure_temperature" not in resumed.cfg.user_set
+    assert "grpo.unsure_temperature: kept at" not in resumed.task.load_report().text()
+    assert resumed.run()["reason"] == "finished"

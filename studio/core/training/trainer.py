@@ -762,8 +762,11 @@ class Trainer:
 
     def _choose_grpo_temperature(self) -> None:
         """grpo.unsure_temperature: the policy's entropy measured (rank 0) before GRPO's
-        first step, and the temperature chosen by it written into the run's config, the
-        question with it, so that a resumed run samples at it and measures nothing."""
+        first step, and the temperature chosen by it written into the run's config as
+        grpo.temperature, so that a run resumed within GRPO samples at it. (One resumed
+        at GRPO's start measures the same weights again, with the same prompts: the same
+        choice. grpo.unsure_temperature stays as the fit set it, or a resume would take
+        the change for the user's.)"""
         gcfg = self.cfg.grpo
         entropy = 0.0
         if self.dist.is_main:
@@ -776,7 +779,7 @@ class Trainer:
                 self.cfg.training.seed,
             )
         choice = choose_temperature(gcfg, self.dist.broadcast(entropy))
-        gcfg.temperature, gcfg.unsure_temperature = choice.temperature, None
+        gcfg.temperature = choice.temperature
         self.explainer.temperature = choice.temperature
         if self.dist.is_main:
             save_config(self.cfg, self._folder / CONFIG_FILE)
