@@ -25,6 +25,13 @@ def one_thread() -> None:
 
 def pytest_configure(config):
     one_thread()  # before any fixture, module-scoped ones included
+    # torch's compiler, imported once per test process before any test: the first
+    # background job or trainer would import it otherwise (1.5 s here, more on a slower
+    # machine), inside the time limits of whichever test came first
+    # (tests/app/test_background.py races the first import in a process of its own)
+    from studio.core.machine.torch_imports import import_torch_compiler
+
+    import_torch_compiler()
     if not hasattr(config, "workerinput"):  # the process that reports (xdist's controller)
         _reporting.set()
         threading.Thread(target=_watch, daemon=True).start()
