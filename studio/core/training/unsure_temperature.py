@@ -9,9 +9,9 @@ temperature 1 over samples of training prompts and samples at that temperature i
 of `grpo.temperature` when it is over UNSURE_ENTROPY.
 
 Measured at GRPO's start as this module measures it (benchmarks/RESULTS.md), in nats a
-sampled token at temperature 1, two seeds each: 3.0 and 3.1 on Tatoeba cmn-eng and 1.58
-and 1.63 on eng-fra, where GRPO at 0.7 ended 0.6-2.1 test chrF higher than at 1; 1.19 and
-1.24 on the made-up corpus, where it ended 0.4-1.2 lower.
+sampled token at temperature 1, two seeds each: 3.05 and 3.19 on Tatoeba cmn-eng and 1.62
+and 1.59 on eng-fra, where GRPO at 0.7 ended 0.6-2.1 test chrF higher than at 1; 1.20 and
+1.27 on the made-up corpus, where it ended 0.4-1.2 lower.
 """
 
 from __future__ import annotations
@@ -58,8 +58,9 @@ def policy_entropy(
 ) -> float:
     """The policy's mean entropy at temperature 1, in nats per sampled token, over
     grpo.num_generations samples of each of PROMPTS training prompts (drawn with `seed`),
-    sampled `batch_size` prompts at a time as GRPO's steps are. The training's random
-    streams are left as they were."""
+    sampled `batch_size` prompts at a time as GRPO's steps are, from `seed` too: the same
+    weights measure the same (a run resumed at GRPO's start chooses again as it chose).
+    The training's random streams are left as they were."""
     prompts = task.sample(PROMPTS, random.Random(seed), task.num_levels - 1)
     sampling = Sampling(1.0, gcfg.top_k, gcfg.top_p, gcfg.max_new_tokens)
     device = next(model.parameters()).device
@@ -69,6 +70,7 @@ def policy_entropy(
     try:
         devices = [device] if device.type == "cuda" else []
         with torch.random.fork_rng(devices=devices), torch.no_grad(), precision:
+            torch.manual_seed(seed)
             for start in range(0, len(prompts), batch_size):
                 rollout = task.rollout(
                     model, prompts[start : start + batch_size], gcfg.num_generations, sampling
