@@ -37,11 +37,11 @@ def parse_decoding(text: str) -> tuple[Decoding, float | None]:
 
 def evaluate(run_dir: Path, checkpoint: Path, decodings: list[str], limit: int) -> list[dict]:
     _, task, model = load_trained(run_dir, checkpoint=checkpoint)
+    own = task.cfg
     rows = []
     for text in decodings:
         decoding, penalty = parse_decoding(text)
-        if penalty is not None:
-            task.cfg = replace(task.cfg, beam_length_penalty=penalty)
+        task.cfg = own if penalty is None else replace(own, beam_length_penalty=penalty)
         started = time.perf_counter()
         metrics = task.evaluate(model, split="test", limit=limit, decoding=decoding)
         seconds = time.perf_counter() - started

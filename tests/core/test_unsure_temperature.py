@@ -66,7 +66,7 @@ def test_grpo_samples_at_the_temperature_its_start_chose_and_the_config_keeps_it
     assert len(measured) == 1
     said = [r["message"] for r in records if r["kind"] == "log" and "GRPO samples" in r["message"]]
     assert len(said) == 1 and said[0].startswith(f"GRPO samples at temperature {temperature:g}: ")
-    assert trainer.cfg.grpo.temperature == temperature == trainer.explainer.temperature
+    assert trainer.cfg.grpo.temperature == temperature == trainer.explainer.gcfg.temperature
     saved = yaml.safe_load((trainer.run_dir / "config.yaml").read_text(encoding="utf-8"))
     assert saved["grpo"]["temperature"] == temperature
     assert saved["grpo"]["unsure_temperature"] == 0.5  # as asked: a resume finds it unchanged

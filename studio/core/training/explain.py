@@ -140,10 +140,12 @@ class StepExplainer:
         self,
         task: Task,
         model: nn.Module,
-        temperature: float,
+        gcfg: GRPOConfig,
         amp: contextlib.AbstractContextManager | None = None,
     ) -> None:
-        self.task, self.model, self.temperature = task, model, temperature
+        # the run's GRPO settings, read when asked: the temperature GRPO's start chose
+        # (grpo.unsure_temperature) is the one its samples were drawn at
+        self.task, self.model, self.gcfg = task, model, gcfg
         self.amp = amp if amp is not None else contextlib.nullcontext()
         self.step: int | None = None
         self._rollout: Rollout | None = None
@@ -197,7 +199,7 @@ class StepExplainer:
         model.eval()
         try:
             with torch.random.fork_rng(devices=devices), torch.no_grad(), self.amp:
-                logp, _ = self.task.token_logprobs(model, rollout, self.temperature)
+                logp, _ = self.task.token_logprobs(model, rollout, self.gcfg.temperature)
         finally:
             model.train(was_training)
         return logp.float().cpu()

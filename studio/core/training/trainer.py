@@ -238,7 +238,7 @@ class Trainer:
                 module.register_forward_pre_hook(lambda *_: hold())
         # the last GRPO step, kept to answer the window's "explain this step" (explain.py)
         self.explainer = StepExplainer(
-            self.task, self.model, cfg.grpo.temperature, autocast(tcfg.amp, self.device)
+            self.task, self.model, cfg.grpo, autocast(tcfg.amp, self.device)
         )
         self.control.serve(self.explainer.answer)
         self._step_rng: dict[str, Any] | None = None  # random state before the step under way
@@ -780,7 +780,6 @@ class Trainer:
             )
         choice = choose_temperature(gcfg, self.dist.broadcast(entropy))
         gcfg.temperature = choice.temperature
-        self.explainer.temperature = choice.temperature
         if self.dist.is_main:
             save_config(self.cfg, self._folder / CONFIG_FILE)
         self._log(choice.message())

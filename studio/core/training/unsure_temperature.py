@@ -35,13 +35,11 @@ class TemperatureChoice:
     temperature: float
     entropy: float  # nats a sampled token at temperature 1
 
-    def message(self, threshold: float = UNSURE_ENTROPY) -> str:
-        if self.entropy > threshold:
-            why = "unsure of its words"
-            limit = f"over {threshold:g}"
+    def message(self) -> str:
+        if self.entropy > UNSURE_ENTROPY:
+            why, limit = "unsure of its words", f"over {UNSURE_ENTROPY:g}"
         else:
-            why = "sure enough of its words"
-            limit = f"{threshold:g} at most"
+            why, limit = "sure enough of its words", f"{UNSURE_ENTROPY:g} at most"
         return (
             f"GRPO samples at temperature {self.temperature:g}: the policy at its start is "
             f"{why} ({self.entropy:.2f} nats a sampled token at temperature 1, {limit})"
