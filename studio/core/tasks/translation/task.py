@@ -27,6 +27,7 @@ import random
 from typing import Any, ClassVar
 
 import torch
+import torch.nn.functional as F
 from torch import nn
 
 from studio.core.config import DataConfig, StudioConfig
@@ -67,7 +68,7 @@ from studio.core.tasks.translation.data import (
     source_noise,
     teacher_forcing,
 )
-from studio.core.tasks.translation.decoding import eval_mode, tiny, translate
+from studio.core.tasks.translation.decoding import eval_mode, nbest_rows, tiny, translate
 from studio.core.tasks.translation.directions import held_out_ways, tagged, written_lang
 from studio.core.tasks.translation.prepare import prepare_data
 from studio.core.tasks.translation.rewards import build_reward_functions, corpus_metrics
@@ -126,7 +127,12 @@ class TranslationTask(Task[TranslationConfig]):
         self._train_pairs = prepared.train_pairs
         self._set_tokenizers(prepared.source_tok, prepared.target_tok)
         self._max_len: int | None = None  # the model's, once build_model has seen it
-        self.train_examples, self._pools = length_levels(self._train_pairs, cfg.num_levels)
+        warmup_pairs, grpo_pairs = held_for_grpo(self._train_pairs, cfg.grpo_pairs, data.split_seed)
+        self.train_examples, self._warmup_pools = length_levels(warmup_pairs, cfg.num_levels)
+        self._grpo_pools = (
+            length_levels(grpo_pairs, cfg.num_levels)[1] if grpo_pairs else self._warmup_pools
+        )
+        self._pools = self._warmup_pools  # the stage's: begin_stage switches them
         # build_model's; back-translation builds alike
         self.model_config: TinyTransformerConfig | None = None
         self._monolingual: list[str] = []
@@ -206,6 +212,9 @@ class TranslationTask(Task[TranslationConfig]):
         first time; at most task.back_translation_share of each batch), GRPO from the real
         ones alone."""
         self._synthetic_pools = []
+        pools = self._grpo_pools if name == "grpo" else self._warmup_pools
+        if pools is not self._pools:
+            self._pools, self._by_length = pools, None
         if name != "warmup" or not self._monolingual:
             return
         if self.synthetic is None:
@@ -375,30 +384,45 @@ class TranslationTask(Task[TranslationConfig]):
     def rollout(
         self, model: nn.Module, examples: list[Example], group_size: int, sampling: Sampling
     ) -> Rollout:
-        tok = self.target_tok
+        """G translations of each example, sampled; with sampling.beam_candidates k, the
+        first k of each group are instead a beam search's k best (what evaluation by beam
+        search outputs), their log-probs taken at the sampling temperature."""
+        tok, k = self.target_tok, min(sampling.beam_candidates, group_size)
         with torch.no_grad(), eval_mode(model) as inner:
             src, src_mask = self.sources_batch(
                 [e.prompt for e in examples], inner.cfg.max_len, device=model_device(inner)
             )  # (P, S)
-            gen = inner.generate(
-                src,
-                src_mask,
-                num_samples=group_size,
-                max_new_tokens=sampling.max_new_tokens,
-                temperature=sampling.temperature,
-                top_k=sampling.top_k,
-                top_p=sampling.top_p,
-                bos_id=tok.bos_id,
-                eos_id=tok.eos_id,
-            )  # (N, T)
-        completions = [self.detokenize(row) for row in gen.tokens.tolist()]
+            parts = []
+            if k:
+                beams, mask, done = nbest_rows(
+                    inner, self, src, src_mask, k, sampling.max_new_tokens
+                )  # (P*k, Tb)
+                bos = torch.full_like(beams[:, :1], tok.bos_id)
+                logits = inner(src, src_mask, torch.cat([bos, beams[:, :-1]], 1), group_size=k)
+                logp = token_logprobs_and_entropy(logits, beams, sampling.temperature)[0] * mask
+                parts.append((beams, mask, logp, done))
+            if k < group_size:
+                gen = inner.generate(
+                    src,
+                    src_mask,
+                    num_samples=group_size - k,
+                    max_new_tokens=sampling.max_new_tokens,
+                    temperature=sampling.temperature,
+                    top_k=sampling.top_k,
+                    top_p=sampling.top_p,
+                    bos_id=tok.bos_id,
+                    eos_id=tok.eos_id,
+                )  # (P*(G-k), T)
+                parts.append((gen.tokens, gen.mask, gen.logp, gen.finished))
+        actions, mask, logp, finished = grouped_rows(parts, len(examples), tok.pad_id)
+        completions = [self.detokenize(row) for row in actions.tolist()]
         return Rollout(
             examples=examples,
             group_size=group_size,
-            actions=gen.tokens,
-            mask=gen.mask,
-            logp=gen.logp,
-            truncated=~gen.finished,
+            actions=actions,
+            mask=mask,
+            logp=logp,
+            truncated=~finished,
             completions=completions,
             context={"src": src, "src_mask": src_mask},  # (P, S): one row per source
         )
@@ -529,6 +553,50 @@ class TranslationTask(Task[TranslationConfig]):
             "p_answer": p_answer,
         }
         return {"kind": "next_tokens", "prompts": [prompt]}
+
+
+def held_for_grpo(
+    train: list[tuple[str, str]], count: int, seed: int
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The training pairs split into the warm-up's and `count` for GRPO alone, drawn by
+    the split's seed (the same for every training seed, so runs compare)."""
+    if count <= 0:
+        return train, []
+    if count >= len(train):
+        raise TranslationError(
+            f"task.grpo_pairs: {count} leaves none of the {len(train)} training pairs to the "
+            "warm-up; lower it"
+        )
+    order = list(range(len(train)))
+    random.Random(seed).shuffle(order)
+    kept = set(order[count:])
+    return [p for i, p in enumerate(train) if i in kept], [
+        p for i, p in enumerate(train) if i not in kept
+    ]
+
+
+def grouped_rows(
+    parts: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]],
+    num_groups: int,
+    pad_id: int,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Rows from several decodings joined group by group: each part holds tokens, mask and
+    log-probs (n_i * P, T_i) and finished (n_i * P,), its n_i rows of group j together;
+    the result's group j is part 1's rows of group j, then part 2's, padded to one T."""
+    if len(parts) == 1:
+        return parts[0]
+    width = max(p[0].shape[1] for p in parts)
+    joined = []
+    for column, fill in enumerate((pad_id, 0, 0)):
+        pieces = [
+            F.pad(p[column], (0, width - p[column].shape[1]), value=fill).view(
+                num_groups, -1, width
+            )
+            for p in parts
+        ]
+        joined.append(torch.cat(pieces, 1).view(-1, width))
+    finished = torch.cat([p[3].view(num_groups, -1) for p in parts], 1).view(-1)
+    return joined[0], joined[1], joined[2], finished
 
 
 def padded_length(batch: list[Sized]) -> int:
