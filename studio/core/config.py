@@ -131,15 +131,6 @@ class GRPOConfig:
         advanced=True,
         label="Temperature when unsure",
     )
-    beam_candidates: int = param(
-        0,
-        "Of each group's G completions, this many are a beam search's best hypotheses (a "
-        "beam this wide) rather than samples, so GRPO also ranks what a beam search would "
-        "output; tasks that decode by beam search only (0: all sampled)",
-        min=0,
-        advanced=True,
-        label="Beam candidates",
-    )
     top_k: int = param(0, "Sample only from the k likeliest tokens (0: all)", min=0, label="Top-k")
     top_p: float = param(
         1.0,

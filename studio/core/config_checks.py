@@ -37,7 +37,6 @@ def check_config(cfg: StudioConfig) -> None:
         _fits_model,
         _advantages,
         _decoding,
-        _beam_candidates,
         _perplexity,
         _distill,
         _hidden,
@@ -118,20 +117,6 @@ def _decoding(cfg: StudioConfig) -> None:
                 f"eval.{name}: the {task.NAME} task decodes with {' or '.join(task.DECODINGS)}, "
                 f'not {decoding}; set eval.{name}: "{task.DECODINGS[0]}"'
             )
-
-
-def _beam_candidates(cfg: StudioConfig) -> None:
-    grpo, task = cfg.grpo, task_class(cfg.task.NAME)
-    if grpo.beam_candidates and "beam" not in task.DECODINGS:
-        raise ConfigError(
-            f"grpo.beam_candidates: the {task.NAME} task has no beam search to draw "
-            "candidates from; set grpo.beam_candidates: 0"
-        )
-    if grpo.beam_candidates > grpo.num_generations:
-        raise ConfigError(
-            f"grpo.beam_candidates: {grpo.beam_candidates} is more than the group "
-            f"(grpo.num_generations {grpo.num_generations}); lower it or raise the group"
-        )
 
 
 def _budget(cfg: StudioConfig) -> None:

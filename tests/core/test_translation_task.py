@@ -8,7 +8,6 @@ import torch
 
 from studio.core.config import DataConfig
 from studio.core.configtools import ConfigError, from_dict
-from studio.core.models.beam_search import ranked_beam_search
 from studio.core.models.tiny_transformer import TinyTransformerConfig
 from studio.core.tasks.base import Example, Rollout, Sampling
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
@@ -260,45 +259,6 @@ def test_grpo_pairs_are_left_out_of_the_warm_up_and_are_all_grpo_draws():
     assert {(e.prompt, e.reference) for e in other_seed.sample(400, rng, 2)} == grpo
     with pytest.raises(TranslationError, match="task.grpo_pairs: 48 leaves none"):
         make_task(pairs, valid=0.1, test=0.1, grpo_pairs=48)
-
-
-def test_beam_candidates_lead_each_group_with_the_beam_search_n_best():
-    """grpo.beam_candidates k: each group's first k rows are the beam's k best, best first
-    (what evaluation by beam search outputs), the rest sampled; every row's mask, end and
-    log-probs are as the loss will score them."""
-    task = make_task()
-    torch.manual_seed(0)
-    model = task.build_model(TinyTransformerConfig(**TINY)).eval()
-    examples = task.train_examples[:3]
-    sampling = Sampling(temperature=0.7, max_new_tokens=12, beam_candidates=2)
-    torch.manual_seed(1)
-    ro = task.rollout(model, examples, 5, sampling)
-    assert ro.actions.shape[0] == 15 and len(ro.completions) == 15
-    src, src_mask = task.sources_batch([e.prompt for e in examples], 24)
-    ranked = ranked_beam_search(
-        model,
-        src,
-        src_mask,
-        beam_size=2,
-        max_new_tokens=12,
-        bos_id=task.target_tok.bos_id,
-        eos_id=task.target_tok.eos_id,
-        length_penalty=task.cfg.beam_length_penalty,
-    )
-    for i, beams in enumerate(ranked):
-        group = ro.completions[i * 5 : i * 5 + 5]
-        assert group[:2] == [task.detokenize(b) for b in beams]
-    logp, _ = task.token_logprobs(model, ro, temperature=0.7)
-    m = ro.mask.bool()
-    torch.testing.assert_close(logp[m], ro.logp[m], atol=1e-5, rtol=1e-5)
-    assert (ro.logp[~m] == 0).all()
-    ends = ro.mask.sum(1).long() - 1  # the last real step of each row
-    eos = task.target_tok.eos_id
-    last = ro.actions.gather(1, ends[:, None])[:, 0]
-    assert ((last == eos) == ~ro.truncated).all()
-    # all beam: no sampling at all, the same beams
-    only = task.rollout(model, examples, 2, Sampling(max_new_tokens=12, beam_candidates=2))
-    assert only.completions == [c for i in range(3) for c in ro.completions[i * 5 : i * 5 + 2]]
 
 
 def test_grouped_token_logprobs_equal_per_row_encoding_with_the_same_gradients():

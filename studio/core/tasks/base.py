@@ -99,7 +99,6 @@ class Sampling:
     top_k: int = 0  # 0: no top-k filter
     top_p: float = 1.0  # 1.0: no nucleus filter
     max_new_tokens: int = 16
-    beam_candidates: int = 0  # of each group, this many from a beam search (Task.DECODINGS)
 
 
 @dataclass

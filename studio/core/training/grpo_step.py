@@ -231,9 +231,7 @@ def grpo_step(
     without it rollouts sample from torch's default generator.
     """
     model, dist = learner.model, learner.dist
-    sampling = Sampling(
-        gcfg.temperature, gcfg.top_k, gcfg.top_p, gcfg.max_new_tokens, gcfg.beam_candidates
-    )
+    sampling = Sampling(gcfg.temperature, gcfg.top_k, gcfg.top_p, gcfg.max_new_tokens)
     G = gcfg.num_generations
     seed = options.seed
 

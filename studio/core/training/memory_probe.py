@@ -166,9 +166,7 @@ def _grpo_bytes(
     mode throughout, as in grpo_step)."""
     device = next(model.parameters()).device
     gcfg = cfg.grpo
-    sampling = Sampling(
-        gcfg.temperature, gcfg.top_k, gcfg.top_p, gcfg.max_new_tokens, gcfg.beam_candidates
-    )
+    sampling = Sampling(gcfg.temperature, gcfg.top_k, gcfg.top_p, gcfg.max_new_tokens)
     model.eval()
     with torch.no_grad(), autocast(amp, device):
         rollout = task.rollout(model, examples, PROBE_GROUP, sampling)

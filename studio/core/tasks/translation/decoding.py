@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 import torch
 from torch import nn
 
-from studio.core.models.beam_search import beam_search, ranked_beam_search
+from studio.core.models.beam_search import beam_search
 from studio.core.models.tiny_transformer import TinyTransformer
 from studio.core.tasks.base import model_device, unwrap
 from studio.core.tasks.translation.config import TranslationError
@@ -85,39 +85,3 @@ def translate(
                 )
             out += [task.detokenize(r) for r in rows]
     return out
-
-
-def nbest_rows(
-    inner: TinyTransformer,
-    task: TranslationTask,
-    src: torch.Tensor,
-    src_mask: torch.Tensor,
-    k: int,
-    max_new_tokens: int,
-) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """Each source's k best beam-search hypotheses as sampler-shaped rows, rows i*k ..
-    i*k+k-1 for source i: tokens (P*k, T) ending in EOS then padding, their mask (P*k, T),
-    1 up to EOS included, and which rows reached EOS (P*k,). A search that found fewer
-    than k hypotheses repeats its last one."""
-    tok = task.target_tok
-    ranked = ranked_beam_search(
-        inner,
-        src,
-        src_mask,
-        beam_size=k,
-        max_new_tokens=max_new_tokens,
-        bos_id=tok.bos_id,
-        eos_id=tok.eos_id,
-        length_penalty=task.cfg.beam_length_penalty,
-    )
-    rows = [beams[min(j, len(beams) - 1)] for beams in ranked for j in range(k)]
-    finished = [len(r) < max_new_tokens for r in rows]  # room was left for EOS
-    rows = [[*r, tok.eos_id] if done else r for r, done in zip(rows, finished)]
-    width = max(len(r) for r in rows)
-    tokens = torch.full((len(rows), width), tok.pad_id, dtype=torch.long)
-    mask = torch.zeros(len(rows), width)
-    for i, r in enumerate(rows):
-        tokens[i, : len(r)] = torch.tensor(r, dtype=torch.long)
-        mask[i, : len(r)] = 1.0
-    device = src.device
-    return tokens.to(device), mask.to(device), torch.tensor(finished, device=device)

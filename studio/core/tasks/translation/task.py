@@ -27,7 +27,6 @@ import random
 from typing import Any, ClassVar
 
 import torch
-import torch.nn.functional as F
 from torch import nn
 
 from studio.core.config import DataConfig, StudioConfig
@@ -68,7 +67,7 @@ from studio.core.tasks.translation.data import (
     source_noise,
     teacher_forcing,
 )
-from studio.core.tasks.translation.decoding import eval_mode, nbest_rows, tiny, translate
+from studio.core.tasks.translation.decoding import eval_mode, tiny, translate
 from studio.core.tasks.translation.directions import held_out_ways, tagged, written_lang
 from studio.core.tasks.translation.prepare import prepare_data
 from studio.core.tasks.translation.rewards import build_reward_functions, corpus_metrics
@@ -384,45 +383,30 @@ class TranslationTask(Task[TranslationConfig]):
     def rollout(
         self, model: nn.Module, examples: list[Example], group_size: int, sampling: Sampling
     ) -> Rollout:
-        """G translations of each example, sampled; with sampling.beam_candidates k, the
-        first k of each group are instead a beam search's k best (what evaluation by beam
-        search outputs), their log-probs taken at the sampling temperature."""
-        tok, k = self.target_tok, min(sampling.beam_candidates, group_size)
+        tok = self.target_tok
         with torch.no_grad(), eval_mode(model) as inner:
             src, src_mask = self.sources_batch(
                 [e.prompt for e in examples], inner.cfg.max_len, device=model_device(inner)
             )  # (P, S)
-            parts = []
-            if k:
-                beams, mask, done = nbest_rows(
-                    inner, self, src, src_mask, k, sampling.max_new_tokens
-                )  # (P*k, Tb)
-                bos = torch.full_like(beams[:, :1], tok.bos_id)
-                logits = inner(src, src_mask, torch.cat([bos, beams[:, :-1]], 1), group_size=k)
-                logp = token_logprobs_and_entropy(logits, beams, sampling.temperature)[0] * mask
-                parts.append((beams, mask, logp, done))
-            if k < group_size:
-                gen = inner.generate(
-                    src,
-                    src_mask,
-                    num_samples=group_size - k,
-                    max_new_tokens=sampling.max_new_tokens,
-                    temperature=sampling.temperature,
-                    top_k=sampling.top_k,
-                    top_p=sampling.top_p,
-                    bos_id=tok.bos_id,
-                    eos_id=tok.eos_id,
-                )  # (P*(G-k), T)
-                parts.append((gen.tokens, gen.mask, gen.logp, gen.finished))
-        actions, mask, logp, finished = grouped_rows(parts, len(examples), tok.pad_id)
-        completions = [self.detokenize(row) for row in actions.tolist()]
+            gen = inner.generate(
+                src,
+                src_mask,
+                num_samples=group_size,
+                max_new_tokens=sampling.max_new_tokens,
+                temperature=sampling.temperature,
+                top_k=sampling.top_k,
+                top_p=sampling.top_p,
+                bos_id=tok.bos_id,
+                eos_id=tok.eos_id,
+            )  # (N, T)
+        completions = [self.detokenize(row) for row in gen.tokens.tolist()]
         return Rollout(
             examples=examples,
             group_size=group_size,
-            actions=actions,
-            mask=mask,
-            logp=logp,
-            truncated=~finished,
+            actions=gen.tokens,
+            mask=gen.mask,
+            logp=gen.logp,
+            truncated=~gen.finished,
             completions=completions,
             context={"src": src, "src_mask": src_mask},  # (P, S): one row per source
         )
@@ -573,30 +557,6 @@ def held_for_grpo(
     return [p for i, p in enumerate(train) if i in kept], [
         p for i, p in enumerate(train) if i not in kept
     ]
-
-
-def grouped_rows(
-    parts: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]],
-    num_groups: int,
-    pad_id: int,
-) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
-    """Rows from several decodings joined group by group: each part holds tokens, mask and
-    log-probs (n_i * P, T_i) and finished (n_i * P,), its n_i rows of group j together;
-    the result's group j is part 1's rows of group j, then part 2's, padded to one T."""
-    if len(parts) == 1:
-        return parts[0]
-    width = max(p[0].shape[1] for p in parts)
-    joined = []
-    for column, fill in enumerate((pad_id, 0, 0)):
-        pieces = [
-            F.pad(p[column], (0, width - p[column].shape[1]), value=fill).view(
-                num_groups, -1, width
-            )
-            for p in parts
-        ]
-        joined.append(torch.cat(pieces, 1).view(-1, width))
-    finished = torch.cat([p[3].view(num_groups, -1) for p in parts], 1).view(-1)
-    return joined[0], joined[1], joined[2], finished
 
 
 def padded_length(batch: list[Sized]) -> int:
