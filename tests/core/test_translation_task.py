@@ -233,34 +233,6 @@ def test_token_logprobs_agree_with_rollout_logp_at_temperature_one():
     assert ro.completions[0] == task.detokenize(row)
 
 
-def test_grpo_pairs_are_left_out_of_the_warm_up_and_are_all_grpo_draws():
-    """task.grpo_pairs: the warm-up never draws those pairs (by pairs or by tokens), GRPO
-    draws only them; the same pairs for every training seed."""
-    pairs = [(f"{'我' * (1 + i % 5)}{i}", f"sentence {i}") for i in range(60)]
-    task = make_task(pairs, valid=0.1, test=0.1, grpo_pairs=10)
-    train = set(task.splits["train"])
-    rng = random.Random(0)
-    task.begin_stage("warmup")
-    warm = {(e.prompt, e.reference) for _ in range(50) for e in task.sample(8, rng, 2)}
-    warm |= {(e.prompt, e.reference) for _ in range(50) for e in task.sample_tokens(60, rng, 2)}
-    task.begin_stage("grpo")
-    grpo = {(e.prompt, e.reference) for _ in range(50) for e in task.sample(8, rng, 2)}
-    assert len(grpo) == 10 and grpo <= train and not grpo & warm
-    assert warm | grpo == train  # every other pair trains the warm-up
-    task.begin_stage("warmup")  # a resumed run's stages switch back
-    assert not {(e.prompt, e.reference) for e in task.sample(200, rng, 2)} & grpo
-    other_seed = TranslationTask(
-        TranslationConfig(target_tokenizer="char", grpo_pairs=10),
-        DataConfig(valid_fraction=0.1, test_fraction=0.1, split_seed=5),
-        seed=7,
-        pairs=pairs,
-    )
-    other_seed.begin_stage("grpo")
-    assert {(e.prompt, e.reference) for e in other_seed.sample(400, rng, 2)} == grpo
-    with pytest.raises(TranslationError, match="task.grpo_pairs: 48 leaves none"):
-        make_task(pairs, valid=0.1, test=0.1, grpo_pairs=48)
-
-
 def test_grouped_token_logprobs_equal_per_row_encoding_with_the_same_gradients():
     """token_logprobs encodes each source once for its G samples; the log-probs, entropies
     and every gradient must match a rollout whose sources are repeated per row (G = 1)."""

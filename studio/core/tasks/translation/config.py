@@ -109,13 +109,6 @@ class TranslationConfig(TaskSection):
     mix_weight: float = param(
         0.5, "Weight of chrF in the mix (BLEU gets the rest)", min=0.0, max=1.0
     )
-    grpo_pairs: int = param(
-        0,
-        "Training pairs the warm-up leaves for GRPO alone, so GRPO learns from sentences "
-        "the warm-up did not learn by heart (0: both stages draw from all of them)",
-        min=0,
-        advanced=True,
-    )
     length_penalty: float = param(
         0.0, "Weight of a reward for matching the reference length (0: off)", min=0.0
     )

@@ -126,12 +126,7 @@ class TranslationTask(Task[TranslationConfig]):
         self._train_pairs = prepared.train_pairs
         self._set_tokenizers(prepared.source_tok, prepared.target_tok)
         self._max_len: int | None = None  # the model's, once build_model has seen it
-        warmup_pairs, grpo_pairs = held_for_grpo(self._train_pairs, cfg.grpo_pairs, data.split_seed)
-        self.train_examples, self._warmup_pools = length_levels(warmup_pairs, cfg.num_levels)
-        self._grpo_pools = (
-            length_levels(grpo_pairs, cfg.num_levels)[1] if grpo_pairs else self._warmup_pools
-        )
-        self._pools = self._warmup_pools  # the stage's: begin_stage switches them
+        self.train_examples, self._pools = length_levels(self._train_pairs, cfg.num_levels)
         # build_model's; back-translation builds alike
         self.model_config: TinyTransformerConfig | None = None
         self._monolingual: list[str] = []
@@ -211,9 +206,6 @@ class TranslationTask(Task[TranslationConfig]):
         first time; at most task.back_translation_share of each batch), GRPO from the real
         ones alone."""
         self._synthetic_pools = []
-        pools = self._grpo_pools if name == "grpo" else self._warmup_pools
-        if pools is not self._pools:
-            self._pools, self._by_length = pools, None
         if name != "warmup" or not self._monolingual:
             return
         if self.synthetic is None:
@@ -537,26 +529,6 @@ class TranslationTask(Task[TranslationConfig]):
             "p_answer": p_answer,
         }
         return {"kind": "next_tokens", "prompts": [prompt]}
-
-
-def held_for_grpo(
-    train: list[tuple[str, str]], count: int, seed: int
-) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """The training pairs split into the warm-up's and `count` for GRPO alone, drawn by
-    the split's seed (the same for every training seed, so runs compare)."""
-    if count <= 0:
-        return train, []
-    if count >= len(train):
-        raise TranslationError(
-            f"task.grpo_pairs: {count} leaves none of the {len(train)} training pairs to the "
-            "warm-up; lower it"
-        )
-    order = list(range(len(train)))
-    random.Random(seed).shuffle(order)
-    kept = set(order[count:])
-    return [p for i, p in enumerate(train) if i in kept], [
-        p for i, p in enumerate(train) if i not in kept
-    ]
 
 
 def padded_length(batch: list[Sized]) -> int:
