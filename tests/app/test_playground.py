@@ -7,12 +7,14 @@ are compared across PyTorch and onnxruntime, and with the core's own decoding.
 import itertools
 import pkgutil
 import random
+import shutil
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 import torch
+import yaml
 from PIL import Image
 from tiny_runs import COMMON, GPT, GRID_WORLD, TRANSLATION, make_run
 
@@ -288,6 +290,37 @@ def test_translation_greedy_equal_in_both_and_beam_in_pytorch(qtbot, window, tt_
     torch_answer, _ = ask(qtbot, tab, page.button)
     assert torch_answer.texts == translate(model, task, [sentences[0]], "beam", 3)
     assert "greedy" in tab.answers.columns["ONNX"].answer.text()
+    assert window.errors == []
+
+
+def test_a_run_is_translated_as_its_test_figures_were_measured_until_the_person_chooses(
+    qtbot, window, tt_run, tmp_path
+):
+    """The page starts from the run's eval.test_decoding (beam for a user's file, as the
+    fit chose it), whether the window shows the run or its engines load; a decoding the
+    person chose stays for that run and the question asked meanwhile."""
+    beam_run = tmp_path / "beam-run"
+    shutil.copytree(tt_run, beam_run)
+    settings = yaml.safe_load((beam_run / "config.yaml").read_text())
+    settings["eval"].update(test_decoding="beam", beam_size=3)
+    (beam_run / "config.yaml").write_text(yaml.safe_dump(settings))
+    tab = window.view(PlaygroundTab)
+    window.session.open_run(str(tt_run))
+    page = tab.page
+    assert isinstance(page, TranslationPage) and page.decoding.currentData() == "greedy"
+    window.session.open_run(str(beam_run))
+    assert tab.page is page and page.decoding.currentData() == "beam"
+    assert page.beam_size.value() == 3 and page.beam_size.isEnabled()
+    _, task, model = load_trained(beam_run)
+    page.decoding.setCurrentText("greedy")  # the person's choice, asked before the load
+    page.sentence.setText(task.sample(1, random.Random(0), 0)[0].prompt)
+    (answer,) = ask(qtbot, tab, page.button, "PyTorch")
+    assert answer.texts == translate(model, task, [page.sentence.text()])  # greedy, as asked
+    assert page.decoding.currentData() == "greedy"
+    window.session.open_run(str(tt_run))
+    window.session.run_dir = str(beam_run)  # engines loaded with no question waiting
+    load(qtbot, tab)
+    assert page.decoding.currentData() == "beam" and page.beam_size.value() == 3
     assert window.errors == []
 
 

@@ -2901,6 +2901,10 @@
         <translation>翻译</translation>
     </message>
     <message>
+        <source>A run starts with the decoding its test figures were measured with (eval.test_decoding); a beam search scores higher, in more time</source>
+        <translation>每个运行开始时按测得其测试成绩的解码方式翻译（eval.test_decoding）；束搜索得分更高，但更费时间</translation>
+    </message>
+    <message>
         <source>as trained</source>
         <translation>按训练方向</translation>
     </message>

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from studio.app.views.playground.answer import Answer
 from studio.app.views.playground.answer_panel import AnswerPanel
+from studio.core.config import StudioConfig
 from studio.core.serving.engines import OnnxEngine, TorchEngine
 
 
@@ -56,3 +57,8 @@ class PlaygroundPage(QWidget):
         """Another run was loaded. waiting: a question asked before the load is about to
         be answered on the new run."""
         del waiting
+
+    def follow_settings(self, cfg: StudioConfig) -> None:
+        """Another run is shown, of settings `cfg`: the page's controls start from them
+        (the translation page decodes as the run's test figures were measured)."""
+        del cfg

@@ -155,6 +155,7 @@ class PlaygroundTab(View, QWidget):
             page = self.show_page(page_for(cfg.task.NAME, cfg.model.ARCH))
             if page is not None:
                 page.run_changed(waiting=False)
+                page.follow_settings(cfg)
         self.run_label.setText(
             self.tr("{run}: its latest checkpoint is loaded when you ask").format(run=run_dir)
         )
@@ -217,6 +218,8 @@ class PlaygroundTab(View, QWidget):
             self.answers.clear()
             if page is not None:
                 page.run_changed(waiting=pending is not None)
+                if pending is None:  # a question asked is answered as it was asked
+                    page.follow_settings(engine.cfg)  # the run's own, fitted settings
         ckpt = engine.checkpoint.name if engine.checkpoint else "?"
         onnx = self.tr("no ONNX export yet")
         if self.onnx_engine is not None:

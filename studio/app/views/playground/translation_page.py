@@ -20,6 +20,7 @@ from studio.app.views.playground.answer import BEAM, GREEDY, Answer, PlaygroundE
 from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.app.views.playground.page import PlaygroundPage, Reply
 from studio.app.views.playground.translation_live_box import LiveBox, LiveJob
+from studio.core.config import StudioConfig
 from studio.core.serving.engines import OnnxEngine, TorchEngine
 from studio.core.tasks.translation.task import TranslationTask
 
@@ -71,6 +72,12 @@ class TranslationPage(PlaygroundPage):
             lambda: self.beam_size.setEnabled(self.decoding.currentData() == BEAM)
         )
         self.beam_size.setEnabled(False)
+        how = self.tr(
+            "A run starts with the decoding its test figures were measured with "
+            "(eval.test_decoding); a beam search scores higher, in more time"
+        )
+        self.decoding.setToolTip(how)
+        self.beam_size.setToolTip(how)
         # a run trained with task.both_directions translates either way
         self.direction = QComboBox()
         self.direction.addItem(self.tr("as trained"), False)
@@ -105,6 +112,14 @@ class TranslationPage(PlaygroundPage):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
         layout.addWidget(self.live)
+
+    def follow_settings(self, cfg: StudioConfig) -> None:
+        index = self.decoding.findData(cfg.eval.test_decoding)
+        if index < 0:
+            return  # the config check allows greedy and beam alone
+        self.decoding.setCurrentIndex(index)
+        if cfg.eval.test_decoding == BEAM:
+            self.beam_size.setValue(cfg.eval.beam_size)
 
     def _live_toggled(self, on: bool) -> None:
         self.sentence.setVisible(not on)
