@@ -627,10 +627,11 @@ class Run:
         except CompletionError as err:  # the command line's words, naming the argument
             raise APIError(str(err)) from None
 
-    def translate(self, sentences: str | Sequence[str], *, beam: int = 0) -> list[str]:
-        """Translations by a translation run (Tiny-Transformer), one per line given,
-        greedy or by beam search with `beam` beams, as `grpo-studio translate`."""
-        from studio.core.serving.decoding import beam_decoding
+    def translate(self, sentences: str | Sequence[str], *, beam: int | None = None) -> list[str]:
+        """Translations by a translation run (Tiny-Transformer), one per line given, by
+        beam search with `beam` beams, greedy for 0, and without `beam` as the run's test
+        figures were measured (eval.test_decoding), as `grpo-studio translate`."""
+        from studio.core.serving.decoding import beam_decoding, run_decoding
         from studio.core.serving.live_translation import LiveTranslator
         from studio.core.serving.translation_backends import TorchBackend
 
@@ -640,11 +641,14 @@ class Run:
             _must_be("sentences", sentences, (list, tuple), "a sentence (str) or a list of them")
             for i, sentence in enumerate(sentences):
                 _text(f"sentences[{i}]", sentence)
-        _int("beam", beam)
-        try:
-            decoding = beam_decoding(beam)
-        except ValueError:
-            raise APIError(f"beam={beam}: 2 beams or more, or 0 for greedy") from None
+        evaluation = self.cfg.eval
+        decoding = run_decoding(evaluation.test_decoding, evaluation.beam_size)
+        if beam is not None:
+            _int("beam", beam)
+            try:
+                decoding = beam_decoding(beam)
+            except ValueError:
+                raise APIError(f"beam={beam}: 2 beams or more, or 0 for greedy") from None
         lines = [sentences] if isinstance(sentences, str) else list(sentences)
         translator = LiveTranslator(TorchBackend(self.model, self.task))
         return translator.translate_lines(lines, *decoding).lines

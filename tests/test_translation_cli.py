@@ -284,3 +284,32 @@ def test_the_test_split_decodes_as_eval_test_decoding_and_the_valid_split_as_eva
     assert main(["eval", str(run), "--decoding", "greedy"]) == 0  # the option wins
     api.load_run(run).evaluate()
     assert seen == [("test", "beam"), ("valid", "greedy"), ("test", "greedy"), ("test", "beam")]
+
+
+def test_without_beam_a_run_translates_as_its_test_figures_were_measured(
+    translation_run, translation_model, tiny_sentences, tmp_path
+):
+    """A user's file gets eval.test_decoding beam from the fit: `translate` and the API's
+    translate then search with eval.beam_size beams unless told otherwise."""
+    import yaml
+
+    from studio import api
+
+    _, task, model = translation_model
+    a, b, _ = tiny_sentences
+    run = tmp_path / "run"
+    shutil.copytree(translation_run, run)
+    config = yaml.safe_load((run / "config.yaml").read_text(encoding="utf-8"))
+    config["eval"].update(test_decoding="beam", beam_size=3)
+    (run / "config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    beam = [translate(model, task, [s], "beam", 3)[0] for s in (a, b)]
+    greedy = [translate(model, task, [s])[0] for s in (a, b)]
+    assert beam != greedy  # the two decodings tell apart on these sentences
+    for engine in ([], ["--onnx"]):
+        done = cli("translate", str(run), a, b, *engine)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines() == beam
+    assert cli("translate", str(run), a, b, "--beam", "0").stdout.splitlines() == greedy
+    assert cli("translate", str(translation_run), a, b).stdout.splitlines() == greedy
+    loaded = api.load_run(run)
+    assert loaded.translate([a, b]) == beam and loaded.translate([a, b], beam=0) == greedy

@@ -8,11 +8,12 @@
                                                          bar; one line out per line in
 
 --onnx translates with the run's ONNX export instead of PyTorch; --beam N searches with
-N beams instead of greedy decoding. Every mode goes through the live translator
-(studio.core.serving.live_translation): lines are cut into sentences, repeated sentences
-are translated once, and what the model cannot read as given (sentences cut at its
-length limit, unknown characters) is counted on stderr. Translations go to stdout (or
---out), everything else to stderr.
+N beams, --beam 0 decodes greedily, and without --beam a run translates as its test
+figures were measured (eval.test_decoding: a beam search for a user's file). Every mode
+goes through the live translator (studio.core.serving.live_translation): lines are cut
+into sentences, repeated sentences are translated once, and what the model cannot read
+as given (sentences cut at its length limit, unknown characters) is counted on stderr.
+Translations go to stdout (or --out), everything else to stderr.
 """
 
 from __future__ import annotations
@@ -41,24 +42,30 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     mode.add_argument("--file", metavar="IN", help="translate a text file, line by line")
     tr.add_argument("--out", metavar="OUT", help="where --file writes (default: stdout)")
-    add_engine_arguments(tr)
+    add_engine_arguments(tr, run_default=True)
     tr.add_argument(
         "--batch", type=int, default=64, metavar="N", help="sentences per batch with --file"
     )
     tr.set_defaults(run=cmd_translate, intermixed=tr)  # sentences after options too
 
 
-def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
-    """--onnx and --beam, shared with `serve`."""
+def add_engine_arguments(parser: argparse.ArgumentParser, *, run_default: bool = False) -> None:
+    """--onnx and --beam, shared with `serve`; run_default: without --beam, the run's
+    eval.test_decoding (else greedy)."""
     parser.add_argument(
         "--onnx", action="store_true", help="use the run's ONNX export instead of PyTorch"
     )
     parser.add_argument(
         "--beam",
         type=int,
-        default=0,
+        default=None if run_default else 0,
         metavar="N",
-        help="beam search with N beams (default: greedy)",
+        help="beam search with N beams, 0 greedy (default: "
+        + (
+            "as the run's test figures were measured, eval.test_decoding)"
+            if run_default
+            else "greedy)"
+        ),
     )
     parser.add_argument(
         "--threads",
@@ -71,7 +78,7 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def decoding_of(args: argparse.Namespace) -> tuple[str, int]:
-    """(decoding, beam size) from --beam."""
+    """(decoding, beam size) from --beam (given)."""
     from studio.core.serving.decoding import beam_decoding
 
     try:
@@ -82,10 +89,13 @@ def decoding_of(args: argparse.Namespace) -> tuple[str, int]:
         ) from None
 
 
-def open_translator(args: argparse.Namespace) -> LiveTranslator:
-    """The live translator over the run's PyTorch model or (--onnx) its export."""
+def open_translator(args: argparse.Namespace) -> tuple[LiveTranslator, tuple[str, int]]:
+    """The live translator over the run's PyTorch model or (--onnx) its export, and the
+    decoding: --beam's, or the run's eval.test_decoding."""
     import torch
 
+    from studio.core.runs.loading import load_run_config
+    from studio.core.serving.decoding import run_decoding
     from studio.core.serving.live_translation import LiveTranslator
     from studio.core.serving.translation_backends import open_backend
 
@@ -93,7 +103,10 @@ def open_translator(args: argparse.Namespace) -> LiveTranslator:
         raise UsageError(f"--threads takes 1 or more, got {args.threads}")
     torch.set_num_threads(args.threads)
     backend = open_backend(Path(args.run_dir), onnx=args.onnx, onnx_threads=args.threads)
-    return LiveTranslator(backend)
+    if args.beam is not None:
+        return LiveTranslator(backend), decoding_of(args)
+    evaluation = load_run_config(Path(args.run_dir)).eval
+    return LiveTranslator(backend), run_decoding(evaluation.test_decoding, evaluation.beam_size)
 
 
 def warn(warnings: list[str]) -> None:
@@ -108,10 +121,11 @@ def cmd_translate(args: argparse.Namespace) -> int:
         raise UsageError(f"--batch takes 1 or more sentences, got {args.batch}")
     if (args.interactive or args.file) and args.sentences:
         raise UsageError("give sentences, --interactive or --file, not several of them")
-    decoding = decoding_of(args)
+    if args.beam is not None:
+        decoding_of(args)  # checked before a model loads
     if args.file:
-        return translate_file(args, decoding)
-    translator = open_translator(args)
+        return translate_file(args)
+    translator, decoding = open_translator(args)
     if args.interactive:
         return interactive(translator, decoding)
     sentences = args.sentences
@@ -164,7 +178,7 @@ def read_lines(path: Path) -> list[str]:
         ) from None
 
 
-def translate_file(args: argparse.Namespace, decoding: tuple[str, int]) -> int:
+def translate_file(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from studio.core.files import atomic_write_text
@@ -176,7 +190,7 @@ def translate_file(args: argparse.Namespace, decoding: tuple[str, int]) -> int:
     if out is not None and out.resolve() == source.resolve():
         raise UsageError(f"--out {out} is the file being translated; write somewhere else")
     lines = read_lines(source)
-    translator = open_translator(args)
+    translator, decoding = open_translator(args)
     started = time.perf_counter()
     with tqdm(total=0, unit=" sentences", file=sys.stderr, disable=None) as bar:
 

@@ -20,6 +20,12 @@ def beam_decoding(beams: int) -> tuple[str, int]:
     return (BEAM, beams) if beams else (GREEDY, 1)
 
 
+def run_decoding(test_decoding: str, beam_size: int) -> tuple[str, int]:
+    """(decoding, beam size) a run's test figures were measured with (its
+    eval.test_decoding and eval.beam_size): how it translates when not asked otherwise."""
+    return (BEAM, beam_size) if test_decoding == BEAM else (GREEDY, 1)
+
+
 def decoding_label(decoding: str, beam_size: int) -> str:
     """'greedy' or 'beam 4': what a cached translation was made with."""
     if decoding not in (GREEDY, BEAM):
