@@ -13,9 +13,7 @@ from typing import Any
 
 import numpy as np
 
-GREEDY = "greedy"
-SAMPLED = "sampled"
-BEAM = "beam"
+SAMPLED = "sampled"  # a completion drawn at random (greedy: studio.core.serving.decoding)
 
 
 class PlaygroundError(ValueError):

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from studio.app.views.playground.answer import GREEDY, SAMPLED, Answer, PlaygroundError
+from studio.app.views.playground.answer import SAMPLED, Answer, PlaygroundError
 from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.app.views.playground.page import PlaygroundPage, Reply
 from studio.core.serving.completion import (
@@ -29,6 +29,7 @@ from studio.core.serving.completion import (
     complete,
     ended,
 )
+from studio.core.serving.decoding import GREEDY
 from studio.core.serving.engines import OnnxEngine, TorchEngine
 
 

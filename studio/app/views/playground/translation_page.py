@@ -16,11 +16,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from studio.app.views.playground.answer import BEAM, GREEDY, Answer, PlaygroundError
+from studio.app.views.playground.answer import Answer, PlaygroundError
 from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.app.views.playground.page import PlaygroundPage, Reply
 from studio.app.views.playground.translation_live_box import LiveBox, LiveJob
 from studio.core.config import StudioConfig
+from studio.core.serving.decoding import BEAM, GREEDY, run_decoding
 from studio.core.serving.engines import OnnxEngine, TorchEngine
 from studio.core.tasks.translation.task import TranslationTask
 
@@ -114,12 +115,10 @@ class TranslationPage(PlaygroundPage):
         layout.addWidget(self.live)
 
     def follow_settings(self, cfg: StudioConfig) -> None:
-        index = self.decoding.findData(cfg.eval.test_decoding)
-        if index < 0:
-            return  # the config check allows greedy and beam alone
-        self.decoding.setCurrentIndex(index)
-        if cfg.eval.test_decoding == BEAM:
-            self.beam_size.setValue(cfg.eval.beam_size)
+        decoding, beams = run_decoding(cfg.eval.test_decoding, cfg.eval.beam_size)
+        self.decoding.setCurrentIndex(self.decoding.findData(decoding))
+        if decoding == BEAM:
+            self.beam_size.setValue(beams)
 
     def _live_toggled(self, on: bool) -> None:
         self.sentence.setVisible(not on)
