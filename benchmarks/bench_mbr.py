@@ -3,8 +3,9 @@ run's test split (its latest checkpoint).
 
 For each source: N translations sampled at temperature T serve as pseudo-references;
 among them and the beam search's 4 best, the one with the highest mean sentence chrF
-(sacrebleu's, recall weight 2) against the samples is the MBR output. Prints corpus chrF,
-BLEU and length ratio of the beam search's best and of the MBR choice, and the seconds.
+against the samples is the MBR output (sacrebleu's chrF, recall weight --beta: 2 as the
+test metric). Prints corpus chrF, BLEU and length ratio of the beam search's best and of
+the MBR choice, and the seconds.
 
     OMP_NUM_THREADS=1 python benchmarks/bench_mbr.py RUN_DIR --samples 32 --temperature 0.7
 
@@ -36,10 +37,11 @@ def main() -> int:
     p.add_argument("--samples", type=int, default=32)
     p.add_argument("--temperature", type=float, default=0.7)
     p.add_argument("--limit", type=int, default=727, help="test pairs")
+    p.add_argument("--beta", type=int, default=2, help="recall weight of the chrF utility")
     args = p.parse_args()
     _, task, model = load_trained(args.run_dir, checkpoint=latest_checkpoint(args.run_dir))
     pairs = task.splits["test"][: args.limit]
-    tok, n, chrf = task.target_tok, args.samples, CHRF()
+    tok, n, chrf = task.target_tok, args.samples, CHRF(beta=args.beta)
     torch.manual_seed(0)
     beam_out, mbr_out = [], []
     started = time.perf_counter()
@@ -75,6 +77,7 @@ def main() -> int:
             {
                 "samples": n,
                 "temperature": args.temperature,
+                "beta": args.beta,
                 "beam": corpus_metrics(beam_out, refs, lang=lang),
                 "mbr": corpus_metrics(mbr_out, refs, lang=lang),
                 "seconds": round(time.perf_counter() - started, 1),
