@@ -313,3 +313,20 @@ def test_without_beam_a_run_translates_as_its_test_figures_were_measured(
     assert cli("translate", str(translation_run), a, b).stdout.splitlines() == greedy
     loaded = api.load_run(run)
     assert loaded.translate([a, b]) == beam and loaded.translate([a, b], beam=0) == greedy
+
+
+def test_a_run_folder_asking_for_more_beams_than_allowed_is_refused(
+    translation_run, tmp_path, capsys
+):
+    """A run folder handed over sets the beams its translations search with; a number that
+    would fill the memory is refused when the folder loads, naming the setting."""
+    import yaml
+
+    run = tmp_path / "run"
+    shutil.copytree(translation_run, run)
+    config = yaml.safe_load((run / "config.yaml").read_text(encoding="utf-8"))
+    config["eval"].update(test_decoding="beam", beam_size=1_000_000)
+    (run / "config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    assert main(["translate", str(run), "你好"]) == 2
+    err = capsys.readouterr().err
+    assert "eval.beam_size: must be at most 16, got 1000000" in err and "Traceback" not in err

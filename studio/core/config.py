@@ -400,7 +400,12 @@ class EvalConfig:
         "greedy", "How evaluation decodes", label="Decoding"
     )
     beam_size: int = param(
-        4, "Beams for beam-search evaluation", positive=True, advanced=True, label="Beams"
+        4,
+        "Beams for beam-search evaluation and a run's translations (at most 16)",
+        positive=True,
+        max=16,  # each beam a decoder row per step: a run folder handed over cannot ask for more
+        advanced=True,
+        label="Beams",
     )
     test_decoding: Literal["greedy", "beam"] = param(
         "greedy",

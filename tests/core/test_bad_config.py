@@ -20,6 +20,7 @@ REFUSED = [
     (["training.adam_beta1=1.0"], "training.adam_beta1: must be below 1.0, got 1.0"),
     (["grpo.top_p=0"], "grpo.top_p: must be a positive number, got 0.0"),
     (["grpo.top_p=1.5"], "grpo.top_p: must be at most 1.0, got 1.5"),
+    (["eval.beam_size=100000"], "eval.beam_size: must be at most 16, got 100000"),
     (["run.max_steps=0"], "run.max_steps: must be at least 1, got 0"),
     (["training.max_skipped_in_a_row=-1"], "training.max_skipped_in_a_row: must be at least 0"),
     (["data.max_unusable=1.5"], "data.max_unusable: must be at most 1.0, got 1.5"),

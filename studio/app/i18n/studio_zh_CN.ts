@@ -3429,7 +3429,7 @@
     </message>
     <message>
         <source>Beams for beam-search evaluation</source>
-        <translation>束搜索评估的束宽</translation>
+        <translation type="vanished">束搜索评估的束宽</translation>
     </message>
     <message>
         <source>Test decoding</source>
@@ -3838,6 +3838,10 @@
     <message>
         <source>At the stage&apos;s end, average the weights of its last this many evaluations (the final one among them) and go on with the average if it scores better on the held-out split (0 or 1: off; at most 20, each a copy of the weights in memory)</source>
         <translation>阶段结束时，对其最后这么多次评估时的权重（含最后一次）取平均；若平均后的权重在留出集上得分更高，就用平均后的权重继续（0 或 1：关闭；最多 20，每份都是内存中的一份权重副本）</translation>
+    </message>
+    <message>
+        <source>Beams for beam-search evaluation and a run&apos;s translations (at most 16)</source>
+        <translation>束搜索评估和运行翻译时的束宽（最多 16）</translation>
     </message>
     <message>
         <source>Monolingual path</source>
