@@ -61,6 +61,8 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     # GRPO's reward holds the translation's length to the reference's
     assert cfg.task.length_penalty == 0.2 and cfg.task.reward == "chrf"
     assert "task.length_penalty 0.2: " in report.text()
+    # ...and its chrF weighs recall as the test's does (sacrebleu's beta 2)
+    assert cfg.task.chrf_beta == 2.0 and "task.chrf_beta 2: " in report.text()
     # the test split, decoded once at the end, by a beam search; the valid split greedily
     assert cfg.eval.test_decoding == "beam" and cfg.eval.decoding == "greedy"
     assert "eval.test_decoding beam: " in report.text()
@@ -113,6 +115,14 @@ def test_a_large_file_trains_with_weight_decay_not_dropout_unless_the_user_set_i
     report.apply_settings(mine)
     assert mine.model.dropout == 0.2 and "model.dropout" not in report.settings
     assert "model.dropout: kept at 0.2, you set it; the fit would choose 0" in report.text()
+
+
+def test_the_reward_the_user_chose_is_kept(tmp_path, corpus):
+    cfg = own_data_config(tmp_path, corpus, "task.chrf_beta=1")
+    report = build_task(cfg).load_report()
+    report.apply_settings(cfg)
+    assert cfg.task.chrf_beta == 1.0 and "task.chrf_beta" not in report.settings
+    assert "task.chrf_beta: kept at 1, you set it; the fit would choose 2" in report.text()
 
 
 def test_fitting_can_be_turned_off_and_skips_small_files(tmp_path, corpus):

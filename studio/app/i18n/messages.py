@@ -303,6 +303,15 @@ SHAPES = [
     QT_TRANSLATE_NOOP(
         "messages", "on chrF alone GRPO's translations of real text grow longer than the references"
     ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "task.chrf_beta {n}: GRPO's reward weighs recall {k} times as much as precision, as "
+        "the test's chrF does",
+    ),
+    QT_TRANSLATE_NOOP(
+        "messages",
+        "weighed alike, GRPO's translations of real text came out shorter than the references",
+    ),
     QT_TRANSLATE_NOOP("messages", "stages.grpo.lr {n}: smaller steps than the preset's"),
     QT_TRANSLATE_NOOP(
         "messages",

@@ -4984,6 +4984,14 @@
         <translation>只用 chrF 时，GRPO 对真实文本的译文会变得比参考译文更长</translation>
     </message>
     <message>
+        <source>task.chrf_beta {n}: GRPO&apos;s reward weighs recall {k} times as much as precision, as the test&apos;s chrF does</source>
+        <translation>task.chrf_beta {n}：GRPO 的奖励对召回率的权重是精确率的 {k} 倍，与测试的 chrF 相同</translation>
+    </message>
+    <message>
+        <source>weighed alike, GRPO&apos;s translations of real text came out shorter than the references</source>
+        <translation>两者权重相同时，GRPO 对真实文本的译文比参考译文短</translation>
+    </message>
+    <message>
         <source>stages.grpo.lr {n}: smaller steps than the preset&apos;s</source>
         <translation>stages.grpo.lr {n}：比预设更小的步长</translation>
     </message>

@@ -4,7 +4,9 @@ Sentence rewards are scaled to 0..1 (sacrebleu reports 0..100); corpus metrics k
 sacrebleu's 0..100 scale, the one papers report. Why the default reward is chrF with
 beta=1: chrF's standard beta=2 weights recall twice as much as precision, and GRPO on
 it learned to write longer, not better. beta=1 treats precision and recall alike; a
-chrF+BLEU mix and a length reward are the other guards.
+chrF+BLEU mix and a length reward are the other guards. A user's own text is fitted
+beta=2 with the length reward (task.fit_to_data): sampled at a lower temperature, GRPO's
+translations of real text grew shorter at beta=1, not longer.
 
 A guard gives 0 to empty outputs and to outputs stuck in a loop (one n-gram repeated
 many times in a row), so the policy cannot farm partial credit from either.
