@@ -310,7 +310,8 @@ SHAPES = [
     ),
     QT_TRANSLATE_NOOP(
         "messages",
-        "weighed alike, GRPO's translations of real text came out shorter than the references",
+        "weighed alike, GRPO's translations of real text sampled at {t} came out shorter than the "
+        "references",
     ),
     QT_TRANSLATE_NOOP("messages", "stages.grpo.lr {n}: smaller steps than the preset's"),
     QT_TRANSLATE_NOOP(

@@ -4988,8 +4988,8 @@
         <translation>task.chrf_beta {n}：GRPO 的奖励对召回率的权重是精确率的 {k} 倍，与测试的 chrF 相同</translation>
     </message>
     <message>
-        <source>weighed alike, GRPO&apos;s translations of real text came out shorter than the references</source>
-        <translation>两者权重相同时，GRPO 对真实文本的译文比参考译文短</translation>
+        <source>weighed alike, GRPO&apos;s translations of real text sampled at {t} came out shorter than the references</source>
+        <translation>两者权重相同时，GRPO 以温度 {t} 采样的真实文本译文比参考译文短</translation>
     </message>
     <message>
         <source>stages.grpo.lr {n}: smaller steps than the preset&apos;s</source>

@@ -334,8 +334,8 @@ def trainer_settings(fit: DataFit, n_valid: int, lengths: list[tuple[int, int]])
             REWARD_CHRF_BETA,
             f"task.chrf_beta {REWARD_CHRF_BETA:g}: GRPO's reward weighs recall "
             f"{REWARD_CHRF_BETA:g} times as much as precision, as the test's chrF does; "
-            "weighed alike, GRPO's translations of real text came out shorter than the "
-            "references",
+            "weighed alike, GRPO's translations of real text sampled at "
+            f"{UNSURE_TEMPERATURE:g} came out shorter than the references",
         ),
         (
             "eval.test_decoding",
