@@ -94,7 +94,8 @@ LENGTH_REWARD = 0.2
 # corpus chrF does. With the two weighed alike, GRPO sampling at 0.7 made its translations
 # of 13,091 Tatoeba cmn-eng pairs shorter than the references (length ratio 0.92-0.97 at
 # the end of four runs); at 2 they kept 0.96-0.98. In six runs on cmn-eng, eng-fra and the
-# made-up corpus test chrF ended 0.5-1.1 higher at 2, BLEU -0.9 to +0.7 (RESULTS.md)
+# made-up corpus test chrF ended 0.5-1.1 higher at 2, BLEU -0.9 to +0.7; on the earlier,
+# faster machine's two cmn-eng runs -0.4 and +0.5 (RESULTS.md)
 REWARD_CHRF_BETA = 2.0
 # GRPO's learning rate on real text. From the same cmn-eng warm-ups (weight decay 0.3, test
 # chrF 35.0 and 34.1) the preset's 1e-4 ended at 33.1 and 31.5, 3e-5 at 35.0 and 33.3; from
