@@ -24,10 +24,10 @@ from pathlib import Path
 
 from bench_learning import test_metric
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.data.demo_corpus import demo_pairs
 from studio.core.runs.checkpoints import latest_checkpoint
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 
 def write_data(out: Path, kept_share: float, most: int | None) -> tuple[Path, Path, int, int]:

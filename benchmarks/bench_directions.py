@@ -16,10 +16,10 @@ from pathlib import Path
 
 import torch
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_trained
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 
 def train(seed: int, steps: int, overrides: list[str], out: Path, limit: int) -> dict:

@@ -15,7 +15,7 @@ time to +0.25 is reported too.
 
 An experiment (`--experiments what_a_group_is`: a lesson whose ui.experiment names its
 variants) is timed as the window's "Run side by side" runs it: the variants in turns, the
-warm-up once (studio.core.training.experiment). Reported: each variant's first GRPO step,
+warm-up once (studio.core.training.loop.experiment). Reported: each variant's first GRPO step,
 and the first moment the variants' held-out metrics at the same evaluation step differ by
 0.1 and by 0.05 (the same +0.1 a class sees as a rise; 0.05 is about one and a half
 standard errors of a 200-example accuracy near 0.5).
@@ -35,11 +35,11 @@ from typing import Any
 
 import torch
 
-from studio.core.config import load_config
-from studio.core.experiments import parse_variants
-from studio.core.training.control import TrainerControl
-from studio.core.training.experiment import VARIANT_KEY, Experiment
-from studio.core.training.trainer import Trainer
+from studio.core.catalogue import load_config
+from studio.core.config.experiments import parse_variants
+from studio.core.training.loop.control import TrainerControl
+from studio.core.training.loop.experiment import VARIANT_KEY, Experiment
+from studio.core.training.loop.trainer import Trainer
 
 QUICK_PRESETS = ("quick_micro_gpt", "quick_grid_world")
 

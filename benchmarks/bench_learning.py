@@ -20,12 +20,12 @@ from pathlib import Path
 
 import torch
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_trained
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.evaluation import split_decoding
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.stages.evaluation import split_decoding
 
 
 def test_metric(run_dir: Path, checkpoint: Path, limit: int) -> dict[str, float]:

@@ -9,7 +9,7 @@ Two tables, every figure from a fresh subprocess with one torch thread:
    copy), one warm-up micro-batch's forward and backward, one GRPO micro-batch's update
    forward and backward (P x G sequences), and sampling that micro-batch (the KV cache).
    Each is set beside the estimate's term (hardware.memory_estimate with the activations
-   measured by training/memory_probe.py, and the formula the gallery uses).
+   measured by training/probes/memory_probe.py, and the formula the gallery uses).
 2. Budgets fitted by the trainer (training.memory_budget) and a few steps of each stage the
    preset trains: the settings it chose, its estimate, and the process's measured peak.
    Budgets of 2, 4 and 8 GB; the shipped presets fit 2 GB untouched, so the 2 GB budget
@@ -83,7 +83,7 @@ class Window:
 
 
 def overrides(preset: str, variant: str) -> list[str]:
-    from studio.core.config import load_config
+    from studio.core.catalogue import load_config
 
     cfg = load_config(preset)
     out = list(SHORT)
@@ -108,11 +108,11 @@ def child_term(preset: str, term: str) -> dict[str, Any]:
 
     import torch
 
-    from studio.core.config import load_config
+    from studio.core.catalogue import load_config
     from studio.core.machine.hardware import memory_estimate
     from studio.core.tasks import build_task
     from studio.core.tasks.base import Sampling
-    from studio.core.training.memory_probe import FIRST_STEP_BYTES, measure_activations
+    from studio.core.training.probes.memory_probe import FIRST_STEP_BYTES, measure_activations
 
     torch.set_num_threads(1)
     torch.manual_seed(0)
@@ -191,8 +191,8 @@ def child_teacher(preset: str, out_dir: str) -> dict[str, Any]:
     """Train a finished teacher (the preset's model, a few warm-up steps) in `out_dir`."""
     import torch
 
-    from studio.core.config import load_config
-    from studio.core.training.trainer import Trainer
+    from studio.core.catalogue import load_config
+    from studio.core.training.loop.trainer import Trainer
 
     torch.set_num_threads(1)
     teach = [*SHORT, "stages.warmup.steps=2", "stages.grpo.steps=0"]
@@ -221,11 +221,11 @@ def child_taught_term(preset: str, term: str, teacher_dir: str) -> dict[str, Any
 
     import torch
 
-    from studio.core.config import load_config
+    from studio.core.catalogue import load_config
     from studio.core.machine.hardware import memory_estimate
     from studio.core.tasks import build_task
-    from studio.core.training.distillation import Distiller
-    from studio.core.training.memory_probe import measure_activations, release_free_heap
+    from studio.core.training.probes.memory_probe import measure_activations, release_free_heap
+    from studio.core.training.steps.distillation import Distiller
 
     torch.set_num_threads(1)
     torch.manual_seed(0)
@@ -273,7 +273,7 @@ def least_estimates(cfg: Any) -> list[int]:
 
     from studio.core.machine.memory_budget import levers, set_path
     from studio.core.tasks import build_task
-    from studio.core.training.memory_probe import MeasuredEstimate
+    from studio.core.training.probes.memory_probe import MeasuredEstimate
 
     estimate = MeasuredEstimate(build_task(cfg), torch.device("cpu"))
     trial = copy.deepcopy(cfg)
@@ -290,7 +290,7 @@ def child_levels(preset: str, variant: str) -> dict[str, Any]:
     probes leave memory behind, which a run measured after them would count twice)."""
     import torch
 
-    from studio.core.config import load_config
+    from studio.core.catalogue import load_config
     from studio.core.machine.memory_budget import levers
 
     torch.set_num_threads(1)
@@ -301,9 +301,9 @@ def child_levels(preset: str, variant: str) -> dict[str, Any]:
 def child_run(preset: str, variant: str, budget: str, teacher_dir: str = "") -> dict[str, Any]:
     import torch
 
-    from studio.core.config import load_config
-    from studio.core.configtools import ConfigError
-    from studio.core.training.trainer import Trainer
+    from studio.core.catalogue import load_config
+    from studio.core.config.fields import ConfigError
+    from studio.core.training.loop.trainer import Trainer
 
     torch.set_num_threads(1)
     taught = student_overrides(preset, teacher_dir) if teacher_dir else []

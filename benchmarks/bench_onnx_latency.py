@@ -34,12 +34,12 @@ from pathlib import Path
 import onnxruntime as ort
 import torch
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.export.pipeline import export_run
 from studio.core.export.snippets.tiny_transformer import FILES, TranslatorOnnx
 from studio.core.runs.loading import load_trained
 from studio.core.tasks.translation.decoding import translate
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 QUICK = [
     "model.d_model=32",

@@ -37,13 +37,13 @@ from pathlib import Path
 import torch
 from bench_learning import test_metric
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
 from studio.core.runs.checkpoints import CHECKPOINT_DIR, step_checkpoints, step_of
 from studio.core.runs.folder import CONFIG_FILE, METRICS_FILE, TASK_FILE
 from studio.core.runs.loading import load_run_config
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 
 def start_copy(run_dir: Path, out: Path, suffix: str) -> Path:

@@ -21,9 +21,9 @@ import json
 import tempfile
 from pathlib import Path
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 
 def swapped(path: Path, out: Path) -> Path:

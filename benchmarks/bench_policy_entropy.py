@@ -2,7 +2,7 @@
 
 For each run folder, the model of checkpoints/grpo_start.pt is sampled at temperature 1
 (grpo.num_generations samples of each of 64 training prompts, drawn with the run's seed,
-studio.core.training.unsure_temperature) and its mean entropy printed, in nats a sampled
+studio.core.training.steps.unsure_temperature) and its mean entropy printed, in nats a sampled
 token, with the temperature GRPO would then sample at.
 
     OMP_NUM_THREADS=1 python benchmarks/bench_policy_entropy.py RUN_DIR [RUN_DIR ...]
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from studio.core.runs.checkpoints import CHECKPOINT_DIR
 from studio.core.runs.loading import load_trained
-from studio.core.training.unsure_temperature import choose_temperature, policy_entropy
+from studio.core.training.steps.unsure_temperature import choose_temperature, policy_entropy
 
 
 def main() -> int:

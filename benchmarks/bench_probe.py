@@ -26,9 +26,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
-from studio.core.config import load_config
-from studio.core.training.probe import probe_snapshot
-from studio.core.training.trainer import Trainer
+from studio.core.catalogue import load_config
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.stages.probe import probe_snapshot
 
 PRESETS = ("micro_gpt", "tiny_transformer", "lite_resnet")
 

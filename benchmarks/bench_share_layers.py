@@ -22,13 +22,13 @@ from pathlib import Path
 
 import torch
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.export.pipeline import export_run
 from studio.core.models.micro_gpt import num_parameters
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_trained
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 
 def test_metric(run_dir: Path, checkpoint: Path | None, limit: int) -> float:

@@ -33,15 +33,15 @@ import onnx
 import torch
 from onnx import numpy_helper
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.export.adapters import adapter_for
 from studio.core.export.pipeline import export_run
 from studio.core.export.snippets import open_runner, snippet_module
 from studio.core.models.sparsity import zero_share
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_trained
-from studio.core.training.prune import prune_run
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.tools.prune import prune_run
 
 # per preset: stage budgets, the during-training ramp, fine-tune steps, other settings
 PLANS: dict[str, dict[str, Any]] = {

@@ -5,7 +5,7 @@ Each variant (a source tree, optionally with `--set` overrides) and preset runs 
 worker process (this file with --worker), kept alive for the whole sitting; the driver
 alternates the variants round by round (the first variant first in even rounds, last in
 odd ones), one worker running while the others wait, and reports medians over all timed
-steps. The step is studio.core.training.grpo_step.grpo_step itself: its phases are timed
+steps. The step is studio.core.training.steps.grpo_step.grpo_step itself: its phases are timed
 by wrapping the functions it calls (exclusive times: a phase nested in another is taken
 out of the outer one):
 
@@ -153,11 +153,11 @@ def build(preset: str, sets: list[str], threads: int, new_tokens: int) -> Setup:
 
     import torch
 
-    from studio.core.config import load_config
+    from studio.core.catalogue import load_config
     from studio.core.tasks import build_task
-    from studio.core.training.stages import new_optimizer
-    from studio.core.training.state import seed_everything
-    from studio.core.training.update import Learner
+    from studio.core.training.stages.plan import new_optimizer
+    from studio.core.training.stages.state import seed_everything
+    from studio.core.training.steps.update import Learner
 
     overrides = [*PRESET_SETS.get(preset, []), f"training.threads={threads}", "training.device=cpu"]
     if preset == "micro_gpt":
@@ -192,7 +192,7 @@ def build(preset: str, sets: list[str], threads: int, new_tokens: int) -> Setup:
 
 def instrument(setup: Setup) -> None:
     """Wrap what grpo_step calls (looked up in its module at call time) with phase timers."""
-    import studio.core.training.grpo_step as step_module
+    import studio.core.training.steps.grpo_step as step_module
 
     clock, task, learner = setup.clock, setup.task, setup.learner
     step_module.sampled_rollout = clock.wrap(step_module.sampled_rollout, "rollout")
@@ -297,8 +297,8 @@ def worker(args: argparse.Namespace, proto: IO[str]) -> None:
     import torch
     from torch.utils.flop_counter import FlopCounterMode
 
-    from studio.core.training.grpo_step import grpo_step
-    from studio.core.training.update import StepOptions
+    from studio.core.training.steps.grpo_step import grpo_step
+    from studio.core.training.steps.update import StepOptions
 
     sets = [s for s in args.sets.split(",") if s]
     setup = build(args.worker, sets, args.threads, args.new_tokens)

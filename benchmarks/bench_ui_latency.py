@@ -6,7 +6,8 @@ both measured in one run.
 
 One run alternates segments, each in a fresh process so none inherits another's state
 (thread pools, allocator, garbage collector settings):
-- headless: `studio.core.training.trainer.Trainer` in the main thread of a plain process, no Qt;
+- headless: `studio.core.training.loop.trainer.Trainer` in the main thread of a plain
+  process, no Qt;
 - window: the real MainWindow (run_app's stylesheet, Charts tab in front), the Micro-GPT
   preset loaded through `load_preset` and started through `RunSession.start`, the code the
   Start button runs (worker QObject on a QThread); a QTimer probe fires every 10 ms and
@@ -84,8 +85,8 @@ class StepClock:
 
 
 def headless_segment(args: argparse.Namespace, save_dir: str) -> dict[str, Any]:
-    from studio.core.config import load_config
-    from studio.core.training.trainer import Trainer
+    from studio.core.catalogue import load_config
+    from studio.core.training.loop.trainer import Trainer
 
     cfg = load_config(args.preset, overrides(args, save_dir))
     clock = StepClock()

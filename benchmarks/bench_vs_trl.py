@@ -7,7 +7,7 @@ loss, gradient clipping at 1 and an AdamW update at the preset's GRPO learning r
 fp32 and the same torch thread count on both sides; TRL's bf16 and gradient-checkpointing
 defaults are turned off and its dropout set to 0, as Micro-GPT's is.
 
-  ours  studio.core.training.grpo_step.grpo_step on presets/micro_gpt.yaml (6 layers, 8 heads,
+  ours  studio.core.training.steps.grpo_step.grpo_step on presets/micro_gpt.yaml (6 layers, 8 heads,
         d_model 256, d_ff 704, 16-token character vocabulary); generate is wrapped to
         pass eos_id=None, so no row stops before 8 tokens
   TRL   GRPOTrainer on a randomly initialised transformers GPT2LMHeadModel of the same
@@ -179,7 +179,7 @@ def d_ff_of(d_model: int) -> int:
 
 
 def preset_config(args: argparse.Namespace, sets: list[str] = ()) -> Any:
-    from studio.core.config import load_config
+    from studio.core.catalogue import load_config
 
     return load_config(
         "micro_gpt",
@@ -215,10 +215,10 @@ def ours_worker(args: argparse.Namespace, proto: IO[str]) -> None:
 
     from studio.core.models.compiled import set_compiled
     from studio.core.tasks import build_task
-    from studio.core.training.grpo_step import grpo_step
-    from studio.core.training.stages import new_optimizer
-    from studio.core.training.state import seed_everything
-    from studio.core.training.update import Learner, StepOptions
+    from studio.core.training.stages.plan import new_optimizer
+    from studio.core.training.stages.state import seed_everything
+    from studio.core.training.steps.grpo_step import grpo_step
+    from studio.core.training.steps.update import Learner, StepOptions
 
     torch.set_num_threads(args.threads)
     cfg = preset_config(args, args.set)

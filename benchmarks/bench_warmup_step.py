@@ -29,14 +29,14 @@ import torch
 from flops import matmul_gflops
 from torch.profiler import ProfilerActivity, profile
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.models.tiny_transformer import TinyTransformerConfig
 from studio.core.tasks import build_task
 from studio.core.tasks.base import Example
 from studio.core.tasks.translation.task import TranslationTask
-from studio.core.training.stages import new_optimizer
-from studio.core.training.update import Learner, StepOptions
-from studio.core.training.warmup_step import supervised_step
+from studio.core.training.stages.plan import new_optimizer
+from studio.core.training.steps.update import Learner, StepOptions
+from studio.core.training.steps.warmup_step import supervised_step
 
 
 def sentence_flops(cfg: TinyTransformerConfig, vocab: int, s: int, t: int) -> int:

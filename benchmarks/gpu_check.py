@@ -24,9 +24,10 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from studio.core.config import load_config, preset_files
+from studio.core.catalogue import load_config
+from studio.core.config.preset_files import preset_files
 from studio.core.machine.hardware import MemoryProbe
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 GAUGE_STEP = 3  # the step at which the gauge and nvidia-smi are read together
 

@@ -7,7 +7,7 @@ export pipeline, and `load_run` reads a run folder back the way `grpo-studio eva
 `generate` and `translate` do. docs/api.md documents every name here; nothing in this
 module computes what the engine already does.
 
-Records are the plain dicts of studio.core.training.records (the same the CLI's progress
+Records are the plain dicts of studio.core.training.reporting.records (the same the CLI's progress
 line and the window's charts read). `GRPOTrainer.records()` trains on a background
 thread and yields them as they come; the thread waits for the loop to take each one, so
 a notebook cell that stops iterating also stops the training (with a checkpoint).
@@ -25,15 +25,12 @@ from typing import TYPE_CHECKING, Any
 
 from torch import nn
 
-from studio.core.arguments import ArgumentError, check_eval_limit
-from studio.core.config import (
-    DataConfig,
-    StudioConfig,
-    config_from_dict,
-    config_to_dict,
-    load_config,
-)
-from studio.core.configtools import ConfigError, apply_override
+from studio.core.catalogue import config_from_dict, load_config
+from studio.core.config.arguments import ArgumentError, check_eval_limit
+from studio.core.config.fields import ConfigError, apply_override
+from studio.core.config.loading import config_to_dict
+from studio.core.config.sections import DataConfig, StudioConfig
+from studio.core.config.user_settings import RECORD, given_paths, merged
 from studio.core.data.load_report import LoadReport
 from studio.core.export.pipeline import ExportResult, export_run
 from studio.core.machine.memory_budget import Fit
@@ -47,12 +44,11 @@ from studio.core.serving.completion import (
     complete,
     completes_text,
 )
-from studio.core.training.control import TrainerControl
-from studio.core.training.evaluation import held_out_metrics, split_decoding
-from studio.core.training.prune import PruneResult, prune_run
-from studio.core.training.trainer import Trainer
-from studio.core.training.update import gradient_flow
-from studio.core.user_settings import RECORD, given_paths, merged
+from studio.core.training.loop.control import TrainerControl
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.stages.evaluation import held_out_metrics, split_decoding
+from studio.core.training.steps.update import gradient_flow
+from studio.core.training.tools.prune import PruneResult, prune_run
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -74,7 +70,7 @@ class APITypeError(APIError, TypeError):
 
 
 # ---- the arguments' checks: the API refuses what the command line refuses, in its words
-# (studio.core.arguments), naming the argument instead of the option
+# (studio.core.config.arguments), naming the argument instead of the option
 
 _PATH = "a path (str or pathlib.Path)"
 _RUN = "a run folder (str or Path), a GRPOTrainer or a Run"
@@ -278,7 +274,7 @@ def load_pairs(
     header or language and reported (`.report.text()`). `max_length` (tokens) and
     `augment` (source-side noise in the warm-up) apply when training on them:
     `load_preset("tiny_transformer", pairs.settings)`."""
-    from studio.core.configtools import from_dict
+    from studio.core.config.fields import from_dict
     from studio.core.tasks.translation.config import TranslationConfig
     from studio.core.tasks.translation.data import task_pairs
 
@@ -333,7 +329,7 @@ def load_prompts(
     prompts-alone file, read as the own_text task reads it, with what was skipped and
     why (`.report.text()`); prompts or answers longer than the limits (characters) are
     skipped. Train on them: `load_preset("own_text", prompts.settings)`."""
-    from studio.core.configtools import from_dict
+    from studio.core.config.fields import from_dict
     from studio.core.data.load_report import DataError
     from studio.core.data.prompt_files import read_prompts
     from studio.core.tasks.own_text import OwnTextConfig

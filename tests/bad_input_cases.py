@@ -496,7 +496,7 @@ DATA_FILES = [
 
 
 def shipped_preset(name: str) -> str:
-    from studio.core.config import preset_files
+    from studio.core.config.preset_files import preset_files
 
     return preset_files()[name].read_text(encoding="utf-8")
 

@@ -7,10 +7,10 @@ import shutil
 import torch
 from tiny_runs import COMMON
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.runs.checkpoints import LATEST_FILE, latest_checkpoint
 from studio.core.runs.folder import CHECKPOINT_DIR
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 # a Micro-GPT small enough to train a step of each stage in a second or two
 TINY_GPT = [

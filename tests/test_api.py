@@ -282,7 +282,7 @@ def test_plot_grad_flow_without_matplotlib_names_the_extra(monkeypatch, gpt_run)
 
 
 def test_a_memory_budget_is_fitted_and_said(monkeypatch):
-    from studio.core.training import memory_probe
+    from studio.core.training.probes import memory_probe
 
     monkeypatch.setattr(memory_probe, "runtime_bytes", lambda device: 0)  # any machine
     cfg = api.load_preset("micro_gpt", {**TINY_GPT, "stages.grpo.batch_size": 4})

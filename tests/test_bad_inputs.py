@@ -36,7 +36,7 @@ from bad_api_cases import Call
 from bad_input_cases import Case, snapshot
 
 from studio.cli.main import main
-from studio.core.configtools import ConfigError
+from studio.core.config.fields import ConfigError
 
 PROG_ERROR = "grpo-studio: error: "
 DOC = Path(__file__).parents[1] / "docs" / "bad_inputs.md"
@@ -66,7 +66,7 @@ def make_places(root: Path) -> Places:
     from run_folders import TINY_GPT, stopped_run
     from tiny_runs import GRID_WORLD, make_run, make_translation_run
 
-    from studio.core.config import preset_files
+    from studio.core.config.preset_files import preset_files
 
     translation = root / "translation-run"
     translation.mkdir(parents=True)

@@ -11,7 +11,7 @@ import pytest
 from studio.cli.train import StopOnSignal
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.control import TrainerControl
+from studio.core.training.loop.control import TrainerControl
 
 TINY = [
     "--set",

@@ -7,10 +7,10 @@ import sys
 import torch
 
 from studio.cli.main import main
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.tasks import build_task
-from studio.core.training import memory_probe
-from studio.core.training.memory_probe import MeasuredEstimate
+from studio.core.training.probes import memory_probe
+from studio.core.training.probes.memory_probe import MeasuredEstimate
 
 SETTINGS = [
     "model.n_layers=2",

@@ -4,9 +4,10 @@ from pathlib import Path
 
 import torch
 
-from studio.core.config import StudioConfig, load_config
+from studio.core.catalogue import load_config
+from studio.core.config.sections import StudioConfig
 from studio.core.runs.checkpoints import latest_checkpoint
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 # small, quick, and no evaluation: these runs exist to be exported and played with
 COMMON = [

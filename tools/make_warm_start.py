@@ -20,9 +20,10 @@ from pathlib import Path
 
 import torch
 
-from studio.core.config import load_config, shipped_file
+from studio.core.catalogue import load_config
+from studio.core.config.preset_files import shipped_file
 from studio.core.runs.warm_start import WARM_STARTS, save_warm_start
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 
 def main() -> None:

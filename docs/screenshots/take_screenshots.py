@@ -53,7 +53,7 @@ from studio.app.views.explain.panel import ExplainPanel
 from studio.app.views.log_panel import LogPanel
 from studio.app.views.policy.view import PolicyView
 from studio.app.views.samples import SamplesPanel
-from studio.core.config import lesson_files
+from studio.core.config.preset_files import lesson_files
 
 OUT = Path(__file__).resolve().parent
 QUICK = ("quick_micro_gpt", "quick_grid_world")

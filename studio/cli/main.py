@@ -14,7 +14,8 @@ from studio.cli.usage import PROG, Parser
 
 
 def cmd_presets(_: argparse.Namespace) -> int:
-    from studio.core.config import load_config, preset_files
+    from studio.core.catalogue import load_config
+    from studio.core.config.preset_files import preset_files
 
     for name, path in sorted(preset_files().items()):
         cfg = load_config(path)

@@ -11,8 +11,8 @@ import sys
 import time
 from typing import Any
 
-from studio.core.training.eta import Eta, format_duration
-from studio.core.training.metrics import PROGRESS_LINE, find
+from studio.core.training.reporting.eta import Eta, format_duration
+from studio.core.training.reporting.metrics import PROGRESS_LINE, find
 
 LOG_EVERY = 5.0  # seconds between lines when the stream is not a terminal
 BAR_WIDTH = 20

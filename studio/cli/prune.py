@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_prune(args: argparse.Namespace) -> int:
-    from studio.core.training.prune import prune_run
+    from studio.core.training.tools.prune import prune_run
 
     result = prune_run(
         Path(args.run_dir),

@@ -37,11 +37,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from studio.core.arguments import check_eval_limit
+    from studio.core.config.arguments import check_eval_limit
     from studio.core.runs.loading import load_run_config, load_trained
     from studio.core.tasks import task_class
     from studio.core.tasks.base import Decoding
-    from studio.core.training.evaluation import split_decoding
+    from studio.core.training.stages.evaluation import split_decoding
 
     check_eval_limit(args.limit)
     if args.decoding:

@@ -18,11 +18,11 @@ from studio.cli.progress import Progress
 from studio.cli.usage import PROG, UsageError
 
 if TYPE_CHECKING:
-    from studio.core.config import StudioConfig
+    from studio.core.config.sections import StudioConfig
     from studio.core.machine.distributed import Dist
-    from studio.core.training.control import TrainerControl
-    from studio.core.training.time_probe import TimeEstimate
-    from studio.core.training.trainer import Trainer
+    from studio.core.training.loop.control import TrainerControl
+    from studio.core.training.loop.trainer import Trainer
+    from studio.core.training.probes.time_probe import TimeEstimate
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -141,7 +141,7 @@ def _check_options(args: argparse.Namespace) -> None:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
-    from studio.core.config import load_config
+    from studio.core.catalogue import load_config
     from studio.core.machine import distributed
     from studio.core.machine.device import resolve_device
     from studio.core.runs.resume import resume_config
@@ -183,8 +183,8 @@ def _allow_code(cfg: StudioConfig, files: list[str]) -> None:
 
 
 def _train(cfg: StudioConfig, args: argparse.Namespace, dist: Dist) -> int:
-    from studio.core.training.control import TrainerControl
-    from studio.core.training.trainer import Trainer
+    from studio.core.training.loop.control import TrainerControl
+    from studio.core.training.loop.trainer import Trainer
 
     control = TrainerControl()
     main_rank = dist.is_main  # the other ranks train in silence
@@ -235,7 +235,7 @@ def _estimate(trainer: Trainer) -> TimeEstimate:
 
     import psutil
 
-    from studio.core.training.time_probe import estimate_run
+    from studio.core.training.probes.time_probe import estimate_run
 
     if trainer.time_estimate is not None:
         return trainer.time_estimate

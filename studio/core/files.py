@@ -8,9 +8,8 @@ task.json and the checkpoints, the data's path in config.yaml), and on a shared 
 school's lab) the other accounts have no business reading it. Handing a run or an export
 to someone is a deliberate copy, which sets the copy's permissions anyway.
 
-It imports nothing of the studio and sits outside core's floors (pyproject's layers
-contract), like configtools.py: run folders, exports, saved configs and the command line
-all write through it.
+It imports nothing of the studio and is core's lowest floor (pyproject's layers
+contract): run folders, exports, saved configs and the command line all write through it.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from studio.app.views import registry
 from studio.app.views.charts.panel import ChartPanel
 from studio.app.views.playground.tab import PlaygroundTab
 from studio.app.views.view import Tab, View, view_title
-from studio.core.config import StudioConfig
+from studio.core.config.sections import StudioConfig
 from tests.app.fakes import step_record
 from tests.app.test_main_window import make_window
 

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 
 from studio.app.views.charts.panel import ChartPanel
 from studio.app.views.charts.series import MetricStore, Series, ema, to_csv
-from studio.core.training.metrics import CHARTS, chart_of
+from studio.core.training.reporting.metrics import CHARTS, chart_of
 from tests.app.fakes import step_record
 
 
@@ -429,7 +429,7 @@ def test_the_held_out_chart_names_its_metric_and_draws_shares_in_percent(
 def test_each_chart_has_a_help_saying_what_healthy_and_a_problem_look_like(qtbot, monkeypatch):
     from PySide6.QtWidgets import QToolTip
 
-    from studio.core.training.metrics import chart_metrics
+    from studio.core.training.reporting.metrics import chart_metrics
 
     panel = ChartPanel()
     qtbot.addWidget(panel)
@@ -610,7 +610,8 @@ def past_run(folder: Path, preset: str, steps: int) -> Path:
     """A finished run folder of `preset` with `steps` step records."""
     import json
 
-    from studio.core.config import load_config, save_config
+    from studio.core.catalogue import load_config
+    from studio.core.config.loading import save_config
 
     folder.mkdir(parents=True)
     save_config(load_config(preset), folder / "config.yaml")

@@ -105,8 +105,8 @@ def test_the_notes_only_a_large_file_gets_are_in_chinese(chinese):
 
 
 def test_the_temperature_grpos_start_chose_is_said_in_chinese(chinese):
-    from studio.core.config import GRPOConfig
-    from studio.core.training.unsure_temperature import choose_temperature
+    from studio.core.config.sections import GRPOConfig
+    from studio.core.training.steps.unsure_temperature import choose_temperature
 
     for entropy in (2.0, 0.9):
         said = choose_temperature(GRPOConfig(unsure_temperature=0.7), entropy).message()
@@ -152,8 +152,8 @@ def test_what_a_fit_kept_as_the_user_set_it_is_said_in_chinese(chinese):
 def test_the_messages_of_issue_30_are_shown_in_chinese(chinese, tmp_path):
     """A data file in another encoding, a line over the limit, marks inside a file, and
     another architecture or task than the preset's: what the core says, in Chinese."""
-    from studio.core.config import load_config
-    from studio.core.configtools import ConfigError
+    from studio.core.catalogue import load_config
+    from studio.core.config.fields import ConfigError
     from studio.core.data.bilingual import load_pairs
     from studio.core.data.load_report import DataError
 

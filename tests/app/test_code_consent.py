@@ -58,7 +58,8 @@ def test_start_asks_before_running_a_presets_code(qtbot, window, rewards, monkey
 def test_a_presets_reward_file_beside_it_is_found_and_asked_about(
     qtbot, window, tmp_path, monkeypatch
 ):
-    from studio.core.config import load_config, save_config
+    from studio.core.catalogue import load_config
+    from studio.core.config.loading import save_config
 
     module = "window_beside_mod"
     lesson = tmp_path / "lesson"

@@ -11,7 +11,7 @@ from studio.app.shell.main_window import MainWindow
 from studio.app.shell.run_toolbar import ControlBar
 from studio.app.views.charts.panel import ChartPanel
 from studio.core.machine.hardware import GpuUnavailable, MemoryProbe
-from studio.core.training.control import TrainerControl
+from studio.core.training.loop.control import TrainerControl
 from tests.app.fakes import factory, step_record
 
 

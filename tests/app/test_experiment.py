@@ -12,9 +12,9 @@ from studio.app.shell import ui_language
 from studio.app.views.charts.experiment_editor import ExperimentEditor, parse_settings
 from studio.app.views.charts.metric_chart import VARIANT_COLOURS
 from studio.app.views.charts.panel import ChartPanel
-from studio.core.config import load_config
-from studio.core.configtools import ConfigError
-from studio.core.experiments import parse_variants
+from studio.core.catalogue import load_config
+from studio.core.config.experiments import parse_variants
+from studio.core.config.fields import ConfigError
 from studio.core.runs.metrics_file import read_metrics
 from tests.app.fakes import step_record
 
@@ -267,7 +267,7 @@ def test_the_lessons_experiment_survives_the_settings_form(window):
 
 
 def test_one_click_runs_the_experiment_of_the_preset_shown(window, qtbot, tmp_path):
-    from studio.core.config import save_config
+    from studio.core.config.loading import save_config
 
     preset = tmp_path / "tiny_experiment.yaml"
     save_config(_tiny_experiment(), preset)

@@ -16,10 +16,10 @@ from studio.app.views.explain.panel import TERMS_KEY, ExplainPanel
 from studio.app.views.policy.canvas import CELL_COLOURS, PolicyCanvas
 from studio.app.views.policy.view import PolicyView
 from studio.app.views.samples import SamplesPanel
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.explain import AFTER_UPDATE
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.steps.explain import AFTER_UPDATE
 from tests.app.test_real_run import TINY
 
 # a tiny Micro-GPT straight into GRPO, so that Step takes one GRPO step

@@ -5,7 +5,7 @@ whose dates fit, and words that keep 'resume' and 'continue' apart (issue 14's d
 import json
 import time
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from tests.app.test_setup_panels import checked
 
 

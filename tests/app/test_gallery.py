@@ -1,7 +1,8 @@
 """The preset gallery lists the quickest presets first and says how long each takes."""
 
 from studio.app.setup.preset_gallery import PresetGallery, duration_text
-from studio.core.config import load_config, preset_files
+from studio.core.catalogue import load_config
+from studio.core.config.preset_files import preset_files
 
 
 def test_cards_come_quickest_first_and_say_how_long_a_run_takes(qtbot):

@@ -3,7 +3,8 @@ that reopens with the same hidden fields, text and seed; an opened lesson shows 
 above the charts and says how many settings it hides."""
 
 from studio.app.common import dialogs
-from studio.core.config import lesson_files, load_config
+from studio.core.catalogue import load_config
+from studio.core.config.preset_files import lesson_files
 from tests.app.test_main_window import make_window
 
 
@@ -58,7 +59,7 @@ def test_a_saved_lesson_goes_to_the_lessons_folder_and_appears_in_the_gallery(
 ):
     from pathlib import Path
 
-    from studio.core.user_lessons import user_lessons_dir
+    from studio.core.config.preset_files import user_lessons_dir
 
     window = make_window(qtbot, tmp_path)
     monkeypatch.chdir(tmp_path)  # not where a lesson goes
@@ -91,7 +92,7 @@ def test_a_saved_lesson_goes_to_the_lessons_folder_and_appears_in_the_gallery(
 
 
 def test_a_lesson_or_preset_name_becomes_a_safe_file_name():
-    from studio.core.user_lessons import lesson_file_name, safe_stem
+    from studio.core.config.preset_files import lesson_file_name, safe_stem
 
     assert lesson_file_name("Lesson 1: groups") == "Lesson 1 - groups lesson.yaml"
     assert lesson_file_name('a/b\\c?*"<>|') == "a b c lesson.yaml"

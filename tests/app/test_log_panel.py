@@ -6,7 +6,7 @@ import time
 from PySide6.QtGui import QGuiApplication
 
 from studio.app.views.log_panel import LogPanel, clock
-from studio.core.training.records import WALL_TIME, error_record
+from studio.core.training.reporting.records import WALL_TIME, error_record
 
 
 def test_an_opened_runs_lines_show_their_own_time_or_none(qtbot):

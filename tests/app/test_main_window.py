@@ -14,9 +14,10 @@ from studio.app.views.charts.panel import ChartPanel
 from studio.app.views.explain.panel import ExplainPanel
 from studio.app.views.log_panel import LogPanel
 from studio.app.views.samples import SamplesPanel
-from studio.core.config import load_config, save_config
+from studio.core.catalogue import load_config
+from studio.core.config.loading import save_config
 from studio.core.machine.hardware import GpuUnavailable, MemoryProbe
-from studio.core.training.control import TrainerControl
+from studio.core.training.loop.control import TrainerControl
 from tests.app.fakes import factory, step_record
 
 

@@ -9,10 +9,10 @@ from studio.app.i18n.messages import translate_message
 from studio.app.shell import ui_language
 from studio.app.views.charts.panel import ChartPanel
 from studio.app.views.log_panel import LogPanel
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.tasks import build_task
-from studio.core.training import memory_probe
-from studio.core.training.memory_probe import MeasuredEstimate
+from studio.core.training.probes import memory_probe
+from studio.core.training.probes.memory_probe import MeasuredEstimate
 from tests.app.i18n_walk import english_words
 
 TINY = [

@@ -7,7 +7,7 @@ from PySide6.QtCore import QSettings
 from studio.app.shell.main_window import MainWindow
 from studio.app.views.charts.panel import ChartPanel
 from studio.app.views.explain.panel import ExplainPanel
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 
 # the quick Micro-GPT preset with a warm-up of 3 steps, so that GRPO starts within seconds
 QUICK = [

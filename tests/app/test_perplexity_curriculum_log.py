@@ -6,8 +6,8 @@ import pytest
 
 from studio.app.shell import ui_language
 from studio.app.views.log_panel import LogPanel
-from studio.core.config import load_config
-from studio.core.training.trainer import Trainer
+from studio.core.catalogue import load_config
+from studio.core.training.loop.trainer import Trainer
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 

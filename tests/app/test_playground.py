@@ -5,11 +5,11 @@ are compared across PyTorch and onnxruntime, and with the core's own decoding.
 """
 
 import itertools
-import pkgutil
 import random
 import shutil
 import time
 from pathlib import Path
+from typing import get_args
 
 import numpy as np
 import pytest
@@ -29,10 +29,10 @@ from studio.app.views.playground.completion_page import (
 )
 from studio.app.views.playground.grid_page import GridPage, episode_text, play_onnx, play_torch
 from studio.app.views.playground.page import PlaygroundPage
-from studio.app.views.playground.tab import PlaygroundTab
+from studio.app.views.playground.tab import PAGES, PlaygroundTab
 from studio.app.views.playground.translation_page import TranslationPage
 from studio.core.export.pipeline import export_run
-from studio.core.models import ARCHS, arch_spec
+from studio.core.models import ARCHS, Question, arch_spec
 from studio.core.runs.checkpoints import latest_checkpoint, save_checkpoint
 from studio.core.runs.loading import load_trained
 from studio.core.serving.engines import OnnxEngine, TorchEngine
@@ -82,13 +82,13 @@ def load(qtbot, tab):
 # ---- the page a run shows
 
 
-def test_every_page_a_spec_or_task_names_is_a_playground_page():
-    names = {arch_spec(arch).playground_page for arch in ARCHS}
-    names |= {task_class(name).PLAYGROUND_PAGE for name in TASKS}
-    names.discard(None)
-    assert len(names) == 3  # completion, translation, grid world
-    for name in names:
-        assert issubclass(pkgutil.resolve_name(name), PlaygroundPage), name
+def test_every_question_a_spec_or_task_asks_has_its_page():
+    questions = {arch_spec(arch).question for arch in ARCHS}
+    questions |= {task_class(name).QUESTION for name in TASKS}
+    questions.discard(None)
+    assert questions == set(get_args(Question)) == set(PAGES)  # completion, translation, grid
+    for question, page in PAGES.items():
+        assert issubclass(page, PlaygroundPage) and question == page.QUESTION
 
 
 def test_a_question_asked_on_another_kind_of_page_is_dropped_on_load(qtbot, window, grid_run):
@@ -157,7 +157,7 @@ def test_an_answer_that_fails_reaches_a_dialog_not_only_the_console(qtbot, windo
     assert isinstance(load(qtbot, tab), CompletionPage)
     # the grid world's page asked of a Micro-GPT model: an AttributeError inside the model's
     # code, which reached the console only
-    grid = tab.show_page(task_class("gridworld").PLAYGROUND_PAGE)
+    grid = tab.show_page(task_class("gridworld").QUESTION)
     assert isinstance(grid, GridPage)
     tab.engine.setCurrentText("PyTorch")
     tab.request(grid, fresh=True)

@@ -14,15 +14,16 @@ from run_folders import TINY_GPT
 
 from studio.app.common import dialogs
 from studio.app.views.reward_lab import RewardLab
-from studio.core.config import load_config, save_config
+from studio.core.catalogue import load_config
+from studio.core.config.loading import save_config
 from studio.core.grpo import group_advantages
 from studio.core.tasks import build_task
 from studio.core.tasks.base import Example, Rollout
 from studio.core.tasks.reward_checks import parse_checks
 from studio.core.tasks.text import repeat_each
 from studio.core.tasks.user_reward import forget_allowed_code
-from studio.core.training import reward_lab as reward_lab_core
-from studio.core.training.grpo_step import score
+from studio.core.training.steps.grpo_step import score
+from studio.core.training.tools import reward_lab as reward_lab_core
 
 MODULE = "lab_rewards_mod"
 # the window is shown (clicks land on laid-out widgets); offscreen Qt warns of size hints

@@ -3,8 +3,10 @@
 import pytest
 
 from studio.app.setup.settings_form import SettingsForm, is_hidden
-from studio.core.config import load_config, preset_files, save_config
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.fields import ConfigError
+from studio.core.config.loading import save_config
+from studio.core.config.preset_files import preset_files
 
 
 @pytest.fixture

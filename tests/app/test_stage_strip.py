@@ -3,7 +3,7 @@
 import pytest
 
 from studio.app.views.stage_strip import StageStrip
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from tests.app.fakes import step_record
 
 

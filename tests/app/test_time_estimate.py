@@ -6,7 +6,7 @@ import threading
 from studio.app.common.background import wait_for_background
 from studio.app.setup import time_estimate
 from studio.app.setup.setup_tabs import SetupTabs
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 
 SMALL = [
     "model.n_layers=1",

@@ -7,7 +7,7 @@ from PySide6.QtCore import QSettings
 
 from studio.app.shell.help_pages import chart_guide_html
 from studio.app.shell.main_window import MainWindow
-from studio.core.training import metrics
+from studio.core.training.reporting import metrics
 from tests.app.test_main_window import make_window
 
 

@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication, QLocale, QSettings
 from studio.app.i18n import sources, update
 from studio.app.i18n.messages import translate_message
 from studio.app.shell import ui_language
-from studio.core.configtools import ConfigError, from_dict
+from studio.core.config.fields import ConfigError, from_dict
 from tests.app.i18n_walk import ALLOWED, english_words, window_texts
 
 TS = update.ts_path(ui_language.CHINESE)
@@ -128,7 +128,7 @@ def test_the_language_menu_remembers_the_choice(window, qtbot):
 
 
 def test_settings_and_data_errors_are_shown_in_chinese(chinese):
-    from studio.core.config import TrainingConfig
+    from studio.core.config.sections import TrainingConfig
 
     with pytest.raises(ConfigError) as err:
         from_dict(TrainingConfig, {"seed": -1}, "training")
@@ -142,7 +142,7 @@ def test_settings_and_data_errors_are_shown_in_chinese(chinese):
     )
     assert CJK.search(shown) and "/x/pairs.tsv" in shown
     assert translate_message("something else entirely") == "something else entirely"
-    from studio.core.config import load_config
+    from studio.core.catalogue import load_config
     from studio.core.tasks import build_task
 
     report = build_task(load_config("quick_micro_gpt")).report()  # the Data tab, the log
@@ -162,7 +162,7 @@ def _allowed() -> set[str]:
     from studio.core.models import ARCHS
     from studio.core.tasks import TASKS
     from studio.core.tasks.reward_checks import KINDS
-    from studio.core.training.metrics import METRICS
+    from studio.core.training.reporting.metrics import METRICS
 
     words = set(ALLOWED) | set(TASKS) | set(ARCHS) | set(SHAPES)
     words |= set(KINDS) | {"kind", "weight", "options", "name"}  # task.rewards' entries
@@ -196,7 +196,7 @@ def _english(widget) -> list[tuple[str, str, list[str]]]:
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")  # an offscreen window shown
 def test_the_chinese_window_shows_no_english(chinese, window, qtbot):
-    from studio.core.config import lesson_files, preset_files
+    from studio.core.config.preset_files import lesson_files, preset_files
 
     window.show()
     untranslated = []
@@ -253,7 +253,8 @@ def test_reward_parts_prompts_and_lesson_names_are_in_chinese(chinese, window, q
     from studio.app.views.explain.panel import ExplainPanel
     from studio.app.views.policy.view import PolicyView
     from studio.app.views.samples import SamplesPanel
-    from studio.core.config import lesson_files, load_config, preset_files
+    from studio.core.catalogue import load_config
+    from studio.core.config.preset_files import lesson_files, preset_files
     from studio.core.tasks import build_task
     from tests.app.fakes import step_record
 

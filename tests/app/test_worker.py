@@ -7,7 +7,7 @@ from PySide6.QtCore import QObject
 
 from studio.app.common.dialogs import user_message
 from studio.app.session.worker import RunController
-from studio.core.training.control import TrainerControl
+from studio.core.training.loop.control import TrainerControl
 from tests.app.fakes import factory
 
 
@@ -179,8 +179,8 @@ def test_the_window_trains_on_one_thread_unless_the_preset_names_a_count(
     import torch
 
     from studio.app.session import worker
-    from studio.core.config import load_config
-    from studio.core.training import trainer
+    from studio.core.catalogue import load_config
+    from studio.core.training.loop import trainer
 
     seen: list[int] = []
 

@@ -15,8 +15,8 @@ from typing import ClassVar
 import pytest
 from tiny_runs import TINY_TRAINING_YAML, train_tiny_preset
 
-from studio.core.config import load_config
-from studio.core.configtools import TaskSection, param
+from studio.core.catalogue import load_config
+from studio.core.config.fields import TaskSection, param
 from studio.core.export.metadata import read_metadata
 from studio.core.export.pipeline import export_run
 from studio.core.runs.loading import load_trained

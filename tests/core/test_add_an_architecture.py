@@ -24,8 +24,8 @@ import torch
 from tiny_runs import TINY_TRAINING_YAML, train_tiny_preset
 from torch import nn
 
-from studio.core.config import load_config
-from studio.core.configtools import ModelSection, ModelShape, param
+from studio.core.catalogue import load_config
+from studio.core.config.fields import ModelSection, ModelShape, param
 from studio.core.export.graphs import GraphSpec
 from studio.core.export.metadata import read_metadata
 from studio.core.export.pipeline import export_run
@@ -111,7 +111,7 @@ SPEC = ArchSpec(
     parity="studio.core.export.archs.micro_gpt:parity",
     snippet="studio.core.export.snippets.micro_gpt",
     runner="MicroGPTOnnx",
-    playground_page=None,
+    question=None,
 )
 
 

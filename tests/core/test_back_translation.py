@@ -6,8 +6,8 @@ import random
 import pytest
 import torch
 
-from studio.core.config import load_config
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.fields import ConfigError
 from studio.core.data.demo_corpus import demo_pairs
 from studio.core.data.load_report import DataError
 from studio.core.tasks import build_task

@@ -3,9 +3,9 @@ task's data, before the first step), with a message that names the field and the
 
 import pytest
 
-from studio.core.config import load_config
-from studio.core.config_checks import config_warnings
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.checks import config_warnings
+from studio.core.config.fields import ConfigError
 
 REFUSED = [
     (["training.seed=-1"], "training.seed: must be at least 0, got -1"),

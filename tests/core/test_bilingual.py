@@ -328,7 +328,7 @@ def test_split_rejects_fractions_that_leave_nothing():
 
 
 def test_a_byte_order_mark_inside_the_file_is_no_character_of_the_vocabulary(tmp_path):
-    from studio.core.config import load_config
+    from studio.core.catalogue import load_config
     from studio.core.data.realistic_corpus import realistic_pairs
     from studio.core.tasks import build_task
 

@@ -17,8 +17,8 @@ import pytest
 import torch
 
 import studio.core.models.compiled as compiled_module
-from studio.core.config import load_config
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.fields import ConfigError
 from studio.core.grpo import grpo_loss
 from studio.core.models.compiled import set_compiled
 from studio.core.tasks import build_task
@@ -147,7 +147,7 @@ def test_compile_with_the_gradient_penalty_is_refused():
 
 
 def test_the_trainer_compiles_when_asked(tmp_path):
-    from studio.core.training.trainer import Trainer
+    from studio.core.training.loop.trainer import Trainer
 
     cfg = load_config("micro_gpt", [*SMALL["micro_gpt"], "training.compile=true"])
     trainer = Trainer(cfg, save_dir=tmp_path)

@@ -7,16 +7,12 @@ from typing import get_args
 
 import pytest
 
-from studio.core.config import (
-    config_from_dict,
-    config_to_dict,
-    load_config,
-    preset_files,
-    save_config,
-)
-from studio.core.configtools import ConfigError, ModelShape
+from studio.core.catalogue import config_from_dict, load_config
+from studio.core.config.fields import ConfigError, ModelShape
+from studio.core.config.loading import config_to_dict, save_config
+from studio.core.config.preset_files import preset_files
 from studio.core.export.adapters import Adapter
-from studio.core.models import ARCHS, ArchSpec, ModelKind, arch_spec, archs_of_kind
+from studio.core.models import ARCHS, ArchSpec, ModelKind, Question, arch_spec, archs_of_kind
 from studio.core.tasks import TASKS, task_class
 from studio.core.tasks.base import Task
 
@@ -93,10 +89,7 @@ def test_every_task_names_its_config_architectures_and_export(name):
     assert issubclass(cls, Task) and cls.NAME == cls.CONFIG.NAME == name
     assert archs_of_kind(cls.MODEL_KIND)  # an architecture of its kind is registered
     assert issubclass(pkgutil.resolve_name(cls.EXPORT_ADAPTER), Adapter)
-    assert cls.PLAYGROUND_PAGE is None or cls.PLAYGROUND_PAGE.startswith(
-        "studio.app.views.playground."
-    )
-    assert cls.DATA_PANEL_PART is None or cls.DATA_PANEL_PART.startswith("studio.app.setup.data.")
+    assert cls.QUESTION is None or cls.QUESTION in get_args(Question)
 
 
 def test_model_fields_are_checked_against_the_chosen_arch(tmp_path):

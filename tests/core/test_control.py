@@ -4,7 +4,7 @@ import threading
 
 import pytest
 
-from studio.core.training.control import StopRequested, TrainerControl
+from studio.core.training.loop.control import StopRequested, TrainerControl
 
 
 def held(control: TrainerControl, seconds: float = 0.3) -> bool:

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from studio.core.training.control import TrainerControl
+from studio.core.training.loop.control import TrainerControl
 
 
 class Answers:

@@ -5,9 +5,9 @@ import math
 import pytest
 import torch
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 pytestmark = pytest.mark.cuda
 

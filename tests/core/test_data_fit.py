@@ -6,12 +6,12 @@ from collections import Counter
 
 import pytest
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.data.languages import text_script
 from studio.core.data.load_report import LoadReport
 from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
 from studio.core.tasks import build_task
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,10 @@ import pytest
 import torch
 from tiny_runs import GRID_WORLD, TRANSLATION
 
-from studio.core.config import load_config, preset_files
+from studio.core.catalogue import load_config
+from studio.core.config.preset_files import preset_files
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 COMMON = [
     "training.deterministic=true",

@@ -8,7 +8,7 @@ import pytest
 import torch
 from tiny_runs import TRANSLATION, make_run
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.data.demo_corpus import demo_pairs
 from studio.core.export.pipeline import export_run
 from studio.core.export.snippets import snippet_module

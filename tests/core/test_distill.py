@@ -14,23 +14,23 @@ import yaml
 from test_trainer import TINY, assert_same_run, tiny_config
 from tiny_runs import COMMON, TRANSLATION, make_run
 
-from studio.core.config import load_config
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.fields import ConfigError
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_run_config, load_trained
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.tasks import build_task
 from studio.core.tasks.base import SupervisedLogits
-from studio.core.training import memory_probe
-from studio.core.training.distillation import (
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.probes import memory_probe
+from studio.core.training.probes.memory_probe import MeasuredEstimate
+from studio.core.training.steps.distillation import (
     Distiller,
     DistillError,
     distillation_loss,
     file_sha256,
     soft_target_kl,
 )
-from studio.core.training.memory_probe import MeasuredEstimate
-from studio.core.training.trainer import Trainer
 
 # half the teacher's width (tiny_config: d_model 32, d_ff 64)
 STUDENT = ["model.d_model=16", "model.d_ff=32"]

@@ -9,7 +9,7 @@ import sys
 import pytest
 import torch
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.grpo import LOSS_TYPES, grpo_loss
 from studio.core.machine.distributed import SINGLE, Dist, DistributedError, count_scale, loss_scale
 from studio.core.models.sampling import (
@@ -23,8 +23,8 @@ from studio.core.runs.checkpoints import latest_checkpoint, load_checkpoint
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.tasks import build_task
 from studio.core.tasks.base import Example, Task
-from studio.core.training.trainer import Trainer
-from studio.core.training.warmup_step import supervised_scales
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.steps.warmup_step import supervised_scales
 
 # ---- sampling
 

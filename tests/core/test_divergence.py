@@ -5,13 +5,13 @@ import pytest
 import torch
 from test_trainer import tiny_config
 
-from studio.core.config import load_config
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.fields import ConfigError
 from studio.core.models.sampling import SamplingError, choose, filter_logits
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.divergence import Diverged, last_checkpoint_before
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.divergence import Diverged, last_checkpoint_before
+from studio.core.training.loop.trainer import Trainer
 
 ABSURD = [
     "stages.warmup.lr=1e6",  # the first update blows the weights up: every later loss is NaN

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from studio.core.training.eta import Eta, format_duration
+from studio.core.training.reporting.eta import Eta, format_duration
 
 
 def step(n: int, seconds: float, stage: str = "grpo", total: int = 100) -> dict:
@@ -65,8 +65,8 @@ def test_the_unrun_steps_of_a_warm_up_that_ended_early_are_not_counted():
 def test_a_real_runs_steps_left_leave_out_the_stage_that_ended_early(tmp_path):
     from tiny_runs import COMMON
 
-    from studio.core.config import load_config
-    from studio.core.training.trainer import Trainer
+    from studio.core.catalogue import load_config
+    from studio.core.training.loop.trainer import Trainer
 
     records: list[dict] = []
     tiny = ["model.n_layers=1", "model.n_heads=2", "model.d_model=16", "model.d_ff=32"]

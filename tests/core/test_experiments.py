@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 import torch
 
-from studio.core.config import lesson_files, load_config
-from studio.core.configtools import ConfigError
-from studio.core.experiments import Variant, parse_variants, variant_configs
+from studio.core.catalogue import load_config, variant_configs
+from studio.core.config.experiments import Variant, parse_variants
+from studio.core.config.fields import ConfigError
+from studio.core.config.preset_files import lesson_files
 from studio.core.runs.loading import load_run_config
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.control import TrainerControl
-from studio.core.training.experiment import VARIANT_KEY, Baton, Experiment
+from studio.core.training.loop.control import TrainerControl
+from studio.core.training.loop.experiment import VARIANT_KEY, Baton, Experiment
 
 TINY = [
     "training.device=cpu",
@@ -243,7 +244,7 @@ def test_a_pause_holds_every_variant_until_resumed(tmp_path):
 
 
 def test_a_variant_that_fails_stops_the_others_and_its_error_is_raised(tmp_path):
-    from studio.core.training.trainer import Trainer
+    from studio.core.training.loop.trainer import Trainer
 
     class FailsAtG4(Trainer):
         def __init__(self, cfg, **kw):

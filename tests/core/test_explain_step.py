@@ -8,11 +8,11 @@ import pytest
 import torch
 from tiny_runs import GRID_WORLD, TRANSLATION
 
-from studio.core.config import load_config
-from studio.core.training.control import TrainerControl
-from studio.core.training.explain import AFTER_UPDATE
-from studio.core.training.grpo_step import score
-from studio.core.training.trainer import Trainer
+from studio.core.catalogue import load_config
+from studio.core.training.loop.control import TrainerControl
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.steps.explain import AFTER_UPDATE
+from studio.core.training.steps.grpo_step import score
 
 COMMON = [
     "training.device=cpu",
@@ -174,11 +174,11 @@ def test_a_group_of_equal_rewards_is_recorded_flat_with_zero_std_and_advantages(
     advantages no longer turn into a spread (the panel then says 0 and shows 0)."""
     from types import SimpleNamespace
 
-    from studio.core.config import GRPOConfig
+    from studio.core.config.sections import GRPOConfig
     from studio.core.grpo import group_advantages
     from studio.core.tasks.base import RewardFunction
-    from studio.core.training.explain import shown_groups
-    from studio.core.training.grpo_step import BatchRewards
+    from studio.core.training.steps.explain import shown_groups
+    from studio.core.training.steps.grpo_step import BatchRewards
 
     G = 8
     total = torch.tensor([0.99] * G + [1.0, 0.0] * (G // 2))

@@ -19,7 +19,7 @@ import pytest
 import torch
 from tiny_runs import COMMON, GRID_WORLD, make_run
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.data.text_tokenizers import train_tokenizer
 from studio.core.export import parity as parity_module
 from studio.core.export import verify as verify_module
@@ -35,8 +35,8 @@ from studio.core.files import RunError
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_trained
 from studio.core.tasks.text import pad_rows
-from studio.core.training.control import TrainerControl
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.control import TrainerControl
+from studio.core.training.loop.trainer import Trainer
 
 MICRO_GPT = [
     "model.n_layers=2",

@@ -12,14 +12,14 @@ import pytest
 from lock_holder import lock_held_elsewhere
 from run_folders import copy_run, stopped_run
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.export.metadata import read_metadata
 from studio.core.export.pipeline import EXPORT_DIR, export_run
 from studio.core.export.publish import recover
 from studio.core.files import RunError
 from studio.core.runs.checkpoints import step_checkpoints
 from studio.core.runs.lock import this_host
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 
 @pytest.fixture(scope="module")

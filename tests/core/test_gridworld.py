@@ -7,8 +7,8 @@ import pytest
 import torch
 from PIL import Image
 
-from studio.core.config import DataConfig
-from studio.core.configtools import ConfigError, from_dict
+from studio.core.config.fields import ConfigError, from_dict
+from studio.core.config.sections import DataConfig
 from studio.core.envs.gridworld import (
     DOOR,
     EMPTY,
@@ -272,7 +272,7 @@ def test_a_rollout_split_over_two_ranks_plays_the_moves_of_the_whole_rollout():
     ranks holding half the prompts each play exactly the whole batch's episodes, although
     finished episodes leave the batch at different steps on each side."""
     from studio.core.machine.distributed import Dist
-    from studio.core.training.grpo_step import sampled_rollout
+    from studio.core.training.steps.grpo_step import sampled_rollout
 
     torch.manual_seed(0)
     task = tiny_task()
@@ -319,7 +319,7 @@ def test_evaluate_and_replay():
 
 
 def test_shipped_preset_loads_and_builds_a_12_layer_model_for_24px_grids():
-    from studio.core.config import load_config
+    from studio.core.catalogue import load_config
     from studio.core.models.lite_resnet import count_weight_layers
 
     cfg = load_config("lite_resnet")
@@ -330,8 +330,8 @@ def test_shipped_preset_loads_and_builds_a_12_layer_model_for_24px_grids():
 
 
 def test_a_tiny_training_run_changes_every_parameter(tmp_path):
-    from studio.core.config import load_config
-    from studio.core.training.trainer import Trainer
+    from studio.core.catalogue import load_config
+    from studio.core.training.loop.trainer import Trainer
 
     cfg = load_config(
         "lite_resnet",

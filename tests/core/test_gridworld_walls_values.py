@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 import torch
 
-from studio.core.config import load_config
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.fields import ConfigError
 from studio.core.envs.gridworld import (
     EMPTY,
     GOAL,

@@ -6,7 +6,7 @@ import typing
 import pytest
 import torch
 
-from studio.core.config import GRPOConfig
+from studio.core.config.sections import GRPOConfig
 from studio.core.grpo import (
     LOSS_TYPES,
     combine_rewards,

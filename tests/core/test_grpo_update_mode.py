@@ -7,9 +7,9 @@ import torch
 from tiny_runs import TRANSLATION
 
 import studio.core.models.tiny_transformer as tiny_transformer
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 GRPO_ONLY = [
     *TRANSLATION,

@@ -5,8 +5,8 @@ from dataclasses import dataclass
 import psutil
 import pytest
 
-from studio.core.config import StudioConfig
-from studio.core.configtools import ModelSection, ModelShape
+from studio.core.config.fields import ModelSection, ModelShape
+from studio.core.config.sections import StudioConfig
 from studio.core.machine.hardware import (
     GpuUnavailable,
     MemoryProbe,
@@ -16,6 +16,7 @@ from studio.core.machine.hardware import (
     memory_breakdown,
     visible_device_index,
 )
+from studio.core.tasks.arithmetic import ArithmeticConfig
 
 GIB = 1024**3
 
@@ -122,8 +123,7 @@ class TinyModelCfg(ModelSection):
 
 
 def tiny_cfg() -> StudioConfig:
-    cfg = StudioConfig()
-    cfg.model = TinyModelCfg()
+    cfg = StudioConfig(model=TinyModelCfg(), task=ArithmeticConfig())
     cfg.stages.warmup.steps = 0
     cfg.stages.grpo.steps = 10
     cfg.stages.grpo.batch_size = 2

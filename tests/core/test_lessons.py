@@ -5,9 +5,11 @@ import math
 
 import pytest
 
-from studio.core.config import config_to_dict, lesson_files, load_config
+from studio.core.catalogue import load_config
+from studio.core.config.loading import config_to_dict
+from studio.core.config.preset_files import lesson_files
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 
 def field_paths(cfg) -> set[str]:

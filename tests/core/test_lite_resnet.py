@@ -3,7 +3,7 @@
 import pytest
 import torch
 
-from studio.core.configtools import ConfigError, from_dict
+from studio.core.config.fields import ConfigError, from_dict
 from studio.core.models import arch_spec
 from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig, count_weight_layers
 

@@ -11,8 +11,9 @@ import pytest
 import torch
 import yaml
 
-from studio.core.config import load_config
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.budgets import GIB, parse_budget
+from studio.core.config.fields import ConfigError
 from studio.core.machine.hardware import (
     BACKWARD_FACTOR,
     ActivationSizes,
@@ -22,21 +23,13 @@ from studio.core.machine.hardware import (
     kv_cache_bytes,
     memory_estimate,
 )
-from studio.core.machine.memory_budget import (
-    GIB,
-    Budget,
-    fit_budget,
-    get_path,
-    levers,
-    parse_budget,
-    resolve_budget,
-)
+from studio.core.machine.memory_budget import Budget, fit_budget, get_path, levers, resolve_budget
 from studio.core.runs.folder import CONFIG_FILE
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.tasks import build_task
-from studio.core.training import memory_probe
-from studio.core.training.memory_probe import MeasuredEstimate, measure_activations
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.probes import memory_probe
+from studio.core.training.probes.memory_probe import MeasuredEstimate, measure_activations
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -417,7 +410,7 @@ import re, sys
 from pathlib import Path
 import torch
 torch.set_num_threads(1)
-from studio.core.training import memory_probe
+from studio.core.training.probes import memory_probe
 def rss():
     return int(re.search(r"VmRSS:\\s+(\\d+) kB", Path("/proc/self/status").read_text())[1]) * 1024
 if sys.argv[1] == "as the trainer does":
@@ -462,7 +455,7 @@ def test_a_micro_batch_leaves_no_tensors_behind_for_the_next_to_stack_on():
 
 
 def test_a_cpu_trainer_with_a_budget_has_freed_tensors_handed_back(tmp_path, monkeypatch):
-    from studio.core.training import trainer
+    from studio.core.training.loop import trainer
 
     calls = []
     monkeypatch.setattr(trainer, "hand_back_freed_tensors", lambda: calls.append(1))

@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from studio.core.config import load_config, preset_files
-from studio.core.training import metric_docs
-from studio.core.training.metrics import (
+from studio.core.catalogue import load_config
+from studio.core.config.preset_files import preset_files
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.reporting import metric_docs
+from studio.core.training.reporting.metrics import (
     CHARTS,
     FIELDS,
     METRICS,
@@ -21,7 +23,6 @@ from studio.core.training.metrics import (
     find,
     undeclared,
 )
-from studio.core.training.trainer import Trainer
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -76,7 +77,9 @@ def test_every_key_a_run_records_is_declared(tmp_path, preset):
     assert {r["stage"] for r in measured if r["kind"] == "step"} == {"warmup", "grpo"}
     assert any(r["kind"] == "eval" for r in measured)
     missing = sorted({k for r in measured for k in undeclared(r)})
-    assert missing == [], f"declare these keys in studio/core/training/metrics.py: {missing}"
+    assert missing == [], (
+        f"declare these keys in studio/core/training/reporting/metrics.py: {missing}"
+    )
     # The eval record's headline metric is drawn on the held-out chart.
     headline = {r["metric"] for r in measured if r["kind"] == "eval"}
     assert {chart_of(f"eval/{name}") for name in headline} == {"eval"}
@@ -126,7 +129,7 @@ def test_the_readme_table_is_the_catalogue():
     assert section is not None, "README.md lacks its 'What each chart means' section"
     assert section.group(1) == metric_docs.markdown(), (
         "the README's table is stale: replace the section's body with the output of "
-        "`python -m studio.core.training.metric_docs --markdown`"
+        "`python -m studio.core.training.reporting.metric_docs --markdown`"
     )
     assert "`perf/examples_per_s`" in section.group(1) and "`time/step`" in section.group(1)
 

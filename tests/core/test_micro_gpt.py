@@ -8,7 +8,8 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from studio.core.config import config_from_dict, read_yaml
+from studio.core.catalogue import config_from_dict
+from studio.core.config.preset_files import read_yaml
 from studio.core.models.micro_gpt import (
     MicroGPT,
     MicroGPTConfig,

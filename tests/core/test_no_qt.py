@@ -25,7 +25,7 @@ def test_no_core_module_names_qt():
 
 def test_importing_the_engine_loads_no_qt():
     code = (
-        "import sys, studio.core.config, studio.core.grpo, studio.core.training.trainer;"
+        "import sys, studio.core.catalogue, studio.core.grpo, studio.core.training.loop.trainer;"
         "import studio.cli.main;"
         "bad = [m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph', 'shiboken6'))];"
         "print(bad); sys.exit(1 if bad else 0)"

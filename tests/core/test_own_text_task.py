@@ -8,8 +8,9 @@ import json
 import pytest
 
 from studio.cli.main import main
-from studio.core.config import load_config, save_config
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.fields import ConfigError
+from studio.core.config.loading import save_config
 from studio.core.export.pipeline import export_run
 from studio.core.export.snippets import snippet_module
 from studio.core.runs.loading import load_run, load_trained

@@ -10,18 +10,19 @@ import pytest
 import torch
 
 from studio import api
-from studio.core.config import CurriculumConfig, load_config
-from studio.core.config_checks import config_warnings
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.checks import config_warnings
+from studio.core.config.fields import ConfigError
+from studio.core.config.sections import CurriculumConfig
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.tasks import build_task
 from studio.core.tasks.base import TaskError
-from studio.core.training.perplexity_curriculum import (
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.steps.perplexity_curriculum import (
     PerplexityCurriculum,
     easiest_first,
     score_examples,
 )
-from studio.core.training.trainer import Trainer
 
 TINY_GPT = [
     "model.n_layers=2",

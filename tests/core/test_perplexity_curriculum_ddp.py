@@ -8,9 +8,9 @@ import pytest
 import torch
 from test_distributed import EQUAL, assert_same_step_metrics, assert_same_weights, weights
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 # 600 examples: three scoring chunks, two on rank 0 and one on rank 1. The warm-up's
 # first stage is scored by the initial weights, which both runs share bit for bit; a later

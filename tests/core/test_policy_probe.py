@@ -8,9 +8,9 @@ import math
 import pytest
 from test_explain_step import COMMON, PRESETS
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.tasks.probing import TOP
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 CLOCK = ("time/", "perf/", "memory/")  # what a clock or the machine decides
 

@@ -7,13 +7,13 @@ import pytest
 from PIL import Image
 from test_trainer import tiny_config
 
-from studio.core.config import load_config
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.fields import ConfigError
 from studio.core.data.images import load_image_folder
 from studio.core.data.load_report import DataError
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.tasks.base import TaskError
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 SHAPES = [
     "model.channels=8",

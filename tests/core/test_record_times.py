@@ -6,9 +6,9 @@ import time
 from test_trainer import tiny_config
 
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.metrics import FIELDS
-from studio.core.training.records import WALL_TIME, error_record
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.reporting.metrics import FIELDS
+from studio.core.training.reporting.records import WALL_TIME, error_record
 
 
 def test_every_record_written_and_heard_has_its_own_wall_clock_time(tmp_path):

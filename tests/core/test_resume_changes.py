@@ -6,10 +6,10 @@ from run_folders import copy_run
 from run_folders import stopped_run as stopped_run_of
 
 from studio.cli.main import main
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.files import RunError
 from studio.core.runs.resume import RESUMABLE, resume_config
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 
 @pytest.fixture(scope="module")

@@ -198,7 +198,7 @@ def test_a_pattern_that_backtracks_without_end_is_refused_when_parsed():
 
 def test_a_slow_pattern_the_parse_missed_stops_the_scoring_counted_and_named():
     from studio.core.tasks.reward_checks import PatternTimeout
-    from studio.core.training.reward_lab import lab_rollout, try_group
+    from studio.core.training.tools.reward_lab import lab_rollout, try_group
 
     # '#' is no letter or digit: the parse's tries miss it, a completion of #s trips it
     checks = parse_checks(

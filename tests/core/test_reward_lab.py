@@ -1,4 +1,4 @@
-"""The reward lab's arithmetic (studio.core.training.reward_lab): the trainer's functions on
+"""The reward lab's arithmetic (studio.core.training.tools.reward_lab): the trainer's functions on
 a typed group, a group of one, and the user's function run only once allowed."""
 
 import sys
@@ -9,7 +9,7 @@ import torch
 from studio.core.grpo import group_advantages
 from studio.core.tasks.reward_checks import parse_checks
 from studio.core.tasks.user_reward import allow_user_code, forget_allowed_code
-from studio.core.training.reward_lab import try_group
+from studio.core.training.tools.reward_lab import try_group
 
 MODULE = "core_lab_rewards_mod"
 

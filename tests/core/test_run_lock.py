@@ -13,10 +13,10 @@ from run_folders import TINY_GPT
 from tiny_runs import COMMON
 
 from studio.cli.main import main
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.runs.lock import LOCK_FILE, RunLocked, acquire, lock_holder, this_host
-from studio.core.training.control import TrainerControl
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.control import TrainerControl
+from studio.core.training.loop.trainer import Trainer
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from studio.core.export.pipeline import export_run
 from studio.core.files import FILE_MODE, RunError, atomic_write, atomic_write_text
 from studio.core.runs.folder import new_run_dir
 from studio.core.runs.metrics_file import read_metrics, truncate_metrics
-from studio.core.training.control import TrainerControl
+from studio.core.training.loop.control import TrainerControl
 
 
 def test_a_failed_write_keeps_the_old_file_and_leaves_no_temp(tmp_path):

@@ -20,7 +20,7 @@ from studio.core.runs.checkpoints import (
 )
 from studio.core.runs.folder import CHECKPOINT_DIR
 from studio.core.runs.loading import load_trained, read_task_file
-from studio.core.training.state import restore_rng, rng_state
+from studio.core.training.stages.state import restore_rng, rng_state
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ import torch
 from PIL import Image
 from torch import nn
 
-from studio.core.config import DataConfig
-from studio.core.configtools import ConfigError, from_dict
+from studio.core.config.fields import ConfigError, from_dict
+from studio.core.config.sections import DataConfig
 from studio.core.models.lite_resnet import LiteResNetConfig
 from studio.core.tasks import task_class
 from studio.core.tasks.base import Sampling
@@ -131,7 +131,7 @@ def test_a_user_folder_is_split_per_class_and_reported(tmp_path):
 
 
 def test_shipped_preset_loads_and_builds_the_model():
-    from studio.core.config import load_config
+    from studio.core.catalogue import load_config
 
     cfg = load_config("shapes", ["task.demo_size=20", "task.demo_eval_size=4"])
     task = ShapesTask(cfg.task, cfg.data, seed=0)

@@ -9,7 +9,8 @@ import pytest
 import torch
 from tiny_runs import COMMON, TRANSLATION
 
-from studio.core.config import ConfigError, load_config
+from studio.core.catalogue import load_config
+from studio.core.config.fields import ConfigError
 from studio.core.export.pipeline import export_run
 from studio.core.machine.hardware import estimate_training_memory
 from studio.core.models.micro_gpt import MicroGPT, MicroGPTConfig, num_parameters
@@ -17,7 +18,7 @@ from studio.core.models.tiny_transformer import TinyTransformer, TinyTransformer
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_run
 from studio.core.runs.resume import resume_config
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 GPT = [
     "model.n_layers=4",

@@ -5,8 +5,9 @@ weight is pruned once, bad settings are refused with the fix."""
 import pytest
 import torch
 
-from studio.core.config import ConfigError, load_config
-from studio.core.config_checks import config_warnings
+from studio.core.catalogue import load_config
+from studio.core.config.checks import config_warnings
+from studio.core.config.fields import ConfigError
 from studio.core.models.micro_gpt import MicroGPT, MicroGPTConfig
 from studio.core.models.sparsity import (
     Pruner,
@@ -17,8 +18,8 @@ from studio.core.models.sparsity import (
 )
 from studio.core.runs.checkpoints import latest_checkpoint, load_checkpoint
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.metrics import undeclared
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.reporting.metrics import undeclared
 
 TINY = [
     "model.n_layers=2",

@@ -10,14 +10,15 @@ import torch
 from onnx import helper, numpy_helper
 
 from studio.cli.main import main
-from studio.core.config import ConfigError, load_config
+from studio.core.catalogue import load_config
+from studio.core.config.fields import ConfigError
 from studio.core.export.pipeline import export_run
 from studio.core.export.sparse import store_sparse
 from studio.core.models.sparsity import prunable_weights, zero_share
 from studio.core.runs.checkpoints import latest_checkpoint, load_checkpoint
 from studio.core.runs.loading import load_run, load_run_config
-from studio.core.training.prune import prune_run
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.tools.prune import prune_run
 
 RUN = [
     "model.n_layers=2",

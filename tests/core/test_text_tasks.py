@@ -11,7 +11,7 @@ import pytest
 import torch
 from torch import nn
 
-from studio.core.config import DataConfig
+from studio.core.config.sections import DataConfig
 from studio.core.models.decoder import GenerationOutput
 from studio.core.models.micro_gpt import MicroGPTConfig
 from studio.core.tasks.arithmetic import (

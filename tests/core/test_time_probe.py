@@ -9,22 +9,22 @@ import numpy as np
 import pytest
 import torch
 
-from studio.core.config import load_config
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.budgets import parse_time_budget
+from studio.core.config.fields import ConfigError
 from studio.core.machine.time_budget import (
     MIN_STEPS,
     Pace,
     evaluations,
     fit_time_budget,
     format_minutes,
-    parse_time_budget,
     predict,
 )
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.tasks import build_task
-from studio.core.training import time_probe
-from studio.core.training.time_probe import ProbeCancelled, estimate_config, estimate_run
-from studio.core.training.trainer import TIME_BUDGET_REACHED, Trainer
+from studio.core.training.loop.trainer import TIME_BUDGET_REACHED, Trainer
+from studio.core.training.probes import time_probe
+from studio.core.training.probes.time_probe import ProbeCancelled, estimate_config, estimate_run
 
 TINY = [
     "model.n_layers=1",

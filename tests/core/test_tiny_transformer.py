@@ -6,7 +6,7 @@ from typing import ClassVar
 import pytest
 import torch
 
-from studio.core.configtools import ConfigError, from_dict
+from studio.core.config.fields import ConfigError, from_dict
 from studio.core.models.beam_search import beam_search
 from studio.core.models.tiny_transformer import (
     TinyTransformer,

@@ -7,13 +7,13 @@ import threading
 import pytest
 import torch
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.files import RunError
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_trained
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.control import TrainerControl
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.control import TrainerControl
+from studio.core.training.loop.trainer import Trainer
 
 TINY = [
     "model.n_layers=2",

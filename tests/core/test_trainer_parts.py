@@ -9,15 +9,16 @@ from pathlib import Path
 import pytest
 import torch
 
-from studio.core.config import StageConfig, TrainingConfig, load_config
+from studio.core.catalogue import load_config
+from studio.core.config.sections import StageConfig, TrainingConfig
 from studio.core.files import RunError
 from studio.core.machine.distributed import SINGLE, Dist
-from studio.core.training.grpo_step import LossSums, loss_metrics
-from studio.core.training.records import checkpoint_record, error_record, step_record
-from studio.core.training.schedule import LearningRate
-from studio.core.training.stages import early_stop, stage_lr
-from studio.core.training.state import Position, load_resume_state
-from studio.core.training.update import StepOutcome
+from studio.core.training.reporting.records import checkpoint_record, error_record, step_record
+from studio.core.training.stages.plan import early_stop, stage_lr
+from studio.core.training.stages.schedule import LearningRate
+from studio.core.training.stages.state import Position, load_resume_state
+from studio.core.training.steps.grpo_step import LossSums, loss_metrics
+from studio.core.training.steps.update import StepOutcome
 
 
 def test_a_stage_without_steps_is_left_out_of_the_plan():

@@ -5,12 +5,12 @@ by the run folder."""
 import pytest
 from test_trainer import assert_same_run, tiny_config
 
-from studio.core.configtools import ConfigError
+from studio.core.config.fields import ConfigError
 from studio.core.files import RunError
 from studio.core.runs.loading import load_run_config
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.control import TrainerControl
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.control import TrainerControl
+from studio.core.training.loop.trainer import Trainer
 
 TRACED = ("step", "eval", "stage")  # what a resumed run must not lose or repeat
 

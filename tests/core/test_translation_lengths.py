@@ -4,7 +4,7 @@ and every skipped pair is counted in the load report with its line."""
 
 import random
 
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.tasks import build_task
 
 WORDS = ["we", "walk", "home", "the", "little", "cat", "sleeps", "today", "and", "often"]

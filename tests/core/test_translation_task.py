@@ -6,8 +6,8 @@ import random
 import pytest
 import torch
 
-from studio.core.config import DataConfig
-from studio.core.configtools import ConfigError, from_dict
+from studio.core.config.fields import ConfigError, from_dict
+from studio.core.config.sections import DataConfig
 from studio.core.models.tiny_transformer import TinyTransformerConfig
 from studio.core.tasks.base import Example, Rollout, Sampling
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
@@ -345,7 +345,7 @@ def test_shared_tokenizer_builds_a_shared_vocab_model():
 
 
 def test_preset_builds_on_the_demo_corpus_in_either_direction():
-    from studio.core.config import load_config
+    from studio.core.catalogue import load_config
     from studio.core.tasks import build_task
 
     cfg = load_config("tiny_transformer", ["task.demo_size=300"])

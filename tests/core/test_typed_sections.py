@@ -15,7 +15,8 @@ mypy_api = pytest.importorskip("mypy.api")
 ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = """\
-from studio.core.config import StudioConfig, load_config
+from studio.core.catalogue import load_config
+from studio.core.config.sections import StudioConfig
 from studio.core.tasks import build_task
 from studio.core.tasks.translation.config import TranslationConfig
 from studio.core.tasks.translation.task import TranslationTask

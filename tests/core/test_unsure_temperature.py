@@ -11,13 +11,14 @@ import torch
 import yaml
 from tiny_runs import COMMON, TRANSLATION
 
-from studio.core.config import GRPOConfig, load_config
+from studio.core.catalogue import load_config
+from studio.core.config.sections import GRPOConfig
 from studio.core.machine.device import autocast
 from studio.core.runs.loading import load_run_config
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training import trainer as trainer_module
-from studio.core.training.trainer import Trainer
-from studio.core.training.unsure_temperature import (
+from studio.core.training.loop import trainer as trainer_module
+from studio.core.training.loop.trainer import Trainer
+from studio.core.training.steps.unsure_temperature import (
     UNSURE_ENTROPY,
     choose_temperature,
     policy_entropy,

@@ -8,7 +8,7 @@ import pytest
 from run_folders import TINY_GPT
 
 from studio.cli.main import main
-from studio.core.config import load_config
+from studio.core.catalogue import load_config
 from studio.core.tasks import build_task
 from studio.core.tasks.base import TaskError
 from studio.core.tasks.user_reward import (
@@ -119,7 +119,7 @@ def test_a_presets_own_reward_file_beside_it_is_found_and_still_needs_consent(
     """A lesson folder handed out: lesson.yaml with beside_rewards_mod.py next to it,
     opened from another folder. The file is found there (no PYTHONPATH), and still runs
     only once allowed."""
-    from studio.core.config import save_config
+    from studio.core.config.loading import save_config
     from studio.core.tasks.user_reward import look_beside
 
     module = "beside_rewards_mod"

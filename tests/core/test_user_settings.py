@@ -12,10 +12,12 @@ import yaml
 
 from studio import api
 from studio.cli.main import main
-from studio.core.config import load_config, preset_files, save_config
+from studio.core.catalogue import load_config
+from studio.core.config.loading import save_config
+from studio.core.config.preset_files import preset_files
+from studio.core.config.user_settings import covers, user_settings
 from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
 from studio.core.runs.loading import load_run_config
-from studio.core.user_settings import covers, user_settings
 
 TINY = [  # a 1+1-layer translator: the fit, not the model, is under test
     "model.d_model=32",

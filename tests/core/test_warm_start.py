@@ -5,7 +5,8 @@ to do, and nothing in a file can run code."""
 import pytest
 import torch
 
-from studio.core.config import load_config, shipped_file
+from studio.core.catalogue import load_config
+from studio.core.config.preset_files import shipped_file
 from studio.core.files import RunError
 from studio.core.runs.checkpoints import UnsafeCheckpoint
 from studio.core.runs.warm_start import (
@@ -14,7 +15,7 @@ from studio.core.runs.warm_start import (
     save_warm_start,
     warm_start_path,
 )
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 from tests.run_folders import Planted
 
 LESSON = "quick_translation"

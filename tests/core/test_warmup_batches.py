@@ -7,13 +7,14 @@ from collections import Counter
 
 import torch
 
-from studio.core.config import DataConfig, load_config
+from studio.core.catalogue import load_config
+from studio.core.config.sections import DataConfig
 from studio.core.models.tiny_transformer import TinyTransformerConfig
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.tasks.base import Example
 from studio.core.tasks.translation.config import TranslationConfig
 from studio.core.tasks.translation.task import TranslationTask, padded_length
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.trainer import Trainer
 
 TINY = dict(
     d_model=32, n_heads=2, n_encoder_layers=1, n_decoder_layers=1, d_ff=64, max_len=96, dropout=0.0

@@ -5,11 +5,11 @@ import pytest
 import torch
 from torch import nn
 
-from studio.core.config import load_config
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.fields import ConfigError
 from studio.core.runs.metrics_file import read_metrics
-from studio.core.training.averaging import RecentWeights
-from studio.core.training.trainer import Trainer
+from studio.core.training.loop.averaging import RecentWeights
+from studio.core.training.loop.trainer import Trainer
 
 
 def test_the_average_is_of_the_last_weights_kept_and_leaves_counts_alone():

@@ -18,15 +18,15 @@ from functools import cache
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from studio.core.training import metrics
-from studio.core.training.metrics import find
+from studio.core.training.reporting import metrics
+from studio.core.training.reporting.metrics import find
 
 CONTEXT = "messages"
 # a part's name -> its context
 WORDS = {"language": "languages", "script": "scripts", "split": "DataSplits", "shape": "shapes"}
 
 SHAPES = [
-    # configtools: a field's own value
+    # config.fields: a field's own value
     QT_TRANSLATE_NOOP("messages", "{path}: must be an integer, got {value}"),
     QT_TRANSLATE_NOOP("messages", "{path}: must be a number, got {value}"),
     QT_TRANSLATE_NOOP("messages", "{path}: must be a string, got {value}"),

@@ -196,7 +196,7 @@ def field_label(name: str, meta: typing.Mapping) -> str:
 
 
 def _config_classes() -> list[type]:
-    from studio.core.config import StudioConfig
+    from studio.core.config.sections import StudioConfig
     from studio.core.models import ARCHS
     from studio.core.tasks import TASKS
 
@@ -221,12 +221,13 @@ def _config_classes() -> list[type]:
 
 def core_strings() -> Found:
     """The core's words the window shows, each under the context the app translates it in."""
-    from studio.core.config import lesson_files, load_config, preset_files
+    from studio.core.catalogue import load_config
+    from studio.core.config.preset_files import lesson_files, preset_files
     from studio.core.data.languages import LANGUAGE_NAMES, LANGUAGE_SCRIPTS
     from studio.core.data.shapes import SHAPES
     from studio.core.grpo import LOSS_TYPES
     from studio.core.tasks import TASKS
-    from studio.core.training import metric_docs, metrics
+    from studio.core.training.reporting import metric_docs, metrics
 
     found = Found()
     for cls in _config_classes():

@@ -3700,8 +3700,8 @@
         <translation>实验变体</translation>
     </message>
     <message>
-        <source>Two to four variants trained side by side and drawn on the same charts, each {label: ..., settings: {grpo.num_generations: 2}}; a variant changes grpo.* and stages.grpo.* settings only (studio.core.experiments)</source>
-        <translation>二到四个并排训练、画在同一组图表上的变体，每个写作 {label: ..., settings: {grpo.num_generations: 2}}；变体只能改动 grpo.* 和 stages.grpo.* 设置（studio.core.experiments）</translation>
+        <source>Two to four variants trained side by side and drawn on the same charts, each {label: ..., settings: {grpo.num_generations: 2}}; a variant changes grpo.* and stages.grpo.* settings only</source>
+        <translation>二到四个并排训练、画在同一组图表上的变体，每个写作 {label: ..., settings: {grpo.num_generations: 2}}；变体只能改动 grpo.* 和 stages.grpo.* 设置</translation>
     </message>
     <message>
         <source>Operations</source>

@@ -8,7 +8,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from studio.app.common import dialogs
-from studio.core.configtools import TaskSection
+from studio.core.config.fields import TaskSection
 
 
 def code_may_run(parent: QWidget | None, task_cfg: TaskSection) -> bool:

@@ -52,8 +52,8 @@ from studio.app.session.worker import (
     make_control,
     trainer_factory,
 )
-from studio.core.config import StudioConfig
-from studio.core.configtools import ConfigError
+from studio.core.config.fields import ConfigError
+from studio.core.config.sections import StudioConfig
 from studio.core.runs.warm_start import missing_warm_start
 
 
@@ -187,7 +187,8 @@ class RunSession(QObject):
         """Train the variants side by side (`variants`: as ui.experiment writes them;
         None: the experiment of the settings shown) of `cfg` (None: the settings shown).
         Refused with a message when a run is in progress or a variant is wrong."""
-        from studio.core.experiments import describe, parse_variants, variant_configs
+        from studio.core.catalogue import variant_configs
+        from studio.core.config.experiments import describe, parse_variants
 
         if self._refused_while_running():
             return False
@@ -434,7 +435,7 @@ class RunSession(QObject):
         reason = final.get("reason", "")
         if reason in ("stopped", "step limit") and self.run_dir and not self.experiment_labels:
             self.stopped_run = (self.run_dir, int(final.get("step", 0)))
-        words = {  # a done record's reasons (studio.core.training.records), in words
+        words = {  # a done record's reasons (studio.core.training.reporting.records), in words
             "finished": self.tr("finished"),
             "stopped": self.tr("stopped"),
             "step limit": self.tr("step limit"),

@@ -22,7 +22,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from studio.app.common.dialogs import user_message
 from studio.app.common.qt_compat import collect_garbage_on_gui_thread
-from studio.core.training.records import error_record
+from studio.core.training.reporting.records import error_record
 
 Listener = Callable[[dict], None]
 # (control, listeners) -> an object with .run_dir (its run folder, already made) and
@@ -41,7 +41,7 @@ def grpo_starts(record: dict) -> bool:
 
 def make_control() -> Any:
     """The engine's thread-safe pause/resume/stop/step requests."""
-    from studio.core.training.control import TrainerControl
+    from studio.core.training.loop.control import TrainerControl
 
     return TrainerControl()
 
@@ -63,7 +63,7 @@ def trainer_factory(
     def build(control: Any, listeners: list[Listener]) -> Any:
         import torch
 
-        from studio.core.training.trainer import Trainer
+        from studio.core.training.loop.trainer import Trainer
 
         if not cfg.training.threads:  # the config is left as it is: the run folder says 0
             torch.set_num_threads(WINDOW_THREADS)
@@ -80,12 +80,12 @@ def experiment_factory(
     cfg: Any, variants: list[Any], save_dir: Path | None = None
 ) -> TrainerFactory:
     """A factory like trainer_factory's for an experiment: its variants trained in turns
-    in the worker thread (studio.core.training.experiment), variant 0's folder named."""
+    in the worker thread (studio.core.training.loop.experiment), variant 0's folder named."""
 
     def build(control: Any, listeners: list[Listener]) -> Any:
         import torch
 
-        from studio.core.training.experiment import Experiment
+        from studio.core.training.loop.experiment import Experiment
 
         if not cfg.training.threads:
             torch.set_num_threads(WINDOW_THREADS)

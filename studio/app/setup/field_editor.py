@@ -5,7 +5,7 @@ Booleans are check boxes, choices (Literal types) combo boxes, long texts (field
 with `param(multiline=True)`) multi-line boxes, and everything else a line of text: numbers
 too, so that a letter typed into a whole-number field stays visible with the form's
 message instead of vanishing, and a float keeps every digit it was given. Reading gives
-the raw value for `configtools.from_dict`, which coerces and checks it.
+the raw value for `config.fields.from_dict`, which coerces and checks it.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ import yaml
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, QWidget
 
-from studio.core import safe_yaml
-from studio.core.configtools import ConfigError, shown
+from studio.core.config import safe_yaml
+from studio.core.config.fields import ConfigError, shown
 
 
 def _tr(text: str) -> str:

@@ -31,11 +31,11 @@ from PySide6.QtWidgets import (
 from studio.app.common import dialogs
 from studio.app.common.background import run_in_background
 from studio.app.i18n.messages import translate_message
-from studio.core.config import lesson_files, load_config, preset_files
+from studio.core.catalogue import load_config
+from studio.core.config.preset_files import lesson_files, preset_files, user_lesson_files
 from studio.core.machine.hardware import estimate_training_memory, format_bytes
 from studio.core.models import arch_spec
 from studio.core.runs.warm_start import missing_warm_start
-from studio.core.user_lessons import user_lesson_files
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 One group per section (general, model, task, data, GRPO, training, each stage,
 evaluation, curriculum, distillation, sparsity, run, lesson), one row per field: the
-field's label and help text (from `configtools.param`, shown through Qt's translation
+field's label and help text (from `config.fields.param`, shown through Qt's translation
 context "config") as its name and tooltip. Fields listed in `cfg.ui.hidden` are hidden
 (a teacher's simplified lesson; a section name hides the whole section), and so are the
 data settings the task does not read (`Task.DATA_FIELDS`: the grid world reads no file);
@@ -11,10 +11,10 @@ The seed is always shown: a run is only reproducible if its seed is known. Field
 advanced appear when "Show advanced settings" is ticked.
 
 A field whose value the user changes becomes one of the settings they gave (the config's
-`user_set` record, studio.core.user_settings): fitting to the data or to a memory budget
+`user_set` record, studio.core.config.user_settings): fitting to the data or to a memory budget
 leaves it as they set it.
 
-Reading the form goes through `configtools.from_dict`, the same strict loader a preset
+Reading the form goes through `config.fields.from_dict`, the same strict loader a preset
 file goes through, so a bad value gets the same message; `describe_error` puts the
 form's own words (section and label) in front of the field's path. Every edit is checked
 at once and a bad value is named under the form, never dropped: numbers are typed into
@@ -45,10 +45,10 @@ from studio.app.common.layouts import clear_layout
 from studio.app.i18n.messages import translate_message
 from studio.app.i18n.sources import field_label
 from studio.app.setup.field_editor import FieldEditor
-from studio.core.config import StudioConfig
-from studio.core.configtools import ConfigError, from_dict
+from studio.core.config.fields import ConfigError, from_dict
+from studio.core.config.sections import StudioConfig
+from studio.core.config.user_settings import changed_paths, merged
 from studio.core.tasks import task_class
-from studio.core.user_settings import changed_paths, merged
 
 ALWAYS_SHOWN = ("training.seed",)
 
@@ -365,9 +365,9 @@ class SettingsForm(QWidget):
         raw["name"] = as_written(raw["name"], base.name)
         raw["description"] = as_written(raw["description"], base.description)
         raw["ui"]["lesson"] = as_written(raw["ui"].get("lesson"), base.ui.lesson)
+        raw["model"] = from_dict(type(base.model), self._section_values("model"), "model")
+        raw["task"] = from_dict(type(base.task), self._section_values("task"), "task")
         cfg = from_dict(StudioConfig, raw)
-        cfg.model = from_dict(type(base.model), self._section_values("model"), "model")
-        cfg.task = from_dict(type(base.task), self._section_values("task"), "task")
         # the fields the user changed join the record of the settings they gave, which a
         # fit to the data or to a memory budget leaves as they are (core.user_settings)
         cfg.user_set = merged(base.user_set, changed_paths(base, cfg))

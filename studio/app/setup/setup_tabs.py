@@ -18,8 +18,8 @@ from studio.app.setup.preset_gallery import PresetGallery
 from studio.app.setup.runs_panel import RunsPanel
 from studio.app.setup.settings_form import SettingsForm
 from studio.app.setup.time_estimate import TimeEstimateBox
-from studio.core.config import StudioConfig
-from studio.core.configtools import ConfigError
+from studio.core.config.fields import ConfigError
+from studio.core.config.sections import StudioConfig
 
 PRESETS, SETTINGS, DATA, RUNS = range(4)  # the tabs' indexes, in order
 

@@ -1,6 +1,6 @@
 """Under the settings: how long the run will take on this machine, and the time budget.
 
-The estimate is measured, not guessed (studio.core.training.time_probe): a few real steps
+The estimate is measured, not guessed (studio.core.training.probes.time_probe): a few real steps
 of the chosen preset on the chosen file, on a pool thread, never the window's. It is
 measured again a moment after the settings change (a preset chosen, a file picked, a
 field edited); a measurement still under way when they change is told to stop at its next
@@ -19,10 +19,10 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBox
 
 from studio.app.common.background import run_in_background
 from studio.app.i18n.messages import translate_message
-from studio.core.config import StudioConfig
-from studio.core.config_checks import check_config
-from studio.core.configtools import ConfigError
-from studio.core.training.time_probe import ProbeCancelled, TimeEstimate, estimate_config
+from studio.core.catalogue import check_settings
+from studio.core.config.fields import ConfigError
+from studio.core.config.sections import StudioConfig
+from studio.core.training.probes.time_probe import ProbeCancelled, TimeEstimate, estimate_config
 
 DELAY_MS = 1200  # settings left alone this long are measured (typing does not start probes)
 SETTING = "run.time_budget"
@@ -101,7 +101,7 @@ class TimeEstimateBox(QWidget):
         self._timer.stop()
         try:
             cfg = self.config_provider()
-            check_config(cfg)  # settings that cannot work together are not measured
+            check_settings(cfg)  # settings that cannot work together are not measured
         except ConfigError as err:
             self.text.setText(
                 self.tr("Time on this machine: waits for valid settings ({reason})").replace(

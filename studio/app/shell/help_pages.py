@@ -3,7 +3,7 @@ catalogue).
 
 The page lists the Charts tab's charts in their order, each with the metrics it draws:
 what the metric is, what healthy looks like, what a problem looks like (the same words as
-the README's table and the charts' own help, all from studio.core.training.metrics and
+the README's table and the charts' own help, all from studio.core.training.reporting.metrics and
 shown through its translation context).
 """
 
@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from studio.app.views.charts.words import key_html, named_label, translated
-from studio.core.training import metrics
+from studio.core.training.reporting import metrics
 
 
 def _t(text: str) -> str:

@@ -49,10 +49,12 @@ from studio.app.views import registry
 from studio.app.views.log_panel import LogPanel
 from studio.app.views.stage_strip import StageStrip
 from studio.app.views.view import CONTEXT, BottomDock, Tab, V, View, ViewContext
-from studio.core.config import StudioConfig, load_config, save_config
-from studio.core.configtools import ConfigError
+from studio.core.catalogue import load_config
+from studio.core.config.fields import ConfigError
+from studio.core.config.loading import save_config
+from studio.core.config.preset_files import lesson_file_name, safe_stem, user_lessons_dir
+from studio.core.config.sections import StudioConfig
 from studio.core.machine.hardware import MemoryProbe
-from studio.core.user_lessons import lesson_file_name, safe_stem, user_lessons_dir
 
 DEFAULT_PRESET = "quick_micro_gpt"  # a first run that learns visibly within a minute
 COMPACT_HEIGHT = 800  # pixels: a window shorter than this gets the one-line banner and strip

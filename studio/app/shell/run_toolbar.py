@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QToolBar, QWidget
 from studio.app.common.elided_label import ElidedLabel
 from studio.app.i18n.messages import translate_message
 from studio.app.shell.toolbar_status import FittedProgress, StatusBox
-from studio.core.training.eta import Eta, format_duration
+from studio.core.training.reporting.eta import Eta, format_duration
 
 FULL_RUN = "all steps done"  # a stage-end reason that is not an early stop
 PROGRESS_MIN_PX, PROGRESS_MAX_PX = 100, 220

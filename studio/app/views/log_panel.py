@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QPlainTextEdit
 from studio.app.i18n.messages import translate_message
 from studio.app.views.charts.words import curve_label
 from studio.app.views.view import BottomDock, View, view_title
-from studio.core.training.records import WALL_TIME
+from studio.core.training.reporting.records import WALL_TIME
 
 LEVEL_COLOURS = {"info": "#333333", "warning": "#B06000", "error": "#C00000"}
 
@@ -29,7 +29,7 @@ def _tr(text: str) -> str:
 
 
 def _ended() -> dict[str, str]:
-    """A `done` record's reasons (studio.core.training.records), in words."""
+    """A `done` record's reasons (studio.core.training.reporting.records), in words."""
     return {
         "finished": _tr("finished"),
         "stopped": _tr("stopped"),

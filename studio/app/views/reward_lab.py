@@ -8,7 +8,7 @@ remove one; every valid edit is written back into the settings (task.rewards, as
 shows here at once (the window hands each hand edit to every view: settings_edited).
 Right, a prompt (typed, or one of the data's), its acceptable answers and the candidate
 completions, one per line; under them each check's score, the totals, the group's mean
-and spread and each advantage, computed at once by studio.core.training.reward_lab with
+and spread and each advantage, computed at once by studio.core.training.tools.reward_lab with
 the trainer's own functions. No model runs here.
 
 The user's own function (a "function" check) runs only after the window's consent
@@ -48,11 +48,11 @@ from studio.app.session import code_consent
 from studio.app.views.explain.before_update import advantages_part, rewards_part, spread_part
 from studio.app.views.view import Tab, View, ViewContext, view_title
 from studio.core.tasks.reward_checks import KINDS, CheckError, Option, parse_checks
-from studio.core.training.reward_lab import LabGroup, may_run, try_group
+from studio.core.training.tools.reward_lab import LabGroup, may_run, try_group
 
 if TYPE_CHECKING:
     from studio.app.session.run_session import RunSession
-    from studio.core.config import StudioConfig
+    from studio.core.config.sections import StudioConfig
 
 ANSWER_SEP = "|"  # several acceptable answers in one box: "2024-01-05 | 2024-1-5"
 MAX_PROMPTS = 500  # prompts of the data offered in the picker

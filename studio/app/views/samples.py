@@ -22,7 +22,7 @@ from studio.app.common.font_coverage import font_note
 from studio.app.common.redraw_when_seen import RedrawWhenSeen
 from studio.app.i18n.messages import prompt_shown
 from studio.app.views.view import Tab, View, view_title
-from studio.core.config import StudioConfig
+from studio.core.config.sections import StudioConfig
 from studio.core.tasks import task_class
 
 GREEN, RED = (0, 158, 115), (213, 94, 0)

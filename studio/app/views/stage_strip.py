@@ -30,9 +30,9 @@ from studio.app.common.elided_label import ElidedLabel
 from studio.app.common.layouts import clear_layout
 from studio.app.i18n.messages import translate_message
 from studio.app.views.view import ABOVE_TABS, View
-from studio.core.config import StageConfig, StudioConfig
+from studio.core.config.sections import StageConfig, StudioConfig
 from studio.core.tasks import task_class
-from studio.core.training import metrics
+from studio.core.training.reporting import metrics
 
 
 def _t(text: str) -> str:

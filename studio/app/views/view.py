@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from studio.app.session.run_session import RunSession
     from studio.app.session.worker import RunController
-    from studio.core.config import StudioConfig
+    from studio.core.config.sections import StudioConfig
 
 CONTEXT = "MainWindow"  # the translation context of the titles: the window names its parts
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from studio.core.config.user_settings import covers, kept_line, merged, setting_shown
 from studio.core.data.languages import language_label
-from studio.core.user_settings import covers, kept_line, merged, setting_shown
 
 COLUMN_SETTINGS = "task.source_column and task.target_column"
 LINE_LIMIT = 131_072  # the longest line of a table read (pair_files: the csv module's)

@@ -25,7 +25,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from studio.core.configtools import TaskSection
+from studio.core.config.fields import TaskSection
 from studio.core.export.snippets.lite_resnet import SAMPLES
 from studio.core.models.decoder import as_decoder
 from studio.core.tasks.base import Task, TaskError

@@ -19,7 +19,7 @@ from typing import Any
 import onnx
 
 import studio
-from studio.core.configtools import to_dict
+from studio.core.config.fields import to_dict
 
 META_KEY = "grpo_studio"
 FORMAT = 1  # layout version of the JSON below

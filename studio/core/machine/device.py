@@ -8,7 +8,7 @@ import sys
 import psutil
 import torch
 
-from studio.core.configtools import ConfigError
+from studio.core.config.fields import ConfigError
 from studio.core.machine.hardware import format_bytes
 
 

@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import psutil
 
-from studio.core.configtools import ModelShape
+from studio.core.config.fields import ModelShape
 
 if TYPE_CHECKING:
-    from studio.core.config import StudioConfig
+    from studio.core.config.sections import StudioConfig
 
 MIB = 1024**2
 
@@ -225,7 +225,7 @@ class MemoryProbe:
 @dataclass(frozen=True)
 class ActivationSizes:
     """Bytes kept for the backward pass by one micro-batch, measured on the real model and
-    task (training/memory_probe.py) for one checkpointing and precision setting: per
+    task (training/probes/memory_probe.py) for one checkpointing and precision setting: per
     warm-up example and per GRPO sequence (prompt plus completion), and per pass whatever
     its size (under autocast, the 16-bit copies of the weights)."""
 

@@ -21,7 +21,7 @@ largest micro-batch that still fits, the fewest recomputed blocks), so what chan
 little as needed. A budget that nothing fits is refused with the smallest estimate
 reached, the part that dominates it and what to do.
 
-What the user set (StudioConfig.user_set, studio.core.user_settings) wins over what the
+What the user set (StudioConfig.user_set, studio.core.config.user_settings) wins over what the
 budget fits, as far as the numbers go: the two levers that keep them (micro-batches:
 the examples per optimizer step stay as the user set them; checkpointing: the same
 numbers) still split a batch or recompute blocks the user set, and the report says whose
@@ -36,14 +36,15 @@ from __future__ import annotations
 import copy
 import math
 import os
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import psutil
 
-from studio.core.configtools import ConfigError
+from studio.core.config.budgets import MEMORY_SETTING, parse_budget
+from studio.core.config.fields import ConfigError
+from studio.core.config.user_settings import covers, kept_line
 from studio.core.machine.hardware import (
     GpuBackend,
     GpuUnavailable,
@@ -52,37 +53,11 @@ from studio.core.machine.hardware import (
     format_bytes,
     visible_device_index,
 )
-from studio.core.user_settings import covers, kept_line
 
 if TYPE_CHECKING:
-    from studio.core.config import StudioConfig
-
-GIB = 1024**3
-SETTING = "training.memory_budget"
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(gb|gib|g|mb|mib|m)?\s*$", re.IGNORECASE)
-HOW = (
-    "write a size such as 4GB, 6 GB or 512MB (a plain number is GB), or free (what the "
-    "GPU has free, on the CPU the RAM available), or leave it empty for no budget"
-)
+    from studio.core.config.sections import StudioConfig
 
 Estimator = Callable[["StudioConfig"], MemoryEstimate]
-
-
-def parse_budget(text: str) -> int | str | None:
-    """'' -> None (no budget), 'free' -> 'free', '6 GB' -> bytes; ConfigError otherwise."""
-    text = text.strip()
-    if not text:
-        return None
-    if text.lower() == "free" or text == "空闲":  # the word the Chinese window's help gives
-        return "free"
-    found = _SIZE.match(text)
-    if found is None:
-        raise ConfigError(f'{SETTING}: "{text}" is not a memory size; {HOW}')
-    number, unit = float(found.group(1)), (found.group(2) or "gb").lower()
-    size = int(number * (GIB if unit.startswith("g") else 1024**2))
-    if size <= 0:
-        raise ConfigError(f'{SETTING}: "{text}" is no memory at all; {HOW}')
-    return size
 
 
 @dataclass(frozen=True)
@@ -110,7 +85,7 @@ def resolve_budget(
     if value is None:
         return None
     if isinstance(value, int):
-        return Budget(value, f"{format_bytes(value)} ({SETTING})")
+        return Budget(value, f"{format_bytes(value)} ({MEMORY_SETTING})")
     if device_type == "cuda":
         return _free_gpu(backend)
     held = psutil.Process(os.getpid()).memory_info().rss if held_bytes is None else held_bytes
@@ -133,7 +108,7 @@ def _free_gpu(backend: GpuBackend | None) -> Budget:
             gpu.shutdown()
     except GpuUnavailable as err:
         raise ConfigError(
-            f"{SETTING}: free reads the GPU's free memory through NVML, which failed "
+            f"{MEMORY_SETTING}: free reads the GPU's free memory through NVML, which failed "
             f"({err}); give a size such as 6GB instead"
         ) from None
     free = max(0, total - used)
@@ -426,7 +401,7 @@ def refusal(
     tried = ", ".join(f"{p} {v}" for p, v in changed.items()) or "the settings as they are"
     kept = "".join(f"; it keeps {line.split(':', 1)[0]} as you set it" for line in held)
     return (
-        f"{SETTING}: {budget.source} is less than the smallest estimate reached, "
+        f"{MEMORY_SETTING}: {budget.source} is less than the smallest estimate reached, "
         f"{format_bytes(least.total)} (with {tried}), of which {PART_NAMES[part]} takes "
         f"{format_bytes(size)}{kept}; raise the budget, or {FIXES[part]}"
     )

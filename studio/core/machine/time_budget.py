@@ -1,7 +1,7 @@
 """A time budget (run.time_budget): parsing it, and planning a run's stages to fit it.
 
 A budget is a duration ("30 min", "1h", "1h30m", "90s"; a plain number is seconds). The
-plan comes from a measured pace (training/time_probe.py measures it on this machine):
+plan comes from a measured pace (training/probes/time_probe.py measures it on this machine):
 seconds per warm-up step and per GRPO step, seconds per evaluation and per checkpoint,
 and the fixed cost of starting (loading the data, building the model, the probe itself).
 `fit_time_budget` scales the steps of the stages the user did not set by one common
@@ -14,49 +14,15 @@ report says so when the budget would have cut it.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from studio.core.configtools import ConfigError
-from studio.core.user_settings import covers, kept_line
+from studio.core.config.user_settings import covers, kept_line
 
 if TYPE_CHECKING:
-    from studio.core.config import StudioConfig
+    from studio.core.config.sections import StudioConfig
 
-SETTING = "run.time_budget"
-HOW = (
-    "write a duration such as 30 min, 1h, 1h30m or 90s (a plain number is seconds), or "
-    "leave it empty for no budget"
-)
 MIN_STEPS = 10  # a stage the budget shortens keeps at least this many steps
-_UNITS = {"h": 3600.0, "m": 60.0, "s": 1.0}
-_PART = re.compile(
-    r"(\d+(?:\.\d*)?|\.\d+)\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)?\s*",
-    re.IGNORECASE,
-)
-
-
-def parse_time_budget(text: str) -> float | None:
-    """'' -> None (no budget); '30 min' -> 1800.0, '1h30m' -> 5400.0, '90' -> 90.0;
-    ConfigError naming the setting and the forms otherwise."""
-    text = text.strip()
-    if not text:
-        return None
-    seconds, pos = 0.0, 0
-    while pos < len(text):
-        found = _PART.match(text, pos)
-        if found is None or found.end() == pos:
-            raise ConfigError(f'{SETTING}: "{text}" is not a duration; {HOW}')
-        number, unit = float(found.group(1)), (found.group(2) or "s").lower()
-        if found.group(2) is None and found.end() < len(text):
-            # "1 30": a bare number only stands alone (seconds)
-            raise ConfigError(f'{SETTING}: "{text}" is not a duration; {HOW}')
-        seconds += number * _UNITS[unit[0]]
-        pos = found.end()
-    if not math.isfinite(seconds) or seconds <= 0:
-        raise ConfigError(f'{SETTING}: "{text}" is no time at all; {HOW}')
-    return seconds
 
 
 def format_minutes(seconds: float) -> str:

@@ -4,8 +4,8 @@ An `ArchSpec` says everything the rest of the studio needs about one architectur
 config dataclass (the `model` section of a preset, picked by `model.arch`), what kind of
 model it is and its nn.Module, the ONNX graphs an export writes and the parity cases
 that check them, the stand-alone example program (snippet) that runs those graphs and
-the class in it that the export checks and the playground drive, and the playground
-page that asks the model questions.
+the class in it that the export checks and the playground drive, and the kind of question
+the playground asks the model.
 
 Tasks take models by their kind, never by name: a text task trains any "decoder"
 (studio.core.models.decoder says what one is), translation an "encoder-decoder", the
@@ -14,7 +14,7 @@ contract's snippet (Micro-GPT's runs any decoder with the same graph inputs and 
 
 Pieces that live in other packages are named by dotted path ("module:attribute") and
 imported only when used: the export code imports the models, so the models cannot import
-it, and studio.core never imports Qt, so the page is a name the app resolves. Only names
+it. The playground's page is the window's to choose, by the kind of question. Only names
 written here and in the model modules are ever resolved; a preset picks an architecture
 by its key in ARCHS, never by a path, so a file from someone else cannot name code to run.
 
@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from studio.core.configtools import ConfigError, ModelSection
+from studio.core.config.fields import ConfigError, ModelSection
 
 if TYPE_CHECKING:
     from torch import nn
@@ -47,6 +47,10 @@ ARCHS: dict[str, str] = {
 # "image" (an image in, logits over actions or classes out)
 ModelKind = Literal["decoder", "encoder-decoder", "image"]
 
+# the kind of question a trained model answers in the window's playground, which shows
+# one page per kind: a prompt completed, a text translated, a move on the grid
+Question = Literal["completion", "translation", "grid"]
+
 
 @dataclass(frozen=True)
 class ArchSpec:
@@ -63,7 +67,7 @@ class ArchSpec:
     parity: str  # "module:function": function(model, sessions, rng) -> [(case, max diff)]
     snippet: str  # module of the example program written beside an export (its FILES)
     runner: str  # the snippet's class that runs the graphs (export checks, playground)
-    playground_page: str | None  # "module:Class" of its Qt playground page; None: none
+    question: Question | None  # what the playground asks its models; None: nothing
 
     @property
     def arch(self) -> str:

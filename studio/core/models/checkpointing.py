@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from studio.core.configtools import param
+from studio.core.config.fields import param
 
 
 def checkpointing_param() -> Any:

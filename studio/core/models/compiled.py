@@ -2,7 +2,7 @@
 
 What gets compiled is each model's stack of blocks (a plain function of the module and its
 tensors), never a module's __call__: the embeddings and the model's entry stay eager, so the
-pause hooks the trainer puts there (training/control.py) still act within one decoded
+pause hooks the trainer puts there (training/loop/control.py) still act within one decoded
 token, and the state dict, ONNX export and the playground see the plain modules. One
 compiled function per stack serves every instance (the policy and its frozen reference):
 torch.compile treats the module's parameters as inputs, not constants.

@@ -29,7 +29,7 @@ from typing import Any, Protocol, runtime_checkable
 import torch
 from torch import nn
 
-from studio.core.configtools import ModelSection
+from studio.core.config.fields import ModelSection
 from studio.core.models.sampling import choose
 
 

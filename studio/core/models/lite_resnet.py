@@ -24,7 +24,7 @@ import torch.nn.functional as F
 from torch import nn
 from torch.utils.checkpoint import checkpoint
 
-from studio.core.configtools import ConfigError, ModelSection, ModelShape, param
+from studio.core.config.fields import ConfigError, ModelSection, ModelShape, param
 from studio.core.models import ArchSpec
 from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
@@ -213,5 +213,5 @@ SPEC = ArchSpec(
     parity="studio.core.export.archs.lite_resnet:parity",
     snippet="studio.core.export.snippets.lite_resnet",
     runner="PolicyOnnx",
-    playground_page=None,  # each task shows its own (the grid world's board)
+    question=None,  # each task asks its own (the grid world: a move)
 )

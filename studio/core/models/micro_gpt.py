@@ -29,7 +29,7 @@ import torch.nn.functional as F
 from torch import nn
 from torch.utils.checkpoint import checkpoint
 
-from studio.core.configtools import ModelSection, ModelShape, param
+from studio.core.config.fields import ModelSection, ModelShape, param
 from studio.core.models import ArchSpec
 from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
@@ -504,5 +504,5 @@ SPEC = ArchSpec(
     parity="studio.core.export.archs.micro_gpt:parity",
     snippet="studio.core.export.snippets.micro_gpt",
     runner="MicroGPTOnnx",
-    playground_page="studio.app.views.playground.completion_page:CompletionPage",
+    question="completion",
 )

@@ -17,7 +17,7 @@ from typing import Any
 
 from torch import nn
 
-from studio.core.configtools import param
+from studio.core.config.fields import param
 
 
 def sharing_param(stacks: str = "") -> Any:

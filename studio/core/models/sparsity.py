@@ -27,7 +27,7 @@ import torch
 from torch import nn
 
 if TYPE_CHECKING:
-    from studio.core.config import SparsityConfig
+    from studio.core.config.sections import SparsityConfig
 
 Scope = Literal["global", "layer"]
 PRUNABLE = (nn.Linear, nn.Conv1d, nn.Conv2d, nn.Conv3d)

@@ -33,7 +33,7 @@ import torch.nn.functional as F
 from torch import nn
 from torch.utils.checkpoint import checkpoint
 
-from studio.core.configtools import ModelSection, ModelShape, param
+from studio.core.config.fields import ModelSection, ModelShape, param
 from studio.core.models import ArchSpec
 from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
@@ -479,5 +479,5 @@ SPEC = ArchSpec(
     parity="studio.core.export.archs.tiny_transformer:parity",
     snippet="studio.core.export.snippets.tiny_transformer",
     runner="TranslatorOnnx",
-    playground_page="studio.app.views.playground.translation_page:TranslationPage",
+    question="translation",
 )

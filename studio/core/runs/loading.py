@@ -16,9 +16,10 @@ from typing import Any
 import torch
 from torch import nn
 
-from studio.core.config import StudioConfig, load_config
-from studio.core.config_checks import grown_setting
-from studio.core.configtools import TaskSection
+from studio.core.catalogue import load_config
+from studio.core.config.checks import grown_setting
+from studio.core.config.fields import TaskSection
+from studio.core.config.sections import StudioConfig
 from studio.core.files import RunError, inside, read_limited
 from studio.core.machine.device import device_memory
 from studio.core.machine.hardware import format_bytes

@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from studio.core.config import StudioConfig, config_to_dict
-from studio.core.configtools import parse_override
+from studio.core.config.fields import parse_override
+from studio.core.config.loading import config_to_dict
+from studio.core.config.sections import StudioConfig
+from studio.core.config.user_settings import RECORD
 from studio.core.files import RunError
 from studio.core.runs.loading import load_run_config
-from studio.core.user_settings import RECORD
 
 # Settings a resumed run may change: a trailing "." allows the whole section.
 RESUMABLE = (

@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any
 import torch
 from torch import nn
 
-from studio.core.config import shipped_file
+from studio.core.config.preset_files import shipped_file
 from studio.core.files import RunError, atomic_write
 from studio.core.runs.checkpoints import load_checkpoint
 
 if TYPE_CHECKING:
-    from studio.core.config import StudioConfig
+    from studio.core.config.sections import StudioConfig
     from studio.core.tasks.base import Task
 
 WARM_STARTS = "warm_starts"  # the folder of shipped warm starts, beside the presets

@@ -25,7 +25,7 @@ from studio.core.tasks.base import Example, Sampling, Task
 from studio.core.tasks.text import TextTask
 
 if TYPE_CHECKING:
-    from studio.core.config import StudioConfig
+    from studio.core.config.sections import StudioConfig
 
 
 class LoadedRun(Protocol):

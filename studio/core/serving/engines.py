@@ -18,7 +18,7 @@ from typing import Any
 
 from studio.core.export.snippets import open_runner, snippet_module
 from studio.core.files import inside
-from studio.core.models import arch_spec
+from studio.core.models import Question, arch_spec
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_run
 from studio.core.tasks import task_class
@@ -28,10 +28,10 @@ class ServingError(ValueError):
     """A run folder that cannot answer as asked; the message says what to do."""
 
 
-def page_for(task_name: str, arch: str) -> str | None:
-    """The playground page ("module:Class") that asks a model of `arch` trained on
-    `task_name` its questions: the task's own, else its architecture's; None: none."""
-    return task_class(task_name).PLAYGROUND_PAGE or arch_spec(arch).playground_page
+def question_for(task_name: str, arch: str) -> Question | None:
+    """The kind of question the playground asks a model of `arch` trained on `task_name`:
+    the task's own, else its architecture's; None: none."""
+    return task_class(task_name).QUESTION or arch_spec(arch).question
 
 
 def export_files(run_dir: Path, arch: str) -> list[Path]:
@@ -79,7 +79,7 @@ class TorchEngine:
         self.model.float().eval()
         self.arch: str = self.cfg.model.ARCH
         self.task_name: str = self.task.NAME
-        self.page: str | None = page_for(self.task_name, self.arch)
+        self.question: Question | None = question_for(self.task_name, self.arch)
 
 
 class OnnxEngine:

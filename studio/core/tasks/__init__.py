@@ -3,9 +3,10 @@
 Each task is one Task subclass (see base.py) that declares itself in class attributes:
 its NAME (a preset's task.name), its CONFIG dataclass (the preset's task section), the
 MODEL_KIND it trains (every architecture of that kind), its EXPORT_ADAPTER and, when it
-has one of its own, its PLAYGROUND_PAGE. TASKS lists them by name; a module is imported
-when its task is first used. Only the names in TASKS are ever resolved: a preset picks a
-task by its key, never by a path, so a file from someone else cannot name code to run.
+has one of its own, the QUESTION the playground asks its models. TASKS lists them by
+name; a module is imported when its task is first used. Only the names in TASKS are
+ever resolved: a preset picks a task by its key, never by a path, so a file from someone
+else cannot name code to run.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from __future__ import annotations
 import pkgutil
 from typing import TYPE_CHECKING
 
-from studio.core.configtools import ConfigError, TaskSection
-from studio.core.user_settings import user_settings
+from studio.core.config.fields import ConfigError, TaskSection
+from studio.core.config.user_settings import user_settings
 
 if TYPE_CHECKING:
-    from studio.core.config import StudioConfig
+    from studio.core.config.sections import StudioConfig
     from studio.core.tasks.base import Task
 
 # task.name -> "module:TaskClass"

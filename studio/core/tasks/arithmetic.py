@@ -24,8 +24,8 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from studio.core.config import DataConfig
-from studio.core.configtools import param, shown
+from studio.core.config.fields import param, shown
+from studio.core.config.sections import DataConfig
 from studio.core.tasks.base import Example, RewardFunction, UserSettings
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.text import TextTask, per_row

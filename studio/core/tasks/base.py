@@ -19,7 +19,7 @@ Rules every task keeps, so that runs are reproducible and work under DDP:
   `evaluate` may call `unwrap(model).generate(...)` and the like, under no_grad;
 - a task whose warm-up is a token-level cross-entropy exposes the logits behind it
   (`supervised_logits`), so a teacher's soft targets can be compared with them position
-  by position (studio.core.training.distillation).
+  by position (studio.core.training.steps.distillation).
 """
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from studio.core.configtools import ConfigError, ModelSection, TaskSection
+from studio.core.config.fields import ConfigError, ModelSection, TaskSection
 from studio.core.data.load_report import LoadReport
-from studio.core.models import ArchSpec, ModelKind, arch_spec, archs_of_kind
+from studio.core.models import ArchSpec, ModelKind, Question, arch_spec, archs_of_kind
 
 if TYPE_CHECKING:
-    from studio.core.config import DataConfig, StudioConfig
+    from studio.core.config.sections import DataConfig, StudioConfig
 
 
 class TaskError(ValueError):
@@ -183,17 +183,6 @@ def unwrap(model: nn.Module) -> nn.Module:
     return model
 
 
-def scores_references(task: type[Task]) -> bool:
-    """Whether a task class scores its examples by the model's loss (`example_losses`)."""
-    return task.example_losses is not Task.example_losses
-
-
-def has_supervised_logits(task: type[Task]) -> bool:
-    """Whether a task class exposes its warm-up's logits (`supervised_logits`), so that a
-    teacher can distil into it."""
-    return task.supervised_logits is not Task.supervised_logits
-
-
 def model_device(model: nn.Module) -> torch.device:
     return next(model.parameters()).device
 
@@ -214,12 +203,8 @@ class Task(ABC, Generic[C]):
     EVAL_METRIC: ClassVar[str] = "accuracy"  # headline key of evaluate(); higher is better
     # "module:Class" of its ONNX export adapter (studio.core.export.adapters); None: none
     EXPORT_ADAPTER: ClassVar[str | None] = None
-    # "module:Class" of its own Qt playground page (resolved by the app); None: the page
-    # its architecture's spec names, if any
-    PLAYGROUND_PAGE: ClassVar[str | None] = None
-    # "module:Class" of its own part of the window's Data tab (resolved by the app): the data
-    # settings and check results only its data has; None: the generic tab is all it needs
-    DATA_PANEL_PART: ClassVar[str | None] = None
+    # the kind of question the playground asks its models; None: its architecture's
+    QUESTION: ClassVar[Question | None] = None
     # the data.* settings the task reads (the window shows only these)
     DATA_FIELDS: ClassVar[tuple[str, ...]] = ("valid_fraction", "test_fraction", "split_seed")
     SAMPLE_NOUN: ClassVar[str] = "completion"  # what one of the G samples is, for people
@@ -239,11 +224,22 @@ class Task(ABC, Generic[C]):
         self.cfg: C = cfg  # the task's own config section
         self.data = data
         self.seed = seed
-        # the settings the user gave, dotted path -> value (studio.core.user_settings): what
+        # the settings the user gave, dotted path -> value (studio.core.config.user_settings): what
         # a task that fits settings to its data (translation) leaves as they are
         self.user_settings: UserSettings = user_settings or {}
 
     # ---- examples
+
+    @classmethod
+    def scores_references(cls) -> bool:
+        """Whether the task scores its examples by the model's loss (`example_losses`)."""
+        return cls.example_losses is not Task.example_losses
+
+    @classmethod
+    def has_supervised_logits(cls) -> bool:
+        """Whether the task exposes its warm-up's logits (`supervised_logits`), so that a
+        teacher can distil into it."""
+        return cls.supervised_logits is not Task.supervised_logits
 
     @property
     def num_levels(self) -> int:
@@ -454,7 +450,7 @@ class Task(ABC, Generic[C]):
 
     def probe(self, model: nn.Module) -> dict[str, Any] | None:
         """What the policy does on a small fixed probe of held-out inputs, as plain values
-        (studio.core.training.probe documents each kind); the trainer calls it every
+        (studio.core.training.stages.probe documents each kind); the trainer calls it every
         run.probe_every steps under no_grad, in eval mode and a forked random state.
         None: the task has no probe."""
         del model

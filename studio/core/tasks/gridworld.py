@@ -28,7 +28,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from studio.core.configtools import ConfigError, ModelSection, TaskSection, param, shown
+from studio.core.config.fields import ConfigError, ModelSection, TaskSection, param, shown
 from studio.core.envs.gridworld import (
     ACTIONS,
     ARROWS,
@@ -51,6 +51,7 @@ from studio.core.envs.gridworld import (
     with_walls,
 )
 from studio.core.envs.render import render
+from studio.core.models import Question
 from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig
 from studio.core.models.sampling import choose, token_logprobs_and_entropy
 from studio.core.tasks.base import (
@@ -315,7 +316,7 @@ class GridWorldTask(Task[GridWorldConfig]):
     MODEL_KIND = "image"
     EVAL_METRIC: ClassVar[str] = "success"
     EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:GridWorldAdapter"
-    PLAYGROUND_PAGE: ClassVar[str] = "studio.app.views.playground.grid_page:GridPage"
+    QUESTION: ClassVar[Question] = "grid"
     DATA_FIELDS: ClassVar[tuple[str, ...]] = ("split_seed",)  # it generates its own grids
     SAMPLE_NOUN: ClassVar[str] = "episode (moves)"
 

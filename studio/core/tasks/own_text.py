@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import torch
 from torch import nn
 
-from studio.core.config import DataConfig
-from studio.core.configtools import param
+from studio.core.config.fields import param
+from studio.core.config.sections import DataConfig
+from studio.core.config.user_settings import kept_line
 from studio.core.data.load_report import LoadReport
 from studio.core.data.prompt_files import PromptItem, read_prompts, split_items
 from studio.core.models.decoder import as_decoder
@@ -55,10 +56,9 @@ from studio.core.tasks.reward_checks import (
 )
 from studio.core.tasks.text import TextTask, repeat_each
 from studio.core.tasks.user_reward import UserRewardSection, user_reward_param
-from studio.core.user_settings import kept_line
 
 if TYPE_CHECKING:
-    from studio.core.config import StudioConfig
+    from studio.core.config.sections import StudioConfig
 
 PROMPT_ENDS = ("=", "→", "\x1f")  # the first the data does not use ends every prompt
 MIN_FITTED = 1000  # items from which the trainer's settings are fitted too

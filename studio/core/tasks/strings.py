@@ -18,8 +18,8 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from studio.core.config import DataConfig
-from studio.core.configtools import param
+from studio.core.config.fields import param
+from studio.core.config.sections import DataConfig
 from studio.core.tasks.arithmetic import exact_match
 from studio.core.tasks.base import Example, RewardFunction, UserSettings
 from studio.core.tasks.char_tokenizer import CharTokenizer

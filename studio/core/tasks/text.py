@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import torch
 from torch import nn
 
-from studio.core.config import DataConfig
-from studio.core.configtools import ModelSection, TaskSection
+from studio.core.config.fields import ModelSection, TaskSection
+from studio.core.config.sections import DataConfig
 from studio.core.models.decoder import GenerationOutput, TextDecoder, as_decoder
 from studio.core.models.sampling import token_logprobs_and_entropy
 from studio.core.tasks.base import (
@@ -45,7 +45,7 @@ from studio.core.tasks.probing import next_token_positions
 from studio.core.tasks.user_reward import user_reward_function, user_reward_spec
 
 if TYPE_CHECKING:
-    from studio.core.config import StudioConfig
+    from studio.core.config.sections import StudioConfig
 
 T = TypeVar("T")
 

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from studio.core.configtools import TaskSection, param
+from studio.core.config.fields import TaskSection, param
 from studio.core.tasks.base import RewardFunction, Rollout, TaskError
 
 _allowed: set[Path] = set()  # files the user allowed to run in this process

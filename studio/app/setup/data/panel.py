@@ -6,8 +6,8 @@ was skipped and why, the split, the settings chosen to fit the data, and the fir
 examples as the model will see them. A file the task cannot use shows the loader's
 message, which names the problem and the fix, in place of the preview.
 
-What only one task's data has comes from that task: its part (part.py, named by
-`Task.DATA_PANEL_PART`) adds its own settings above the Check button and its findings
+What only one task's data has comes from that task: its part (part.py, listed in
+PARTS by the task it serves) adds its own settings above the Check button and its findings
 under the verdict; the translation task's are its languages' columns, Swap and
 back-translation (translation_part.py).
 
@@ -20,7 +20,6 @@ from __future__ import annotations
 import copy
 import itertools
 import os
-import pkgutil
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -46,9 +45,9 @@ from studio.app.common.background import run_in_background
 from studio.app.common.font_coverage import font_note
 from studio.app.i18n.messages import translate_message
 from studio.app.setup.data.part import DataPart
-from studio.core.config import StudioConfig
+from studio.app.setup.data.translation_part import TranslationDataPart
+from studio.core.config.sections import StudioConfig
 from studio.core.data.columns import ColumnsUnclear
-from studio.core.tasks import task_class
 
 HEAD_LINES = 8
 LINE_CHARS = 300  # of a line in the file's head: a file of one huge line is read no further
@@ -136,6 +135,10 @@ def inspect_data(cfg: Any) -> dict[str, Any]:
     }
 
 
+# the tasks' own parts of the tab, by the task each serves (part.py)
+PARTS: dict[str, type[DataPart]] = {part.TASK: part for part in (TranslationDataPart,)}
+
+
 class DataPanel(QWidget):
     """Pick the data; `path_changed(path or None)` tells the settings form, and
     `setting_edited(path, value)` carries the settings the task's part changes to it."""
@@ -165,7 +168,7 @@ class DataPanel(QWidget):
         )
         self.status = QLabel("")
         self.status.setWordWrap(True)
-        self._parts: dict[str, DataPart] = {}  # "module:Class" -> the part, built once
+        self._parts: dict[str, DataPart] = {}  # task.name -> its part, built once
         self.part: DataPart | None = None  # the part of the task shown (None: it has none)
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
@@ -204,16 +207,14 @@ class DataPanel(QWidget):
 
     def show_config(self, cfg: StudioConfig) -> None:
         """The settings now show `cfg`: its data path, and the part of its task."""
-        self._use_part(task_class(cfg.task.NAME).DATA_PANEL_PART)
+        self._use_part(cfg.task.NAME)
         self.set_path(cfg.data.path)
 
-    def _use_part(self, name: str | None) -> None:
-        """Show the part `name` ("module:Class", from the task), built the first time it is
-        needed; None: the task has none."""
-        if name is not None and name not in self._parts:
-            part = pkgutil.resolve_name(name)(self._current)
-            if not isinstance(part, DataPart):
-                raise TypeError(f"{name} is not a DataPart")
+    def _use_part(self, task: str) -> None:
+        """Show the part of the task named `task`, built the first time it is needed; none
+        when the task has none."""
+        if task in PARTS and task not in self._parts:
+            part = PARTS[task](self._current)
             part.setting_edited.connect(self.setting_edited)
             part.check_requested.connect(self.check)
             part.verdict_outdated.connect(self.clear_verdict)
@@ -224,8 +225,8 @@ class DataPanel(QWidget):
             if part.findings is not None:
                 part.findings.setVisible(False)
                 self._layout.insertWidget(self._layout.indexOf(self.status) + 1, part.findings)
-            self._parts[name] = part
-        self.part = self._parts[name] if name is not None else None
+            self._parts[task] = part
+        self.part = self._parts.get(task)
         for built in self._parts.values():
             built.set_in_use(built is self.part)
 

@@ -1,8 +1,8 @@
 """A task's own part of the Data tab: the data settings and check results only its data
 has, such as the translation task's languages, columns and back-translation.
 
-A task names its part as "module:Class" (`Task.DATA_PANEL_PART`), as it names its
-playground page; the Data tab builds the part of the task shown, once, and lays out its
+A part declares the task it serves (`TASK`, a task.name) and the Data tab lists the parts
+(panel.py's PARTS); the tab builds the part of the task shown, once, and lays out its
 two widgets: `settings` above the Check button (the task's own data settings) and
 `findings` under the check's verdict (what a check found that the task lets one change).
 Either may be None. A part never reads a task's settings from a config it has not
@@ -12,11 +12,12 @@ narrowed to that task's config class.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from studio.core.config import StudioConfig
+from studio.core.config.sections import StudioConfig
 from studio.core.data.load_report import ColumnProfile, LoadReport
 
 
@@ -30,6 +31,8 @@ class DataPart(QObject):
     setting_edited = Signal(str, object)
     check_requested = Signal()
     verdict_outdated = Signal()
+
+    TASK: ClassVar[str]  # the task.name whose data it shows
 
     def __init__(self, current: Callable[[], StudioConfig | None]) -> None:
         super().__init__()

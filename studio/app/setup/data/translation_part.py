@@ -1,4 +1,4 @@
-"""The translation task's part of the Data tab (Task.DATA_PANEL_PART): back-translation
+"""The translation task's part of the Data tab (part.py): back-translation
 above the Check button, and under the verdict the column picker with Swap.
 
 - Back-translation: more data from less. A file of target-language sentences alone, turned
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLineEdit, QPushButton, QW
 from studio.app.common import dialogs
 from studio.app.setup.data.column_picker import ColumnPicker
 from studio.app.setup.data.part import DataPart
-from studio.core.config import StudioConfig
+from studio.core.config.sections import StudioConfig
 from studio.core.data.load_report import ColumnProfile, LoadReport
 from studio.core.tasks.translation.config import TranslationConfig
 
@@ -35,6 +35,8 @@ def translation_settings(cfg: StudioConfig | None) -> TranslationConfig | None:
 
 class TranslationDataPart(DataPart):
     """Back-translation (`settings`) and the column picker (`findings`)."""
+
+    TASK = "translation"
 
     def __init__(self, current: Callable[[], StudioConfig | None]) -> None:
         super().__init__(current)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.views.charts.words import translated
-from studio.core.training.metrics import find
+from studio.core.training.reporting.metrics import find
 
 # the table's columns, in order
 VARIANT, STEP, REWARD, HELD_OUT, SPEED = range(5)

@@ -1,7 +1,7 @@
 """The Experiment… dialog: two to four variants of the settings shown, each a name and
 the settings it changes ("grpo.num_generations=2, grpo.beta=0.04"); a setting is picked
 from a list of the GRPO settings a variant may change. Checked as a preset's
-ui.experiment is (studio.core.experiments), the problem shown in the dialog in one line.
+ui.experiment is (studio.core.config.experiments), the problem shown in the dialog in one line.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.i18n.messages import translate_message
-from studio.core.config import GRPOConfig, StageConfig
-from studio.core.configtools import ConfigError, parse_override
-from studio.core.experiments import MAX_VARIANTS, MIN_VARIANTS, parse_variants
+from studio.core.config.experiments import MAX_VARIANTS, MIN_VARIANTS, parse_variants
+from studio.core.config.fields import ConfigError, parse_override
+from studio.core.config.sections import GRPOConfig, StageConfig
 
 # the settings `key=value, key=value`: a comma or semicolon before the next `key=`
 SPLIT = re.compile(r"[;,]\s*(?=[A-Za-z_][\w.]*\s*=)")

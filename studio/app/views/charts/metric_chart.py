@@ -13,7 +13,7 @@ for lines one can barely see.
 
 What a chart draws, its title (with the unit), its curves' names and its "?" help (what
 each metric means, what healthy and what a problem look like) come from the metric
-catalogue (studio.core.training.metrics); the catalogue's strings are shown through
+catalogue (studio.core.training.reporting.metrics); the catalogue's strings are shown through
 QCoreApplication.translate("metrics", ...). A share recorded as 0..1 is drawn in %.
 
 Each chart has a hover readout (step and values under the mouse), and "Save chart as
@@ -63,8 +63,8 @@ from studio.app.views.charts.words import (
     translated,
     waiting_for,
 )
-from studio.core.training import metrics
-from studio.core.training.metrics import Chart, band_key, find
+from studio.core.training.reporting import metrics
+from studio.core.training.reporting.metrics import Chart, band_key, find
 
 if TYPE_CHECKING:
     from studio.app.views.charts.panel import ChartPanel

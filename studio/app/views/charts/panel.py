@@ -15,7 +15,7 @@ trains (`set_live`); otherwise (a past run opened, a run paused or ended) every 
 chart is drawn on the next tick.
 
 Which charts there are, in which order, and what each draws is the metric catalogue's
-(studio.core.training.metrics.CHARTS). The panel adds a smoothing slider shared by the
+(studio.core.training.reporting.metrics.CHARTS). The panel adds a smoothing slider shared by the
 charts (EMA, see series.ema), autoscale, and other runs drawn over the run on screen
 (metric_chart.DrawnRun): a run overlaid from the Runs tab (dashed curves), and an
 experiment's other variants, each in its own colour, with a table of their headline
@@ -47,9 +47,9 @@ from studio.app.views.charts.metric_chart import VARIANT_COLOURS, DrawnRun, Metr
 from studio.app.views.charts.plot_items import PaintClock
 from studio.app.views.charts.series import MetricStore
 from studio.app.views.view import Tab, View, ViewContext, view_title
-from studio.core.config import StudioConfig
-from studio.core.training import metrics
-from studio.core.training.metrics import CHARTS, Chart, chart_of
+from studio.core.config.sections import StudioConfig
+from studio.core.training.reporting import metrics
+from studio.core.training.reporting.metrics import CHARTS, Chart, chart_of
 
 REDRAW_MS = 100  # fastest refresh; slower when drawing costs more (see _adapt_interval)
 SLOWEST_MS = 2000

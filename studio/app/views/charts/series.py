@@ -3,7 +3,7 @@
 The trainer's records arrive one at a time; `MetricStore.add` only appends numbers to
 per-key series and marks them changed, so the slot that receives a record costs
 microseconds. The charts read the store on a timer and redraw what changed; which chart
-draws which key is the metric catalogue's (studio.core.training.metrics).
+draws which key is the metric catalogue's (studio.core.training.reporting.metrics).
 
 Smoothing is the exponential moving average TensorBoard's slider applies, with its
 start-up bias removed (divide by 1 - w^t) so early points are not pulled towards zero.
@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from studio.core.training.metrics import FIELDS
+from studio.core.training.reporting.metrics import FIELDS
 
 
 def ema(values: Iterable[float], weight: float) -> list[float]:

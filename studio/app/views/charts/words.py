@@ -1,7 +1,7 @@
 """What a chart says in words, from the metric catalogue: curve names, the legend line,
 the "?" help, and what an empty chart waits for.
 
-The catalogue's own strings (studio.core.training.metrics) are shown through
+The catalogue's own strings (studio.core.training.reporting.metrics) are shown through
 QCoreApplication.translate("metrics", ...); the charts' own words use the context
 "MetricChart", as the chart's tr() does.
 """
@@ -14,8 +14,8 @@ from typing import NamedTuple
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from studio.app.views.charts.series import MetricStore
-from studio.core.training import metrics
-from studio.core.training.metrics import Chart, chart_metrics, find
+from studio.core.training.reporting import metrics
+from studio.core.training.reporting.metrics import Chart, chart_metrics, find
 
 
 def translated(text: str) -> str:

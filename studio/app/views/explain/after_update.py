@@ -2,7 +2,7 @@
 token, and how each sample's probability changed (before_update.py writes the first four).
 
 The after-update log-probs come from the live trainer (`After`): it computes them on its
-own thread with the weights after the step (studio.core.training.explain). Without them
+own thread with the weights after the step (studio.core.training.steps.explain). Without them
 (an opened run, a run still training) the last part says why, and the token tables show
 the log-probs recorded when each sample was drawn.
 """

@@ -2,7 +2,7 @@
 step's numbers before the update.
 
 The Explain tab (panel.py) renders a group of a step record's `samples` (the
-entries studio.core.training.explain documents) in six parts. This module writes the first
+entries studio.core.training.steps.explain documents) in six parts. This module writes the first
 four: the prompt; the G samples with each reward function's part of their reward; the
 group's mean and spread and the scaling the step used; each advantage as
 (r - mean) / (std + eps) with the numbers filled in. after_update.py writes the other two

@@ -158,7 +158,7 @@ class ExplainPanel(View, RedrawWhenSeen, QWidget):
         if self.answer is not None or self.error or self._asked == step:
             return
         # a live run has loaded torch already; the window does not load it for this
-        from studio.core.training.explain import AFTER_UPDATE
+        from studio.core.training.steps.explain import AFTER_UPDATE
 
         self._asked = step
         future = worker.control.ask(AFTER_UPDATE, step=step)

@@ -141,6 +141,8 @@ def sample_onnx(
 class CompletionPage(PlaygroundPage):
     """A prompt and its greedy continuation, or several sampled ones."""
 
+    QUESTION = "completion"
+
     def __init__(self, panel: AnswerPanel) -> None:
         super().__init__(panel)
         self.prompt = QLineEdit("12+34=")

@@ -61,7 +61,7 @@ def play_torch(engine: TorchEngine, index: int, *, greedy: bool = True) -> Answe
     """The agent plays held-out test grid `index` (grids it never trained on)."""
     from studio.core.tasks.gridworld import GridWorldTask
 
-    # The grid world task names this page itself (PLAYGROUND_PAGE); asked of another run's
+    # The grid world task asks this page's question itself (QUESTION); asked of another run's
     # model, the call fails inside it and the tab shows that error.
     task = cast(GridWorldTask, engine.task)
     started = time.perf_counter()
@@ -109,6 +109,8 @@ class GridPage(PlaygroundPage):
     `asked` means "play grid `index`". The pictures themselves are in the answer panel,
     which `frame_changed` drives.
     """
+
+    QUESTION = "grid"
 
     frame_changed = Signal(int)
 

@@ -1,10 +1,11 @@
 """What every playground page is: the widgets that ask one kind of question, and how
 the engines answer it.
 
-An architecture's spec (studio.core.models) or a task (Task.PLAYGROUND_PAGE) names its
-page as "module:Class"; the tab builds the page the loaded run needs, once, with the
-answer panel it shows answers in. A page emits `asked` when the person asks; the tab
-loads or reloads the run if needed, then calls `answer` with the engines chosen.
+An architecture's spec (studio.core.models) or a task (Task.QUESTION) says which kind of
+question its models answer; each page declares the kind it asks (QUESTION), and the tab
+builds the page the loaded run needs, once, with the answer panel it shows answers in. A
+page emits `asked` when the person asks; the tab loads or reloads the run if needed, then
+calls `answer` with the engines chosen.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from PySide6.QtWidgets import QWidget
 
 from studio.app.views.playground.answer import Answer
 from studio.app.views.playground.answer_panel import AnswerPanel
-from studio.core.config import StudioConfig
+from studio.core.config.sections import StudioConfig
+from studio.core.models import Question
 from studio.core.serving.engines import OnnxEngine, TorchEngine
 
 
@@ -34,6 +36,7 @@ class PlaygroundPage(QWidget):
     """One kind of question. Subclasses build their widgets and implement `answer`."""
 
     asked = Signal()
+    QUESTION: ClassVar[Question]  # the kind of question it asks (a task's or an arch's)
     SERVES: ClassVar[bool] = False  # the run can be served (the tab shows its Serve button)
 
     def __init__(self, panel: AnswerPanel) -> None:

@@ -1,6 +1,7 @@
 """The Playground tab: try the current run's model, in PyTorch, in ONNX, or both side by side.
 
-The question is asked on the page the run's task or architecture names (page.py):
+The question is asked on the page of the kind the run's task or architecture answers
+(page.py; PAGES lists them):
 Micro-GPT's prompt and its continuations (completion_page.py), Tiny-Transformer's sentence and
 its translation (translation_page.py), the grid world's agent playing a new held-out grid
 (grid_page.py). The tab follows the window's current run: a run started or opened shows its
@@ -21,7 +22,6 @@ LibreTranslate's clients on this machine, its address shown beside the button.
 
 from __future__ import annotations
 
-import pkgutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Self
@@ -41,14 +41,23 @@ from studio.app.common import dialogs
 from studio.app.common.background import run_in_background
 from studio.app.session.exporter import Exporter
 from studio.app.views.playground.answer_panel import AnswerPanel
+from studio.app.views.playground.completion_page import CompletionPage
+from studio.app.views.playground.grid_page import GridPage
 from studio.app.views.playground.page import PlaygroundPage
 from studio.app.views.playground.serve_control import ServeControl
+from studio.app.views.playground.translation_page import TranslationPage
 from studio.app.views.view import Tab, View, ViewContext, view_title
-from studio.core.config import DEFAULT_ARCH, StudioConfig
-from studio.core.models import arch_spec
-from studio.core.serving.engines import OnnxEngine, TorchEngine, has_export, page_for
+from studio.core.config.sections import DEFAULT_ARCH, StudioConfig
+from studio.core.models import Question, arch_spec
+from studio.core.serving.engines import OnnxEngine, TorchEngine, has_export, question_for
 
 ENGINES = ("PyTorch", "ONNX", "Both")
+
+
+# every kind of question the playground asks, by the page that asks it
+PAGES: dict[Question, type[PlaygroundPage]] = {
+    page.QUESTION: page for page in (CompletionPage, TranslationPage, GridPage)
+}
 
 
 class PlaygroundTab(View, QWidget):
@@ -107,8 +116,8 @@ class PlaygroundTab(View, QWidget):
         self.nothing = QLabel(self.tr("This task has no playground page yet."))
         self.pages = QStackedWidget()
         self.pages.addWidget(self.nothing)
-        self._built: dict[str, PlaygroundPage] = {}  # page name ("module:Class") -> page
-        self.show_page(arch_spec(DEFAULT_ARCH).playground_page)  # until a run is loaded
+        self._built: dict[Question, PlaygroundPage] = {}  # the pages built so far
+        self.show_page(arch_spec(DEFAULT_ARCH).question)  # until a run is loaded
 
         layout = QVBoxLayout(self)
         layout.addLayout(header)
@@ -124,16 +133,16 @@ class PlaygroundTab(View, QWidget):
         shown = self.pages.currentWidget()
         return shown if isinstance(shown, PlaygroundPage) else None
 
-    def show_page(self, name: str | None) -> PlaygroundPage | None:
-        """Show the page `name` ("module:Class", from a spec or a task), built the first
-        time it is needed; None shows that there is none."""
+    def show_page(self, question: Question | None) -> PlaygroundPage | None:
+        """Show the page that asks `question` (a spec's or a task's), built the first time
+        it is needed; None shows that there is none."""
         page = None
-        if name is not None and name not in self._built:
-            page = pkgutil.resolve_name(name)(self.answers)
+        if question is not None and question not in self._built:
+            page = PAGES[question](self.answers)
             page.asked.connect(lambda page=page: self.request(page))
             self.pages.addWidget(page)
-            self._built[name] = page
-        page = self._built[name] if name is not None else None
+            self._built[question] = page
+        page = self._built[question] if question is not None else None
         self.pages.setCurrentWidget(page if page is not None else self.nothing)
         # a server already started stays stoppable whatever page the next run needs
         serves = page is not None and page.SERVES
@@ -152,7 +161,7 @@ class PlaygroundTab(View, QWidget):
         self._pending = None
         self.answers.clear()
         if cfg is not None:
-            page = self.show_page(page_for(cfg.task.NAME, cfg.model.ARCH))
+            page = self.show_page(question_for(cfg.task.NAME, cfg.model.ARCH))
             if page is not None:
                 page.run_changed(waiting=False)
                 page.follow_settings(cfg)
@@ -164,7 +173,7 @@ class PlaygroundTab(View, QWidget):
         """The window shows a preset or run of `cfg`: with no run yet, its page (a run's
         page stays)."""
         if not self._run_dir():
-            self.show_page(page_for(cfg.task.NAME, cfg.model.ARCH))
+            self.show_page(question_for(cfg.task.NAME, cfg.model.ARCH))
 
     # ---- loading
 
@@ -210,7 +219,7 @@ class PlaygroundTab(View, QWidget):
         before = self.torch_engine.run_dir if self.torch_engine is not None else None
         self.torch_engine, self.onnx_engine, self.onnx_problem = engines
         engine = self.torch_engine
-        page = self.show_page(engine.page)
+        page = self.show_page(engine.question)
         pending, self._pending = self._pending, None
         if pending is not page:  # asked on another kind of page than this run's: dropped
             pending = None

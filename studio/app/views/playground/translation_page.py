@@ -20,7 +20,7 @@ from studio.app.views.playground.answer import Answer, PlaygroundError
 from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.app.views.playground.page import PlaygroundPage, Reply
 from studio.app.views.playground.translation_live_box import LiveBox, LiveJob
-from studio.core.config import StudioConfig
+from studio.core.config.sections import StudioConfig
 from studio.core.serving.decoding import BEAM, GREEDY, run_decoding
 from studio.core.serving.engines import OnnxEngine, TorchEngine
 from studio.core.tasks.translation.task import TranslationTask
@@ -52,6 +52,8 @@ def translate_onnx(engine: OnnxEngine, sentence: str) -> Answer:
 
 class TranslationPage(PlaygroundPage):
     """A sentence and its translation, greedy or by beam search."""
+
+    QUESTION = "translation"
 
     SERVES = True  # a translation run answers LibreTranslate's clients (serve_control.py)
 

@@ -1,7 +1,7 @@
 """The Policy tab: what the policy does on a fixed probe, live, and scrubbed back in time.
 
 The trainer records a `probe` snapshot before training and every run.probe_every steps
-(studio.core.training.probe); this view keeps every snapshot of the run (an opened run's
+(studio.core.training.stages.probe); this view keeps every snapshot of the run (an opened run's
 come from its metrics.jsonl) and draws one (canvas.py). It follows the newest while
 the run trains; pausing freezes the picture (snapshots still arrive and extend the
 slider, but the picture stays until the run resumes); the slider scrubs back through the
@@ -35,11 +35,11 @@ from studio.app.i18n.messages import prompt_shown, translate_message
 from studio.app.session.worker import RunController
 from studio.app.views.policy.canvas import PolicyCanvas
 from studio.app.views.view import Tab, View, ViewContext, view_title
-from studio.core.configtools import ConfigError
+from studio.core.config.fields import ConfigError
 
 if TYPE_CHECKING:
     from studio.app.session.run_session import RunSession
-    from studio.core.config import StudioConfig
+    from studio.core.config.sections import StudioConfig
 
 
 def _tr(text: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from studio.core.configtools import TaskSection, param, shown
+from studio.core.config.fields import TaskSection, param, shown
 from studio.core.tasks.base import TaskError
 
 DEMO_LANGS = ("zh", "en")  # the languages of the built-in demo corpus

@@ -36,7 +36,7 @@ the user's file replaces the demo corpus (and `task.fit_to_data` is on) the task
 
 Each choice comes with its reason in the load report. A file of fewer than
 `MIN_PAIRS` pairs (a test, a classroom toy) keeps the preset's values, and every fit
-leaves a setting the user gave as they set it (studio.core.user_settings), which the
+leaves a setting the user gave as they set it (studio.core.config.user_settings), which the
 report says too: "eval.every: kept at 0, you set it; the fit would choose 250".
 """
 
@@ -49,7 +49,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from studio.core.user_settings import kept_line, setting_shown
+from studio.core.config.user_settings import kept_line, setting_shown
 
 MIN_PAIRS = 1000  # below this a file keeps the preset's settings
 HELD_OUT_SHARE = 0.05
@@ -102,7 +102,7 @@ REWARD_CHRF_BETA = 2.0
 # earlier warm-ups 3e-5 ended +0.7, +0.0 and +1.3 against 1e-4 (RESULTS.md)
 GRPO_LR = 3e-5
 # GRPO's sampling temperature when the policy at its start is unsure of its words
-# (studio.core.training.unsure_temperature measures it): the warm-up's label smoothing
+# (studio.core.training.steps.unsure_temperature measures it): the warm-up's label smoothing
 # leaves every target token a sliver of probability, so at temperature 1 the samples of
 # real text carry stray words. From the cmn-eng warm-ups of GRPO_LR's reading GRPO ended at
 # test chrF 35.0 / 33.3 at 1, 35.6 / 34.3 at 0.7 and 35.1 / 33.7 at 0.5; on eng-fra 30.0 /

@@ -29,8 +29,8 @@ from typing import Any, ClassVar
 import torch
 from torch import nn
 
-from studio.core.config import DataConfig, StudioConfig
-from studio.core.configtools import ModelSection
+from studio.core.config.fields import ModelSection
+from studio.core.config.sections import DataConfig, StudioConfig
 from studio.core.data.load_report import LoadReport
 from studio.core.data.text_tokenizers import TextTokenizer, split_tags
 from studio.core.models.sampling import token_logprobs_and_entropy
@@ -87,7 +87,6 @@ class TranslationTask(Task[TranslationConfig]):
     MODEL_KIND = "encoder-decoder"
     EVAL_METRIC: ClassVar[str] = "chrf"
     EXPORT_ADAPTER: ClassVar[str] = "studio.core.export.adapters:TranslationAdapter"
-    DATA_PANEL_PART: ClassVar[str] = "studio.app.setup.data.translation_part:TranslationDataPart"
     DATA_FIELDS: ClassVar[tuple[str, ...]] = (
         "path",
         "max_length",

@@ -1,0 +1,37 @@
+"""Held-out evaluation during training, without disturbing the training's random streams.
+
+The task's `evaluate` runs on the bare model in eval mode, without gradients, under the
+run's autocast, and inside a forked random state: whatever it samples (a model's noise,
+an evaluation that draws) leaves the generators as training left them, so a run that
+evaluates more or less often still trains on the same numbers. Under torchrun only
+rank 0 evaluates (the trainer sends its numbers to the other ranks).
+
+References: torch.random.fork_rng.
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+from studio.core.config.sections import EvalConfig
+from studio.core.machine.device import autocast
+from studio.core.tasks.base import Decoding, Task
+
+
+def split_decoding(ecfg: EvalConfig, split: str) -> Decoding:
+    """How `split` decodes: the valid split, evaluated again and again during training, as
+    eval.decoding; the test split, once at the end, as eval.test_decoding."""
+    method = ecfg.test_decoding if split == "test" else ecfg.decoding
+    return Decoding(method, ecfg.beam_size)
+
+
+def held_out_metrics(
+    task: Task, model: nn.Module, ecfg: EvalConfig, amp: str, device: torch.device
+) -> dict[str, float]:
+    """`task.evaluate` on the 'valid' split, as eval.* configures it."""
+    model.eval()
+    devices = [device] if device.type == "cuda" else []
+    with torch.random.fork_rng(devices=devices), torch.no_grad(), autocast(amp, device):
+        how = split_decoding(ecfg, "valid")
+        return task.evaluate(model, split="valid", limit=ecfg.size, decoding=how)

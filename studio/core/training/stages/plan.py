@@ -1,0 +1,78 @@
+"""The stages of a run (supervised warm-up, then GRPO): which run, what each starts with,
+and when one ends early.
+
+Each stage starts with a fresh AdamW and its own learning-rate schedule (schedule.py);
+its peak learning rate may grow with the square root of the batch size. A stage ends
+after its steps, or early when the held-out metric reaches `stop_at` or has not improved
+for `patience` evaluations.
+
+References: Loshchilov and Hutter 2019, "Decoupled Weight Decay Regularization" (AdamW);
+Krizhevsky 2014, "One weird trick for parallelizing convolutional neural networks" (the
+square-root learning-rate rule).
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+from torch import nn
+
+from studio.core.config.sections import StageConfig, TrainingConfig
+from studio.core.training.stages.schedule import LearningRate
+from studio.core.training.stages.state import Position
+
+
+def stage_lr(stage: StageConfig, tcfg: TrainingConfig) -> float:
+    """The stage's peak learning rate, scaled when training.scale_lr_with_batch is on."""
+    if tcfg.scale_lr_with_batch:  # lr grows with sqrt(examples per optimizer step)
+        return stage.lr * math.sqrt(stage.batch_size * tcfg.grad_accum / tcfg.lr_reference_batch)
+    return stage.lr
+
+
+def new_optimizer(
+    model: nn.Module, stage: StageConfig, tcfg: TrainingConfig, device: torch.device
+) -> torch.optim.Optimizer:
+    """A fresh AdamW over the model's trainable parameters."""
+    return torch.optim.AdamW(
+        [p for p in model.parameters() if p.requires_grad],
+        lr=stage.lr,
+        betas=(tcfg.adam_beta1, tcfg.adam_beta2),
+        weight_decay=tcfg.weight_decay,
+        fused=device.type in ("cpu", "cuda"),  # one kernel for all parameters
+    )
+
+
+def new_schedule(
+    optimizer: torch.optim.Optimizer, stage: StageConfig, tcfg: TrainingConfig
+) -> LearningRate:
+    """The stage's learning-rate schedule over its steps."""
+    return LearningRate(
+        optimizer,
+        peak=stage_lr(stage, tcfg),
+        total_steps=stage.steps,
+        schedule=stage.lr_schedule,
+        warmup_steps=stage.lr_warmup_steps,
+        patience=stage.plateau_patience,
+    )
+
+
+def early_stop(metric: float, stage: StageConfig, pos: Position, metric_name: str) -> str | None:
+    """Note an evaluation's `metric` in `pos`, the one keeper of the stage's eval history
+    (the best so far, evaluations since it), and say why the stage should end now, or None.
+    Higher is better, by more than stage.min_gain (a rise within the metric's noise is
+    not an improvement)."""
+    if pos.best is None or metric > pos.best + stage.min_gain:
+        pos.best, pos.bad_evals = metric, 0
+    else:
+        pos.bad_evals += 1
+    if stage.stop_at is not None and metric >= stage.stop_at:
+        return f"reached {metric_name} {metric:.3f} >= {stage.stop_at}"
+    if stage.patience and pos.bad_evals >= stage.patience:
+        if stage.min_gain:  # so the log says why a rise it shows did not count
+            return (
+                f"no {metric_name} more than {stage.min_gain:g} above its best in "
+                f"{stage.patience} evaluations"
+            )
+        return f"no better {metric_name} in {stage.patience} evaluations"
+    return None
