@@ -61,17 +61,8 @@ def first_minute(
         now = time.perf_counter() - started
         if record["kind"] == "step" and record["stage"] == "grpo" and seen["first_grpo"] is None:
             seen["first_grpo"] = now
-        if record["kind"] == "eval":
-            value = record[f"eval/{record['metric']}"]
-            seen["evals"].append((round(now, 1), record["stage"], record["step"], value))
-            if record["stage"] == "grpo" and seen["baseline"] is None:
-                seen["baseline"] = value
-            elif seen["baseline"] is not None:
-                for rise in rises:
-                    if value >= seen["baseline"] + rise:
-                        seen["rises"].setdefault(rise, now)
-                if len(seen["rises"]) == len(rises):
-                    control.stop()
+        if record["kind"] == "eval" and _every_rise_seen(seen, record, rises, now):
+            control.stop()
         if now > budget:
             control.stop()
 
@@ -80,6 +71,23 @@ def first_minute(
     wall = time.perf_counter() - started
     metric = trainer.task.EVAL_METRIC
     return {"preset": preset, "seed": seed, "metric": metric, "wall": wall, **seen, **final}
+
+
+def _every_rise_seen(
+    seen: dict[str, Any], record: dict[str, Any], rises: list[float], now: float
+) -> bool:
+    """An eval record noted in `seen` (GRPO's first is the baseline, the rises are timed
+    from it); whether every one of `rises` has been seen."""
+    value = record[f"eval/{record['metric']}"]
+    seen["evals"].append((round(now, 1), record["stage"], record["step"], value))
+    if seen["baseline"] is None:
+        if record["stage"] == "grpo":
+            seen["baseline"] = value
+        return False
+    for rise in rises:
+        if value >= seen["baseline"] + rise:
+            seen["rises"].setdefault(rise, now)
+    return len(seen["rises"]) == len(rises)
 
 
 def quick_translation_lesson(seeds: list[int], save_dir: Path, threads: int) -> None:
@@ -129,15 +137,8 @@ def experiment_minute(
         if record["kind"] == "eval" and record["stage"] == "grpo":
             step, value = int(record["step"]), float(record[f"eval/{record['metric']}"])
             evals[index][step] = value
-            others = [evals[i].get(step) for i in evals]
-            if all(v is not None for v in others):
-                spread = max(others) - min(others)  # type: ignore[type-var, operator]
-                for gap in gaps:
-                    if spread >= gap and gap not in seen["gaps"]:
-                        seen["gaps"][gap] = now
-                        seen["gap_at"][gap] = (step, {labels[i]: evals[i][step] for i in evals})
-                if len(seen["gaps"]) == len(gaps):
-                    control.stop()
+            if _every_gap_seen(seen, evals, step, gaps, labels, now):
+                control.stop()
         if now > budget:
             control.stop()
 
@@ -156,6 +157,27 @@ def experiment_minute(
         "reason": final.get("reason"),
         "step": final.get("step"),
     }
+
+
+def _every_gap_seen(
+    seen: dict[str, Any],
+    evals: dict[int, dict[int, float]],
+    step: int,
+    gaps: list[float],
+    labels: list[str],
+    now: float,
+) -> bool:
+    """Once every variant has evaluated `step`: the gaps their metrics now show, noted in
+    `seen` with when and where each was first seen; whether every one of `gaps` has been."""
+    others = [evals[i].get(step) for i in evals]
+    if not all(v is not None for v in others):
+        return False
+    spread = max(others) - min(others)  # type: ignore[type-var, operator]
+    for gap in gaps:
+        if spread >= gap and gap not in seen["gaps"]:
+            seen["gaps"][gap] = now
+            seen["gap_at"][gap] = (step, {labels[i]: evals[i][step] for i in evals})
+    return len(seen["gaps"]) == len(gaps)
 
 
 def report_experiments(rows: list[dict[str, Any]], gaps: list[float], budget: float) -> None:

@@ -25,14 +25,11 @@ from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_trained
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.training.loop.trainer import Trainer
-from studio.core.training.stages.evaluation import split_decoding
 
 
 def test_metric(run_dir: Path, checkpoint: Path, limit: int) -> dict[str, float]:
     cfg, task, model = load_trained(run_dir, checkpoint=checkpoint)
-    return task.evaluate(
-        model, split="test", limit=limit, decoding=split_decoding(cfg.eval, "test")
-    )
+    return task.evaluate(model, split="test", limit=limit, decoding=cfg.eval.decoding_of("test"))
 
 
 @dataclass

@@ -29,7 +29,7 @@ def split_metrics(task: TranslationTask, model, limit: int) -> dict[str, dict[st
         if split == "train" and len(pairs) > limit:
             pairs = random.Random(0).sample(pairs, limit)
         pairs = pairs[:limit]
-        hyps = translate(model, task, [s for s, _ in pairs], "greedy")
+        hyps = translate(model, task, [s for s, _ in pairs])  # greedy
         scores = corpus_metrics(hyps, [t for _, t in pairs], lang=task.cfg.target_lang)
         out[split] = {k: round(v, 2) for k, v in scores.items()} | {"pairs": len(pairs)}
     return out

@@ -271,7 +271,8 @@ def least_estimates(cfg: Any) -> list[int]:
     it at theirs too), as the trainer's fit would compute them now."""
     import torch
 
-    from studio.core.machine.memory_budget import levers, set_path
+    from studio.core.config.fit import set_path
+    from studio.core.machine.memory_budget import levers
     from studio.core.tasks import build_task
     from studio.core.training.probes.memory_probe import MeasuredEstimate
 

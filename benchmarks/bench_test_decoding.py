@@ -20,18 +20,18 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from studio.core.config.decoding import GREEDY_DECODING, Decoding
 from studio.core.runs.checkpoints import CHECKPOINT_DIR, latest_checkpoint
 from studio.core.runs.loading import load_trained
-from studio.core.tasks.base import Decoding
 
 
 def parse_decoding(text: str) -> tuple[Decoding, float | None]:
     method, *numbers = text.split(":")
     if method == "greedy" and not numbers:
-        return Decoding("greedy"), None
+        return GREEDY_DECODING, None
     if method == "beam" and 1 <= len(numbers) <= 2:
         penalty = float(numbers[1]) if len(numbers) == 2 else None
-        return Decoding("beam", int(numbers[0])), penalty
+        return Decoding.beam(int(numbers[0])), penalty
     raise argparse.ArgumentTypeError(f"{text}: give greedy or beam:K[:LP]")
 
 

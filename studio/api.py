@@ -27,10 +27,11 @@ from torch import nn
 
 from studio.core.catalogue import config_from_dict, load_config
 from studio.core.config.arguments import ArgumentError, check_eval_limit
-from studio.core.config.fields import ConfigError, apply_override
+from studio.core.config.decoding import BeamsRefused, Decoding
+from studio.core.config.fields import ConfigError
+from studio.core.config.fit import user_gives
 from studio.core.config.loading import config_to_dict
 from studio.core.config.sections import DataConfig, StudioConfig
-from studio.core.config.user_settings import RECORD, given_paths, merged
 from studio.core.data.load_report import LoadReport
 from studio.core.export.pipeline import ExportResult, export_run
 from studio.core.machine.memory_budget import Fit
@@ -46,7 +47,7 @@ from studio.core.serving.completion import (
 )
 from studio.core.training.loop.control import TrainerControl
 from studio.core.training.loop.trainer import Trainer
-from studio.core.training.stages.evaluation import held_out_metrics, split_decoding
+from studio.core.training.stages.evaluation import held_out_metrics
 from studio.core.training.steps.update import gradient_flow
 from studio.core.training.tools.prune import PruneResult, prune_run
 
@@ -157,15 +158,18 @@ def configure(cfg: StudioConfig, settings: Settings) -> StudioConfig:
     from another preset: use `load_preset(..., {"model.arch": ...})`.)"""
     _config("cfg", cfg)
     data = config_to_dict(cfg)
-    given: list[str] = []
-    for key, value in _settings("settings", settings).items():
-        keys = [k for k in key.split(".") if k]
-        if not keys:
-            raise ConfigError(f"{key!r}: a setting is named section.key, e.g. training.lr")
-        apply_override(data, keys, value)
-        given += given_paths(keys, value)
-    data[RECORD] = merged(cfg.user_set, given)  # what a fit leaves as the user set it
-    return config_from_dict(data, given)
+    given = _settings("settings", settings)
+    changes = [(_setting_keys(key), value) for key, value in given.items()]
+    paths = user_gives(data, changes, cfg.user_set)  # what a fit leaves as the user set it
+    return config_from_dict(data, paths)
+
+
+def _setting_keys(key: str) -> list[str]:
+    """A setting's keys, "training.lr" -> ["training", "lr"]; a key naming none is refused."""
+    keys = [k for k in key.split(".") if k]
+    if not keys:
+        raise ConfigError(f"{key!r}: a setting is named section.key, e.g. training.lr")
+    return keys
 
 
 def enable_curriculum(
@@ -354,6 +358,19 @@ def load_prompts(
 # ---- training
 
 
+def _hand_over(
+    inbox: queue.Queue[tuple[str, Any]], item: tuple[str, Any], gone: threading.Event
+) -> None:
+    """Put `item` in the one-place `inbox` once the loop has room for it, or give up when
+    the loop has ended (nobody would take it)."""
+    while not gone.is_set():
+        try:
+            inbox.put(item, timeout=0.1)
+            return
+        except queue.Full:
+            continue
+
+
 class GRPOTrainer:
     """The studio's trainer for one config: a supervised warm-up, then GRPO, in a new run
     folder under `save_dir` (`continue_run` carries on an existing one). `callback(record)`
@@ -451,12 +468,7 @@ class GRPOTrainer:
         gone = threading.Event()  # the loop has ended: nobody takes records any more
 
         def deliver(item: tuple[str, Any]) -> None:
-            while not gone.is_set():  # wait for the loop to take it
-                try:
-                    inbox.put(item, timeout=0.1)
-                    break
-                except queue.Full:
-                    continue
+            _hand_over(inbox, item, gone)
             while not gone.is_set() and not taken.acquire(timeout=0.1):
                 continue
 
@@ -597,14 +609,14 @@ class Run:
             check_eval_limit(limit)
         except ArgumentError as err:
             raise APIError(err.as_argument) from None
-        how = split_decoding(self.cfg.eval, split)
+        how = self.cfg.eval.decoding_of(split)
         return self.task.evaluate(self.model, split=split, limit=limit, decoding=how)
 
     def generate(
         self, prompts: Sequence[str], *, samples: int = 1, temperature: float = 0.0
     ) -> list[list[str]]:
-        """Completions of each prompt by a text run (Micro-GPT): `samples` each, greedy
-        at temperature 0, as `grpo-studio generate`."""
+        """Completions of each prompt by a text run (Micro-GPT): `samples` each (at most
+        MAX_SAMPLES, 64), greedy at temperature 0, as `grpo-studio generate`."""
         if not completes_text(self.task.NAME):
             raise APIError(f"{self.run_dir}: a {self.task.NAME} run does not complete text")
         if isinstance(prompts, str):
@@ -625,9 +637,9 @@ class Run:
 
     def translate(self, sentences: str | Sequence[str], *, beam: int | None = None) -> list[str]:
         """Translations by a translation run (Tiny-Transformer), one per line given, by
-        beam search with `beam` beams, greedy for 0, and without `beam` as the run's test
-        figures were measured (eval.test_decoding), as `grpo-studio translate`."""
-        from studio.core.serving.decoding import beam_decoding, run_decoding
+        beam search with `beam` beams (2 to MAX_BEAMS, 16), greedy for 0, and without `beam`
+        as the run's test figures were measured (eval.test_decoding), as `grpo-studio
+        translate`."""
         from studio.core.serving.live_translation import LiveTranslator
         from studio.core.serving.translation_backends import TorchBackend
 
@@ -637,17 +649,16 @@ class Run:
             _must_be("sentences", sentences, (list, tuple), "a sentence (str) or a list of them")
             for i, sentence in enumerate(sentences):
                 _text(f"sentences[{i}]", sentence)
-        evaluation = self.cfg.eval
-        decoding = run_decoding(evaluation.test_decoding, evaluation.beam_size)
+        decoding = self.cfg.eval.decoding_of("test")
         if beam is not None:
             _int("beam", beam)
             try:
-                decoding = beam_decoding(beam)
-            except ValueError:
-                raise APIError(f"beam={beam}: 2 beams or more, or 0 for greedy") from None
+                decoding = Decoding.asked(beam)
+            except BeamsRefused as err:
+                raise APIError(f"beam={beam}: {err.rule}") from None
         lines = [sentences] if isinstance(sentences, str) else list(sentences)
         translator = LiveTranslator(TorchBackend(self.model, self.task))
-        return translator.translate_lines(lines, *decoding).lines
+        return translator.translate_lines(lines, decoding).lines
 
     def act(self, index: int = 0, *, split: str = "test") -> dict[str, Any]:
         """A grid-world run's agent plays held-out grid `index` greedily: how it went

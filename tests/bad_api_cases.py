@@ -53,6 +53,11 @@ VALUES = [
         same_as=(*GENERATE, "1+", "--samples", "0"),
     ),
     Call(
+        "run.generate(['1+'], samples=10000000)",
+        ("samples: must be at most 64 completions a prompt", "got 10000000"),
+        same_as=(*GENERATE, "1+", "--samples", "10000000"),
+    ),
+    Call(
         "run.generate(['1+'], temperature=-1.0)",
         ("temperature: must be 0 (greedy) or a positive number, got -1.0",),
         same_as=(*GENERATE, "1+", "--temperature", "-1.0"),

@@ -315,6 +315,11 @@ OPTIONS = [
         ("--samples: must be 1 or more",),
     ),
     Case(
+        "generate --samples 10000000",
+        ("generate", "{TEXT_RUN}", "1+2=", "--samples", "10000000"),
+        ("--samples: must be at most 64 completions a prompt", "got 10000000"),
+    ),
+    Case(
         "generate --temperature -1",
         ("generate", "{TEXT_RUN}", "1+2=", "--temperature", "-1"),
         ("--temperature: must be 0 (greedy) or a positive number",),
@@ -336,6 +341,11 @@ OPTIONS = [
         "translate --beam -3",
         ("translate", "{TRANSLATION_RUN}", "x", "--beam", "-3"),
         ("--beam takes 2 beams or more",),
+    ),
+    Case(
+        "translate --beam 1000000000",
+        ("translate", "{TRANSLATION_RUN}", "x", "--beam", "1000000000"),
+        ("--beam takes at most 16 beams, got 1000000000",),
     ),
     Case(
         "translate --threads 0",
@@ -409,6 +419,11 @@ OPTIONS = [
         "serve --beam over --max-beam",
         ("serve", "{TRANSLATION_RUN}", "--beam", "16"),
         ("--beam 16 is over --max-beam 8",),
+    ),
+    Case(
+        "serve --max-beam over the most beams a search takes",
+        ("serve", "{TRANSLATION_RUN}", "--max-beam", "1000"),
+        ("--max-beam takes at most 16 beams, got 1000",),
     ),
     Case(
         "serve --max-alternatives not under --max-beam",

@@ -7,6 +7,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from studio.core.config.decoding import GREEDY_DECODING, Decoding
 from studio.core.serving.http_app import Access
 from studio.core.serving.http_server import TranslationServer, start_server
 from studio.core.serving.request_fields import ServeLimits
@@ -25,10 +26,10 @@ class Servers:
         onnx: bool = False,
         limits: ServeLimits | None = None,
         access: Access | None = None,
-        beam: int = 0,
+        decoding: Decoding = GREEDY_DECODING,
     ) -> TranslationServer:
         limits = limits or ServeLimits(rate="1000/second")
-        service = open_service(list(run_dirs), onnx=onnx, limits=limits, beam=beam)
+        service = open_service(list(run_dirs), onnx=onnx, limits=limits, decoding=decoding)
         server = start_server(service, access, port=0)
         self.started.append(server)
         return server

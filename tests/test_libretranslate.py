@@ -13,6 +13,7 @@ from libretranslatepy import LibreTranslateAPI
 from servers import Servers, call
 from tiny_runs import held_out_sentences
 
+from studio.core.config.decoding import GREEDY_DECODING, Decoding
 from studio.core.serving.http_app import Access
 from studio.core.serving.request_fields import ServeLimits
 from studio.core.tasks.translation.decoding import translate
@@ -51,9 +52,9 @@ def expected(translation_model):
     cuts it (English joins sentences with a space)."""
     _, task, model = translation_model
 
-    def of(text: str, decoding: str = "greedy", beams: int = 4) -> str:
+    def of(text: str, decoding: Decoding = GREEDY_DECODING) -> str:
         parts = split_sentences(text)
-        return " ".join(translate(model, task, parts, decoding, beams)) if parts else ""
+        return " ".join(translate(model, task, parts, decoding)) if parts else ""
 
     return of
 
@@ -145,7 +146,7 @@ def test_alternatives_are_the_beams_next_best(base, sentences, expected, transla
     asked = {"q": sentences[0], "source": "zh", "target": "en", "alternatives": 2}
     status, body, _ = call(base + "/translate", asked)
     assert status == 200
-    assert body["translatedText"] == translate(model, task, [sentences[0]], "beam", 3)[0]
+    assert body["translatedText"] == translate(model, task, [sentences[0]], Decoding.beam(3))[0]
     assert 1 <= len(body["alternatives"]) <= 2
     assert body["translatedText"] not in body["alternatives"]
     assert len(set(body["alternatives"])) == len(body["alternatives"])

@@ -14,6 +14,7 @@ from servers import Servers, call
 from tiny_runs import GRID_WORLD, TRANSLATION, held_out_sentences, make_run
 
 from studio.cli.main import main
+from studio.core.config.decoding import Decoding
 from studio.core.runs.loading import load_trained
 from studio.core.serving.engines import ServingError
 from studio.core.serving.http_app import TranslationApp
@@ -66,7 +67,7 @@ def test_studio_translate_answers_the_translation_its_latency_and_wait(
     status, again, _ = call(base + "/studio/translate", {"text": a})
     assert status == 200 and again["from_cache"] == 1 and again["translation"] == one[a]
     status, beam, _ = call(base + "/studio/translate", {"text": a, "beam": 3})
-    assert beam["translation"] == translate(model, task, [a], "beam", 3)[0]
+    assert beam["translation"] == translate(model, task, [a], Decoding.beam(3))[0]
     assert beam["decoding"] == "beam 3"
 
 

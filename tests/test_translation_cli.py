@@ -9,6 +9,7 @@ import pytest
 from tiny_runs import GRID_WORLD, held_out_sentences, make_run
 
 from studio.cli.main import main
+from studio.core.config.decoding import MAX_BEAMS, Decoding
 from studio.core.tasks.translation.decoding import translate
 
 # Pairs written for this test, in the shape of a Tatoeba/Anki export: English, Chinese,
@@ -194,7 +195,7 @@ def test_file_mode_keeps_every_line_translates_repeats_once_and_matches_each_eng
         assert "sentences/s" in done.stderr and done.stdout == ""
     beam = cli("translate", str(translation_run), "--file", str(source), "--beam", "3", "--onnx")
     assert beam.returncode == 0, beam.stderr
-    want = [translate(model, task, [s], "beam", 3)[0] for s in (a, b, c)]
+    want = [translate(model, task, [s], Decoding.beam(3))[0] for s in (a, b, c)]
     assert beam.stdout.splitlines() == [want[0], "", f"{want[1]} {want[2]}", "", want[0], want[1]]
 
 
@@ -212,7 +213,7 @@ def test_interactive_mode_answers_each_line_as_it_comes(
         assert done.stdout.splitlines() == [one[a], "", f"{one[b]} {one[a]}"]
         assert "1 of 2 from the cache" in done.stderr  # a, met again on the third line
     beam = cli("translate", str(translation_run), "--interactive", "--beam", "2", stdin=f"{a}\n")
-    assert beam.stdout.splitlines() == [translate(model, task, [a], "beam", 2)[0]]
+    assert beam.stdout.splitlines() == [translate(model, task, [a], Decoding.beam(2))[0]]
 
 
 def test_what_the_model_cannot_read_is_reported_not_skipped(tmp_path, translation_run):
@@ -302,7 +303,7 @@ def test_without_beam_a_run_translates_as_its_test_figures_were_measured(
     config = yaml.safe_load((run / "config.yaml").read_text(encoding="utf-8"))
     config["eval"].update(test_decoding="beam", beam_size=3)
     (run / "config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
-    beam = [translate(model, task, [s], "beam", 3)[0] for s in (a, b)]
+    beam = [translate(model, task, [s], Decoding.beam(3))[0] for s in (a, b)]
     greedy = [translate(model, task, [s])[0] for s in (a, b)]
     assert beam != greedy  # the two decodings tell apart on these sentences
     for engine in ([], ["--onnx"]):
@@ -330,3 +331,21 @@ def test_a_run_folder_asking_for_more_beams_than_allowed_is_refused(
     assert main(["translate", str(run), "你好"]) == 2
     err = capsys.readouterr().err
     assert "eval.beam_size: must be at most 16, got 1000000" in err and "Traceback" not in err
+
+
+def test_more_beams_than_a_search_takes_are_refused_by_each_front_door(translation_run, capsys):
+    """A number of beams typed by mistake is one line naming the bound (MAX_BEAMS) at the
+    command line and in the API, before any model is asked for a search that wide."""
+    from studio import api
+
+    assert main(["translate", str(translation_run), "你好", "--beam", "1000000000"]) == 2
+    err = capsys.readouterr().err
+    assert f"--beam takes at most {MAX_BEAMS} beams, got 1000000000" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    loaded = api.load_run(translation_run)
+    with pytest.raises(api.APIError, match=f"^beam=1000000000: at most {MAX_BEAMS} beams$"):
+        loaded.translate("你好", beam=1_000_000_000)
+    with pytest.raises(api.APIError, match=r"^beam=1: 2 beams or more \(or 0 for greedy\)$"):
+        loaded.translate("你好", beam=1)
+    widest = translate(loaded.model, loaded.task, ["你好"], Decoding.beam(MAX_BEAMS))
+    assert loaded.translate("你好", beam=MAX_BEAMS) == widest  # the bound itself is taken

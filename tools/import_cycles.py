@@ -83,38 +83,49 @@ def circles(found: dict[str, Path]) -> list[list[str]]:
     graph: dict[str, set[str]] = {name: set() for name in found}
     for edge in edges(found):
         graph[edge.source].add(edge.target)
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    groups: list[list[str]] = []
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * len(graph)))
+    tarjan = _Tarjan(graph)
+    for node in graph:
+        if node not in tarjan.index:
+            tarjan.visit(node)
+    return [sorted(group) for group in tarjan.groups if len(group) > 1]
 
-    def visit(node: str) -> None:
+
+class _Tarjan:
+    """Tarjan's algorithm over `graph`: `visit` each node not yet indexed, then `groups`
+    holds every strongly connected component (a lone module is one of its own)."""
+
+    def __init__(self, graph: dict[str, set[str]]) -> None:
+        self.graph = graph
+        self.index: dict[str, int] = {}
+        self.low: dict[str, int] = {}
+        self.stack: list[str] = []
+        self.on_stack: set[str] = set()
+        self.groups: list[list[str]] = []
+
+    def visit(self, node: str) -> None:
+        index, low = self.index, self.low
         index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        for nxt in graph[node]:
+        self.stack.append(node)
+        self.on_stack.add(node)
+        for nxt in self.graph[node]:
             if nxt not in index:
-                visit(nxt)
+                self.visit(nxt)
                 low[node] = min(low[node], low[nxt])
-            elif nxt in on_stack:
+            elif nxt in self.on_stack:
                 low[node] = min(low[node], index[nxt])
         if low[node] == index[node]:
-            group = []
-            while True:
-                top = stack.pop()
-                on_stack.discard(top)
-                group.append(top)
-                if top == node:
-                    break
-            if len(group) > 1:
-                groups.append(sorted(group))
+            self.groups.append(self._pop_to(node))
 
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * len(graph)))
-    for node in graph:
-        if node not in index:
-            visit(node)
-    return groups
+    def _pop_to(self, node: str) -> list[str]:
+        """The stack's modules down to `node`: one component."""
+        group = []
+        while True:
+            top = self.stack.pop()
+            self.on_stack.discard(top)
+            group.append(top)
+            if top == node:
+                return group
 
 
 def main(argv: list[str]) -> int:

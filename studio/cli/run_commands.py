@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from studio.cli.usage import PROG, UsageError
+from studio.core.config.decoding import METHODS, Decoding
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--limit", type=int, default=1000, help="examples to evaluate")
     e.add_argument(
         "--decoding",
-        choices=["greedy", "beam"],
+        choices=METHODS,
         help="default: the run's (eval.test_decoding for test, eval.decoding for valid)",
     )
     e.set_defaults(run=cmd_eval)
@@ -40,8 +41,6 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from studio.core.config.arguments import check_eval_limit
     from studio.core.runs.loading import load_run_config, load_trained
     from studio.core.tasks import task_class
-    from studio.core.tasks.base import Decoding
-    from studio.core.training.stages.evaluation import split_decoding
 
     check_eval_limit(args.limit)
     if args.decoding:
@@ -52,9 +51,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
                 f"{' or '.join(kind.DECODINGS)}; drop the option or choose one of them"
             )
     cfg, task, model = load_trained(Path(args.run_dir))
-    how = split_decoding(cfg.eval, args.split)
+    how = cfg.eval.decoding_of(args.split)
     if args.decoding:
-        how = Decoding(args.decoding, cfg.eval.beam_size)
+        how = Decoding.named(args.decoding, cfg.eval.beam_size)
     metrics = task.evaluate(model, split=args.split, limit=args.limit, decoding=how)
     for name, value in metrics.items():
         print(f"{name}: {value:.4f}")

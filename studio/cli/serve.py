@@ -18,6 +18,7 @@ from pathlib import Path
 
 from studio.cli.translate import add_engine_arguments, decoding_of
 from studio.cli.usage import PROG, UsageError
+from studio.core.config.decoding import MAX_BEAMS
 from studio.core.serving.request_fields import ServeLimits
 
 MAX_PORT = 65535  # a larger number wraps around to another port in the socket call
@@ -25,7 +26,7 @@ LIMIT_HELP = {
     "max_bytes": "largest request body, in bytes",
     "max_chars": "most characters of one request's texts together",
     "max_items": "most texts in one request's q list",
-    "max_beam": "most beams a request may ask for",
+    "max_beam": f"most beams a request may ask for (at most {MAX_BEAMS})",
     "max_alternatives": "most alternative translations a request may ask for",
     "read_timeout": "seconds a client has to send a whole request",
     "max_waiting": "sentences waiting for the model before requests get 429",
@@ -112,7 +113,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--threads takes 1 or more, got {args.threads}")
     limits = limits_of(args)  # every option checked before a model loads
     keys = read_keys(args)
-    decoding_of(args)  # --beam checked
+    decoding = decoding_of(args)  # --beam checked
 
     import torch
 
@@ -123,7 +124,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     run_dirs = [Path(d) for d in args.run_dirs]
     service = open_service(
-        run_dirs, onnx=args.onnx, threads=args.threads, limits=limits, beam=args.beam
+        run_dirs, onnx=args.onnx, threads=args.threads, limits=limits, decoding=decoding
     )
     runs = service.runs
     server = TranslationServer(service, Access(keys, tuple(args.allow_host)), args.host, args.port)

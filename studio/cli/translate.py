@@ -8,8 +8,9 @@
                                                          bar; one line out per line in
 
 --onnx translates with the run's ONNX export instead of PyTorch; --beam N searches with
-N beams, --beam 0 decodes greedily, and without --beam a run translates as its test
-figures were measured (eval.test_decoding: a beam search for a user's file). Every mode
+N beams (2 to MAX_BEAMS, 16), --beam 0 decodes greedily, and without --beam a run
+translates as its test figures were measured (eval.test_decoding: a beam search for a
+user's file). Every mode
 goes through the live translator (studio.core.serving.live_translation): lines are cut
 into sentences, repeated sentences are translated once, and what the model cannot read
 as given (sentences cut at its length limit, unknown characters) is counted on stderr.
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from studio.cli.usage import PROG, UsageError
+from studio.core.config.decoding import MAX_BEAMS, BeamsRefused, Decoding
 
 if TYPE_CHECKING:
     from studio.core.serving.live_translation import LiveTranslator
@@ -60,7 +62,7 @@ def add_engine_arguments(parser: argparse.ArgumentParser, *, run_default: bool =
         type=int,
         default=None if run_default else 0,
         metavar="N",
-        help="beam search with N beams, 0 greedy (default: "
+        help=f"beam search with N beams (2 to {MAX_BEAMS}), 0 greedy (default: "
         + (
             "as the run's test figures were measured, eval.test_decoding)"
             if run_default
@@ -77,25 +79,20 @@ def add_engine_arguments(parser: argparse.ArgumentParser, *, run_default: bool =
     )
 
 
-def decoding_of(args: argparse.Namespace) -> tuple[str, int]:
-    """(decoding, beam size) from --beam (given)."""
-    from studio.core.serving.decoding import beam_decoding
-
+def decoding_of(args: argparse.Namespace) -> Decoding:
+    """The decoding --beam asks for (given)."""
     try:
-        return beam_decoding(args.beam)
-    except ValueError:
-        raise UsageError(
-            f"--beam takes 2 beams or more (or 0 for greedy), got {args.beam}"
-        ) from None
+        return Decoding.asked(args.beam)
+    except BeamsRefused as err:
+        raise UsageError(f"--beam takes {err.rule}, got {args.beam}") from None
 
 
-def open_translator(args: argparse.Namespace) -> tuple[LiveTranslator, tuple[str, int]]:
+def open_translator(args: argparse.Namespace) -> tuple[LiveTranslator, Decoding]:
     """The live translator over the run's PyTorch model or (--onnx) its export, and the
     decoding: --beam's, or the run's eval.test_decoding."""
     import torch
 
     from studio.core.runs.loading import load_run_config
-    from studio.core.serving.decoding import run_decoding
     from studio.core.serving.live_translation import LiveTranslator
     from studio.core.serving.translation_backends import open_backend
 
@@ -105,8 +102,7 @@ def open_translator(args: argparse.Namespace) -> tuple[LiveTranslator, tuple[str
     backend = open_backend(Path(args.run_dir), onnx=args.onnx, onnx_threads=args.threads)
     if args.beam is not None:
         return LiveTranslator(backend), decoding_of(args)
-    evaluation = load_run_config(Path(args.run_dir)).eval
-    return LiveTranslator(backend), run_decoding(evaluation.test_decoding, evaluation.beam_size)
+    return LiveTranslator(backend), load_run_config(Path(args.run_dir)).eval.decoding_of("test")
 
 
 def warn(warnings: list[str]) -> None:
@@ -131,14 +127,14 @@ def cmd_translate(args: argparse.Namespace) -> int:
     sentences = args.sentences
     if not sentences or sentences == ["-"]:
         sentences = [line.strip() for line in sys.stdin if line.strip()]
-    result = translator.translate_lines(sentences, *decoding)
+    result = translator.translate_lines(sentences, decoding)
     for line in result.lines:
         print(line)
     warn(result.issues.messages())
     return 0
 
 
-def interactive(translator: LiveTranslator, decoding: tuple[str, int]) -> int:
+def interactive(translator: LiveTranslator, decoding: Decoding) -> int:
     """A prompt on a terminal (line editing through readline); plain lines from a pipe.
     Each line's translation goes to stdout at once; its latency and cache use to stderr."""
     tty = sys.stdin.isatty()
@@ -146,7 +142,7 @@ def interactive(translator: LiveTranslator, decoding: tuple[str, int]) -> int:
         import readline  # noqa: F401  (input() gains line editing and history)
 
         print(
-            f"{translator.backend.name}, {decoding[0]}: type a sentence and press Enter; "
+            f"{translator.backend.name}, {decoding.method}: type a sentence and press Enter; "
             "Ctrl-D ends",
             file=sys.stderr,
         )
@@ -157,7 +153,7 @@ def interactive(translator: LiveTranslator, decoding: tuple[str, int]) -> int:
             break
         if not tty and not line:
             break  # end of the pipe
-        update = translator.translate_text(line.strip(), *decoding)
+        update = translator.translate_text(line.strip(), decoding)
         print(update.text, flush=True)
         if update.sentences:
             cached = f", {update.from_cache} of {len(update.sentences)} from the cache"
@@ -198,7 +194,7 @@ def translate_file(args: argparse.Namespace) -> int:
             bar.total = total
             bar.update(done - bar.n)
 
-        result = translator.translate_lines(lines, *decoding, args.batch, progress)
+        result = translator.translate_lines(lines, decoding, args.batch, progress)
     seconds = time.perf_counter() - started
     text = "".join(line + "\n" for line in result.lines)
     if out is None:

@@ -88,6 +88,17 @@ def menu_texts(menu: QMenu, where: str = "menu") -> Iterator[tuple[str, str]]:
 def widget_texts(widget: QWidget) -> Iterator[tuple[str, str]]:
     """(where, text) for one widget's own visible strings."""
     name = type(widget).__name__
+    yield from _own_texts(widget, name)
+    yield from _item_texts(widget, name)
+    if isinstance(widget, QMenu):
+        yield from menu_texts(widget)
+    else:
+        yield from _action_texts(widget.actions(), name)
+    yield from _chart_texts(widget, name)
+
+
+def _own_texts(widget: QWidget, name: str) -> Iterator[tuple[str, str]]:
+    """Its tooltip, title, text, placeholder, or page."""
     if widget.toolTip():
         yield f"{name} tooltip", widget.toolTip()
     if isinstance(widget, QMainWindow | QDockWidget) or widget.isWindow():
@@ -100,6 +111,10 @@ def widget_texts(widget: QWidget) -> Iterator[tuple[str, str]]:
         yield f"{name} page", widget.toPlainText()
     if isinstance(widget, QGroupBox):
         yield f"{name} title", widget.title()
+
+
+def _item_texts(widget: QWidget, name: str) -> Iterator[tuple[str, str]]:
+    """A tab widget's tabs and their tooltips, a fixed combo box's items."""
     if isinstance(widget, QTabWidget):
         for i in range(widget.count()):
             yield f"{name} tab", widget.tabText(i)
@@ -107,11 +122,11 @@ def widget_texts(widget: QWidget) -> Iterator[tuple[str, str]]:
     if isinstance(widget, QComboBox) and not widget.isEditable():
         for i in range(widget.count()):
             yield f"{name} item", widget.itemText(i)
-    if isinstance(widget, QMenu):
-        yield from menu_texts(widget)
-    elif not isinstance(widget, QMenu):
-        yield from _action_texts(widget.actions(), name)
-    title = getattr(widget, "title_text", None)  # a chart
+
+
+def _chart_texts(widget: QWidget, name: str) -> Iterator[tuple[str, str]]:
+    """A chart's title and its plot's axis labels."""
+    title = getattr(widget, "title_text", None)
     if callable(title):
         yield f"{name} chart title", title()
     plot = getattr(widget, "plot", None)

@@ -98,7 +98,7 @@ def test_the_data_report_and_the_log_of_a_run_are_in_chinese(chinese, window, qt
 
 def test_the_notes_only_a_large_file_gets_are_in_chinese(chinese):
     # The Data tab check above uses a file too small for them.
-    notes = [note for _, _, note in large_file_settings(DROPOUT_FREE_PAIRS)]
+    notes = [proposal.reason for proposal in large_file_settings(DROPOUT_FREE_PAIRS)]
     assert len(notes) == 3
     shown = [translate_message(note) for note in notes]
     assert english_left(shown) == [] and f"{DROPOUT_FREE_PAIRS:,}" in shown[0]

@@ -23,7 +23,7 @@ def test_a_lesson_made_by_clicking_reopens_the_same(qtbot, tmp_path, monkeypatch
     assert form.is_field_visible("training.seed")
     target = tmp_path / "my lesson.yaml"
     monkeypatch.setattr(dialogs, "save_file", lambda *args: str(target))
-    window.save_lesson_dialog()
+    window.setup.save_lesson_dialog()
     saved = load_config(target)
     assert saved.ui.hidden == ["grpo.beta", "model.d_model"]
     assert saved.ui.lesson == "Watch the group.\nThen press Step."
@@ -72,7 +72,7 @@ def test_a_saved_lesson_goes_to_the_lessons_folder_and_appears_in_the_gallery(
         return suggested  # the teacher presses Save
 
     monkeypatch.setattr(dialogs, "save_file", save_file)
-    window.save_lesson_dialog()
+    window.setup.save_lesson_dialog()
     (suggested,) = offered
     folder = user_lessons_dir()
     assert Path(suggested) == folder / "Lesson 1 - groups lesson.yaml"

@@ -242,7 +242,7 @@ def test_save_as_preset_writes_what_reopens_identically(qtbot, window, tmp_path,
     monkeypatch.setattr(dialogs, "save_file", lambda *a, **k: str(target))
     window.setup.form.editors["training.seed"].widget.setText("77")
     window.setup.form.editors["ui.hidden"].widget.setText("[grpo.beta, eval]")
-    window.save_preset_dialog()
+    window.setup.save_preset_dialog()
     assert load_config(target) == window.setup.form.config()
     assert load_config(target).training.seed == 77
 

@@ -31,6 +31,7 @@ from studio.app.views.playground.grid_page import GridPage, episode_text, play_o
 from studio.app.views.playground.page import PlaygroundPage
 from studio.app.views.playground.tab import PAGES, PlaygroundTab
 from studio.app.views.playground.translation_page import TranslationPage
+from studio.core.config.decoding import Decoding
 from studio.core.export.pipeline import export_run
 from studio.core.models import ARCHS, Question, arch_spec
 from studio.core.runs.checkpoints import latest_checkpoint, save_checkpoint
@@ -288,7 +289,7 @@ def test_translation_greedy_equal_in_both_and_beam_in_pytorch(qtbot, window, tt_
     page.beam_size.setValue(3)
     page.sentence.setText(sentences[0])
     torch_answer, _ = ask(qtbot, tab, page.button)
-    assert torch_answer.texts == translate(model, task, [sentences[0]], "beam", 3)
+    assert torch_answer.texts == translate(model, task, [sentences[0]], Decoding.beam(3))
     assert "greedy" in tab.answers.columns["ONNX"].answer.text()
     assert window.errors == []
 

@@ -4,6 +4,7 @@ import pytest
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
+from studio.app.shell.window_fit import keep_on_screen
 from tests.app.test_main_window import make_window
 
 
@@ -297,7 +298,7 @@ def test_a_saved_window_larger_than_the_screen_is_brought_onto_it(qtbot, tmp_pat
     screen = window.screen().availableGeometry()
     window.resize(screen.width() + 300, screen.height() + 100)
     window.move(screen.left() + 50, screen.top())
-    window.keep_on_screen()
+    keep_on_screen(window)
     frame = window.frameGeometry()
     assert frame.width() <= screen.width() and frame.height() <= screen.height()
     assert screen.contains(frame)

@@ -19,7 +19,9 @@ from studio.core.config.loading import save_config
 from studio.core.grpo import group_advantages
 from studio.core.tasks import build_task
 from studio.core.tasks.base import Example, Rollout
+from studio.core.tasks.chrf import CHRF_BETA_MAX
 from studio.core.tasks.reward_checks import parse_checks
+from studio.core.tasks.reward_kinds import KINDS
 from studio.core.tasks.text import repeat_each
 from studio.core.tasks.user_reward import forget_allowed_code
 from studio.core.training.steps.grpo_step import score
@@ -102,6 +104,24 @@ def test_building_a_reward_by_clicking(qtbot, window):
     click(qtbot, lab.rows[0].remove)  # remove a check: the numbers follow at once
     assert lab.group.names == ["length", "contains"]
     assert [r["kind"] for r in window.setup.read_config().task.rewards] == ["length", "contains"]
+
+
+def test_the_kinds_their_words_and_bounds_come_from_the_registry(qtbot):
+    lab = RewardLab()
+    qtbot.addWidget(lab)
+    pick = lab.kind_pick
+    assert [pick.itemData(i) for i in range(pick.count())] == list(KINDS)
+    for i, kind in enumerate(KINDS.values()):
+        assert pick.itemText(i) == kind.label
+        assert pick.itemData(i, Qt.ItemDataRole.ToolTipRole) == kind.description
+    lab.set_checks([{"kind": name, "options": {}} for name in KINDS], stores=False)
+    for row, kind in zip(lab.rows, KINDS.values(), strict=True):
+        assert row.title.toolTip() == kind.description
+        assert list(row.options) == list(kind.options)
+        for name, option in kind.options.items():
+            assert row.option(name).toolTip() == option.help
+    beta = lab.rows[list(KINDS).index("similarity")].option("beta")
+    assert (beta.minimum(), beta.maximum()) == (0.0, CHRF_BETA_MAX)  # the bound, in the box
 
 
 def test_rewards_edited_by_hand_in_the_settings_show_in_the_lab(qtbot, window):

@@ -161,7 +161,7 @@ def _allowed() -> set[str]:
     from studio.core.data.shapes import SHAPES
     from studio.core.models import ARCHS
     from studio.core.tasks import TASKS
-    from studio.core.tasks.reward_checks import KINDS
+    from studio.core.tasks.reward_kinds import KINDS
     from studio.core.training.reporting.metrics import METRICS
 
     words = set(ALLOWED) | set(TASKS) | set(ARCHS) | set(SHAPES)
@@ -178,8 +178,8 @@ def _allowed() -> set[str]:
     words |= {"kind", "weight", "options", *KINDS}
     # an experiment's variant as a preset writes it (ui.experiment): {label, settings}
     words |= {"label", "settings"}
-    for options in KINDS.values():
-        for name, option in options.items():
+    for kind in KINDS.values():
+        for name, option in kind.options.items():
             words |= {name, *option.choices}
     return words
 

@@ -7,6 +7,7 @@ import pytest
 import torch
 
 from studio.core.catalogue import load_config
+from studio.core.config.decoding import Decoding
 from studio.core.config.fields import ConfigError
 from studio.core.data.demo_corpus import demo_pairs
 from studio.core.data.load_report import DataError
@@ -116,7 +117,7 @@ def test_the_reverse_model_translates_each_sentence_by_the_decoding_asked(tmp_pa
     out = back_translation.translate_all(task, model, sentences, decoding)
     assert len(out) == 3 and all(isinstance(s, str) for s in out)
     if decoding != "sample":
-        assert out == translate(model, task, sentences, decoding=decoding)
+        assert out == translate(model, task, sentences, Decoding.named(decoding, 4))
 
 
 def test_a_synthetic_pair_weighs_what_the_setting_says_in_the_loss(tmp_path):

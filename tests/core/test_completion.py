@@ -10,6 +10,7 @@ from tiny_runs import GPT, make_run
 
 from studio.core.runs.loading import load_run
 from studio.core.serving.completion import (
+    MAX_SAMPLES,
     CompletionError,
     CompletionSettings,
     PromptTooLong,
@@ -18,7 +19,6 @@ from studio.core.serving.completion import (
     complete,
     completes_text,
 )
-from studio.core.serving.decoding import beam_decoding
 from studio.core.tasks.base import Example
 
 
@@ -33,6 +33,12 @@ def gpt(tmp_path_factory):
     ("prompts", "settings", "setting", "message"),
     [
         (["1+2="], CompletionSettings(samples=0), "samples", "samples: must be 1 or more"),
+        (
+            ["1+2="],
+            CompletionSettings(samples=MAX_SAMPLES + 1),
+            "samples",
+            f"samples: must be at most {MAX_SAMPLES} completions a prompt",
+        ),
         (["1+2="], CompletionSettings(temperature=-1.0), "temperature", "got -1.0"),
         (["1+2="], CompletionSettings(temperature=math.inf), "temperature", "got inf"),
         (["1+2="], CompletionSettings(temperature=math.nan), "temperature", "got nan"),
@@ -92,9 +98,17 @@ def test_a_prompt_too_long_for_the_model_says_by_how_much(gpt):
     assert err.tokens == len(gpt.task.tokenizer.encode("123456789+1="))
 
 
-def test_beams_asked_for_are_greedy_at_0_and_a_search_from_2():
-    assert beam_decoding(0) == ("greedy", 1)
-    assert beam_decoding(4) == ("beam", 4)
-    for wrong in (-1, 1):
-        with pytest.raises(ValueError, match="0 \\(greedy\\) or 2 or more"):
-            beam_decoding(wrong)
+def test_more_samples_than_the_bound_are_refused_before_the_model_is_asked(gpt, monkeypatch):
+    """A number typed by mistake is one clear line, not a batch of ten million rows."""
+
+    def rollout(*args, **kwargs):
+        raise AssertionError("the model was asked")
+
+    monkeypatch.setattr(gpt.task, "rollout", rollout)
+    with pytest.raises(CompletionError) as refused:
+        complete(gpt, ["1+2="], CompletionSettings(samples=10_000_000))
+    assert str(refused.value) == (
+        f"samples: must be at most {MAX_SAMPLES} completions a prompt (each is a row of one "
+        "batch), got 10000000"
+    )
+    assert MAX_SAMPLES == 64

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from studio.core.catalogue import load_config
+from studio.core.config.fit import Proposal
 from studio.core.data.languages import text_script
 from studio.core.data.load_report import LoadReport
 from studio.core.data.realistic_corpus import realistic_pairs, write_tatoeba_file
@@ -138,7 +139,8 @@ def test_fitting_can_be_turned_off_and_skips_small_files(tmp_path, corpus):
 
 def test_fitted_settings_leave_a_skipped_stage_skipped():
     cfg = load_config("tiny_transformer", ["stages.warmup.steps=0"])
-    report = LoadReport(path="x", settings={"stages.warmup.steps": 5000, "eval.size": 700})
+    fitted = [Proposal("stages.warmup.steps", 5000, ""), Proposal("eval.size", 700, "")]
+    report = LoadReport(path="x", proposals=fitted)
     report.apply_settings(cfg)
     assert cfg.stages.warmup.steps == 0 and cfg.eval.size == 700
 

@@ -9,12 +9,13 @@ import torch
 from tiny_runs import TRANSLATION, make_run
 
 from studio.core.catalogue import load_config
+from studio.core.config.decoding import GREEDY_DECODING
 from studio.core.data.demo_corpus import demo_pairs
 from studio.core.export.pipeline import export_run
 from studio.core.export.snippets import snippet_module
 from studio.core.runs.loading import load_trained
 from studio.core.tasks import build_task
-from studio.core.tasks.base import Decoding, Example
+from studio.core.tasks.base import Example
 from studio.core.tasks.translation.decoding import translate
 from studio.core.tasks.translation.directions import both_ways, direction_tag, tagged
 from studio.core.tasks.translation.rewards import is_degenerate, sentence_bleu
@@ -49,7 +50,7 @@ def test_evaluation_scores_each_direction_and_reports_their_mean():
     task = build_task(cfg)
     torch.manual_seed(0)
     model = task.build_model(cfg.model).eval()
-    ways = task.evaluate_directions(model, split="valid", limit=8, decoding=Decoding("greedy", 2))
+    ways = task.evaluate_directions(model, split="valid", limit=8, decoding=GREEDY_DECODING)
     assert list(ways) == ["zh->en", "en->zh"]
     mean = task.evaluate(model, split="valid", limit=8)
     assert mean["chrf"] == (ways["zh->en"]["chrf"] + ways["en->zh"]["chrf"]) / 2

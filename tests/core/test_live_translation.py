@@ -7,6 +7,7 @@ import threading
 import pytest
 from tiny_runs import GRID_WORLD, held_out_sentences, make_run
 
+from studio.core.config.decoding import Decoding
 from studio.core.export.snippets import open_runner
 from studio.core.files import RunError
 from studio.core.serving.engines import ServingError
@@ -45,11 +46,11 @@ def test_live_translations_equal_the_tasks_own_decoding(
 ):
     _, task, model = translation_model
     greedy = [translate(model, task, [s])[0] for s in sentences]
-    beam = [translate(model, task, [s], "beam", 3)[0] for s in sentences]
+    beam = [translate(model, task, [s], Decoding.beam(3))[0] for s in sentences]
     assert len(set(greedy)) > 3  # the tiny model answers each sentence differently
     for live in (torch_live, onnx_live):
         assert [live.translate_sentence(s).translation for s in sentences] == greedy
-        assert [live.translate_sentence(s, "beam", 3).translation for s in sentences] == beam
+        assert [live.translate_sentence(s, Decoding.beam(3)).translation for s in sentences] == beam
     # switching the decoding reused each sentence's encoder output
     assert torch_live.cache.encoded.stats().hits == len(sentences)
 
@@ -89,14 +90,14 @@ def test_a_stopped_update_ends_between_decoder_steps_and_caches_nothing(
     checks = []
     decode = live.backend.decode
 
-    def counting_decode(encoded, decoding, beam_size, check):
+    def counting_decode(encoded, decoding, check):
         def counting_check():
             checks.append(1)
             if len(checks) == 2 and stopping:
                 stop.set()  # a newer edit arrives during the first decoder step
             check()
 
-        return decode(encoded, decoding, beam_size, counting_check)
+        return decode(encoded, decoding, counting_check)
 
     monkeypatch.setattr(live.backend, "decode", counting_decode)
     stopping = False
@@ -136,9 +137,12 @@ def test_a_file_keeps_its_lines_and_translates_each_distinct_sentence_once(
 
 def test_bad_decoding_settings_are_refused_with_the_fix(torch_live):
     with pytest.raises(ValueError, match="'greedy' or 'beam'"):
-        torch_live.translate_text("你好", decoding="sampled")
+        torch_live.translate_text("你好", Decoding("sampled"))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="beam size must be at least 1"):
-        torch_live.translate_text("你好", decoding="beam", beam_size=0)
+        torch_live.translate_text("你好", Decoding.beam(0))
+    with pytest.raises(ValueError, match="alternatives\\) come from a beam search"):
+        torch_live.translate_text("你好", alternatives=2)  # greedy decoding ranks nothing
+    assert len(torch_live.cache.translations) == 0
 
 
 def test_what_the_model_cannot_read_is_counted_and_said(torch_live, onnx_live, sentences):

@@ -14,6 +14,7 @@ import yaml
 from studio.core.catalogue import load_config
 from studio.core.config.budgets import GIB, parse_budget
 from studio.core.config.fields import ConfigError
+from studio.core.config.fit import get_path
 from studio.core.machine.hardware import (
     BACKWARD_FACTOR,
     ActivationSizes,
@@ -23,7 +24,7 @@ from studio.core.machine.hardware import (
     kv_cache_bytes,
     memory_estimate,
 )
-from studio.core.machine.memory_budget import Budget, fit_budget, get_path, levers, resolve_budget
+from studio.core.machine.memory_budget import Budget, fit_budget, levers, resolve_budget
 from studio.core.runs.folder import CONFIG_FILE
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.tasks import build_task

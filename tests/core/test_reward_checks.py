@@ -9,17 +9,16 @@ import pytest
 import torch
 
 from studio.core.tasks.base import Example, Rollout
+from studio.core.tasks.chrf import CHRF_BETA, sentence_chrf
 from studio.core.tasks.reward_checks import (
+    READERS,
     CheckError,
     check_rewards,
-    chrf,
-    edit_similarity,
-    first_number,
-    normalise,
     parse_checks,
     score_parts,
     scorer,
 )
+from studio.core.tasks.reward_kinds import KINDS, edit_similarity, first_number, normalise
 from studio.core.tasks.user_reward import UserCodeRefused, allow_user_code, forget_allowed_code
 
 
@@ -65,20 +64,38 @@ def test_length_in_range():
     assert score("length", "a", min=2) == 0.0
 
 
-def test_similarity_chrf_agrees_with_sacrebleu_and_edit_distance():
-    from sacrebleu.metrics import CHRF
-
-    metric = CHRF()
+def test_similarity_is_the_studios_chrf_to_the_nearest_answer_with_the_checks_beta():
     rng = random.Random(0)
-    for _ in range(50):
-        ref = "".join(rng.choices("abcde ", k=rng.randint(1, 12)))
-        hyp = "".join(rng.choices("abcde ", k=rng.randint(1, 12)))
-        want = metric.sentence_score(hyp, [ref]).score / 100
-        assert chrf(hyp, ref) == pytest.approx(want, abs=1e-9), (hyp, ref)
+    for beta in (None, 0.5, 1.5, 3):
+        given = {} if beta is None else {"beta": beta}
+        for _ in range(20):
+            hyp, *answers = ("".join(rng.choices("abcde ", k=rng.randint(1, 12))) for _ in "123")
+            want = max(sentence_chrf(hyp, [a], beta=beta or CHRF_BETA) for a in answers)
+            assert score("similarity", hyp, answers, **given) == want, (hyp, answers, beta)
+    # the recall weight moves the score: a short completion of a long answer gains with 0.5
+    short = score("similarity", "the", ("the cat sat",), beta=0.5)
+    assert short > score("similarity", "the", ("the cat sat",)) > 0
     assert score("similarity", "the cat", ("the cat", "dog")) == pytest.approx(1.0)
+    assert score("similarity", "the cat", ()) == 0.0  # no answer to be near
     assert 0 < score("similarity", "the ca", ("the cat",)) < 1
     assert edit_similarity("kitten", "sitting") == pytest.approx(1 - 3 / 7)
     assert score("similarity", "acess", ("access", "xyz"), metric="edit") == pytest.approx(5 / 6)
+
+
+def test_every_kind_is_declared_whole_in_the_registry():
+    for name, kind in KINDS.items():
+        assert kind.name == name and kind.label and kind.description, name
+        assert (kind.score is None) != (kind.whole is None), name
+        for key, option in kind.options.items():
+            assert option.label and option.help and option.type in READERS, (name, key)
+            if option.default is not None:  # a default its own reader takes as it is
+                assert READERS[option.type](option.default, option) == option.default
+        # a check that gives only the required options gets every default
+        given = {k: "x" if o.type != "texts" else ["x"] for k, o in kind.options.items()
+                 if o.required}  # fmt: skip
+        (check,) = parse_checks([{"kind": name, "options": given}])
+        defaults = {k: o.default for k, o in kind.options.items() if not o.required}
+        assert check.options == {**defaults, **given} and check.to_dict()["options"] == given
 
 
 def test_normalise():
@@ -98,6 +115,11 @@ def test_normalise():
         ([{"kind": "regex"}], "task.rewards[0] (regex): needs option pattern"),
         ([{"kind": "regex", "options": {"pattern": "(a"}}], "not a valid regular expression"),
         ([{"kind": "similarity", "options": {"metric": "bleu"}}], "one of chrf, edit"),
+        ([{"kind": "similarity", "options": {"beta": 1e300}}],
+         "task.rewards[0] (similarity): option beta must be at most 10, got 1e+300; give a "
+         "number from 0 to 10 (the default is 2)"),
+        ([{"kind": "similarity", "options": {"beta": float("nan")}}], "option beta must be at"),
+        ([{"kind": "length", "options": {"min": 2.5}}], "option min must be a whole number"),
         ([{"kind": "length", "options": {"min": 5, "max": 2}}], "max 2 is below min 5"),
         ([{"kind": "exact", "weight": 0}], "every weight is 0"),
         ([{"kind": "exact", "name": "Bad name"}], "lower-case letters"),

@@ -9,6 +9,7 @@ import time
 import pytest
 import torch
 
+from studio.core.config.decoding import Decoding
 from studio.core.data.language_id import rank_languages
 from studio.core.models.beam_search import beam_search, ranked_beam_search
 from studio.core.serving.html_text import pieces, translate_html
@@ -167,7 +168,7 @@ def test_the_best_ranked_beam_is_beam_searchs_answer(translation_model):
 
 
 def update(lines: list[list[SentenceResult]]) -> LiveUpdate:
-    return LiveUpdate("PyTorch", "beam 3", lines, 0.0, CacheStats(0, 0, 0, 1), " ")
+    return LiveUpdate("PyTorch", Decoding.beam(3), lines, 0.0, CacheStats(0, 0, 0, 1), " ")
 
 
 def test_alternatives_take_each_sentences_next_hypotheses_without_repeats():

@@ -11,6 +11,7 @@ import pytest
 import torch
 from torch import nn
 
+from studio.core.config.decoding import Decoding
 from studio.core.config.sections import DataConfig
 from studio.core.models.decoder import GenerationOutput
 from studio.core.models.micro_gpt import MicroGPTConfig
@@ -20,7 +21,7 @@ from studio.core.tasks.arithmetic import (
     digit_credit,
     is_integer,
 )
-from studio.core.tasks.base import Decoding, Example, Rollout, Sampling, TaskError
+from studio.core.tasks.base import Example, Rollout, Sampling, TaskError
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.strings import StringsConfig, StringsTask, position_match
 from studio.core.tasks.text import pad_rows
@@ -340,7 +341,7 @@ def test_evaluate_counts_exact_answers_on_the_held_out_split():
     assert metrics["accuracy"] == pytest.approx((even + wrong_zero) / 100)
     assert metrics["finished"] == 1.0
     with pytest.raises(TaskError, match="greedy"):
-        task.evaluate(Oracle(task.tokenizer), decoding=Decoding("beam"))
+        task.evaluate(Oracle(task.tokenizer), decoding=Decoding.beam(4))
 
 
 def test_evaluate_a_real_model_restores_its_mode():

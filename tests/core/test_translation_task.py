@@ -6,10 +6,12 @@ import random
 import pytest
 import torch
 
+from studio.core.config.decoding import Decoding
 from studio.core.config.fields import ConfigError, from_dict
 from studio.core.config.sections import DataConfig
 from studio.core.models.tiny_transformer import TinyTransformerConfig
 from studio.core.tasks.base import Example, Rollout, Sampling
+from studio.core.tasks.chrf import sentence_chrf
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
 from studio.core.tasks.translation.data import IGNORE, source_noise
 from studio.core.tasks.translation.decoding import translate
@@ -19,7 +21,6 @@ from studio.core.tasks.translation.rewards import (
     is_degenerate,
     length_score,
     longest_repeat,
-    sentence_chrf,
 )
 from studio.core.tasks.translation.task import TranslationTask
 
@@ -112,7 +113,7 @@ def test_repetition_guard_zeroes_looping_outputs():
     assert not is_degenerate("It cost 10000 dollars in Mississippi", lang="en")
     (chrf,) = build_reward_functions("chrf", lang="en")
     loop = "the cat the cat the cat the cat the cat"
-    assert sentence_chrf(loop, "the cat") > 0.2  # chrF alone would pay for it
+    assert sentence_chrf(loop, ["the cat"]) > 0.2  # chrF alone would pay for it
     assert chrf.fn(rollout_of([loop], ["the cat"], 1)) == [0.0]
 
 
@@ -121,7 +122,7 @@ def test_length_neutral_default_reward_does_not_favour_a_longer_wrong_output():
     short_right = "the cat sat"
     long_wrong = "the cat sat at the hat on a mat of a cat that sat"
     # sacrebleu's default beta=2 pays for the extra length ...
-    assert sentence_chrf(long_wrong, ref, beta=2) > sentence_chrf(short_right, ref, beta=2)
+    assert sentence_chrf(long_wrong, [ref], beta=2) > sentence_chrf(short_right, [ref], beta=2)
     # ... the task's default reward does not
     rewards = TranslationTask.reward_functions(make_task())
     assert [r.name for r in rewards] == ["chrf"]
@@ -297,9 +298,9 @@ def test_overfit_model_translates_training_pairs_greedy_and_beam():
     sources = [s for s, _ in pairs]
     want = [t for _, t in pairs]
     assert translate(model, task, sources) == want
-    assert translate(model, task, sources, decoding="beam", beam_size=3) == want
-    with pytest.raises(TranslationError, match="'greedy' or 'beam'"):
-        translate(model, task, sources, decoding="sample")
+    assert translate(model, task, sources, Decoding.beam(3)) == want
+    with pytest.raises(ValueError, match="'greedy' or 'beam'"):  # no other decoding to ask
+        translate(model, task, sources, Decoding("sample"))  # type: ignore[arg-type]
 
 
 def test_evaluate_reports_chrf_bleu_and_length_ratio():

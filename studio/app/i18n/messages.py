@@ -376,7 +376,7 @@ SHAPES = [
         "machine to end within it (empty: no budget)",
     ),
     # a setting a fit (to the data, to a memory budget) leaves as the user gave it: "{path}:
-    # kept at {value}, you set it; the fit would choose {value}" (core.user_settings)
+    # kept at {value}, you set it; the fit would choose {value}" (core.config.fit)
     QT_TRANSLATE_NOOP("messages", "{path}: kept at {value}, you set it"),
     QT_TRANSLATE_NOOP(
         "messages", "the fit would choose {source} for the source, {target} for the target"

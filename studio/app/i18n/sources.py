@@ -11,9 +11,11 @@ Two sources:
   Qt) and which the app translates at display time under fixed contexts: every config
   field's label and help ("config"), the metric catalogue ("metrics"), each task's
   sample noun ("tasks"), each loss type in words ("Explain", the tab that says them),
-  the names, descriptions and lesson texts of the shipped presets and lessons
-  ("presets"), the language and script names a data report gives ("languages",
-  "scripts") and the shapes a shapes task's prompt names ("shapes").
+  the registry of reward check kinds (their names as reward parts, "RewardParts"; their
+  labels and descriptions, their options' labels and help, "RewardLab"), the names,
+  descriptions and lesson texts of the shipped presets and lessons ("presets"), the
+  language and script names a data report gives ("languages", "scripts") and the shapes
+  a shapes task's prompt names ("shapes").
 
 pyside6-lupdate reads Python, but takes a wrapper's argument for a context of its own and
 names `self.tr` contexts after the wrong object in some files; so the strings found here
@@ -219,17 +221,8 @@ def _config_classes() -> list[type]:
     return seen
 
 
-def core_strings() -> Found:
-    """The core's words the window shows, each under the context the app translates it in."""
-    from studio.core.catalogue import load_config
-    from studio.core.config.preset_files import lesson_files, preset_files
-    from studio.core.data.languages import LANGUAGE_NAMES, LANGUAGE_SCRIPTS
-    from studio.core.data.shapes import SHAPES
-    from studio.core.grpo import LOSS_TYPES
-    from studio.core.tasks import TASKS
-    from studio.core.training.reporting import metric_docs, metrics
-
-    found = Found()
+def _config_strings(found: Found) -> None:
+    """Every config field's label and help ("config")."""
     for cls in _config_classes():
         hints = typing.get_type_hints(cls)
         for f in dataclasses.fields(cls):
@@ -237,17 +230,54 @@ def core_strings() -> Found:
                 found.add("config", field_label(f.name, f.metadata))
                 if f.metadata.get("help"):
                     found.add("config", f.metadata["help"])
+
+
+def _reward_kind_strings(found: Found) -> None:
+    """The registry of reward check kinds: each kind's name (a reward part in the charts),
+    its label and description, each option's label and help, under the registry's
+    contexts (the charts and the Reward lab show them)."""
+    from studio.core.tasks.reward_kinds import CONTEXT, KINDS, PARTS_CONTEXT
+
+    for kind in KINDS.values():
+        found.add(PARTS_CONTEXT, kind.name)  # a check's reward part in the charts
+        texts = [kind.label, kind.description]
+        for option in kind.options.values():
+            texts += [option.label, option.help]
+        for text in texts:
+            if text:
+                found.add(CONTEXT, text)
+
+
+def _preset_strings(found: Found) -> None:
+    """The names, descriptions and lesson texts of the shipped presets and lessons."""
+    from studio.core.catalogue import load_config
+    from studio.core.config.preset_files import lesson_files, preset_files
+
+    for path in [*preset_files().values(), *lesson_files().values()]:
+        cfg = load_config(path)
+        for text in (cfg.name, cfg.description, cfg.ui.lesson):
+            if text:
+                found.add("presets", text)
+
+
+def core_strings() -> Found:
+    """The core's words the window shows, each under the context the app translates it in."""
+    from studio.core.data.languages import LANGUAGE_NAMES, LANGUAGE_SCRIPTS
+    from studio.core.data.shapes import SHAPES
+    from studio.core.grpo import LOSS_TYPES
+    from studio.core.tasks import TASKS
+    from studio.core.training.reporting import metric_docs, metrics
+
+    found = Found()
+    _config_strings(found)
     for text in metric_docs.translatable_strings():
         found.add(metrics.CONTEXT, text)
     for spec in TASKS.values():
         found.add("tasks", pkgutil.resolve_name(spec).SAMPLE_NOUN)
     for loss in LOSS_TYPES.values():  # the Explain tab's words for each loss type
         found.add("Explain", loss.explained)
-    for path in [*preset_files().values(), *lesson_files().values()]:
-        cfg = load_config(path)
-        for text in (cfg.name, cfg.description, cfg.ui.lesson):
-            if text:
-                found.add("presets", text)
+    _reward_kind_strings(found)
+    _preset_strings(found)
     for name in LANGUAGE_NAMES.values():
         found.add("languages", name)
     for script in sorted(set(LANGUAGE_SCRIPTS.values())):

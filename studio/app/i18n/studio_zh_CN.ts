@@ -1400,27 +1400,27 @@
     </message>
     <message>
         <source>Save as lesson</source>
-        <translation>另存为课程</translation>
+        <translation type="vanished">另存为课程</translation>
     </message>
     <message>
         <source>Lesson (*.yaml)</source>
-        <translation>课程 (*.yaml)</translation>
+        <translation type="vanished">课程 (*.yaml)</translation>
     </message>
     <message>
         <source>Could not save</source>
-        <translation>无法保存</translation>
+        <translation type="vanished">无法保存</translation>
     </message>
     <message>
         <source>saved: {path}</source>
-        <translation>已保存：{path}</translation>
+        <translation type="vanished">已保存：{path}</translation>
     </message>
     <message>
         <source>Save as preset</source>
-        <translation>另存为预设</translation>
+        <translation type="vanished">另存为预设</translation>
     </message>
     <message>
         <source>Preset (*.yaml)</source>
-        <translation>预设 (*.yaml)</translation>
+        <translation type="vanished">预设 (*.yaml)</translation>
     </message>
     <message>
         <source>Memory budget: {n} settings changed to fit it; the log says which and why</source>
@@ -1978,44 +1978,124 @@
         <translation>忽略大小写</translation>
     </message>
     <message>
+        <source>1 when the completion is one of the prompt&apos;s answers, else 0</source>
+        <translation>补全是该提示的答案之一时得 1，否则得 0</translation>
+    </message>
+    <message>
+        <source>Upper and lower case count as the same</source>
+        <translation>大写和小写视为相同</translation>
+    </message>
+    <message>
         <source>Ignore punctuation at the ends</source>
         <translation>忽略两端的标点和空格</translation>
+    </message>
+    <message>
+        <source>Spaces, punctuation and symbols before and after the text do not count</source>
+        <translation>文字前后的空格、标点和符号不计</translation>
+    </message>
+    <message>
+        <source>1 when the completion is one of the answers listed here, for any prompt</source>
+        <translation>补全是这里列出的答案之一时得 1，不论是哪个提示</translation>
     </message>
     <message>
         <source>Answers (separated by |)</source>
         <translation>答案（用 | 分隔）</translation>
     </message>
     <message>
+        <source>The answers that score 1, whatever the prompt (e.g. yes | no)</source>
+        <translation>得 1 的答案，不论是哪个提示（例如 是 | 否）</translation>
+    </message>
+    <message>
+        <source>1 when the first number in the completion is within the tolerance of the answer&apos;s</source>
+        <translation>补全中的第一个数与答案中的数相差不超过容差时得 1</translation>
+    </message>
+    <message>
         <source>Tolerance</source>
         <translation>容差</translation>
+    </message>
+    <message>
+        <source>How far from the answer&apos;s number still scores 1</source>
+        <translation>与答案中的数相差多少仍然得 1</translation>
     </message>
     <message>
         <source>Tolerance as a share of the answer</source>
         <translation>容差按答案的比例计算</translation>
     </message>
     <message>
+        <source>The tolerance is a share of the answer&apos;s number: 0.05 is within 5%</source>
+        <translation>容差按答案中的数的比例计算：0.05 即相差 5% 以内</translation>
+    </message>
+    <message>
+        <source>1 when the completion holds the text somewhere</source>
+        <translation>补全中某处含有这段文字时得 1</translation>
+    </message>
+    <message>
         <source>Text</source>
         <translation>文字</translation>
+    </message>
+    <message>
+        <source>The text to look for</source>
+        <translation>要查找的文字</translation>
+    </message>
+    <message>
+        <source>1 when the pattern matches somewhere in the completion</source>
+        <translation>模式在补全中某处匹配时得 1</translation>
     </message>
     <message>
         <source>Pattern (regular expression)</source>
         <translation>模式（正则表达式）</translation>
     </message>
     <message>
+        <source>A regular expression in Python&apos;s syntax, matched with a time limit</source>
+        <translation>Python 语法的正则表达式，匹配时有时间限制</translation>
+    </message>
+    <message>
+        <source>1 when the whole completion, spaces around it aside, matches the pattern</source>
+        <translation>整个补全（两端的空格除外）匹配模式时得 1</translation>
+    </message>
+    <message>
+        <source>From 0 to 1, how close the completion is to the nearest answer</source>
+        <translation>补全与最接近的答案有多接近，从 0 到 1</translation>
+    </message>
+    <message>
         <source>Measure</source>
         <translation>度量</translation>
+    </message>
+    <message>
+        <source>chrf: shared character n-grams (chrF); edit: 1 - edits / the longer length</source>
+        <translation>chrf：共有的字符 n 元组（chrF）；edit：1 - 编辑次数 / 较长的长度</translation>
     </message>
     <message>
         <source>chrF beta (weight of recall)</source>
         <translation>chrF beta（召回率的权重）</translation>
     </message>
     <message>
+        <source>How much more recall counts than precision in chrF: 1 as much, 2 twice</source>
+        <translation>chrF 中召回率比精确率重多少：1 为一样重，2 为两倍</translation>
+    </message>
+    <message>
+        <source>1 when the completion has between the fewest and the most characters</source>
+        <translation>补全的字符数在最少和最多之间时得 1</translation>
+    </message>
+    <message>
         <source>Fewest characters</source>
         <translation>最少字符数</translation>
     </message>
     <message>
+        <source>The shortest that scores 1</source>
+        <translation>得 1 的最短长度</translation>
+    </message>
+    <message>
         <source>Most characters</source>
         <translation>最多字符数</translation>
+    </message>
+    <message>
+        <source>The longest that scores 1 (none: any)</source>
+        <translation>得 1 的最长长度（不限：任意长度）</translation>
+    </message>
+    <message>
+        <source>Your Python function scores the completions; it runs only once you allow it</source>
+        <translation>你的 Python 函数为补全打分；只有在你允许之后才会运行</translation>
     </message>
     <message>
         <source>Function (module:function)</source>
@@ -2176,6 +2256,10 @@
     <message>
         <source>Your completions, scored as a GRPO step scores the model&apos;s samples:</source>
         <translation>你的补全，按 GRPO 一步为模型样本打分的方式打分：</translation>
+    </message>
+    <message>
+        <source>Takes (prompts, completions, references), gives one score each</source>
+        <translation>接收（提示、补全、参考答案），为每个补全给出一个分数</translation>
     </message>
 </context>
 <context>
@@ -2650,6 +2734,30 @@
         <source>A setting is not valid</source>
         <translation>有一项设置无效</translation>
     </message>
+    <message>
+        <source>Save as preset</source>
+        <translation>另存为预设</translation>
+    </message>
+    <message>
+        <source>Preset (*.yaml)</source>
+        <translation>预设 (*.yaml)</translation>
+    </message>
+    <message>
+        <source>Save as lesson</source>
+        <translation>另存为课程</translation>
+    </message>
+    <message>
+        <source>Lesson (*.yaml)</source>
+        <translation>课程 (*.yaml)</translation>
+    </message>
+    <message>
+        <source>Could not save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>saved: {path}</source>
+        <translation>已保存：{path}</translation>
+    </message>
 </context>
 <context>
     <name>StageStrip</name>
@@ -2903,6 +3011,10 @@
     <message>
         <source>A run starts with the decoding its test figures were measured with (eval.test_decoding); a beam search scores higher, in more time</source>
         <translation>每个运行开始时按测得其测试成绩的解码方式翻译（eval.test_decoding）；束搜索得分更高，但更费时间</translation>
+    </message>
+    <message>
+        <source>A beam search takes 2 to {most} beams</source>
+        <translation>束搜索可用 2 到 {most} 个束</translation>
     </message>
     <message>
         <source>as trained</source>

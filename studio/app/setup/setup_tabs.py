@@ -1,11 +1,13 @@
 """The Setup dock's tabs: Presets, Settings (the form, and "Save as preset…" under it),
 Data and Runs, and how the Data tab and the settings follow each other: a file chosen in
 the Data tab, a column picked or Swap set the settings, and a data path typed in the
-settings shows in the Data tab.
+settings shows in the Data tab. The settings are saved from here too, as a preset or as a
+lesson (the File menu's entries), and the plan they make is said to the window.
 """
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -19,15 +21,18 @@ from studio.app.setup.runs_panel import RunsPanel
 from studio.app.setup.settings_form import SettingsForm
 from studio.app.setup.time_estimate import TimeEstimateBox
 from studio.core.config.fields import ConfigError
+from studio.core.config.loading import save_config
+from studio.core.config.preset_files import lesson_file_name, safe_stem, user_lessons_dir
 from studio.core.config.sections import StudioConfig
 
 PRESETS, SETTINGS, DATA, RUNS = range(4)  # the tabs' indexes, in order
 
 
 class SetupTabs(ScrollingTabs):
-    """The four tabs of the Setup dock; `save_requested()` for "Save as preset…"."""
+    """The four tabs of the Setup dock."""
 
-    save_requested = Signal()
+    logged = Signal(str, str)  # (level, text): a message for the window's log
+    plan_changed = Signal(object)  # the StudioConfig Start trains by (see `planned`)
 
     def __init__(self, count_presets: bool = True) -> None:
         super().__init__()
@@ -37,7 +42,7 @@ class SetupTabs(ScrollingTabs):
         save_button.setToolTip(
             self.tr("Write these settings to a YAML preset that reopens identically")
         )
-        save_button.clicked.connect(self.save_requested)
+        save_button.clicked.connect(self.save_preset_dialog)
         settings_page = QWidget()
         page_layout = QVBoxLayout(settings_page)
         page_layout.setContentsMargins(0, 0, 0, 0)
@@ -54,6 +59,12 @@ class SetupTabs(ScrollingTabs):
         self.data_panel.setting_edited.connect(self.form.set_value)  # column picker, Swap
         self.form.changed.connect(self._sync_data_panel)
         self.form.changed.connect(self.data_panel.settings_changed)
+        for changed in (
+            self.form.changed,
+            self.data_panel.checked,
+            self.data_panel.verdict_cleared,
+        ):
+            changed.connect(self._plan_changed)
         self.runs = RunsPanel(self.save_dir)
         self.addTab(self.gallery, self.tr("Presets"))
         self.addTab(settings_page, self.tr("Settings"))
@@ -85,6 +96,20 @@ class SetupTabs(ScrollingTabs):
             cfg = None
         self.estimate.settings_changed(cfg)
 
+    def planned(self, cfg: StudioConfig) -> StudioConfig:
+        """`cfg` as Start trains by it: fitted to the user's file while the Data tab's
+        check of it stands (a value the user set kept over the fit)."""
+        return self.data_panel.fitted_config(cfg) or cfg
+
+    def _plan_changed(self) -> None:
+        """The settings or the Data tab's check changed: the plan they make, unless a
+        value being typed is not valid yet (the plan shown stays as it was)."""
+        try:
+            now = self.form.config()
+        except ConfigError:
+            return
+        self.plan_changed.emit(self.planned(now))
+
     def save_dir(self) -> Path | None:
         """The folder the settings save runs in (None: the default, or a bad setting)."""
         try:
@@ -92,6 +117,50 @@ class SetupTabs(ScrollingTabs):
         except ConfigError:
             return None
         return Path(save_dir) if save_dir else None
+
+    def save_preset_dialog(self) -> None:
+        """Save the settings as a preset, in a file the user chooses."""
+        cfg = self.read_config()
+        if cfg is None:
+            return
+        path = dialogs.save_file(
+            self.window(),
+            self.tr("Save as preset"),
+            f"{safe_stem(cfg.name, 'preset')}.yaml",
+            self.tr("Preset (*.yaml)"),
+        )
+        if path:
+            self._save(cfg, path)
+
+    def save_lesson_dialog(self) -> None:
+        """Save the settings as a lesson: what the form shows, its hidden fields and text,
+        with deterministic training, so every run of it draws the same curves."""
+        cfg = self.read_config()
+        if cfg is None:
+            return
+        cfg.training.deterministic = True
+        # offered in the studio's lessons folder, where the gallery lists it
+        folder = user_lessons_dir()
+        with contextlib.suppress(OSError):  # unwritable: the dialog lets the user choose
+            folder.mkdir(parents=True, exist_ok=True)
+        path = dialogs.save_file(
+            self.window(),
+            self.tr("Save as lesson"),
+            str(folder / lesson_file_name(cfg.name)),
+            self.tr("Lesson (*.yaml)"),
+        )
+        if path and self._save(cfg, path):
+            self.gallery.show_user_lessons()
+            self.gallery.set_current(path)
+
+    def _save(self, cfg: StudioConfig, path: str) -> bool:
+        try:
+            save_config(cfg, path)
+        except (ValueError, OSError) as err:
+            dialogs.show_error(self.window(), self.tr("Could not save"), str(err))
+            return False
+        self.logged.emit("info", self.tr("saved: {path}").format(path=path))
+        return True
 
     def edit_lesson(self) -> None:
         """The Settings tab in lesson mode: every setting, with its "show" box."""

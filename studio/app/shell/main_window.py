@@ -18,19 +18,12 @@ Window layout, the last preset and recent runs persist in QSettings.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QIcon, QResizeEvent, QShowEvent
-from PySide6.QtWidgets import (
-    QApplication,
-    QDockWidget,
-    QMainWindow,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QVBoxLayout, QWidget
 
 from studio.app.common import dialogs, resources
 from studio.app.common.background import wait_for_background
@@ -45,14 +38,12 @@ from studio.app.shell.memory_gauge import MemoryGauge
 from studio.app.shell.menus import build_menus, pause_at_grpo_action
 from studio.app.shell.projector_mode import Presentation
 from studio.app.shell.run_toolbar import ControlBar
+from studio.app.shell.window_fit import fit_docks, fit_to_screen, keep_on_screen
 from studio.app.views import registry
 from studio.app.views.log_panel import LogPanel
-from studio.app.views.stage_strip import StageStrip
 from studio.app.views.view import CONTEXT, BottomDock, Tab, V, View, ViewContext
 from studio.core.catalogue import load_config
 from studio.core.config.fields import ConfigError
-from studio.core.config.loading import save_config
-from studio.core.config.preset_files import lesson_file_name, safe_stem, user_lessons_dir
 from studio.core.config.sections import StudioConfig
 from studio.core.machine.hardware import MemoryProbe
 
@@ -81,23 +72,12 @@ class MainWindow(QMainWindow):
         self.docks: dict[str, QDockWidget] = {}  # by key: objectName "dock-<key>"
         self.setup = SetupTabs(count_presets)
         self.setup.gallery.preset_chosen.connect(self.load_preset)
-        self.setup.save_requested.connect(self.save_preset_dialog)
+        self.setup.logged.connect(self._say)
         self.session = session = RunSession(
             self, self.setup.read_config, self.setup.save_dir, make_factory, control_factory
         )
 
-        self.controls = ControlBar(self)
-        self.controls.add_trailing(session.exporter.widget)  # the one Export button
-        self.gauge = MemoryGauge(probe)
-        self.controls.add_trailing(self.gauge)
-        self.addToolBar(self.controls)
-        self.controls.start_requested.connect(session.start)
-        self.controls.pause_requested.connect(session.controller.pause)
-        self.controls.resume_requested.connect(session.controller.resume)
-        self.controls.step_requested.connect(session.step)
-        self.controls.stop_requested.connect(session.controller.stop)
-        self.controls.restart_requested.connect(session.restart)
-
+        self.controls = self._build_toolbar(probe)
         self.tabs = ScrollingTabs()  # the views placed as tabs, each scrolling rather than widening
         self.lesson_banner = LessonBanner()
         self.lesson_banner.show_all.clicked.connect(self._edit_lesson)
@@ -112,28 +92,7 @@ class MainWindow(QMainWindow):
             title = QCoreApplication.translate(CONTEXT, place.title)
             menu_text = QCoreApplication.translate(CONTEXT, place.menu_text)
             self._dock(place.key, title, menu_text, view, Qt.DockWidgetArea.BottomDockWidgetArea)
-
-        runs = self.setup.runs
-        runs.open_requested.connect(session.open_run)
-        runs.resume_requested.connect(session.resume_run)
-        runs.overlay_requested.connect(session.overlay_run)
-        runs.overlay_cleared.connect(session.clear_overlay)
-        session.cleared.connect(self._clear_run)
-        session.config_shown.connect(self._show_config)
-        self.setup.data_panel.checked.connect(self._show_plan)
-        self.setup.data_panel.verdict_cleared.connect(self._show_plan)
-        session.record_arrived.connect(self._on_record)
-        session.run_shown.connect(self._on_run_shown)
-        session.state_changed.connect(self._on_state)
-        session.settings_loaded.connect(self.set_config)
-        session.logged.connect(self._say)
-        session.status_said.connect(self.statusBar().showMessage)
-        session.runs_changed.connect(runs.refresh)
-        session.close_ready.connect(self.close)
-        session.setting_edited.connect(self.setup.form.set_value)
-        self.setup.form.changed.connect(self._settings_edited)
-        session.experiment_started.connect(lambda _labels: self.controls.follow_turns())
-
+        self._listen_to_session()
         self.tour = Tour(
             self,
             self.settings,
@@ -149,6 +108,45 @@ class MainWindow(QMainWindow):
         self._restore_settings()
 
     # ---- building
+
+    def _build_toolbar(self, probe: MemoryProbe | None) -> ControlBar:
+        """The run toolbar: Start ... Reset, progress and status, Export, the memory gauge."""
+        session = self.session
+        controls = ControlBar(self)
+        controls.add_trailing(session.exporter.widget)  # the one Export button
+        self.gauge = MemoryGauge(probe)
+        controls.add_trailing(self.gauge)
+        self.addToolBar(controls)
+        controls.start_requested.connect(session.start)
+        controls.pause_requested.connect(session.controller.pause)
+        controls.resume_requested.connect(session.controller.resume)
+        controls.step_requested.connect(session.step)
+        controls.stop_requested.connect(session.controller.stop)
+        controls.restart_requested.connect(session.restart)
+        return controls
+
+    def _listen_to_session(self) -> None:
+        """The Runs tab's requests go to the session; the session's signals and the
+        setup's plan come here, to be handed on to the views, the toolbar and the status."""
+        session, runs = self.session, self.setup.runs
+        runs.open_requested.connect(session.open_run)
+        runs.resume_requested.connect(session.resume_run)
+        runs.overlay_requested.connect(session.overlay_run)
+        runs.overlay_cleared.connect(session.clear_overlay)
+        session.cleared.connect(self._clear_run)
+        session.config_shown.connect(self._show_config)
+        self.setup.plan_changed.connect(self._show_plan)
+        session.record_arrived.connect(self._on_record)
+        session.run_shown.connect(self._on_run_shown)
+        session.state_changed.connect(self._on_state)
+        session.settings_loaded.connect(self.set_config)
+        session.logged.connect(self._say)
+        session.status_said.connect(self.statusBar().showMessage)
+        session.runs_changed.connect(runs.refresh)
+        session.close_ready.connect(self.close)
+        session.setting_edited.connect(self.setup.form.set_value)
+        self.setup.form.changed.connect(self._settings_edited)
+        session.experiment_started.connect(lambda _labels: self.controls.follow_turns())
 
     def _build_views(self) -> list[tuple[BottomDock, View]]:
         """Build every view of the registry in its order; put the tabs and the strips above
@@ -226,7 +224,7 @@ class MainWindow(QMainWindow):
         # window's right end off this screen: once shown, it is brought inside
         if self._geometry_restored:
             self._geometry_restored = False
-            QTimer.singleShot(0, self.keep_on_screen)
+            QTimer.singleShot(0, lambda: keep_on_screen(self))
         if not self.tour.seen() and not self.tour.showing and self.tour.index < 0:
             self.tour.start()
 
@@ -236,7 +234,8 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
-            self.fit_to_screen()
+            fit_to_screen(self)
+            self._fit_docks()
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
@@ -248,51 +247,9 @@ class MainWindow(QMainWindow):
         if not self.load_preset(str(preset), quiet=True):
             self.load_preset(DEFAULT_PRESET)
 
-    def fit_to_screen(self) -> None:
-        """1280x800 where the screen allows, else the screen's free area (a 1024x768
-        projector): a window wider than the screen hides its toolbar's right end."""
-        screen = self.screen() or QApplication.primaryScreen()
-        if screen is None:
-            self.resize(1280, 800)
-            return
-        free = screen.availableGeometry()
-        self.resize(min(1280, free.width()), min(800, free.height()))
-        if free.width() <= 1280 or free.height() <= 800:
-            self.move(free.topLeft())
-        self._fit_docks()
-
-    def keep_on_screen(self) -> None:
-        """Shrink and move the window into its screen's free area where it overhangs it."""
-        screen = self.screen() or QApplication.primaryScreen()
-        if screen is None or self.isFullScreen() or self.isMaximized():
-            return
-        free, frame = screen.availableGeometry(), self.frameGeometry()
-        if free.contains(frame):
-            return
-        extra_w, extra_h = frame.width() - self.width(), frame.height() - self.height()
-        self.resize(
-            min(self.width(), free.width() - extra_w), min(self.height(), free.height() - extra_h)
-        )
-        frame = self.frameGeometry()
-        x = min(max(frame.x(), free.left()), free.right() + 1 - frame.width())
-        y = min(max(frame.y(), free.top()), free.bottom() + 1 - frame.height())
-        self.move(max(x, free.left()), max(y, free.top()))
-
     def _fit_docks(self, exactly: bool = False) -> None:
-        """In a narrow or short window the docks give way: the charts keep two thirds. The
-        Setup dock's width follows the text size (320 px at the normal size, 480 at the
-        text raised three times: the preset cards stay readable); `exactly`: a dock just
-        shown or the text size changed, so a narrower dock widens to it too."""
-        scale = self.presentation.scale
-        left, bottom = round(320 * scale), round(90 * scale)
-        for dock in self.docks.values():
-            area = self.dockWidgetArea(dock)
-            if area == Qt.DockWidgetArea.LeftDockWidgetArea:
-                off = dock.width() - left
-                if self.width() < 1200 and (off > 20 or (exactly and off < -20)):
-                    self.resizeDocks([dock], [left], Qt.Orientation.Horizontal)
-            elif self.height() < 760 and dock.height() > bottom + 20:
-                self.resizeDocks([dock], [bottom], Qt.Orientation.Vertical)
+        """The docks give way in a narrow or short window (window_fit.py)."""
+        fit_docks(self, self.docks.values(), self.presentation.scale, exactly)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -301,7 +258,8 @@ class MainWindow(QMainWindow):
         # line each, so that two rows of charts fit under them
         compact = self.height() < COMPACT_HEIGHT
         self.lesson_banner.set_compact(compact)
-        self.view(StageStrip).set_compact(compact)
+        for view in self._context.views():
+            view.set_compact(compact)
 
     def save_settings(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
@@ -344,49 +302,6 @@ class MainWindow(QMainWindow):
         self.setup.edit_lesson()
         self.setup_dock.show()
 
-    def save_lesson_dialog(self) -> None:
-        """Save the settings as a lesson: what the form shows, its hidden fields and text,
-        with deterministic training, so every run of it draws the same curves."""
-        cfg = self.setup.read_config()
-        if cfg is None:
-            return
-        cfg.training.deterministic = True
-        # offered in the studio's lessons folder, where the gallery lists it
-        folder = user_lessons_dir()
-        with contextlib.suppress(OSError):  # unwritable: the dialog lets the user choose
-            folder.mkdir(parents=True, exist_ok=True)
-        path = dialogs.save_file(
-            self,
-            self.tr("Save as lesson"),
-            str(folder / lesson_file_name(cfg.name)),
-            self.tr("Lesson (*.yaml)"),
-        )
-        if path and self._save(cfg, path):
-            self.setup.gallery.show_user_lessons()
-            self.setup.gallery.set_current(path)
-
-    def _save(self, cfg: StudioConfig, path: str) -> bool:
-        try:
-            save_config(cfg, path)
-        except (ValueError, OSError) as err:
-            dialogs.show_error(self, self.tr("Could not save"), str(err))
-            return False
-        self._say("info", self.tr("saved: {path}").format(path=path))
-        return True
-
-    def save_preset_dialog(self) -> None:
-        cfg = self.setup.read_config()
-        if cfg is None:
-            return
-        path = dialogs.save_file(
-            self,
-            self.tr("Save as preset"),
-            f"{safe_stem(cfg.name, 'preset')}.yaml",
-            self.tr("Preset (*.yaml)"),
-        )
-        if path:
-            self._save(cfg, path)
-
     def _say(self, level: str, text: str) -> None:
         """A message of the window's own in the log."""
         self.view(LogPanel).add(level, text)
@@ -402,29 +317,19 @@ class MainWindow(QMainWindow):
         for view in self._context.views():
             view.show_config(cfg)
 
-    def _show_plan(self) -> None:
-        """The strip shows the plan Start trains by: the settings as the form has them,
-        fitted to the user's file while the Data tab's check of it stands; a value being
-        typed that is not valid yet leaves the strip as it was."""
-        if self.session.controller.running:
-            return
-        try:
-            now = self.setup.form.config()
-        except ConfigError:
-            return
-        self._show_fitted_plan(now)
+    def _show_plan(self, cfg: StudioConfig) -> None:
+        """The plan Start trains by (the setup's settings fitted to the checked file), to
+        the views; while a run trains, the plan on screen is its own."""
+        if not self.session.controller.running:
+            self._hand_plan(cfg)
 
-    def _show_fitted_plan(self, cfg: StudioConfig) -> None:
-        """The strip's plan for `cfg`, fitted to the user's file while the Data tab's
-        check of it stands. Also while a started run prepares (reads the data, fits,
-        measures), instead of the preset's stopping rules; the trainer's own plan
-        replaces it when the run folder is made."""
-        self.view(StageStrip).show_plan(self.setup.data_panel.fitted_config(cfg) or cfg)
+    def _hand_plan(self, cfg: StudioConfig) -> None:
+        for view in self._context.views():
+            view.show_plan(cfg)
 
     def _settings_edited(self) -> None:
         for view in self._context.views():
             view.settings_edited(self.setup.form.value_of)
-        self._show_plan()
 
     def _on_record(self, record: dict) -> None:
         """Every record of the run in use: each view that asked for its kind appends it to
@@ -449,7 +354,10 @@ class MainWindow(QMainWindow):
         self.controls.set_state(state)
         started = self.session.run_config
         if state in ("running", "stepping") and started and not self.session.experiment_labels:
-            self._show_fitted_plan(started)
+            # while it prepares (reads the data, fits, measures): the plan fitted to the
+            # checked file, not the preset's stopping rules; the trainer's own replaces it
+            # when the run folder is made
+            self._hand_plan(self.setup.planned(started))
         self.setup.form.set_running(state != "idle")
         # While the trainer runs, the charts draw paced so training keeps the CPU and GIL.
         live = state in ("running", "stopping")

@@ -62,9 +62,9 @@ def build_menus(window: MainWindow) -> None:
         (
             _tr("Save as preset…"),
             QKeySequence(QKeySequence.StandardKey.Save),
-            window.save_preset_dialog,
+            window.setup.save_preset_dialog,
         ),
-        (_tr("Save as lesson…"), QKeySequence("Ctrl+Shift+S"), window.save_lesson_dialog),
+        (_tr("Save as lesson…"), QKeySequence("Ctrl+Shift+S"), window.setup.save_lesson_dialog),
         (_tr("Quit"), QKeySequence(QKeySequence.StandardKey.Quit), window.close),
     ):
         action = QAction(text, window)

@@ -2,10 +2,13 @@
 before training, numbers worded as the Explain tab words them.
 
 Left, the checks of the settings' task.rewards (for "Your own text"): add one by picking
-its kind, set its weight and options (the options each kind takes are reward_checks.KINDS),
-remove one; every valid edit is written back into the settings (task.rewards, as data, so
-"Save as preset" writes it to YAML), and task.rewards typed by hand in the Settings form
-shows here at once (the window hands each hand edit to every view: settings_edited).
+its kind, set its weight and options, remove one (a check's row: reward_check_row.py).
+The kinds, their options, labels and help all come from the registry,
+studio.core.tasks.reward_kinds.KINDS: a kind added there shows here with no change to the
+window. Every valid edit is written back into the
+settings (task.rewards, as data, so "Save as preset" writes it to YAML), and task.rewards
+typed by hand in the Settings form shows here at once (the window hands each hand edit to
+every view: settings_edited).
 Right, a prompt (typed, or one of the data's), its acceptable answers and the candidate
 completions, one per line; under them each check's score, the totals, the group's mean
 and spread and each advantage, computed at once by studio.core.training.tools.reward_lab with
@@ -22,13 +25,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Self
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -36,7 +37,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QSplitter,
     QTextBrowser,
     QVBoxLayout,
@@ -46,203 +46,18 @@ from PySide6.QtWidgets import (
 from studio.app.common import background
 from studio.app.session import code_consent
 from studio.app.views.explain.before_update import advantages_part, rewards_part, spread_part
+from studio.app.views.reward_check_row import ANSWER_SEP, CheckRow, kind_words, tr
 from studio.app.views.view import Tab, View, ViewContext, view_title
-from studio.core.tasks.reward_checks import KINDS, CheckError, Option, parse_checks
+from studio.core.tasks.reward_checks import CheckError, parse_checks
+from studio.core.tasks.reward_kinds import KINDS
 from studio.core.training.tools.reward_lab import LabGroup, may_run, try_group
 
 if TYPE_CHECKING:
     from studio.app.session.run_session import RunSession
     from studio.core.config.sections import StudioConfig
 
-ANSWER_SEP = "|"  # several acceptable answers in one box: "2024-01-05 | 2024-1-5"
 MAX_PROMPTS = 500  # prompts of the data offered in the picker
-NO_LIMIT = -1  # an optional whole number's spin box at this value means "none"
 DEFAULT_CHECKS: list[dict[str, Any]] = [{"kind": "exact", "weight": 1.0, "options": {}}]
-
-
-def tr(text: str) -> str:
-    """A string of the Reward lab, translated (the context is a literal: sources.py reads it)."""
-    return QCoreApplication.translate("RewardLab", text)
-
-
-def kind_label(kind: str) -> str:
-    """A check kind for people; a kind added to reward_checks later shows its own name."""
-    labels = {
-        "exact": tr("Exact answer"),
-        "one_of": tr("One of these answers"),
-        "number": tr("A number within a tolerance"),
-        "contains": tr("Contains a text"),
-        "regex": tr("Matches a pattern somewhere"),
-        "format": tr("Whole text has a format"),
-        "similarity": tr("Similar to the answer"),
-        "length": tr("Length within a range"),
-        "function": tr("My own function (Python)"),
-    }
-    return labels.get(kind, kind)
-
-
-def option_label(name: str) -> str:
-    labels = {
-        "ignore_case": tr("Ignore case"),
-        "ignore_punctuation": tr("Ignore punctuation at the ends"),
-        "answers": tr("Answers (separated by |)"),
-        "tolerance": tr("Tolerance"),
-        "relative": tr("Tolerance as a share of the answer"),
-        "text": tr("Text"),
-        "pattern": tr("Pattern (regular expression)"),
-        "metric": tr("Measure"),
-        "beta": tr("chrF beta (weight of recall)"),
-        "min": tr("Fewest characters"),
-        "max": tr("Most characters"),
-        "function": tr("Function (module:function)"),
-    }
-    return labels.get(name, name)
-
-
-class OptionEditor:
-    """One option's editor, built from its reward_checks.Option: get() gives the value a
-    preset stores (None: not given, the default applies)."""
-
-    def __init__(
-        self, spec: Option, value: Any, changed: Callable[[], None], label: str = ""
-    ) -> None:
-        self.spec = spec
-
-        def changed_(*_: object) -> None:  # the signals' values are read back by get()
-            changed()
-
-        w: QWidget
-        if spec.type == "bool":
-            box = QCheckBox(label)  # its words beside it: a click on them ticks it
-            box.setChecked(bool(value))
-            box.toggled.connect(changed_)
-            w = box
-        elif spec.type == "number":
-            spin = QDoubleSpinBox()
-            spin.setRange(0.0, 1e6)
-            spin.setDecimals(4)
-            spin.setValue(float(value or 0.0))
-            spin.valueChanged.connect(changed_)
-            w = spin
-        elif spec.type == "integer":
-            ispin = QSpinBox()
-            optional = spec.default is None and not spec.required
-            ispin.setRange(NO_LIMIT if optional else 0, 1_000_000)
-            if optional:
-                ispin.setSpecialValueText(tr("no limit"))
-            ispin.setValue(NO_LIMIT if value is None else int(value))
-            ispin.valueChanged.connect(changed_)
-            w = ispin
-        elif spec.type == "choice":
-            combo = QComboBox()
-            combo.addItems(list(spec.choices))
-            combo.setCurrentText(str(value))
-            combo.currentTextChanged.connect(changed_)
-            w = combo
-        else:  # text, pattern, texts
-            edit = QLineEdit()
-            if spec.type == "texts":
-                edit.setText(f" {ANSWER_SEP} ".join(value or []))
-            else:
-                edit.setText(str(value or ""))
-            edit.textChanged.connect(changed_)
-            w = edit
-        self.widget = w
-
-    def get(self) -> Any:
-        w = self.widget
-        if isinstance(w, QCheckBox):
-            return w.isChecked()
-        if isinstance(w, QDoubleSpinBox):
-            return w.value()
-        if isinstance(w, QSpinBox):
-            return None if w.value() == NO_LIMIT else w.value()
-        if isinstance(w, QComboBox):
-            return w.currentText()
-        assert isinstance(w, QLineEdit)
-        if self.spec.type == "texts":
-            parts = [p.strip() for p in w.text().split(ANSWER_SEP)]
-            return [p for p in parts if p] or None
-        return w.text() or None
-
-
-class CheckRow(QFrame):
-    """One check: its kind, weight, options, a Remove button; for "function", whether it
-    may run and a button to ask."""
-
-    edited = Signal()
-    removed = Signal(object)  # the row
-    allow_requested = Signal(str)  # module:function
-
-    def __init__(self, raw: dict[str, Any]) -> None:
-        super().__init__()
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.kind = str(raw["kind"])
-        layout = QFormLayout(self)
-        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        # a narrow column puts a label above its field rather than cutting either off
-        layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        top = QHBoxLayout()
-        self.title = QLabel(f"<b>{html.escape(kind_label(self.kind))}</b>")
-        self.title.setWordWrap(True)
-        top.addWidget(self.title, 1)
-        self.remove = QPushButton(tr("Remove"))
-        self.remove.setToolTip(tr("Take this check out of the reward"))
-        self.remove.clicked.connect(lambda: self.removed.emit(self))
-        top.addWidget(self.remove)
-        layout.addRow(top)
-        self.weight = QDoubleSpinBox()
-        self.weight.setRange(-100.0, 100.0)
-        self.weight.setDecimals(3)
-        self.weight.setSingleStep(0.1)
-        self.weight.setValue(float(raw.get("weight", 1.0)))
-        self.weight.valueChanged.connect(self.edited)
-        layout.addRow(tr("Weight"), self.weight)
-        given = raw.get("options") or {}
-        self.options: dict[str, OptionEditor] = {}
-        for name, spec in KINDS.get(self.kind, {}).items():
-            label = option_label(name)
-            editor = OptionEditor(spec, given.get(name, spec.default), self.edited.emit, label)
-            self.options[name] = editor
-            if spec.type == "bool":
-                layout.addRow(editor.widget)
-            else:
-                layout.addRow(label, editor.widget)
-        self.state = QLabel()  # a function check: not run / runs
-        self.state.setWordWrap(True)
-        self.allow = QPushButton(tr("Allow it to run…"))
-        self.allow.setToolTip(tr("Your function is Python code: it runs only if you agree"))
-        self.allow.clicked.connect(self._ask)
-        if self.kind == "function":
-            layout.addRow(self.state)
-            layout.addRow(self.allow)
-        self.state.setVisible(self.kind == "function")
-        self.allow.setVisible(False)
-
-    def raw(self) -> dict[str, Any]:
-        """The check as a preset stores it (options left unset keep their defaults)."""
-        options = {n: e.get() for n, e in self.options.items()}
-        options = {n: v for n, v in options.items() if v is not None}
-        return {"kind": self.kind, "weight": self.weight.value(), "options": options}
-
-    def option(self, name: str) -> QWidget:
-        return self.options[name].widget
-
-    def set_not_run(self, not_run: bool, error: str | None) -> None:
-        if self.kind != "function":
-            return
-        if error:
-            self.state.setText(tr("Your function failed: {error}").format(error=error))
-        elif not_run:
-            self.state.setText(tr("Not run: your own code runs only once you allow it."))
-        else:
-            self.state.setText(tr("Allowed: your function scores the completions."))
-        self.allow.setVisible(not_run)
-
-    def _ask(self) -> None:
-        spec = self.options["function"].get()
-        if spec:
-            self.allow_requested.emit(str(spec))
 
 
 class RewardLab(View, QWidget):
@@ -269,22 +84,45 @@ class RewardLab(View, QWidget):
         self.run_dir: str | None = None
         self.sample_note = ""  # what the last sampling said (an error, or what it drew)
 
-        # ---- left: the checks
-        checks_box = QGroupBox(tr("Reward checks"))
-        checks_layout = QVBoxLayout(checks_box)
+        right = QSplitter(Qt.Orientation.Vertical)  # a small window drags room to the numbers
+        right.addWidget(self._group_box())
+        right.addWidget(self._numbers())
+        right.setStretchFactor(1, 1)
+        right.setChildrenCollapsible(False)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self._checks_box())
+        split.addWidget(right)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setChildrenCollapsible(False)
+        split.setSizes([400, 600])
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.addWidget(split)
+        self.set_checks(DEFAULT_CHECKS, stores=False)
+
+    def _checks_box(self) -> QGroupBox:
+        """Left: where the checks come from, the kind picker, the checks, their error."""
+        box = QGroupBox(tr("Reward checks"))
+        layout = QVBoxLayout(box)
         self.where = QLabel()
         self.where.setWordWrap(True)
-        checks_layout.addWidget(self.where)
+        layout.addWidget(self.where)
         add_row = QHBoxLayout()
         self.kind_pick = QComboBox()
-        for kind in KINDS:
-            self.kind_pick.addItem(kind_label(kind), kind)
+        for name, kind in KINDS.items():
+            self.kind_pick.addItem(kind_words(kind.label), name)
+            self.kind_pick.setItemData(
+                self.kind_pick.count() - 1,
+                kind_words(kind.description),
+                Qt.ItemDataRole.ToolTipRole,
+            )
         self.kind_pick.setToolTip(tr("The kind of check to add"))
         self.add_button = QPushButton(tr("Add check"))
         self.add_button.clicked.connect(self.add_picked)
         add_row.addWidget(self.kind_pick, 1)
         add_row.addWidget(self.add_button)
-        checks_layout.addLayout(add_row)
+        layout.addLayout(add_row)
         self.rows_host = QWidget()
         self.rows_layout = QVBoxLayout(self.rows_host)
         self.rows_layout.setContentsMargins(0, 0, 0, 0)
@@ -293,15 +131,17 @@ class RewardLab(View, QWidget):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.rows_host)
-        checks_layout.addWidget(scroll, 1)
+        layout.addWidget(scroll, 1)
         self.check_error = QLabel()
         self.check_error.setWordWrap(True)
         self.check_error.setStyleSheet("color:#b3441e")
-        checks_layout.addWidget(self.check_error)
+        layout.addWidget(self.check_error)
+        return box
 
-        # ---- right: the group, then its numbers
-        group_box = QGroupBox(tr("A group to try"))
-        form = QFormLayout(group_box)
+    def _group_box(self) -> QGroupBox:
+        """Right, above: the prompt, its answers, the completions, the Sample button."""
+        box = QGroupBox(tr("A group to try"))
+        form = QFormLayout(box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         prompt_row = QHBoxLayout()
         self.prompt = QComboBox()
@@ -335,42 +175,29 @@ class RewardLab(View, QWidget):
         )
         self.sample_button.clicked.connect(self.sample_group)
         self.sample_button.setEnabled(False)  # until a run is in use
+        form.addRow(self.sample_button)
+        return box
+
+    def _numbers(self) -> QWidget:
+        """Right, below: the warnings, the wording's box and the numbers."""
         self.terms = QCheckBox(tr("Engineer's terms"))
         self.terms.setToolTip(tr("Word the numbers as papers and code do (mean, std, A)"))
         self.terms.toggled.connect(self.redraw)
-        form.addRow(self.sample_button)
-
         self.warnings = QLabel()
         self.warnings.setWordWrap(True)
         self.warnings.setStyleSheet("color:#b3441e; font-weight:bold")
         self.results = QTextBrowser()
         self.results.setOpenLinks(False)
         numbers = QWidget()
-        numbers_layout = QVBoxLayout(numbers)
-        numbers_layout.setContentsMargins(0, 0, 0, 0)
+        layout = QVBoxLayout(numbers)
+        layout.setContentsMargins(0, 0, 0, 0)
         # the wording's box beside the warnings: a small window keeps its height for numbers
         top = QHBoxLayout()
         top.addWidget(self.warnings, 1)
         top.addWidget(self.terms, 0, Qt.AlignmentFlag.AlignTop)
-        numbers_layout.addLayout(top)
-        numbers_layout.addWidget(self.results, 1)
-        right = QSplitter(Qt.Orientation.Vertical)  # a small window drags room to the numbers
-        right.addWidget(group_box)
-        right.addWidget(numbers)
-        right.setStretchFactor(1, 1)
-        right.setChildrenCollapsible(False)
-
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(checks_box)
-        split.addWidget(right)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
-        split.setChildrenCollapsible(False)
-        split.setSizes([400, 600])
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(4, 4, 4, 4)
-        outer.addWidget(split)
-        self.set_checks(DEFAULT_CHECKS, stores=False)
+        layout.addLayout(top)
+        layout.addWidget(self.results, 1)
+        return numbers
 
     # ---- the settings
 

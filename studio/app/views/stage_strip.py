@@ -174,30 +174,41 @@ class StageStrip(View, QWidget):
             self._keep(record)
         box = self.boxes.get(stage) if stage else None
         if kind == "stage" and box is not None:
-            if record.get("event") == "start":
-                for other in self.boxes.values():
-                    other.set_current(other is box)
-                box.status.setText(_t("running"))
-            else:
-                box.set_current(False)
-                box.status.setText(
-                    _t("ended at step {step}: {reason}").format(
-                        step=record.get("step", "?"),
-                        reason=translate_message(str(record.get("reason", ""))),
-                    )
-                )
+            self._stage_moved(record, box)
         elif kind == "step" and box is not None:
-            if not box.property("current"):  # e.g. a resumed run: its stage is under way
-                for other in self.boxes.values():
-                    other.set_current(other is box)
-            done = int(record.get("stage_step", 0))
-            self._steps[box.name] = done
-            box.status.setText(_t("running · step {step}").format(step=done))
+            self._stepped(record, box)
         elif kind == "done":
             for other in self.boxes.values():
                 if other.property("current"):  # the stage the run ended in says how
                     other.status.setText(self._ended(str(record.get("reason", "")), other))
                 other.set_current(False)
+
+    def _make_current(self, box: StageBox) -> None:
+        for other in self.boxes.values():
+            other.set_current(other is box)
+
+    def _stage_moved(self, record: dict, box: StageBox) -> None:
+        """A stage record: its box is under way, or says where and why it ended."""
+        if record.get("event") == "start":
+            self._make_current(box)
+            box.status.setText(_t("running"))
+            return
+        box.set_current(False)
+        box.status.setText(
+            _t("ended at step {step}: {reason}").format(
+                step=record.get("step", "?"),
+                reason=translate_message(str(record.get("reason", ""))),
+            )
+        )
+
+    def _stepped(self, record: dict, box: StageBox) -> None:
+        """A step record: its stage's box counts it (and is under way: a resumed run's
+        stage has no start record)."""
+        if not box.property("current"):
+            self._make_current(box)
+        done = int(record.get("stage_step", 0))
+        self._steps[box.name] = done
+        box.status.setText(_t("running · step {step}").format(step=done))
 
     def _keep(self, record: dict) -> None:
         """Keep what redraws the strip of a run whose plan is unknown (show_run): its stage

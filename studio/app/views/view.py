@@ -115,6 +115,17 @@ class View(WidgetMixin):
         """A run is training now (True), or is paused, stopping or over (False)."""
         del live
 
+    def show_plan(self, cfg: StudioConfig) -> None:
+        """The settings Start trains by (the Settings form's, fitted to the user's file
+        while the Data tab's check of it stands), before a run starts and while a started
+        run prepares; a view that shows a run on screen keeps it."""
+        del cfg
+
+    def set_compact(self, compact: bool) -> None:
+        """The window is short (a projector's 700 pixels, True) or tall enough (False): a
+        view that can take less height does."""
+        del compact
+
 
 V = TypeVar("V", bound=View)
 

@@ -26,6 +26,7 @@ from collections.abc import Callable, Collection
 from dataclasses import fields
 from typing import Any, Protocol
 
+from studio.core.config.decoding import Method
 from studio.core.config.fields import ConfigError, ModelSection, TaskSection, from_dict, shown
 from studio.core.config.preset_files import preset_files, read_yaml
 
@@ -58,7 +59,7 @@ class TaskFacts(Protocol):
     def DATA_FIELDS(self) -> tuple[str, ...]: ...
 
     @property
-    def DECODINGS(self) -> tuple[str, ...]: ...
+    def DECODINGS(self) -> tuple[Method, ...]: ...
 
     @classmethod
     def scores_references(cls) -> bool: ...

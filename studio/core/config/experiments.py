@@ -45,6 +45,22 @@ def parse_variants(raw: Any, where: str = WHERE) -> list[Variant]:
     built), checked for shape; an empty list is no experiment. ConfigError otherwise."""
     if raw is None or raw == []:
         return []
+    _check_count(raw, where)
+    variants: list[Variant] = []
+    for i, item in enumerate(raw):
+        variants.append(_variant(item, f"{where}[{i}]", [v.label for v in variants]))
+    for i, variant in enumerate(variants):
+        for other in variants[:i]:
+            if variant.settings == other.settings:
+                raise ConfigError(
+                    f"{where}: variants {other.label!r} and {variant.label!r} have the same "
+                    "settings, so they would draw the same curves; change a setting of one"
+                )
+    return variants
+
+
+def _check_count(raw: Any, where: str) -> None:
+    """ConfigError unless `raw` is a list of MIN_VARIANTS to MAX_VARIANTS items."""
     if not isinstance(raw, list):
         raise ConfigError(
             f"{where}: must be a list of variants ({{label: ..., settings: {{...}}}}), "
@@ -60,50 +76,48 @@ def parse_variants(raw: Any, where: str = WHERE) -> list[Variant]:
             f"{where}: at most {MAX_VARIANTS} variants train side by side on this machine, "
             f"got {len(raw)}; remove {len(raw) - MAX_VARIANTS}"
         )
-    variants: list[Variant] = []
-    for i, item in enumerate(raw):
-        here = f"{where}[{i}]"
-        if not isinstance(item, dict):
-            raise ConfigError(
-                f"{here}: must be a mapping {{label: ..., settings: {{...}}}}, got {shown(item)}"
-            )
-        unknown = sorted(set(item) - {"label", "settings"})
-        if unknown:
-            raise ConfigError(
-                f"{here}.{unknown[0]}: unknown key; a variant has a label and its settings"
-            )
-        label = item.get("label")
-        if not isinstance(label, str) or not label.strip():
-            raise ConfigError(
-                f'{here}.label: give each variant a short name for the legend, e.g. "G=2"'
-            )
-        label = label.strip()
-        if len(label) > MAX_LABEL:
-            raise ConfigError(
-                f"{here}.label: {label[:40]!r} is longer than {MAX_LABEL} characters; a "
-                'legend needs a short name such as "beta 0.04"'
-            )
-        if label in (v.label for v in variants):
-            raise ConfigError(f"{here}.label: {label!r} names two variants; name each its own")
-        settings = item.get("settings", {})
-        if settings is None:
-            settings = {}
-        if not isinstance(settings, dict):
-            raise ConfigError(
-                f"{here}.settings: must map setting paths to values, e.g. "
-                f"{{grpo.num_generations: 2}}, got {shown(settings)}"
-            )
-        for path in settings:
-            _check_path(str(path), f"{here} ({label})")
-        variants.append(Variant(label, {str(k): v for k, v in settings.items()}))
-    for i, variant in enumerate(variants):
-        for other in variants[:i]:
-            if variant.settings == other.settings:
-                raise ConfigError(
-                    f"{where}: variants {other.label!r} and {variant.label!r} have the same "
-                    "settings, so they would draw the same curves; change a setting of one"
-                )
-    return variants
+
+
+def _variant(item: Any, here: str, taken: list[str]) -> Variant:
+    """One variant, `here` in the list, its label not one of the `taken` ones."""
+    if not isinstance(item, dict):
+        raise ConfigError(
+            f"{here}: must be a mapping {{label: ..., settings: {{...}}}}, got {shown(item)}"
+        )
+    unknown = sorted(set(item) - {"label", "settings"})
+    if unknown:
+        raise ConfigError(
+            f"{here}.{unknown[0]}: unknown key; a variant has a label and its settings"
+        )
+    label = _label(item.get("label"), here, taken)
+    settings = item.get("settings", {})
+    if settings is None:
+        settings = {}
+    if not isinstance(settings, dict):
+        raise ConfigError(
+            f"{here}.settings: must map setting paths to values, e.g. "
+            f"{{grpo.num_generations: 2}}, got {shown(settings)}"
+        )
+    for path in settings:
+        _check_path(str(path), f"{here} ({label})")
+    return Variant(label, {str(k): v for k, v in settings.items()})
+
+
+def _label(label: Any, here: str, taken: list[str]) -> str:
+    """A variant's label, stripped: a short name of its own for the legend."""
+    if not isinstance(label, str) or not label.strip():
+        raise ConfigError(
+            f'{here}.label: give each variant a short name for the legend, e.g. "G=2"'
+        )
+    label = label.strip()
+    if len(label) > MAX_LABEL:
+        raise ConfigError(
+            f"{here}.label: {label[:40]!r} is longer than {MAX_LABEL} characters; a "
+            'legend needs a short name such as "beta 0.04"'
+        )
+    if label in taken:
+        raise ConfigError(f"{here}.label: {label!r} names two variants; name each its own")
+    return label
 
 
 def _check_path(path: str, who: str) -> None:

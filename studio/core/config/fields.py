@@ -21,6 +21,7 @@ import reprlib
 import types
 import typing
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 
@@ -49,6 +50,7 @@ class ModelShape:
     # model.gradient_checkpointing (0: off); None: the architecture has no such setting
     checkpoint_every: int | None
     max_len: int | None  # longest sequence in tokens (model.max_len); None: no sequences
+    vocab: int = 0  # output tokens when the model fixes them (a pretrained one); 0: the task's
 
 
 class ModelSection(ABC):
@@ -160,7 +162,6 @@ def must_be(name: str, what: str, value: Any) -> str:
 
 def _coerce(value: Any, tp: Any, path: str) -> Any:
     """Turn a parsed-YAML value into `tp`, or raise ConfigError naming `path`."""
-    origin = get_origin(tp)
     if _is_optional(tp):
         if value is None:
             return None
@@ -171,81 +172,105 @@ def _coerce(value: Any, tp: Any, path: str) -> Any:
         return value  # a section already chosen by its arch or name (choice.py)
     if isinstance(tp, type) and is_dataclass(tp):
         return from_dict(tp, value, path)
-    bad = ConfigError(must_be(path, _describe(tp), value))
-    if tp is bool:
-        if isinstance(value, bool):
-            return value
-        raise bad
-    if tp is int:
-        if isinstance(value, bool):
-            raise bad
-        if isinstance(value, int):
-            return value
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        if isinstance(value, str):
-            try:
-                as_float = float(value)  # YAML reads "1e3" as a string
-            except ValueError:
-                raise bad from None
-            if as_float.is_integer():
-                return int(as_float)
-        raise bad
-    if tp is float:
-        if isinstance(value, bool):
-            raise bad
-        if isinstance(value, int | float):
-            number = float(value)
-        elif isinstance(value, str):
-            try:
-                number = float(value)  # YAML 1.1 reads "1e-4" (no dot) as a string
-            except ValueError:
-                raise bad from None
-        else:
-            raise bad
-        if not math.isfinite(number):  # .nan, .inf, "nan": no setting means them
-            raise ConfigError(f"{path}: must be a finite number, got {shown(value)}")
-        return number
-    if tp is str:
-        if isinstance(value, str):
-            return value
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return str(value)
-        raise bad
-    if origin is Literal:
-        choices = get_args(tp)
-        if isinstance(value, bool):  # YAML 1.1 reads off/on/no/yes as booleans
-            spelled = {False: "off", True: "on"}[value]
-            if spelled in choices:
-                return spelled
-            raise bad
-        if value in choices:
-            return value
-        raise bad
-    if origin is list:
-        if not isinstance(value, list):
-            raise bad
-        (item_tp,) = get_args(tp)
-        return [_coerce(v, item_tp, f"{path}[{i}]") for i, v in enumerate(value)]
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise bad
-        args = get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_coerce(v, args[0], f"{path}[{i}]") for i, v in enumerate(value))
-        if len(value) != len(args):
-            raise ConfigError(f"{path}: must be a list of {len(args)} items, got {shown(value)}")
-        return tuple(_coerce(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(value, args)))
-    if origin is dict:
-        if not isinstance(value, dict):
-            raise bad
-        key_tp, val_tp = get_args(tp)
-        return {
-            _coerce(k, key_tp, path): _coerce(v, val_tp, f"{path}.{k}") for k, v in value.items()
-        }
+    coerce = _SCALARS.get(tp) or _GENERICS.get(get_origin(tp))
+    if coerce is not None:
+        return coerce(value, tp, path)
     if tp is Any:
         return value
     raise ConfigError(f"{path}: unsupported field type {tp!r}")
+
+
+def _bad(value: Any, tp: Any, path: str) -> ConfigError:
+    """The error of a value that is not of the field's type."""
+    return ConfigError(must_be(path, _describe(tp), value))
+
+
+def _to_bool(value: Any, tp: Any, path: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise _bad(value, tp, path)
+
+
+def _to_int(value: Any, tp: Any, path: str) -> int:
+    if isinstance(value, bool):
+        raise _bad(value, tp, path)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        try:
+            as_float = float(value)  # YAML reads "1e3" as a string
+        except ValueError:
+            raise _bad(value, tp, path) from None
+        if as_float.is_integer():
+            return int(as_float)
+    raise _bad(value, tp, path)
+
+
+def _to_float(value: Any, tp: Any, path: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise _bad(value, tp, path)
+    try:
+        number = float(value)  # YAML 1.1 reads "1e-4" (no dot) as a string
+    except ValueError:
+        raise _bad(value, tp, path) from None
+    if not math.isfinite(number):  # .nan, .inf, "nan": no setting means them
+        raise ConfigError(f"{path}: must be a finite number, got {shown(value)}")
+    return number
+
+
+def _to_str(value: Any, tp: Any, path: str) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    raise _bad(value, tp, path)
+
+
+def _to_choice(value: Any, tp: Any, path: str) -> Any:
+    choices = get_args(tp)
+    # YAML 1.1 reads off/on/no/yes as booleans
+    chosen = {False: "off", True: "on"}[value] if isinstance(value, bool) else value
+    if chosen in choices:
+        return chosen
+    raise _bad(value, tp, path)
+
+
+def _to_list(value: Any, tp: Any, path: str) -> list:
+    if not isinstance(value, list):
+        raise _bad(value, tp, path)
+    (item_tp,) = get_args(tp)
+    return [_coerce(v, item_tp, f"{path}[{i}]") for i, v in enumerate(value)]
+
+
+def _to_tuple(value: Any, tp: Any, path: str) -> tuple:
+    if not isinstance(value, list | tuple):
+        raise _bad(value, tp, path)
+    args = get_args(tp)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_coerce(v, args[0], f"{path}[{i}]") for i, v in enumerate(value))
+    if len(value) != len(args):
+        raise ConfigError(f"{path}: must be a list of {len(args)} items, got {shown(value)}")
+    return tuple(_coerce(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(value, args)))
+
+
+def _to_mapping(value: Any, tp: Any, path: str) -> dict:
+    if not isinstance(value, dict):
+        raise _bad(value, tp, path)
+    key_tp, val_tp = get_args(tp)
+    return {_coerce(k, key_tp, path): _coerce(v, val_tp, f"{path}.{k}") for k, v in value.items()}
+
+
+Coercer = Callable[[Any, Any, str], Any]  # (value, field type, path) -> the value as that type
+# the coercion of each plain type, and of each generic type by its origin (list[int]: list)
+_SCALARS: dict[Any, Coercer] = {bool: _to_bool, int: _to_int, float: _to_float, str: _to_str}
+_GENERICS: dict[Any, Coercer] = {
+    Literal: _to_choice,
+    list: _to_list,
+    tuple: _to_tuple,
+    dict: _to_mapping,
+}
 
 
 def _check_bounds(value: Any, meta: typing.Mapping[str, Any], tp: Any, path: str) -> None:

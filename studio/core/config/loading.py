@@ -1,6 +1,7 @@
 """A preset into a StudioConfig and back: its model and task sections chosen by name
 (choice.py), every field coerced and bounded (fields.py), the settings checked together
-(checks.py), and the record of which settings the user gave (user_settings.py).
+(checks.py), and the record of which settings the user gave (user_settings.py; what a
+--set gives joins it as the API's configure does, fit.py).
 
 Which architectures and tasks exist is the catalogue's to say: the functions here take it
 as an argument, and studio.core.catalogue, the floor above the tasks, binds it
@@ -27,9 +28,10 @@ from studio.core.config.fields import (
     parse_override,
     to_dict,
 )
+from studio.core.config.fit import user_gives
 from studio.core.config.preset_files import lesson_files, preset_files, read_yaml, resolve_preset
 from studio.core.config.sections import DEFAULT_ARCH, DEFAULT_TASK, StudioConfig
-from studio.core.config.user_settings import RECORD, given_paths, leaf_paths, merged
+from studio.core.config.user_settings import RECORD, leaf_paths
 from studio.core.files import atomic_write_text
 
 
@@ -100,12 +102,7 @@ def read_config(
         )
     if path is not None:
         users = _file_record(found, data, run_config)
-    given: list[str] = []
-    for text in overrides:
-        keys, value = parse_override(text)
-        apply_override(data, keys, value)
-        given += given_paths(keys, value)
-    data[RECORD] = merged(users, given)
+    given = user_gives(data, [parse_override(text) for text in overrides], users)
     return build_config(data, catalogue, given)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from studio.core.config.decoding import GREEDY, MAX_BEAMS, Decoding, Method
 from studio.core.config.fields import ModelSection, TaskSection, param
 
 
@@ -376,24 +377,28 @@ class EvalConfig:
     size: int = param(
         200, "Held-out examples per evaluation", positive=True, label="Held-out examples"
     )
-    decoding: Literal["greedy", "beam"] = param(
-        "greedy", "How evaluation decodes", label="Decoding"
-    )
+    decoding: Method = param(GREEDY, "How evaluation decodes", label="Decoding")
     beam_size: int = param(
         4,
-        "Beams for beam-search evaluation and a run's translations (at most 16)",
+        f"Beams for beam-search evaluation and a run's translations (at most {MAX_BEAMS})",
         positive=True,
-        max=16,  # each beam a decoder row per step: a run folder handed over cannot ask for more
+        max=MAX_BEAMS,
         advanced=True,
         label="Beams",
     )
-    test_decoding: Literal["greedy", "beam"] = param(
-        "greedy",
+    test_decoding: Method = param(
+        GREEDY,
         "How the test split decodes: once, at the end, where a beam search pays for its "
         "time (the valid split, evaluated again and again, decodes as eval.decoding)",
         advanced=True,
         label="Test decoding",
     )
+
+    def decoding_of(self, split: str) -> Decoding:
+        """How `split` decodes: the valid split, evaluated again and again during training,
+        as eval.decoding; the test split, once at the end, as eval.test_decoding."""
+        method = self.test_decoding if split == "test" else self.decoding
+        return Decoding.named(method, self.beam_size)
 
 
 @dataclass

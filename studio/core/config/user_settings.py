@@ -1,4 +1,4 @@
-"""Which settings are the user's: the record a config carries, and how a fit says so.
+"""Which settings are the user's: the record a config carries.
 
 The studio fits some settings itself: `task.fit_to_data` to the size of the user's data,
 a memory budget's levers to the machine. What the user set wins over what the studio
@@ -23,7 +23,8 @@ what a fit may replace, so none of their keys is the user's. A run folder's conf
 written before the record existed has none: nothing in it is known to be the user's.
 
 A path may name a field ("eval.every"), a section ("stages.warmup", all of its fields)
-or a key under a mapping field ("grpo.reward_weights.chrf").
+or a key under a mapping field ("grpo.reward_weights.chrf"). What a fit does with the
+record (keeps those settings, and says so) is fit.py's.
 """
 
 from __future__ import annotations
@@ -82,26 +83,3 @@ def _flat(data: Any, prefix: str = "") -> dict[str, Any]:
     for key, value in data.items():
         out.update(_flat(value, f"{prefix}.{key}" if prefix else str(key)))
     return out
-
-
-# ---- how a fit says what it kept
-
-
-def setting_shown(value: Any) -> str:
-    """A setting's value as a report line shows it: 1,000; 0.5; empty (None or a blank
-    text, as the settings form says it); true."""
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return "empty"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return f"{value:,}"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
-
-
-def kept_line(path: str, value: Any, would: str) -> str:
-    """'eval.every: kept at 0, you set it; the fit would choose 500': a setting a fit
-    leaves as the user set it, and what the fit would have made it (`would`, whole)."""
-    return f"{path}: kept at {setting_shown(value)}, you set it; {would}"

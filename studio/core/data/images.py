@@ -108,6 +108,22 @@ def load_image_folder(
     if image_size < 1:
         raise ValueError(f"image_size must be a positive integer, got {image_size}")
     root = Path(path).expanduser()
+    report = ImageReport(path=str(root))
+    folders = _class_folders(root, report)
+    images, labels = [], []
+    for label, folder in enumerate(folders):
+        read = _read_class(folder, root, image_size, report)
+        images += read
+        labels += [label] * len(read)
+        report.per_class[folder.name] = len(read)
+    report.kept = len(images)
+    stacked = torch.from_numpy(np.stack(images)).permute(0, 3, 1, 2).contiguous()
+    return stacked, torch.tensor(labels, dtype=torch.long), [f.name for f in folders], report
+
+
+def _class_folders(root: Path, report: ImageReport) -> list[Path]:
+    """The class folders of `root`, in name order (files beside them are skipped and
+    reported); DataError unless there are two or more."""
     if not root.exists():
         raise DataError(f"{root}: no such folder; {HOW}")
     if not root.is_dir():
@@ -117,7 +133,6 @@ def load_image_folder(
     except OSError as err:
         raise DataError(f"{root}: cannot be read ({err.strerror}); check its permissions") from None
     folders = [p for p in entries if p.is_dir()]
-    report = ImageReport(path=str(root))
     for loose in (p for p in entries if p.is_file()):
         report.skip("outside a class folder", loose.name)
     if not folders:
@@ -127,36 +142,33 @@ def load_image_folder(
             f"{root}: has only one class folder ({folders[0].name}/); a classifier needs at "
             f"least two: add a subfolder of images for each other class"
         )
-    images, labels = [], []
-    for label, folder in enumerate(folders):
-        files = sorted(p for p in folder.rglob("*") if p.is_file() and _shown_in(p, folder))
-        if not files:
-            raise DataError(
-                f"{folder}: the class folder '{folder.name}' holds no images; add PNG or JPEG "
-                f"files to it, or remove the folder"
-            )
-        count, failures = 0, []
-        for file in files:
-            rel = file.relative_to(root).as_posix()
-            try:
-                images.append(read_image(file, image_size))
-            except _Unreadable as why:
-                report.skip(why.args[0], rel)
-                failures.append(f"{file.name}: {why.args[0]}")
-                continue
-            labels.append(label)
-            count += 1
-        if count == 0:
-            listed = "; ".join(failures[:3]) + ("; ..." if len(failures) > 3 else "")
-            raise DataError(
-                f"{folder}: none of the {len(files)} files in class folder '{folder.name}' "
-                f"could be read as an image ({listed}); add PNG or JPEG images to it, or "
-                f"remove the folder"
-            )
-        report.per_class[folder.name] = count
-    report.kept = len(images)
-    stacked = torch.from_numpy(np.stack(images)).permute(0, 3, 1, 2).contiguous()
-    return stacked, torch.tensor(labels, dtype=torch.long), [f.name for f in folders], report
+    return folders
+
+
+def _read_class(folder: Path, root: Path, image_size: int, report: ImageReport) -> list[np.ndarray]:
+    """The readable images of one class folder (the others skipped and reported);
+    DataError when it holds no file, or none that reads as an image."""
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and _shown_in(p, folder))
+    if not files:
+        raise DataError(
+            f"{folder}: the class folder '{folder.name}' holds no images; add PNG or JPEG "
+            f"files to it, or remove the folder"
+        )
+    images, failures = [], []
+    for file in files:
+        try:
+            images.append(read_image(file, image_size))
+        except _Unreadable as why:
+            report.skip(why.args[0], file.relative_to(root).as_posix())
+            failures.append(f"{file.name}: {why.args[0]}")
+    if not images:
+        listed = "; ".join(failures[:3]) + ("; ..." if len(failures) > 3 else "")
+        raise DataError(
+            f"{folder}: none of the {len(files)} files in class folder '{folder.name}' "
+            f"could be read as an image ({listed}); add PNG or JPEG images to it, or "
+            f"remove the folder"
+        )
+    return images
 
 
 def stratified_split(

@@ -5,15 +5,17 @@ it (and metrics.jsonl as a log record), and the window's Data tab shows it. It s
 many pairs were kept; which lines were skipped, by reason, with their line numbers; how
 many duplicates were dropped; which column became the source and which the target, in
 which language and how that was decided; which columns were ignored; the split sizes;
-the settings chosen to fit the data, and those the fit left as the user set them.
+the settings chosen to fit the data, and those the fit left as the user set them (the
+trainer's settings are proposals, made through the one settings fit: config/fit.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from studio.core.config.user_settings import covers, kept_line, merged, setting_shown
+from studio.core.config.fit import Proposal, apply_fit, get_path, latest, settle
 from studio.core.data.languages import language_label
 
 COLUMN_SETTINGS = "task.source_column and task.target_column"
@@ -77,10 +79,12 @@ class LoadReport:
     target_lang: str = ""
     matched_by: str = ""  # how the columns were matched ("by script", "named by the file")
     split: dict[str, int] = field(default_factory=dict)  # train/valid/test sizes
-    fitted: list[str] = field(default_factory=list)  # settings chosen to fit the data, and why
+    # what the task chose for the data as it loaded it (splits, vocabularies), and why
+    fitted: list[str] = field(default_factory=list)
+    # the trainer's settings for the data, each with its reason: made by apply_settings
+    proposals: list[Proposal] = field(default_factory=list)
     # settings the fit would have chosen but the user gave: "eval.every: kept at 0, ..."
     kept_as_set: list[str] = field(default_factory=list)
-    settings: dict[str, Any] = field(default_factory=dict)  # the trainer's: dotted path -> value
     monolingual: str = ""  # what back-translation will add, when it is on
     first_pairs: list[tuple[str, str]] = field(default_factory=list)  # as the model sees them
     kept_lines: list[int] = field(default_factory=list, repr=False)  # each kept pair's line
@@ -165,45 +169,50 @@ class LoadReport:
             lines.append("split: " + ", ".join(f"{k} {v:,}" for k, v in self.split.items()))
         if self.monolingual:
             lines.append(self.monolingual)
-        if self.fitted or self.kept_as_set:
+        chosen = self.fitted + [p.reason for p in self.proposals if p.reason]
+        if chosen or self.kept_as_set:
             lines.append("chosen for this data (task.fit_to_data):")
-            lines += [f"  {line}" for line in self.fitted + self.kept_as_set]
+            lines += [f"  {line}" for line in chosen + self.kept_as_set]
         return "\n".join(lines)
 
-    def apply_settings(self, cfg: Any, *, resumed: bool = False) -> None:
-        """Set each of `settings` on a StudioConfig; a stage the config skips stays skipped,
-        and a setting the user gave (cfg.user_set) stays as they set it. A `resumed` run's
-        config already holds what the fit chose when the run started, so a value that
-        differs now was changed in its config.yaml since: it is kept, and joins the
-        record of the user's settings."""
-        for path, value in list(self.settings.items()):
-            *parents, name = path.split(".")
-            node = cfg
-            for part in parents:
-                node = getattr(node, part)
-            if parents[:1] == ["stages"] and node.steps == 0:
-                continue
-            now = getattr(node, name)
-            if covers(cfg.user_set, path) or (resumed and now != value):
-                self._kept(path, now, value)
-                cfg.user_set = merged(cfg.user_set, [path])
-                continue
-            setattr(node, name, value)
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The trainer's settings proposed for the data: dotted path -> value."""
+        return {p.path: p.value for p in self.proposals}
 
-    def _kept(self, path: str, now: Any, fitted: Any) -> None:
-        """`path` moved from what the fit applies to what it keeps as the user set it."""
-        del self.settings[path]
-        self.fitted = [note for note in self.fitted if not note.startswith(f"{path} ")]
-        would = f"the fit would choose {setting_shown(fitted)}"
-        self.kept_as_set.append(kept_line(path, now, would))
+    def propose(self, proposals: list[Proposal], user: Mapping[str, Any]) -> None:
+        """The trainer's settings for the data, settled against the settings the user gave
+        to the task (`user`): theirs are kept and said now, the rest are proposed."""
+        fit = settle(proposals, user)
+        self.proposals += [p for p in latest(proposals) if p.path in fit.settings]
+        self.kept_as_set += fit.kept_lines
+
+    def apply_settings(self, cfg: Any, *, resumed: bool = False) -> None:
+        """Make the proposals on a StudioConfig through the one settings fit (a setting the
+        user gave stays as they set it, and is said; `resumed`: see apply_fit); a stage the
+        config skips stays skipped."""
+        live = [p for p in self.proposals if not _skipped_stage(cfg, p.path)]
+        fit = apply_fit(cfg, live, resumed=resumed)
+        self.proposals = [p for p in self.proposals if p.path not in fit.kept]
+        self.kept_as_set += fit.kept_lines
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-able, for the run folder's log record."""
+        """JSON-able, for the run folder's log record: the settings chosen as `fitted`
+        (their reasons) and `settings` (path -> value)."""
         out = asdict(self)
+        out["fitted"] = self.fitted + [p.reason for p in self.proposals if p.reason]
+        out["settings"] = self.settings
+        out.pop("proposals")
         out["profiles"] = [p.to_dict() for p in self.profiles]
         out["first_pairs"] = [list(p) for p in self.first_pairs]
         out.pop("kept_lines")  # one number per pair: the counts say enough
         return out
+
+
+def _skipped_stage(cfg: Any, path: str) -> bool:
+    """Whether `path` is a setting of a stage the config skips (no steps)."""
+    parts = path.split(".")
+    return parts[0] == "stages" and len(parts) > 2 and get_path(cfg, ".".join(parts[:2])).steps == 0
 
 
 def _short(text: str, limit: int = 40) -> str:

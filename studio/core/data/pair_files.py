@@ -56,29 +56,9 @@ def _read_lines(path: Path, report: LoadReport) -> list[tuple[int, str | None]]:
     except OSError as err:
         raise DataError(f"{path}: cannot be read ({err.strerror}); check its permissions") from None
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        # Windows Notepad's "Unicode": readable, so read it rather than refuse it.
-        try:
-            texts: list[str | None] = list(re.split(r"\r\n|\r|\n", raw.decode("utf-16")))
-        except UnicodeDecodeError:
-            raise DataError(f"{path}: is not valid UTF-16 text; save it as UTF-8") from None
+        texts = _utf16_lines(raw, path)
     else:
-        if b"\x00" in raw[:4096]:
-            utf16 = encodings.utf16_without_bom(raw[:4096])
-            if utf16:
-                raise DataError(
-                    f"{path}: looks like {utf16} text without a byte-order mark, not UTF-8; "
-                    "re-save it as UTF-8"
-                )
-            raise DataError(
-                f"{path}: looks like a binary file (a spreadsheet or an archive?); "
-                f"export the sentence pairs as {READABLE}"
-            )
-        raw = raw.removeprefix(codecs.BOM_UTF8)
-        lines = raw.splitlines()  # splits \n, \r\n and \r
-        texts = [_decode(line) for line in lines]
-        bad = [line for line, text in zip(lines, texts, strict=True) if text is None]
-        if bad and not report.encoding:
-            report.encoding = encodings.guess(bad)
+        texts = _utf8_lines(raw, path, report)
     marked = [n for n, text in enumerate(texts, start=1) if text is not None and BOM in text]
     for n in marked:
         texts[n - 1] = (texts[n - 1] or "").replace(BOM, "")
@@ -87,6 +67,38 @@ def _read_lines(path: Path, report: LoadReport) -> list[tuple[int, str | None]]:
     while texts and texts[-1] is not None and not texts[-1].strip():
         texts.pop()  # blank lines at the end of a file are not data
     return list(enumerate(texts, start=1))
+
+
+def _utf16_lines(raw: bytes, path: Path) -> list[str | None]:
+    """The lines of a UTF-16 file with its byte-order mark: Windows Notepad's "Unicode" is
+    readable, so it is read rather than refused."""
+    try:
+        return list(re.split(r"\r\n|\r|\n", raw.decode("utf-16")))
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: is not valid UTF-16 text; save it as UTF-8") from None
+
+
+def _utf8_lines(raw: bytes, path: Path, report: LoadReport) -> list[str | None]:
+    """The lines of a UTF-8 file (None for one that does not decode; the report guesses
+    their encoding); DataError for a binary file or UTF-16 without its mark."""
+    if b"\x00" in raw[:4096]:
+        utf16 = encodings.utf16_without_bom(raw[:4096])
+        if utf16:
+            raise DataError(
+                f"{path}: looks like {utf16} text without a byte-order mark, not UTF-8; "
+                "re-save it as UTF-8"
+            )
+        raise DataError(
+            f"{path}: looks like a binary file (a spreadsheet or an archive?); "
+            f"export the sentence pairs as {READABLE}"
+        )
+    raw = raw.removeprefix(codecs.BOM_UTF8)
+    lines = raw.splitlines()  # splits \n, \r\n and \r
+    texts = [_decode(line) for line in lines]
+    bad = [line for line, text in zip(lines, texts, strict=True) if text is None]
+    if bad and not report.encoding:
+        report.encoding = encodings.guess(bad)
+    return texts
 
 
 def _decode(line: bytes) -> str | None:

@@ -234,12 +234,7 @@ class _Sentence:
         return (text.capitalize() if subject else text), ("p" if plural else "3s")
 
     def clause_en(self, c: dict, v: int, first: bool, question: bool) -> str:
-        if isinstance(c["subject"], tuple):
-            subject, agr = c["subject"][1], c["subject"][2]
-            if first and subject != "I":
-                subject = subject.capitalize()
-        else:
-            subject, agr = self.np_en(c["subject"], v, subject=first)
+        subject, agr = self.subject_en(c["subject"], v, first)
         tense = c["time"][2] if c["time"] else "present"
         tail = []
         if c["place"]:
@@ -248,9 +243,7 @@ class _Sentence:
         if c["time"]:
             tail.append(c["time"][1])
         if c["kind"] == "adj":
-            be = {"past": "was" if agr in ("1s", "3s") else "were", "future": "will be"}.get(
-                tense, {"1s": "am", "3s": "is"}.get(agr, "are")
-            )
+            be = _be(tense, agr)
             middle = [be + (" not" if c["negative"] else ""), _render(c["adj"], self.rng, v)]
             if question:
                 return " ".join([be.split()[0].capitalize(), subject.lower(), *middle[1:], *tail])
@@ -259,24 +252,17 @@ class _Sentence:
         obj = [self.np_en(c["object"], v)[0]] if c["object"] else []
         does = {"past": "did", "future": "will"}.get(tense, "does" if agr == "3s" else "do")
         if question:
-            return " ".join(
-                [
-                    does.capitalize(),
-                    subject if subject == "I" else subject.lower(),
-                    verb,
-                    *obj,
-                    *tail,
-                ]
-            )
-        if c["negative"]:
-            words = [does + " not", verb]
-        elif tense == "past":
-            words = [verb + ("d" if verb.endswith("e") else "ed")]
-        elif tense == "future":
-            words = ["will", verb]
-        else:
-            words = [verb + ("s" if agr == "3s" else "")]
-        return " ".join([subject, *words, *obj, *tail])
+            asked = subject if subject == "I" else subject.lower()
+            return " ".join([does.capitalize(), asked, verb, *obj, *tail])
+        return " ".join([subject, *_verb_words(verb, tense, agr, does, c["negative"]), *obj, *tail])
+
+    def subject_en(self, subject: tuple | dict, v: int, first: bool) -> tuple[str, str]:
+        """(text, agreement) of a clause's subject: a pronoun (capitalised when it opens
+        the sentence) or a noun phrase."""
+        if not isinstance(subject, tuple):
+            return self.np_en(subject, v, subject=first)
+        text, agr = subject[1], subject[2]
+        return (text.capitalize() if first and text != "I" else text), agr
 
     def en(self, s: dict, v: int) -> str:
         clauses = s["clauses"]
@@ -284,6 +270,26 @@ class _Sentence:
         for link, c in zip(s["links"], clauses[1:]):
             text += ", " + link[1] + " " + self.clause_en(c, v, False, False)
         return text + ("?" if s["question"] else ".")
+
+
+def _be(tense: str, agr: str) -> str:
+    """ "to be" in the tense, agreeing with the subject (1s, 3s, p)."""
+    if tense == "past":
+        return "was" if agr in ("1s", "3s") else "were"
+    if tense == "future":
+        return "will be"
+    return {"1s": "am", "3s": "is"}.get(agr, "are")
+
+
+def _verb_words(verb: str, tense: str, agr: str, does: str, negative: bool) -> list[str]:
+    """The verb of a statement in its tense ("did not walk", "walked", "will walk", "walks")."""
+    if negative:
+        return [does + " not", verb]
+    if tense == "past":
+        return [verb + ("d" if verb.endswith("e") else "ed")]
+    if tense == "future":
+        return ["will", verb]
+    return [verb + ("s" if agr == "3s" else "")]
 
 
 def realistic_pairs(n: int, seed: int = 0) -> list[tuple[str, str]]:

@@ -167,6 +167,101 @@ def _summary(
     )
 
 
+def _output_folder(run_dir: Path, out: Path | None) -> Path:
+    """The folder the export goes to: `out`, else the run's exports/ (never written
+    through a link that leaves the run folder); a name ending in .onnx is refused."""
+    folder = Path(out) if out is not None else inside(run_dir, run_dir / EXPORT_DIR)
+    if folder.suffix == ".onnx":
+        raise RunError(
+            f"{folder}: the export is a folder of files (graphs, example_onnx.py, README.md), "
+            f"not one .onnx file; give a folder, e.g. {folder.with_suffix('')}"
+        )
+    return folder
+
+
+@dataclass
+class _Plan:
+    """What an export of one run writes: its architecture's graphs of the model, their
+    files' names and metadata, and the task's adapter (examples, outputs, README lines)."""
+
+    arch: str
+    model: nn.Module
+    adapter: Adapter
+    graphs: list[GraphSpec]
+    files: dict[str, str]  # graph name -> file name
+    meta: dict
+    step: int | None  # the checkpoint's global step, when its name gives it
+
+
+def _plan(run: TrainedRun, run_dir: Path, examples: int) -> _Plan:
+    """The export of `run`, its adapter reading `examples` held-out examples."""
+    cfg, model, ckpt_path = run.cfg, run.model, run.checkpoint
+    arch = cfg.model.ARCH
+    adapter = adapter_for(run.task, model, examples)
+    graphs = graphs_for(arch, model)
+    files = dict(snippet_module(arch).FILES)
+    step = step_of(ckpt_path)
+    meta = export_metadata(
+        arch=arch,
+        model_cfg=cfg.model,
+        task=adapter.metadata(),
+        files=files,
+        run_name=run_dir.name,
+        checkpoint=ckpt_path.name,
+        step=step,
+        opset=OPSET,
+    )
+    return _Plan(arch, model, adapter, graphs, files, meta, step)
+
+
+@dataclass
+class _Staged:
+    """What the staging folder holds once every check passed."""
+
+    names: list[str]  # its files, the main graph first
+    verification: Verification
+    quantization: Quantization | None
+    sparse: SparseStorage | None
+
+
+def _stage_export(
+    stage: Path,
+    plan: _Plan,
+    quantize: bool,
+    exporter: str,
+    seed: int | None,
+    report: Progress,
+) -> _Staged:
+    """Write the graphs, the task's extra files and the example program into `stage`;
+    quantize and sparsify them; check them against PyTorch; then write the README."""
+    arch, adapter = plan.arch, plan.adapter
+    _write_graphs(stage, plan.graphs, plan.meta, plan.files, exporter, report)
+    extra = adapter.extra_files()
+    for name, data in extra.items():
+        _write(stage / name, data)
+    _write(stage / SNIPPET_NAME, snippet_source(arch).encode("utf-8"))
+    # int8 from the dense graphs: onnxruntime's quantizer reads no sparse initializers
+    int8_files: dict[str, str] = {}
+    if quantize:
+        report("Quantizing to int8 and measuring the change", 0.5)
+        int8_files = quantize_graphs(arch, stage)
+    sparse = sparsify_graphs(arch, stage, _write)  # pruned weights: a smaller file
+
+    report("Checking the graphs against PyTorch", 0.55)
+    verification, onnx_outputs = _check(arch, plan.model, stage, adapter, seed)
+    quantization = None
+    if quantize:
+        quantization = _quantize(arch, stage, adapter, onnx_outputs, int8_files)
+
+    readme = readme_text(
+        plan.meta, plan.graphs, adapter, list(extra), verification, quantization, sparse
+    )
+    _write(stage / README_NAME, readme.encode("utf-8"))
+    int8 = list(quantization.files.values()) if quantization else []
+    names = [*plan.files.values(), *int8, *extra, SNIPPET_NAME, README_NAME]
+    return _Staged(names, verification, quantization, sparse)
+
+
 def export_run(
     run_dir: Path,
     out: Path | None = None,
@@ -190,75 +285,40 @@ def export_run(
     started = time.perf_counter()
     report = progress or (lambda message, fraction: None)
     run_dir = check_run_dir(Path(run_dir))
-    # the default folder is the run's: never written through a link that leaves it
-    folder = Path(out) if out is not None else inside(run_dir, run_dir / EXPORT_DIR)
-    if folder.suffix == ".onnx":
-        raise RunError(
-            f"{folder}: the export is a folder of files (graphs, example_onnx.py, README.md), "
-            f"not one .onnx file; give a folder, e.g. {folder.with_suffix('')}"
-        )
+    folder = _output_folder(run_dir, out)
     report("Reading the checkpoint", 0.0)
     run = _load(run_dir, checkpoint)
-    cfg, task, model, ckpt_path = run.cfg, run.task, run.model, run.checkpoint
     for note in run.notes:
         report(note, 0.0)
-    arch = cfg.model.ARCH
-    adapter = adapter_for(task, model, examples)
-    graphs = graphs_for(arch, model)
-    files = dict(snippet_module(arch).FILES)
-    step = step_of(ckpt_path)
-    meta = export_metadata(
-        arch=arch,
-        model_cfg=cfg.model,
-        task=adapter.metadata(),
-        files=files,
-        run_name=run_dir.name,
-        checkpoint=ckpt_path.name,
-        step=step,
-        opset=OPSET,
-    )
-    quantization = None
+    plan = _plan(run, run_dir, examples)
     if lock_holder(run_dir) is None:  # no live writer: what killed writes left is garbage
         remove_leftovers(run_dir)
     with staging(folder) as stage:
-        _write_graphs(stage, graphs, meta, files, exporter, report)
-        extra = adapter.extra_files()
-        for name, data in extra.items():
-            _write(stage / name, data)
-        _write(stage / SNIPPET_NAME, snippet_source(arch).encode("utf-8"))
-        # int8 from the dense graphs: onnxruntime's quantizer reads no sparse initializers
-        int8_files: dict[str, str] = {}
-        if quantize:
-            report("Quantizing to int8 and measuring the change", 0.5)
-            int8_files = quantize_graphs(arch, stage)
-        sparse = sparsify_graphs(arch, stage, _write)  # pruned weights: a smaller file
-
-        report("Checking the graphs against PyTorch", 0.55)
-        verification, onnx_outputs = _check(arch, model, stage, adapter, seed)
-        if quantize:
-            quantization = _quantize(arch, stage, adapter, onnx_outputs, int8_files)
-
-        readme = readme_text(meta, graphs, adapter, list(extra), verification, quantization, sparse)
-        _write(stage / README_NAME, readme.encode("utf-8"))
+        staged = _stage_export(stage, plan, quantize, exporter, seed, report)
         report("Moving the files into place", 0.95)
-        int8 = list(quantization.files.values()) if quantization else []
-        names = [*files.values(), *int8, *extra, SNIPPET_NAME, README_NAME]
         publish(stage, folder)
-    written = [folder / name for name in names]
+    written = [folder / name for name in staged.names]
 
     report("Done", 1.0)
     return ExportResult(
         folder=folder,
         model_path=written[0],
         files=written,
-        checkpoint=ckpt_path,
+        checkpoint=run.checkpoint,
         notes=run.notes,
-        step=step,
-        verification=verification,
-        quantization=quantization,
+        step=plan.step,
+        verification=staged.verification,
+        quantization=staged.quantization,
         seconds=time.perf_counter() - started,
         summary=_summary(
-            arch, written, len(files), ckpt_path, step, verification, quantization, sparse
+            plan.arch,
+            written,
+            len(plan.files),
+            run.checkpoint,
+            plan.step,
+            staged.verification,
+            staged.quantization,
+            staged.sparse,
         ),
-        sparsity=sparse,
+        sparsity=staged.sparse,
     )

@@ -21,14 +21,14 @@ largest micro-batch that still fits, the fewest recomputed blocks), so what chan
 little as needed. A budget that nothing fits is refused with the smallest estimate
 reached, the part that dominates it and what to do.
 
-What the user set (StudioConfig.user_set, studio.core.config.user_settings) wins over what the
-budget fits, as far as the numbers go: the two levers that keep them (micro-batches:
-the examples per optimizer step stay as the user set them; checkpointing: the same
-numbers) still split a batch or recompute blocks the user set, and the report says whose
-setting it was ("you set stages.grpo.batch_size to 16"); the two that change them leave a
-training.amp or grpo.num_generations the user gave as it is, the report says so when
-the budget needed more than the settings it could change, and a budget only they would
-fit is refused naming them.
+The budget proposes its settings to the one settings fit (studio.core.config.fit), and what
+the user set (StudioConfig.user_set) wins over them, as far as the numbers go: the two
+levers that keep them (micro-batches: the examples per optimizer step stay as the user
+set them; checkpointing: the same numbers) still split a batch or recompute blocks the
+user set, and the report says whose setting it was ("you set stages.grpo.batch_size to
+16"); the two that change them leave a training.amp or grpo.num_generations the user
+gave as it is, the report says so when the budget does not fit as the settings are, and
+a budget only they would fit is refused naming them.
 """
 
 from __future__ import annotations
@@ -44,7 +44,16 @@ import psutil
 
 from studio.core.config.budgets import MEMORY_SETTING, parse_budget
 from studio.core.config.fields import ConfigError
-from studio.core.config.user_settings import covers, kept_line
+from studio.core.config.fit import (
+    Proposal,
+    SettingsFit,
+    apply_fit,
+    get_path,
+    set_path,
+    settle,
+    taken,
+)
+from studio.core.config.user_settings import user_settings
 from studio.core.machine.hardware import (
     GpuBackend,
     GpuUnavailable,
@@ -126,6 +135,18 @@ class Lever:
     name: str  # "micro-batches", "checkpointing", "mixed precision", "G"
     options: list[dict[str, Any]]
 
+    def proposals(self, i: int) -> list[Proposal]:
+        """Option `i` proposed to the settings fit, each setting with why the lever is
+        pulled. The levers that keep the numbers carry out what the user set (the same
+        examples per optimizer step, the same gradients): they change a setting of theirs
+        too; the others leave it as they set it."""
+        same = self.name not in CHANGE_NUMBERS
+        would = "the budget would lower it" if self.name == "G" else "the budget would try {}"
+        return [
+            Proposal(path, value, WHY[self.name], would.format(value), keeps_meaning=same)
+            for path, value in self.options[i].items()
+        ]
+
 
 # the levers that change the numbers a run computes: they leave the user's settings alone
 CHANGE_NUMBERS = ("mixed precision", "G")
@@ -139,25 +160,20 @@ def levers(cfg: StudioConfig, amp_choice: str | None) -> list[Lever]:
 
 
 def users_lever(cfg: StudioConfig, lever: Lever) -> bool:
-    """A lever that would change the numbers by changing a setting the user gave."""
-    paths = {path for option in lever.options for path in option}
-    return lever.name in CHANGE_NUMBERS and any(covers(cfg.user_set, p) for p in paths)
+    """A lever whose settings the fit would keep as the user set them."""
+    return not all(taken(p, cfg.user_set) for p in lever.proposals(0))
 
 
-def held_for_user(cfg: StudioConfig, amp_choice: str | None) -> list[str]:
-    """A line for each setting a lever would change that the budget keeps as the user
-    set it: "training.amp: kept at off, you set it; the budget would try bf16"."""
-    lines = []
-    for lever in all_levers(cfg, amp_choice):
-        if users_lever(cfg, lever):
-            path, value = next(iter(lever.options[0].items()))
-            would = (
-                "the budget would lower it"
-                if lever.name == "G"
-                else f"the budget would try {value}"
-            )
-            lines.append(kept_line(path, get_path(cfg, path), would))
-    return lines
+def held_for_user(cfg: StudioConfig, amp_choice: str | None) -> list[Proposal]:
+    """What the levers the budget leaves to the user would try first: the settings fit
+    keeps each and says so ("training.amp: kept at off, you set it; the budget would try
+    bf16")."""
+    return [
+        proposal
+        for lever in all_levers(cfg, amp_choice)
+        if users_lever(cfg, lever)
+        for proposal in lever.proposals(0)
+    ]
 
 
 def all_levers(cfg: StudioConfig, amp_choice: str | None) -> list[Lever]:
@@ -174,18 +190,7 @@ def all_levers(cfg: StudioConfig, amp_choice: str | None) -> list[Lever]:
         for k in range(2, common + 1)
         if common % k == 0
     ]
-    found = [Lever("micro-batches", micro)]
-    shape = cfg.model.shape()
-    every, blocks = shape.checkpoint_every, shape.blocks
-    if every is not None and blocks:
-        counts = {e: math.ceil(blocks / e) for e in range(blocks, 0, -1)}
-        now = counts.get(every, 0) if every else 0
-        options, seen = [], {now}
-        for e, n in counts.items():
-            if n > now and n not in seen and (not every or e < every):
-                seen.add(n)
-                options.append({"model.gradient_checkpointing": e})
-        found.append(Lever("checkpointing", options))
+    found = [Lever("micro-batches", micro), checkpointing(cfg)]
     if cfg.training.amp == "off" and amp_choice:
         found.append(Lever("mixed precision", [{"training.amp": amp_choice}]))
     if "grpo" in trained:
@@ -194,19 +199,22 @@ def all_levers(cfg: StudioConfig, amp_choice: str | None) -> list[Lever]:
     return [lever for lever in found if lever.options]
 
 
-def get_path(cfg: Any, path: str) -> Any:
-    node = cfg
-    for part in path.split("."):
-        node = getattr(node, part)
-    return node
-
-
-def set_path(cfg: Any, path: str, value: Any) -> None:
-    *parents, name = path.split(".")
-    node = cfg
-    for part in parents:
-        node = getattr(node, part)
-    setattr(node, name, value)
+def checkpointing(cfg: StudioConfig) -> Lever:
+    """Gradient checkpointing's options: more blocks recomputed than now, one count of
+    blocks each (none where the architecture has no such lever)."""
+    shape = cfg.model.shape()
+    every, blocks = shape.checkpoint_every, shape.blocks
+    options: list[dict[str, Any]] = []
+    if every is None or not blocks:
+        return Lever("checkpointing", options)
+    counts = {e: math.ceil(blocks / e) for e in range(blocks, 0, -1)}
+    now = counts.get(every, 0) if every else 0
+    seen = {now}
+    for e, n in counts.items():
+        if n > now and n not in seen and (not every or e < every):
+            seen.add(n)
+            options.append({"model.gradient_checkpointing": e})
+    return Lever("checkpointing", options)
 
 
 # ---- fitting
@@ -214,14 +222,21 @@ def set_path(cfg: Any, path: str, value: Any) -> None:
 
 @dataclass
 class Fit:
-    """What fitting a budget found: the settings changed (path -> value, as applied to
-    the config), the estimates before and after, and the lines that say what and why."""
+    """What fitting a budget found: what it proposed (the levers' settings, and those of
+    the user's it keeps), the estimates before and after, what the settings fit made of
+    it, and the lines that say what and why."""
 
     budget: Budget
     before: MemoryEstimate
     after: MemoryEstimate
-    settings: dict[str, Any] = field(default_factory=dict)
+    proposals: list[Proposal] = field(default_factory=list)
+    settled: SettingsFit = field(default_factory=SettingsFit)
     lines: list[str] = field(default_factory=list)
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The settings changed: path -> value, as applied to the config."""
+        return self.settled.settings
 
     @property
     def changed(self) -> bool:
@@ -242,9 +257,64 @@ class Fit:
             "stage": self.after.peak_stage,
         }
 
-    def apply(self, cfg: Any) -> None:
-        for path, value in self.settings.items():
-            set_path(cfg, path, value)
+    def apply(self, cfg: StudioConfig) -> None:
+        apply_fit(cfg, self.proposals)
+
+
+Choice = list[int | None]  # an option of each lever pulled (None: not pulled)
+
+
+@dataclass
+class _Search:
+    """The levers' options tried on copies of a config, against a budget in bytes."""
+
+    cfg: StudioConfig
+    pulled: list[Lever]
+    estimate: Estimator
+    budget: int
+
+    def settings(self, choice: Choice) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for lever, i in zip(self.pulled, choice):
+            if i is not None:
+                out.update(lever.options[i])
+        return out
+
+    def proposals(self, choice: Choice) -> list[Proposal]:
+        """What `choice` changes, proposed to the settings fit."""
+        chosen = [lever.proposals(i) for lever, i in zip(self.pulled, choice) if i is not None]
+        return [p for group in chosen for p in group if get_path(self.cfg, p.path) != p.value]
+
+    def estimate_of(self, choice: Choice) -> MemoryEstimate:
+        trial = copy.deepcopy(self.cfg)
+        for path, value in self.settings(choice).items():
+            set_path(trial, path, value)
+        return self.estimate(trial)
+
+    def fits(self, choice: Choice) -> bool:
+        return self.estimate_of(choice).total <= self.budget
+
+    def least_change(self) -> tuple[Choice, bool]:
+        """The levers pulled in order, each only when the ones before it at their most do
+        not fit, then the earlier ones eased back; the levers at their most and False
+        when nothing fits."""
+        chosen: Choice = [None] * len(self.pulled)
+        for j, lever in enumerate(self.pulled):
+            for i in range(len(lever.options)):
+                chosen[j] = i
+                if self.fits(chosen):
+                    return self._eased(chosen, j), True
+        return chosen, False
+
+    def _eased(self, chosen: Choice, j: int) -> Choice:
+        """The levers before the `j`th eased back, the last first, as far as it fits."""
+        for r in reversed(range(j)):
+            for i in [None, *range(chosen[r] or 0)]:
+                trial = [*chosen[:r], i, *chosen[r + 1 :]]
+                if self.fits(trial):
+                    chosen = trial
+                    break
+        return chosen
 
 
 def fit_budget(
@@ -252,51 +322,21 @@ def fit_budget(
 ) -> Fit:
     """The least change to `cfg` whose estimate fits `budget` (see the module's
     docstring); `cfg` itself is left as it is. ConfigError when nothing fits."""
-    pulled = levers(cfg, amp_choice)
-    chosen: list[int | None] = [None] * len(pulled)
-
-    def settings_of(choice: list[int | None]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for lever, i in zip(pulled, choice):
-            if i is not None:
-                out.update(lever.options[i])
-        return out
-
-    def estimate_of(choice: list[int | None]) -> MemoryEstimate:
-        trial = copy.deepcopy(cfg)
-        for path, value in settings_of(choice).items():
-            set_path(trial, path, value)
-        return estimate(trial)
-
-    def fits(choice: list[int | None]) -> bool:
-        return estimate_of(choice).total <= budget.bytes
-
+    search = _Search(cfg, levers(cfg, amp_choice), estimate, budget.bytes)
     before = estimate(cfg)
+    chosen: Choice = [None] * len(search.pulled)
+    held: list[Proposal] = []
     if before.total > budget.bytes:
-        for j, lever in enumerate(pulled):
-            for i in range(len(lever.options)):
-                chosen[j] = i
-                if fits(chosen):
-                    break
-            else:
-                continue  # this lever at its most is not enough: pull the next one too
-            for r in reversed(range(j)):  # ease the earlier ones back as far as it fits
-                for i2 in [None, *range(chosen[r] or 0)]:
-                    trial = [*chosen[:r], i2, *chosen[r + 1 :]]
-                    if fits(trial):
-                        chosen = trial
-                        break
-            break
-        else:
-            held = held_for_user(cfg, amp_choice)
-            least = estimate_of(chosen)
-            raise ConfigError(refusal(cfg, budget, least, settings_of(chosen), held))
-    settings = {
-        path: value for path, value in settings_of(chosen).items() if get_path(cfg, path) != value
-    }
-    after = estimate_of(chosen)
-    fit = Fit(budget, before, after, settings)
-    fit.lines = report_lines(cfg, fit, held_for_user(cfg, amp_choice))
+        chosen, fits = search.least_change()
+        held = held_for_user(cfg, amp_choice)
+        if not fits:
+            kept = list(settle(held, user_settings(cfg)).kept)
+            least = search.estimate_of(chosen)
+            raise ConfigError(refusal(cfg, budget, least, search.settings(chosen), kept))
+    proposals = search.proposals(chosen) + held
+    after = search.estimate_of(chosen)
+    fit = Fit(budget, before, after, proposals, settle(proposals, user_settings(cfg)))
+    fit.lines = report_lines(cfg, fit)
     return fit
 
 
@@ -345,22 +385,22 @@ def breakdown(estimate: MemoryEstimate) -> str:
     )
 
 
-def report_lines(cfg: StudioConfig, fit: Fit, held: list[str]) -> list[str]:
+def report_lines(cfg: StudioConfig, fit: Fit) -> list[str]:
     """What the CLI prints and the run's log says: the budget, the estimate, each change
-    with why (and whose settings it changed), the settings kept as the user set them
-    (`held`), and the estimate now, part by part (a line each, and parts joined by "; ",
-    so that the window can translate them by their shapes)."""
+    with why (and whose settings it changed), the settings kept as the user set them,
+    and the estimate now, part by part (a line each, and parts joined by "; ", so that
+    the window can translate them by their shapes)."""
     budget, before = fit.budget, format_bytes(fit.before.total)
     if not fit.changed:
         return [f"memory budget {budget.source}: the estimate, {before}, fits; nothing changed"]
     lines = [f"memory budget {budget.source}: the estimate, {before}, does not fit; changed:"]
-    for name, paths in _changes_by_lever(cfg, fit.settings):
+    for why, paths in _changes_by_lever(fit):
         what = ", ".join(f"{p} {get_path(cfg, p)} -> {fit.settings[p]}" for p in paths)
         yours = "".join(
-            f"; you set {p} to {get_path(cfg, p)}" for p in paths if covers(cfg.user_set, p)
+            f"; you set {p} to {get_path(cfg, p)}" for p in paths if p in fit.settled.yours
         )
-        lines.append(f"  {what}: {WHY[name]}{yours}")
-    lines += [f"  {line}" for line in held]
+        lines.append(f"  {what}: {why}{yours}")
+    lines += [f"  {line}" for line in fit.settled.kept_lines]
     stage = STAGE_NAMES[fit.after.peak_stage]
     lines.append(
         f"estimate now {format_bytes(fit.after.total)} of {format_bytes(budget.bytes)}, "
@@ -370,20 +410,14 @@ def report_lines(cfg: StudioConfig, fit: Fit, held: list[str]) -> list[str]:
     return lines
 
 
-def _changes_by_lever(cfg: StudioConfig, settings: dict[str, Any]) -> list[tuple[str, list[str]]]:
+def _changes_by_lever(fit: Fit) -> list[tuple[str, list[str]]]:
+    """The settings changed, by the lever that changed them (its reason), in the order
+    the levers were pulled."""
     groups: dict[str, list[str]] = {}
-    for path in settings:
-        if path.startswith("stages.") or path == "training.grad_accum":
-            name = "micro-batches"
-        elif path == "model.gradient_checkpointing":
-            name = "checkpointing"
-        elif path == "training.amp":
-            name = "mixed precision"
-        else:
-            name = "G"
-        groups.setdefault(name, []).append(path)
-    order = list(WHY)
-    return sorted(groups.items(), key=lambda kv: order.index(kv[0]))
+    for proposal in fit.proposals:
+        if proposal.path in fit.settings:
+            groups.setdefault(proposal.reason, []).append(proposal.path)
+    return list(groups.items())
 
 
 def refusal(
@@ -394,12 +428,12 @@ def refusal(
     held: list[str],
 ) -> str:
     """Why no settings fit: the smallest estimate reached, with what, its largest part,
-    the settings it left as the user set them (`held`, held_for_user's lines) and what
-    would make the run fit."""
+    the settings it left as the user set them (`held`, their paths) and what would make
+    the run fit."""
     part, size = least.largest_part()
     changed = {p: v for p, v in settings.items() if get_path(cfg, p) != v}
     tried = ", ".join(f"{p} {v}" for p, v in changed.items()) or "the settings as they are"
-    kept = "".join(f"; it keeps {line.split(':', 1)[0]} as you set it" for line in held)
+    kept = "".join(f"; it keeps {path} as you set it" for path in held)
     return (
         f"{MEMORY_SETTING}: {budget.source} is less than the smallest estimate reached, "
         f"{format_bytes(least.total)} (with {tried}), of which {PART_NAMES[part]} takes "

@@ -6,7 +6,8 @@ seconds per warm-up step and per GRPO step, seconds per evaluation and per check
 and the fixed cost of starting (loading the data, building the model, the probe itself).
 `fit_time_budget` scales the steps of the stages the user did not set by one common
 factor until the predicted time fits, never below MIN_STEPS a stage (or the stage's own
-steps when fewer); the evaluations and checkpoints follow the steps. What the user set
+steps when fewer); the evaluations and checkpoints follow the steps. The steps are
+proposed to the one settings fit (studio.core.config.fit): what the user set
 (stages.warmup.steps, stages.grpo.steps in StudioConfig.user_set) is kept, and the
 report says so when the budget would have cut it.
 """
@@ -17,7 +18,8 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from studio.core.config.user_settings import covers, kept_line
+from studio.core.config.fit import Proposal, apply_fit, settle, taken
+from studio.core.config.user_settings import user_settings
 
 if TYPE_CHECKING:
     from studio.core.config.sections import StudioConfig
@@ -162,12 +164,12 @@ class TimeFit:
     changes: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (old, new)
     kept: list[str] = field(default_factory=list)  # lines: the user's settings it kept
     fits: bool = True
+    # what the budget proposed to the settings fit: the steps (the user's too when it does
+    # not fit), and each shortened stage's warm-up of the learning rate cut to its steps
+    proposals: list[Proposal] = field(default_factory=list)
 
     def apply(self, cfg: StudioConfig) -> None:
-        for path, (_, new) in self.changes.items():
-            stage = getattr(cfg.stages, path.split(".")[1])
-            stage.steps = new
-            stage.lr_warmup_steps = min(stage.lr_warmup_steps, new)
+        apply_fit(cfg, self.proposals)
 
     def text(self) -> str:
         head = (
@@ -211,29 +213,50 @@ def fit_time_budget(cfg: StudioConfig, budget: float, pace: Pace) -> TimeFit:
     fit = TimeFit(budget=budget, before=before, after=before)
     if before <= budget:
         return fit
-    free = {n for n in steps if not covers(cfg.user_set, f"stages.{n}.steps")}
+    # the stages whose steps the settings fit lets the budget shorten: not the user's
+    free = {n for n in steps if taken(Proposal(steps_path(n), MIN_STEPS, ""), cfg.user_set)}
 
-    def scaled(factor: float) -> dict[str, int]:
+    def scaled(factor: float, names: set[str]) -> dict[str, int]:
         return {
-            n: max(min(s, MIN_STEPS), math.floor(s * factor)) if n in free else s
+            n: max(min(s, MIN_STEPS), math.floor(s * factor)) if n in names else s
             for n, s in steps.items()
         }
 
     low, high = 0.0, 1.0
     for _ in range(40):
         mid = (low + high) / 2
-        if predict(cfg, pace, scaled(mid)).total <= budget:
+        if predict(cfg, pace, scaled(mid, free)).total <= budget:
             low = mid
         else:
             high = mid
-    fitted = scaled(low)
-    fit.after = predict(cfg, pace, fitted).total
-    fit.changes = {
-        f"stages.{n}.steps": (steps[n], fitted[n]) for n in steps if fitted[n] != steps[n]
-    }
+    fit.after = predict(cfg, pace, scaled(low, free)).total
     fit.fits = fit.after <= budget
-    if not fit.fits:
-        for n in sorted(set(steps) - free):
-            path = f"stages.{n}.steps"
-            fit.kept.append(kept_line(path, steps[n], "the budget would shorten it"))
+    shortened = scaled(low, set(steps))  # as if every stage were the budget's to shorten
+    changed = [n for n in steps if n in free and shortened[n] != steps[n]]
+    fit.proposals = [p for n in changed for p in shorten(cfg, n, shortened[n])]
+    if not fit.fits:  # the user's steps too: the fit says it kept what the budget would cut
+        fit.proposals += [
+            Proposal(steps_path(n), shortened[n], "", SHORTEN) for n in sorted(set(steps) - free)
+        ]
+    settled = settle(fit.proposals, user_settings(cfg))
+    fit.changes = {steps_path(n): (steps[n], settled.settings[steps_path(n)]) for n in changed}
+    fit.kept = settled.kept_lines
     return fit
+
+
+SHORTEN = "the budget would shorten it"  # what a kept line says of the user's steps
+
+
+def steps_path(stage: str) -> str:
+    return f"stages.{stage}.steps"
+
+
+def shorten(cfg: StudioConfig, stage: str, steps: int) -> list[Proposal]:
+    """A stage shortened to `steps`, proposed, and its warm-up of the learning rate cut to
+    fit in them: as long as the stage allows, even one the user set (a longer one is
+    refused: config/checks.py)."""
+    proposals = [Proposal(steps_path(stage), steps, "", SHORTEN)]
+    if getattr(cfg.stages, stage).lr_warmup_steps > steps:
+        path = f"stages.{stage}.lr_warmup_steps"
+        proposals.append(Proposal(path, steps, "", keeps_meaning=True))
+    return proposals

@@ -33,7 +33,7 @@ from studio.core.config.fields import ModelSection, ModelShape, param
 from studio.core.models import ArchSpec
 from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
-from studio.core.models.decoder import GenerationOutput, decode
+from studio.core.models.decoder import GenerationOutput, NextLogits, decode
 from studio.core.models.masks import additive_mask, compute_dtype
 from studio.core.models.sharing import check_sharing, shared_stack, sharing_param
 
@@ -427,58 +427,15 @@ class MicroGPT(nn.Module):
         P, Tp = prompt_ids.shape
         G = num_samples
         N = P * G
-        if G < 1 or max_new_tokens < 1:
-            raise MicroGPTError(
-                f"num_samples and max_new_tokens must be at least 1, got {G} and {max_new_tokens}"
-            )
-        if not greedy and not temperature > 0:
-            raise MicroGPTError(f"temperature must be positive, got {temperature}")
-        if prompt_mask.shape != prompt_ids.shape:
-            raise MicroGPTError(
-                f"prompt_mask {tuple(prompt_mask.shape)} must match prompt_ids "
-                f"{tuple(prompt_ids.shape)}"
-            )
+        self._check_generate(prompt_ids, prompt_mask, G, max_new_tokens, temperature, greedy)
         total = Tp + max_new_tokens
-        self._check_length(total, f"a prompt of {Tp} tokens plus {max_new_tokens} new tokens")
         device = prompt_ids.device
         prompt_mask = prompt_mask.bool()
         # keys every row may attend to: its prompt's real tokens, then every new token
         key_mask = torch.ones(N, total, dtype=torch.bool, device=device)  # (N, Tp + T)
         key_mask[:, :Tp] = prompt_mask.repeat_interleave(G, dim=0)
-
-        if use_cache:
-            prompt_len = key_mask[:, :Tp].sum(dim=1, keepdim=True)  # (N, 1)
-            # one additive mask for every step: step t reads its first Tp + t positions
-            step_mask = additive_mask(key_mask[:, None, None, :], compute_dtype(self.wte.weight))
-            # the prefix runs once per prompt, not once per sample
-            small = KVCache.empty(self.cfg, P, Tp, self.wte.weight)
-            pos = (prompt_mask.long().cumsum(dim=1) - 1).clamp(min=0)  # (P, Tp)
-            h = self._hidden(prompt_ids, pos, _attention_mask(prompt_mask, Tp), small)
-            first = self.lm_head(h[:, -1]).repeat_interleave(G, dim=0)  # (N, V)
-            cache = small.expand_groups(G, Tp, total)
-
-            def next_logits(t: int, tokens: torch.Tensor) -> torch.Tensor:
-                if t == 0:
-                    return first
-                # one new token per row, written at cache slot Tp + t - 1
-                idx = tokens[:, t - 1 : t]  # (N, 1)
-                mask = step_mask[..., : Tp + t]  # (N, 1, 1, Tp + t)
-                h = self._hidden(idx, prompt_len + (t - 1), mask, cache, start=Tp + t - 1)
-                return self.lm_head(h[:, -1])  # (N, V)
-
-        else:
-            seq = torch.full((N, total), self.pad_id, dtype=torch.long, device=device)
-            seq[:, :Tp] = prompt_ids.repeat_interleave(G, dim=0)
-
-            def next_logits(t: int, tokens: torch.Tensor) -> torch.Tensor:
-                # baseline: recompute the whole sequence so far, prefix included
-                if t > 0:
-                    seq[:, Tp + t - 1] = tokens[:, t - 1]
-                m = key_mask[:, : Tp + t]
-                pos = (m.long().cumsum(dim=1) - 1).clamp(min=0)  # (N, Tp + t)
-                h = self._hidden(seq[:, : Tp + t], pos, _attention_mask(m, Tp + t))
-                return self.lm_head(h[:, -1])  # (N, V)
-
+        make_step = self._cached_steps if use_cache else self._recomputed_steps
+        next_logits = make_step(prompt_ids, prompt_mask, key_mask, G)
         return decode(  # shared row noise under the trainer (sampling.py)
             next_logits,
             N,
@@ -492,6 +449,90 @@ class MicroGPT(nn.Module):
             return_logits=return_logits,
             device=device,
         )
+
+    def _check_generate(
+        self,
+        prompt_ids: torch.Tensor,
+        prompt_mask: torch.Tensor,
+        G: int,
+        max_new_tokens: int,
+        temperature: float,
+        greedy: bool,
+    ) -> None:
+        """MicroGPTError unless `generate`'s arguments make sense and the prompts plus the
+        new tokens fit model.max_len."""
+        if G < 1 or max_new_tokens < 1:
+            raise MicroGPTError(
+                f"num_samples and max_new_tokens must be at least 1, got {G} and {max_new_tokens}"
+            )
+        if not greedy and not temperature > 0:
+            raise MicroGPTError(f"temperature must be positive, got {temperature}")
+        if prompt_mask.shape != prompt_ids.shape:
+            raise MicroGPTError(
+                f"prompt_mask {tuple(prompt_mask.shape)} must match prompt_ids "
+                f"{tuple(prompt_ids.shape)}"
+            )
+        Tp = prompt_ids.shape[1]
+        self._check_length(
+            Tp + max_new_tokens, f"a prompt of {Tp} tokens plus {max_new_tokens} new tokens"
+        )
+
+    def _cached_steps(
+        self,
+        prompt_ids: torch.Tensor,
+        prompt_mask: torch.Tensor,
+        key_mask: torch.Tensor,
+        G: int,
+    ) -> NextLogits:
+        """The decode loop's next logits with a KV cache: each prompt's prefix runs once and
+        its cache is copied to its G samples; each step then runs one new token per row."""
+        P, Tp = prompt_ids.shape
+        total = key_mask.shape[1]
+        prompt_len = key_mask[:, :Tp].sum(dim=1, keepdim=True)  # (N, 1)
+        # one additive mask for every step: step t reads its first Tp + t positions
+        step_mask = additive_mask(key_mask[:, None, None, :], compute_dtype(self.wte.weight))
+        # the prefix runs once per prompt, not once per sample
+        small = KVCache.empty(self.cfg, P, Tp, self.wte.weight)
+        pos = (prompt_mask.long().cumsum(dim=1) - 1).clamp(min=0)  # (P, Tp)
+        h = self._hidden(prompt_ids, pos, _attention_mask(prompt_mask, Tp), small)
+        first = self.lm_head(h[:, -1]).repeat_interleave(G, dim=0)  # (N, V)
+        cache = small.expand_groups(G, Tp, total)
+
+        def next_logits(t: int, tokens: torch.Tensor) -> torch.Tensor:
+            if t == 0:
+                return first
+            # one new token per row, written at cache slot Tp + t - 1
+            idx = tokens[:, t - 1 : t]  # (N, 1)
+            mask = step_mask[..., : Tp + t]  # (N, 1, 1, Tp + t)
+            h = self._hidden(idx, prompt_len + (t - 1), mask, cache, start=Tp + t - 1)
+            return self.lm_head(h[:, -1])  # (N, V)
+
+        return next_logits
+
+    def _recomputed_steps(
+        self,
+        prompt_ids: torch.Tensor,
+        prompt_mask: torch.Tensor,
+        key_mask: torch.Tensor,
+        G: int,
+    ) -> NextLogits:
+        """The decode loop's next logits without a cache (use_cache=False, the baseline):
+        every step recomputes the whole sequence so far, prefix included."""
+        del prompt_mask  # key_mask holds it, repeated for each sample
+        N, total = key_mask.shape
+        Tp = prompt_ids.shape[1]
+        seq = torch.full((N, total), self.pad_id, dtype=torch.long, device=prompt_ids.device)
+        seq[:, :Tp] = prompt_ids.repeat_interleave(G, dim=0)
+
+        def next_logits(t: int, tokens: torch.Tensor) -> torch.Tensor:
+            if t > 0:
+                seq[:, Tp + t - 1] = tokens[:, t - 1]
+            m = key_mask[:, : Tp + t]
+            pos = (m.long().cumsum(dim=1) - 1).clamp(min=0)  # (N, Tp + t)
+            h = self._hidden(seq[:, : Tp + t], pos, _attention_mask(m, Tp + t))
+            return self.lm_head(h[:, -1])  # (N, V)
+
+        return next_logits
 
 
 SPEC = ArchSpec(

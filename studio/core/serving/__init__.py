@@ -9,6 +9,6 @@ answer through it:
 - completion.py: text prompts completed by a text run (`complete`);
 - live_translation.py: a translation run's text translated sentence by sentence through a
   cache, again after every edit (`LiveTranslator`), on one of the two backends of
-  translation_backends.py (PyTorch or the ONNX export), decoding as decoding.py reads
-  the number of beams asked for.
+  translation_backends.py (PyTorch or the ONNX export), decoding greedily or by beam
+  search (studio.core.config.decoding's `Decoding`).
 """

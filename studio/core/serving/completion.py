@@ -4,10 +4,11 @@
 `complete(run, prompts, settings)` gives `settings.samples` completions of each prompt,
 drawn as the run's rollouts draw them (its grpo.top_k and grpo.top_p, up to its
 grpo.max_new_tokens new tokens) at `settings.temperature`; temperature 0 is greedy, the
-likeliest token at every step. What it refuses (an empty prompt, fewer than one sample,
-a negative or infinite temperature, a prompt too long for the model's positions, a run
-that does not complete text) is a CompletionError, which each front door words its own
-way: the command line names its options, the API its arguments, the window translates.
+likeliest token at every step. What it refuses (an empty prompt, fewer than one sample
+or more than MAX_SAMPLES, a negative or infinite temperature, a prompt too long for the
+model's positions, a run that does not complete text) is a CompletionError, which each
+front door words its own way: the command line names its options, the API its
+arguments, the window translates.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ from studio.core.tasks.text import TextTask
 
 if TYPE_CHECKING:
     from studio.core.config.sections import StudioConfig
+
+# Completions of one prompt: every one is a row of the batch decoded at once, so a number
+# typed by mistake would ask the allocator for all of them before the first token.
+MAX_SAMPLES = 64
 
 
 class LoadedRun(Protocol):
@@ -93,6 +98,12 @@ def check_request(prompts: Sequence[str], settings: CompletionSettings) -> None:
     """A CompletionError for settings or prompts no run can complete (before loading one)."""
     if settings.samples < 1:
         raise CompletionError("must be 1 or more completions a prompt", "samples", settings.samples)
+    if settings.samples > MAX_SAMPLES:
+        raise CompletionError(
+            f"must be at most {MAX_SAMPLES} completions a prompt (each is a row of one batch)",
+            "samples",
+            settings.samples,
+        )
     if not math.isfinite(settings.temperature) or settings.temperature < 0:
         raise CompletionError(
             "must be 0 (greedy) or a positive number", "temperature", settings.temperature

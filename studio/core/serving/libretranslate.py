@@ -91,8 +91,8 @@ def translate(service: Service, fields: Mapping[str, Any]) -> tuple[dict[str, An
         service.limits.max_alternatives,
         "--max-alternatives",
     )
-    decoding, beam_size = asked_decoding(fields.get("beam"), alternatives, service)
-    asked = Asked(target, source, text_format == "html", decoding, beam_size, alternatives)
+    decoding = asked_decoding(fields.get("beam"), alternatives, service)
+    asked = Asked(target, source, text_format == "html", decoding, alternatives)
     turns = RequestTurns(service.queue)
     answers = [answer_text(service.runs, text, asked, turns) for text in texts]
     body: dict[str, Any] = {

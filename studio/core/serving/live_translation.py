@@ -13,8 +13,10 @@ batches, every line kept.
 
 A server passes `turn` (the model's queue, sentence_queue.py): each sentence the cache
 lacks is then translated in its turn on the model's thread, so requests share the model
-sentence by sentence. With `alternatives`, each sentence is decoded by beam search and
-keeps its ranked hypotheses (`SentenceResult.hypotheses`, `LiveUpdate.alternatives`).
+sentence by sentence. With `alternatives`, each sentence is decoded by the beam search
+asked for and keeps its ranked hypotheses (`SentenceResult.hypotheses`,
+`LiveUpdate.alternatives`). The cache keys a translation by its decoding's label
+('greedy', 'beam 4'): switching the decoding never serves another decoding's answer.
 
 The playground's live box, `grpo-studio translate --interactive/--file` and
 `grpo-studio serve` all translate through this class.
@@ -28,8 +30,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 
+from studio.core.config.decoding import GREEDY_DECODING, Decoding
 from studio.core.data.text_tokenizers import UNK_ID
-from studio.core.serving.decoding import BEAM, GREEDY, decoding_label
 from studio.core.serving.translation_backends import (
     Backend,
     Cancelled,
@@ -106,7 +108,7 @@ class LiveUpdate:
     the cache served it."""
 
     engine: str
-    decoding: str  # decoding_label
+    decoding: Decoding
     lines: list[list[SentenceResult]]
     seconds: float
     stats: CacheStats  # the translation cache after this update
@@ -176,6 +178,12 @@ def stop_check(stop: threading.Event | None) -> Check:
     return check
 
 
+def _check_ranked(decoding: Decoding, ranked: bool) -> None:
+    """A ValueError for ranked hypotheses asked of greedy decoding, which has one."""
+    if ranked and decoding.greedy:
+        raise ValueError("ranked hypotheses (alternatives) come from a beam search; ask for one")
+
+
 class LiveTranslator:
     """One engine's translations of whole texts, through one cache (safe to call from
     several threads: the cache locks, the engines only read their weights)."""
@@ -186,29 +194,30 @@ class LiveTranslator:
         self.joiner = sentence_joiner(backend.target_lang)
 
     def translate_sentence(
-        self, sentence: str, decoding: str = GREEDY, beam_size: int = 4, check: Check | None = None
+        self, sentence: str, decoding: Decoding = GREEDY_DECODING, check: Check | None = None
     ) -> SentenceResult:
         """One sentence, from the cache when it has it."""
-        known = self.cached(sentence, decoding, beam_size)
+        known = self.cached(sentence, decoding)
         if known is not None:
             return known
-        return self.translate_uncached(sentence, decoding, beam_size, check)
+        return self.translate_uncached(sentence, decoding, check)
 
-    def cached(self, sentence: str, decoding: str, beam_size: int) -> SentenceResult | None:
+    def cached(self, sentence: str, decoding: Decoding) -> SentenceResult | None:
         """The sentence's translation with this decoding when the cache has it (counted)."""
-        known = self.cache.translations.get((decoding_label(decoding, beam_size), sentence))
+        known = self.cache.translations.get((decoding.label, sentence))
         return None if known is None else SentenceResult(sentence, known, cached=True)
 
     def translate_uncached(
         self,
         sentence: str,
-        decoding: str = GREEDY,
-        beam_size: int = 4,
+        decoding: Decoding = GREEDY_DECODING,
         check: Check | None = None,
         ranked: bool = False,
     ) -> SentenceResult:
         """One sentence through the model (its encoder output from the cache when there);
-        ranked: by beam search, keeping every final hypothesis, best first."""
+        ranked: by the beam search `decoding` is, keeping every final hypothesis, best
+        first."""
+        _check_ranked(decoding, ranked)
         check = check or never_cancelled
         check()
         encoded = self.cache.encoded.get(sentence)
@@ -217,19 +226,17 @@ class LiveTranslator:
             self.cache.encoded.put(sentence, encoded)
         hypotheses: tuple[str, ...] = ()
         if ranked:
-            decoding = BEAM
-            hypotheses = tuple(self.backend.decode_ranked(encoded, beam_size, check))
+            hypotheses = tuple(self.backend.decode_ranked(encoded, decoding.beams, check))
             translation = hypotheses[0]
         else:
-            translation = self.backend.decode(encoded, decoding, beam_size, check)
-        self.cache.translations.put((decoding_label(decoding, beam_size), sentence), translation)
+            translation = self.backend.decode(encoded, decoding, check)
+        self.cache.translations.put((decoding.label, sentence), translation)
         return SentenceResult(sentence, translation, cached=False, hypotheses=hypotheses)
 
     def translate_text(
         self,
         text: str,
-        decoding: str = GREEDY,
-        beam_size: int = 4,
+        decoding: Decoding = GREEDY_DECODING,
         stop: threading.Event | None = None,
         write_lang: str | None = None,
         alternatives: int = 0,
@@ -239,12 +246,10 @@ class LiveTranslator:
 
         write_lang: for a run trained both ways, the language to write; each sentence
         gets that direction's tag (directions.py). None: the run's one direction.
-        alternatives > 0: beam search (beam_size beams) keeping each sentence's ranked
+        alternatives > 0: `decoding`, a beam search, keeps each sentence's ranked
         hypotheses, for `LiveUpdate.alternatives`. turn: how the model's work on a sentence
         the cache lacks is run (a server's queue)."""
-        if alternatives:
-            decoding = BEAM
-        label = decoding_label(decoding, beam_size)
+        _check_ranked(decoding, alternatives > 0)
         check = stop_check(stop)
         joiner = self.joiner if write_lang is None else sentence_joiner(write_lang)
         started = time.perf_counter()
@@ -253,15 +258,10 @@ class LiveTranslator:
             results = []
             for sentence in line:
                 source = sentence if write_lang is None else tagged(sentence, write_lang)
-                result = None if alternatives else self.cached(source, decoding, beam_size)
+                result = None if alternatives else self.cached(source, decoding)
                 if result is None:
                     work = partial(
-                        self.translate_uncached,
-                        source,
-                        decoding,
-                        beam_size,
-                        check,
-                        alternatives > 0,
+                        self.translate_uncached, source, decoding, check, alternatives > 0
                     )
                     result = turn(work)
                 results.append(
@@ -271,7 +271,7 @@ class LiveTranslator:
         seconds = time.perf_counter() - started
         return LiveUpdate(
             engine=self.backend.name,
-            decoding=label,
+            decoding=decoding,
             lines=lines,
             seconds=seconds,
             stats=self.cache.translations.stats(),
@@ -282,8 +282,7 @@ class LiveTranslator:
     def translate_lines(
         self,
         lines: list[str],
-        decoding: str = GREEDY,
-        beam_size: int = 4,
+        decoding: Decoding = GREEDY_DECODING,
         batch_size: int = DEFAULT_BATCH,
         progress: Progress | None = None,
     ) -> FileResult:
@@ -291,7 +290,7 @@ class LiveTranslator:
         translated once, those the cache lacks in batches of similar length."""
         if batch_size < 1:
             raise ValueError(f"the batch size must be at least 1, got {batch_size}")
-        label = decoding_label(decoding, beam_size)
+        label = decoding.label
         split = [split_sentences(line) for line in lines]
         known: dict[str, str] = {}
         for sentence in dict.fromkeys(s for line in split for s in line):
@@ -302,7 +301,7 @@ class LiveTranslator:
         for start in range(0, len(todo), batch_size):
             chunk = todo[start : start + batch_size]
             for sentence, out in zip(
-                chunk, self.backend.translate_batch(chunk, decoding, beam_size), strict=True
+                chunk, self.backend.translate_batch(chunk, decoding), strict=True
             ):
                 known[sentence] = out
                 self.cache.translations.put((label, sentence), out)

@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
+from studio.core.config.decoding import MAX_BEAMS
+
 if TYPE_CHECKING:
     from werkzeug.wrappers import Request
 
@@ -42,7 +44,7 @@ class ServeLimits:
     max_bytes: int = 64 * 1024  # request body (5,000 Chinese characters as a form: 45 KB)
     max_chars: int = 5000  # characters of all of a request's texts together
     max_items: int = 50  # texts in one q list (Mastodon sends a post's few)
-    max_beam: int = 8  # beams a request may ask for: each costs a decoder row per step
+    max_beam: int = 8  # beams a request may ask for (at most MAX_BEAMS): a decoder row each
     max_alternatives: int = 3  # alternatives a request may ask for (each needs a beam)
     read_timeout: float = 10.0  # seconds a client has to send a whole request
     max_waiting: int = 64  # sentences waiting for the model before requests are refused
@@ -59,7 +61,14 @@ class ServeLimits:
                 said.append(f"--{f.name.replace('_', '-')} takes {low} or more, got {value}")
         if self.max_beam < 2:
             said.append(f"--max-beam takes 2 or more (1 beam is greedy), got {self.max_beam}")
-        if self.max_alternatives >= self.max_beam:
+        if self.max_beam > MAX_BEAMS:
+            said.append(f"--max-beam takes at most {MAX_BEAMS} beams, got {self.max_beam}")
+        if self.max_alternatives >= MAX_BEAMS:
+            said.append(
+                f"--max-alternatives takes at most {MAX_BEAMS - 1} (each needs a beam besides "
+                f"the best, and a search has at most {MAX_BEAMS}), got {self.max_alternatives}"
+            )
+        elif self.max_alternatives >= self.max_beam:
             said.append(
                 f"--max-alternatives {self.max_alternatives} needs --max-beam "
                 f"{self.max_alternatives + 1} or more (the alternatives come from the beams)"
@@ -71,36 +80,47 @@ def read_body(environ: Mapping[str, Any], max_bytes: int) -> bytes:
     """The request body, or ApiError 413 when it is over `max_bytes`, 400 when its framing
     is broken, 408 when the client stops sending (the server's read timeout)."""
     stream = environ["wsgi.input"]
-    too_large = ApiError(
-        413, f"the request body is over {max_bytes} bytes (--max-bytes); send less text at once"
-    )
     try:
         if environ.get("wsgi.input_terminated"):  # chunked: read until its end, or the limit
-            parts: list[bytes] = []
-            size = 0
-            while size <= max_bytes:
-                part = stream.read(READ_SIZE)
-                if not part:
-                    return b"".join(parts)
-                parts.append(part)
-                size += len(part)
-            raise too_large
-        length_text = environ.get("CONTENT_LENGTH") or "0"
-        if not length_text.isdigit():
-            raise ApiError(400, f"Content-Length {length_text!r} is not a number of bytes")
-        length = int(length_text)
-        if length > max_bytes:
-            raise too_large
-        body = b""
-        while len(body) < length:
-            part = stream.read(length - len(body))
-            if not part:
-                break
-            body += part
+            return _read_chunked(stream, max_bytes)
+        return _read_sized(stream, environ.get("CONTENT_LENGTH") or "0", max_bytes)
     except TimeoutError:
         raise ApiError(408, "the request did not arrive in time; send it whole") from None
     except OSError as err:  # a broken chunk
         raise ApiError(400, f"the request body cannot be read ({err})") from None
+
+
+def _too_large(max_bytes: int) -> ApiError:
+    return ApiError(
+        413, f"the request body is over {max_bytes} bytes (--max-bytes); send less text at once"
+    )
+
+
+def _read_chunked(stream: Any, max_bytes: int) -> bytes:
+    parts: list[bytes] = []
+    size = 0
+    while size <= max_bytes:
+        part = stream.read(READ_SIZE)
+        if not part:
+            return b"".join(parts)
+        parts.append(part)
+        size += len(part)
+    raise _too_large(max_bytes)
+
+
+def _read_sized(stream: Any, length_text: str, max_bytes: int) -> bytes:
+    # str.isdigit() also takes digits such as '²', which int() refuses: ASCII digits only
+    if not (length_text.isascii() and length_text.isdigit()):
+        raise ApiError(400, f"Content-Length {length_text!r} is not a number of bytes")
+    if len(length_text) > len(str(max_bytes)) or int(length_text) > max_bytes:
+        raise _too_large(max_bytes)
+    length = int(length_text)
+    body = b""
+    while len(body) < length:
+        part = stream.read(length - len(body))
+        if not part:
+            break
+        body += part
     if len(body) < length:
         raise ApiError(400, "the request body ended before its Content-Length")
     return body

@@ -18,7 +18,6 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from studio.core.serving.decoding import decoding_label
 from studio.core.serving.libretranslate import AUTO
 from studio.core.serving.request_fields import ApiError
 from studio.core.serving.sentence_queue import RequestTurns
@@ -46,11 +45,9 @@ def studio_translate(service: Service, fields: Mapping[str, Any], started: float
             "(--max-chars): send it in parts",
         )
     source, target = _way_asked(service, fields)
-    decoding, beam_size = asked_decoding(fields.get("beam"), 0, service)
+    decoding = asked_decoding(fields.get("beam"), 0, service)
     turns = RequestTurns(service.queue)
-    answer = answer_text(
-        service.runs, text, Asked(target, source, False, decoding, beam_size), turns
-    )
+    answer = answer_text(service.runs, text, Asked(target, source, False, decoding), turns)
     return {
         "translation": answer.text,
         "latency_ms": round((time.perf_counter() - started) * 1000, 3),
@@ -58,7 +55,7 @@ def studio_translate(service: Service, fields: Mapping[str, Any], started: float
         "sentences": answer.sentences,
         "from_cache": answer.from_cache,
         "engine": answer.engine,
-        "decoding": decoding_label(decoding, beam_size),
+        "decoding": decoding.label,
         "run": answer.run,
         "source": answer.source,
         "target": target,
@@ -103,7 +100,7 @@ def health(service: Service) -> dict[str, Any]:
             }
             for run in runs
         ],
-        "decoding": decoding_label(*asked_decoding(None, 0, service)),
+        "decoding": service.decoding.label,
         "cache": {
             "entries": sum(s.entries for s in stats),
             "hit_rate": sum(s.hits for s in stats) / lookups if lookups else None,

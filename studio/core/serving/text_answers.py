@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from studio.core.serving.decoding import BEAM, GREEDY
+from studio.core.config.decoding import GREEDY_DECODING, BeamsRefused, Decoding
 from studio.core.serving.html_text import translate_html
 from studio.core.serving.live_translation import LiveUpdate, ModelTurn, SourceIssues
 from studio.core.serving.request_fields import ApiError, ServeLimits, bounded_number
@@ -30,7 +30,7 @@ class Service:
     runs: ServedRuns
     queue: SentenceQueue
     limits: ServeLimits = field(default_factory=ServeLimits)
-    beam: int = 0  # the server's decoding (--beam): 0 greedy, else that many beams
+    decoding: Decoding = GREEDY_DECODING  # the server's own (--beam), when a request names none
 
 
 def open_service(
@@ -39,27 +39,30 @@ def open_service(
     onnx: bool | None = False,
     threads: int = 1,
     limits: ServeLimits | None = None,
-    beam: int = 0,
+    decoding: Decoding = GREEDY_DECODING,
 ) -> Service:
     """The runs of `run_dirs` opened (open_runs) behind one model queue: what the command
     line and the window serve."""
     limits = limits or ServeLimits()
     runs = open_runs(run_dirs, onnx=onnx, threads=threads)
-    return Service(runs, SentenceQueue(limits.max_waiting), limits, beam)
+    return Service(runs, SentenceQueue(limits.max_waiting), limits, decoding)
 
 
-def asked_decoding(beam: Any, alternatives: int, service: Service) -> tuple[str, int]:
-    """(decoding, beam size) for a request's "beam" (None: the server's) and the number of
+def asked_decoding(beam: Any, alternatives: int, service: Service) -> Decoding:
+    """The decoding for a request's "beam" (None: the server's) and the number of
     alternatives it wants, which need a beam each besides the best: 400 past --max-beam."""
-    limits = service.limits
-    beams = service.beam
+    decoding = service.decoding
     if beam is not None:
-        beams = bounded_number(beam, "beam", 0, limits.max_beam, "--max-beam")
-        if beams == 1:
-            raise ApiError(400, '"beam" must be 0 (greedy) or 2 beams or more, got 1')
-    if alternatives:
-        beams = max(beams, alternatives + 1)
-    return (BEAM, beams) if beams else (GREEDY, 1)
+        beams = bounded_number(beam, "beam", 0, service.limits.max_beam, "--max-beam")
+        try:
+            decoding = Decoding.asked(beams)
+        except BeamsRefused:  # within --max-beam, so one beam: say it in the request's words
+            raise ApiError(
+                400, f'"beam" must be 0 (greedy) or 2 beams or more, got {beams}'
+            ) from None
+    if alternatives:  # greedy decoding's one beam is fewer than any alternatives need
+        decoding = Decoding.beam(max(decoding.beams, alternatives + 1))
+    return decoding
 
 
 @dataclass(frozen=True)
@@ -69,8 +72,7 @@ class Asked:
     target: str
     source: str | None = None  # None: "auto", found from each text
     html: bool = False  # the texts are HTML fragments: translate their text, keep the markup
-    decoding: str = "greedy"
-    beam_size: int = 1
+    decoding: Decoding = GREEDY_DECODING
     alternatives: int = 0  # other translations wanted (beam search's next best)
 
 
@@ -117,7 +119,6 @@ def _update(way: Way, text: str, asked: Asked, turn: ModelTurn) -> LiveUpdate:
     return way.run.translator.translate_text(
         text,
         asked.decoding,
-        asked.beam_size,
         write_lang=way.write_lang,
         alternatives=asked.alternatives,
         turn=turn,

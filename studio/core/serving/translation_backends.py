@@ -4,11 +4,11 @@ Both split a translation in two, so that the encoder's output for a source sente
 be cached and a translation still running can be stopped between two decoder steps:
 
 - `encode(sentence)`: the source through the encoder, an `Encoded` with its size in bytes;
-- `decode(encoded, decoding, beam_size, check)`: greedy or beam-search decoding from it,
-  calling `check()` before every decoder step (it raises `Cancelled` to stop);
-- `decode_ranked(encoded, beam_size, check)`: beam search's final hypotheses, best first
+- `decode(encoded, decoding, check)`: greedy or beam-search decoding from it (a
+  `Decoding`), calling `check()` before every decoder step (it raises `Cancelled` to stop);
+- `decode_ranked(encoded, beams, check)`: beam search's final hypotheses, best first
   (the best is `decode`'s beam translation; the others are the alternatives a server offers);
-- `translate_batch(sentences, ...)`: many sentences at once (files), batched.
+- `translate_batch(sentences, decoding)`: many sentences at once (files), batched.
 
 PyTorch decodes greedily with the model's own cached `decode_step` and does beam search
 with the models' shared beam_search; ONNX greedy decoding is the export's own runner
@@ -31,6 +31,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from studio.core.config.decoding import Decoding
 from studio.core.export.snippets.tiny_transformer import (
     BOS_ID,
     EOS_ID,
@@ -40,7 +41,6 @@ from studio.core.export.snippets.tiny_transformer import (
 from studio.core.models.beam_search import beam_search, ranked_beam_search
 from studio.core.models.tiny_transformer import TinyTransformer
 from studio.core.runs.loading import load_run_config, load_trained
-from studio.core.serving.decoding import BEAM
 from studio.core.serving.engines import export_folder
 from studio.core.tasks.base import unwrap
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
@@ -74,11 +74,11 @@ class Backend(Protocol):
 
     def encode(self, sentence: str) -> Encoded: ...
 
-    def decode(self, encoded: Any, decoding: str, beam_size: int, check: Check) -> str: ...
+    def decode(self, encoded: Any, decoding: Decoding, check: Check) -> str: ...
 
-    def decode_ranked(self, encoded: Any, beam_size: int, check: Check) -> list[str]: ...
+    def decode_ranked(self, encoded: Any, beams: int, check: Check) -> list[str]: ...
 
-    def translate_batch(self, sentences: list[str], decoding: str, beam_size: int) -> list[str]: ...
+    def translate_batch(self, sentences: list[str], decoding: Decoding) -> list[str]: ...
 
 
 # ---- PyTorch
@@ -134,25 +134,25 @@ class TorchBackend:
         return TorchEncoded(src, mask, self.model.encode(src, mask))
 
     @torch.no_grad()
-    def decode(self, encoded: TorchEncoded, decoding: str, beam_size: int, check: Check) -> str:
-        if decoding == BEAM:
-            return self.decode_ranked(encoded, beam_size, check)[0]
-        return self.task.detokenize(self.greedy_ids(encoded, check))
+    def decode(self, encoded: TorchEncoded, decoding: Decoding, check: Check) -> str:
+        if decoding.greedy:
+            return self.task.detokenize(self.greedy_ids(encoded, check))
+        return self.decode_ranked(encoded, decoding.beams, check)[0]
 
     @torch.no_grad()
-    def decode_ranked(self, encoded: TorchEncoded, beam_size: int, check: Check) -> list[str]:
+    def decode_ranked(self, encoded: TorchEncoded, beams: int, check: Check) -> list[str]:
         tok = self.task.target_tok
-        (beams,) = ranked_beam_search(
+        (ranked,) = ranked_beam_search(
             _KnownMemory(self.model, encoded.memory, check),
             encoded.src,
             encoded.mask,
-            beam_size=beam_size,
+            beam_size=beams,
             max_new_tokens=self.max_len,
             bos_id=tok.bos_id,
             eos_id=tok.eos_id,
             length_penalty=self.task.cfg.beam_length_penalty,
         )
-        return [self.task.detokenize(ids) for ids in beams]
+        return [self.task.detokenize(ids) for ids in ranked]
 
     @torch.no_grad()
     def greedy_ids(self, encoded: TorchEncoded, check: Check = never_cancelled) -> list[int]:
@@ -169,8 +169,8 @@ class TorchBackend:
                 break
         return ids
 
-    def translate_batch(self, sentences: list[str], decoding: str, beam_size: int) -> list[str]:
-        return translate(self.model, self.task, sentences, decoding, beam_size)
+    def translate_batch(self, sentences: list[str], decoding: Decoding) -> list[str]:
+        return translate(self.model, self.task, sentences, decoding)
 
 
 # ---- ONNX
@@ -255,37 +255,35 @@ class OnnxBackend:
     def _encode(self, sentences: list[str]) -> OnnxEncoded:
         return OnnxEncoded(*self.runner.encode([self.runner.source_ids(s) for s in sentences]))
 
-    def decode(self, encoded: OnnxEncoded, decoding: str, beam_size: int, check: Check) -> str:
-        return self._decode(encoded, decoding, beam_size, check)[0]
+    def decode(self, encoded: OnnxEncoded, decoding: Decoding, check: Check) -> str:
+        return self._decode(encoded, decoding, check)[0]
 
-    def decode_ranked(self, encoded: OnnxEncoded, beam_size: int, check: Check) -> list[str]:
+    def decode_ranked(self, encoded: OnnxEncoded, beams: int, check: Check) -> list[str]:
         mask = torch.from_numpy(encoded.src_mask).bool()
-        (beams,) = ranked_beam_search(
+        (ranked,) = ranked_beam_search(
             _OnnxBeamModel(self.runner, encoded, check),
             mask.long(),
             mask,
-            beam_size=beam_size,
+            beam_size=beams,
             max_new_tokens=self.runner.max_len,
             bos_id=BOS_ID,
             eos_id=EOS_ID,
             length_penalty=self.length_penalty,
         )
-        return [self._text(ids) for ids in beams]
+        return [self._text(ids) for ids in ranked]
 
     def _text(self, ids: list[int]) -> str:
         return self.runner.target_tok.decode([i for i in ids if i != EOS_ID])
 
-    def _decode(
-        self, encoded: OnnxEncoded, decoding: str, beam_size: int, check: Check
-    ) -> list[str]:
+    def _decode(self, encoded: OnnxEncoded, decoding: Decoding, check: Check) -> list[str]:
         runner = self.runner
-        if decoding == BEAM:
+        if not decoding.greedy:
             mask = torch.from_numpy(encoded.src_mask).bool()
             rows = beam_search(
                 _OnnxBeamModel(runner, encoded, check),
                 mask.long(),
                 mask,
-                beam_size=beam_size,
+                beam_size=decoding.beams,
                 max_new_tokens=runner.max_len,
                 bos_id=BOS_ID,
                 eos_id=EOS_ID,
@@ -297,11 +295,11 @@ class OnnxBackend:
             )
         return [self._text(row) for row in rows]
 
-    def translate_batch(self, sentences: list[str], decoding: str, beam_size: int) -> list[str]:
+    def translate_batch(self, sentences: list[str], decoding: Decoding) -> list[str]:
         out: list[str] = []
         for start in range(0, len(sentences), BATCH):
             chunk = self._encode(sentences[start : start + BATCH])
-            out += self._decode(chunk, decoding, beam_size, never_cancelled)
+            out += self._decode(chunk, decoding, never_cancelled)
         return out
 
 

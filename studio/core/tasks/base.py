@@ -28,12 +28,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import torch
 import torch.nn.functional as F
 from torch import nn
 
+from studio.core.config.decoding import GREEDY, GREEDY_DECODING, Decoding, Method
 from studio.core.config.fields import ConfigError, ModelSection, TaskSection
 from studio.core.data.load_report import LoadReport
 from studio.core.models import ArchSpec, ModelKind, Question, arch_spec, archs_of_kind
@@ -70,19 +71,6 @@ class Unusable:
     @property
     def share(self) -> float:
         return self.count / self.total if self.total else 0.0
-
-
-@dataclass(frozen=True)
-class Decoding:
-    """How an evaluation turns a model's outputs into answers (eval.decoding and
-    eval.beam_size): greedily, or by a beam search of `beam_size` beams where the task
-    offers it (Task.DECODINGS). A task that has nothing to decode reads none of it."""
-
-    method: Literal["greedy", "beam"] = "greedy"
-    beam_size: int = 4
-
-
-GREEDY = Decoding()
 
 
 def check_split(split: str) -> None:
@@ -208,7 +196,8 @@ class Task(ABC, Generic[C]):
     # the data.* settings the task reads (the window shows only these)
     DATA_FIELDS: ClassVar[tuple[str, ...]] = ("valid_fraction", "test_fraction", "split_seed")
     SAMPLE_NOUN: ClassVar[str] = "completion"  # what one of the G samples is, for people
-    DECODINGS: ClassVar[tuple[str, ...]] = ("greedy",)  # the eval.decoding values it offers
+    # the eval.decoding values it offers; a task with nothing to decode reads none of it
+    DECODINGS: ClassVar[tuple[Method, ...]] = (GREEDY,)
     # the task.* settings that decide its vocabulary (beyond its data): a student takes its
     # teacher's tokenizer (distillation), so a teacher trained with others is refused
     VOCABULARY_FIELDS: ClassVar[tuple[str, ...]] = ()
@@ -404,7 +393,7 @@ class Task(ABC, Generic[C]):
         *,
         split: str = "valid",
         limit: int = 200,
-        decoding: Decoding = GREEDY,
+        decoding: Decoding = GREEDY_DECODING,
     ) -> dict[str, float]:
         """Held-out metrics (EVAL_METRIC among them) on the first `limit` examples of
         `split` ('valid' or 'test'), decoding as `decoding` says where the task decodes.

@@ -28,6 +28,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from studio.core.config.decoding import Decoding
 from studio.core.config.fields import ConfigError, ModelSection, TaskSection, param, shown
 from studio.core.envs.gridworld import (
     ACTIONS,
@@ -55,7 +56,6 @@ from studio.core.models import Question
 from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig
 from studio.core.models.sampling import choose, token_logprobs_and_entropy
 from studio.core.tasks.base import (
-    Decoding,
     Example,
     RewardFunction,
     Rollout,

@@ -28,14 +28,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import torch
 from torch import nn
 
+from studio.core.config.decoding import Decoding
 from studio.core.config.fields import param
+from studio.core.config.fit import Proposal, settle
 from studio.core.config.sections import DataConfig
-from studio.core.config.user_settings import kept_line
 from studio.core.data.load_report import LoadReport
 from studio.core.data.prompt_files import PromptItem, read_prompts, split_items
 from studio.core.models.decoder import as_decoder
 from studio.core.tasks.base import (
-    Decoding,
     Example,
     RewardFunction,
     Rollout,
@@ -45,15 +45,10 @@ from studio.core.tasks.base import (
     model_device,
 )
 from studio.core.tasks.char_tokenizer import CharTokenizer
+from studio.core.tasks.chrf import sentence_chrf
 from studio.core.tasks.own_text_tokens import TokenizerChoice, fit_kind, pieces_for
-from studio.core.tasks.reward_checks import (
-    Check,
-    CheckError,
-    check_rewards,
-    chrf,
-    parse_checks,
-    scorer,
-)
+from studio.core.tasks.reward_checks import Check, CheckError, check_rewards, parse_checks, scorer
+from studio.core.tasks.reward_kinds import KINDS
 from studio.core.tasks.text import TextTask, repeat_each
 from studio.core.tasks.user_reward import UserRewardSection, user_reward_param
 
@@ -85,8 +80,7 @@ class OwnTextConfig(UserRewardSection):
 
     rewards: list[dict[str, Any]] = param(
         None,
-        "The reward: a list of checks, each {kind, weight, options}; kinds: exact, one_of, "
-        "number, contains, regex, format, similarity, length, function",
+        "The reward: a list of checks, each {kind, weight, options}; kinds: " + ", ".join(KINDS),
         label="Reward checks",
         default_factory=default_checks,
     )
@@ -157,8 +151,8 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         seed: int,
         user_settings: UserSettings | None = None,
     ) -> None:
-        # the trainer's fitted settings the user gave are kept by LoadReport.apply_settings;
-        # the splits are chosen here, so the user's shares are kept here
+        # the user's settings the fit leaves alone: the trainer's by the load report
+        # (propose, then apply_settings), the splits and the tokens, chosen here, here
         super().__init__(cfg, data, seed=seed, user_settings=user_settings)
         self.checks = cfg.checks()
         if self.data.path:
@@ -182,8 +176,9 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         if needy and not self.has_answers:
             raise TaskError(
                 f"task.rewards: {needy[0].name} compares with an answer, but "
-                f"{self.data.path} has prompts alone; use checks that need none (one_of, "
-                "contains, regex, format, length, function) or give answers"
+                f"{self.data.path} has prompts alone; use checks that need none "
+                f"({', '.join(k for k, kind in KINDS.items() if not kind.needs_answers)}) "
+                "or give answers"
             )
         alphabet = _alphabet(items)
         self.prompt_end = next((c for c in PROMPT_ENDS if c not in alphabet), PROMPT_ENDS[-1])
@@ -193,20 +188,7 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         notes: list[str] = []
         kept: list[str] = []  # the user's settings the fit leaves as set
         if fitted:
-            k = min(HELD_OUT_MAX, max(HELD_OUT_MIN, round(HELD_OUT_SHARE * len(items))))
-            fitted_share = k / len(items)
-            for i, name in enumerate(("valid", "test")):
-                path = f"data.{name}_fraction"
-                if path in self.user_settings:
-                    kept.append(
-                        kept_line(path, shares[i], f"the fit would choose {fitted_share:.3g}")
-                    )
-                else:
-                    shares = (fitted_share, shares[1]) if i == 0 else (shares[0], fitted_share)
-                    notes.append(
-                        f"data.{name}_fraction {fitted_share:.3g}: {k:,} prompts, 5%, "
-                        "between 100 and 1,000"
-                    )
+            shares, notes = self._held_out_shares(len(items), kept)
         split = split_items(
             items, valid_fraction=shares[0], test_fraction=shares[1], seed=self.data.split_seed
         )
@@ -220,10 +202,30 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         self._all = items
         tokens = self._choose_tokenizer(cfg, split["train"], alphabet, kept)
         self._report.split = {name: len(part) for name, part in split.items()}
-        settings, why = self._fit(cfg, fitted, len(split["train"]), len(split["valid"]))
-        self._report.settings = settings
-        self._report.fitted = notes + tokens + why
+        self._report.fitted = notes + tokens
         self._report.kept_as_set = kept
+        proposals = self._fit(cfg, fitted, len(split["train"]), len(split["valid"]))
+        self._report.propose(proposals, self.user_settings)
+
+    def _held_out_shares(self, n: int, kept: list[str]) -> tuple[tuple[float, float], list[str]]:
+        """The valid and test shares fitted to `n` prompts, as the user gave those they gave
+        (their lines added to `kept`), and the notes of those fitted."""
+        k = min(HELD_OUT_MAX, max(HELD_OUT_MIN, round(HELD_OUT_SHARE * n)))
+        share = k / n
+        proposals = [
+            Proposal(
+                f"data.{name}_fraction",
+                share,
+                f"data.{name}_fraction {share:.3g}: {k:,} prompts, 5%, between 100 and 1,000",
+                f"the fit would choose {share:.3g}",
+            )
+            for name in ("valid", "test")
+        ]
+        fit = settle(proposals, self.user_settings)
+        kept += fit.kept_lines
+        given = (self.data.valid_fraction, self.data.test_fraction)
+        valid, test = (fit.settings.get(p.path, g) for p, g in zip(proposals, given))
+        return (valid, test), fit.notes
 
     def _example(self, item: PromptItem) -> Example:
         prompt = item.prompt + self.prompt_end
@@ -241,8 +243,10 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         else:
             choice = fit_kind(train, alphabet, self.prompt_end)
         if cfg.tokenizer != "auto" and cfg.tokenizer != choice.kind:
-            kept.append(kept_line("task.tokenizer", cfg.tokenizer,
-                                  f"the fit would choose {choice.kind}: {choice.why}"))  # fmt: skip
+            # "char" or "bpe" is the user's choice, "auto" the fit's: the value says whose
+            would = f"the fit would choose {choice.kind}: {choice.why}"
+            proposal = Proposal("task.tokenizer", choice.kind, "", would)
+            kept += settle([proposal], {"task.tokenizer": cfg.tokenizer}).kept_lines
             choice = TokenizerChoice(cfg.tokenizer, "as you set it")
         elif cfg.tokenizer != "auto":
             choice.why = f"as you set it, and as the fit would choose: {choice.why}"
@@ -264,16 +268,36 @@ class OwnTextTask(TextTask[OwnTextConfig]):
             (len(tok.encode(a, bos=False)) for it in self._all for a in it.answers), default=0
         )
 
-    def _fit(
-        self, cfg: OwnTextConfig, fitted: bool, n_train: int, n_valid: int
-    ) -> tuple[dict[str, Any], list[str]]:
-        settings: dict[str, Any] = {}
-        notes: list[str] = []
+    def _fit(self, cfg: OwnTextConfig, fitted: bool, n_train: int, n_valid: int) -> list[Proposal]:
+        """The trainer's settings for the data, each with its reason: no warm-up without
+        answers; with task.fit_to_data the room a completion needs, and for a file of
+        MIN_FITTED prompts or more (`fitted`) the evaluation's size and the warm-up's cap."""
+        proposals: list[Proposal] = []
         if not self.has_answers:
-            settings["stages.warmup.steps"] = 0
-            notes.append("stages.warmup.steps 0: no answers to learn from before GRPO")
+            why = "stages.warmup.steps 0: no answers to learn from before GRPO"
+            proposals.append(Proposal("stages.warmup.steps", 0, why))
         if not cfg.fit_to_data:
-            return settings, notes
+            return proposals
+        proposals += self._room()
+        if fitted:
+            size = min(n_valid, EVAL_MAX)
+            why = f"eval.size {size:,}: the valid split, at most {EVAL_MAX}"
+            proposals.append(Proposal("eval.size", size, why))
+        if fitted and self.has_answers:
+            cap = int(min(WARMUP_MAX, max(WARMUP_MIN, math.ceil(
+                WARMUP_EPOCHS * n_train / WARMUP_BATCH))))  # fmt: skip
+            passes = cap * WARMUP_BATCH / n_train
+            why = (
+                f"stages.warmup.steps {cap:,}: {passes:.1f} passes over the training "
+                f"prompts ({WARMUP_EPOCHS}, kept between {WARMUP_MIN} and "
+                f"{WARMUP_MAX:,} steps); the preset's stop_at can end it sooner"
+            )
+            proposals.append(Proposal("stages.warmup.steps", cap, why))
+        return proposals
+
+    def _room(self) -> list[Proposal]:
+        """grpo.max_new_tokens and model.max_len for the longest answer (or the length
+        check's most, for prompts alone) and the longest prompt."""
         if self.has_answers:
             new = self.max_completion_tokens
             unit = "characters" if isinstance(self.tokenizer, CharTokenizer) else "BPE pieces"
@@ -282,28 +306,16 @@ class OwnTextTask(TextTask[OwnTextConfig]):
             longest = [c.options["max"] for c in self.checks if c.kind == "length"]
             new = (longest[0] + 1) if longest and longest[0] is not None else NEW_TOKENS_ALONE
             why = "the length check's most, and the end" if longest else "room for a sentence"
-        settings["grpo.max_new_tokens"] = new
-        settings["model.max_len"] = self.max_prompt_tokens + new
-        notes += [
-            f"grpo.max_new_tokens {new}: {why}",
-            f"model.max_len {self.max_prompt_tokens + new}: the longest prompt "
-            f"({self.max_prompt_tokens} tokens) and the answer's room",
+        max_len = self.max_prompt_tokens + new
+        return [
+            Proposal("grpo.max_new_tokens", new, f"grpo.max_new_tokens {new}: {why}"),
+            Proposal(
+                "model.max_len",
+                max_len,
+                f"model.max_len {max_len}: the longest prompt ({self.max_prompt_tokens} "
+                "tokens) and the answer's room",
+            ),
         ]
-        if fitted:
-            size = min(n_valid, EVAL_MAX)
-            cap = int(min(WARMUP_MAX, max(WARMUP_MIN, math.ceil(
-                WARMUP_EPOCHS * n_train / WARMUP_BATCH))))  # fmt: skip
-            settings["eval.size"] = size
-            notes.append(f"eval.size {size:,}: the valid split, at most {EVAL_MAX}")
-            if self.has_answers:
-                settings["stages.warmup.steps"] = cap
-                passes = cap * WARMUP_BATCH / n_train
-                notes.append(
-                    f"stages.warmup.steps {cap:,}: {passes:.1f} passes over the training "
-                    f"prompts ({WARMUP_EPOCHS}, kept between {WARMUP_MIN} and "
-                    f"{WARMUP_MAX:,} steps); the preset's stop_at can end it sooner"
-                )
-        return settings, notes
 
     # ---- examples
 
@@ -413,7 +425,7 @@ class OwnTextTask(TextTask[OwnTextConfig]):
             raise TaskError(f"{self.NAME}: the {split} split is empty; raise data.{split}_fraction")
         net = as_decoder(model)
         device = model_device(model)
-        scorers = [scorer(c) for c in self.checks if c.kind != "function"]
+        scorers = [scorer(c) for c in self.checks if c.spec.score is not None]
         right = close = length = ended = 0.0
         for i in range(0, len(examples), self.EVAL_BATCH):
             chunk = examples[i : i + self.EVAL_BATCH]
@@ -423,7 +435,7 @@ class OwnTextTask(TextTask[OwnTextConfig]):
                 answers = self.answers(ex)
                 if self.has_answers:
                     right += text in answers
-                    close += max(chrf(text, a) for a in answers)
+                    close += sentence_chrf(text, answers)  # to the nearest answer
                 else:
                     right += all(s(text, answers) == 1.0 for s in scorers)
             length += float(out.mask.sum())

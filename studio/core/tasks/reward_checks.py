@@ -3,22 +3,9 @@
 Each check scores one completion from 0 to 1 against what the task knows of its prompt
 (the acceptable answers, when the data has them) and becomes one named reward part, so
 the trainer records `reward/<name>/mean` for it and the reward chart draws it apart from
-the others; the reward GRPO learns from is the weighted sum. The kinds:
-
-- exact: the completion is one of the prompt's answers (options: ignore_case, and
-  ignore_punctuation: spaces and punctuation around the text do not count);
-- one_of: the completion is one of the answers listed in the check itself (for prompts
-  without answers in the data, e.g. "yes" or "no");
-- number: the first number in the completion is within `tolerance` of the answer's
-  (`relative`: tolerance as a share of the answer);
-- contains: the completion holds `text`; regex: `pattern` matches somewhere in it;
-- format: the whole completion (spaces around it aside) matches `pattern`;
-- similarity: how close the completion is to the nearest answer: chrF (character n-gram
-  F-score, Popović 2015; sacrebleu's when installed, else the same formula here) or
-  edit (1 - Levenshtein distance / the longer length);
-- length: the completion has between `min` and `max` characters;
-- function: the user's own Python, "module:function" taking (prompts, completions,
-  references), run only once the user allowed its file (studio.core.tasks.user_reward).
+the others; the reward GRPO learns from is the weighted sum. The kinds, their options and
+their scorers are declared once in studio.core.tasks.reward_kinds (KINDS); this module
+reads that registry to parse a check and to turn it into a reward.
 
 A completion the length limit cut off scores 0 on every check (a user's function gets
 the rollout, truncated flags included, and decides for itself).
@@ -27,70 +14,28 @@ the rollout, truncated flags included, and decides for itself).
 check (task.rewards[2]) and the fix; `check_rewards` turns checks into the trainer's
 RewardFunctions.
 
-A pattern comes from a preset someone handed over, and some patterns take exponential
-time on some texts ("(a|aa)+$" on a long run of a's). Patterns are therefore matched by
-the `regex` package with a time limit (PATTERN_SECONDS, tried PATTERN_TRIES times, so a
-pause of a busy machine is not taken for the pattern's fault); a completion that runs
-past it stops the scoring with PatternTimeout, which names the check, counts the
-completions scored, timed out and left, and says how to rewrite the pattern. Training
-then ends with that message instead of hanging, and the Reward lab shows it on the check.
-Before that, parsing a check tries its pattern on a few texts made to trip such patterns
-(long runs of the characters it names, then one that breaks the match): a pattern that
-runs past the limit on one is refused with the preset, before any run begins.
+A pattern of a regex or format check is matched with a time limit
+(studio.core.tasks.reward_patterns): a completion that runs past it stops the scoring
+with PatternTimeout, which names the check, counts the completions scored, timed out and
+left, and says how to rewrite the pattern. Training then ends with that message instead
+of hanging, and the Reward lab shows it on the check. A pattern that trips the probes
+made to catch such patterns is refused with the preset, before any run begins.
 """
 
 from __future__ import annotations
 
 import math
 import re
-import time
-import unicodedata
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import regex
-
 from studio.core.tasks.base import RewardFunction, Rollout
-from studio.core.tasks.user_reward import user_reward_function
+from studio.core.tasks.reward_kinds import KINDS, Kind, Option, Score
+from studio.core.tasks.reward_patterns import PATTERN_SECONDS, SlowPattern, pattern_problem
 
 FIELD = "task.rewards"
-CHRF_ORDER = 6  # character n-grams of 1..6, as sacrebleu's chrF
-# one match's time limit, in seconds: a sane pattern takes microseconds on a completion;
-# regex checks the clock now and then, so a timed-out match returns after about 3x this
-PATTERN_SECONDS = 0.05
-PATTERN_TRIES = 2
-
-
-@dataclass(frozen=True)
-class Option:
-    """One option of a kind: its type ("bool", "number", "integer", "text", "pattern",
-    "texts", "choice"), its default (None with required: the check must give it)."""
-
-    type: str
-    default: Any = None
-    required: bool = False
-    choices: tuple[str, ...] = ()
-
-
-_CASE = Option("bool", False)
-_PUNCT = Option("bool", True)
-
-KINDS: dict[str, dict[str, Option]] = {
-    "exact": {"ignore_case": _CASE, "ignore_punctuation": _PUNCT},
-    "one_of": {"answers": Option("texts", required=True), "ignore_case": _CASE,
-               "ignore_punctuation": _PUNCT},
-    "number": {"tolerance": Option("number", 0.0), "relative": Option("bool", False)},
-    "contains": {"text": Option("text", required=True), "ignore_case": _CASE},
-    "regex": {"pattern": Option("pattern", required=True)},
-    "format": {"pattern": Option("pattern", required=True)},
-    "similarity": {"metric": Option("choice", "chrf", choices=("chrf", "edit")),
-                   "beta": Option("number", 2.0)},
-    "length": {"min": Option("integer", 0), "max": Option("integer", None)},
-    "function": {"function": Option("text", required=True)},
-}  # fmt: skip
-NEEDS_ANSWERS = frozenset({"exact", "number", "similarity"})
+KEYS = ("kind", "weight", "options", "name")  # what a check may hold
 
 
 @dataclass(frozen=True)
@@ -104,13 +49,18 @@ class Check:
     name: str = ""
 
     @property
+    def spec(self) -> Kind:
+        """Its kind's declaration in the registry."""
+        return KINDS[self.kind]
+
+    @property
     def needs_answers(self) -> bool:
-        return self.kind in NEEDS_ANSWERS
+        return self.spec.needs_answers
 
     def to_dict(self) -> dict[str, Any]:
         """As a preset stores it: the options that differ from their defaults."""
-        spec = KINDS[self.kind]
-        options = {k: v for k, v in self.options.items() if v != spec[k].default}
+        declared = self.spec.options
+        options = {k: v for k, v in self.options.items() if v != declared[k].default}
         return {"kind": self.kind, "weight": self.weight, "options": options}
 
 
@@ -138,99 +88,117 @@ class PatternTimeout(CheckError):
         )
 
 
-def _option(where: str, name: str, spec: Option, value: Any) -> Any:
-    def bad(what: str) -> CheckError:
-        return CheckError(f"{where}: option {name} must be {what}, got {value!r}")
+# ---- an option's value, read by its declared type
 
-    if spec.type == "bool":
-        if not isinstance(value, bool):
-            raise bad("true or false")
-        return value
-    if spec.type in ("number", "integer"):
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise bad("a number" if spec.type == "number" else "a whole number")
-        if spec.type == "integer" and not float(value).is_integer():
-            raise bad("a whole number")
-        if not math.isfinite(value) or value < 0:
-            raise bad("a number of at least 0")
-        return int(value) if spec.type == "integer" else float(value)
-    if spec.type == "choice":
-        if value not in spec.choices:
-            raise bad("one of " + ", ".join(spec.choices))
-        return value
-    if spec.type == "texts":
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-            raise bad("a list of texts")
-        return list(value)
-    if not isinstance(value, str) or not value:
-        raise bad("a non-empty text")
-    if spec.type == "pattern":
-        try:
-            compiled = regex.compile(value)  # as the check matches it
-        except (regex.error, OverflowError, ValueError) as err:
-            raise CheckError(
-                f"{where}: option {name} is not a valid regular expression ({err}); fix the "
-                "pattern (a literal ( [ . * + ? needs a backslash before it)"
-            ) from None
-        slow = None
-        if value not in _QUICK_PATTERNS:
-            slow = next((t for t in probe_texts(value) if timed_out(compiled, t)), None)
-        if slow is None:
-            _QUICK_PATTERNS.add(value)
-        else:
-            raise CheckError(
-                f"{where}: option {name} {value!r} takes over {PATTERN_SECONDS:g} s on a text "
-                f"of {len(slow)} characters ({slow[:8]!r}…): it backtracks without end; "
-                "rewrite nested or overlapping repeats, e.g. (a+)+ or (a|aa)+ as a+"
-            )
+
+class _Refused(Exception):
+    """An option's value refused: the words that follow "option <name> " in the error."""
+
+
+def _must(what: str, value: Any, fix: str = "") -> _Refused:
+    return _Refused(f"must be {what}, got {value!r}" + (f"; {fix}" if fix else ""))
+
+
+def _bool(value: Any, option: Option) -> bool:
+    if not isinstance(value, bool):
+        raise _must("true or false", value)
     return value
 
 
-# patterns tried and found quick: checks are parsed again at each edit in the window (the
-# Reward lab, the Settings form), so a pattern is tried once, not at every keystroke
-_QUICK_PATTERNS: set[str] = set()
-
-# a run this long takes an exponential pattern years and a cubic one ("(a+)+$" in regex)
-# seconds, past the limit however fast the machine (at 200 characters a quiet one ends it
-# inside 0.05 s, and it would pass); a sane pattern takes microseconds.
-PROBE_LENGTH = 1000
-
-
-def probe_texts(pattern: str) -> list[str]:
-    """Texts that trip a pattern which backtracks without end: a long run of one
-    character it names (or a letter, a digit, a space), then a character that ends the
-    match, or a run of two of them."""
-    named = [c for c in dict.fromkeys(pattern) if c.isalnum()][:6]
-    chars = list(dict.fromkeys([*named, "a", "1", " "]))
-    texts = [c * PROBE_LENGTH + "!" for c in chars]
-    texts += [(c + " ") * (PROBE_LENGTH // 2) + "!" for c in chars[:2]]
-    return texts
+def _bounded(value: Any, option: Option, noun: str) -> float:
+    """A number within the option's bounds (NaN and infinities outside them)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _must(noun, value)
+    if option.max is not None and not value <= option.max:  # NaN too
+        fix = f"give a number from {option.min:g} to {option.max:g}"
+        if option.default is not None:
+            fix += f" (the default is {option.default:g})"
+        raise _must(f"at most {option.max:g}", value, fix)
+    if not math.isfinite(value) or value < option.min:
+        raise _must(f"a number of at least {option.min:g}", value)
+    return float(value)
 
 
-def timed_out(pattern: regex.Pattern[str], text: str) -> bool:
-    """Whether searching `text` runs past the limit, PATTERN_TRIES times over (by the
-    clock too: regex looks at it only now and then, so a search may end late but whole)."""
-    for _try in range(PATTERN_TRIES):
-        started = time.perf_counter()
-        try:
-            pattern.search(text, timeout=PATTERN_SECONDS)
-        except TimeoutError:
+def _number(value: Any, option: Option) -> float:
+    return _bounded(value, option, "a number")
+
+
+def _integer(value: Any, option: Option) -> int:
+    number = _bounded(value, option, "a whole number")
+    if not number.is_integer():
+        raise _must("a whole number", value)
+    return int(number)
+
+
+def _choice(value: Any, option: Option) -> str:
+    if value not in option.choices:
+        raise _must("one of " + ", ".join(option.choices), value)
+    return str(value)
+
+
+def _texts(value: Any, option: Option) -> list[str]:
+    values = [value] if isinstance(value, str) else value
+    if not isinstance(values, list) or not values or not all(isinstance(v, str) for v in values):
+        raise _must("a list of texts", value)
+    return list(values)
+
+
+def _text(value: Any, option: Option) -> str:
+    if not isinstance(value, str) or not value:
+        raise _must("a non-empty text", value)
+    return value
+
+
+def _pattern(value: Any, option: Option) -> str:
+    problem = pattern_problem(_text(value, option))
+    if problem:
+        raise _Refused(problem)
+    return str(value)
+
+
+READERS: dict[str, Callable[[Any, Option], Any]] = {
+    "bool": _bool,
+    "number": _number,
+    "integer": _integer,
+    "choice": _choice,
+    "texts": _texts,
+    "text": _text,
+    "pattern": _pattern,
+}
+
+
+def _options(where: str, kind: Kind, given: Any) -> dict[str, Any]:
+    """A check's options read by their kinds' declarations, defaults filled in."""
+    if not isinstance(given, dict):
+        raise CheckError(f"{where}: options must be a mapping like {{ignore_case: true}}")
+    for name in given:
+        if name not in kind.options:
+            takes = ", ".join(kind.options) or "none"
+            raise CheckError(f"{where}: unknown option {name!r}; {kind.name} takes {takes}")
+    options: dict[str, Any] = {}
+    for name, option in kind.options.items():
+        if given.get(name) is None:
+            if option.required:
+                raise CheckError(f"{where}: needs option {name} ({option.type})")
+            options[name] = option.default
             continue
-        if time.perf_counter() - started <= PATTERN_SECONDS:
-            return False
-    return True
+        try:
+            options[name] = READERS[option.type](given[name], option)
+        except _Refused as refused:
+            raise CheckError(f"{where}: option {name} {refused}") from None
+    problem = kind.problem(options)
+    if problem:
+        raise CheckError(f"{where}: {problem}")
+    return options
 
 
-def parse_check(raw: Any, index: int) -> Check:
-    """One check of task.rewards, validated, its options' defaults filled in."""
-    where = f"{FIELD}[{index}]"
+def _kind(raw: Any, where: str) -> Kind:
+    """The kind a raw check names, once its keys are known ones."""
     if not isinstance(raw, dict):
         raise CheckError(
             f"{where}: must be a mapping like {{kind: exact, weight: 1.0}}, got {raw!r}"
         )
-    unknown = sorted(set(raw) - {"kind", "weight", "options", "name"})
+    unknown = sorted(set(raw) - set(KEYS))
     if unknown:
         raise CheckError(
             f"{where}: unknown key {unknown[0]!r}; a check has kind, weight, options and name"
@@ -238,35 +206,24 @@ def parse_check(raw: Any, index: int) -> Check:
     kind = raw.get("kind")
     if kind not in KINDS:
         raise CheckError(f"{where}: kind must be one of {', '.join(KINDS)}, got {kind!r}")
-    where = f"{where} ({kind})"
+    return KINDS[kind]
+
+
+def parse_check(raw: Any, index: int) -> Check:
+    """One check of task.rewards, validated, its options' defaults filled in."""
+    kind = _kind(raw, f"{FIELD}[{index}]")
+    where = f"{FIELD}[{index}] ({kind.name})"
     weight = raw.get("weight", 1.0)
     if isinstance(weight, bool) or not isinstance(weight, int | float) or not math.isfinite(weight):
         raise CheckError(f"{where}: weight must be a number, got {weight!r}")
-    given = raw.get("options") or {}
-    if not isinstance(given, dict):
-        raise CheckError(f"{where}: options must be a mapping like {{ignore_case: true}}")
-    spec = KINDS[kind]
-    for name in given:
-        if name not in spec:
-            takes = ", ".join(spec) or "none"
-            raise CheckError(f"{where}: unknown option {name!r}; {kind} takes {takes}")
-    options: dict[str, Any] = {}
-    for name, option in spec.items():
-        if name in given and given[name] is not None:
-            options[name] = _option(where, name, option, given[name])
-        elif option.required:
-            raise CheckError(f"{where}: needs option {name} ({option.type})")
-        else:
-            options[name] = option.default
-    if kind == "length" and options["max"] is not None and options["max"] < options["min"]:
-        raise CheckError(f"{where}: option max {options['max']} is below min {options['min']}")
-    name = raw.get("name") or kind
+    options = _options(where, kind, raw.get("options") or {})
+    name = raw.get("name") or kind.name
     if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
         raise CheckError(
             f"{where}: name must be lower-case letters, digits and _ (it names the reward "
             f"part in the charts), got {name!r}"
         )
-    return Check(kind, float(weight), options, name)
+    return Check(kind.name, float(weight), options, name)
 
 
 def parse_checks(raw: Any) -> list[Check]:
@@ -295,146 +252,24 @@ def parse_checks(raw: Any) -> list[Check]:
     return checks
 
 
-# ---- scoring one completion
+# ---- scoring
 
 
-def _is_edge(ch: str) -> bool:
-    return ch.isspace() or unicodedata.category(ch).startswith(("P", "S"))
+def scorer(check: Check) -> Score:
+    """score(completion, answers) -> 0..1, built once from the check's kind and options;
+    for every kind that scores a completion at a time (all but the user's function)."""
+    build = check.spec.score
+    if build is None:
+        raise ValueError(f"no per-completion score for {check.kind}")
+    score = build(check.options)
 
+    def named(completion: str, answers: Sequence[str]) -> float:
+        try:
+            return score(completion, answers)
+        except SlowPattern as slow:  # said with the check's name and pattern
+            raise PatternTimeout(check, slow.text) from None
 
-def normalise(text: str, *, ignore_case: bool, ignore_punctuation: bool) -> str:
-    """`text` without surrounding spaces (and punctuation or symbols), case-folded if asked."""
-    out = text.strip()
-    if ignore_punctuation:
-        start, end = 0, len(out)
-        while start < end and _is_edge(out[start]):
-            start += 1
-        while end > start and _is_edge(out[end - 1]):
-            end -= 1
-        out = out[start:end]
-    return out.casefold() if ignore_case else out
-
-
-_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
-
-
-def first_number(text: str) -> float | None:
-    """The first number written in `text` (thousands separators "," and "_" read through)."""
-    found = _NUMBER.search(re.sub(r"(?<=\d)[,_](?=\d{3}\b)", "", text))
-    return float(found.group()) if found else None
-
-
-def chrf(hypothesis: str, reference: str, beta: float = 2.0) -> float:
-    """Sentence chrF from 0 to 1: character n-grams of 1..6 (whitespace removed), precision
-    and recall averaged over the orders both have, then their F-beta (Popović 2015), computed as
-    sacrebleu's sentence chrF (word order 0) computes it."""
-    hyp, ref = "".join(hypothesis.split()), "".join(reference.split())
-    precisions: list[float] = []
-    recalls: list[float] = []
-    for n in range(1, CHRF_ORDER + 1):
-        got = Counter(hyp[i : i + n] for i in range(len(hyp) - n + 1))
-        want = Counter(ref[i : i + n] for i in range(len(ref) - n + 1))
-        if not got or not want:
-            continue
-        match = sum((got & want).values())
-        precisions.append(match / sum(got.values()))
-        recalls.append(match / sum(want.values()))
-    if not precisions:  # no order with n-grams on both sides (an empty side)
-        return 0.0
-    # averaged over the orders both sides have (sacrebleu's effective order)
-    p, r = sum(precisions) / len(precisions), sum(recalls) / len(recalls)
-    if p + r == 0:
-        return 0.0
-    b2 = beta * beta
-    return (1 + b2) * p * r / (b2 * p + r)
-
-
-def _sacrebleu_chrf(beta: float) -> Callable[[str, str], float] | None:
-    try:
-        from sacrebleu.metrics import CHRF
-    except ImportError:  # the formula above stands in
-        return None
-    metric = CHRF(beta=int(beta)) if float(beta).is_integer() else None
-    if metric is None:
-        return None
-    return lambda h, r: metric.sentence_score(h, [r]).score / 100.0
-
-
-def edit_similarity(a: str, b: str) -> float:
-    """1 - Levenshtein distance / the longer length (1 for two empty strings)."""
-    if not a and not b:
-        return 1.0
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, start=1):
-        current = [i]
-        for j, cb in enumerate(b, start=1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        previous = current
-    return 1.0 - previous[-1] / max(len(a), len(b))
-
-
-def scorer(check: Check) -> Callable[[str, Sequence[str]], float]:
-    """score(completion, answers) -> 0..1 for every kind but function (which scores a
-    whole rollout at once)."""
-    o = check.options
-    kind = check.kind
-    if kind in ("exact", "one_of"):
-        norm = lambda t: normalise(  # noqa: E731
-            t, ignore_case=o["ignore_case"], ignore_punctuation=o["ignore_punctuation"]
-        )
-        fixed = [norm(a) for a in o["answers"]] if kind == "one_of" else None
-
-        def exact(c: str, answers: Sequence[str]) -> float:
-            wanted = fixed if fixed is not None else [norm(a) for a in answers]
-            return float(norm(c) in wanted)
-
-        return exact
-    if kind == "number":
-
-        def number(c: str, answers: Sequence[str]) -> float:
-            got = first_number(c)
-            if got is None:
-                return 0.0
-            for a in answers:
-                want = first_number(a)
-                if want is None:
-                    continue
-                room = o["tolerance"] * (abs(want) if o["relative"] else 1.0)
-                if abs(got - want) <= room:
-                    return 1.0
-            return 0.0
-
-        return number
-    if kind == "contains":
-        text = o["text"].casefold() if o["ignore_case"] else o["text"]
-        return lambda c, _: float(text in (c.casefold() if o["ignore_case"] else c))
-    if kind in ("regex", "format"):
-        pattern = regex.compile(o["pattern"])
-        whole = kind == "format"
-
-        def matches(c: str, _: Sequence[str]) -> float:
-            text = c.strip() if whole else c
-            for _try in range(PATTERN_TRIES):
-                try:
-                    if whole:
-                        return float(pattern.fullmatch(text, timeout=PATTERN_SECONDS) is not None)
-                    return float(pattern.search(text, timeout=PATTERN_SECONDS) is not None)
-                except TimeoutError:
-                    continue
-            raise PatternTimeout(check, text)
-
-        return matches
-    if kind == "similarity":
-        if o["metric"] == "edit":
-            measure: Callable[[str, str], float] = edit_similarity
-        else:
-            beta = o["beta"]
-            measure = _sacrebleu_chrf(beta) or (lambda h, r: chrf(h, r, beta))
-        return lambda c, answers: max((measure(c, a) for a in answers), default=0.0)
-    if kind == "length":
-        lo, hi = o["min"], o["max"]
-        return lambda c, _: float(lo <= len(c.strip()) and (hi is None or len(c.strip()) <= hi))
-    raise ValueError(f"no per-completion score for {kind}")
+    return named
 
 
 def answers_of(rollout: Rollout) -> list[Sequence[str]]:
@@ -447,9 +282,9 @@ def answers_of(rollout: Rollout) -> list[Sequence[str]]:
 
 def check_reward(check: Check) -> RewardFunction:
     """The check as a named reward part of the trainer, weighted."""
-    if check.kind == "function":
-        user = user_reward_function(check.options["function"])
-        return RewardFunction(check.name, user.fn, check.weight)
+    whole = check.spec.whole
+    if whole is not None:
+        return RewardFunction(check.name, whole(check.options), check.weight)
     score = scorer(check)
 
     def fn(rollout: Rollout) -> list[float]:
@@ -476,10 +311,10 @@ def check_rewards(checks: Sequence[Check]) -> list[RewardFunction]:
 def score_parts(
     checks: Sequence[Check], completions: Sequence[str], answers: Sequence[Sequence[str]]
 ) -> dict[str, list[float]]:
-    """Each check's scores of `completions` (no function checks): what the trainer records
-    as the reward parts, for code that scores outside a rollout."""
+    """Each check's scores of `completions` (checks that score a completion at a time):
+    what the trainer records as the reward parts, for code that scores outside a rollout."""
+    scorers = {c.name: scorer(c) for c in checks if c.spec.score is not None}
     return {
-        c.name: [scorer(c)(text, a) for text, a in zip(completions, answers)]
-        for c in checks
-        if c.kind != "function"
+        name: [score(text, a) for text, a in zip(completions, answers)]
+        for name, score in scorers.items()
     }

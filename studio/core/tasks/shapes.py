@@ -21,13 +21,13 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from studio.core.config.decoding import Decoding
 from studio.core.config.fields import ConfigError, ModelSection, TaskSection, param, shown
 from studio.core.data.images import load_image_folder, stratified_split
 from studio.core.data.shapes import DEFAULT_CLASSES, SHAPES, draw_shapes
 from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig
 from studio.core.models.sampling import choose, token_logprobs_and_entropy
 from studio.core.tasks.base import (
-    Decoding,
     Example,
     RewardFunction,
     Rollout,

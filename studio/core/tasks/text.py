@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import torch
 from torch import nn
 
+from studio.core.config.decoding import Decoding
 from studio.core.config.fields import ModelSection, TaskSection
 from studio.core.config.sections import DataConfig
 from studio.core.models.decoder import GenerationOutput, TextDecoder, as_decoder
 from studio.core.models.sampling import token_logprobs_and_entropy
 from studio.core.tasks.base import (
-    Decoding,
     Example,
     RewardFunction,
     Rollout,

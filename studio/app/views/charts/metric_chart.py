@@ -111,11 +111,38 @@ class MetricChart(QWidget):
         super().__init__()
         self.spec, self._panel = chart, panel
         self.recorded = False  # the run shown (or the overlay) records this chart's metrics
+        self.plot_widget = self._make_plot(chart, panel)
+        item = self.plot = self.plot_widget.getPlotItem()
+        # (metric, source): source 0 is the run on screen, n the panel's drawn_runs()[n - 1]
+        self._curves: dict[tuple[str, int], pg.PlotDataItem] = {}
+        self._shares = False  # every curve drawn is a share in % (a flat range stays in 0..100)
+        self._bands: dict[str, pg.FillBetweenItem] = {}
+        self._stage_lines: list[pg.InfiniteLine] = []
+        self._stage_lines_at: list[tuple[int, str]] = []  # the stage starts they show
+        self._cursor = pg.InfiniteLine(angle=90, pen=pg.mkPen("#999", style=Qt.PenStyle.DashLine))
+        self._cursor.setVisible(False)
+        item.addItem(self._cursor, ignoreBounds=True)
+        self._make_head(chart)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addLayout(self._head_row())
+        self.legend.setContentsMargins(4, 0, 4, 0)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.plot_widget)
+        self._make_placeholder(item)
+        self._add_save_actions(item)
+        self._mouse_proxy = pg.SignalProxy(
+            item.scene().sigMouseMoved, rateLimit=30, slot=self._on_mouse_moved
+        )
+
+    def _make_plot(self, chart: Chart, panel: ChartPanel) -> TimedPlotWidget:
+        """The plot: grid lines, peak downsampling, a log axis where the chart asks."""
         axes = {"left": DecadeAxis("left")} if chart.log_y else {}
         view = ChartViewBox(self._flat_range)
-        self.plot_widget = TimedPlotWidget(panel.paint_clock, axisItems=axes, viewBox=view)
-        self.plot_widget.setMinimumHeight(150)
-        item = self.plot = self.plot_widget.getPlotItem()
+        plot_widget = TimedPlotWidget(panel.paint_clock, axisItems=axes, viewBox=view)
+        plot_widget.setMinimumHeight(150)
+        item = plot_widget.getPlotItem()
         item.showGrid(x=True, y=True, alpha=0.25)
         for side in ("left", "bottom"):
             item.getAxis(side).setStyle(maxTickLevel=1)  # see the module docstring
@@ -127,15 +154,10 @@ class MetricChart(QWidget):
         if chart.log_y:
             left.enableAutoSIPrefix(False)
         item.hideButtons()  # the panel's "Autoscale" button does this for all charts
-        # (metric, source): source 0 is the run on screen, n the panel's drawn_runs()[n - 1]
-        self._curves: dict[tuple[str, int], pg.PlotDataItem] = {}
-        self._shares = False  # every curve drawn is a share in % (a flat range stays in 0..100)
-        self._bands: dict[str, pg.FillBetweenItem] = {}
-        self._stage_lines: list[pg.InfiniteLine] = []
-        self._stage_lines_at: list[tuple[int, str]] = []  # the stage starts they show
-        self._cursor = pg.InfiniteLine(angle=90, pen=pg.mkPen("#999", style=Qt.PenStyle.DashLine))
-        self._cursor.setVisible(False)
-        item.addItem(self._cursor, ignoreBounds=True)
+        return plot_widget
+
+    def _make_head(self, chart: Chart) -> None:
+        """The title, the "?" help button, the hover readout and the legend."""
         self.title = QLabel("")
         self._title_text = ""
         self._set_title(translated(chart.title))
@@ -156,21 +178,19 @@ class MetricChart(QWidget):
         self._fit_legend_font()
         self.legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.legend.setVisible(False)
+
+    def _head_row(self) -> QHBoxLayout:
         head = QHBoxLayout()
         head.setContentsMargins(4, 0, 4, 0)
         head.addWidget(self.title)
         head.addWidget(self.help_button)
         head.addWidget(self.readout, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addLayout(head)
-        self.legend.setContentsMargins(4, 0, 4, 0)
-        layout.addWidget(self.legend)
-        # Until the chart has data, its plot is an empty frame with a line saying what it
-        # waits for, not pyqtgraph's placeholder ticks (0.2..0.8, or "5, 2" on a log axis).
-        # The line is an item of the plot's own scene, centred in the view box.
-        layout.addWidget(self.plot_widget)
+        return head
+
+    def _make_placeholder(self, item: pg.PlotItem) -> None:
+        """Until the chart has data, its plot is an empty frame with a line saying what it
+        waits for, not pyqtgraph's placeholder ticks (0.2..0.8, or "5, 2" on a log axis).
+        The line is an item of the plot's own scene, centred in the view box."""
         self.placeholder = pg.TextItem(color="#777", anchor=(0.5, 0.5))
         self.placeholder.setParentItem(item.getViewBox())
         self.placeholder.setFont(QFont(self.font()))
@@ -180,6 +200,8 @@ class MetricChart(QWidget):
         self.waiting: bool | None = None  # the placeholder is shown (None: not yet decided)
         self._show_waiting(waiting_for(self.spec, MetricStore()))
 
+    def _add_save_actions(self, item: pg.PlotItem) -> None:
+        """ "Save chart as PNG…" and "Save data as CSV…" in the plot's context menu."""
         menu = item.getViewBox().menu
         menu.addSeparator()
         for text, slot in (
@@ -189,9 +211,6 @@ class MetricChart(QWidget):
             action = QAction(text, menu)
             action.triggered.connect(slot)
             menu.addAction(action)
-        self._mouse_proxy = pg.SignalProxy(
-            item.scene().sigMouseMoved, rateLimit=30, slot=self._on_mouse_moved
-        )
 
     # ---- drawing
 

@@ -224,10 +224,24 @@ class ChartPanel(View, QWidget):
         changed = self.store.take_changed()
         for run in self.drawn_runs():
             changed |= run.store.take_changed()
-        stage_moved = "__stage__" in changed
-        touched = {chart_of(k) for k in changed}
         if changed or self._full_redraw:
             self._show_the_recorded()
+        self._mark_pending(changed)
+        self._full_redraw = False
+        self._drew = False
+        if not self._pending:
+            return
+        start = time.perf_counter()
+        self._draw_pending(limit)
+        self._redraw_seconds += time.perf_counter() - start
+        if self._drew:
+            self.redrawn.emit()
+
+    def _mark_pending(self, changed: set[str]) -> None:
+        """Queue the charts in the grid that the `changed` keys touch (all of them on a
+        full redraw or a new stage); a waiting chart only updates its line."""
+        stage_moved = "__stage__" in changed
+        touched = {chart_of(k) for k in changed}
         for chart in self.charts:
             if chart.spec.when_recorded and not chart.recorded:
                 continue  # not in the grid
@@ -235,16 +249,14 @@ class ChartPanel(View, QWidget):
                 self._pending.setdefault(chart)
             elif changed and chart.waiting:  # its line follows the run; nothing to draw
                 chart.show_waiting_for(self.store)
-        self._full_redraw = False
-        self._drew = False
-        if not self._pending:
-            return
+
+    def _draw_pending(self, limit: int | None) -> None:
+        """Redraw up to `limit` (None: all) of the queued charts; in a shown window, charts
+        scrolled away or on a hidden tab wait until seen."""
         on_screen = self.window().isVisible()
-        start = time.perf_counter()
         for chart in list(self._pending):
             if limit is not None and limit <= 0:
                 break
-            # In a shown window, charts scrolled away or on a hidden tab wait until seen.
             if on_screen and chart.visibleRegion().isEmpty():
                 continue
             chart.redraw(self.store, self.drawn_runs(), self._weight)
@@ -252,9 +264,6 @@ class ChartPanel(View, QWidget):
             self.redraw_count += 1
             self._drew = True
             limit = None if limit is None else limit - 1
-        self._redraw_seconds += time.perf_counter() - start
-        if self._drew:
-            self.redrawn.emit()
 
     def _show_the_recorded(self) -> None:
         """Show (or hide) each chart shown only when recorded, as the run and the overlay

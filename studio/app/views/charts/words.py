@@ -14,6 +14,7 @@ from typing import NamedTuple
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from studio.app.views.charts.series import MetricStore
+from studio.core.tasks.reward_kinds import KINDS, PARTS_CONTEXT
 from studio.core.training.reporting import metrics
 from studio.core.training.reporting.metrics import Chart, chart_metrics, find
 
@@ -33,8 +34,9 @@ def stage_name(stage: str) -> str:
 
 
 # The reward parts the studio's own tasks name (a task's RewardFunction), and the kinds of
-# reward check (tasks/reward_checks.py), whose name a check takes unless it is given one:
-# the window says them in its language. A part a preset names itself is shown as named.
+# reward check (the registry, tasks/reward_kinds.py; sources.py lists their names), whose
+# name a check takes unless it is given one: the window says them in its language. A part
+# a preset names itself is shown as named.
 REWARD_PARTS = (
     QT_TRANSLATE_NOOP("RewardParts", "correct"),
     QT_TRANSLATE_NOOP("RewardParts", "format"),
@@ -44,19 +46,13 @@ REWARD_PARTS = (
     QT_TRANSLATE_NOOP("RewardParts", "length"),
     QT_TRANSLATE_NOOP("RewardParts", "return"),
     QT_TRANSLATE_NOOP("RewardParts", "user"),
-    QT_TRANSLATE_NOOP("RewardParts", "exact"),
-    QT_TRANSLATE_NOOP("RewardParts", "one_of"),
-    QT_TRANSLATE_NOOP("RewardParts", "number"),
-    QT_TRANSLATE_NOOP("RewardParts", "contains"),
-    QT_TRANSLATE_NOOP("RewardParts", "regex"),
-    QT_TRANSLATE_NOOP("RewardParts", "similarity"),
-    QT_TRANSLATE_NOOP("RewardParts", "function"),
 )
 
 
 def reward_part(name: str) -> str:
     """A reward part's name (a reward function's) in the window's language."""
-    return QCoreApplication.translate("RewardParts", name) if name in REWARD_PARTS else name
+    known = name in REWARD_PARTS or name in KINDS
+    return QCoreApplication.translate(PARTS_CONTEXT, name) if known else name
 
 
 def curve_label(key: str) -> str:

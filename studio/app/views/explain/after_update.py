@@ -209,29 +209,7 @@ def change_part(group: dict, after: After, noun: str, plain: bool = True) -> str
         elif adv <= -ZERO_ADVANTAGE:
             neg, downs = neg + 1, downs + (lp1 < lp0)
         sample = sample_text(completions[i] if i < len(completions) else "")
-        if plain:
-            rows.append(
-                [
-                    str(i + 1),
-                    sample,
-                    signed(adv),
-                    percent(math.exp(lp0)),
-                    percent(math.exp(lp1)),
-                    _change(lp1 - lp0, likelier(lp1 - lp0)),
-                ]
-            )
-        else:
-            rows.append(
-                [
-                    str(i + 1),
-                    sample,
-                    signed(adv),
-                    num(lp0, 3),
-                    num(lp1, 3),
-                    _change(lp1 - lp0, signed(lp1 - lp0)),
-                    f"{_probability(lp0)} → {_probability(lp1)}",
-                ]
-            )
+        rows.append([str(i + 1), sample, signed(adv), *_likelihoods(lp0, lp1, plain)])
     header = (
         [tr("how likely before"), tr("after"), tr("change")]
         if plain
@@ -244,36 +222,55 @@ def change_part(group: dict, after: After, noun: str, plain: bool = True) -> str
             colours=[advantage_colour(a) for a in advs],
         )
     )
-    if not pos and not neg:  # equal rewards: a -0.000 advantage was counted as negative
-        out.append(
-            say(
-                "Every sample of this group has an advantage of 0 (their rewards are equal), "
-                "so the group pushes none of them: the changes come from the other groups of "
-                "the step, which move the same weights."
-                if plain
-                else "Every sample of this group has an advantage of 0 (their rewards are "
-                "equal), so the group pushes on none of them: the changes come from the other "
-                "groups of the batch and the KL term, which move the same weights."
-            )
-        )
-        return "".join(out)
-    out.append(
-        say(
-            "{up} of the {positive} better-than-average samples became likelier, and {down} "
-            "of the {negative} worse-than-average ones less likely. (The other groups of the "
-            "step move the same weights, so not every sample follows its own advantage.)"
-            if plain
-            else "{up} of the {positive} samples with a positive advantage became likelier, "
-            "and {down} of the {negative} with a negative advantage less likely. (The other "
-            "groups of the batch and the KL term move the same weights, so not every sample "
-            "follows its own advantage.)",
-            up=ups,
-            positive=pos,
-            down=downs,
-            negative=neg,
-        )
-    )
+    out.append(_followed(ups, pos, downs, neg, plain))
     return "".join(out)
+
+
+def _likelihoods(lp0: float, lp1: float, plain: bool) -> list[str]:
+    """A sample's row after its number, text and advantage: how likely it was and is, and
+    the change (plain: in percent; else its log P before and after, the change, and its
+    probability before and after)."""
+    if plain:
+        return [
+            percent(math.exp(lp0)),
+            percent(math.exp(lp1)),
+            _change(lp1 - lp0, likelier(lp1 - lp0)),
+        ]
+    return [
+        num(lp0, 3),
+        num(lp1, 3),
+        _change(lp1 - lp0, signed(lp1 - lp0)),
+        f"{_probability(lp0)} → {_probability(lp1)}",
+    ]
+
+
+def _followed(ups: int, positive: int, downs: int, negative: int, plain: bool) -> str:
+    """How many samples moved the way their advantage pushed: `ups` of the `positive`
+    ones became likelier, `downs` of the `negative` ones less likely."""
+    if not positive and not negative:  # equal rewards: a -0.000 advantage was counted as negative
+        return say(
+            "Every sample of this group has an advantage of 0 (their rewards are equal), "
+            "so the group pushes none of them: the changes come from the other groups of "
+            "the step, which move the same weights."
+            if plain
+            else "Every sample of this group has an advantage of 0 (their rewards are "
+            "equal), so the group pushes on none of them: the changes come from the other "
+            "groups of the batch and the KL term, which move the same weights."
+        )
+    return say(
+        "{up} of the {positive} better-than-average samples became likelier, and {down} "
+        "of the {negative} worse-than-average ones less likely. (The other groups of the "
+        "step move the same weights, so not every sample follows its own advantage.)"
+        if plain
+        else "{up} of the {positive} samples with a positive advantage became likelier, "
+        "and {down} of the {negative} with a negative advantage less likely. (The other "
+        "groups of the batch and the KL term move the same weights, so not every sample "
+        "follows its own advantage.)",
+        up=ups,
+        positive=positive,
+        down=downs,
+        negative=negative,
+    )
 
 
 def _probability(logp: float) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
@@ -181,6 +182,41 @@ def rewards_part(group: dict, noun: str, plain: bool = True) -> str:
     return "".join(out)
 
 
+def scaling_words(plain: bool = True) -> dict[str, Callable[[str], str]]:
+    """grpo.scale_rewards -> the paragraph that says how the step scaled the advantages
+    (given the batch's std, as HTML), in plain words or in the config's terms."""
+    if plain:
+        return {
+            "group": lambda std: say(
+                "Each sample is measured against its own group: how many spreads "
+                "above or below the average it lies."
+            ),
+            "batch": lambda std: say(
+                "Each sample is measured in the spread of every reward of the step, {std}, "
+                "not of its group's.",
+                std=std,
+            ),
+            "none": lambda std: say(
+                "Each sample is measured by how far above or below the average it "
+                "lies, not divided by any spread."
+            ),
+        }
+    return {
+        "group": lambda std: say(
+            "This step divides by the group's own std (grpo.scale_rewards: group)."
+        ),
+        "batch": lambda std: say(
+            "This step divides by the std of every reward in the batch, {std}, not by the"
+            " group's (grpo.scale_rewards: batch).",
+            std=std,
+        ),
+        "none": lambda std: say(
+            "This step divides by no std (grpo.scale_rewards: none, as in Dr. GRPO): the "
+            "advantage is the reward minus the mean."
+        ),
+    }
+
+
 def spread_part(group: dict, plain: bool = True) -> str:
     rewards = group.get("rewards", [])
     g = len(rewards)
@@ -219,48 +255,9 @@ def spread_part(group: dict, plain: bool = True) -> str:
                 count=g,
             )
         )
-    scale = group.get("scale")
-    if plain:
-        if scale == "group":
-            out.append(
-                say(
-                    "Each sample is measured against its own group: how many spreads "
-                    "above or below the average it lies."
-                )
-            )
-        elif scale == "batch":
-            out.append(
-                say(
-                    "Each sample is measured in the spread of every reward of the step, {std}, "
-                    "not of its group's.",
-                    std=f"<b>{num(group.get('scale_std'))}</b>",
-                )
-            )
-        elif scale == "none":
-            out.append(
-                say(
-                    "Each sample is measured by how far above or below the average it "
-                    "lies, not divided by any spread."
-                )
-            )
-    elif scale == "group":
-        out.append(say("This step divides by the group's own std (grpo.scale_rewards: group)."))
-    elif scale == "batch":
-        out.append(
-            para(
-                tr(
-                    "This step divides by the std of every reward in the batch, {std}, not by the"
-                    " group's (grpo.scale_rewards: batch)."
-                ).format(std=f"<b>{num(group.get('scale_std'))}</b>")
-            )
-        )
-    elif scale == "none":
-        out.append(
-            say(
-                "This step divides by no std (grpo.scale_rewards: none, as in Dr. GRPO): the "
-                "advantage is the reward minus the mean."
-            )
-        )
+    scaled = scaling_words(plain).get(str(group.get("scale")))
+    if scaled is not None:
+        out.append(scaled(f"<b>{num(group.get('scale_std'))}</b>"))
     if g and is_flat(group):
         out.append(
             say(

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-SAMPLED = "sampled"  # a completion drawn at random (greedy: studio.core.serving.decoding)
+SAMPLED = "sampled"  # a completion drawn at random (greedy: studio.core.config.decoding)
 
 
 class PlaygroundError(ValueError):

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from studio.app.views.playground.answer import SAMPLED, Answer, PlaygroundError
 from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.app.views.playground.page import PlaygroundPage, Reply
+from studio.core.config.decoding import GREEDY
 from studio.core.serving.completion import (
     CompletionError,
     CompletionSettings,
@@ -29,7 +30,6 @@ from studio.core.serving.completion import (
     complete,
     ended,
 )
-from studio.core.serving.decoding import GREEDY
 from studio.core.serving.engines import OnnxEngine, TorchEngine
 
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QSpinBox, QVB
 from studio.app.common.background import run_in_background
 from studio.app.views.playground.answer import Answer
 from studio.app.views.playground.answer_panel import AnswerPanel
+from studio.core.config.decoding import Decoding
 from studio.core.serving.engines import OnnxEngine, TorchEngine
 from studio.core.serving.live_translation import LiveTranslator, LiveUpdate
 from studio.core.serving.translation_backends import Cancelled, OnnxBackend, TorchBackend
@@ -42,8 +43,7 @@ class LiveJob:
 
     text: str
     translators: list[LiveTranslator]
-    decoding: str
-    beam_size: int
+    decoding: Decoding
     write_lang: str | None = None
     stop: threading.Event = field(default_factory=threading.Event)
 
@@ -51,9 +51,7 @@ class LiveJob:
         """On a pool thread: each engine's update, or None once stopped."""
         try:
             return [
-                t.translate_text(
-                    self.text, self.decoding, self.beam_size, self.stop, self.write_lang
-                )
+                t.translate_text(self.text, self.decoding, self.stop, self.write_lang)
                 for t in self.translators
             ]
         except Cancelled:

@@ -20,8 +20,8 @@ from studio.app.views.playground.answer import Answer, PlaygroundError
 from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.app.views.playground.page import PlaygroundPage, Reply
 from studio.app.views.playground.translation_live_box import LiveBox, LiveJob
+from studio.core.config.decoding import BEAM, GREEDY, GREEDY_DECODING, MAX_BEAMS, Decoding
 from studio.core.config.sections import StudioConfig
-from studio.core.serving.decoding import BEAM, GREEDY, run_decoding
 from studio.core.serving.engines import OnnxEngine, TorchEngine
 from studio.core.tasks.translation.task import TranslationTask
 
@@ -32,14 +32,14 @@ def translation_task(engine: TorchEngine) -> TranslationTask | None:
 
 
 def translate_torch(
-    engine: TorchEngine, sentence: str, *, decoding: str = GREEDY, beam_size: int = 4
+    engine: TorchEngine, sentence: str, decoding: Decoding = GREEDY_DECODING
 ) -> Answer:
     from studio.core.tasks.translation.decoding import translate
 
     task = translation_task(engine)
     assert task is not None, "the translation page answers for translation runs only"
     started = time.perf_counter()
-    (text,) = translate(engine.model, task, [sentence], decoding, beam_size)
+    (text,) = translate(engine.model, task, [sentence], decoding)
     return Answer(engine.name, [text], time.perf_counter() - started)
 
 
@@ -66,7 +66,7 @@ class TranslationPage(PlaygroundPage):
         self.decoding.addItem(self.tr("greedy"), GREEDY)
         self.decoding.addItem(self.tr("beam"), BEAM)
         self.beam_size = QSpinBox()
-        self.beam_size.setRange(2, 16)
+        self.beam_size.setRange(2, MAX_BEAMS)
         self.beam_size.setValue(4)
         self.beam_size.setPrefix(self.tr("beam "))
         self.button = QPushButton(self.tr("Translate"))
@@ -80,7 +80,8 @@ class TranslationPage(PlaygroundPage):
             "(eval.test_decoding); a beam search scores higher, in more time"
         )
         self.decoding.setToolTip(how)
-        self.beam_size.setToolTip(how)
+        beams = self.tr("A beam search takes 2 to {most} beams").format(most=MAX_BEAMS)
+        self.beam_size.setToolTip(f"{beams}. {how}")
         # a run trained with task.both_directions translates either way
         self.direction = QComboBox()
         self.direction.addItem(self.tr("as trained"), False)
@@ -117,10 +118,16 @@ class TranslationPage(PlaygroundPage):
         layout.addWidget(self.live)
 
     def follow_settings(self, cfg: StudioConfig) -> None:
-        decoding, beams = run_decoding(cfg.eval.test_decoding, cfg.eval.beam_size)
-        self.decoding.setCurrentIndex(self.decoding.findData(decoding))
-        if decoding == BEAM:
-            self.beam_size.setValue(beams)
+        decoding = cfg.eval.decoding_of("test")
+        self.decoding.setCurrentIndex(self.decoding.findData(decoding.method))
+        if not decoding.greedy:
+            self.beam_size.setValue(decoding.beams)
+
+    def chosen_decoding(self) -> Decoding:
+        """The decoding the page is set to: greedy, or a search of the spin box's beams."""
+        if self.decoding.currentData() == BEAM:
+            return Decoding.beam(self.beam_size.value())
+        return GREEDY_DECODING
 
     def _live_toggled(self, on: bool) -> None:
         self.sentence.setVisible(not on)
@@ -145,17 +152,13 @@ class TranslationPage(PlaygroundPage):
             title = self.tr("Nothing to translate")
             raise PlaygroundError(self.tr("Type a sentence first."), title)
         sentence = self._directed(sentence, torch_engine, onnx_engine)
-        decoding = self.decoding.currentData()
+        decoding = self.chosen_decoding()
         reply = Reply([])
         if torch_engine is not None:
-            reply.answers.append(
-                translate_torch(
-                    torch_engine, sentence, decoding=decoding, beam_size=self.beam_size.value()
-                )
-            )
+            reply.answers.append(translate_torch(torch_engine, sentence, decoding))
         if onnx_engine is not None:
             reply.answers.append(translate_onnx(onnx_engine, sentence))
-            if decoding == BEAM:
+            if not decoding.greedy:
                 reply.notes["ONNX"] = self.tr("greedy (the ONNX runner decodes greedily only):")
         return reply
 
@@ -164,8 +167,7 @@ class TranslationPage(PlaygroundPage):
         job = LiveJob(
             text=self.live.text(),
             translators=[self.live.translator(e) for e in engines],
-            decoding=self.decoding.currentData(),
-            beam_size=self.beam_size.value(),
+            decoding=self.chosen_decoding(),
             write_lang=self._write_lang(torch_engine, onnx_engine),
         )
         self.live.submit(job)

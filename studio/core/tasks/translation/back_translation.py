@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 
 import torch
 
+from studio.core.config.decoding import BEAM, GREEDY_DECODING, Decoding
 from studio.core.data.load_report import DataError
 from studio.core.data.pair_files import LINE_GROWTH, SMALLER
 from studio.core.files import RunError, read_within_memory
@@ -65,6 +66,7 @@ EVAL_EVERY = 200  # reverse-model steps between evaluations of its valid chrF
 PATIENCE = 3  # evaluations without a better chrF before the reverse model stops
 VALID_LIMIT = 200  # valid pairs the reverse model is scored on
 TRANSLATE_BATCH = 64
+BEAMS = 4  # of its beam search: as many as eval.beam_size gives a run by default
 SAMPLE_TEMPERATURE = 1.0
 
 
@@ -229,9 +231,11 @@ def train_to_plateau(
 def translate_all(
     task: TranslationTask, model: torch.nn.Module, sentences: list[str], decoding: str
 ) -> list[str]:
-    """The model's translations: greedy, beam search (4 beams) or one sample each."""
+    """The model's translations: greedy, beam search (BEAMS beams) or one sample each
+    (`decoding`: task.back_translation_decoding)."""
     if decoding != "sample":
-        return translate(model, task, sentences, decoding=decoding, batch_size=TRANSLATE_BATCH)
+        how = Decoding.beam(BEAMS) if decoding == BEAM else GREEDY_DECODING
+        return translate(model, task, sentences, how, batch_size=TRANSLATE_BATCH)
     tok, out, net = task.target_tok, [], tiny(model)
     with torch.no_grad():
         max_len = net.cfg.max_len

@@ -11,6 +11,7 @@ from typing import ClassVar, Literal
 
 from studio.core.config.fields import TaskSection, param, shown
 from studio.core.tasks.base import TaskError
+from studio.core.tasks.chrf import CHRF_BETA_MAX
 
 DEMO_LANGS = ("zh", "en")  # the languages of the built-in demo corpus
 
@@ -105,6 +106,7 @@ class TranslationConfig(TaskSection):
         1.0,
         "chrF's recall weight; 1 is length-neutral, sacrebleu's 2 pays for longer output",
         positive=True,
+        max=CHRF_BETA_MAX,
     )
     mix_weight: float = param(
         0.5, "Weight of chrF in the mix (BLEU gets the rest)", min=0.0, max=1.0

@@ -17,6 +17,7 @@ from typing import Any
 
 import torch
 
+from studio.core.config.fit import Proposal
 from studio.core.data.bilingual import FIRST_PAIRS, load_pairs
 from studio.core.data.columns import ColumnRequest
 from studio.core.data.load_report import LoadReport
@@ -114,11 +115,11 @@ def fitted_vocab_sizes(
             f"source vocabulary {source:,} ({cfg.source_tokenizer}): {why_source}",
             f"target vocabulary {target:,} ({cfg.target_tokenizer}): {why_target}",
         ]
-    if "task.vocab_size" in fit.user:
-        source, target = sizes
-        sides = f" for the source, {target:,} for the target" if source != target else ""
-        fit.keep("task.vocab_size", f"the fit would choose {source:,}{sides}")
-        return None
+    source, target = sizes
+    sides = f" for the source, {target:,} for the target" if source != target else ""
+    would = f"the fit would choose {source:,}{sides}"
+    if not fit.choose([Proposal("task.vocab_size", source, "", would)]):
+        return None  # the user's, kept
     fit.notes += notes
     return sizes
 

@@ -35,9 +35,10 @@ the user's file replaces the demo corpus (and `task.fit_to_data` is on) the task
   planned from a short measurement on this machine to fit it.
 
 Each choice comes with its reason in the load report. A file of fewer than
-`MIN_PAIRS` pairs (a test, a classroom toy) keeps the preset's values, and every fit
-leaves a setting the user gave as they set it (studio.core.config.user_settings), which the
-report says too: "eval.every: kept at 0, you set it; the fit would choose 250".
+`MIN_PAIRS` pairs (a test, a classroom toy) keeps the preset's values. Every choice is a
+proposal to the one settings fit (studio.core.config.fit), which leaves a setting the user
+gave as they set it, and the report says so too: "eval.every: kept at 0, you set it; the
+fit would choose 250".
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from studio.core.config.user_settings import kept_line, setting_shown
+from studio.core.config.fit import Proposal, settle
 
 MIN_PAIRS = 1000  # below this a file keeps the preset's settings
 HELD_OUT_SHARE = 0.05
@@ -143,49 +144,37 @@ def vocab_size(kind: str, texts: list[str]) -> tuple[int, str]:
 
 @dataclass
 class DataFit:
-    """What fitting to the data chose, setting by setting: the notes of those it chose
-    (each starts with the setting's path), the lines of those the user gave (`user`,
-    dotted path -> value), which it keeps, and the trainer's settings to apply."""
+    """What fitting to the data chose, setting by setting, against the settings the user
+    gave (`user`, dotted path -> value): the notes of what the task chose itself (the
+    splits, the vocabularies), the lines of the settings kept as the user set them, and
+    the trainer's settings proposed (made when the trainer is built, LoadReport.propose)."""
 
     user: Mapping[str, Any]
     notes: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
-    settings: dict[str, Any] = field(default_factory=dict)
+    proposals: list[Proposal] = field(default_factory=list)
 
-    def choose(self, path: str, value: Any, note: str) -> bool:
-        """Whether `value` is taken for `path`: not when the user gave it."""
-        if path in self.user:
-            self.keep(path, f"the fit would choose {setting_shown(value)}")
-            return False
-        if note:  # a setting explained by its neighbour's note has none of its own
-            self.notes.append(note)
-        return True
-
-    def keep(self, path: str, would: str) -> None:
-        self.kept.append(kept_line(path, self.user[path], would))
-
-    def choose_setting(self, path: str, value: Any, note: str) -> None:
-        """A trainer's setting, applied when the trainer is built (LoadReport.settings)."""
-        if self.choose(path, value, note):
-            self.settings[path] = value
+    def choose(self, proposals: list[Proposal]) -> dict[str, Any]:
+        """The values the fit takes for what the task chooses itself (path -> value), their
+        reasons noted; the user's settings kept and said."""
+        fit = settle(proposals, self.user)
+        self.notes += fit.notes
+        self.kept += fit.kept_lines
+        return fit.settings
 
 
 def held_out_shares(fit: DataFit, n: int, given: tuple[float, float]) -> tuple[float, float]:
     """The valid and the test share for n pairs: fitted, or as the user gave them."""
     share, why = held_out_share(n)
-    names = ("valid", "test")
-    fitted = [f"data.{name}_fraction" not in fit.user for name in names]
-    for name, chosen in zip(names, fitted):
-        if not chosen:
-            fit.keep(f"data.{name}_fraction", f"the fit would choose {share:.3g}")
-    which = " and ".join(name for name, chosen in zip(names, fitted) if chosen)
-    if which:
-        plural = "s" if all(fitted) else ""
-        fit.notes.append(f"{which} split{plural} of {round(share * n):,}: {why}")
-    return (
-        share if fitted[0] else given[0],
-        share if fitted[1] else given[1],
-    )
+    paths = {name: f"data.{name}_fraction" for name in ("valid", "test")}
+    would = f"the fit would choose {share:.3g}"
+    chosen = fit.choose([Proposal(path, share, "", would) for path in paths.values()])
+    fitted = [name for name, path in paths.items() if path in chosen]
+    if fitted:
+        plural = "s" if len(fitted) == 2 else ""
+        fit.notes.append(f"{' and '.join(fitted)} split{plural} of {round(share * n):,}: {why}")
+    valid, test = (chosen.get(path, g) for path, g in zip(paths.values(), given))
+    return valid, test
 
 
 def padding_share(lengths: list[tuple[int, int]], batch_size: int) -> float:
@@ -200,7 +189,7 @@ def padding_share(lengths: list[tuple[int, int]], batch_size: int) -> float:
     return 1 - real / padded
 
 
-def large_file_settings(n_train: int) -> list[tuple[str, Any, str]]:
+def large_file_settings(n_train: int) -> list[Proposal]:
     """For a training set large enough: no dropout, weight decay in its stead, smaller
     GRPO steps. Below it the preset's values: on
     4,000 Tatoeba eng-fra pairs, whose warm-up still rises at its cap, the weight decay
@@ -209,21 +198,21 @@ def large_file_settings(n_train: int) -> list[tuple[str, Any, str]]:
     if n_train < DROPOUT_FREE_PAIRS:
         return []
     return [
-        (
+        Proposal(
             "model.dropout",
             0.0,
             f"model.dropout 0: with {n_train:,} training pairs dropout slows the warm-up "
             "more than it helps within the time budget; weight decay holds back learning "
             "the pairs by heart instead, at no cost in time",
         ),
-        (
+        Proposal(
             "training.weight_decay",
             WEIGHT_DECAY,
             f"training.weight_decay {WEIGHT_DECAY:g}: every step draws the weights a little "
             "towards zero; the warm-up learns fewer of the pairs by heart and translates "
             "new sentences better",
         ),
-        (
+        Proposal(
             "stages.grpo.lr",
             GRPO_LR,
             f"stages.grpo.lr {GRPO_LR:g}: smaller steps than the preset's; on real text "
@@ -232,13 +221,13 @@ def large_file_settings(n_train: int) -> list[tuple[str, Any, str]]:
     ]
 
 
-def unsure_temperature(fit: DataFit) -> list[tuple[str, Any, str]]:
+def unsure_temperature(fit: DataFit) -> list[Proposal]:
     """GRPO's temperature chosen at its start from how unsure the policy is; not when the
     user set grpo.temperature (theirs is the temperature GRPO samples at)."""
     if "grpo.temperature" in fit.user:
         return []
     return [
-        (
+        Proposal(
             "grpo.unsure_temperature",
             UNSURE_TEMPERATURE,
             f"grpo.unsure_temperature {UNSURE_TEMPERATURE:g}: GRPO samples at "
@@ -251,71 +240,96 @@ def unsure_temperature(fit: DataFit) -> list[tuple[str, Any, str]]:
 def trainer_settings(fit: DataFit, n_valid: int, lengths: list[tuple[int, int]]) -> None:
     """The trainer's settings (dotted config paths) for the valid split's size and the
     training pairs' token `lengths` (source, target; EOS and BOS counted), with reasons,
-    chosen into `fit`."""
+    proposed in `fit`."""
+    fit.proposals += [
+        *evaluation_settings(fit, n_valid),
+        *warmup_settings(fit, lengths),
+        *reward_and_test_settings(),
+        *large_file_settings(len(lengths)),
+        *unsure_temperature(fit),
+        Proposal(
+            "run.time_budget",
+            TIME_BUDGET,
+            f"run.time_budget {TIME_BUDGET}: the stages are planned from a short "
+            "measurement on this machine to end within it (empty: no budget)",
+        ),
+    ]
+
+
+def evaluation_settings(fit: DataFit, n_valid: int) -> list[Proposal]:
+    """Evaluation on the whole valid split, and a warm-up that ends when it stops
+    improving rather than at the demo corpus's target."""
+    every = fit.user.get("eval.every", EVAL_EVERY)  # what the patience counts in
+    waits = f" ({PATIENCE * every:,} steps)" if every else ""
+    return [
+        Proposal("eval.size", n_valid, f"eval.size {n_valid:,}: the whole valid split"),
+        Proposal(
+            "eval.every",
+            EVAL_EVERY,
+            f"eval.every {EVAL_EVERY}: a whole valid split takes longer to evaluate",
+        ),
+        Proposal(
+            "stages.warmup.stop_at",
+            None,
+            "stages.warmup.stop_at off: the demo corpus's target means nothing for other data",
+        ),
+        Proposal(
+            "stages.warmup.patience",
+            PATIENCE,
+            f"stages.warmup.patience {PATIENCE}: the warm-up ends after {PATIENCE} "
+            f"evaluations{waits} without a better valid chrF",
+        ),
+        Proposal(
+            "stages.warmup.min_gain",
+            MIN_GAIN,
+            f"stages.warmup.min_gain {MIN_GAIN:g}: better means {MIN_GAIN:g} chrF above the "
+            "best; smaller rises are the noise of a few hundred sentences",
+        ),
+    ]
+
+
+def warmup_settings(fit: DataFit, lengths: list[tuple[int, int]]) -> list[Proposal]:
+    """The warm-up's cap in passes over the training pairs and its recipe for real text:
+    batches of like length, label smoothing, a cosine schedule, the weights averaged."""
     n_train, batch_size = len(lengths), NOMINAL_BATCH
     per_batch = BATCH_TOKENS / (sum(s + t for s, t in lengths) / n_train)
     waste = padding_share(lengths, batch_size)
     if fit.user.get("stages.warmup.batch_tokens", BATCH_TOKENS) == 0:  # pairs at random
         per_batch = batch_size
     cap = max(MIN_WARMUP_STEPS, math.ceil(MAX_EPOCHS * n_train / per_batch))
-    every = fit.user.get("eval.every", EVAL_EVERY)  # what the patience counts in
-    waits = f" ({PATIENCE * every:,} steps)" if every else ""
-    for path, value, note in (
-        ("eval.size", n_valid, f"eval.size {n_valid:,}: the whole valid split"),
-        (
-            "eval.every",
-            EVAL_EVERY,
-            f"eval.every {EVAL_EVERY}: a whole valid split takes longer to evaluate",
-        ),
-        (
-            "stages.warmup.stop_at",
-            None,
-            "stages.warmup.stop_at off: the demo corpus's target means nothing for other data",
-        ),
-        (
-            "stages.warmup.patience",
-            PATIENCE,
-            f"stages.warmup.patience {PATIENCE}: the warm-up ends after {PATIENCE} "
-            f"evaluations{waits} without a better valid chrF",
-        ),
-        (
-            "stages.warmup.min_gain",
-            MIN_GAIN,
-            f"stages.warmup.min_gain {MIN_GAIN:g}: better means {MIN_GAIN:g} chrF above the "
-            "best; smaller rises are the noise of a few hundred sentences",
-        ),
-        (
+    return [
+        Proposal(
             "stages.warmup.steps",
             cap,
             f"stages.warmup.steps {cap:,}: at most {MAX_EPOCHS} passes over the training "
             "pairs; a cap for a warm-up still improving: the patience should end it first",
         ),
-        (
+        Proposal(
             "stages.warmup.batch_tokens",
             BATCH_TOKENS,
             f"stages.warmup.batch_tokens {BATCH_TOKENS}: pairs of like length, about "
             f"{per_batch:.0f} a batch; {batch_size} pairs drawn at random are "
             f"{waste:.0%} padding in this file",
         ),
-        (
+        Proposal(
             "task.label_smoothing",
             LABEL_SMOOTHING,
             f"task.label_smoothing {LABEL_SMOOTHING:g}: real text has many right "
             "translations; the warm-up is not taught to be sure of one",
         ),
-        (
+        Proposal(
             "stages.warmup.lr_schedule",
             "cosine",
             "stages.warmup.lr_schedule cosine: the learning rate decays to the warm-up's "
             "planned end, where a small step polishes what a large one found",
         ),
-        (
+        Proposal(
             "stages.warmup.lr",
             WARMUP_LR,
             f"stages.warmup.lr {WARMUP_LR:g}, warmed up over {LR_WARMUP_STEPS} steps",
         ),
-        ("stages.warmup.lr_warmup_steps", LR_WARMUP_STEPS, ""),
-        (
+        Proposal("stages.warmup.lr_warmup_steps", LR_WARMUP_STEPS, ""),
+        Proposal(
             "stages.warmup.average_last",
             AVERAGE_LAST,
             f"stages.warmup.average_last {AVERAGE_LAST}: the warm-up ends with the average "
@@ -323,14 +337,21 @@ def trainer_settings(fit: DataFit, n_valid: int, lengths: list[tuple[int, int]])
             "than the last weights; a levelled-off warm-up's weights wander around a "
             "better point",
         ),
-        (
+    ]
+
+
+def reward_and_test_settings() -> list[Proposal]:
+    """GRPO's reward for real text (the length besides chrF, recall weighed as the test's
+    chrF weighs it) and the test split's decoding."""
+    return [
+        Proposal(
             "task.length_penalty",
             LENGTH_REWARD,
             f"task.length_penalty {LENGTH_REWARD:g}: GRPO's reward also counts how close a "
             "translation's length is to the reference's; on chrF alone GRPO's translations "
             "of real text grow longer than the references",
         ),
-        (
+        Proposal(
             "task.chrf_beta",
             REWARD_CHRF_BETA,
             f"task.chrf_beta {REWARD_CHRF_BETA:g}: GRPO's reward weighs recall "
@@ -338,20 +359,11 @@ def trainer_settings(fit: DataFit, n_valid: int, lengths: list[tuple[int, int]])
             "weighed alike, GRPO's translations of real text sampled at "
             f"{UNSURE_TEMPERATURE:g} came out shorter than the references",
         ),
-        (
+        Proposal(
             "eval.test_decoding",
             TEST_DECODING,
             f"eval.test_decoding {TEST_DECODING}: the test split is translated by a beam "
             "search, once at the end; on real text it scored higher than greedy decoding, "
             "in several times the time",
         ),
-        *large_file_settings(n_train),
-        *unsure_temperature(fit),
-        (
-            "run.time_budget",
-            TIME_BUDGET,
-            f"run.time_budget {TIME_BUDGET}: the stages are planned from a short "
-            "measurement on this machine to end within it (empty: no budget)",
-        ),
-    ):
-        fit.choose_setting(path, value, note)
+    ]

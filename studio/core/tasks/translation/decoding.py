@@ -15,15 +15,13 @@ from typing import TYPE_CHECKING, cast
 import torch
 from torch import nn
 
+from studio.core.config.decoding import GREEDY_DECODING, Decoding
 from studio.core.models.beam_search import beam_search
 from studio.core.models.tiny_transformer import TinyTransformer
 from studio.core.tasks.base import model_device, unwrap
-from studio.core.tasks.translation.config import TranslationError
 
 if TYPE_CHECKING:
     from studio.core.tasks.translation.task import TranslationTask
-
-DECODINGS = ("greedy", "beam")
 
 
 def tiny(model: nn.Module) -> TinyTransformer:
@@ -47,13 +45,11 @@ def translate(
     model: nn.Module,
     task: TranslationTask,
     sentences: list[str],
-    decoding: str = "greedy",
-    beam_size: int = 4,
+    decoding: Decoding = GREEDY_DECODING,
     batch_size: int = 64,
 ) -> list[str]:
-    """Translate sentences with greedy decoding or beam search; one output per sentence."""
-    if decoding not in DECODINGS:
-        raise TranslationError(f"decoding must be 'greedy' or 'beam', got {decoding!r}")
+    """Translate sentences with greedy decoding or beam search (ranked by the task's
+    beam_length_penalty); one output per sentence."""
     tok = task.target_tok
     out: list[str] = []
     with torch.no_grad(), eval_mode(model) as inner:
@@ -62,7 +58,7 @@ def translate(
             src, src_mask = task.sources_batch(
                 sentences[start : start + batch_size], max_len, device=device
             )  # (B, S)
-            if decoding == "greedy":
+            if decoding.greedy:
                 gen = inner.generate(
                     src,
                     src_mask,
@@ -77,7 +73,7 @@ def translate(
                     inner,
                     src,
                     src_mask,
-                    beam_size=beam_size,
+                    beam_size=decoding.beams,
                     max_new_tokens=max_len,
                     bos_id=tok.bos_id,
                     eos_id=tok.eos_id,

@@ -91,7 +91,8 @@ def prepare_data(
             for s, t in read_as(cfg, splits["train"])
         ]
         trainer_settings(fit, len(splits["valid"]), lengths)
-        report.fitted, report.kept_as_set, report.settings = fit.notes, fit.kept, fit.settings
+        report.fitted, report.kept_as_set = fit.notes, fit.kept
+        report.propose(fit.proposals, fit.user)
     train_pairs = read_as(cfg, splits["train"])
     return PreparedData(splits, train_pairs, source_tok, target_tok, report)
 

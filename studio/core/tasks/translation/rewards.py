@@ -1,9 +1,10 @@
 """Rewards and corpus metrics for translation, computed with sacrebleu on detokenized text.
 
 Sentence rewards are scaled to 0..1 (sacrebleu reports 0..100); corpus metrics keep
-sacrebleu's 0..100 scale, the one papers report. Why the default reward is chrF with
-beta=1: chrF's standard beta=2 weights recall twice as much as precision, and GRPO on
-it learned to write longer, not better. beta=1 treats precision and recall alike; a
+sacrebleu's 0..100 scale, the one papers report. chrF is the studio's one
+(studio.core.tasks.chrf), given the task's recall weight. Why task.chrf_beta defaults to
+1: chrF's standard beta=2 weights recall twice as much as precision, and GRPO on it
+learned to write longer, not better. beta=1 treats precision and recall alike; a
 chrF+BLEU mix and a length reward are the other guards. A user's own text is fitted
 beta=2 with the length reward (task.fit_to_data): sampled at a lower temperature, GRPO's
 translations of real text grew shorter at beta=1, not longer.
@@ -21,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from sacrebleu.metrics import BLEU, CHRF
+from sacrebleu.metrics import BLEU
 
 from studio.core.tasks.base import Example, RewardFunction, Rollout
+from studio.core.tasks.chrf import CHRF_BETA, corpus_chrf, sentence_chrf
 
 # Languages written without spaces between words: lengths and repeats count characters.
 UNSPACED_LANGS = frozenset({"zh", "ja"})
@@ -70,12 +72,6 @@ def is_degenerate(text: str, *, lang: str, repeat_limit: int = 4) -> bool:
 
 
 @lru_cache(maxsize=8)
-def _chrf(beta: float) -> CHRF:
-    # sacrebleu hints beta as int, but its F-score formula takes any positive beta
-    return CHRF(beta=beta)  # type: ignore[arg-type]
-
-
-@lru_cache(maxsize=8)
 def _bleu(tokenize: str, sentence: bool) -> BLEU:
     # effective_order drops n-gram orders longer than the sentence: without it a short but
     # correct sentence scores 0
@@ -85,11 +81,6 @@ def _bleu(tokenize: str, sentence: bool) -> BLEU:
 def bleu_tokenizer(lang: str) -> str:
     """sacrebleu's tokenizer for a target language ('zh' splits Chinese characters)."""
     return {"zh": "zh", "ja": "char"}.get(lang, "13a")
-
-
-def sentence_chrf(hyp: str, ref: str, *, beta: float = 1.0) -> float:
-    """Sentence chrF in 0..1."""
-    return _chrf(beta).sentence_score(hyp, [ref]).score / 100.0
 
 
 def sentence_bleu(hyp: str, ref: str, *, lang: str = "en") -> float:
@@ -114,9 +105,8 @@ def corpus_metrics(hyps: list[str], refs: list[str], *, lang: str = "en") -> dic
     if not hyps:
         raise ValueError("no sentences to score; the evaluation split is empty")
     bleu = _bleu(bleu_tokenizer(lang), False).corpus_score(hyps, [refs])
-    chrf = _chrf(2.0).corpus_score(hyps, [refs])
     ratio = bleu.sys_len / bleu.ref_len if bleu.ref_len else 0.0
-    return {"chrf": chrf.score, "bleu": bleu.score, "length_ratio": ratio}
+    return {"chrf": corpus_chrf(hyps, refs), "bleu": bleu.score, "length_ratio": ratio}
 
 
 def _guarded(score, *, lang_of, repeat_limit: int):
@@ -141,13 +131,14 @@ def build_reward_functions(
     *,
     lang: str,
     lang_of: Callable[[Example], str] | None = None,
-    chrf_beta: float = 1.0,
+    chrf_beta: float = CHRF_BETA,
     mix_weight: float = 0.5,
     length_penalty: float = 0.0,
     repeat_limit: int = 4,
 ) -> list[RewardFunction]:
-    """The translation rewards: 'chrf', 'bleu', or 'mix' (chrF weighted mix_weight, BLEU
-    1 - mix_weight), plus a 'length' reward weighted length_penalty when it is above 0.
+    """The translation rewards: 'chrf' (sentence chrF with recall weight `chrf_beta`, the
+    task's task.chrf_beta), 'bleu', or 'mix' (chrF weighted mix_weight, BLEU 1 - mix_weight),
+    plus a 'length' reward weighted length_penalty when it is above 0.
 
     BLEU's tokenizer, the length count and the repeat guard follow the language of each
     output: lang_of(example), or `lang` for every example when it is None (a model that
@@ -159,7 +150,9 @@ def build_reward_functions(
     def guarded(score: Callable[[str, str, str], float]) -> Callable[[Rollout], list[float]]:
         return _guarded(score, lang_of=by_lang, repeat_limit=repeat_limit)
 
-    chrf = RewardFunction("chrf", guarded(lambda h, r, _: sentence_chrf(h, r, beta=chrf_beta)), 1.0)
+    chrf = RewardFunction(
+        "chrf", guarded(lambda h, r, _: sentence_chrf(h, [r], beta=chrf_beta)), 1.0
+    )
     bleu = RewardFunction("bleu", guarded(lambda h, r, la: sentence_bleu(h, r, lang=la)))
     if kind == "chrf":
         out = [chrf]

@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 import torch
 from torch import nn
 
+from studio.core.config.decoding import BEAM, GREEDY, GREEDY_DECODING, Decoding, Method
 from studio.core.config.fields import ModelSection
 from studio.core.config.sections import DataConfig, StudioConfig
 from studio.core.data.load_report import LoadReport
@@ -36,8 +37,6 @@ from studio.core.data.text_tokenizers import TextTokenizer, split_tags
 from studio.core.models.sampling import token_logprobs_and_entropy
 from studio.core.models.tiny_transformer import TinyTransformer, TinyTransformerConfig
 from studio.core.tasks.base import (
-    GREEDY,
-    Decoding,
     Example,
     RewardFunction,
     Rollout,
@@ -97,7 +96,7 @@ class TranslationTask(Task[TranslationConfig]):
         "max_unusable",
     )
     SAMPLE_NOUN: ClassVar[str] = "translation"
-    DECODINGS: ClassVar[tuple[str, ...]] = ("greedy", "beam")
+    DECODINGS: ClassVar[tuple[Method, ...]] = (GREEDY, BEAM)
     VOCABULARY_FIELDS: ClassVar[tuple[str, ...]] = (
         "source_lang",
         "target_lang",
@@ -352,7 +351,7 @@ class TranslationTask(Task[TranslationConfig]):
 
     @torch.no_grad()
     def greedy_answers(self, model: nn.Module, examples: list[Example]) -> list[str]:
-        return translate(model, self, [e.prompt for e in examples], decoding="greedy")
+        return translate(model, self, [e.prompt for e in examples])
 
     def example_losses(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
         max_len, device = tiny(model).cfg.max_len, model_device(model)
@@ -448,7 +447,7 @@ class TranslationTask(Task[TranslationConfig]):
         return metrics
 
     def evaluate_directions(
-        self, model: nn.Module, *, split: str, limit: int, decoding: Decoding = GREEDY
+        self, model: nn.Module, *, split: str, limit: int, decoding: Decoding = GREEDY_DECODING
     ) -> dict[str, dict[str, float]]:
         """`evaluate`'s metrics for each direction the model translates ("zh->en": ...)."""
         check_split(split)
@@ -459,9 +458,7 @@ class TranslationTask(Task[TranslationConfig]):
             )
         out = {}
         for way in held_out_ways(pairs, self.cfg):
-            hyps = translate(
-                model, self, way.sources, decoding=decoding.method, beam_size=decoding.beam_size
-            )
+            hyps = translate(model, self, way.sources, decoding)
             metrics = corpus_metrics(hyps, way.references, lang=way.target_lang)
             metrics["examples"] = float(len(pairs))
             out[way.name] = metrics

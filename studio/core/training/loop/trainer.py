@@ -61,7 +61,7 @@ from studio.core.runs.folder import (
 )
 from studio.core.runs.lock import RunLock
 from studio.core.runs.metrics_file import MetricsWriter, ended, truncate_metrics
-from studio.core.runs.warm_start import read_warm_start
+from studio.core.runs.warm_start import WarmStart, read_warm_start
 from studio.core.tasks import build_task
 from studio.core.tasks.base import Example
 from studio.core.training.loop.averaging import RecentWeights
@@ -140,7 +140,64 @@ class Trainer:
         self.control = control or TrainerControl()
         self.listeners: list[Listener] = list(listeners)
         self.dist = dist
-        tcfg = cfg.training
+        self._set_up_machine()  # self.device, self.plan, self.rng
+        self.task = build_task(cfg)
+        warm = self._prepare_task(resumed=resume_from is not None)
+        # a teacher (distill.teacher) hands the task its tokenizer before any model is
+        # built (the budget's probes too, which count the teacher)
+        self.distiller: Distiller | None = None
+        if cfg.distill.teacher:
+            self.distiller = Distiller.load(cfg, self.task, self.device)
+        self.memory_fit = self._fit_memory_budget(fitting=resume_from is None)
+        self.time_budget = parse_time_budget(cfg.run.time_budget)
+        self.time_estimate = self._fit_time_budget(fitting=resume_from is None)
+        self._save_dir = save_dir
+        self.run_dir: Path | None = None  # known on resume; made by start() otherwise
+        self._started = False
+        self._lock: RunLock | None = None  # the run folder's, from start() to the run's end
+        self._resume_state: dict[str, Any] | None = None
+        self._ended = True  # a resumed run's records end with its done record
+        self.resume_notes: list[str] = []  # what resuming passed over or set aside
+        self._writer: MetricsWriter | None = None  # metrics.jsonl, while the run runs (rank 0)
+        self._written = 0  # records in metrics.jsonl (a checkpoint notes how many it saw)
+        if resume_from is not None:
+            self._read_resume_state(Path(resume_from), resume_checkpoint)
+        self.model: nn.Module = self._build_model(warm)
+        self.net = wrap(self.model, dist, self.device)  # what steps train: DDP when distributed
+        # magnitude pruning (models/sparsity.py): masks on the bare model's weights
+        self.pruner = pruner_for(self.model, cfg.sparsity, sparsity_end(cfg))
+        if not dist.active:
+            self._hold_mid_step()
+        # the last GRPO step, kept to answer the window's "explain this step" (explain.py)
+        self.explainer = StepExplainer(
+            self.task, self.model, cfg.grpo, autocast(cfg.training.amp, self.device)
+        )
+        self.control.serve(self.explainer.answer)
+        self._step_rng: dict[str, Any] | None = None  # random state before the step under way
+        self.ref_model: nn.Module | None = None
+        self.pos = Position(level=cfg.curriculum.start_level)
+        self.reward_window: deque[float] = deque(maxlen=cfg.curriculum.window)
+        # curriculum.difficulty "perplexity": the model's own losses order the examples
+        self.ppl = (
+            PerplexityCurriculum(cfg.curriculum, self.task, cfg.training.seed, dist)
+            if uses_perplexity(cfg.curriculum)
+            else None
+        )
+        self._drawn_from: dict[str, float] = {}  # the curriculum stage the step drew from
+        self.optimizer: torch.optim.Optimizer | None = None
+        self.schedule: LearningRate | None = None
+        self.scaler = torch.amp.GradScaler("cuda") if cfg.training.amp == "fp16" else None
+        self.learner: Learner | None = None  # what the current stage's steps train with
+        # stages.*.average_last: the weights at this stage's last evaluations (since a resume)
+        self._recent = RecentWeights(0)
+        self._last_metric: float | None = None  # the last evaluation's headline metric
+
+    # ---- building, in the order it happens
+
+    def _set_up_machine(self) -> None:
+        """The device, the stages' plan checked against the ranks, torch's threads and
+        the seeds: all before the first tensor is made."""
+        cfg, dist, tcfg = self.cfg, self.dist, self.cfg.training
         self.device = local_device(dist, resolve_device(tcfg.device))
         check_amp(tcfg.amp, self.device)
         if tcfg.memory_budget.strip() and self.device.type == "cpu":
@@ -156,110 +213,91 @@ class Trainer:
         seed_everything(tcfg.seed, tcfg.deterministic)
         self.rng = random.Random(tcfg.seed)  # draws the training examples, the same on all ranks
 
-        self.task = build_task(cfg)
+    def _prepare_task(self, *, resumed: bool) -> WarmStart | None:
+        """The settings fitted to the user's data applied (but not over the user's), the
+        config checked against the task, and training.init_from's warm start read: its
+        tokenizers handed to the task now, its weights returned for the model (a resumed
+        run has both in its own checkpoint)."""
+        cfg = self.cfg
         loaded = self.task.load_report()
         if loaded is not None:  # settings chosen to fit the user's data, but not the user's
-            loaded.apply_settings(cfg, resumed=resume_from is not None)
+            loaded.apply_settings(cfg, resumed=resumed)
         check_before_training(cfg, self.task)
-        # training.init_from: a warm start's tokenizers now, its weights once the model is
-        # built (a resumed run has both in its own checkpoint)
-        warm = read_warm_start(cfg) if tcfg.init_from and resume_from is None else None
+        warm = read_warm_start(cfg) if cfg.training.init_from and not resumed else None
         if warm is not None:
             self.task.load_state_dict(warm.task_state)
-        # a teacher (distill.teacher) hands the task its tokenizer before any model is
-        # built (the budget's probes too, which count the teacher)
-        self.distiller: Distiller | None = None
-        if cfg.distill.teacher:
-            self.distiller = Distiller.load(cfg, self.task, self.device)
-        # training.memory_budget: settings changed to fit it, and why (a resumed run keeps
-        # the settings it was fitted with, which its config holds)
-        # Before any model or batch is made: can the run fit this machine at all? (A budget's
-        # fit builds models to probe: only their size is checked before it, the rest after.)
-        fitting = resume_from is None and bool(tcfg.memory_budget.strip())
+        return warm
+
+    def _fit_memory_budget(self, *, fitting: bool) -> Fit | None:
+        """training.memory_budget: settings changed to fit it, and why (a resumed run keeps
+        the settings it was fitted with, which its config holds). Before any model or batch
+        is made: can the run fit this machine at all? (A budget's fit builds models to
+        probe: only their size is checked before it, the rest after.)"""
+        cfg = self.cfg
+        fitting = fitting and bool(cfg.training.memory_budget.strip())
         check_fits_machine(cfg, self.task, self.device, self.distiller, measure=not fitting)
-        self.memory_fit: Fit | None = None
-        if fitting:
-            self.memory_fit = fit_memory_budget(cfg, self.task, self.device, dist, self.distiller)
-            if self.memory_fit is not None:
-                self.memory_fit.apply(cfg)
-            check_fits_machine(cfg, self.task, self.device, self.distiller)
-        # run.time_budget: the stages' steps planned to fit it from a measured pace (a
-        # resumed run keeps the steps it was fitted with, and only ends at the budget)
-        self.time_budget = parse_time_budget(cfg.run.time_budget)
-        self.time_estimate: TimeEstimate | None = None
-        if self.time_budget is not None and resume_from is None and dist.is_main:
-            self.time_estimate = estimate_run(
+        if not fitting:
+            return None
+        fit = fit_memory_budget(cfg, self.task, self.device, self.dist, self.distiller)
+        if fit is not None:
+            fit.apply(cfg)
+        check_fits_machine(cfg, self.task, self.device, self.distiller)
+        return fit
+
+    def _fit_time_budget(self, *, fitting: bool) -> TimeEstimate | None:
+        """run.time_budget: the stages' steps planned to fit it from a measured pace (a
+        resumed run keeps the steps it was fitted with, and only ends at the budget); every
+        rank plans the same steps."""
+        cfg, dist = self.cfg, self.dist
+        if self.time_budget is None:
+            return None
+        estimate = None
+        if fitting and dist.is_main:
+            estimate = estimate_run(
                 cfg, self.task, self.device, start_seconds=time.perf_counter() - self._clock
             )
-            if self.time_estimate.fit is not None:
-                self.time_estimate.fit.apply(cfg)
-        if self.time_budget is not None and dist.active:  # every rank plans the same steps
+            if estimate.fit is not None:
+                estimate.fit.apply(cfg)
+        if dist.active:
             steps = dist.broadcast({n: s.steps for n, s in cfg.stages.all()})
             for name, stage in cfg.stages.all():
                 stage.steps = steps[name]
-        self._save_dir = save_dir
-        self.run_dir: Path | None = None  # known on resume; made by start() otherwise
-        self._started = False
-        self._lock: RunLock | None = None  # the run folder's, from start() to the run's end
-        self._resume_state: dict[str, Any] | None = None
-        self._ended = True  # a resumed run's records end with its done record
-        self.resume_notes: list[str] = []  # what resuming passed over or set aside
-        self._writer: MetricsWriter | None = None  # metrics.jsonl, while the run runs (rank 0)
-        self._written = 0  # records in metrics.jsonl (a checkpoint notes how many it saw)
-        if resume_from is not None:
-            self.run_dir = check_run_dir(Path(resume_from))
-            found = load_resume_state(self.run_dir, self.device, dist, resume_checkpoint)
-            self._resume_state, self.resume_notes = found.state, found.notes
-            self._ended = ended(self.run_dir)
-            check_left_to_train(
-                self._resume_state, self.plan, cfg.run.max_steps, self.run_dir, self._ended
-            )
-            self.task.load_state_dict(self._resume_state["task"])
-        self.model: nn.Module = self.task.build_model(cfg.model).to(self.device)
+        return estimate
+
+    def _read_resume_state(self, run_dir: Path, checkpoint: str | None) -> None:
+        """The checkpoint a resumed run goes on from, checked to have steps left to train,
+        and the task's state (its tokenizers) from it."""
+        self.run_dir = check_run_dir(run_dir)
+        found = load_resume_state(self.run_dir, self.device, self.dist, checkpoint)
+        self._resume_state, self.resume_notes = found.state, found.notes
+        self._ended = ended(self.run_dir)
+        check_left_to_train(
+            self._resume_state, self.plan, self.cfg.run.max_steps, self.run_dir, self._ended
+        )
+        self.task.load_state_dict(self._resume_state["task"])
+
+    def _build_model(self, warm: WarmStart | None) -> nn.Module:
+        """The task's model on the device, with the warm start's weights; a resumed run's
+        checkpoint is checked to fit it before anything is written."""
+        model = self.task.build_model(self.cfg.model).to(self.device)
         if warm is not None:
-            fit_weights(self.model, warm.weights, warm.path)
-        set_compiled(self.model, tcfg.compile)  # the reference, a copy, follows it
-        if self._resume_state is not None:  # before anything is written: do its weights fit?
-            check_weights_fit(self.model, self._resume_state["model"], self._folder)
-        self.net = wrap(self.model, dist, self.device)  # what steps train: DDP when distributed
-        # magnitude pruning (models/sparsity.py): masks on the bare model's weights
-        self.pruner = pruner_for(self.model, cfg.sparsity, sparsity_end(cfg))
-        if not dist.active:
-            # Pause and stop act mid-step too (control.py). The hook sits on the entry of
-            # every pass: the embeddings of the text models (sampling loops call them, not
-            # the model's forward), the model itself otherwise. A rank that stopped alone
-            # would leave the others waiting in a collective, so torchrun stops between steps.
-            # (The hook holds the control, not the trainer: no reference cycle through the
-            # model, so a finished trainer is freed at once rather than by a slow GC pass.)
-            hold = self.control.hold
-            entries: list[nn.Module] = [
-                m for m in self.model.modules() if isinstance(m, nn.Embedding)
-            ]
-            for module in entries or [self.model]:
-                module.register_forward_pre_hook(lambda *_: hold())
-        # the last GRPO step, kept to answer the window's "explain this step" (explain.py)
-        self.explainer = StepExplainer(
-            self.task, self.model, cfg.grpo, autocast(tcfg.amp, self.device)
-        )
-        self.control.serve(self.explainer.answer)
-        self._step_rng: dict[str, Any] | None = None  # random state before the step under way
-        self.ref_model: nn.Module | None = None
-        self.pos = Position(level=cfg.curriculum.start_level)
-        self.reward_window: deque[float] = deque(maxlen=cfg.curriculum.window)
-        # curriculum.difficulty "perplexity": the model's own losses order the examples
-        self.ppl = (
-            PerplexityCurriculum(cfg.curriculum, self.task, tcfg.seed, dist)
-            if uses_perplexity(cfg.curriculum)
-            else None
-        )
-        self._drawn_from: dict[str, float] = {}  # the curriculum stage the step drew from
-        self.optimizer: torch.optim.Optimizer | None = None
-        self.schedule: LearningRate | None = None
-        self.scaler = torch.amp.GradScaler("cuda") if tcfg.amp == "fp16" else None
-        self.learner: Learner | None = None  # what the current stage's steps train with
-        # stages.*.average_last: the weights at this stage's last evaluations (since a resume)
-        self._recent = RecentWeights(0)
-        self._last_metric: float | None = None  # the last evaluation's headline metric
+            fit_weights(model, warm.weights, warm.path)
+        set_compiled(model, self.cfg.training.compile)  # the reference, a copy, follows it
+        if self._resume_state is not None:
+            check_weights_fit(model, self._resume_state["model"], self._folder)
+        return model
+
+    def _hold_mid_step(self) -> None:
+        """Pause and stop act mid-step too (control.py). The hook sits on the entry of every
+        pass: the embeddings of the text models (sampling loops call them, not the model's
+        forward), the model itself otherwise. A rank that stopped alone would leave the
+        others waiting in a collective, so torchrun stops between steps only. (The hook
+        holds the control, not the trainer: no reference cycle through the model, so a
+        finished trainer is freed at once rather than by a slow GC pass.)"""
+        hold = self.control.hold
+        entries: list[nn.Module] = [m for m in self.model.modules() if isinstance(m, nn.Embedding)]
+        for module in entries or [self.model]:
+            module.register_forward_pre_hook(lambda *_: hold())
 
     def start(self) -> Path:
         """Make the run folder (a fresh one; a resumed run's is there already), write its
@@ -631,29 +669,7 @@ class Trainer:
         if self.dist.is_main:
             self._writer = MetricsWriter(self._folder / METRICS_FILE)
         try:
-            if resumed:
-                self._log(f"resumed at step {self.pos.global_step}")
-                for note in self.resume_notes:
-                    self._log(note, "warning")
-            elif self.task.report():  # what the data gave, first in the run's records
-                loaded = self.task.load_report()
-                details = loaded.to_dict() if loaded is not None else None
-                self._emit(data_report_record(self.task.report(), details))
-            fit = self.time_estimate.fit if self.time_estimate is not None else None
-            if not resumed and fit is not None:  # what the time budget changed, and why
-                record = log_record(self.pos.global_step, fit.text())
-                record["time_fit"] = fit.to_dict()
-                self._emit(record)
-            if not resumed and self.memory_fit is not None:  # what the budget changed
-                record = log_record(self.pos.global_step, self.memory_fit.text())
-                record["memory_fit"] = self.memory_fit.to_dict()
-                self._emit(record)
-            for note in config_warnings(self.cfg):
-                self._log(note, "warning")
-            if self.distiller is not None:
-                self._log(self.distiller.describe(self.model))
-                for note in self.distiller.notes:
-                    self._log(note, "warning")
+            self._report_opening(resumed)
             if not resumed:  # the policy before training, the first snapshot
                 with contextlib.suppress(StopRequested):  # the loop then stops at once
                     self._probe()
@@ -672,6 +688,39 @@ class Trainer:
                 self._writer.close()
                 self._writer = None
 
+    def _report_opening(self, resumed: bool) -> None:
+        """The run's first records: where a resumed run goes on from, or what a new run's
+        data and budgets gave; then the config's warnings and the teacher's notes."""
+        if resumed:
+            self._log(f"resumed at step {self.pos.global_step}")
+            for note in self.resume_notes:
+                self._log(note, "warning")
+        else:
+            self._report_fits()
+        for note in config_warnings(self.cfg):
+            self._log(note, "warning")
+        if self.distiller is not None:
+            self._log(self.distiller.describe(self.model))
+            for note in self.distiller.notes:
+                self._log(note, "warning")
+
+    def _report_fits(self) -> None:
+        """A new run's opening records: what the data gave (first in the run's records),
+        then what the time budget and the memory budget changed, and why."""
+        if self.task.report():
+            loaded = self.task.load_report()
+            details = loaded.to_dict() if loaded is not None else None
+            self._emit(data_report_record(self.task.report(), details))
+        fit = self.time_estimate.fit if self.time_estimate is not None else None
+        if fit is not None:
+            record = log_record(self.pos.global_step, fit.text())
+            record["time_fit"] = fit.to_dict()
+            self._emit(record)
+        if self.memory_fit is not None:
+            record = log_record(self.pos.global_step, self.memory_fit.text())
+            record["memory_fit"] = self.memory_fit.to_dict()
+            self._emit(record)
+
     def _loop(self, max_steps: int | None) -> str:
         try:
             return self._train(max_steps)
@@ -689,77 +738,106 @@ class Trainer:
             return "stopped"
 
     def _train(self, max_steps: int | None) -> str:
-        cfg = self.cfg
+        """The stages from where the run stands; why the run ended."""
         if self.pruner is not None and self.pos.global_step == 0:
             self.pruner.at_step(0)  # a schedule that starts before the first step
         if self.optimizer is None and self.pos.stage_index < len(self.plan):
             self._start_stage(None)
         while self.pos.stage_index < len(self.plan):
             name, stage = self._stage()
-            if self.pos.last_eval_step != self.pos.global_step and self.pos.stage_step == 0:
-                self.evaluate()  # the baseline the stage starts from
-            if name == "grpo" and self.pos.stage_step == 0 and cfg.grpo.unsure_temperature:
-                self._choose_grpo_temperature()
-            # an evaluation the last step was due (a resumed run's, when a stop cut it short)
-            stop_reason = self._scheduled_eval(stage)
-            while stop_reason is None and self.pos.stage_step < stage.steps:
-                if self._out_of_time():
-                    stop_reason = TIME_BUDGET_REACHED
-                    break
-                if max_steps is not None and self.pos.global_step >= max_steps:
-                    self.save_checkpoint()
-                    return "step limit"
-                if name == "warmup":
-                    self._teacher_writes()
-                # a stop asked of any rank stops all of them at the same step
-                if self.dist.any(not self.control.wait_for_turn()):
-                    self.save_checkpoint()
-                    return "stopped"
-                started = time.perf_counter()
-                _, schedule = self._running()
-                schedule.apply(self.pos.stage_step)
-                self._step_rng = rng_state(self.rng)
-                outcome = self._step()
-                self._step_rng = None
-                self.pos.stage_step += 1
-                self.pos.global_step += 1
-                if self.pruner is not None:
-                    self.pruner.at_step(self.pos.global_step)
-                    outcome.metrics.update(self.pruner.metrics(self.pos.global_step))
-                self.explainer.keep(self.pos.global_step, outcome.rollout, len(outcome.samples))
-                self.pos.skipped += outcome.skipped
-                self.pos.skipped_in_a_row = self.pos.skipped_in_a_row + 1 if outcome.skipped else 0
-                if outcome.skipped:
-                    self._log(
-                        f"step {self.pos.global_step}: loss or gradient was not finite; "
-                        "the update was skipped",
-                        "warning",
-                    )
-                self._advance_curriculum(outcome.metrics.get("reward/mean"))  # None in warm-up
-                self._sync_reference()
-                step_time = time.perf_counter() - started
-                self.pos.elapsed += step_time
-                self._emit(self._record(outcome, step_time))
-                self._probe()
-                check_divergence(self.pos, self.cfg.training, name, stage, self._folder)
-                stop_reason = self._scheduled_eval(stage)
-                if (
-                    stop_reason is None
-                    and cfg.run.checkpoint_every
-                    and self.pos.global_step % cfg.run.checkpoint_every == 0
-                ):
-                    self.save_checkpoint()
-            if self.pos.last_eval_step != self.pos.global_step:
-                self.evaluate()
-            self._end_with_average(name)
-            reason = stop_reason or "all steps done"
-            self._emit(stage_record(name, self.pos.global_step, "end", reason))
-            if reason == TIME_BUDGET_REACHED:  # no later stage starts: the run ends here
-                self.pos.stage_index, self.pos.stage_step = len(self.plan), 0
-                self.save_checkpoint()
-                return TIME_BUDGET_REACHED
-            self._finish_stage(name)
+            ended = self._train_stage(name, stage, max_steps)
+            if ended is not None:
+                return ended
         return "finished"
+
+    def _train_stage(self, name: str, stage: StageConfig, max_steps: int | None) -> str | None:
+        """The current stage's steps from where it stands, then its end; why the whole run
+        ends here (a step limit, a stop, the time budget), or None to go on to the next."""
+        if self.pos.last_eval_step != self.pos.global_step and self.pos.stage_step == 0:
+            self.evaluate()  # the baseline the stage starts from
+        if name == "grpo" and self.pos.stage_step == 0 and self.cfg.grpo.unsure_temperature:
+            self._choose_grpo_temperature()
+        # an evaluation the last step was due (a resumed run's, when a stop cut it short)
+        stop_reason = self._scheduled_eval(stage)
+        while stop_reason is None and self.pos.stage_step < stage.steps:
+            if self._out_of_time():
+                stop_reason = TIME_BUDGET_REACHED
+                break
+            halted = self._halt_before_step(name, max_steps)
+            if halted is not None:
+                return halted
+            stop_reason = self._train_step(name, stage)
+        return self._end_stage(name, stop_reason)
+
+    def _halt_before_step(self, name: str, max_steps: int | None) -> str | None:
+        """Before a step: the run ends here, checkpointed, at the step limit or a stop
+        (asked of any rank, it stops all of them at the same step); else None, once the
+        teacher has written its examples and a pause has been waited out."""
+        if max_steps is not None and self.pos.global_step >= max_steps:
+            self.save_checkpoint()
+            return "step limit"
+        if name == "warmup":
+            self._teacher_writes()
+        if self.dist.any(not self.control.wait_for_turn()):
+            self.save_checkpoint()
+            return "stopped"
+        return None
+
+    def _train_step(self, name: str, stage: StageConfig) -> str | None:
+        """One step, its record and what follows it (probe, divergence check, evaluation,
+        checkpoint); why the stage should end now, or None."""
+        started = time.perf_counter()
+        _, schedule = self._running()
+        schedule.apply(self.pos.stage_step)
+        self._step_rng = rng_state(self.rng)
+        outcome = self._step()
+        self._step_rng = None
+        self.pos.stage_step += 1
+        self.pos.global_step += 1
+        self._count_step(outcome)
+        self._advance_curriculum(outcome.metrics.get("reward/mean"))  # None in warm-up
+        self._sync_reference()
+        step_time = time.perf_counter() - started
+        self.pos.elapsed += step_time
+        self._emit(self._record(outcome, step_time))
+        self._probe()
+        check_divergence(self.pos, self.cfg.training, name, stage, self._folder)
+        stop_reason = self._scheduled_eval(stage)
+        every = self.cfg.run.checkpoint_every
+        if stop_reason is None and every and self.pos.global_step % every == 0:
+            self.save_checkpoint()
+        return stop_reason
+
+    def _count_step(self, outcome: StepOutcome) -> None:
+        """A finished step's pruning, its rollout kept for the explainer, and its skipped
+        update counted (and logged)."""
+        if self.pruner is not None:
+            self.pruner.at_step(self.pos.global_step)
+            outcome.metrics.update(self.pruner.metrics(self.pos.global_step))
+        self.explainer.keep(self.pos.global_step, outcome.rollout, len(outcome.samples))
+        self.pos.skipped += outcome.skipped
+        self.pos.skipped_in_a_row = self.pos.skipped_in_a_row + 1 if outcome.skipped else 0
+        if outcome.skipped:
+            self._log(
+                f"step {self.pos.global_step}: loss or gradient was not finite; "
+                "the update was skipped",
+                "warning",
+            )
+
+    def _end_stage(self, name: str, stop_reason: str | None) -> str | None:
+        """The stage's last evaluation, its averaged weights and its end record; then the
+        next stage, or (at the time budget) the run's end: TIME_BUDGET_REACHED."""
+        if self.pos.last_eval_step != self.pos.global_step:
+            self.evaluate()
+        self._end_with_average(name)
+        reason = stop_reason or "all steps done"
+        self._emit(stage_record(name, self.pos.global_step, "end", reason))
+        if reason == TIME_BUDGET_REACHED:  # no later stage starts: the run ends here
+            self.pos.stage_index, self.pos.stage_step = len(self.plan), 0
+            self.save_checkpoint()
+            return TIME_BUDGET_REACHED
+        self._finish_stage(name)
+        return None
 
     def _choose_grpo_temperature(self) -> None:
         """grpo.unsure_temperature: the policy's entropy measured (rank 0) before GRPO's

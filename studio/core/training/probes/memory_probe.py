@@ -28,6 +28,7 @@ from torch import nn
 
 from studio.core.config.budgets import MEMORY_SETTING
 from studio.core.config.fields import ConfigError
+from studio.core.config.fit import set_path
 from studio.core.machine.device import autocast
 from studio.core.machine.distributed import Dist
 from studio.core.machine.hardware import (
@@ -37,7 +38,7 @@ from studio.core.machine.hardware import (
     checkpointed_share,
     memory_estimate,
 )
-from studio.core.machine.memory_budget import Fit, fit_budget, resolve_budget, set_path
+from studio.core.machine.memory_budget import Fit, fit_budget, resolve_budget
 from studio.core.tasks.base import Example, Sampling, Task
 
 if TYPE_CHECKING:

@@ -16,14 +16,7 @@ from torch import nn
 
 from studio.core.config.sections import EvalConfig
 from studio.core.machine.device import autocast
-from studio.core.tasks.base import Decoding, Task
-
-
-def split_decoding(ecfg: EvalConfig, split: str) -> Decoding:
-    """How `split` decodes: the valid split, evaluated again and again during training, as
-    eval.decoding; the test split, once at the end, as eval.test_decoding."""
-    method = ecfg.test_decoding if split == "test" else ecfg.decoding
-    return Decoding(method, ecfg.beam_size)
+from studio.core.tasks.base import Task
 
 
 def held_out_metrics(
@@ -33,5 +26,5 @@ def held_out_metrics(
     model.eval()
     devices = [device] if device.type == "cuda" else []
     with torch.random.fork_rng(devices=devices), torch.no_grad(), autocast(amp, device):
-        how = split_decoding(ecfg, "valid")
+        how = ecfg.decoding_of("valid")
         return task.evaluate(model, split="valid", limit=ecfg.size, decoding=how)

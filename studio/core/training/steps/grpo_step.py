@@ -1,9 +1,10 @@
 """One GRPO optimizer round, as plain functions in the order they run.
 
-rollout (`sampled_rollout`) -> rewards (`score`, gathered over ranks by `gather_rewards`)
--> group advantages -> the fixed log-probs of the reference and the old policy
-(`prepare_batches`) -> `num_iterations` passes of the clipped loss, each ending in one
-`optimizer_step` -> the step's metrics (`grpo_metrics`). Shapes: P prompts, G samples per
+rollout (`rollouts_of`, each micro-batch's `sampled_rollout`) -> rewards (`score`,
+gathered over ranks by `gather_rewards`) -> group advantages -> the fixed log-probs of the
+reference and the old policy (`prepare_batches`) -> `num_iterations` passes of the clipped
+loss (`clipped_updates`: each `loss_pass` ending in one `optimizer_step`) -> the step's
+metrics (`grpo_metrics`). `grpo_step` runs them in that order. Shapes: P prompts, G samples per
 prompt, N = P*G sequences, T completion steps, B micro-batches, W processes, F reward
 functions.
 
@@ -218,6 +219,108 @@ def prepare_batches(
 # ---- the step
 
 
+def _micro_seed(seed: int | None, i: int, *salt: int) -> int | None:
+    """Micro-batch i's seed of the step's `seed` (None: torch's default generator)."""
+    return None if seed is None else mix_seed(seed, i, *salt)
+
+
+def rollouts_of(
+    learner: Learner,
+    task: Task,
+    prompt_batches: list[list[Example]],
+    gcfg: GRPOConfig,
+    seed: int | None,
+) -> list[Rollout]:
+    """G samples of every prompt, each micro-batch's drawn from its own seed, in eval mode:
+    the update scores the samples with the network that drew them (with dropout on in the
+    update, the KL estimate exp(ref - logp) blew up and its gradient drowned the reward's)."""
+    model = learner.model
+    sampling = Sampling(gcfg.temperature, gcfg.top_k, gcfg.top_p, gcfg.max_new_tokens)
+    model.eval()
+    with torch.no_grad(), learner.autocast:
+        return [
+            sampled_rollout(
+                task,
+                model,
+                prompts,
+                gcfg.num_generations,
+                sampling,
+                learner.dist,
+                _micro_seed(seed, i),
+            )
+            for i, prompts in enumerate(prompt_batches)
+        ]
+
+
+def shuffle_rewards(rewards: list[BatchRewards], seed: int | None) -> None:
+    """grpo.shuffle_rewards, the control: the same reward values, paired with random
+    samples (each micro-batch's total permuted by its own seed)."""
+    for i, rw in enumerate(rewards):
+        s = _micro_seed(seed, i, 1)
+        gen = None if s is None else torch.Generator().manual_seed(s)
+        rw.total = rw.total[torch.randperm(rw.total.numel(), generator=gen)]
+
+
+def batch_loss(
+    learner: Learner, task: Task, batch: GRPOBatch, gcfg: GRPOConfig
+) -> tuple[torch.Tensor, LossStats, torch.Tensor]:
+    """The clipped loss of one micro-batch under the policy now, its statistics, and the
+    policy's per-token entropy."""
+    with learner.autocast:
+        logp, entropy = task.token_logprobs(learner.model, batch.rollout, gcfg.temperature)
+    logp = logp.float()
+    old = batch.old_logp if batch.old_logp is not None else logp.detach()
+    loss, stats = grpo_loss(
+        logp,
+        old,
+        batch.ref_logp,
+        batch.adv,
+        batch.mask,
+        beta=gcfg.beta,
+        epsilon_low=gcfg.epsilon_low,
+        epsilon_high=gcfg.epsilon_high,
+        loss_type=gcfg.loss_type,
+    )
+    return loss, stats, entropy
+
+
+def loss_pass(
+    learner: Learner, task: Task, batches: list[GRPOBatch], gcfg: GRPOConfig
+) -> tuple[list[LossSums], bool]:
+    """One pass of the clipped loss over the micro-batches, their gradients accumulated:
+    the sums of the micro-batches done, and whether the pass finished (False: a loss was
+    not finite on some rank, so every rank dropped its gradients)."""
+    model, dist = learner.model, learner.dist
+    sums: list[LossSums] = []
+    for i, batch in enumerate(batches):
+        with sync_gradients(model, last=i == len(batches) - 1):
+            loss, stats, entropy = batch_loss(learner, task, batch, gcfg)
+            # sync; never backpropagate a NaN, and skip on every rank if any has one
+            if dist.any(not torch.isfinite(loss).item()):
+                learner.optimizer.zero_grad(set_to_none=True)
+                return sums, False
+            backward(loss * batch.scale / len(batches), learner)
+        sums.append(LossSums.of(loss, stats, entropy, batch))
+    return sums, True
+
+
+def clipped_updates(
+    learner: Learner, task: Task, batches: list[GRPOBatch], gcfg: GRPOConfig, grad_flow: bool
+) -> tuple[list[LossSums], UpdateResult | None, int]:
+    """grpo.num_iterations passes, each ending in one optimizer step: the last pass's
+    sums, the last update, and how many passes were skipped."""
+    skipped, update = 0, None
+    sums: list[LossSums] = []
+    for _ in range(gcfg.num_iterations):
+        sums, finished = loss_pass(learner, task, batches, gcfg)
+        if not finished:
+            skipped += 1
+            continue
+        update = optimizer_step(learner, grad_flow)
+        skipped += int(update.skipped)
+    return sums, update, skipped
+
+
 def grpo_step(
     learner: Learner,
     task: Task,
@@ -230,34 +333,15 @@ def grpo_step(
     `options.seed` (the trainer's, per step) makes sampling draw from shared row noise;
     without it rollouts sample from torch's default generator.
     """
-    model, dist = learner.model, learner.dist
-    sampling = Sampling(gcfg.temperature, gcfg.top_k, gcfg.top_p, gcfg.max_new_tokens)
-    G = gcfg.num_generations
-    seed = options.seed
-
-    def micro_seed(i: int, *salt: int) -> int | None:
-        return None if seed is None else mix_seed(seed, i, *salt)
-
+    dist, G = learner.dist, gcfg.num_generations
     t0 = time.perf_counter()
-    # Sampling and the update both run in eval mode: the update scores the samples with the
-    # network that drew them. With dropout on in the update, log-probs fell far below the
-    # eval-mode reference's, the KL estimate exp(ref - logp) reached thousands and its
-    # gradient drowned the reward's (a translation run's grad norms up to 47,749, clipped).
-    model.eval()
-    with torch.no_grad(), learner.autocast:
-        rollouts = [
-            sampled_rollout(task, model, prompts, G, sampling, dist, micro_seed(i))
-            for i, prompts in enumerate(prompt_batches)
-        ]
+    rollouts = rollouts_of(learner, task, prompt_batches, gcfg, options.seed)
     t1 = time.perf_counter()
 
     scored = [score(task, r, gcfg.reward_weights) for r in rollouts]
     rewards = gather_rewards(scored, rollouts, dist)
-    if gcfg.shuffle_rewards:  # the control: same reward values, paired with random samples
-        for i, rw in enumerate(rewards):
-            s = micro_seed(i, 1)
-            gen = None if s is None else torch.Generator().manual_seed(s)
-            rw.total = rw.total[torch.randperm(rw.total.numel(), generator=gen)]
+    if gcfg.shuffle_rewards:
+        shuffle_rewards(rewards, options.seed)
     R = rollouts[0].num_sequences  # rows on this rank; rank r holds rows r*R .. r*R + R - 1
     mine = slice(dist.rank * R, dist.rank * R + R)
     advs = [
@@ -267,37 +351,7 @@ def grpo_step(
     t2 = time.perf_counter()
 
     batches, sizes = prepare_batches(learner, task, rollouts, advs, gcfg)
-    skipped, update = 0, None
-    sums: list[LossSums] = []
-    for _ in range(gcfg.num_iterations):
-        sums = []
-        for i, batch in enumerate(batches):
-            with sync_gradients(model, last=i == len(batches) - 1):
-                with learner.autocast:
-                    logp, entropy = task.token_logprobs(model, batch.rollout, gcfg.temperature)
-                logp = logp.float()
-                old = batch.old_logp if batch.old_logp is not None else logp.detach()
-                loss, stats = grpo_loss(
-                    logp,
-                    old,
-                    batch.ref_logp,
-                    batch.adv,
-                    batch.mask,
-                    beta=gcfg.beta,
-                    epsilon_low=gcfg.epsilon_low,
-                    epsilon_high=gcfg.epsilon_high,
-                    loss_type=gcfg.loss_type,
-                )
-                # sync; never backpropagate a NaN, and skip on every rank if any has one
-                if dist.any(not torch.isfinite(loss).item()):
-                    skipped += 1
-                    learner.optimizer.zero_grad(set_to_none=True)
-                    break
-                backward(loss * batch.scale / len(batches), learner)
-            sums.append(LossSums.of(loss, stats, entropy, batch))
-        else:
-            update = optimizer_step(learner, options.grad_flow)
-            skipped += int(update.skipped)
+    sums, update, skipped = clipped_updates(learner, task, batches, gcfg, options.grad_flow)
     t3 = time.perf_counter()
 
     metrics = grpo_metrics(sums, rewards, sizes, update, G, dist)
