@@ -148,16 +148,43 @@ class Setup:
     clock: PhaseClock = field(default_factory=PhaseClock)
 
 
+# Where the engine's parts live, in this tree and in trees from before the training folder
+# was split into packages (the first module that has the name wins): --baseline may be
+# either.
+ENGINE = {
+    "load_config": ["studio.core.catalogue", "studio.core.config"],
+    "new_optimizer": ["studio.core.training.stages.plan", "studio.core.training.stages"],
+    "seed_everything": ["studio.core.training.stages.state", "studio.core.training.state"],
+    "Learner": ["studio.core.training.steps.update", "studio.core.training.update"],
+    "StepOptions": ["studio.core.training.steps.update", "studio.core.training.update"],
+    "grpo_step": ["studio.core.training.steps.grpo_step", "studio.core.training.grpo_step"],
+}
+
+
+def engine(name: str) -> Any:
+    """One of the engine's parts, from wherever this tree keeps it."""
+    import importlib
+
+    for module in ENGINE[name]:
+        try:
+            found = importlib.import_module(module)
+        except ModuleNotFoundError:
+            continue
+        if hasattr(found, name):
+            return getattr(found, name)
+    raise ImportError(f"{name} is in none of {ENGINE[name]}")
+
+
 def build(preset: str, sets: list[str], threads: int, new_tokens: int) -> Setup:
     import random
 
     import torch
 
-    from studio.core.catalogue import load_config
     from studio.core.tasks import build_task
-    from studio.core.training.stages.plan import new_optimizer
-    from studio.core.training.stages.state import seed_everything
-    from studio.core.training.steps.update import Learner
+
+    load_config = engine("load_config")
+    new_optimizer, seed_everything = engine("new_optimizer"), engine("seed_everything")
+    Learner = engine("Learner")
 
     overrides = [*PRESET_SETS.get(preset, []), f"training.threads={threads}", "training.device=cpu"]
     if preset == "micro_gpt":
@@ -192,7 +219,7 @@ def build(preset: str, sets: list[str], threads: int, new_tokens: int) -> Setup:
 
 def instrument(setup: Setup) -> None:
     """Wrap what grpo_step calls (looked up in its module at call time) with phase timers."""
-    import studio.core.training.steps.grpo_step as step_module
+    step_module = sys.modules[engine("grpo_step").__module__]
 
     clock, task, learner = setup.clock, setup.task, setup.learner
     step_module.sampled_rollout = clock.wrap(step_module.sampled_rollout, "rollout")
@@ -297,8 +324,7 @@ def worker(args: argparse.Namespace, proto: IO[str]) -> None:
     import torch
     from torch.utils.flop_counter import FlopCounterMode
 
-    from studio.core.training.steps.grpo_step import grpo_step
-    from studio.core.training.steps.update import StepOptions
+    grpo_step, StepOptions = engine("grpo_step"), engine("StepOptions")
 
     sets = [s for s in args.sets.split(",") if s]
     setup = build(args.worker, sets, args.threads, args.new_tokens)

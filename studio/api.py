@@ -25,14 +25,16 @@ from typing import TYPE_CHECKING, Any
 
 from torch import nn
 
-from studio.core.catalogue import config_from_dict, load_config
+from studio.core.catalogue import config_from_dict, load_config, model_of_yours
 from studio.core.config.arguments import ArgumentError, check_eval_limit
 from studio.core.config.decoding import BeamsRefused, Decoding
 from studio.core.config.fields import ConfigError
 from studio.core.config.fit import user_gives
 from studio.core.config.loading import config_to_dict
 from studio.core.config.sections import DataConfig, StudioConfig
+from studio.core.config.user_settings import covers
 from studio.core.data.load_report import LoadReport
+from studio.core.export.hf_folder import save_run_model
 from studio.core.export.pipeline import ExportResult, export_run
 from studio.core.machine.memory_budget import Fit
 from studio.core.runs.loading import TrainedRun
@@ -150,6 +152,21 @@ def load_preset(preset: str | Path, settings: Settings | None = None) -> StudioC
         "a shipped preset's name (grpo-studio presets lists them) or a preset file",
     )
     return load_config(preset, _override_texts(settings))
+
+
+def use_model(cfg: StudioConfig, folder: str | Path, *, lora: bool = False) -> StudioConfig:
+    """A new config: `cfg` training a model of yours, the Hugging Face folder `folder` on
+    this computer, every weight or small LoRA adapters (`lora`): a causal language model
+    for the text tasks (arithmetic, strings, own_text), or a translator (a Marian model,
+    opus-mt) for translation, whose language pair becomes the task's languages unless you
+    set them. The learning rates a pretrained model trains with are fitted when the run
+    starts, unless you set them."""
+    _config("cfg", cfg)
+    _path("folder", folder)
+    _must_be("lora", lora, bool, "True or False")
+    settings = model_of_yours(folder, lora=lora, task=cfg.task.NAME)
+    given = {k: v for k, v in settings.items() if k == "model" or not covers(cfg.user_set, k)}
+    return configure(cfg, given)
 
 
 def configure(cfg: StudioConfig, settings: Settings) -> StudioConfig:
@@ -560,6 +577,22 @@ def export(
     return export_run(_run_folder(run), Path(out) if out is not None else None, quantize=int8)
 
 
+def save_model(
+    run: str | Path | GRPOTrainer | Run,
+    out: str | Path | None = None,
+    *,
+    adapter: bool = False,
+) -> Path:
+    """Save a run of a model of yours as a Hugging Face folder (default: RUN/model) that
+    transformers loads as any model; a LoRA run's adapters are merged into a copy of the
+    weights, or with `adapter` saved alone beside the base folder they need."""
+    _run_like("run", run)
+    _path("out", out, optional=True)
+    _must_be("adapter", adapter, bool, "True or False")
+    folder = Path(out) if out is not None else None
+    return save_run_model(_run_folder(run), folder, how="adapter" if adapter else "merged")
+
+
 def prune(
     run: str | Path | GRPOTrainer | Run,
     sparsity: float,
@@ -668,7 +701,10 @@ class Run:
             raise APIError(f"{self.run_dir}: a {self.task.NAME} run has no agent to play")
         _int("index", index)
         _one_of("split", split, ("valid", "test"))
-        frames, info = replay(self.model, split=split, index=index, greedy=True)
+        try:
+            frames, info = replay(self.model, split=split, index=index, greedy=True)
+        except ArgumentError as err:  # named by its argument
+            raise APIError(err.as_argument) from None
         return {**info, "frames": frames}
 
 

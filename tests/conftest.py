@@ -28,7 +28,7 @@ def pytest_configure(config):
     # torch's compiler, imported once per test process before any test: the first
     # background job or trainer would import it otherwise (1.5 s here, more on a slower
     # machine), inside the time limits of whichever test came first
-    # (tests/app/test_background.py races the first import in a process of its own)
+    # (tests/app/common/test_background.py races the first import in a process of its own)
     from studio.core.machine.torch_imports import import_torch_compiler
 
     import_torch_compiler()
@@ -101,9 +101,9 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def translation_run(tmp_path_factory):
-    """A tiny translation run and its ONNX export (tiny_runs.make_translation_run), made
+    """A tiny translation run and its ONNX export (helpers.make_translation_run), made
     once for the tests that only read it."""
-    from tiny_runs import make_translation_run
+    from tests.helpers import make_translation_run
 
     return make_translation_run(tmp_path_factory.mktemp("translation"))
 

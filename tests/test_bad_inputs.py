@@ -4,7 +4,7 @@ file and the fix, with exit code 2, no traceback, and nothing written anywhere.
 The cases are also the table of bad inputs in docs/bad_inputs.md, made by running this file
 as a script:
 
-    python3 tests/test_bad_inputs.py --table > docs/bad_inputs.md
+    python3 -m tests.test_bad_inputs --table > docs/bad_inputs.md
 
 Every case runs for real: most call the CLI's `main` in this process (one torch import for
 them all), a few run `python -m studio` in a subprocess. The run folders they need are
@@ -17,30 +17,38 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import re
 import shlex
 import shutil
+import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import bad_api_cases
-import bad_input_cases
-import bad_run_cases
-import bad_trust_cases
 import pytest
-from bad_api_cases import Call
-from bad_input_cases import Case, snapshot
 
 from studio.cli.main import main
 from studio.core.config.fields import ConfigError
+from tests.support import (
+    bad_api_cases,
+    bad_input_cases,
+    bad_request_cases,
+    bad_run_cases,
+    bad_trust_cases,
+)
+from tests.support.bad_api_cases import Call
+from tests.support.bad_input_cases import Case, snapshot
+from tests.support.bad_request_cases import Request
+from tests.support.servers import Servers, call, raw
 
 PROG_ERROR = "grpo-studio: error: "
 DOC = Path(__file__).parents[1] / "docs" / "bad_inputs.md"
-TABLE_COMMAND = "python3 tests/test_bad_inputs.py --table > docs/bad_inputs.md"
+TABLE_COMMAND = "python3 -m tests.test_bad_inputs --table > docs/bad_inputs.md"
 CASES = [*bad_input_cases.CASES, *bad_run_cases.CASES, *bad_trust_cases.CASES]
 
 
@@ -63,10 +71,8 @@ class Places:
 
 def make_places(root: Path) -> Places:
     """The shared runs: real tiny ones from the trainer (a few seconds each)."""
-    from run_folders import TINY_GPT, stopped_run
-    from tiny_runs import GRID_WORLD, make_run, make_translation_run
-
     from studio.core.config.preset_files import preset_files
+    from tests.helpers import GRID_WORLD, TINY_GPT, make_run, make_translation_run, stopped_run
 
     translation = root / "translation-run"
     translation.mkdir(parents=True)
@@ -298,6 +304,95 @@ def test_bad_api_call_is_refused_naming_its_argument(case, places, tmp_path):
     )
 
 
+# ---- the translation server's bad requests (bad_request_cases.py)
+
+
+class RequestServers:
+    """The servers the bad requests go to, on EXPORTED_RUN's copy (a /suggest that is
+    taken writes into its run folder): one with suggestions off, one with them on, both
+    logging to `log`."""
+
+    def __init__(self, places: Places, root: Path) -> None:
+        run = root / "served-run"
+        shutil.copytree(places.runs["EXPORTED_RUN"], run)
+        self.servers, self.log = Servers(), []
+        self.plain = self.servers(run, log=self.log.append)
+        self.suggesting = self.servers(run, suggestions=True, log=self.log.append)
+
+    def stop(self) -> None:
+        self.servers.stop()
+
+
+# a hung-up request's log line says how far it got, which the machine's pace decides
+HUNG_UP_COUNTS = [
+    (re.compile(r"stopped after \d+ sentences?"), "stopped after N sentences"),
+    (re.compile(r"requests stopped so far: \d+"), "requests stopped so far: N"),
+]
+
+
+def check_request(case: Request, servers: RequestServers) -> tuple[str, str]:
+    """Send the case's request; its status and message as the table shows them."""
+    server = servers.suggesting if case.suggestions else servers.plain
+    before = len(servers.log)
+    if case.hang_up:
+        return "none (the client is gone)", hung_up(case, server, servers.log)
+    status, headers, body = raw(server.port, case.data(server.port))
+    assert status == case.status, (status, body)
+    assert headers["Content-Type"].startswith("application/json")
+    message = json.loads(body)["error"]
+    assert "\n" not in message and all(part in message for part in case.expect), message
+    logged = servers.log[before:]
+    if case.logged:  # one line, for what the server's user can do
+        (line,) = logged
+        assert all(part in line for part in case.logged), line
+        message += f" (log: {line})"
+    else:
+        assert logged == []  # the client's mistake: nothing for the server's log
+    return str(status), message.replace(f":{server.port}", ":PORT")
+
+
+def hung_up(case: Request, server, log: list[str]) -> str:
+    """Send the request and hang up at once: the server stops translating it within a
+    few sentences and says so in one log line."""
+    before, served = len(log), server.service.queue.served
+    with socket.create_connection(("127.0.0.1", server.port)) as sock:
+        sock.sendall(case.data(server.port))
+    deadline = time.monotonic() + 60
+    while len(log) == before and time.monotonic() < deadline:
+        time.sleep(0.02)
+    (line,) = log[before:]
+    assert all(part in line for part in case.expect), line
+    assert server.service.queue.served - served < 20  # of its 400 sentences
+    for pattern, shown in HUNG_UP_COUNTS:
+        line = pattern.sub(shown, line)
+    return "log: " + line
+
+
+def request_row(case: Request, status: str, message: str) -> str:
+    return f"| {case.what} | `{cell(case.shown())}` | {status} | {cell(message)} |"
+
+
+@pytest.fixture(scope="module")
+def request_servers(places, tmp_path_factory):
+    servers = RequestServers(places, tmp_path_factory.mktemp("served"))
+    yield servers
+    servers.stop()
+
+
+@pytest.mark.parametrize(
+    "case", bad_request_cases.REQUESTS, ids=[c.id for c in bad_request_cases.REQUESTS]
+)
+def test_bad_request_is_refused_in_one_json_line_and_the_server_goes_on(
+    case, request_servers, capfd
+):
+    row = request_row(case, *check_request(case, request_servers))
+    assert capfd.readouterr().err == ""  # no traceback, no line but the log's (collected)
+    assert call(request_servers.plain.url + "/health")[0] == 200  # still serving
+    assert row in documented(), (
+        f"{DOC} does not show this request as it is now; make it again: {TABLE_COMMAND}"
+    )
+
+
 # ---- settings the user gave where the studio fits them to the data: kept, and said
 
 
@@ -386,6 +481,14 @@ def table() -> str:
         kept = [
             kept_row(case, *check_kept(case, Path(tmp) / f"kept{i}")) for i, case in enumerate(KEPT)
         ]
+        servers = RequestServers(places, Path(tmp))
+        try:
+            requests = [
+                request_row(case, *check_request(case, servers))
+                for case in bad_request_cases.REQUESTS
+            ]
+        finally:
+            servers.stop()
     return "\n".join(
         [
             "# Bad inputs and what the command line says",
@@ -409,7 +512,7 @@ def table() -> str:
             "## The Python API",
             "",
             f"Each of these {len(calls)} calls is a case of tests/test_bad_inputs.py",
-            "(tests/bad_api_cases.py), made for real as written: `cfg` is",
+            "(tests/support/bad_api_cases.py), made for real as written: `cfg` is",
             '`api.load_preset("micro_gpt")`, `run` is `api.load_run(TEXT_RUN)`, `RUN` is',
             "TEXT_RUN's folder and `PAIRS` a TSV of 40 Chinese-English pairs. Every one raises",
             "a `ValueError` whose one-line message names the argument (`api.APIError`; a",
@@ -435,14 +538,28 @@ def table() -> str:
             "|---|---|---|",
             *kept,
             "",
+            "## The translation server",
+            "",
+            f"Each of these {len(requests)} requests is a case of tests/test_bad_inputs.py",
+            "(tests/support/bad_request_cases.py), sent as written to `grpo-studio serve",
+            "EXPORTED_RUN` on a free port (PORT), headers beyond Host and Content-Length as",
+            'shown (· between the parts). Every answer is one JSON line, `{"error": ...}`',
+            "(shown without the JSON), with the status shown; the server writes nothing to",
+            "stderr, no traceback, and answers the next request. A client that hangs up gets",
+            "no answer: the server stops translating its request and logs one line (the",
+            "counts in it are written N).",
+            "",
+            "| input | request | status | message |",
+            "|---|---|---|---|",
+            *requests,
+            "",
         ]
     )
 
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--table"]:
-        sys.exit("usage: python3 tests/test_bad_inputs.py --table")
-    sys.path.insert(0, str(Path(__file__).parent))
+        sys.exit("usage: python3 -m tests.test_bad_inputs --table")
     import torch
 
     torch.set_num_threads(1)

@@ -3,7 +3,7 @@ export, data file, the run folder itself), in its hostile variants, given to the
 line in a process held to 1 GB of memory: each is refused within 5 seconds in one clear
 line, and none is killed.
 
-The commands run in tests/bounded_child.py: one process imports torch and the studio,
+The commands run in tests/support/bounded_child.py: one process imports torch and the studio,
 then runs each command in a fork of itself whose address space (RLIMIT_AS) is limited to
 1 GB above what it had mapped (why that limit, and not a flat 1 GB or RLIMIT_DATA, is
 written there). Linux only: the limit and the forks are.
@@ -20,7 +20,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from bad_trust_cases import (
+
+from tests.support.bad_trust_cases import (
     alias_bomb,
     altered_metadata,
     fifo_metrics,
@@ -30,7 +31,7 @@ from bad_trust_cases import (
     nested,
 )
 
-CHILD = Path(__file__).with_name("bounded_child.py")
+CHILD = Path(__file__).parent / "support" / "bounded_child.py"
 SECONDS = 5.0
 PROG_ERROR = "grpo-studio: error: "
 
@@ -71,8 +72,7 @@ def sparse(path: Path, size: int) -> Path:
 @pytest.fixture(scope="module")
 def handed(tmp_path_factory) -> list[tuple[str, list[str], str]]:
     """(what, command line, words its refusal must hold) for each hostile file."""
-    from run_folders import TINY_GPT, stopped_run
-    from tiny_runs import make_run, make_translation_run
+    from tests.helpers import TINY_GPT, make_run, make_translation_run, stopped_run
 
     root = tmp_path_factory.mktemp("bounded")
     text_run = make_run(root / "text", "micro_gpt", TINY_GPT)

@@ -28,16 +28,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from bad_input_cases import snapshot
-from run_folders import TINY_GPT
-from test_kill_resume import assert_whole
-from tiny_runs import COMMON, make_run
 
 from studio.cli.main import main
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.folder import PRUNING_FILE
 from studio.core.runs.loading import load_run_config
 from studio.core.runs.metrics_file import read_metrics
+from tests.helpers import COMMON, TINY_GPT, assert_whole, make_run, set_args
+from tests.support.bad_input_cases import snapshot
 
 KILLS = 10
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
@@ -48,7 +46,7 @@ SETTINGS = [
     "stages.grpo.steps=3",
     "run.checkpoint_every=1",
 ]
-SETS = [x for s in SETTINGS for x in ("--set", s)]
+SETS = set_args(SETTINGS)
 
 pytestmark = [
     pytest.mark.slow,

@@ -9,7 +9,6 @@ first checkpoint leaves nothing to resume: that folder is checked, then the run 
 over in a new one.
 """
 
-import json
 import random
 import signal
 import subprocess
@@ -21,16 +20,13 @@ import pytest
 import torch
 
 from studio.core.runs.checkpoints import latest_checkpoint, load_checkpoint
-from studio.core.runs.loading import load_run_config
 from studio.core.runs.metrics_file import read_metrics
+from tests.helpers import ARITHMETIC_LEN, MICRO_GPT_2, ONE_THREAD, assert_whole, set_args
 
 KILLS = 10
 SETTINGS = [
-    "model.n_layers=2",
-    "model.n_heads=2",
-    "model.d_model=32",
-    "model.d_ff=64",
-    "model.max_len=12",
+    *MICRO_GPT_2,
+    ARITHMETIC_LEN,
     "stages.warmup.steps=6",
     "stages.warmup.batch_size=8",
     "stages.warmup.stop_at=null",
@@ -41,8 +37,7 @@ SETTINGS = [
     "eval.size=8",
     "eval.every=2",
     "run.checkpoint_every=1",
-    "training.device=cpu",
-    "training.threads=1",
+    *ONE_THREAD,
 ]
 TRACED = ("step", "eval", "stage")
 COMPARED = ("kind", "stage", "step", "event", "loss", "reward/mean", "grpo/kl", "optim/lr")
@@ -58,8 +53,7 @@ def train(*args: str) -> subprocess.Popen:
 
 
 def fresh(root: Path) -> subprocess.Popen:
-    sets = [x for s in SETTINGS for x in ("--set", s)]
-    return train("--config", "micro_gpt", "--save_dir", str(root), *sets)
+    return train("--config", "micro_gpt", "--save_dir", str(root), *set_args(SETTINGS))
 
 
 def traced(run_dir: Path) -> list[dict]:
@@ -68,22 +62,6 @@ def traced(run_dir: Path) -> list[dict]:
         for r in read_metrics(run_dir)
         if r["kind"] in TRACED
     ]
-
-
-def assert_whole(run_dir: Path) -> None:
-    """Every file of the folder reads back: config, task, every metrics line, every
-    checkpoint (weights-only), and `latest` names one of them."""
-    load_run_config(run_dir)
-    json.loads((run_dir / "task.json").read_text(encoding="utf-8"))
-    metrics = run_dir / "metrics.jsonl"
-    if metrics.exists():
-        lines = metrics.read_text(encoding="utf-8").splitlines()
-        assert all(json.loads(line) for line in lines)  # no line cut short
-    folder = run_dir / "checkpoints"
-    for path in sorted(folder.glob("*.pt")) if folder.is_dir() else []:
-        load_checkpoint(path)
-    if (folder / "latest").exists():
-        assert (folder / (folder / "latest").read_text().strip()).is_file()
 
 
 def final_weights(run_dir: Path) -> dict[str, torch.Tensor]:

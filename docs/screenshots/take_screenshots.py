@@ -29,6 +29,12 @@ Everything is written beside this file; the full presets take several minutes ea
 2-core CPU. The chinese scene: the window in Chinese (as a Chinese locale or View > Language
 opens it), a quick Micro-GPT run once GRPO has samples: window-chinese.png (charts),
 window-chinese-settings.png and window-chinese-samples.png.
+The own-model scene (with --model FOLDER, a Hugging Face model folder): the folder opened on
+the Presets tab's shelf of models on this computer (own-model-shelf.png), then "Use this
+model" with LoRA and Start, 60 s later, at both sizes: own-model[-1024x700].png (charts)
+and -samples.png; the stopped run asked once in the Playground (own-model-playground.png).
+A translator's folder (Marian) gives the same scenes with the translation task, as
+own-translator*.png.
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSettings
-from PySide6.QtWidgets import QApplication, QScrollArea
+from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 
 from studio.app.common import resources
 from studio.app.common.background import wait_for_background
@@ -51,6 +57,7 @@ from studio.app.views.charts.grad_flow import GradFlowWidget
 from studio.app.views.charts.panel import ChartPanel
 from studio.app.views.explain.panel import ExplainPanel
 from studio.app.views.log_panel import LogPanel
+from studio.app.views.playground.tab import PlaygroundTab
 from studio.app.views.policy.view import PolicyView
 from studio.app.views.samples import SamplesPanel
 from studio.core.config.preset_files import lesson_files
@@ -71,6 +78,7 @@ SCENES = (
     *(f"explain-{key}" for key in EXPLAINED),
     "lesson",
     "presentation",
+    "own-model",
 )
 QUICK_SECONDS = 60.0  # what a newcomer sees a minute after pressing Start
 # The quick presets and the Data tab at a laptop's size and at a projector's (file suffix).
@@ -308,9 +316,68 @@ def data_tatoeba(app: QApplication, window: MainWindow, scratch: Path, suffix: s
     shoot(app, window, f"window-data-tatoeba{suffix}", lambda: window.setup.setCurrentIndex(2))
 
 
+def scrolled_to(widget: QWidget) -> None:
+    """`widget` brought into view in the scroll area that holds it."""
+    area = widget.parentWidget()
+    while area is not None and not isinstance(area, QScrollArea):
+        area = area.parentWidget()
+    if area is not None:
+        area.ensureWidgetVisible(widget)
+
+
+def own_model(app: QApplication, window: MainWindow, folder: Path) -> None:
+    """A model of the user's: opened on the shelf, used with LoRA, trained for a minute;
+    the files are own-model* for a language model, own-translator* for a translator."""
+    from studio.core.models.pretrained.folders import read_model_folder
+
+    name = "own-translator" if read_model_folder(folder).languages else "own-model"
+    window.setup.setCurrentIndex(0)
+    shelf = window.setup.gallery.models
+    if shelf.open_folder(folder) is None:
+        raise SystemExit(f"the shelf did not open {folder}")
+    wait_for_background(120_000)  # the card's costs
+    shoot(app, window, f"{name}-shelf", lambda: scrolled_to(shelf))
+    for width, height, suffix in SIZES:
+        window.resize(width, height)
+        if not window.use_model(str(folder), True):
+            raise SystemExit(f"the window did not take {folder}")
+        window.tabs.setCurrentWidget(window.view(ChartPanel))
+        if not window.session.start():
+            raise SystemExit("the window did not start the run on the model")
+        settle(app, QUICK_SECONDS)
+        stem = f"{name}{suffix}"
+        shoot(app, window, stem, lambda: window.tabs.setCurrentWidget(window.view(ChartPanel)))
+        shoot(
+            app,
+            window,
+            f"{stem}-samples",
+            lambda: window.tabs.setCurrentWidget(window.view(SamplesPanel)),
+        )
+        window.session.controller.stop()
+        if not window.session.controller.wait(120_000):
+            raise SystemExit("the run on the model did not stop")
+        if not suffix:
+            ask_the_playground(app, window, f"{name}-playground")
+
+
+def ask_the_playground(app: QApplication, window: MainWindow, name: str) -> None:
+    """The finished run's model asked one question in the Playground tab, then shot."""
+    playground = window.view(PlaygroundTab)
+    window.tabs.setCurrentWidget(playground)
+    page = playground.page
+    if page is None:
+        raise SystemExit("the playground has no page for this run")
+    if hasattr(page, "sentence"):  # a translator: a sentence of the source language
+        page.sentence.setText("我们明天早上去公园散步。")
+    page.button.click()
+    wait_until(app, lambda: bool(playground.answers.answers), timeout=120)
+    shoot(app, window, name, lambda: window.tabs.setCurrentWidget(playground))
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--only", choices=SCENES, action="append", help="these scenes")
+    p.add_argument("--model", type=Path, help="a Hugging Face model folder (own-model scene)")
     args = p.parse_args(argv)
     app = QApplication(sys.argv[:1])
     app.setStyleSheet(resources.stylesheet())
@@ -340,15 +407,24 @@ def main(argv: list[str] | None = None) -> int:
         window.resize(width, height)
         data_tatoeba(app, window, scratch, suffix)
     window.resize(1280, 800)
+    later_scenes(app, window, scratch, scenes, args.model)
+    window.close()
+    if "chinese" in scenes:
+        chinese(app, scratch)
+    return 0
+
+
+def later_scenes(
+    app: QApplication, window: MainWindow, scratch: Path, scenes: Sequence[str], model: Path | None
+) -> None:
+    """The scenes after the trained presets', in the same window."""
     for key in EXPLAINED:
         if f"explain-{key}" in scenes:
             explain_and_policy(app, window, key, scratch / "runs")
     if "lesson" in scenes or "presentation" in scenes:
         lesson_and_presentation(app, window, scratch / "runs", scenes)
-    window.close()
-    if "chinese" in scenes:
-        chinese(app, scratch)
-    return 0
+    if "own-model" in scenes and model is not None:
+        own_model(app, window, model)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from studio.cli import prune, run_commands, serve, train, translate
+from studio.cli import models, prune, run_commands, serve, train, translate
 from studio.cli.usage import PROG, Parser
 
 
@@ -43,6 +43,7 @@ def parser() -> argparse.ArgumentParser:
         run=cmd_presets
     )
     train.register(sub)
+    models.register(sub)
     run_commands.register(sub)
     prune.register(sub)
     translate.register(sub)

@@ -8,7 +8,7 @@ come from the metric catalogue; the rate and ETA from eta.Eta, the window's esti
 from __future__ import annotations
 
 import sys
-import time
+from time import monotonic
 from typing import Any
 
 from studio.core.training.reporting.eta import Eta, format_duration
@@ -66,7 +66,7 @@ class Progress:
             parts.append(self.last_eval)
         eta = format_duration(self.eta.seconds_left())
         parts.append(f"{self.eta.steps_per_s:.2f} steps/s ETA {eta}")
-        now = time.monotonic()
+        now = monotonic()
         if self.tty or now - self.last_print > LOG_EVERY or step == total:
             self._line("  ".join(parts), final=not self.tty)
             self.last_print = now

@@ -34,7 +34,30 @@ def register(sub: argparse._SubParsersAction) -> None:
     x.add_argument("run_dir")
     x.add_argument("--out", help="output folder (default: RUN_DIR/exports)")
     x.add_argument("--int8", action="store_true", help="also write int8-quantized copies")
+    x.add_argument(
+        "--hf",
+        action="store_true",
+        help="a model of yours: save it as a Hugging Face folder transformers loads (default "
+        "folder: RUN_DIR/model) instead of ONNX",
+    )
+    x.add_argument(
+        "--adapter",
+        action="store_true",
+        help="with --hf, for a LoRA run: save the adapters alone beside their base model "
+        "instead of merged into a copy of its weights",
+    )
     x.set_defaults(run=cmd_export)
+
+
+def _save_hf(args: argparse.Namespace) -> int:
+    from studio.core.export.hf_folder import save_run_model
+
+    if args.int8:
+        raise UsageError("--int8 goes with ONNX, not --hf; drop one of them")
+    out = Path(args.out) if args.out else None
+    folder = save_run_model(Path(args.run_dir), out, how="adapter" if args.adapter else "merged")
+    print(f"saved as a Hugging Face folder: {folder} (transformers' from_pretrained loads it)")
+    return 0
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -102,6 +125,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from studio.core.export.pipeline import export_run
+
+    if args.adapter and not args.hf:
+        raise UsageError("--adapter goes with --hf (a Hugging Face folder of a LoRA run)")
+    if args.hf:
+        return _save_hf(args)
 
     def progress(message: str, fraction: float) -> None:
         print(f"[{fraction:4.0%}] {message}", file=sys.stderr)

@@ -2,17 +2,20 @@
 API (libretranslatepy, deep-translator, editor and browser add-ons, Mastodon).
 
     grpo-studio serve RUN [RUN ...] [--port 8765] [--host 127.0.0.1] [--onnx] [--beam N]
-                      [--api-key KEY | --api-keys FILE] [--allow-host NAME] [limits]
+                      [--api-key KEY | --api-keys FILE] [--allow-host NAME]
+                      [--allow-origin ORIGIN] [--suggestions] [limits]
 
 Each RUN is a translation run; together they may translate several ways (zh->en and
 en->zh, or one run trained both ways). The server itself is studio.core.serving's
 (http_server.py, and http_app.py for what it checks); this module reads the options and
-prints where it listens.
+prints where it listens, then the server's one-line notes (a client that went away, a
+suggestion kept, a request that failed) as they come.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -51,6 +54,20 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="NAME",
         help="a Host name clients may use besides localhost, 127.0.0.1 and [::1]",
     )
+    s.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a web page's origin (https://example.org) whose page may use the server and "
+        "read its answers (CORS); none by default",
+    )
+    s.add_argument(
+        "--suggestions",
+        action="store_true",
+        help="keep the corrections clients send (POST /suggest) in each run's "
+        "suggestions.tsv, to train on with task.suggestions",
+    )
     keys = s.add_mutually_exclusive_group()
     keys.add_argument(
         "--api-key", action="append", default=[], metavar="KEY", help="a key requests must send"
@@ -70,19 +87,34 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def read_keys(args: argparse.Namespace) -> frozenset[str]:
-    """The API keys: --api-key's, or the lines of --api-keys FILE (blank lines and # notes
-    left out)."""
+    """The API keys: --api-key's, or those of --api-keys FILE as people write one: a key a
+    line, indented or not, blank lines and # notes (a line of its own, or after a key and a
+    space) left out; a plain file of UTF-8 text (a named pipe would never end)."""
     if not args.api_keys:
         keys = [key.strip() for key in args.api_key]
     else:
+        from studio.core.files import RunError, read_limited
+
         path = Path(args.api_keys)
+        if path.exists() and not path.is_file():  # a folder, a device, a pipe
+            raise UsageError(
+                f"--api-keys {path}: is not a plain file; give a text file of keys, one key a line"
+            )
         try:
-            lines = path.read_text(encoding="utf-8-sig").splitlines()
+            raw = read_limited(path, 1024**2, "a file of keys (at most 1.0 MB)")
+            text = raw.decode("utf-8-sig")
+        except RunError as err:  # far larger than keys are
+            raise UsageError(f"--api-keys {err}") from None
         except OSError as err:
             raise UsageError(
                 f"--api-keys {path}: {err.strerror or err}; give a file of keys, one key a line"
             ) from None
-        keys = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+        except UnicodeDecodeError:
+            raise UsageError(
+                f"--api-keys {path}: is not UTF-8 text; save it as UTF-8, one key a line"
+            ) from None
+        keys = [re.split(r"(?:^|\s)#", line, maxsplit=1)[0].strip() for line in text.splitlines()]
+        keys = [key for key in keys if key]
         if not keys:
             raise UsageError(f"--api-keys {path} holds no key; write one key a line")
     if any(not key for key in keys):
@@ -106,6 +138,22 @@ def limits_of(args: argparse.Namespace) -> ServeLimits:
     return limits
 
 
+def origins_of(args: argparse.Namespace) -> tuple[str, ...]:
+    """The --allow-origin origins, each checked."""
+    from studio.core.serving.http_app import origin_problem
+
+    for origin in args.allow_origin:
+        problem = origin_problem(origin)
+        if problem:
+            raise UsageError(problem)
+    return tuple(args.allow_origin)
+
+
+def log_line(line: str) -> None:
+    """One of the server's notes, on stderr after the program's name."""
+    print(f"{PROG}: {line}", file=sys.stderr, flush=True)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= MAX_PORT:
         raise UsageError(f"--port takes 0 (any free port) to {MAX_PORT}, got {args.port}")
@@ -113,6 +161,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--threads takes 1 or more, got {args.threads}")
     limits = limits_of(args)  # every option checked before a model loads
     keys = read_keys(args)
+    origins = origins_of(args)
     decoding = decoding_of(args)  # --beam checked
 
     import torch
@@ -124,10 +173,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     run_dirs = [Path(d) for d in args.run_dirs]
     service = open_service(
-        run_dirs, onnx=args.onnx, threads=args.threads, limits=limits, decoding=decoding
+        run_dirs,
+        onnx=args.onnx,
+        threads=args.threads,
+        limits=limits,
+        decoding=decoding,
+        suggestions=args.suggestions,
     )
     runs = service.runs
-    server = TranslationServer(service, Access(keys, tuple(args.allow_host)), args.host, args.port)
+    access = Access(keys, tuple(args.allow_host), origins)
+    server = TranslationServer(service, access, args.host, args.port, log_line)
     note = exposure_note(args.host)
     if note is not None:
         advice = "" if keys else "; --api-key makes them send a key"
@@ -137,9 +192,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         f"{path} ({', '.join(way.name for way in run.ways)})"
         for path, run in zip(args.run_dirs, runs.runs, strict=True)
     )
+    extras = ("a key needed; " if keys else "") + ("suggestions kept; " if args.suggestions else "")
     print(
         f"{engine} translations of {served} at {server.url} (LibreTranslate API: POST "
-        f"/translate, GET /languages; {'a key needed; ' if keys else ''}Ctrl-C stops)",
+        f"/translate, GET /languages; {extras}Ctrl-C stops)",
         file=sys.stderr,
         flush=True,
     )

@@ -9,6 +9,7 @@ share."""
 from __future__ import annotations
 
 import argparse
+import json
 import signal
 import sys
 from pathlib import Path
@@ -47,6 +48,17 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=[],
         metavar="KEY=VALUE",
         help="override a config value after the preset, e.g. training.seed=1",
+    )
+    t.add_argument(
+        "--model",
+        metavar="FOLDER",
+        help="train a model of yours instead of the preset's: a Hugging Face folder on this "
+        "computer (grpo-studio models lists those it finds)",
+    )
+    t.add_argument(
+        "--lora",
+        action="store_true",
+        help="with --model: train small LoRA adapters beside the frozen weights",
     )
     t.add_argument("--save_dir", help="folder that holds runs (default: user data directory)")
     t.add_argument("--data_path", help="the user's data file or folder (sets data.path)")
@@ -113,6 +125,19 @@ def _train_overrides(args: argparse.Namespace) -> list[str]:
     return overrides
 
 
+def _model_overrides(args: argparse.Namespace) -> list[str]:
+    """--model FOLDER [--lora]: the preset's model section replaced by that folder's (a
+    causal LM's or a translator's, by what it holds; a translator's pair as the task's
+    languages), before the --set overrides; refused when the preset's task cannot train it."""
+    from studio.core.catalogue import load_config, model_of_yours
+
+    if not args.model:
+        return []
+    task = load_config(args.config).task.NAME
+    settings = model_of_yours(args.model, lora=args.lora, task=task)
+    return [f"{key}={json.dumps(value, ensure_ascii=False)}" for key, value in settings.items()]
+
+
 def _check_options(args: argparse.Namespace) -> None:
     """Refuse options that would be ignored or cannot work, before anything loads."""
     if args.resume and args.config:
@@ -136,6 +161,13 @@ def _check_options(args: argparse.Namespace) -> None:
         )
     if args.estimate and args.no_estimate:
         raise UsageError("--estimate and --no-estimate together: drop one of them")
+    if args.lora and not args.model:
+        raise UsageError("--lora goes with --model FOLDER (a model of yours to train)")
+    if args.model and args.resume:
+        raise UsageError(
+            "--model and --resume together: a resumed run keeps the model it was started "
+            "with; drop --model"
+        )
     if args.steps is not None and args.steps < 1:
         raise UsageError(f"--steps: must be a positive number of steps, got {args.steps}")
 
@@ -148,7 +180,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     from studio.core.tasks.user_reward import look_beside
 
     _check_options(args)
-    overrides = _train_overrides(args)
+    overrides = _model_overrides(args) + _train_overrides(args)
     if args.resume:
         cfg = resume_config(Path(args.resume), overrides)
     else:

@@ -1,4 +1,5 @@
-"""grpo-studio translate: a Tiny-Transformer run's translations, loading the model once.
+"""grpo-studio translate: a translation run's translations (the Tiny-Transformer, or a
+translator of yours), loading the model once.
 
     grpo-studio translate RUN_DIR "我喜欢猫。" ...        sentences given as arguments
     grpo-studio translate RUN_DIR < in.txt               each non-empty line of stdin

@@ -8,8 +8,9 @@ task.json and the checkpoints, the data's path in config.yaml), and on a shared 
 school's lab) the other accounts have no business reading it. Handing a run or an export
 to someone is a deliberate copy, which sets the copy's permissions anyway.
 
-It imports nothing of the studio and is core's lowest floor (pyproject's layers
-contract): run folders, exports, saved configs and the command line all write through it.
+It imports nothing of the studio but its messages (messages.py), and is one of core's
+lowest floors (pyproject's layers contract): run folders, exports, saved configs and the
+command line all write through it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
+
+from studio.core.messages import Message, say
 
 FILE_MODE = 0o600  # owner read and write: see above
 
@@ -61,20 +64,51 @@ def write_error(path: Path, err: OSError, where: str = "--save_dir") -> RunError
     how much is free, with the fix; else the OS's reason. Files saved earlier are intact."""
     path = Path(path)
     reason = err.strerror or str(err)
+    if err.errno == errno.ENAMETOOLONG:
+        return name_too_long(path)
     if err.errno in FULL:
         disk = _mount_point(path.parent)
         try:
-            free = f"{_size(shutil.disk_usage(disk).free)} free"
+            free = say("{size} free", size=_size(shutil.disk_usage(disk).free))
         except OSError:
-            free = "its free space unknown"
+            free = say("its free space unknown")
         return DiskFull(
-            f"could not write {path}: {reason}; free some disk space on the disk at {disk} "
-            f"({free}) or use a folder on another disk ({where}). Files saved earlier are "
-            "intact."
+            say(
+                "could not write {path}: {reason}; free some disk space on the disk at {disk} "
+                "({free}) or use a folder on another disk ({where}). Files saved earlier are "
+                "intact.",
+                path=path,
+                reason=reason,
+                disk=disk,
+                free=free,
+                where=where,
+            )
         )
     return RunError(
-        f"could not write {path}: {reason}; check the folder's permissions. Files saved "
-        "earlier are intact."
+        say(
+            "could not write {path}: {reason}; check the folder's permissions. Files saved "
+            "earlier are intact.",
+            path=path,
+            reason=reason,
+        )
+    )
+
+
+NAME_BYTES = 255  # what a file name may have on the common file systems, in bytes
+
+
+def name_too_long(path: Path) -> RunError:
+    """A file name longer than the file system takes: the name is the problem, not the
+    folder."""
+    name = Path(path).name
+    return RunError(
+        say(
+            "could not write {path}: its file name is {n} bytes long, and a file name may have "
+            "at most {most}; choose a shorter name. Files saved earlier are intact.",
+            path=path,
+            n=len(os.fsencode(name)),
+            most=NAME_BYTES,
+        )
     )
 
 
@@ -108,13 +142,17 @@ def atomic_write(path: Path, write: Callable[[Any], None], *, binary: bool = Tru
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        # the temp file's name stays short whatever the file's: only the rename may fail
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".tmp", dir=path.parent)
     except OSError as err:
-        if err.errno in FULL:
+        if err.errno in FULL or err.errno == errno.ENAMETOOLONG:
             raise write_error(path, err) from None
         raise RunError(
-            f"cannot write to {path.parent}: {err.strerror or err}; "
-            "choose a folder you can write to (--save_dir)"
+            say(
+                "cannot write to {path}: {reason}; choose a folder you can write to (--save_dir)",
+                path=path.parent,
+                reason=err.strerror or str(err),
+            )
         ) from None
     recorder: _Recorder | None = None
     try:
@@ -153,11 +191,11 @@ def open_for_append(path: Path) -> IO[str]:
 # ---- files from someone else: only plain files, of a sane size, inside their folder
 
 KINDS = {
-    stat.S_IFIFO: "a named pipe (FIFO)",
-    stat.S_IFCHR: "a device",
-    stat.S_IFBLK: "a device",
-    stat.S_IFSOCK: "a socket",
-    stat.S_IFDIR: "a folder",
+    stat.S_IFIFO: say("a named pipe (FIFO)"),
+    stat.S_IFCHR: say("a device"),
+    stat.S_IFBLK: say("a device"),
+    stat.S_IFSOCK: say("a socket"),
+    stat.S_IFDIR: say("a folder"),
 }
 
 
@@ -188,15 +226,17 @@ def open_regular(path: Path, flags: int = os.O_RDONLY, mode: int = FILE_MODE) ->
     return fd
 
 
-def not_a_file(path: Path, kind: int) -> str:
-    what = KINDS.get(kind, "not a plain file")
-    return (
-        f"{path}: is {what}, not a file; the studio reads and writes only plain files "
-        "there: replace it with the file, or delete it"
+def not_a_file(path: Path, kind: int) -> Message:
+    what = KINDS.get(kind, say("not a plain file"))
+    return say(
+        "{path}: is {what}, not a file; the studio reads and writes only plain files "
+        "there: replace it with the file, or delete it",
+        path=path,
+        what=what,
     )
 
 
-def memory_left() -> tuple[int, str]:
+def memory_left() -> tuple[int, Message]:
     """Bytes this process can still allocate, and in words what bounds them: the RAM
     available now, or, when lower, what its address-space limit (ulimit -v, RLIMIT_AS)
     leaves beyond what it has mapped. What reading a file from someone else is checked
@@ -214,8 +254,8 @@ def memory_left() -> tuple[int, str]:
     if not unlimited:
         left = max(0, int(soft) - int(psutil.Process(os.getpid()).memory_info().vms))
         if left < free:
-            return left, f"{_size(left)} left under this process's memory limit"
-    return free, f"{_size(free)} of RAM available"
+            return left, say("{size} left under this process's memory limit", size=_size(left))
+    return free, say("{size} of RAM available", size=_size(free))
 
 
 def read_within_memory(path: Path, growth: int, fix: str) -> bytes:
@@ -229,8 +269,15 @@ def read_within_memory(path: Path, growth: int, fix: str) -> bytes:
         left, bound = memory_left()
         if size * growth > left:
             raise RunError(
-                f"{path}: is {_size(size)}, which takes about {_size(size * growth)} once "
-                f"read, more than {bound}; {fix}"
+                say(
+                    "{path}: is {size}, which takes about {read} once read, more than "
+                    "{bound}; {fix}",
+                    path=path,
+                    size=_size(size),
+                    read=_size(size * growth),
+                    bound=bound,
+                    fix=fix,
+                )
             )
         return f.read()
 
@@ -245,8 +292,13 @@ def read_limited(path: Path, limit: int, what: str) -> bytes:
         data = f.read(limit + 1) if size <= limit else b""
     if size > limit or len(data) > limit:
         raise RunError(
-            f"{path}: is {_size(max(size, len(data)))}, larger than {what}; it is not one "
-            "the studio wrote: check that it is the right file"
+            say(
+                "{path}: is {size}, larger than {what}; it is not one the studio wrote: "
+                "check that it is the right file",
+                path=path,
+                size=_size(max(size, len(data))),
+                what=what,
+            )
         )
     return data
 
@@ -268,8 +320,13 @@ def inside(folder: Path, path: Path) -> Path:
         real = os.path.realpath(here)
         if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
             raise RunError(
-                f"{here}: is a link to {real}, outside {folder}; the studio never writes, "
-                "prunes or reads through a link that leaves the folder: replace the link "
-                "with what it names (a copy), or delete it"
+                say(
+                    "{path}: is a link to {real}, outside {folder}; the studio never writes, "
+                    "prunes or reads through a link that leaves the folder: replace the link "
+                    "with what it names (a copy), or delete it",
+                    path=here,
+                    real=real,
+                    folder=folder,
+                )
             )
     return path

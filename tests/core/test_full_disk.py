@@ -7,13 +7,12 @@ import shutil
 import subprocess
 
 import pytest
-from run_folders import TINY_GPT
-from tiny_runs import COMMON
 
 from studio.cli.main import main
 from studio.core.files import DiskFull, write_error
 from studio.core.runs.checkpoints import read_checkpoint, step_checkpoints
 from studio.core.runs.lock import LOCK_FILE
+from tests.helpers import COMMON, TINY_GPT
 
 
 @pytest.fixture

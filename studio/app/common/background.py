@@ -23,7 +23,7 @@ _alive: set[_Relay] = set()  # relays waiting for their result (nothing else hol
 
 class _Relay(QObject):
     succeeded = Signal(object)
-    failed = Signal(str, str)
+    failed = Signal(object, str)  # the message (a core Message keeps its id), the traceback
 
     def __init__(self, on_done: Callable[[Any], None], on_error: Callable[[str, str], None]):
         super().__init__()
@@ -36,7 +36,7 @@ class _Relay(QObject):
         _alive.discard(self)
         self._on_done(result)
 
-    @Slot(str, str)
+    @Slot(object, str)
     def _deliver_error(self, message: str, details: str) -> None:
         _alive.discard(self)
         self._on_error(message, details)

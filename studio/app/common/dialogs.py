@@ -17,16 +17,17 @@ from studio.app.i18n.messages import translate_message
 
 def show_error(parent: QWidget | None, title: str, message: str) -> None:
     """The one route errors take to the user: a clear message, never a traceback (the
-    core's messages of a known shape in the window's language)."""
+    core's messages in the window's language)."""
     QMessageBox.critical(parent, title, translate_message(message))
 
 
 def user_message(err: BaseException) -> str:
     """What an error's dialog says (a failed run, a failed background job): a ValueError's
-    own message (written for users), else its type too."""
+    own message (written for users; the core's Message, its id kept for translate_message),
+    else its type too."""
     text = str(err).strip()
     if isinstance(err, ValueError) and text:
-        return text
+        return str(err)  # str() of an error raised with a Message is the Message
     if isinstance(err, MemoryError):
         return QCoreApplication.translate(
             "dialogs",

@@ -7,6 +7,10 @@ Two sources:
   `QT_TRANSLATE_NOOP("context", "…")`, and calls of wrappers, functions that hand their
   text on to translate such as `def _tr(text): return QCoreApplication.translate(
   "SamplesPanel", text)` (or to another wrapper, imported ones too);
+- the core's messages, every `say("…")` in studio.core (its templates, read from its
+  syntax tree: `core_templates`), which the window translates by their template under the
+  context "messages" (messages.py); a say() whose template is not one string literal is
+  reported, so that no message the core can say is missing from the catalogue;
 - the core's words, which cannot be marked with Qt's macros (studio.core never imports
   Qt) and which the app translates at display time under fixed contexts: every config
   field's label and help ("config"), the metric catalogue ("metrics"), each task's
@@ -35,6 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 APP_DIR = Path(__file__).resolve().parent.parent
+CORE_DIR = APP_DIR.parent / "core"
+MESSAGES = "messages"  # the context of the core's messages (messages.CONTEXT)
 
 Message = tuple[str, str]  # (context, source text)
 
@@ -191,6 +197,43 @@ def app_strings(root: Path = APP_DIR) -> Found:
     return found
 
 
+class _Templates(ast.NodeVisitor):
+    """The templates of a module's say() calls: `say("…", ...)`, or either literal of
+    `say("…" if plural else "…")`; a call with any other first argument is a problem."""
+
+    def __init__(self, found: Found, where: str) -> None:
+        self.found, self.where = found, where
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if _is_name(node.func, "say"):
+            self._take(node, node.args[0] if node.args else None)
+        self.generic_visit(node)
+
+    def _take(self, node: ast.Call, arg: ast.AST | None) -> None:
+        if isinstance(arg, ast.IfExp):
+            self._take(node, arg.body)
+            self._take(node, arg.orelse)
+            return
+        text = _text(arg) if arg is not None else None
+        if text is None:
+            self.found.problems.append(
+                f"{self.where}:{node.lineno}: say() takes its template as one string literal"
+            )
+            return
+        self.found.add(MESSAGES, text)
+
+
+def core_templates(root: Path = CORE_DIR) -> Found:
+    """Every template the core's code says (say("…") in the modules under `root`), file by
+    file in path order: the ids of the messages the window translates."""
+    found = Found()
+    top = root.parent.parent
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        _Templates(found, str(path.relative_to(top))).visit(tree)
+    return found
+
+
 def field_label(name: str, meta: typing.Mapping) -> str:
     """A config field's name in the settings form: its declared label, or its key spelled
     out ("max_len" -> "Max len") when it declares none."""
@@ -268,7 +311,7 @@ def core_strings() -> Found:
     from studio.core.tasks import TASKS
     from studio.core.training.reporting import metric_docs, metrics
 
-    found = Found()
+    found = core_templates()
     _config_strings(found)
     for text in metric_docs.translatable_strings():
         found.add(metrics.CONTEXT, text)
@@ -282,7 +325,7 @@ def core_strings() -> Found:
         found.add("languages", name)
     for script in sorted(set(LANGUAGE_SCRIPTS.values())):
         found.add("scripts", script)
-    for shape in SHAPES:  # a shapes task's prompt names its shape (i18n/messages.py PROMPTS)
+    for shape in SHAPES:  # a shapes task's prompt names its shape (the {shape} of its display)
         found.add("shapes", shape)
     return found
 

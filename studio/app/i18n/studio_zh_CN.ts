@@ -199,6 +199,18 @@
         <translation>正在停止 — 写入检查点…</translation>
     </message>
     <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>paused: preparing, then waiting before the first step</source>
+        <translation>已暂停：准备中，随后在第一步之前等待</translation>
+    </message>
+    <message>
+        <source>paused before its first step</source>
+        <translation>已暂停，尚未开始第一步</translation>
+    </message>
+    <message>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
@@ -498,6 +510,14 @@
         <translation>正确答案（参考）：{reference}</translation>
     </message>
     <message>
+        <source>2. {count} completions and their rewards</source>
+        <translation>2. {count} 个补全及其奖励</translation>
+    </message>
+    <message>
+        <source>{count} completions you typed for this prompt.</source>
+        <translation>你为这个提示输入了 {count} 个补全。</translation>
+    </message>
+    <message>
         <source>2. {count} samples and their rewards</source>
         <translation>2. {count} 个样本及其奖励</translation>
     </message>
@@ -555,11 +575,11 @@
     </message>
     <message>
         <source>spread = {std}: how far the {count} rewards lie from their average (0: all the same).</source>
-        <translation>离散程度 = {std}：这 {count} 个奖励离平均值有多远（0：全都一样）。</translation>
+        <translation type="vanished">离散程度 = {std}：这 {count} 个奖励离平均值有多远（0：全都一样）。</translation>
     </message>
     <message>
         <source>std = {std}: how far the {count} rewards spread around their mean (the unbiased standard deviation).</source>
-        <translation>标准差 std = {std}：这 {count} 个奖励围绕均值的离散程度（无偏标准差）。</translation>
+        <translation type="vanished">标准差 std = {std}：这 {count} 个奖励围绕均值的离散程度（无偏标准差）。</translation>
     </message>
     <message>
         <source>Each sample is measured against its own group: how many spreads above or below the average it lies.</source>
@@ -714,6 +734,14 @@
         <translation>loss_type grpo：一个样本受到的推动由它的词元分摊，所以短样本的词元变化更大。</translation>
     </message>
     <message>
+        <source>spread = {std}: how far the {count} rewards lie from their average (0: all the same): the squared distances are added up, divided by {count} − 1 (one less than the number of rewards) and square-rooted.</source>
+        <translation>离散程度 = {std}：这 {count} 个奖励离平均值有多远（0：全都一样）：把距离的平方加起来，除以 {count} − 1（比奖励个数少一），再开平方。</translation>
+    </message>
+    <message>
+        <source>std = {std}: how far the {count} rewards spread around their mean (the unbiased standard deviation, dividing by n − 1 = {count} − 1).</source>
+        <translation>标准差 std = {std}：这 {count} 个奖励围绕均值的离散程度（无偏标准差，除以 n − 1 = {count} − 1）。</translation>
+    </message>
+    <message>
         <source>All {count} rewards are equal: there is no spread, no sample is better than another, so every advantage is exactly 0 and this group teaches the model nothing.</source>
         <translation>这 {count} 个奖励全部相同：没有离散，没有哪个样本比别的好，所以每个优势都恰好是 0，这一组什么也教不了模型。</translation>
     </message>
@@ -790,6 +818,10 @@
         <translation>之前有多大可能</translation>
     </message>
     <message>
+        <source>relative change</source>
+        <translation>相对变化</translation>
+    </message>
+    <message>
         <source>token</source>
         <translation>词元</translation>
     </message>
@@ -803,7 +835,7 @@
     </message>
     <message>
         <source>change</source>
-        <translation>变化</translation>
+        <translation type="vanished">变化</translation>
     </message>
     <message>
         <source>6. How the update changed each sample&apos;s probability</source>
@@ -820,6 +852,10 @@
     <message>
         <source>log P before</source>
         <translation>更新前 log P</translation>
+    </message>
+    <message>
+        <source>change (after − before)</source>
+        <translation>变化（之后 − 之前）</translation>
     </message>
     <message>
         <source>6. How the update changed how likely each sample is</source>
@@ -852,6 +888,10 @@
     <message>
         <source>{up} of the {positive} samples with a positive advantage became likelier, and {down} of the {negative} with a negative advantage less likely. (The other groups of the batch and the KL term move the same weights, so not every sample follows its own advantage.)</source>
         <translation>{positive} 个优势为正的样本中有 {up} 个变得更可能，{negative} 个优势为负的样本中有 {down} 个变得更不可能。（批次中的其他组和 KL 项也在调整同样的权重，所以并非每个样本都顺着自己的优势变化。）</translation>
+    </message>
+    <message>
+        <source>Step {step}, group {group} of the {groups} shown (the step trained {trained})</source>
+        <translation>第 {step} 步，所显示 {groups} 组中的第 {group} 组（这一步训练了 {trained} 组）</translation>
     </message>
     <message>
         <source>Step {step}, group {group} of {groups}</source>
@@ -1327,6 +1367,18 @@
         <translation>选择一个预设，检查数据，然后按“开始”（F5）。</translation>
     </message>
     <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>every weight</source>
+        <translation>全部权重</translation>
+    </message>
+    <message>
+        <source>your model {name} trains ({how}): {folder}</source>
+        <translation>您的模型 {name} 正在训练（{how}）：{folder}</translation>
+    </message>
+    <message>
         <source>Pause when GRPO starts</source>
         <translation>GRPO 开始时暂停</translation>
     </message>
@@ -1558,6 +1610,128 @@
     </message>
 </context>
 <context>
+    <name>ModelCard</name>
+    <message>
+        <source>parameters unknown</source>
+        <translation>参数量未知</translation>
+    </message>
+    <message>
+        <source>{n}M parameters</source>
+        <translation>{n}M 个参数</translation>
+    </message>
+    <message>
+        <source>{n}K parameters</source>
+        <translation>{n}K 个参数</translation>
+    </message>
+    <message>
+        <source>in the Hugging Face cache</source>
+        <translation>位于 Hugging Face 缓存中</translation>
+    </message>
+    <message>
+        <source>{family} · {params} · {size} on disk · {where}</source>
+        <translation>{family} · {params} · 磁盘占用 {size} · {where}</translation>
+    </message>
+    <message>
+        <source>no family</source>
+        <translation>未知家族</translation>
+    </message>
+    <message>
+        <source>{family} translator, {source} → {target}</source>
+        <translation>{family} 翻译模型，{source} → {target}</translation>
+    </message>
+    <message>
+        <source>working out what training it takes…</source>
+        <translation>正在估算训练它需要什么…</translation>
+    </message>
+    <message>
+        <source>LoRA adapters (far less memory)</source>
+        <translation>LoRA 适配器（内存少得多）</translation>
+    </message>
+    <message>
+        <source>Train small adapters beside the model&apos;s frozen weights instead of every weight; the KL reference is then the model without its adapters</source>
+        <translation>在模型冻结的权重旁训练小型适配器，而不训练全部权重；此时 KL 参考模型是不带适配器的模型</translation>
+    </message>
+    <message>
+        <source>Measure a step</source>
+        <translation>测量一步</translation>
+    </message>
+    <message>
+        <source>Time a warm-up step and a GRPO step of this model here</source>
+        <translation>在这里为这个模型的一个预热步和一个 GRPO 步计时</translation>
+    </message>
+    <message>
+        <source>Use this model</source>
+        <translation>使用这个模型</translation>
+    </message>
+    <message>
+        <source>Cannot be trained here: {reason}</source>
+        <translation>无法在这里训练：{reason}</translation>
+    </message>
+    <message>
+        <source>A translator: open the translation preset to train it</source>
+        <translation type="vanished">这是翻译模型：请打开翻译预设来训练它</translation>
+    </message>
+    <message>
+        <source>Full fine-tune</source>
+        <translation>全量微调</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>{way}: about {memory} at the peak, {verdict} in {machine}</source>
+        <translation>{way}：峰值约 {memory}，在{machine}中{verdict}</translation>
+    </message>
+    <message>
+        <source>Measured here: a warm-up step {warm} s, a GRPO step {grpo} s</source>
+        <translation>在这里测得：一个预热步 {warm} 秒，一个 GRPO 步 {grpo} 秒</translation>
+    </message>
+</context>
+<context>
+    <name>ModelShelf</name>
+    <message>
+        <source>Models on this computer</source>
+        <translation>本机上的模型</translation>
+    </message>
+    <message>
+        <source>Looking in the Hugging Face cache…</source>
+        <translation>正在查找 Hugging Face 缓存…</translation>
+    </message>
+    <message>
+        <source>Open a model folder…</source>
+        <translation>打开模型文件夹…</translation>
+    </message>
+    <message>
+        <source>A Hugging Face model folder (config.json, the weights, the tokenizer)</source>
+        <translation>一个 Hugging Face 模型文件夹（config.json、权重、分词器）</translation>
+    </message>
+    <message>
+        <source>No model found in the Hugging Face cache; open a model&apos;s folder to train it</source>
+        <translation>在 Hugging Face 缓存中没有找到模型；请打开一个模型的文件夹来训练它</translation>
+    </message>
+    <message>
+        <source>Measuring a few steps of this model…</source>
+        <translation>正在测量这个模型的几步…</translation>
+    </message>
+    <message>
+        <source>Open a model folder</source>
+        <translation>打开模型文件夹</translation>
+    </message>
+    <message>
+        <source>Not a model folder</source>
+        <translation>不是模型文件夹</translation>
+    </message>
+</context>
+<context>
     <name>PlaygroundTab</name>
     <message>
         <source>{run}: has no ONNX export yet; press Export (or run `grpo-studio export {run}`) first</source>
@@ -1751,6 +1925,14 @@
         <translation>手绘的墙：{count} 堵。它们已写入设置（task.walls）；按“开始”即带着它们训练。</translation>
     </message>
     <message>
+        <source>The agent starts on this cell: a wall cannot go there. Pick another cell.</source>
+        <translation>智能体从这个格子出发：这里不能放墙。请选另一个格子。</translation>
+    </message>
+    <message>
+        <source>This wall was not drawn: with it there would be no way from the start to the goal within {limit} moves. Pick another cell.</source>
+        <translation>这堵墙没有画上：有了它，就无法在 {limit} 步之内从起点走到终点。请选另一个格子。</translation>
+    </message>
+    <message>
         <source>step {step} ({number} of {count})</source>
         <translation>第 {step} 步（第 {number} 个，共 {count} 个）</translation>
     </message>
@@ -1834,11 +2016,11 @@
     </message>
     <message>
         <source>About a minute on a 2-core laptop CPU</source>
-        <translation>在双核笔记本 CPU 上约一分钟</translation>
+        <translation type="vanished">在双核笔记本 CPU 上约一分钟</translation>
     </message>
     <message>
         <source>About {n} minutes on a 2-core laptop CPU</source>
-        <translation>在双核笔记本 CPU 上约 {n} 分钟</translation>
+        <translation type="vanished">在双核笔记本 CPU 上约 {n} 分钟</translation>
     </message>
     <message>
         <source>Cannot be loaded: {error}</source>
@@ -1931,6 +2113,14 @@
         <translation>微型 Transformer</translation>
     </message>
     <message>
+        <source>pretrained-lm</source>
+        <translation>预训练语言模型</translation>
+    </message>
+    <message>
+        <source>pretrained-mt</source>
+        <translation>预训练翻译模型</translation>
+    </message>
+    <message>
         <source>lite-resnet</source>
         <translation>轻量 ResNet</translation>
     </message>
@@ -1976,6 +2166,18 @@
     <message>
         <source>Ignore case</source>
         <translation>忽略大小写</translation>
+    </message>
+    <message>
+        <source>The preset &quot;{preset}&quot; has its reward built in: these checks are for trying only. Pick the preset &quot;Your own text&quot; to train with them.</source>
+        <translation>预设“{preset}”的奖励是内置的：这里的检查仅供试用。要用它们训练，请选择预设“你自己的文本”。</translation>
+    </message>
+    <message>
+        <source>The check {name} gives {score} to every completion: it adds the same to every reward, so it moves no advantage and GRPO learns nothing from it.</source>
+        <translation>检查 {name} 给每个补全都打 {score} 分：它给每个奖励加上同样的值，不改变任何优势，GRPO 从它学不到任何东西。</translation>
+    </message>
+    <message>
+        <source>The run&apos;s model&apos;s completions, scored as a GRPO step scores them:</source>
+        <translation>运行的模型写出的补全，按 GRPO 一步的方式打分：</translation>
     </message>
     <message>
         <source>1 when the completion is one of the prompt&apos;s answers, else 0</source>
@@ -2202,12 +2404,24 @@
         <translation>用论文和代码里的说法表述这些数字（mean、std、A）</translation>
     </message>
     <message>
+        <source>Offer the prompts of {data}</source>
+        <translation>提供{data}中的提示</translation>
+    </message>
+    <message>
+        <source>the built-in demo data</source>
+        <translation>内置演示数据</translation>
+    </message>
+    <message>
         <source>The reward of the settings (task.rewards): edits go into them.</source>
         <translation>这是设置中的奖励（task.rewards）：修改会写回设置。</translation>
     </message>
     <message>
         <source>The task {task} has its reward built in: these checks are for trying only. Pick the preset &quot;Your own text&quot; to train with them.</source>
-        <translation>任务 {task} 的奖励是内置的：这里的检查仅供试用。要用它们训练，请选择预设“你自己的文本”。</translation>
+        <translation type="vanished">任务 {task} 的奖励是内置的：这里的检查仅供试用。要用它们训练，请选择预设“你自己的文本”。</translation>
+    </message>
+    <message>
+        <source>{count} prompts offered from {data}.</source>
+        <translation>已从{data}提供 {count} 个提示。</translation>
     </message>
     <message>
         <source>Could not read the data: {message}</source>
@@ -2376,8 +2590,16 @@
         <translation>无法运行这个实验</translation>
     </message>
     <message>
+        <source>ui.experiment: this preset names no experiment; add two variants (Experiment… above the charts)</source>
+        <translation>ui.experiment：这个预设没有实验；添加两个变体（图表上方的“实验…”）</translation>
+    </message>
+    <message>
         <source>starting an experiment with {name}: {variants}</source>
         <translation>开始用 {name} 做实验：{variants}</translation>
+    </message>
+    <message>
+        <source>the log, Samples and Explain step follow variant {label} (the first of {n}); the charts and their table compare them all</source>
+        <translation>日志、“样本”和“讲解这一步”跟随变体 {label}（{n} 个中的第一个）；图表及其表格比较全部变体</translation>
     </message>
     <message>
         <source>Cannot continue this run</source>
@@ -2398,6 +2620,22 @@
     <message>
         <source>Run: {run} ({n} records)</source>
         <translation>运行：{run}（{n} 条记录）</translation>
+    </message>
+    <message>
+        <source>A run is in progress. Stop it (a checkpoint is written; the Runs tab continues it later) and use {name}?</source>
+        <translation>有一次运行正在进行。要停止它（会写入检查点；之后可在“运行”页继续）并使用 {name} 吗？</translation>
+    </message>
+    <message>
+        <source>Stop the run?</source>
+        <translation>停止运行？</translation>
+    </message>
+    <message>
+        <source>The run goes on; {name} was not loaded.</source>
+        <translation>运行继续；未加载 {name}。</translation>
+    </message>
+    <message>
+        <source>Stopping the run (writing its checkpoint); then {name} is shown.</source>
+        <translation>正在停止运行（写入检查点）；随后显示 {name}。</translation>
     </message>
     <message>
         <source>GRPO starts: paused before its first step. Step takes one GRPO step (the Explain step tab walks through it); Resume trains on.</source>
@@ -2533,6 +2771,10 @@
 </context>
 <context>
     <name>SamplesPanel</name>
+    <message>
+        <source>Side by side: this shows variant {label} (the first of {n}); the charts and their table compare them all.</source>
+        <translation>并排运行：这里显示变体 {label}（{n} 个中的第一个）；图表及其表格比较全部变体。</translation>
+    </message>
     <message>
         <source>Prompt:</source>
         <translation>提示：</translation>
@@ -2703,6 +2945,10 @@
         <source>Show this setting to the class</source>
         <translation>向学生显示此设置</translation>
     </message>
+    <message>
+        <source>no preset loaded; open a preset first</source>
+        <translation>尚未加载预设；请先打开一个预设</translation>
+    </message>
 </context>
 <context>
     <name>SetupTabs</name>
@@ -2790,6 +3036,14 @@
         <translation>无法读取它的设置</translation>
     </message>
     <message>
+        <source>paused at step {step}</source>
+        <translation>在第 {step} 步暂停</translation>
+    </message>
+    <message>
+        <source>paused before its first step</source>
+        <translation>已暂停，尚未开始第一步</translation>
+    </message>
+    <message>
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -2847,6 +3101,10 @@
     <message>
         <source>Time budget:</source>
         <translation>时间预算：</translation>
+    </message>
+    <message>
+        <source>Time on this machine: measured once the run ends</source>
+        <translation>本机用时：运行结束后再测量</translation>
     </message>
     <message>
         <source>Time on this machine: measuring soon…</source>
@@ -2936,8 +3194,12 @@
         <translation>3. 按“开始”（F5）</translation>
     </message>
     <message>
+        <source>Training runs beside the window: watch the reward rise on the Charts tab, and the sampled groups on the Samples tab. Pause and Step let you look at one step at a time. The Setup dock is back on its Presets tab, where you started.</source>
+        <translation>训练在窗口旁运行：在“图表”页看奖励上升，在“样本”页看采样出的组。“暂停”和“单步”让你一次只看一步。“设置”停靠栏已回到你开始时的“预设”页。</translation>
+    </message>
+    <message>
         <source>Training runs beside the window: watch the reward rise on the Charts tab, and the sampled groups on the Samples tab. Pause and Step let you look at one step at a time.</source>
-        <translation>训练在窗口旁运行：在“图表”页看奖励上升，在“样本”页看采样出的组。“暂停”和“单步”让你一次只看一步。</translation>
+        <translation type="vanished">训练在窗口旁运行：在“图表”页看奖励上升，在“样本”页看采样出的组。“暂停”和“单步”让你一次只看一步。</translation>
     </message>
     <message>
         <source>Don&apos;t show again</source>
@@ -2982,8 +3244,36 @@
         <translation>文件…</translation>
     </message>
     <message>
+        <source>Add the corrections clients sent to the run:</source>
+        <translation>添加客户端发给该运行的更正：</translation>
+    </message>
+    <message>
+        <source>The pairs that users of the served run sent back from their translation programs (grpo-studio serve --suggestions keeps them in the run folder&apos;s suggestions.tsv) join the training pairs (task.suggestions)</source>
+        <translation>对外提供服务的运行的用户从其翻译程序发回的句对（grpo-studio serve --suggestions 把它们存在运行文件夹的 suggestions.tsv 中）加入训练句对（task.suggestions）</translation>
+    </message>
+    <message>
+        <source>a run folder</source>
+        <translation>一个运行文件夹</translation>
+    </message>
+    <message>
+        <source>Folder…</source>
+        <translation>文件夹…</translation>
+    </message>
+    <message>
         <source>Choose a file of target-language sentences</source>
         <translation>选择目标语言句子文件</translation>
+    </message>
+    <message>
+        <source>Choose the run whose clients&apos; corrections to add</source>
+        <translation>选择要添加其客户端更正的运行</translation>
+    </message>
+    <message>
+        <source>no suggestions.tsv there</source>
+        <translation>那里没有 suggestions.tsv</translation>
+    </message>
+    <message>
+        <source>{n} waiting</source>
+        <translation>{n} 条待加入</translation>
     </message>
 </context>
 <context>
@@ -3921,7 +4211,7 @@
     </message>
     <message>
         <source>Dropout in the warm-up (residuals, embeddings); GRPO samples and updates without it</source>
-        <translation>预热阶段的 dropout（残差、嵌入）；GRPO 采样和更新时不用</translation>
+        <translation>预热阶段的随机丢弃（残差、嵌入）；GRPO 采样和更新时不用</translation>
     </message>
     <message>
         <source>When your file replaces the demo corpus, fit what depends on its size: valid/test splits and eval size, eval interval, warm-up patience and cap (the demo&apos;s stop_at off), vocabulary sizes; the load report says what was chosen and why</source>
@@ -3950,6 +4240,14 @@
     <message>
         <source>At the stage&apos;s end, average the weights of its last this many evaluations (the final one among them) and go on with the average if it scores better on the held-out split (0 or 1: off; at most 20, each a copy of the weights in memory)</source>
         <translation>阶段结束时，对其最后这么多次评估时的权重（含最后一次）取平均；若平均后的权重在留出集上得分更高，就用平均后的权重继续（0 或 1：关闭；最多 20，每份都是内存中的一份权重副本）</translation>
+    </message>
+    <message>
+        <source>Fill the time budget</source>
+        <translation>填满时间预算</translation>
+    </message>
+    <message>
+        <source>With run.time_budget: this stage gets the time the other stages leave, its steps a cap (the budget shortens it first, the others only once it is at its least)</source>
+        <translation>设置了 run.time_budget 时：此阶段获得其他阶段剩下的时间，它的步数只是上限（预算先缩短它，它缩到最少后才缩短其他阶段）</translation>
     </message>
     <message>
         <source>Beams for beam-search evaluation and a run&apos;s translations (at most 16)</source>
@@ -3994,6 +4292,14 @@
     <message>
         <source>Loss weight of a back-translated pair against a real pair&apos;s 1</source>
         <translation>回译句对的损失权重（真实句对为 1）</translation>
+    </message>
+    <message>
+        <source>Suggestions</source>
+        <translation>客户端更正</translation>
+    </message>
+    <message>
+        <source>A run folder whose suggestions.tsv to add to the training pairs: the corrections clients sent to `grpo-studio serve --suggestions` (empty: none)</source>
+        <translation>一个运行文件夹，把其中的 suggestions.tsv 加入训练句对：即客户端发给 `grpo-studio serve --suggestions` 的更正（留空：不添加）</translation>
     </message>
     <message>
         <source>Demo size</source>
@@ -4341,11 +4647,11 @@
     </message>
     <message>
         <source>Dropout</source>
-        <translation>Dropout</translation>
+        <translation>随机丢弃率</translation>
     </message>
     <message>
         <source>Dropout in the warm-up (GRPO samples and updates without it)</source>
-        <translation>预热阶段的 dropout（GRPO 采样和更新时不用）</translation>
+        <translation>预热阶段的随机丢弃（GRPO 采样和更新时不用）</translation>
     </message>
     <message>
         <source>Tie embedding and output</source>
@@ -4398,6 +4704,74 @@
     <message>
         <source>Hidden width of each block&apos;s feed-forward layer</source>
         <translation>每块前馈层的隐藏宽度</translation>
+    </message>
+    <message>
+        <source>Model folder</source>
+        <translation>模型文件夹</translation>
+    </message>
+    <message>
+        <source>The model&apos;s folder on this computer: a Hugging Face folder (config.json, the weights, the tokenizer), in the Hugging Face cache or a folder of your own</source>
+        <translation>模型在这台电脑上的文件夹：一个 Hugging Face 文件夹（config.json、权重、分词器），位于 Hugging Face 缓存或你自己的文件夹中</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>Train small LoRA adapters beside the frozen weights instead of every weight: a fraction of the memory; the KL reference is then the model without its adapters</source>
+        <translation>在冻结的权重旁训练小型 LoRA 适配器，而不训练全部权重：只需一小部分内存；此时 KL 参考模型是不带适配器的模型</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Rank of each LoRA adapter (its width)</source>
+        <translation>每个 LoRA 适配器的秩（它的宽度）</translation>
+    </message>
+    <message>
+        <source>LoRA alpha</source>
+        <translation>LoRA alpha</translation>
+    </message>
+    <message>
+        <source>LoRA&apos;s scale: the adapters&apos; output times alpha / rank</source>
+        <translation>LoRA 的缩放：适配器的输出乘以 alpha / 秩</translation>
+    </message>
+    <message>
+        <source>LoRA dropout</source>
+        <translation>LoRA 随机丢弃率</translation>
+    </message>
+    <message>
+        <source>Dropout on the adapters&apos; input while training</source>
+        <translation>训练时对适配器输入施加的随机丢弃</translation>
+    </message>
+    <message>
+        <source>Longest sequence (tokens)</source>
+        <translation>最长序列（词元）</translation>
+    </message>
+    <message>
+        <source>Longest prompt plus completion, in the model&apos;s tokens (0: the model&apos;s own trained length, at most 512)</source>
+        <translation>提示加补全的最大长度，以模型的词元计（0：模型自身训练时的长度，最多 512）</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>Wrap each prompt in the model&apos;s chat template, as an instruction-tuned model reads a question (auto: when the model&apos;s tokenizer has a template)</source>
+        <translation>用模型的对话模板包装每个提示，就像指令微调模型读取问题那样（auto：当模型的分词器带有模板时）</translation>
+    </message>
+    <message>
+        <source>Longest source and longest target, in the model&apos;s tokens (at most the positions the model was trained for)</source>
+        <translation>最长的源句和最长的译文，以模型的词元计（最多为模型训练时的位置数）</translation>
+    </message>
+    <message>
+        <source>Gradient checkpointing</source>
+        <translation>梯度检查点</translation>
+    </message>
+    <message>
+        <source>Recompute the blocks&apos; activations in the backward pass instead of keeping them: less memory, a slower step (0: off; any other number: every block)</source>
+        <translation>在反向传播中重算各模块的激活值而不保存它们：内存更少，每步更慢（0：关闭；其他任何数：每个模块）</translation>
     </message>
     <message>
         <source>Dropout in the warm-up (attention, residuals, embeddings); GRPO samples and updates without it</source>
@@ -4681,11 +5055,11 @@
     <name>messages</name>
     <message>
         <source>{path}: must be an integer, got {value}</source>
-        <translation>{path}: 必须是整数，当前为 {value}</translation>
+        <translation type="vanished">{path}: 必须是整数，当前为 {value}</translation>
     </message>
     <message>
         <source>{path}: must be a number, got {value}</source>
-        <translation>{path}: 必须是数字，当前为 {value}</translation>
+        <translation type="vanished">{path}: 必须是数字，当前为 {value}</translation>
     </message>
     <message>
         <source>{path}: must be a string, got {value}</source>
@@ -4693,31 +5067,31 @@
     </message>
     <message>
         <source>{path}: must be true or false, got {value}</source>
-        <translation>{path}: 必须是 true 或 false，当前为 {value}</translation>
+        <translation type="vanished">{path}: 必须是 true 或 false，当前为 {value}</translation>
     </message>
     <message>
         <source>{path}: must be a list, got {value}</source>
-        <translation>{path}: 必须是列表，当前为 {value}</translation>
+        <translation type="vanished">{path}: 必须是列表，当前为 {value}</translation>
     </message>
     <message>
         <source>{path}: must be a mapping, got {value}</source>
-        <translation>{path}: 必须是映射（键: 值），当前为 {value}</translation>
+        <translation type="vanished">{path}: 必须是映射（键: 值），当前为 {value}</translation>
     </message>
     <message>
         <source>{path}: must be an integer or null, got {value}</source>
-        <translation>{path}: 必须是整数或 null，当前为 {value}</translation>
+        <translation type="vanished">{path}: 必须是整数或 null，当前为 {value}</translation>
     </message>
     <message>
         <source>{path}: must be a number or null, got {value}</source>
-        <translation>{path}: 必须是数字或 null，当前为 {value}</translation>
+        <translation type="vanished">{path}: 必须是数字或 null，当前为 {value}</translation>
     </message>
     <message>
         <source>{path}: must be a string or null, got {value}</source>
-        <translation>{path}: 必须是字符串或 null，当前为 {value}</translation>
+        <translation type="vanished">{path}: 必须是字符串或 null，当前为 {value}</translation>
     </message>
     <message>
         <source>{path}: must be one of {choices}, got {value}</source>
-        <translation>{path}: 必须是 {choices} 之一，当前为 {value}</translation>
+        <translation type="vanished">{path}: 必须是 {choices} 之一，当前为 {value}</translation>
     </message>
     <message>
         <source>{path}: must be a finite number, got {value}</source>
@@ -4757,15 +5131,15 @@
     </message>
     <message>
         <source>{path}: not valid YAML ({text}); write a list like [a, b] or a mapping like {{name: 1.0}}</source>
-        <translation>{path}: 不是有效的 YAML（{text}）；请写成 [a, b] 这样的列表或 {{name: 1.0}} 这样的映射</translation>
+        <translation type="vanished">{path}: 不是有效的 YAML（{text}）；请写成 [a, b] 这样的列表或 {{name: 1.0}} 这样的映射</translation>
     </message>
     <message>
         <source>no preset loaded; open a preset first</source>
-        <translation>尚未加载预设；请先打开一个预设</translation>
+        <translation type="vanished">尚未加载预设；请先打开一个预设</translation>
     </message>
     <message>
         <source>{where}: option {name} {pattern} takes over {seconds} s on a text of {n} characters ({text}…): it backtracks without end; rewrite nested or overlapping repeats, e.g. (a+)+ or (a|aa)+ as a+</source>
-        <translation>{where}：选项 {name} {pattern} 在一段 {n} 个字符的文本（{text}…）上耗时超过 {seconds} 秒：它会无休止地回溯；请改写嵌套或重叠的重复，例如把 (a+)+ 或 (a|aa)+ 改为 a+</translation>
+        <translation type="vanished">{where}：选项 {name} {pattern} 在一段 {n} 个字符的文本（{text}…）上耗时超过 {seconds} 秒：它会无休止地回溯；请改写嵌套或重叠的重复，例如把 (a+)+ 或 (a|aa)+ 改为 a+</translation>
     </message>
     <message>
         <source>training.init_from: the warm start {path} is missing; reinstall GRPO Studio, or write it again with python tools/make_warm_start.py</source>
@@ -4780,8 +5154,104 @@
         <translation>model.arch：{arch} 不能训练 {task} 任务；请选择 {archs}，或换一个任务</translation>
     </message>
     <message>
+        <source>{where}: {problem}</source>
+        <translation>{where}：{problem}</translation>
+    </message>
+    <message>
+        <source>must be 1 or more examples, got {limit}</source>
+        <translation>必须是 1 个或更多样本，当前为 {limit}</translation>
+    </message>
+    <message>
+        <source>training.memory_budget: &quot;{text}&quot; is not a memory size; {how}</source>
+        <translation>training.memory_budget：“{text}”不是内存大小；{how}</translation>
+    </message>
+    <message>
+        <source>training.memory_budget: &quot;{text}&quot; is no memory at all; {how}</source>
+        <translation>training.memory_budget：“{text}”等于没有内存；{how}</translation>
+    </message>
+    <message>
+        <source>run.time_budget: &quot;{text}&quot; is not a duration; {how}</source>
+        <translation>run.time_budget：“{text}”不是时长；{how}</translation>
+    </message>
+    <message>
+        <source>run.time_budget: &quot;{text}&quot; is no time at all; {how}</source>
+        <translation>run.time_budget：“{text}”的时长为零；{how}</translation>
+    </message>
+    <message>
+        <source>data.path (--data_path): the {task} task reads no data file, it makes its own examples, so {path} would be ignored; remove data.path, or train a preset whose task reads your data (translation: sentence pairs; shapes: images in class folders)</source>
+        <translation>data.path (--data_path)：{task} 任务不读取数据文件，它自己生成样本，所以 {path} 会被忽略；请去掉 data.path，或训练一个任务会读取你的数据的预设（translation：句对；shapes：按类别分文件夹的图像）</translation>
+    </message>
+    <message>
+        <source>grpo.max_new_tokens: {n} is more than model.max_len ({max_len}), the longest sequence the model holds; lower grpo.max_new_tokens or raise model.max_len</source>
+        <translation>grpo.max_new_tokens：{n} 超过了 model.max_len（{max_len}），即模型能容纳的最长序列；请降低 grpo.max_new_tokens 或提高 model.max_len</translation>
+    </message>
+    <message>
+        <source>grpo.advantage_eps: 0 divides a group of equal rewards (std 0) by zero, so every such step would be skipped as not finite; give it a small positive value (TRL: 1e-4), or set grpo.scale_rewards: &quot;none&quot;</source>
+        <translation>grpo.advantage_eps：为 0 时，奖励全部相同的组（标准差 0）会被零除，每个这样的步骤都会因非有限值而被跳过；请给它一个小的正值（TRL：1e-4），或设置 grpo.scale_rewards: &quot;none&quot;</translation>
+    </message>
+    <message>
+        <source>eval.{name}: the {task} task decodes with {decodings}, not {decoding}; set eval.{name}: &quot;{first}&quot;</source>
+        <translation>eval.{name}：{task} 任务用 {decodings} 解码，不用 {decoding}；请设置 eval.{name}: &quot;{first}&quot;</translation>
+    </message>
+    <message>
+        <source>curriculum.difficulty: perplexity orders the examples by the model&apos;s loss on their reference answers, which the {task} task does not score (the {tasks} tasks do); use curriculum.difficulty: &quot;level&quot;</source>
+        <translation>curriculum.difficulty：perplexity 按模型在参考答案上的损失给样本排序，而 {task} 任务不给参考答案打分（{tasks} 任务会）；请使用 curriculum.difficulty: &quot;level&quot;</translation>
+    </message>
+    <message>
+        <source>curriculum.pool: {pool} examples cannot fill {stages} stages (curriculum.stages); raise curriculum.pool to at least {stages}</source>
+        <translation>curriculum.pool：{pool} 个样本填不满 {stages} 个阶段（curriculum.stages）；请把 curriculum.pool 提高到至少 {stages}</translation>
+    </message>
+    <message>
+        <source>distill.{name}: is set, but distill.teacher is empty, so there is no teacher to use it; give distill.teacher a finished run folder, or clear distill.{name}</source>
+        <translation>distill.{name}：已设置，但 distill.teacher 为空，没有教师来使用它；请给 distill.teacher 一个已完成的运行文件夹，或清空 distill.{name}</translation>
+    </message>
+    <message>
+        <source>distill.teacher: the {task} task&apos;s warm-up has no token logits to compare with a teacher&apos;s, so it cannot learn from one (arithmetic, strings and translation can); clear distill.teacher</source>
+        <translation>distill.teacher：{task} 任务的预热没有可与教师比较的词元 logits，所以无法向教师学习（arithmetic、strings 和 translation 可以）；请清空 distill.teacher</translation>
+    </message>
+    <message>
+        <source>distill.teacher: the teacher teaches the supervised warm-up, and stages.warmup.steps is 0; give the warm-up some steps, or clear distill.teacher</source>
+        <translation>distill.teacher：教师教的是有监督的预热，而 stages.warmup.steps 为 0；请给预热一些步数，或清空 distill.teacher</translation>
+    </message>
+    <message>
+        <source>sparsity.start_step: {start} comes after the run&apos;s last planned step ({last}), so nothing would be pruned; start earlier, or train longer (stages.*.steps)</source>
+        <translation>sparsity.start_step：{start} 在运行计划的最后一步（{last}）之后，所以什么也不会被剪枝；请更早开始，或训练更久（stages.*.steps）</translation>
+    </message>
+    <message>
+        <source>sparsity.end_step: {end} comes before sparsity.start_step ({start}), so the ramp to the target would run backwards; give an end step at or after the start step (the same step prunes all at once)</source>
+        <translation>sparsity.end_step：{end} 在 sparsity.start_step（{start}）之前，通往目标的爬升会倒着走；请给一个不早于开始步的结束步（同一步则一次剪完）</translation>
+    </message>
+    <message>
+        <source>training.compile and training.grad_penalty_lambda: the gradient-norm penalty needs a double backward, which torch.compile&apos;s passes do not have; set training.compile: false, or grad_penalty_lambda: 0</source>
+        <translation>training.compile 和 training.grad_penalty_lambda：梯度范数惩罚需要二阶反向传播，而 torch.compile 的计算没有；请设置 training.compile: false，或 grad_penalty_lambda: 0</translation>
+    </message>
+    <message>
+        <source>ui.hidden[{i}]: {path} names no section or field of this config, so it would hide nothing; write a section (&quot;grpo&quot;) or a field (&quot;grpo.beta&quot;) of it</source>
+        <translation>ui.hidden[{i}]：{path} 不是这个配置的任何部分或字段，所以什么也不会隐藏；请写它的一个部分（&quot;grpo&quot;）或字段（&quot;grpo.beta&quot;）</translation>
+    </message>
+    <message>
+        <source>curriculum.difficulty: perplexity does nothing while curriculum.enabled is false; set curriculum.enabled: true to use it</source>
+        <translation>curriculum.difficulty：curriculum.enabled 为 false 时 perplexity 不起作用；要使用它请设置 curriculum.enabled: true</translation>
+    </message>
+    <message>
+        <source>stages.{name}.lr_warmup_steps: {n} is more than the stage&apos;s {steps} steps, so its learning rate never reaches stages.{name}.lr ({lr}); lower it to at most {steps}</source>
+        <translation>stages.{name}.lr_warmup_steps：{n} 超过了该阶段的 {steps} 步，所以学习率永远达不到 stages.{name}.lr（{lr}）；请把它降到最多 {steps}</translation>
+    </message>
+    <message>
+        <source>distill.weight and distill.synthetic: both are 0, so the teacher teaches nothing; raise distill.weight (e.g. 0.5) or distill.synthetic, or clear distill.teacher</source>
+        <translation>distill.weight 和 distill.synthetic：两者都是 0，教师什么也教不了；请提高 distill.weight（例如 0.5）或 distill.synthetic，或清空 distill.teacher</translation>
+    </message>
+    <message>
+        <source>sparsity.end_step: {end} is after the run&apos;s last planned step ({last}), so the sparsity never reaches sparsity.target ({target}); end the ramp at step {last} or earlier</source>
+        <translation>sparsity.end_step：{end} 在运行计划的最后一步（{last}）之后，所以稀疏度永远达不到 sparsity.target（{target}）；请让爬升在第 {last} 步或更早结束</translation>
+    </message>
+    <message>
         <source>task.name: {arch} cannot train the {task} task; pick {tasks}, or {where}</source>
         <translation>task.name：{arch} 不能训练 {task} 任务；请选择 {tasks}，或{where}</translation>
+    </message>
+    <message>
+        <source>{keys} (+{n} more)</source>
+        <translation>{keys}（另有 {n} 个）</translation>
     </message>
     <message>
         <source>{keys}: {values} has no {fields}, settings of {old}; {where}</source>
@@ -4800,6 +5270,30 @@
         <translation>自己写一个预设文件，写明 {sections}（其余设置取默认值）</translation>
     </message>
     <message>
+        <source>{names} or {last}</source>
+        <translation>{names}或{last}</translation>
+    </message>
+    <message>
+        <source>{names} and {last}</source>
+        <translation>{names}和{last}</translation>
+    </message>
+    <message>
+        <source>beams must be {rule}, got {beams}</source>
+        <translation>束数必须是{rule}，当前为 {beams}</translation>
+    </message>
+    <message>
+        <source>2 beams or more (or 0 for greedy)</source>
+        <translation>2 束或更多（或 0 表示贪心）</translation>
+    </message>
+    <message>
+        <source>at most {n} beams</source>
+        <translation>最多 {n} 束</translation>
+    </message>
+    <message>
+        <source>{where}: must be a list of variants ({{label: ..., settings: {{...}}}}), got {value}</source>
+        <translation>{where}：必须是变体的列表（{{label: ..., settings: {{...}}}}），当前为 {value}</translation>
+    </message>
+    <message>
         <source>{where}: an experiment compares at least {n} variants, got {got}; add another variant or remove the experiment</source>
         <translation>{where}：实验至少要比较 {n} 个变体，这里只有 {got} 个；再添加一个变体，或去掉这个实验</translation>
     </message>
@@ -4808,8 +5302,104 @@
         <translation>{where}：这台机器上最多并排训练 {n} 个变体，这里有 {got} 个；删掉 {extra} 个</translation>
     </message>
     <message>
+        <source>{where}: must be a mapping {{label: ..., settings: {{...}}}}, got {value}</source>
+        <translation>{where}：必须是映射 {{label: ..., settings: {{...}}}}，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{where}: must map setting paths to values, e.g. {{grpo.num_generations: 2}}, got {value}</source>
+        <translation>{where}：必须把设置路径映射到值，例如 {{grpo.num_generations: 2}}，当前为 {value}</translation>
+    </message>
+    <message>
         <source>{who}: {path} cannot differ between variants: they share the model, the task, the data and the warm-up; a variant changes grpo.* or stages.grpo.* settings (group size, beta, the learning rate, a shuffled reward)</source>
         <translation>{who}：各变体的 {path} 不能不同：它们共用模型、任务、数据和预热；变体只改动 grpo.* 或 stages.grpo.* 设置（组大小、beta、学习率、打乱的奖励）</translation>
+    </message>
+    <message>
+        <source>as the preset</source>
+        <translation>与预设相同</translation>
+    </message>
+    <message>
+        <source>{label} ({settings})</source>
+        <translation>{label}（{settings}）</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>one of {choices}</source>
+        <translation>{choices} 之一</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>a mapping</source>
+        <translation>映射（键: 值）</translation>
+    </message>
+    <message>
+        <source>{what} or null</source>
+        <translation>{what}或 null</translation>
+    </message>
+    <message>
+        <source>{path}: must be {what}, got a {type}</source>
+        <translation>{path}: 必须是{what}，当前是 {type}</translation>
+    </message>
+    <message>
+        <source>{path}: must be {what}, got {value}</source>
+        <translation>{path}: 必须是{what}，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{path}: unsupported field type {type}</source>
+        <translation>{path}: 不支持的字段类型 {type}</translation>
+    </message>
+    <message>
+        <source>--set {text}: expected section.key=value, e.g. training.lr=1e-4</source>
+        <translation>--set {text}：应写成 section.key=value，例如 training.lr=1e-4</translation>
+    </message>
+    <message>
+        <source>--set {text}: the key before &apos;=&apos; is empty</source>
+        <translation>--set {text}：&apos;=&apos; 前面的键为空</translation>
+    </message>
+    <message>
+        <source>--set {key}: the value is refused: {problem}</source>
+        <translation>--set {key}：这个值被拒绝：{problem}</translation>
+    </message>
+    <message>
+        <source>--set {keys}: {where} is a value, not a section</source>
+        <translation>--set {keys}：{where} 是一个值，不是一个部分</translation>
+    </message>
+    <message>
+        <source>{path}: kept at {value}, you set it; {would}</source>
+        <translation>{path}：保持为 {value}，这是你设的；{would}</translation>
+    </message>
+    <message>
+        <source>config: the file must hold a mapping (section: values), not a list or value</source>
+        <translation>config：文件必须是一个映射（部分: 值），而不是列表或单个值</translation>
+    </message>
+    <message>
+        <source>{path}: the file holds no settings; a preset needs at least its sections (start from a shipped one: grpo-studio presets)</source>
+        <translation>{path}: 文件里没有任何设置；预设至少需要它的各个部分（可以从自带的预设开始：grpo-studio presets）</translation>
+    </message>
+    <message>
+        <source>{path}: the file must hold a mapping of a preset&apos;s sections (model:, task:, ...), not a {type}; start from a shipped one (grpo-studio presets)</source>
+        <translation>{path}: 文件必须是预设各部分的映射（model:、task:、……），而不是 {type}；可以从自带的预设开始（grpo-studio presets）</translation>
+    </message>
+    <message>
+        <source>a list of setting paths</source>
+        <translation>设置路径的列表</translation>
     </message>
     <message>
         <source>{where}: unknown setting; check its spelling against the preset&apos;s grpo and stages.grpo settings</source>
@@ -4829,7 +5419,7 @@
     </message>
     <message>
         <source>ui.experiment: this preset names no experiment; add two variants (Experiment… above the charts)</source>
-        <translation>ui.experiment：这个预设没有实验；添加两个变体（图表上方的“实验…”）</translation>
+        <translation type="vanished">ui.experiment：这个预设没有实验；添加两个变体（图表上方的“实验…”）</translation>
     </message>
     <message>
         <source>{where}: give each variant a short name for the legend, e.g. &quot;G=2&quot;</source>
@@ -4997,11 +5587,11 @@
     </message>
     <message>
         <source>Built-in demo corpus: {n} pairs, {direction}</source>
-        <translation>内置演示语料：{n} 个句对，{direction}</translation>
+        <translation type="vanished">内置演示语料：{n} 个句对，{direction}</translation>
     </message>
     <message>
         <source>Sentence pairs given directly: {n} pairs, {direction}</source>
-        <translation>直接给出的句对：{n} 个，{direction}</translation>
+        <translation type="vanished">直接给出的句对：{n} 个，{direction}</translation>
     </message>
     <message>
         <source>split: {parts}</source>
@@ -5009,15 +5599,15 @@
     </message>
     <message>
         <source>train {train}, valid {valid}, test {test}</source>
-        <translation>训练 {train}，验证 {valid}，测试 {test}</translation>
+        <translation type="vanished">训练 {train}，验证 {valid}，测试 {test}</translation>
     </message>
     <message>
         <source>{path}: kept {n} pairs</source>
-        <translation>{path}：保留 {n} 个句对</translation>
+        <translation type="vanished">{path}：保留 {n} 个句对</translation>
     </message>
     <message>
         <source>{path}: kept {n} pair</source>
-        <translation>{path}：保留 {n} 个句对</translation>
+        <translation type="vanished">{path}：保留 {n} 个句对</translation>
     </message>
     <message>
         <source>line {number} read as a header</source>
@@ -5037,7 +5627,7 @@
     </message>
     <message>
         <source>counted from 0, as task.source_column and task.target_column count</source>
-        <translation>从 0 开始计数，与 task.source_column 和 task.target_column 的计数方式相同</translation>
+        <translation type="vanished">从 0 开始计数，与 task.source_column 和 task.target_column 的计数方式相同</translation>
     </message>
     <message>
         <source>valid split of {n}: {why}</source>
@@ -5057,19 +5647,19 @@
     </message>
     <message>
         <source>stages.warmup.batch_tokens {n}: pairs of like length, about {k} a batch</source>
-        <translation>stages.warmup.batch_tokens {n}：长度相近的句对组成批次，每批约 {k} 对</translation>
+        <translation type="vanished">stages.warmup.batch_tokens {n}：长度相近的句对组成批次，每批约 {k} 对</translation>
     </message>
     <message>
         <source>{k} pairs drawn at random are {share} padding in this file</source>
-        <translation>在这个文件里随机抽取的 {k} 个句对中有 {share} 是填充</translation>
+        <translation type="vanished">在这个文件里随机抽取的 {k} 个句对中有 {share} 是填充</translation>
     </message>
     <message>
         <source>task.label_smoothing {n}: real text has many right translations</source>
-        <translation>task.label_smoothing {n}：真实文本有许多正确的译法</translation>
+        <translation type="vanished">task.label_smoothing {n}：真实文本有许多正确的译法</translation>
     </message>
     <message>
         <source>the warm-up is not taught to be sure of one</source>
-        <translation>预热不会被教得只认定其中一种</translation>
+        <translation type="vanished">预热不会被教得只认定其中一种</translation>
     </message>
     <message>
         <source>stages.warmup.lr_schedule cosine: the learning rate decays to the warm-up&apos;s planned end, where a small step polishes what a large one found</source>
@@ -5081,51 +5671,51 @@
     </message>
     <message>
         <source>stages.warmup.average_last {n}: the warm-up ends with the average of the weights at its last {k} evaluations when it scores better than the last weights</source>
-        <translation>stages.warmup.average_last {n}：若最后 {k} 次评估时权重的平均值得分高于最后的权重，预热以该平均值结束</translation>
+        <translation type="vanished">stages.warmup.average_last {n}：若最后 {k} 次评估时权重的平均值得分高于最后的权重，预热以该平均值结束</translation>
     </message>
     <message>
         <source>a levelled-off warm-up&apos;s weights wander around a better point</source>
-        <translation>已趋平稳的预热，其权重在一个更好的点附近徘徊</translation>
+        <translation type="vanished">已趋平稳的预热，其权重在一个更好的点附近徘徊</translation>
     </message>
     <message>
         <source>task.length_penalty {n}: GRPO&apos;s reward also counts how close a translation&apos;s length is to the reference&apos;s</source>
-        <translation>task.length_penalty {n}：GRPO 的奖励也计入译文长度与参考译文长度的接近程度</translation>
+        <translation type="vanished">task.length_penalty {n}：GRPO 的奖励也计入译文长度与参考译文长度的接近程度</translation>
     </message>
     <message>
         <source>on chrF alone GRPO&apos;s translations of real text grow longer than the references</source>
-        <translation>只用 chrF 时，GRPO 对真实文本的译文会变得比参考译文更长</translation>
+        <translation type="vanished">只用 chrF 时，GRPO 对真实文本的译文会变得比参考译文更长</translation>
     </message>
     <message>
         <source>task.chrf_beta {n}: GRPO&apos;s reward weighs recall {k} times as much as precision, as the test&apos;s chrF does</source>
-        <translation>task.chrf_beta {n}：GRPO 的奖励对召回率的权重是精确率的 {k} 倍，与测试的 chrF 相同</translation>
+        <translation type="vanished">task.chrf_beta {n}：GRPO 的奖励对召回率的权重是精确率的 {k} 倍，与测试的 chrF 相同</translation>
     </message>
     <message>
         <source>weighed alike, GRPO&apos;s translations of real text sampled at {t} came out shorter than the references</source>
-        <translation>两者权重相同时，GRPO 以温度 {t} 采样的真实文本译文比参考译文短</translation>
+        <translation type="vanished">两者权重相同时，GRPO 以温度 {t} 采样的真实文本译文比参考译文短</translation>
     </message>
     <message>
         <source>stages.grpo.lr {n}: smaller steps than the preset&apos;s</source>
-        <translation>stages.grpo.lr {n}：比预设更小的步长</translation>
+        <translation type="vanished">stages.grpo.lr {n}：比预设更小的步长</translation>
     </message>
     <message>
         <source>on real text GRPO&apos;s larger ones lose more of what the warm-up learned than its reward wins</source>
-        <translation>在真实文本上，GRPO 用较大的步长时，丢掉的预热所学多于它的奖励换来的</translation>
+        <translation type="vanished">在真实文本上，GRPO 用较大的步长时，丢掉的预热所学多于它的奖励换来的</translation>
     </message>
     <message>
         <source>eval.test_decoding {n}: the test split is translated by a beam search, once at the end</source>
-        <translation>eval.test_decoding {n}：测试集用束搜索翻译，只在最后翻译一次</translation>
+        <translation type="vanished">eval.test_decoding {n}：测试集用束搜索翻译，只在最后翻译一次</translation>
     </message>
     <message>
         <source>on real text it scored higher than greedy decoding, in several times the time</source>
-        <translation>在真实文本上它的得分高于贪心解码，用时是贪心解码的数倍</translation>
+        <translation type="vanished">在真实文本上它的得分高于贪心解码，用时是贪心解码的数倍</translation>
     </message>
     <message>
         <source>grpo.unsure_temperature {n}: GRPO samples at {t} if the policy at its start is unsure of its words</source>
-        <translation>grpo.unsure_temperature {n}：如果策略在 GRPO 开始时对所选词没把握，GRPO 就以 {t} 采样</translation>
+        <translation type="vanished">grpo.unsure_temperature {n}：如果策略在 GRPO 开始时对所选词没把握，GRPO 就以 {t} 采样</translation>
     </message>
     <message>
         <source>sampled at 1, an unsure policy&apos;s translations carry stray words</source>
-        <translation>以 1 采样时，没把握的策略的译文会夹带不相干的词</translation>
+        <translation type="vanished">以 1 采样时，没把握的策略的译文会夹带不相干的词</translation>
     </message>
     <message>
         <source>GRPO samples at temperature {t}: the policy at its start is unsure of its words ({e} nats a sampled token at temperature 1, over {limit})</source>
@@ -5137,27 +5727,27 @@
     </message>
     <message>
         <source>grpo.temperature {n}: GRPO samples nearer the model&apos;s best translation</source>
-        <translation>grpo.temperature {n}：GRPO 的采样更接近模型最好的翻译</translation>
+        <translation type="vanished">grpo.temperature {n}：GRPO 的采样更接近模型最好的翻译</translation>
     </message>
     <message>
         <source>at 1 the samples of real text carry stray words, and GRPO ended lower on real text</source>
-        <translation>温度为 1 时，真实文本的采样会夹带无关的词，GRPO 在真实文本上的结果更低</translation>
+        <translation type="vanished">温度为 1 时，真实文本的采样会夹带无关的词，GRPO 在真实文本上的结果更低</translation>
     </message>
     <message>
         <source>training.weight_decay {n}: every step draws the weights a little towards zero</source>
-        <translation>training.weight_decay {n}：每一步都把权重向零拉近一点</translation>
+        <translation type="vanished">training.weight_decay {n}：每一步都把权重向零拉近一点</translation>
     </message>
     <message>
         <source>the warm-up learns fewer of the pairs by heart and translates new sentences better</source>
-        <translation>预热死记硬背的句对更少，翻译新句子更好</translation>
+        <translation type="vanished">预热死记硬背的句对更少，翻译新句子更好</translation>
     </message>
     <message>
         <source>model.dropout {n}: with {k} training pairs dropout slows the warm-up more than it helps within the time budget</source>
-        <translation>model.dropout {n}：有 {k} 个训练句对时，在时间预算内 dropout 拖慢预热的代价大于它的帮助</translation>
+        <translation type="vanished">model.dropout {n}：有 {k} 个训练句对时，在时间预算内 dropout 拖慢预热的代价大于它的帮助</translation>
     </message>
     <message>
         <source>weight decay holds back learning the pairs by heart instead, at no cost in time</source>
-        <translation>改用权重衰减来抑制死记硬背句对，不额外耗时</translation>
+        <translation type="vanished">改用权重衰减来抑制死记硬背句对，不额外耗时</translation>
     </message>
     <message>
         <source>model.dropout {n}: {k} training pairs are too many for the warm-up to learn by heart in its time</source>
@@ -5177,7 +5767,7 @@
     </message>
     <message>
         <source>{path}: kept at {value}, you set it</source>
-        <translation>{path}：保持为 {value}，这是你设的</translation>
+        <translation type="vanished">{path}：保持为 {value}，这是你设的</translation>
     </message>
     <message>
         <source>the fit would choose {source} for the source, {target} for the target</source>
@@ -5197,23 +5787,23 @@
     </message>
     <message>
         <source>a cap for a warm-up still improving: the patience should end it first</source>
-        <translation>这是给仍在进步的预热设的上限：通常应先由 patience 结束</translation>
+        <translation type="vanished">这是给仍在进步的预热设的上限：通常应先由 patience 结束</translation>
     </message>
     <message>
         <source>source {code} ({language}): {column}</source>
-        <translation>源语言 {code}（{language}）：{column}</translation>
+        <translation type="vanished">源语言 {code}（{language}）：{column}</translation>
     </message>
     <message>
         <source>target {code} ({language}): {column}</source>
-        <translation>目标语言 {code}（{language}）：{column}</translation>
+        <translation type="vanished">目标语言 {code}（{language}）：{column}</translation>
     </message>
     <message>
         <source>source {code}: {column}</source>
-        <translation>源语言 {code}：{column}</translation>
+        <translation type="vanished">源语言 {code}：{column}</translation>
     </message>
     <message>
         <source>target {code}: {column}</source>
-        <translation>目标语言 {code}：{column}</translation>
+        <translation type="vanished">目标语言 {code}：{column}</translation>
     </message>
     <message>
         <source>column {index} &quot;{name}&quot; ({what}, e.g. {example})</source>
@@ -5273,11 +5863,11 @@
     </message>
     <message>
         <source>run.time_budget: &quot;{text}&quot; is not a duration</source>
-        <translation>run.time_budget：“{text}”不是时长</translation>
+        <translation type="vanished">run.time_budget：“{text}”不是时长</translation>
     </message>
     <message>
         <source>run.time_budget: &quot;{text}&quot; is no time at all</source>
-        <translation>run.time_budget：“{text}”的时长为零</translation>
+        <translation type="vanished">run.time_budget：“{text}”的时长为零</translation>
     </message>
     <message>
         <source>write a duration such as 30 min, 1h, 1h30m or 90s (a plain number is seconds), or leave it empty for no budget</source>
@@ -5297,7 +5887,7 @@
     </message>
     <message>
         <source>time budget {budget}: the estimate, {estimate}, fits</source>
-        <translation>时间预算 {budget}：估计用时 {estimate}，放得下</translation>
+        <translation type="vanished">时间预算 {budget}：估计用时 {estimate}，放得下</translation>
     </message>
     <message>
         <source>time budget {budget}: the estimate, {estimate}, does not fit</source>
@@ -5320,6 +5910,14 @@
         <translation>预算本会缩短它</translation>
     </message>
     <message>
+        <source>&quot;{name}&quot; takes a whole number from {low} to {high} ({option}), got {value}</source>
+        <translation>“{name}”应为 {low} 到 {high} 之间的整数（{option}），收到的是 {value}</translation>
+    </message>
+    <message>
+        <source>a number of {n} digits</source>
+        <translation>一个 {n} 位的数</translation>
+    </message>
+    <message>
         <source>level {level}, {rows}x{cols}, seed {seed}, shortest {moves}</source>
         <translation>第 {level} 级，{rows}×{cols}，种子 {seed}，最短 {moves} 步</translation>
     </message>
@@ -5333,15 +5931,15 @@
     </message>
     <message>
         <source>columns matched by script</source>
-        <translation>按文字系统匹配各列</translation>
+        <translation type="vanished">按文字系统匹配各列</translation>
     </message>
     <message>
         <source>columns matched by script and language identification</source>
-        <translation>按文字系统和语言识别匹配各列</translation>
+        <translation type="vanished">按文字系统和语言识别匹配各列</translation>
     </message>
     <message>
         <source>columns matched named by the file ({names})</source>
-        <translation>按文件给出的名称匹配各列（{names}）</translation>
+        <translation type="vanished">按文件给出的名称匹配各列（{names}）</translation>
     </message>
     <message>
         <source>counted from 0, as {settings} count</source>
@@ -5376,6 +5974,1382 @@
         <translation>共享词表 {n}：{why}</translation>
     </message>
     <message>
+        <source>Exporting the {graph} graph</source>
+        <translation>正在导出 {graph} 图</translation>
+    </message>
+    <message>
+        <source>step {step}</source>
+        <translation>第 {step} 步</translation>
+    </message>
+    <message>
+        <source>checked: {matches}/{examples} held-out outputs equal, max diff {diff}</source>
+        <translation>已检查：{matches}/{examples} 个留出输出一致，最大差异 {diff}</translation>
+    </message>
+    <message>
+        <source>int8 {metric} {change}</source>
+        <translation>int8 {metric} {change}</translation>
+    </message>
+    <message>
+        <source>Exported {arch} ({which}) to {path} (+{n} more graphs)</source>
+        <translation>已把 {arch}（{which}）导出到 {path}（另有 {n} 个图）</translation>
+    </message>
+    <message>
+        <source>Exported {arch} ({which}) to {path} (+{n} more graph)</source>
+        <translation>已把 {arch}（{which}）导出到 {path}（另有 {n} 个图）</translation>
+    </message>
+    <message>
+        <source>Exported {arch} ({which}) to {path}</source>
+        <translation>已把 {arch}（{which}）导出到 {path}</translation>
+    </message>
+    <message>
+        <source>Quantizing to int8 and measuring the change</source>
+        <translation>正在量化为 int8 并测量变化</translation>
+    </message>
+    <message>
+        <source>Checking the graphs against PyTorch</source>
+        <translation>正在对照 PyTorch 检查各图</translation>
+    </message>
+    <message>
+        <source>Reading the checkpoint</source>
+        <translation>正在读取检查点</translation>
+    </message>
+    <message>
+        <source>Moving the files into place</source>
+        <translation>正在把文件移到位</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>int8 {int8} MB (fp32 {fp32} MB); {metric} {before} -&gt; {after} ({change}); {share} of {examples} held-out outputs unchanged</source>
+        <translation>int8 {int8} MB（fp32 {fp32} MB）；{metric} {before} -&gt; {after}（{change}）；{examples} 个留出输出中 {share} 没有变化</translation>
+    </message>
+    <message>
+        <source>sparsity: {share} of the weight matrices&apos; entries are zero; {n} weight matrices stored as ONNX sparse initializers, {stored} MB instead of {dense} MB; onnxruntime makes them dense again when it loads the model and runs dense kernels, so its memory and speed are those of the dense model</source>
+        <translation>稀疏度：权重矩阵中 {share} 的元素为零；{n} 个权重矩阵以 ONNX 稀疏初始化器存储，占 {stored} MB 而不是 {dense} MB；onnxruntime 加载模型时会把它们还原为稠密矩阵并运行稠密内核，所以它的内存和速度与稠密模型相同</translation>
+    </message>
+    <message>
+        <source>sparsity: {share} of the weight matrices&apos; entries are zero, too few for sparse storage to be smaller (an index and a value per non-zero: it needs above 67% zeros in a matrix), so the files are dense; with dense kernels the zeros cost the memory and time of any other weight</source>
+        <translation>稀疏度：权重矩阵中 {share} 的元素为零，太少，稀疏存储并不会更小（每个非零值需要一个索引和一个值：一个矩阵需要 67% 以上为零），所以文件是稠密的；用稠密内核时，这些零与其他权重占用同样的内存和时间</translation>
+    </message>
+    <message>
+        <source>max |ORT - PyTorch| {diff} over {cases} random-input cases; greedy outputs equal on {matches}/{examples} held-out examples; {metric} {onnx} (PyTorch {torch})</source>
+        <translation>{cases} 个随机输入用例上 max |ORT - PyTorch| 为 {diff}；{matches}/{examples} 个留出样例的贪心输出一致；{metric} {onnx}（PyTorch {torch}）</translation>
+    </message>
+    <message>
+        <source>time budget {budget}: the estimate, {estimate}, fits; nothing changed</source>
+        <translation>时间预算 {budget}：估计用时 {estimate}，放得下；未做任何更改</translation>
+    </message>
+    <message>
+        <source>model.arch: must be one of {names}, got &quot;{name}&quot;</source>
+        <translation>model.arch：必须是 {names} 之一，当前为 &quot;{name}&quot;</translation>
+    </message>
+    <message>
+        <source>a prompt of {n} tokens plus {k} new tokens needs {total} positions but model.max_len is {max_len}; raise model.max_len</source>
+        <translation>{n} 个词元的提示加上 {k} 个新词元需要 {total} 个位置，但 model.max_len 是 {max_len}；请提高 model.max_len</translation>
+    </message>
+    <message>
+        <source>model.stages: must be block counts adding up to {n} (Lite-ResNet has {layers} weight layers: stem + {n} blocks x 2 + head), got {value}</source>
+        <translation>model.stages：必须是总和为 {n} 的模块数（Lite-ResNet 有 {layers} 个权重层：stem + {n} 个模块 x 2 + head），当前为 {value}</translation>
+    </message>
+    <message>
+        <source>model.image_size: {size} px is too small for stem_stride {stride} and {n} stages; use a larger image or fewer stages</source>
+        <translation>model.image_size：{size} 像素对 stem_stride {stride} 和 {n} 个阶段来说太小；请用更大的图像或更少的阶段</translation>
+    </message>
+    <message>
+        <source>model.n_heads: {heads} does not divide model.d_model ({width}); pick a head count that divides the width (e.g. 4 or 8)</source>
+        <translation>model.n_heads：{heads} 不能整除 model.d_model（{width}）；请选一个能整除宽度的头数（例如 4 或 8）</translation>
+    </message>
+    <message>
+        <source>vocab_size must be at least 2, got {n}</source>
+        <translation>vocab_size 至少为 2，当前为 {n}</translation>
+    </message>
+    <message>
+        <source>pad_id {id} is outside the vocabulary 0..{last}</source>
+        <translation>pad_id {id} 不在词表 0..{last} 之内</translation>
+    </message>
+    <message>
+        <source>{what} needs {n} positions but model.max_len is {max_len}; raise model.max_len or shorten the prompts or completions</source>
+        <translation>{what}需要 {n} 个位置，但 model.max_len 是 {max_len}；请提高 model.max_len，或缩短提示或补全</translation>
+    </message>
+    <message>
+        <source>the input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>{n} completions for {p} prompts is not {g} per prompt</source>
+        <translation>{p} 个提示对应 {n} 个补全，不是每个提示 {g} 个</translation>
+    </message>
+    <message>
+        <source>a prompt plus its completion</source>
+        <translation>一个提示加上它的补全</translation>
+    </message>
+    <message>
+        <source>num_samples and max_new_tokens must be at least 1, got {g} and {n}</source>
+        <translation>num_samples 和 max_new_tokens 至少为 1，当前为 {g} 和 {n}</translation>
+    </message>
+    <message>
+        <source>temperature must be positive, got {t}</source>
+        <translation>温度必须为正数，当前为 {t}</translation>
+    </message>
+    <message>
+        <source>prompt_mask {mask} must match prompt_ids {ids}</source>
+        <translation>prompt_mask {mask} 必须与 prompt_ids {ids} 形状一致</translation>
+    </message>
+    <message>
+        <source>a prompt of {n} tokens plus {k} new tokens</source>
+        <translation>{n} 个词元的提示加上 {k} 个新词元</translation>
+    </message>
+    <message>
+        <source>model.path: empty; give the folder of a model on this computer (the gallery&apos;s Models on this computer lists those it finds)</source>
+        <translation>model.path：为空；请给出这台电脑上一个模型的文件夹（图库中的“本机上的模型”会列出找到的模型）</translation>
+    </message>
+    <message>
+        <source>model.path: {path} is not a folder; give a model&apos;s folder</source>
+        <translation>model.path：{path} 不是文件夹；请给出模型的文件夹</translation>
+    </message>
+    <message>
+        <source>model.path: {problem}</source>
+        <translation>model.path：{problem}</translation>
+    </message>
+    <message>
+        <source>shorten the completions (grpo.max_new_tokens), lower stages.grpo.batch_size, or choose a smaller model</source>
+        <translation>缩短补全（grpo.max_new_tokens）、降低 stages.grpo.batch_size，或选用更小的模型</translation>
+    </message>
+    <message>
+        <source>train small LoRA adapters instead of every weight (model.lora: true), shorten the completions (grpo.max_new_tokens), or choose a smaller model</source>
+        <translation>改为训练小型 LoRA 适配器而不是全部权重（model.lora: true）、缩短补全（grpo.max_new_tokens），或选用更小的模型</translation>
+    </message>
+    <message>
+        <source>model.max_len: {max_len} is more than the {trained} positions the model was trained for; lower model.max_len to at most {trained}</source>
+        <translation>model.max_len：{max_len} 超过了模型训练时的 {trained} 个位置；请把 model.max_len 降到最多 {trained}</translation>
+    </message>
+    <message>
+        <source>grpo.ref_sync_steps: under LoRA the KL reference is the model without its adapters, which cannot be refreshed from the policy; set grpo.ref_sync_steps: 0, or model.lora: false</source>
+        <translation>grpo.ref_sync_steps：使用 LoRA 时，KL 参考模型是不带适配器的模型，无法从策略刷新；请设置 grpo.ref_sync_steps: 0，或 model.lora: false</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>every weight</source>
+        <translation>全部权重</translation>
+    </message>
+    <message>
+        <source>stages.warmup.lr {lr}: supervised steps on a pretrained model, training {how}, keep the steps small not to erase what it knows</source>
+        <translation>stages.warmup.lr {lr}：在预训练模型上做有监督的步骤，训练{how}，步长要小，以免抹掉它已会的东西</translation>
+    </message>
+    <message>
+        <source>stages.grpo.lr {lr}: GRPO on a pretrained model, training {how}</source>
+        <translation>stages.grpo.lr {lr}：在预训练模型上做 GRPO，训练{how}</translation>
+    </message>
+    <message>
+        <source>model.path: config.json has none of {keys}; it is damaged</source>
+        <translation>model.path：config.json 中没有 {keys} 中的任何一个；它已损坏</translation>
+    </message>
+    <message>
+        <source>a prompt of {prompt} tokens plus {new} new tokens needs {total} positions but model.max_len is {max_len}; raise model.max_len</source>
+        <translation>{prompt} 个词元的提示加上 {new} 个新词元需要 {total} 个位置，但 model.max_len 是 {max_len}；请提高 model.max_len</translation>
+    </message>
+    <message>
+        <source>model.path: the tokenizer has {tokens} tokens but the model only {outputs} outputs; the folder&apos;s tokenizer is not the model&apos;s</source>
+        <translation>model.path：分词器有 {tokens} 个词元，而模型只有 {outputs} 个输出；文件夹里的分词器不是这个模型的</translation>
+    </message>
+    <message>
+        <source>{path}: holds no weights (model.safetensors, or pytorch_model.bin); copy the whole folder the model was saved in, or download the model again</source>
+        <translation>{path}：没有权重（model.safetensors 或 pytorch_model.bin）；请复制保存模型的整个文件夹，或重新下载模型</translation>
+    </message>
+    <message>
+        <source>{path}: has no config.json, so it is not a Hugging Face model folder; choose the folder that holds config.json and the weights (what save_pretrained writes)</source>
+        <translation>{path}：没有 config.json，所以不是 Hugging Face 模型文件夹；请选择包含 config.json 和权重的文件夹（save_pretrained 写出的那种）</translation>
+    </message>
+    <message>
+        <source>{file}: is not valid JSON ({error}); the model folder is damaged: copy or download it again</source>
+        <translation>{file}：不是有效的 JSON（{error}）；模型文件夹已损坏：请重新复制或下载</translation>
+    </message>
+    <message>
+        <source>{file}: must hold a JSON object; the model folder is damaged</source>
+        <translation>{file}：必须是一个 JSON 对象；模型文件夹已损坏</translation>
+    </message>
+    <message>
+        <source>{path}: asks to run Python code shipped in the folder (auto_map), which the studio never runs for a model it was handed; choose a model of a family transformers itself ships ({supported})</source>
+        <translation>{path}：要求运行文件夹里附带的 Python 代码（auto_map），而对于交给它的模型，工作室从不运行这种代码；请选择 transformers 自身就支持的模型家族（{supported}）</translation>
+    </message>
+    <message>
+        <source>{path}: is a model ({named}) the studio cannot train with GRPO; it trains causal language models and translators of the families {supported}</source>
+        <translation>{path}：是一个工作室无法用 GRPO 训练的模型（{named}）；它能训练的是 {supported} 这些家族的因果语言模型和翻译模型</translation>
+    </message>
+    <message>
+        <source>{file}: leads to {real}, outside the model&apos;s folder {root}; the studio reads a model folder&apos;s own files only: replace the link with a copy of the file</source>
+        <translation>{file}：指向模型文件夹 {root} 之外的 {real}；工作室只读取模型文件夹自己的文件：请用文件的副本替换这个链接</translation>
+    </message>
+    <message>
+        <source>{index}: is not a valid weights index; download it again</source>
+        <translation>{index}：不是有效的权重索引；请重新下载</translation>
+    </message>
+    <message>
+        <source>{index}: names {name}, a file outside the folder; the index is damaged</source>
+        <translation>{index}：指向文件夹之外的文件 {name}；索引已损坏</translation>
+    </message>
+    <message>
+        <source>{file}: is cut short; download the model again</source>
+        <translation>{file}：文件不完整；请重新下载模型</translation>
+    </message>
+    <message>
+        <source>{file}: says its header is {length} bytes, far more than any model&apos;s; it is not a safetensors file the studio can read</source>
+        <translation>{file}：声称其文件头有 {length} 字节，远超任何模型的文件头；它不是工作室能读取的 safetensors 文件</translation>
+    </message>
+    <message>
+        <source>{file}: cannot be read ({reason})</source>
+        <translation>{file}：无法读取（{reason}）</translation>
+    </message>
+    <message>
+        <source>{file}: is not a safetensors file; download it again</source>
+        <translation>{file}：不是 safetensors 文件；请重新下载</translation>
+    </message>
+    <message>
+        <source>a causal language model</source>
+        <translation>因果语言模型</translation>
+    </message>
+    <message>
+        <source>a translator</source>
+        <translation>翻译模型</translation>
+    </message>
+    <message>
+        <source>a model the studio cannot train</source>
+        <translation>工作室无法训练的模型</translation>
+    </message>
+    <message>
+        <source>{path}: is {what} ({family}), not {wanted}; choose {wanted} (the gallery&apos;s Models on this computer says what each folder is)</source>
+        <translation>{path}：是{what}（{family}），不是{wanted}；请选择{wanted}（图库中的“本机上的模型”会说明每个文件夹是什么）</translation>
+    </message>
+    <message>
+        <source>{path}: its pickled weights (pytorch_model.bin) hold more than weights and would run code when loaded ({error}); they were refused without running: use a copy of the model saved as safetensors</source>
+        <translation>{path}：它用 pickle 保存的权重（pytorch_model.bin）不只包含权重，加载时会运行代码（{error}）；已拒绝且未运行：请使用保存为 safetensors 的模型副本</translation>
+    </message>
+    <message>
+        <source>{path}: transformers could not load it ({error}); copy or download the whole folder again</source>
+        <translation>{path}：transformers 无法加载它（{error}）；请重新复制或下载整个文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: has no tokenizer transformers can read ({error}); a model folder needs its tokenizer files (tokenizer.json or the sentencepiece models, and tokenizer_config.json) beside config.json</source>
+        <translation>{path}：没有 transformers 能读取的分词器（{error}）；模型文件夹需要在 config.json 旁放好分词器文件（tokenizer.json 或 sentencepiece 模型，以及 tokenizer_config.json）</translation>
+    </message>
+    <message>
+        <source>{out}: nothing was saved there; check the folder and try again</source>
+        <translation>{out}：那里什么也没有保存；请检查文件夹后重试</translation>
+    </message>
+    <message>
+        <source>the model&apos;s tokenizer has no end-of-text token (eos_token in tokenizer_config.json), so a completion could never end; the folder&apos;s tokenizer is incomplete</source>
+        <translation>模型的分词器没有文本结束词元（tokenizer_config.json 中的 eos_token），补全永远无法结束；文件夹里的分词器不完整</translation>
+    </message>
+    <message>
+        <source>model.path: the tokenizers have {source} and {target} tokens but the model reads {inputs} and writes {outputs}; the folder&apos;s tokenizer is not the model&apos;s</source>
+        <translation>model.path：分词器有 {source} 和 {target} 个词元，但模型读取 {inputs} 个、写出 {outputs} 个；文件夹中的分词器不是这个模型的</translation>
+    </message>
+    <message>
+        <source>the translator&apos;s tokenizer has no {token} (tokenizer_config.json); the folder&apos;s tokenizer is incomplete</source>
+        <translation>翻译模型的分词器没有 {token}（tokenizer_config.json）；文件夹中的分词器不完整</translation>
+    </message>
+    <message>
+        <source>{path}: config.json names no decoder_start_token_id, so a translation could not begin; the folder is damaged</source>
+        <translation>{path}：config.json 没有给出 decoder_start_token_id，翻译无法开始；该文件夹已损坏</translation>
+    </message>
+    <message>
+        <source>the model&apos;s scores (logits) are NaN or infinite, so no token can be drawn: its weights have diverged, most often from a learning rate far too high; lower the stage&apos;s lr and train again from a checkpoint before it went wrong</source>
+        <translation>模型的分数（logits）是 NaN 或无穷大，无法抽取任何词元：它的权重已经发散，最常见的原因是学习率过高；请降低该阶段的 lr，并从出错之前的检查点重新训练</translation>
+    </message>
+    <message>
+        <source>rows {first}..{last} are not inside a batch of {total}</source>
+        <translation>第 {first}..{last} 行不在大小为 {total} 的批次之内</translation>
+    </message>
+    <message>
+        <source>sampling {n} rows, but this process holds {held} rows of the shared-noise batch; call draw() with one row of probabilities per row of the rollout</source>
+        <translation>要采样 {n} 行，但这个进程持有共享噪声批次中的 {held} 行；调用 draw() 时请为采样的每一行给一行概率</translation>
+    </message>
+    <message>
+        <source>sampling {n} rows, but this process holds {held} rows of the shared-noise batch ({selected} selected); call draw() with one row of probabilities per row of the rollout</source>
+        <translation>要采样 {n} 行，但这个进程持有共享噪声批次中的 {held} 行（选中 {selected} 行）；调用 draw() 时请为采样的每一行给一行概率</translation>
+    </message>
+    <message>
+        <source>top_p must be above 0 and at most 1 (1: no filter), got {value}</source>
+        <translation>top_p 必须大于 0 且不超过 1（1：不过滤），当前为 {value}</translation>
+    </message>
+    <message>
+        <source>top_k must be 0 (no filter) or more, got {value}</source>
+        <translation>top_k 必须是 0（不过滤）或更大，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>temperature must be positive to sample, got {t}</source>
+        <translation>采样时温度必须为正数，当前为 {t}</translation>
+    </message>
+    <message>
+        <source>model.share_layers: {k} blocks cannot share weights in a stack of {depth} ({name}); use at most {depth} (all of them share one) or 1 (none)</source>
+        <translation>model.share_layers：在 {depth} 层的堆叠（{name}）中无法让 {k} 个模块共享权重；请最多用 {depth}（全部共享一份）或 1（不共享）</translation>
+    </message>
+    <message>
+        <source>sparsity.target: this model has no Linear or Conv weight to prune; set sparsity.target: 0 (or sparsity.embeddings: true to prune its embeddings)</source>
+        <translation>sparsity.target：这个模型没有可剪枝的 Linear 或 Conv 权重；请设置 sparsity.target: 0（或 sparsity.embeddings: true 以剪枝其嵌入）</translation>
+    </message>
+    <message>
+        <source>d_model ({width}) must be divisible by n_heads ({heads}); change one of them</source>
+        <translation>d_model（{width}）必须能被 n_heads（{heads}）整除；请修改其中一个</translation>
+    </message>
+    <message>
+        <source>model.shared_vocab needs one vocabulary, got source {source} and target {target} tokens; use one tokenizer for both sides or set shared_vocab: false</source>
+        <translation>model.shared_vocab 需要同一个词表，当前源端 {source} 个词元、目标端 {target} 个；请两端共用一个分词器，或设置 shared_vocab: false</translation>
+    </message>
+    <message>
+        <source>{what} has {n} tokens but the model&apos;s max_len is {max_len}; shorten it (data.max_length, grpo.max_new_tokens) or raise model.max_len</source>
+        <translation>{what}有 {n} 个词元，但模型的 max_len 是 {max_len}；请缩短它（data.max_length、grpo.max_new_tokens）或提高 model.max_len</translation>
+    </message>
+    <message>
+        <source>The source</source>
+        <translation>源文本</translation>
+    </message>
+    <message>
+        <source>The target</source>
+        <translation>目标文本</translation>
+    </message>
+    <message>
+        <source>{path}: the checkpoint cannot be read ({reason}); resume from an earlier one in the same folder or start a new run</source>
+        <translation>{path}：无法读取检查点（{reason}）；请从同一文件夹中更早的检查点继续，或开始新的运行</translation>
+    </message>
+    <message>
+        <source>{problem} {note}</source>
+        <translation>{problem} {note}</translation>
+    </message>
+    <message>
+        <source>The run has no checkpoint yet.</source>
+        <translation>这次运行还没有检查点。</translation>
+    </message>
+    <message>
+        <source>The run stopped after its last good checkpoint, {name}; resume it from there once there is room (grpo-studio train --resume {path}).</source>
+        <translation>运行停在最后一个完好的检查点 {name} 之后；腾出空间后可从那里继续（grpo-studio train --resume {path}）。</translation>
+    </message>
+    <message>
+        <source>{path}: names {name}, which is not a checkpoint file of this folder (step_&lt;n&gt;.pt); delete {path} to use the newest checkpoint</source>
+        <translation>{path}：指向 {name}，它不是这个文件夹的检查点文件（step_&lt;n&gt;.pt）；删除 {path} 即可使用最新的检查点</translation>
+    </message>
+    <message>
+        <source>--checkpoint {name}: no such checkpoint in {folder}; give one of {names} or a step number</source>
+        <translation>--checkpoint {name}：{folder} 中没有这个检查点；请给出 {names} 之一，或一个步数</translation>
+    </message>
+    <message>
+        <source>(none: train first)</source>
+        <translation>（没有：请先训练）</translation>
+    </message>
+    <message>
+        <source>{path}: has no checkpoint yet; train first (grpo-studio train)</source>
+        <translation>{path}：还没有检查点；请先训练（grpo-studio train）</translation>
+    </message>
+    <message>
+        <source>{name} ({reason})</source>
+        <translation>{name}（{reason}）</translation>
+    </message>
+    <message>
+        <source>{names} cannot be read; using {name}, the newest checkpoint that can (pick another with --checkpoint NAME)</source>
+        <translation>{names} 无法读取；改用 {name}，即能读取的最新检查点（可用 --checkpoint NAME 另选）</translation>
+    </message>
+    <message>
+        <source>{path}: no checkpoint can be read ({damaged}); the run cannot continue from them: start a new run with its config</source>
+        <translation>{path}：没有一个检查点能读取（{damaged}）；运行无法从它们继续：请用它的配置开始新的运行</translation>
+    </message>
+    <message>
+        <source>{path}: its checkpoints kept changing while being read; try again</source>
+        <translation>{path}：读取时它的检查点一直在变化；请重试</translation>
+    </message>
+    <message>
+        <source>{name} is newer than the checkpoint resumed from; kept as {kept}</source>
+        <translation>{name} 比继续时所用的检查点更新；已保留为 {kept}</translation>
+    </message>
+    <message>
+        <source>{path}: holds {size} once unpacked, more than this process can hold ({bound}); a checkpoint of this run&apos;s model is far smaller: the file was altered or is not this run&apos;s; use an earlier checkpoint (--checkpoint NAME) or one from a source you trust</source>
+        <translation>{path}：解包后有 {size}，超过这个进程能容纳的量（{bound}）；这次运行的模型的检查点要小得多：文件被改动过，或者不是这次运行的；请使用更早的检查点（--checkpoint NAME）或来自可信来源的检查点</translation>
+    </message>
+    <message>
+        <source>the file is gone</source>
+        <translation>文件已不存在</translation>
+    </message>
+    <message>
+        <source>{path}: refused: it holds {culprit}, which a GRPO Studio checkpoint never holds and which could run code when read; nothing in it was run. Use a run folder from a source you trust, or train the run again</source>
+        <translation type="vanished">{path}：已拒绝：它包含 {culprit}，GRPO Studio 的检查点从不包含它，读取时可能会运行代码；其中的内容一概未运行。请使用来自可信来源的运行文件夹，或重新训练</translation>
+    </message>
+    <message>
+        <source>not a GRPO Studio checkpoint: no model weights in it</source>
+        <translation>不是 GRPO Studio 检查点：其中没有模型权重</translation>
+    </message>
+    <message>
+        <source>not a PyTorch checkpoint file, or cut short</source>
+        <translation>不是 PyTorch 检查点文件，或者文件不完整</translation>
+    </message>
+    <message>
+        <source>cut short or damaged: {reason}</source>
+        <translation>不完整或已损坏：{reason}</translation>
+    </message>
+    <message>
+        <source>{path}: not a GRPO Studio checkpoint (its weights are not tensors)</source>
+        <translation>{path}：不是 GRPO Studio 检查点（其中的权重不是张量）</translation>
+    </message>
+    <message>
+        <source>{path}: its weights do not fit the model the run&apos;s config.yaml describes ({problems}); the model settings were changed after training: put them back, or start a new run</source>
+        <translation>{path}：它的权重与运行的 config.yaml 描述的模型不符（{problems}）；模型设置在训练后被改过：请改回来，或开始新的运行</translation>
+    </message>
+    <message>
+        <source>{path}: its weights hold NaN or infinite values ({names}): the run had diverged; use an earlier checkpoint (--checkpoint NAME when resuming) or train again with a lower learning rate</source>
+        <translation>{path}：它的权重含有 NaN 或无穷大（{names}）：运行已经发散；请使用更早的检查点（继续时用 --checkpoint NAME），或用更低的学习率重新训练</translation>
+    </message>
+    <message>
+        <source>{key}: missing</source>
+        <translation>{key}：缺失</translation>
+    </message>
+    <message>
+        <source>{key}: not in this model</source>
+        <translation>{key}：不在这个模型中</translation>
+    </message>
+    <message>
+        <source>{key}: {saved} saved, {shape} in the config</source>
+        <translation>{key}：保存的是 {saved}，配置中是 {shape}</translation>
+    </message>
+    <message>
+        <source>cannot create a run folder in {path}: {reason}; choose a folder you can write to (--save_dir)</source>
+        <translation>无法在 {path} 中创建运行文件夹：{reason}；请选择一个你能写入的文件夹（--save_dir）</translation>
+    </message>
+    <message>
+        <source>{path}: is a file, not a run folder; give the folder a training run created ({folder})</source>
+        <translation>{path}：是文件，不是运行文件夹；请给出训练运行创建的文件夹（{folder}）</translation>
+    </message>
+    <message>
+        <source>{path}: is a file, not a run folder; give the folder a training run created</source>
+        <translation>{path}：是文件，不是运行文件夹；请给出训练运行创建的文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: no such run folder; give the folder a training run created</source>
+        <translation>{path}：没有这个运行文件夹；请给出训练运行创建的文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: not a run folder (no {file}); give the folder a training run created</source>
+        <translation>{path}：不是运行文件夹（没有 {file}）；请给出训练运行创建的文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: the prune that was writing this folder (of {source}) was interrupted before its checkpoint was written, so it holds no model; delete {path} and prune again (grpo-studio prune {source} --sparsity ...)</source>
+        <translation>{path}：正在写这个文件夹的剪枝（源自 {source}）在写出检查点之前被中断，所以里面没有模型；请删除 {path} 后重新剪枝（grpo-studio prune {source} --sparsity ...）</translation>
+    </message>
+    <message>
+        <source>its model settings</source>
+        <translation>它的模型设置</translation>
+    </message>
+    <message>
+        <source>{path}: {named} makes a model of {n} parameters, whose weights alone take {size}, more than {machine}; the model settings were changed after training: put them back</source>
+        <translation>{path}：{named}构成一个有 {n} 个参数的模型，仅权重就占 {size}，超过了{machine}；模型设置在训练后被改过：请改回来</translation>
+    </message>
+    <message>
+        <source>a task file (at most 256 MB)</source>
+        <translation>任务文件（最多 256 MB）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot be read ({reason}); the run folder is damaged</source>
+        <translation>{path}：无法读取（{reason}）；运行文件夹已损坏</translation>
+    </message>
+    <message>
+        <source>{path}: not a task file (a JSON object); the run folder is damaged</source>
+        <translation>{path}：不是任务文件（一个 JSON 对象）；运行文件夹已损坏</translation>
+    </message>
+    <message>
+        <source>process {pid} on {host}, since {when}</source>
+        <translation>{host} 上的进程 {pid}，自 {when} 起</translation>
+    </message>
+    <message>
+        <source>{path}: is being trained by {holder}; wait for that run to end or stop it first (if it no longer runs, delete {lock})</source>
+        <translation>{path}：正由{holder}训练；请等那次运行结束或先停止它（如果它已经不在运行，请删除 {lock}）</translation>
+    </message>
+    <message>
+        <source>a lock file (a line)</source>
+        <translation>锁文件（一行）</translation>
+    </message>
+    <message>
+        <source>cannot write to {path}: {reason}; check the folder&apos;s permissions</source>
+        <translation>无法写入 {path}：{reason}；请检查文件夹的权限</translation>
+    </message>
+    <message>
+        <source>{key} cannot change when {run} resumes: it was trained with {old}, the change makes it {new} (and {others}). A resumed run may change only {may}; to change the others start a new run from its config (--config {config})</source>
+        <translation>{run} 继续时 {key} 不能改变：它训练时是 {old}，改动后变为 {new}（还有 {others}）。继续的运行只能改变 {may}；要改其他设置，请用它的配置开始新的运行（--config {config}）</translation>
+    </message>
+    <message>
+        <source>{key} cannot change when {run} resumes: it was trained with {old}, the change makes it {new}. A resumed run may change only {may}; to change the others start a new run from its config (--config {config})</source>
+        <translation>{run} 继续时 {key} 不能改变：它训练时是 {old}，改动后变为 {new}。继续的运行只能改变 {may}；要改其他设置，请用它的配置开始新的运行（--config {config}）</translation>
+    </message>
+    <message>
+        <source>training.init_from: {path} is a folder; give the path of a warm start file in it (a .pt file tools/make_warm_start.py wrote), or clear the setting to start from random weights</source>
+        <translation>training.init_from：{path} 是一个文件夹；请给出其中热启动文件的路径（tools/make_warm_start.py 写出的 .pt 文件），或清空此设置以从随机权重开始</translation>
+    </message>
+    <message>
+        <source>training.init_from: {path} is not a plain file (a device or a pipe); give the path of a warm start file, or clear the setting to start from random weights</source>
+        <translation>training.init_from：{path} 不是普通文件（是设备或管道）；请给出热启动文件的路径，或清空此设置以从随机权重开始</translation>
+    </message>
+    <message>
+        <source>training.init_from: {path} is a checkpoint but not a warm start (it lacks the task&apos;s tokenizers); write one with python tools/make_warm_start.py</source>
+        <translation>training.init_from：{path} 是检查点，但不是热启动文件（它缺少任务的分词器）；请用 python tools/make_warm_start.py 写一个</translation>
+    </message>
+    <message>
+        <source>training.init_from: {path} holds a {their_arch} model of the {their_task} task, this run trains a {arch} model of the {task} task; pick a warm start of this task and model, or clear the setting</source>
+        <translation>training.init_from：{path} 是 {their_task} 任务的 {their_arch} 模型，而这次运行训练的是 {task} 任务的 {arch} 模型；请选择这个任务和模型的热启动文件，或清空这项设置</translation>
+    </message>
+    <message>
+        <source>training.init_from: {path}: its weights do not fit the model this run&apos;s settings describe ({problems}); put the model settings back as the preset has them, or clear the setting to start from random weights</source>
+        <translation>training.init_from：{path}：它的权重与本次运行的设置所描述的模型不符（{problems}）；请把模型设置恢复为预设中的值，或清空此设置以从随机权重开始</translation>
+    </message>
+    <message>
+        <source>training.init_from: {path} holds NaN or infinite weights ({names}), so a run cannot start from it; write the warm start again (python tools/make_warm_start.py) or pick another</source>
+        <translation>training.init_from：{path} 含有 NaN 或无穷大的权重（{names}），运行无法从它开始；请重新写出热启动文件（python tools/make_warm_start.py）或另选一个</translation>
+    </message>
+    <message>
+        <source>{setting}: {rule}, got {value}</source>
+        <translation>{setting}：{rule}，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>a prompt of {n} tokens plus {k} new tokens needs {total} positions but model.max_len is {max_len}; raise model.max_len or shorten the prompts or completions</source>
+        <translation>{n} 个词元的提示加上 {k} 个新词元需要 {total} 个位置，但 model.max_len 是 {max_len}；请提高 model.max_len，或缩短提示或补全</translation>
+    </message>
+    <message>
+        <source>must be 1 or more completions a prompt</source>
+        <translation>每个提示必须有 1 个或更多补全</translation>
+    </message>
+    <message>
+        <source>must be at most {n} completions a prompt (each is a row of one batch)</source>
+        <translation>每个提示最多 {n} 个补全（每个补全是同一批次中的一行）</translation>
+    </message>
+    <message>
+        <source>must be 0 (greedy) or a positive number</source>
+        <translation>必须是 0（贪心）或正数</translation>
+    </message>
+    <message>
+        <source>prompt {n} is empty; give the text to complete</source>
+        <translation>第 {n} 个提示为空；请给出要补全的文本</translation>
+    </message>
+    <message>
+        <source>a {task} run does not complete text</source>
+        <translation>{task} 运行不能补全文本</translation>
+    </message>
+    <message>
+        <source>--allow-origin takes a web page&apos;s origin, scheme://host[:port] such as https://example.org, got {origin}</source>
+        <translation>--allow-origin 需要一个网页的源，形如 scheme://host[:port]，例如 https://example.org，收到的是 {origin}</translation>
+    </message>
+    <message>
+        <source>Cannot translate text: {kind}: {error}</source>
+        <translation>无法翻译文本：{kind}：{error}</translation>
+    </message>
+    <message>
+        <source>{path}: {error}</source>
+        <translation>{path}：{error}</translation>
+    </message>
+    <message>
+        <source>Slowdown: the model has {n} sentences waiting (--max-waiting); send again in a moment</source>
+        <translation>请放慢：模型已有 {n} 个句子在等待（--max-waiting）；请稍后再发送</translation>
+    </message>
+    <message>
+        <source>the server is stopping; its translations have ended</source>
+        <translation>服务器正在停止；它的翻译已经结束</translation>
+    </message>
+    <message>
+        <source>a client closed its connection before its answer: its request stopped after {sentences}; requests stopped so far: {count}</source>
+        <translation>一个客户端在得到回答前关闭了连接：它的请求在 {sentences}后停止；至今停止的请求：{count}</translation>
+    </message>
+    <message>
+        <source>the client closed its connection</source>
+        <translation>客户端关闭了连接</translation>
+    </message>
+    <message>
+        <source>this server answers to {hosts}, not to Host {host}; use one of those, or start the server with --allow-host NAME</source>
+        <translation>这个服务器只响应 {hosts}，不响应 Host {host}；请使用其中之一，或用 --allow-host NAME 启动服务器</translation>
+    </message>
+    <message>
+        <source>a web page ({origin}) may not use this server; programs on this machine and browser add-ons may</source>
+        <translation type="vanished">网页（{origin}）不能使用这个服务器；这台机器上的程序和浏览器插件可以</translation>
+    </message>
+    <message>
+        <source>{method} {path} is not served; use {allowed}</source>
+        <translation>不提供 {method} {path}；请使用 {allowed}</translation>
+    </message>
+    <message>
+        <source>no such path {path}; this server answers {paths}</source>
+        <translation>没有路径 {path}；这个服务器响应 {paths}</translation>
+    </message>
+    <message>
+        <source>Slowdown: at most {rate} requests from one client (--rate); wait {wait} s and send again</source>
+        <translation>请放慢：每个客户端最多 {rate} 个请求（--rate）；请等待 {wait} 秒后再发送</translation>
+    </message>
+    <message>
+        <source>this server needs an API key: send it as api_key</source>
+        <translation>这个服务器需要 API 密钥：请以 api_key 发送</translation>
+    </message>
+    <message>
+        <source>Invalid API key</source>
+        <translation>API 密钥无效</translation>
+    </message>
+    <message>
+        <source>a client sent a suggestion; serve --suggestions keeps them</source>
+        <translation>一个客户端发来了更正；serve --suggestions 会保存这些更正</translation>
+    </message>
+    <message>
+        <source>kept a suggestion ({n} since the server started)</source>
+        <translation>保存了一条更正（服务器启动以来共 {n} 条）</translation>
+    </message>
+    <message>
+        <source>cannot listen on {host}: {reason}; give an address of this machine</source>
+        <translation>无法在 {host} 上监听：{reason}；请给出这台机器的地址</translation>
+    </message>
+    <message>
+        <source>port {port} is in use by another program; choose another --port (0: any free one)</source>
+        <translation>端口 {port} 已被其他程序占用；请另选 --port（0：任意空闲端口）</translation>
+    </message>
+    <message>
+        <source>cannot listen on {host}:{port} ({reason})</source>
+        <translation>无法在 {host}:{port} 上监听（{reason}）</translation>
+    </message>
+    <message>
+        <source>Invalid request: missing q parameter (the text to translate)</source>
+        <translation>无效请求：缺少 q 参数（要翻译的文本）</translation>
+    </message>
+    <message>
+        <source>q must be a text or a list of texts</source>
+        <translation>q 必须是一段文本或文本列表</translation>
+    </message>
+    <message>
+        <source>q has {n} texts; this server takes at most {most} at once (--max-items)</source>
+        <translation>q 有 {n} 段文本；这个服务器一次最多接收 {most} 段（--max-items）</translation>
+    </message>
+    <message>
+        <source>q has {n} characters; this server takes at most {most} at once (--max-chars): send the text in parts</source>
+        <translation>q 有 {n} 个字符；这个服务器一次最多接收 {most} 个（--max-chars）：请分段发送</translation>
+    </message>
+    <message>
+        <source>Invalid request: missing {name} parameter (a language code)</source>
+        <translation>无效请求：缺少 {name} 参数（语言代码）</translation>
+    </message>
+    <message>
+        <source>format {format} is not supported; send &quot;text&quot; or &quot;html&quot;</source>
+        <translation>不支持格式 {format}；请发送 &quot;text&quot; 或 &quot;html&quot;</translation>
+    </message>
+    <message>
+        <source>Suggestions are disabled on this server.</source>
+        <translation>此服务器未开启更正建议。</translation>
+    </message>
+    <message>
+        <source>a suggestion needs the language of q as &quot;source&quot;, not &quot;auto&quot;</source>
+        <translation>更正需要在 &quot;source&quot; 中给出 q 的语言，而不是 &quot;auto&quot;</translation>
+    </message>
+    <message>
+        <source>Invalid request: missing {name} parameter</source>
+        <translation>无效请求：缺少 {name} 参数</translation>
+    </message>
+    <message>
+        <source>{name} has {n} characters; this server takes at most {most} (--max-chars)</source>
+        <translation>{name} 有 {n} 个字符；此服务器最多接受 {most} 个（--max-chars）</translation>
+    </message>
+    <message>
+        <source>{n} sentence</source>
+        <translation>{n} 个句子</translation>
+    </message>
+    <message>
+        <source>{n} sentences</source>
+        <translation>{n} 个句子</translation>
+    </message>
+    <message>
+        <source>{sentences} longer than the model&apos;s {limit}-token limit: translated from the first {limit} tokens</source>
+        <translation>{sentences}超过了模型 {limit} 个词元的上限：只翻译了前 {limit} 个词元</translation>
+    </message>
+    <message>
+        <source>{sentences} with characters the model never saw in training: they were read as unknown</source>
+        <translation>{sentences}含有模型训练时从未见过的字符：这些字符按未知字符读入</translation>
+    </message>
+    <message>
+        <source>--{option} takes {low} or more, got {value}</source>
+        <translation>--{option} 取 {low} 或更大，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>--max-beam takes 2 or more (1 beam is greedy), got {n}</source>
+        <translation>--max-beam 取 2 或更大（1 束就是贪心），当前为 {n}</translation>
+    </message>
+    <message>
+        <source>--max-beam takes at most {most} beams, got {n}</source>
+        <translation>--max-beam 最多 {most} 束，当前为 {n}</translation>
+    </message>
+    <message>
+        <source>--read-timeout takes 1 to {most} seconds, got {value}</source>
+        <translation>--read-timeout 取 1 到 {most} 秒，收到的是 {value}</translation>
+    </message>
+    <message>
+        <source>--max-alternatives takes at most {most} (each needs a beam besides the best, and a search has at most {beams}), got {n}</source>
+        <translation>--max-alternatives 最多取 {most}（除最佳结果外每个候选都需要一束，而一次搜索最多 {beams} 束），当前为 {n}</translation>
+    </message>
+    <message>
+        <source>--max-alternatives {n} needs --max-beam {beams} or more (the alternatives come from the beams)</source>
+        <translation>--max-alternatives {n} 需要 --max-beam {beams} 或更大（候选来自各束）</translation>
+    </message>
+    <message>
+        <source>the request did not arrive in time; send it whole</source>
+        <translation>请求没有及时送达；请完整发送</translation>
+    </message>
+    <message>
+        <source>the request body cannot be read ({reason})</source>
+        <translation>无法读取请求体（{reason}）</translation>
+    </message>
+    <message>
+        <source>the request body is over {n} bytes (--max-bytes); send less text at once</source>
+        <translation>请求体超过 {n} 字节（--max-bytes）；请一次发送更少的文本</translation>
+    </message>
+    <message>
+        <source>Content-Length {value} is not a number of bytes</source>
+        <translation>Content-Length {value} 不是字节数</translation>
+    </message>
+    <message>
+        <source>the request body ended before its Content-Length</source>
+        <translation>请求体在达到其 Content-Length 之前就结束了</translation>
+    </message>
+    <message>
+        <source>&quot;{name}&quot; holds a lone surrogate ({char}) at character {at}, which is not text; send the text as UTF-8</source>
+        <translation>&quot;{name}&quot; 在第 {at} 个字符处有一个孤立的代理码位（{char}），它不是文本；请以 UTF-8 发送文本</translation>
+    </message>
+    <message>
+        <source>the JSON body nests arrays or objects over {most} deep; send an object of texts: {{&quot;q&quot;: &quot;...&quot;, &quot;source&quot;: &quot;zh&quot;, &quot;target&quot;: &quot;en&quot;}}</source>
+        <translation>JSON 请求体中数组或对象的嵌套超过 {most} 层；请发送由文本组成的对象：{{&quot;q&quot;: &quot;...&quot;, &quot;source&quot;: &quot;zh&quot;, &quot;target&quot;: &quot;en&quot;}}</translation>
+    </message>
+    <message>
+        <source>the body is not UTF-8 text; send JSON in UTF-8</source>
+        <translation>请求体不是 UTF-8 文本；请用 UTF-8 发送 JSON</translation>
+    </message>
+    <message>
+        <source>the body is not valid JSON ({reason} at line {line}, column {column})</source>
+        <translation>请求体不是有效的 JSON（第 {line} 行第 {column} 列：{reason}）</translation>
+    </message>
+    <message>
+        <source>the JSON body holds a number of over {limit} digits; send numbers of at most {most} digits</source>
+        <translation type="vanished">JSON 请求体中有一个超过 {limit} 位的数字；请发送最多 {most} 位的数字</translation>
+    </message>
+    <message>
+        <source>the JSON body must be an object: {{&quot;q&quot;: &quot;...&quot;, &quot;target&quot;: &quot;en&quot;}}</source>
+        <translation>JSON 请求体必须是对象：{{&quot;q&quot;: &quot;...&quot;, &quot;target&quot;: &quot;en&quot;}}</translation>
+    </message>
+    <message>
+        <source>the form cannot be read ({reason})</source>
+        <translation>无法读取表单（{reason}）</translation>
+    </message>
+    <message>
+        <source>&quot;{name}&quot; must be a whole number, got {value}</source>
+        <translation type="vanished">&quot;{name}&quot; 必须是整数，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>&quot;{name}&quot; must be {low} or more, got {n}</source>
+        <translation>&quot;{name}&quot; 必须是 {low} 或更大，当前为 {n}</translation>
+    </message>
+    <message>
+        <source>&quot;{name}&quot; is {n}; this server allows at most {high} ({option})</source>
+        <translation>&quot;{name}&quot; 为 {n}；这个服务器最多允许 {high}（{option}）</translation>
+    </message>
+    <message>
+        <source>give at least one translation run to serve</source>
+        <translation>请至少给出一个要服务的翻译运行</translation>
+    </message>
+    <message>
+        <source>{run} and {other} both translate {way}; serve one of them</source>
+        <translation>{run} 和 {other} 都翻译 {way}；请只服务其中一个</translation>
+    </message>
+    <message>
+        <source>no run here translates {source}-&gt;{target}; this server translates {pairs}</source>
+        <translation>这里没有翻译 {source}-&gt;{target} 的运行；这个服务器翻译 {pairs}</translation>
+    </message>
+    <message>
+        <source>{path}: a run of the {task} task, not translation; give the folder of a Tiny-Transformer translation run</source>
+        <translation>{path}：是 {task} 任务的运行，不是翻译；请给出 Tiny-Transformer 翻译运行的文件夹</translation>
+    </message>
+    <message>
+        <source>unknown field {name}; the fields are {fields}</source>
+        <translation>未知字段 {name}；字段有 {fields}</translation>
+    </message>
+    <message>
+        <source>the request needs a &quot;text&quot; field: {{&quot;text&quot;: &quot;我喜欢猫。&quot;}}</source>
+        <translation>请求需要一个 &quot;text&quot; 字段：{{&quot;text&quot;: &quot;我喜欢猫。&quot;}}</translation>
+    </message>
+    <message>
+        <source>&quot;text&quot; must be a string, got {type}</source>
+        <translation>&quot;text&quot; 必须是字符串，当前是 {type}</translation>
+    </message>
+    <message>
+        <source>&quot;text&quot; has {n} characters; this server takes at most {most} at once (--max-chars): send it in parts</source>
+        <translation>&quot;text&quot; 有 {n} 个字符；这个服务器一次最多接收 {most} 个（--max-chars）：请分段发送</translation>
+    </message>
+    <message>
+        <source>&quot;{name}&quot; must be a language code, got {value}</source>
+        <translation>&quot;{name}&quot; 必须是语言代码，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>this server translates {pairs}: say which with &quot;source&quot; and &quot;target&quot;</source>
+        <translation>这个服务器翻译 {pairs}：请用 &quot;source&quot; 和 &quot;target&quot; 说明是哪一种</translation>
+    </message>
+    <message>
+        <source>this server keeps no run folder to write suggestions to</source>
+        <translation>此服务器没有可以写入更正的运行文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write {path} ({reason}); the suggestion was not kept</source>
+        <translation>无法写入 {path}（{reason}）；这条更正没有保存</translation>
+    </message>
+    <message>
+        <source>the run&apos;s {file} holds its most ({size} MB); train with it (task.suggestions), then move it away to take more</source>
+        <translation>运行的 {file} 已达上限（{size} MB）；请先用它训练（task.suggestions），再把它移走以接收更多更正</translation>
+    </message>
+    <message>
+        <source>&quot;beam&quot; must be 0 (greedy) or 2 beams or more, got {n}</source>
+        <translation>&quot;beam&quot; 必须是 0（贪心）或 2 束及以上，当前为 {n}</translation>
+    </message>
+    <message>
+        <source>{path}: the ONNX export could not be loaded ({reason}); export the run again</source>
+        <translation>{path}：无法加载 ONNX 导出（{reason}）；请重新导出这次运行</translation>
+    </message>
+    <message>
+        <source>task.name: must be one of {names}, got &quot;{name}&quot;</source>
+        <translation>task.name：必须是 {names} 之一，当前为 &quot;{name}&quot;</translation>
+    </message>
+    <message>
+        <source>task.operations: is empty; list at least one of &quot;+&quot;, &quot;-&quot;, &quot;*&quot;</source>
+        <translation>task.operations：为空；请至少列出 &quot;+&quot;、&quot;-&quot;、&quot;*&quot; 中的一个</translation>
+    </message>
+    <message>
+        <source>task.operations: {value} is not an operation; use &quot;+&quot;, &quot;-&quot; or &quot;*&quot;</source>
+        <translation>task.operations：{value} 不是运算；请用 &quot;+&quot;、&quot;-&quot; 或 &quot;*&quot;</translation>
+    </message>
+    <message>
+        <source>task.operations: lists an operation twice; list each once</source>
+        <translation>task.operations：某个运算列了两次；每个只列一次</translation>
+    </message>
+    <message>
+        <source>{task}; {held_out}</source>
+        <translation>{task}；{held_out}</translation>
+    </message>
+    <message>
+        <source>split must be &apos;valid&apos; or &apos;test&apos;, got {split}</source>
+        <translation>split 必须是 &apos;valid&apos; 或 &apos;test&apos;，当前为 {split}</translation>
+    </message>
+    <message>
+        <source>lines</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>model.arch: the {task} task trains {archs}, not {arch}; pick a matching preset</source>
+        <translation>model.arch：{task} 任务训练的是 {archs}，不是 {arch}；请选择相匹配的预设</translation>
+    </message>
+    <message>
+        <source>the {task} task&apos;s warm-up has no token logits to compare with a teacher&apos;s; clear distill.teacher (arithmetic, strings and translation can learn from a teacher)</source>
+        <translation>{task} 任务的预热没有可与教师比较的词元 logits；请清空 distill.teacher（arithmetic、strings 和 translation 可以向教师学习）</translation>
+    </message>
+    <message>
+        <source>the {task} task cannot have a teacher write its examples</source>
+        <translation>{task} 任务不能让教师来写它的样本</translation>
+    </message>
+    <message>
+        <source>{task}: has no pool of training examples with references</source>
+        <translation>{task}：没有带参考答案的训练样本池</translation>
+    </message>
+    <message>
+        <source>{task}: has no references to score examples by</source>
+        <translation>{task}：没有可用来给样本打分的参考答案</translation>
+    </message>
+    <message>
+        <source>eval.decoding: {decoding} is not available for {task}; it decodes with {decodings} (set eval.decoding: {first})</source>
+        <translation>eval.decoding：{task} 不能用 {decoding}；它用 {decodings} 解码（请设置 eval.decoding: {first}）</translation>
+    </message>
+    <message>
+        <source>the tokenizer&apos;s alphabet is empty; give it at least one character</source>
+        <translation>分词器的字母表为空；请至少给它一个字符</translation>
+    </message>
+    <message>
+        <source>the tokenizer&apos;s alphabet repeats {chars}; list each character once</source>
+        <translation>分词器的字母表重复了 {chars}；每个字符只列一次</translation>
+    </message>
+    <message>
+        <source>character {char} in {text} is not in the vocabulary {chars}; remove it from the input or add it to the alphabet</source>
+        <translation>{text} 中的字符 {char} 不在词表 {chars} 中；请从输入中去掉它，或把它加入字母表</translation>
+    </message>
+    <message>
+        <source>a saved tokenizer must be a mapping with &apos;chars&apos;; the checkpoint is damaged or from another task</source>
+        <translation>保存的分词器必须是带有 &apos;chars&apos; 的映射；检查点已损坏或来自别的任务</translation>
+    </message>
+    <message>
+        <source>task.min_size: must be at most task.size ({size}), got {value}</source>
+        <translation>task.min_size：不能超过 task.size（{size}），当前为 {value}</translation>
+    </message>
+    <message>
+        <source>task.{name}: must be below task.levels ({levels}) or that hazard never appears, got {value}</source>
+        <translation>task.{name}：必须小于 task.levels（{levels}），否则这种危险永远不会出现，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>model.arch: the gridworld task trains lite-resnet, got {arch}</source>
+        <translation>model.arch：gridworld 任务训练的是 lite-resnet，当前为 {arch}</translation>
+    </message>
+    <message>
+        <source>model.image_size: the grid world renders {cells} cells x {pixels} px = {side} px, got {value}; set it to {side} or 0 (automatic)</source>
+        <translation>model.image_size：网格世界渲染 {cells} 个格子 x {pixels} 像素 = {side} 像素，当前为 {value}；请设为 {side} 或 0（自动）</translation>
+    </message>
+    <message>
+        <source>held-out grids of a split</source>
+        <translation>一个划分中留出的网格</translation>
+    </message>
+    <message>
+        <source>task.user_reward ({user}) and the function check ({named}) name different functions; keep one</source>
+        <translation>task.user_reward（{user}）和函数检查（{named}）指向不同的函数；只保留一个</translation>
+    </message>
+    <message>
+        <source>the built-in demo</source>
+        <translation>内置示例</translation>
+    </message>
+    <message>
+        <source>{path}: holds 1 usable prompt; a run needs at least {least}, one to train on, one to validate each stage on and one to test; add lines to the file</source>
+        <translation>{path}：只有 1 条可用的提示；一次运行至少需要 {least} 条：一条用于训练，一条用于验证每个阶段，一条用于测试；请向文件中添加行</translation>
+    </message>
+    <message>
+        <source>{path}: holds {n} usable prompts; a run needs at least {least}, one to train on, one to validate each stage on and one to test; add lines to the file</source>
+        <translation>{path}：只有 {n} 条可用的提示；一次运行至少需要 {least} 条：一条用于训练，一条用于验证每个阶段，一条用于测试；请向文件中添加行</translation>
+    </message>
+    <message>
+        <source>data.valid_fraction: 0 leaves no prompt to evaluate each stage on; give it a share above 0 (e.g. 0.05)</source>
+        <translation>data.valid_fraction：0 使得没有提示可用于评估每个阶段；请给出大于 0 的比例（例如 0.05）</translation>
+    </message>
+    <message>
+        <source>Built-in demo (dates into ISO form)</source>
+        <translation>内置演示（把日期写成 ISO 格式）</translation>
+    </message>
+    <message>
+        <source>task.rewards: {check} compares with an answer, but {path} has prompts alone; use checks that need none ({kinds}) or give answers</source>
+        <translation>task.rewards：{check} 要与答案比较，但 {path} 只有提示；请使用不需要答案的检查（{kinds}），或给出答案</translation>
+    </message>
+    <message>
+        <source>{path}: no prompt left to train on; give more</source>
+        <translation>{path}：没有剩下可用于训练的提示；请多给一些</translation>
+    </message>
+    <message>
+        <source>data.{name}_fraction {share}: {k} prompts, 5%, between 100 and 1,000</source>
+        <translation>data.{name}_fraction {share}：{k} 个提示，5%，介于 100 到 1,000 之间</translation>
+    </message>
+    <message>
+        <source>tokens: the model&apos;s own tokenizer ({size} tokens); prompts end with {end} (the playground adds it to a prompt)</source>
+        <translation>词元：模型自己的分词器（{size} 个词元）；提示以 {end} 结尾（试验场会给提示加上它）</translation>
+    </message>
+    <message>
+        <source>task.fit_to_data is off</source>
+        <translation>task.fit_to_data 已关闭</translation>
+    </message>
+    <message>
+        <source>the fit would choose {kind}: {why}</source>
+        <translation>适配会选择 {kind}：{why}</translation>
+    </message>
+    <message>
+        <source>as you set it</source>
+        <translation>按你的设置</translation>
+    </message>
+    <message>
+        <source>as you set it, and as the fit would choose: {why}</source>
+        <translation>按你的设置，也正是适配会选择的：{why}</translation>
+    </message>
+    <message>
+        <source>prompts end with {end} (the playground adds it to a prompt)</source>
+        <translation>提示以 {end} 结尾（试验场会给提示加上它）</translation>
+    </message>
+    <message>
+        <source>BPE, {n} pieces learned on the training split</source>
+        <translation>BPE，在训练集上学到的 {n} 个片段</translation>
+    </message>
+    <message>
+        <source>one token per character, the {n} characters the data uses</source>
+        <translation>每个字符一个词元，即数据用到的 {n} 个字符</translation>
+    </message>
+    <message>
+        <source>task.tokenizer {kind}: {what}; {why}; {end}</source>
+        <translation>task.tokenizer {kind}：{what}；{why}；{end}</translation>
+    </message>
+    <message>
+        <source>stages.warmup.steps 0: no answers to learn from before GRPO</source>
+        <translation>stages.warmup.steps 0：GRPO 之前没有可学习的答案</translation>
+    </message>
+    <message>
+        <source>eval.size {n}: the valid split, at most {most}</source>
+        <translation>eval.size {n}：验证集，最多 {most}</translation>
+    </message>
+    <message>
+        <source>stages.warmup.steps {n}: {passes} passes over the training prompts ({epochs}, kept between {low} and {high} steps); the preset&apos;s stop_at can end it sooner</source>
+        <translation>stages.warmup.steps {n}：遍历训练提示 {passes} 遍（{epochs}，限定在 {low} 到 {high} 步之间）；预设的 stop_at 可能让它更早结束</translation>
+    </message>
+    <message>
+        <source>stages.warmup.fills_budget on: the warm-up gets the time GRPO&apos;s steps leave of the budget; stages.warmup.steps {n} ({passes} passes) is only its cap</source>
+        <translation>stages.warmup.fills_budget 开启：预热获得 GRPO 步骤用剩的预算时间；stages.warmup.steps {n}（{passes} 遍）只是它的上限</translation>
+    </message>
+    <message>
+        <source>stages.warmup.stop_at off: the demo&apos;s target would end a warm-up on your file while it still learns</source>
+        <translation>stages.warmup.stop_at 关闭：示例的目标值会在你的文件上的预热仍在学习时就结束它</translation>
+    </message>
+    <message>
+        <source>stages.warmup.patience {n}: the warm-up ends sooner after {n} evaluations ({steps} steps) without {gain} more exact answers</source>
+        <translation>stages.warmup.patience {n}：连续 {n} 次评估（{steps} 步）完全正确的答案没有多出 {gain} 时，预热提前结束</translation>
+    </message>
+    <message>
+        <source>eval.every {n}: a long warm-up needs fewer evaluations of up to {most} prompts</source>
+        <translation>eval.every {n}：较长的预热只需较少次数的评估（每次最多 {most} 条提示）</translation>
+    </message>
+    <message>
+        <source>the longest answer, {n} characters, and its end</source>
+        <translation>最长的答案 {n} 个字符，加上它的结尾</translation>
+    </message>
+    <message>
+        <source>the longest answer, {n} BPE pieces, and its end</source>
+        <translation>最长的答案 {n} 个 BPE 片段，加上它的结尾</translation>
+    </message>
+    <message>
+        <source>the length check&apos;s most, and the end</source>
+        <translation>长度检查的上限，加上结尾</translation>
+    </message>
+    <message>
+        <source>room for a sentence</source>
+        <translation>一个句子的空间</translation>
+    </message>
+    <message>
+        <source>grpo.max_new_tokens {n}: {why}</source>
+        <translation>grpo.max_new_tokens {n}：{why}</translation>
+    </message>
+    <message>
+        <source>model.max_len {n}: the longest prompt ({prompt} tokens) and the answer&apos;s room</source>
+        <translation>model.max_len {n}：最长的提示（{prompt} 个词元）加上答案的空间</translation>
+    </message>
+    <message>
+        <source>stages.warmup.steps: the file has no answers to warm up on; set it to 0</source>
+        <translation>stages.warmup.steps：文件中没有可用于预热的答案；请设为 0</translation>
+    </message>
+    <message>
+        <source>model.max_len: {max_len} cannot hold the longest prompt ({prompt} tokens) and grpo.max_new_tokens {n}; raise it to {need} or keep task.fit_to_data on</source>
+        <translation>model.max_len：{max_len} 容纳不下最长的提示（{prompt} 个词元）和 grpo.max_new_tokens {n}；请提高到 {need}，或保持 task.fit_to_data 开启</translation>
+    </message>
+    <message>
+        <source>{task}: the {split} split is empty; raise data.{name}_fraction</source>
+        <translation>{task}：{split}集为空；请提高 data.{name}_fraction</translation>
+    </message>
+    <message>
+        <source>a small file ({n} training prompts, {size} characters; BPE needs {items} and {chars} to learn its pieces)</source>
+        <translation>文件较小（{n} 个训练提示，{size} 个字符；BPE 需要 {items} 个提示和 {chars} 个字符才能学出片段）</translation>
+    </message>
+    <message>
+        <source>answer</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>answers</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>prompts</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>{share} of the {what}&apos; letters are Han or Kana, a word-like unit each</source>
+        <translation>{what}中 {share} 的字母是汉字或假名，每个都相当于一个词</translation>
+    </message>
+    <message>
+        <source>BPE pieces do not give back every {what} exactly (e.g. {text})</source>
+        <translation>BPE 片段不能把每个{what}原样还原（例如 {text}）</translation>
+    </message>
+    <message>
+        <source>BPE would shorten the {what} only {saving} times (it pays from {least})</source>
+        <translation>BPE 只能把{what}缩短 {saving} 倍（从 {least} 倍起才划算）</translation>
+    </message>
+    <message>
+        <source>{n} training prompts of longer text ({what} of {words} words, {saving} characters a piece)</source>
+        <translation>{n} 个较长文本的训练提示（{what}有 {words} 个词，每个片段 {saving} 个字符）</translation>
+    </message>
+    <message>
+        <source>short prompts (a median of {words} word; BPE from {least}): as one or two BPE pieces a word hides the letters its answer depends on, so the model reads them letter by letter</source>
+        <translation>提示很短（中位数 {words} 个词；BPE 从 {least} 个起）：一个词若成为一两个 BPE 片段，会隐藏其答案所依赖的字母，因此模型逐个字母读取它们</translation>
+    </message>
+    <message>
+        <source>short prompts (a median of {words} words; BPE from {least}): as one or two BPE pieces a word hides the letters its answer depends on, so the model reads them letter by letter</source>
+        <translation>提示很短（中位数 {words} 个词；BPE 从 {least} 个起）：一个词若成为一两个 BPE 片段，会隐藏其答案所依赖的字母，因此模型逐个字母读取它们</translation>
+    </message>
+    <message>
+        <source>short {what} (a median of {words} word; BPE from {least}): the model spells them letter by letter</source>
+        <translation>{what}较短（中位数 {words} 个词；BPE 从 {least} 个起）：模型逐个字母地拼写它们</translation>
+    </message>
+    <message>
+        <source>short {what} (a median of {words} words; BPE from {least}): the model spells them letter by letter</source>
+        <translation>{what}较短（中位数 {words} 个词；BPE 从 {least} 个起）：模型逐个字母地拼写它们</translation>
+    </message>
+    <message>
+        <source>a text task&apos;s BPE tokenizer is BPE pieces without tags</source>
+        <translation>文本任务的 BPE 分词器是不带标记的 BPE 片段</translation>
+    </message>
+    <message>
+        <source>the saved tokenizer: {problem}</source>
+        <translation>保存的分词器：{problem}</translation>
+    </message>
+    <message>
+        <source>completion {n} of {total} timed out ({before} scored before it, {left} left unscored)</source>
+        <translation>{total} 个补全中的第 {n} 个超时（之前已打分 {before} 个，剩 {left} 个未打分）</translation>
+    </message>
+    <message>
+        <source>it timed out</source>
+        <translation>它超时了</translation>
+    </message>
+    <message>
+        <source>task.rewards: check {name} ({kind}): the pattern {pattern} took over {seconds} s on a completion of {n} characters ({text}); {counted}. It backtracks without end on such text: rewrite nested or overlapping repeats, e.g. (a+)+ or (a|aa)+ as a+</source>
+        <translation>task.rewards：检查 {name}（{kind}）：模式 {pattern} 在一个 {n} 个字符的补全（{text}）上耗时超过 {seconds} 秒；{counted}。它在这样的文本上会无休止地回溯：请改写嵌套或重叠的重复，例如把 (a+)+ 或 (a|aa)+ 改为 a+</translation>
+    </message>
+    <message>
+        <source>must be {what}, got {value}; {fix}</source>
+        <translation>必须是{what}，当前为 {value}；{fix}</translation>
+    </message>
+    <message>
+        <source>must be {what}, got {value}</source>
+        <translation>必须是{what}，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>give a number from {low} to {high} (the default is {default})</source>
+        <translation>请给一个 {low} 到 {high} 之间的数（默认是 {default}）</translation>
+    </message>
+    <message>
+        <source>give a number from {low} to {high}</source>
+        <translation>请给一个 {low} 到 {high} 之间的数</translation>
+    </message>
+    <message>
+        <source>at most {high}</source>
+        <translation>不超过 {high}</translation>
+    </message>
+    <message>
+        <source>a number of at least {low}</source>
+        <translation>不小于 {low} 的数</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a list of texts</source>
+        <translation>文本列表</translation>
+    </message>
+    <message>
+        <source>a non-empty text</source>
+        <translation>非空文本</translation>
+    </message>
+    <message>
+        <source>{where}: options must be a mapping like {{ignore_case: true}}</source>
+        <translation>{where}：options 必须是映射，例如 {{ignore_case: true}}</translation>
+    </message>
+    <message>
+        <source>{where}: unknown option {name}; {kind} takes {takes}</source>
+        <translation>{where}：未知选项 {name}；{kind} 接受 {takes}</translation>
+    </message>
+    <message>
+        <source>{where}: needs option {name} ({type})</source>
+        <translation>{where}：需要选项 {name}（{type}）</translation>
+    </message>
+    <message>
+        <source>{where}: option {name} {problem}</source>
+        <translation>{where}：选项 {name} {problem}</translation>
+    </message>
+    <message>
+        <source>{where}: must be a mapping like {{kind: exact, weight: 1.0}}, got {value}</source>
+        <translation>{where}：必须是映射，例如 {{kind: exact, weight: 1.0}}，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{where}: unknown key {key}; a check has kind, weight, options and name</source>
+        <translation>{where}：未知的键 {key}；检查有 kind、weight、options 和 name</translation>
+    </message>
+    <message>
+        <source>{where}: kind must be one of {kinds}, got {value}</source>
+        <translation>{where}：kind 必须是 {kinds} 之一，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{where}: weight must be a number, got {value}</source>
+        <translation>{where}：weight 必须是数字，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>{where}: weight {value} is past the most a weight may be, {most} either way; rewards are compared within each group, so only the weights&apos; ratios count: give e.g. 1 and 0.5</source>
+        <translation>{where}：权重 {value} 超出了权重的上限（正负各 {most}）；奖励在每组内相互比较，只有权重之间的比例有意义：例如给 1 和 0.5</translation>
+    </message>
+    <message>
+        <source>{where}: no weight is above 0 and {names} is below, so the run would learn to fail that check; give the check you want passed a positive weight (a negative weight is a penalty beside a positive one)</source>
+        <translation>{where}：没有大于 0 的权重，而 {names} 小于 0，运行会学着不通过该检查；请给希望通过的检查一个正权重（负权重只有与正权重并用时才是惩罚）</translation>
+    </message>
+    <message>
+        <source>{where}: name must be lower-case letters, digits and _ (it names the reward part in the charts), got {value}</source>
+        <translation>{where}：name 只能由小写字母、数字和 _ 组成（它是图表中奖励部分的名字），当前为 {value}</translation>
+    </message>
+    <message>
+        <source>task.rewards: must be a list of at least one check, e.g. [{{kind: exact, weight: 1.0}}]</source>
+        <translation>task.rewards：必须是至少含一个检查的列表，例如 [{{kind: exact, weight: 1.0}}]</translation>
+    </message>
+    <message>
+        <source>task.rewards: {n} checks, more than the {most} a reward may have (each is charted and recorded at every step); keep the {most} that matter, or score the rest in one function check</source>
+        <translation>task.rewards：{n} 个检查，超过了一个奖励最多可有的 {most} 个（每个检查在每一步都会绘图并记录）；请保留最重要的 {most} 个，或把其余的放进一个函数检查中打分</translation>
+    </message>
+    <message>
+        <source>task.rewards: name one function of your own at most, got {functions}</source>
+        <translation>task.rewards：最多只能指定一个你自己的函数，当前为 {functions}</translation>
+    </message>
+    <message>
+        <source>task.rewards: every weight is 0, so every completion scores the same; give one check a weight above 0</source>
+        <translation>task.rewards：每个权重都是 0，所有补全得分都一样；请给某个检查一个大于 0 的权重</translation>
+    </message>
+    <message>
+        <source>option max {high} is below min {low}</source>
+        <translation>选项 max {high} 小于 min {low}</translation>
+    </message>
+    <message>
+        <source>the pattern timed out on a text of {n} characters</source>
+        <translation>模式在一段 {n} 个字符的文本上超时</translation>
+    </message>
+    <message>
+        <source>is {n} characters long, more than a check&apos;s pattern needs (at most {most}); shorten it, or list the answers in a one_of check</source>
+        <translation>长 {n} 个字符，超过检查的模式所需（最多 {most}）；请缩短它，或在 one_of 检查中列出答案</translation>
+    </message>
+    <message>
+        <source>{pattern} repeats its parts {size} times once its counts are written out (counts nested in counts multiply: (a{{1000}}){{1000}} is a million), more than the {most} a pattern may; it was not compiled. Lower the counts, or write + or * for a run of any length</source>
+        <translation>{pattern} 的计数展开后其部分重复 {size} 次（嵌套的计数相乘：(a{{1000}}){{1000}} 就是一百万），超过了模式允许的 {most}；它未被编译。请减小计数，或用 + 或 * 表示任意长度的重复</translation>
+    </message>
+    <message>
+        <source>more than a trillion</source>
+        <translation>超过一万亿</translation>
+    </message>
+    <message>
+        <source>is not a valid regular expression ({reason}); fix the pattern (a literal ( [ . * + ? needs a backslash before it)</source>
+        <translation>不是有效的正则表达式（{reason}）；请修正模式（字面的 ( [ . * + ? 前面要加反斜杠）</translation>
+    </message>
+    <message>
+        <source>{pattern} takes over {seconds} s on a text of {n} characters ({text}…): it backtracks without end; rewrite nested or overlapping repeats, e.g. (a+)+ or (a|aa)+ as a+</source>
+        <translation>{pattern} 在一段 {n} 个字符的文本（{text}…）上耗时超过 {seconds} 秒：它会无休止地回溯；请改写嵌套或重叠的重复，例如把 (a+)+ 或 (a|aa)+ 改为 a+</translation>
+    </message>
+    <message>
+        <source>files</source>
+        <translation>个文件</translation>
+    </message>
+    <message>
+        <source>model.arch: the shapes task trains lite-resnet, got {arch}</source>
+        <translation>model.arch：shapes 任务训练的是 lite-resnet，当前为 {arch}</translation>
+    </message>
+    <message>
+        <source>model.image_size: images are resized to task.image_size = {size}, got {value}; set it to {size} or 0</source>
+        <translation>model.image_size：图像会缩放到 task.image_size = {size}，当前为 {value}；请设为 {size} 或 0</translation>
+    </message>
+    <message>
+        <source>data.{name}_fraction: the {split} split is empty; raise the fraction or add images</source>
+        <translation>data.{name}_fraction：{split}集为空；请提高比例或添加图像</translation>
+    </message>
+    <message>
+        <source>the run was trained on classes {names}, but the data now has {classes}; use the same data folder to resume</source>
+        <translation>运行是用类别 {names} 训练的，但现在的数据是 {classes}；请用同一个数据文件夹继续</translation>
+    </message>
+    <message>
+        <source>task.alphabet: is empty; give at least one character</source>
+        <translation>task.alphabet：为空；请至少给一个字符</translation>
+    </message>
+    <message>
+        <source>task.alphabet: must not contain {separator}, which ends the prompt; remove it</source>
+        <translation>task.alphabet：不能包含 {separator}，它是提示的结尾；请去掉它</translation>
+    </message>
+    <message>
+        <source>task.alphabet: repeats a character; list each once</source>
+        <translation>task.alphabet：有重复的字符；每个只列一次</translation>
+    </message>
+    <message>
+        <source>task.max_length: {high} is below task.min_length {low}; raise it or lower min_length</source>
+        <translation>task.max_length：{high} 小于 task.min_length {low}；请提高它或降低 min_length</translation>
+    </message>
+    <message>
+        <source>{task}: nearly every problem up to level {level} is held out for evaluation; lower data.valid_fraction and data.test_fraction or allow harder problems</source>
+        <translation>{task}：第 {level} 级及以下的题几乎都被留作评估；请降低 data.valid_fraction 和 data.test_fraction，或允许更难的题</translation>
+    </message>
+    <message>
+        <source>model.max_len: {max_len} is too short for task {task}: prompts take up to {prompt} tokens and answers up to {answer} (EOS included); raise model.max_len to at least {need} or choose smaller problems</source>
+        <translation>model.max_len：{max_len} 对任务 {task} 来说太短：提示最多占 {prompt} 个词元，答案最多占 {answer} 个（含 EOS）；请把 model.max_len 提高到至少 {need}，或选择更小的题</translation>
+    </message>
+    <message>
+        <source>grpo.max_new_tokens: {n} does not fit: {task} prompts take up to {prompt} tokens of model.max_len {max_len}, leaving {room}; lower grpo.max_new_tokens to at most {room} (answers need {answer}) or raise model.max_len to {need}</source>
+        <translation>grpo.max_new_tokens：{n} 放不下：{task} 的提示最多占 model.max_len {max_len} 中的 {prompt} 个词元，只剩 {room} 个；请把 grpo.max_new_tokens 降到最多 {room}（答案需要 {answer} 个），或把 model.max_len 提高到 {need}</translation>
+    </message>
+    <message>
+        <source>{task}: the saved vocabulary lacks {chars}, which this task&apos;s problems use; resume with the task settings the run was started with</source>
+        <translation>{task}：保存的词表缺少 {chars}，而这个任务的题目会用到；请用运行开始时的任务设置继续</translation>
+    </message>
+    <message>
+        <source>back-translated {n} sentences; the reverse model trained {steps} steps</source>
+        <translation>已回译 {n} 个句子；反向模型训练了 {steps} 步</translation>
+    </message>
+    <message>
+        <source>back-translated {n} sentences; the reverse model trained {steps} steps, valid chrF {chrf} at step {step}</source>
+        <translation>已回译 {n} 个句子；反向模型训练了 {steps} 步，第 {step} 步时验证 chrF 为 {chrf}</translation>
+    </message>
+    <message>
+        <source>{path}: no such file; task.monolingual_path names a text file of target-language sentences, one per line</source>
+        <translation>{path}：没有这个文件；task.monolingual_path 应指向目标语言句子的文本文件，每行一句</translation>
+    </message>
+    <message>
+        <source>{path}: holds no usable sentence; give one target-language sentence a line</source>
+        <translation>{path}：没有可用的句子；请每行给一个目标语言句子</translation>
+    </message>
+    <message>
+        <source>back-translation needs the model built first (build_model)</source>
+        <translation>回译需要先构建模型（build_model）</translation>
+    </message>
+    <message>
+        <source>too long</source>
+        <translation>过长</translation>
+    </message>
+    <message>
+        <source>undecodable</source>
+        <translation>无法解码</translation>
+    </message>
+    <message>
+        <source>duplicate</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <source>back-translation: {n} target sentences from {path}</source>
+        <translation>回译：来自 {path} 的 {n} 个目标语言句子</translation>
+    </message>
+    <message>
+        <source>skipped {n} {reason}</source>
+        <translation>跳过 {n} 个{reason}</translation>
+    </message>
+    <message>
+        <source>when the warm-up starts a reverse model trains until its valid chrF stops rising (at most {steps} steps) and translates them ({decoding}); the synthetic sources are tagged {tag}, at most {share} of each warm-up batch, each weighing {weight} of a real pair in the loss</source>
+        <translation>预热开始时，一个反向模型会一直训练到验证 chrF 不再上升（最多 {steps} 步），然后翻译这些句子（{decoding}）；合成的源句带有标记 {tag}，最多占每个预热批次的 {share}，每个在损失中的权重是真实句对的 {weight}</translation>
+    </message>
+    <message>
+        <source>when the warm-up starts a reverse model trains until its valid chrF stops rising (at most {steps} steps) and translates them ({decoding}); the synthetic sources are tagged {tag}, at most {share} of each warm-up batch</source>
+        <translation>预热开始时，一个反向模型会一直训练到验证 chrF 不再上升（最多 {steps} 步），然后翻译这些句子（{decoding}）；合成的源句带有标记 {tag}，最多占每个预热批次的 {share}</translation>
+    </message>
+    <message>
+        <source>source_lang and target_lang are both {value}; pick two languages</source>
+        <translation>source_lang 和 target_lang 都是 {value}；请选两种语言</translation>
+    </message>
+    <message>
+        <source>task.back_translation needs task.monolingual_path: a file of target-language sentences, one per line</source>
+        <translation>task.back_translation 需要 task.monolingual_path：一个目标语言句子的文件，每行一句</translation>
+    </message>
+    <message>
+        <source>shared_tokenizer needs source_tokenizer and target_tokenizer of the same kind, got {source} and {target}</source>
+        <translation>shared_tokenizer 需要 source_tokenizer 和 target_tokenizer 是同一种，当前为 {source} 和 {target}</translation>
+    </message>
+    <message>
+        <source>the built-in demo corpus holds zh and en, not {source}-&gt;{target}; set task.source_lang/target_lang to zh and en (either way round) or give your own pairs in data.path</source>
+        <translation>内置演示语料是 zh 和 en，不是 {source}-&gt;{target}；请把 task.source_lang/target_lang 设为 zh 和 en（方向不限），或在 data.path 中给出你自己的句对</translation>
+    </message>
+    <message>
+        <source>Built-in demo corpus</source>
+        <translation>内置演示语料</translation>
+    </message>
+    <message>
         <source>source vocabulary {n} ({kind}): {why}</source>
         <translation>源语言词表 {n}（{kind}）：{why}</translation>
     </message>
@@ -5392,6 +7366,22 @@
         <translation>{k} × 其 {n} 个词的平方根</translation>
     </message>
     <message>
+        <source>model.dropout {n}: with {k} training pairs dropout slows the warm-up more than it helps within the time budget; weight decay holds back learning the pairs by heart instead, at no cost in time</source>
+        <translation>model.dropout {n}：有 {k} 个训练句对时，在时间预算内 dropout 拖慢预热的代价大于它的帮助；改用权重衰减来抑制死记硬背句对，不额外耗时</translation>
+    </message>
+    <message>
+        <source>training.weight_decay {n}: every step draws the weights a little towards zero; the warm-up learns fewer of the pairs by heart and translates new sentences better</source>
+        <translation>training.weight_decay {n}：每一步都把权重向零拉近一点；预热死记硬背的句对更少，翻译新句子更好</translation>
+    </message>
+    <message>
+        <source>stages.grpo.lr {n}: smaller steps than the preset&apos;s; on real text GRPO&apos;s larger ones lose more of what the warm-up learned than its reward wins</source>
+        <translation>stages.grpo.lr {n}：比预设更小的步长；在真实文本上，GRPO 用较大的步长时，丢掉的预热所学多于它的奖励换来的</translation>
+    </message>
+    <message>
+        <source>grpo.unsure_temperature {n}: GRPO samples at {t} if the policy at its start is unsure of its words; sampled at 1, an unsure policy&apos;s translations carry stray words</source>
+        <translation>grpo.unsure_temperature {n}：如果策略在 GRPO 开始时对所选词没把握，GRPO 就以 {t} 采样；以 1 采样时，没把握的策略的译文会夹带不相干的词</translation>
+    </message>
+    <message>
         <source>eval.size {n}: the whole valid split</source>
         <translation>eval.size {n}：整个验证集</translation>
     </message>
@@ -5404,12 +7394,64 @@
         <translation>stages.warmup.stop_at 关闭：演示语料的目标值对其他数据没有意义</translation>
     </message>
     <message>
+        <source>tokens: the model&apos;s own tokenizers ({name}: {source} source and {target} target tokens), not fitted to this data; task.vocab_size and the tokenizer settings are not used</source>
+        <translation>词元：使用模型自带的分词器（{name}：源语言 {source} 个、目标语言 {target} 个词元），不按这份数据拟合；不使用 task.vocab_size 和分词器设置</translation>
+    </message>
+    <message>
+        <source>task.source_lang and task.target_lang: {name} translates {model}, not {task}; set task.source_lang: {source} and task.target_lang: {target} and give pairs in those languages, or choose a translator from {task_source} to {task_target}</source>
+        <translation>task.source_lang 和 task.target_lang：{name} 翻译 {model}，而不是 {task}；请设置 task.source_lang: {source} 和 task.target_lang: {target} 并提供这两种语言的句对，或选择一个从 {task_source} 到 {task_target} 的翻译模型</translation>
+    </message>
+    <message>
+        <source>{name} translates {pair}: {problem}</source>
+        <translation>{name} 翻译 {pair}：{problem}</translation>
+    </message>
+    <message>
+        <source>task.suggestions: {path} does not exist; serve that run with `grpo-studio serve RUN --suggestions` and send corrections from a client, or clear task.suggestions</source>
+        <translation>task.suggestions：{path} 不存在；请用 `grpo-studio serve RUN --suggestions` 为该运行提供服务并从客户端发送更正，或清空 task.suggestions</translation>
+    </message>
+    <message>
+        <source>{setting}: {name} translates one way, as it was trained; set {setting}: false, or train the Tiny-Transformer (model.arch: tiny-transformer)</source>
+        <translation>{setting}：{name} 只按训练时的方向单向翻译；请设置 {setting}: false，或训练 Tiny-Transformer（model.arch: tiny-transformer）</translation>
+    </message>
+    <message>
+        <source>task.user_reward: {spec} names {where}, not a file of your own; a reward function must be in your own .py file ({hint}), named as my_rewards:score</source>
+        <translation>task.user_reward：{spec} 指向 {where}，不是你自己的文件；奖励函数必须位于你自己的 .py 文件中（{hint}），写作 my_rewards:score 的形式</translation>
+    </message>
+    <message>
+        <source>a module built into Python</source>
+        <translation>Python 内置的模块</translation>
+    </message>
+    <message>
+        <source>{file}, installed with Python or the studio</source>
+        <translation>{file}（随 Python 或本工作室安装）</translation>
+    </message>
+    <message>
+        <source>{who}: {problem}</source>
+        <translation>{who}：{problem}</translation>
+    </message>
+    <message>
+        <source>{task}: the checkpoint&apos;s perplexity curriculum scored {n} training examples, but the task now has {m} to draw; resume with the task and data settings the run was started with</source>
+        <translation>{task}：检查点中的困惑度课程给 {n} 个训练样本打了分，但任务现在有 {m} 个可抽取；请用运行开始时的任务和数据设置继续</translation>
+    </message>
+    <message>
+        <source>{value} is not a share of the weights to prune; give a number above 0 and at most {most} (0.8 prunes 80%)</source>
+        <translation>{value} 不是要剪枝的权重比例；请给一个大于 0 且不超过 {most} 的数（0.8 表示剪掉 80%）</translation>
+    </message>
+    <message>
+        <source>{value} is below 0; give 0 (no fine-tuning) or more</source>
+        <translation>{value} 小于 0；请给 0（不微调）或更大的数</translation>
+    </message>
+    <message>
+        <source>{value} is not a stage; use warmup or grpo</source>
+        <translation>{value} 不是阶段；请用 warmup 或 grpo</translation>
+    </message>
+    <message>
         <source>stages.warmup.patience {n}: the warm-up ends after {evals} evaluations ({steps} steps) without a better valid chrF</source>
         <translation>stages.warmup.patience {n}：连续 {evals} 次评估（{steps} 步）验证集 chrF 没有提升，预热即结束</translation>
     </message>
     <message>
         <source>stages.warmup.steps {n}: at most {epochs} passes over the training pairs</source>
-        <translation>stages.warmup.steps {n}：最多遍历训练句对 {epochs} 遍</translation>
+        <translation type="vanished">stages.warmup.steps {n}：最多遍历训练句对 {epochs} 遍</translation>
     </message>
     <message>
         <source>the patience ends it first</source>
@@ -5441,11 +7483,11 @@
     </message>
     <message>
         <source>step {step}: loss or gradient was not finite</source>
-        <translation>第 {step} 步：损失或梯度不是有限值</translation>
+        <translation type="vanished">第 {step} 步：损失或梯度不是有限值</translation>
     </message>
     <message>
         <source>the update was skipped</source>
-        <translation>已跳过这次更新</translation>
+        <translation type="vanished">已跳过这次更新</translation>
     </message>
     <message>
         <source>arithmetic ({ops}) with operands up to {n} digits</source>
@@ -5458,6 +7500,198 @@
     <message>
         <source>{valid} validation and {test} test problems held out (never used for training)</source>
         <translation>留出 {valid} 道验证题和 {test} 道测试题（从不用于训练）</translation>
+    </message>
+    <message>
+        <source>stages.warmup.steps {n}: at most {epochs} passes over the training pairs; a cap for a warm-up still improving: the patience should end it first</source>
+        <translation>stages.warmup.steps {n}：最多遍历训练句对 {epochs} 遍；这是给仍在进步的预热设的上限：通常应先由 patience 结束</translation>
+    </message>
+    <message>
+        <source>stages.warmup.batch_tokens {n}: pairs of like length, about {k} a batch; {pairs} pairs drawn at random are {share} padding in this file</source>
+        <translation>stages.warmup.batch_tokens {n}：长度相近的句对组成批次，每批约 {k} 对；在这个文件里随机抽取的 {pairs} 个句对中有 {share} 是填充</translation>
+    </message>
+    <message>
+        <source>task.label_smoothing {n}: real text has many right translations; the warm-up is not taught to be sure of one</source>
+        <translation>task.label_smoothing {n}：真实文本有许多正确的译法；预热不会被教得只认定其中一种</translation>
+    </message>
+    <message>
+        <source>stages.warmup.average_last {n}: the warm-up ends with the average of the weights at its last {k} evaluations when it scores better than the last weights; a levelled-off warm-up&apos;s weights wander around a better point</source>
+        <translation>stages.warmup.average_last {n}：若最后 {k} 次评估时权重的平均值得分高于最后的权重，预热以该平均值结束；已趋平稳的预热，其权重在一个更好的点附近徘徊</translation>
+    </message>
+    <message>
+        <source>task.length_penalty {n}: GRPO&apos;s reward also counts how close a translation&apos;s length is to the reference&apos;s; on chrF alone GRPO&apos;s translations of real text grow longer than the references</source>
+        <translation>task.length_penalty {n}：GRPO 的奖励也计入译文长度与参考译文长度的接近程度；只用 chrF 时，GRPO 对真实文本的译文会变得比参考译文更长</translation>
+    </message>
+    <message>
+        <source>task.chrf_beta {n}: GRPO&apos;s reward weighs recall {k} times as much as precision, as the test&apos;s chrF does; weighed alike, GRPO&apos;s translations of real text sampled at {t} came out shorter than the references</source>
+        <translation>task.chrf_beta {n}：GRPO 的奖励对召回率的权重是精确率的 {k} 倍，与测试的 chrF 相同；两者权重相同时，GRPO 以温度 {t} 采样的真实文本译文比参考译文短</translation>
+    </message>
+    <message>
+        <source>eval.test_decoding {n}: the test split is translated by a beam search, once at the end; on real text it scored higher than greedy decoding, in several times the time</source>
+        <translation>eval.test_decoding {n}：测试集用束搜索翻译，只在最后翻译一次；在真实文本上它的得分高于贪心解码，用时是贪心解码的数倍</translation>
+    </message>
+    <message>
+        <source>Sentence pairs given directly</source>
+        <translation>直接给出的句对</translation>
+    </message>
+    <message>
+        <source>no training pairs left after the split ({n} pairs in all); give more data or lower data.valid_fraction and data.test_fraction</source>
+        <translation>划分后没有剩下训练句对（共 {n} 个句对）；请提供更多数据，或降低 data.valid_fraction 和 data.test_fraction</translation>
+    </message>
+    <message>
+        <source>every training pair is longer than data.max_length {n} tokens; raise data.max_length (and model.max_len), or use shorter sentences</source>
+        <translation>每个训练句对都超过 data.max_length {n} 个词元；请提高 data.max_length（以及 model.max_len），或使用更短的句子</translation>
+    </message>
+    <message>
+        <source>{what}; {done}</source>
+        <translation>{what}；{done}</translation>
+    </message>
+    <message>
+        <source>curriculum.difficulty: perplexity draws the warm-up from the real pairs it scored, which would leave out the back-translated ones (task.back_translation); turn one of them off</source>
+        <translation>curriculum.difficulty：perplexity 从它打过分的真实句对中抽取预热样本，这样会漏掉回译的句对（task.back_translation）；请关闭其中一个</translation>
+    </message>
+    <message>
+        <source>the translation task trains a tiny-transformer, got {type}; set model.arch: tiny-transformer</source>
+        <translation type="vanished">翻译任务训练的是 tiny-transformer，当前为 {type}；请设置 model.arch: tiny-transformer</translation>
+    </message>
+    <message>
+        <source>model.shared_vocab: true needs one tokenizer for both languages; set task.shared_tokenizer: true (and the same source/target tokenizer kind)</source>
+        <translation>model.shared_vocab: true 需要两种语言共用一个分词器；请设置 task.shared_tokenizer: true（且源/目标分词器为同一种）</translation>
+    </message>
+    <message>
+        <source>the {split} split is empty; set data.{name}_fraction above 0 to evaluate</source>
+        <translation>{split}集为空；要评估请把 data.{name}_fraction 设为大于 0</translation>
+    </message>
+    <message>
+        <source>task state lacks {keys}; it was not saved by the translation task (check the run folder)</source>
+        <translation>任务状态缺少 {keys}；它不是翻译任务保存的（请检查运行文件夹）</translation>
+    </message>
+    <message>
+        <source>put the .py file beside the preset file or in the folder the studio starts in</source>
+        <translation>请把 .py 文件放在预设文件旁边，或工作室启动时所在的文件夹中</translation>
+    </message>
+    <message>
+        <source>task.user_reward ({spec}) runs Python code from {file}, which was not allowed to run; if you trust that file, allow it (grpo-studio train --allow-code {file}, or answer yes when the window asks)</source>
+        <translation>task.user_reward（{spec}）要运行 {file} 中的 Python 代码，而它未被允许运行；如果你信任这个文件，请允许它（grpo-studio train --allow-code {file}，或在窗口询问时回答“是”）</translation>
+    </message>
+    <message>
+        <source>task.user_reward: expected &quot;module:function&quot; (e.g. &quot;my_rewards:score&quot;), got {value}</source>
+        <translation>task.user_reward：应为 &quot;module:function&quot;（例如 &quot;my_rewards:score&quot;），当前为 {value}</translation>
+    </message>
+    <message>
+        <source>task.user_reward: cannot import module {module} (no such .py file); {hint}</source>
+        <translation>task.user_reward：无法导入模块 {module}（没有这个 .py 文件）；{hint}</translation>
+    </message>
+    <message>
+        <source>{path}: no such file; name the .py file that holds your reward</source>
+        <translation>{path}：没有这个文件；请指定包含你的奖励函数的 .py 文件</translation>
+    </message>
+    <message>
+        <source>task.user_reward: cannot import module {module} ({reason}); {hint}</source>
+        <translation>task.user_reward：无法导入模块 {module}（{reason}）；{hint}</translation>
+    </message>
+    <message>
+        <source>task.user_reward: module {module} has no function {function}; check the name after the colon</source>
+        <translation>task.user_reward：模块 {module} 中没有函数 {function}；请检查冒号后面的名字</translation>
+    </message>
+    <message>
+        <source>task.user_reward: {spec} is not a function but a {type}; name a function</source>
+        <translation>task.user_reward：{spec} 不是函数，而是 {type}；请指定一个函数</translation>
+    </message>
+    <message>
+        <source>user reward {spec} must return a list of numbers, got {value}</source>
+        <translation>用户奖励 {spec} 必须返回数字列表，当前为 {value}</translation>
+    </message>
+    <message>
+        <source>user reward {spec} returned {n} values for {m} completions; return one per completion</source>
+        <translation>用户奖励 {spec} 为 {m} 个补全返回了 {n} 个值；请为每个补全返回一个</translation>
+    </message>
+    <message>
+        <source>user reward {spec} returned a NaN or infinite value; return finite numbers</source>
+        <translation>用户奖励 {spec} 返回了 NaN 或无穷大；请返回有限的数</translation>
+    </message>
+    <message>
+        <source>training diverged: the {n} updates of steps {first}-{step} were all skipped, their loss or gradient not finite (training.max_skipped_in_a_row is {limit})</source>
+        <translation>训练发散：第 {first}-{step} 步的 {n} 次更新全部被跳过，其损失或梯度不是有限值（training.max_skipped_in_a_row 为 {limit}）</translation>
+    </message>
+    <message>
+        <source>{skipped}, from the very first step: check the data, the model&apos;s settings and training.amp, and the learning rate (stages.{stage}.lr is {lr})</source>
+        <translation>{skipped}，从第一步起就如此：请检查数据、模型设置和 training.amp，以及学习率（stages.{stage}.lr 为 {lr}）</translation>
+    </message>
+    <message>
+        <source>the newest checkpoint from before step {step} is {path}</source>
+        <translation>第 {step} 步之前最新的检查点是 {path}</translation>
+    </message>
+    <message>
+        <source>no checkpoint was written before step {step}</source>
+        <translation>第 {step} 步之前没有写出检查点</translation>
+    </message>
+    <message>
+        <source>{skipped}, since the update of step {step}. The likely cause is the learning rate (stages.{stage}.lr is {lr}): lower it by 10x or more and train again; {saved}</source>
+        <translation>{skipped}，自第 {step} 步的更新起。可能的原因是学习率（stages.{stage}.lr 为 {lr}）：请把它降低到十分之一或更低后重新训练；{saved}</translation>
+    </message>
+    <message>
+        <source>variant {label} failed: {problem}</source>
+        <translation>变体 {label} 失败：{problem}</translation>
+    </message>
+    <message>
+        <source>curriculum.start_level: {start} is past the {task} task&apos;s last level, {top} (levels are counted from 0); lower it to at most {top}</source>
+        <translation>curriculum.start_level：{start} 超过了 {task} 任务的最后一级 {top}（级别从 0 开始计数）；请降到最多 {top}</translation>
+    </message>
+    <message>
+        <source>grpo.reward_weights.{name}: the {task} task has no reward named {quoted}, so the weight would weigh nothing; its rewards are {names}</source>
+        <translation>grpo.reward_weights.{name}：{task} 任务没有名为 {quoted} 的奖励，这个权重不会起作用；它的奖励有 {names}</translation>
+    </message>
+    <message>
+        <source>{where}: {count} of {total} {unit} ({share}) could not be used, more than data.max_unusable allows ({limit}): {summary}; fix the data, or raise data.max_unusable to train on the rest</source>
+        <translation>{where}：{total} {unit}中有 {count} 无法使用（{share}），超过了 data.max_unusable 允许的比例（{limit}）：{summary}；请修正数据，或提高 data.max_unusable 以用其余部分训练</translation>
+    </message>
+    <message>
+        <source>{path}: finished all its stages at step {step}; nothing is left to train (evaluate or export it, or start a new run)</source>
+        <translation>{path}：已在第 {step} 步完成所有阶段；没有剩下要训练的（可以评估或导出它，或开始新的运行）</translation>
+    </message>
+    <message>
+        <source>run.max_steps: the run is at step {step}, its step limit of {limit}; give a higher limit to train on (--steps N, up to {total} for all stages)</source>
+        <translation>run.max_steps：运行已在第 {step} 步，即它的步数上限 {limit}；要继续训练请给更高的上限（--steps N，所有阶段共最多 {total}）</translation>
+    </message>
+    <message>
+        <source>step {step}: loss or gradient was not finite; the update was skipped</source>
+        <translation>第 {step} 步：损失或梯度不是有限值；已跳过这次更新</translation>
+    </message>
+    <message>
+        <source>training needs about {size} ({parts})</source>
+        <translation>训练大约需要 {size}（{parts}）</translation>
+    </message>
+    <message>
+        <source>more than {machine}</source>
+        <translation>超过了{machine}</translation>
+    </message>
+    <message>
+        <source>{named}: makes a model of {n} parameters, and {need}, {over}; {fix}</source>
+        <translation>{named}：构成一个有 {n} 个参数的模型，{need}，{over}；请{fix}</translation>
+    </message>
+    <message>
+        <source>the model&apos;s settings</source>
+        <translation>模型的设置</translation>
+    </message>
+    <message>
+        <source>grpo.num_generations {g} x stages.grpo.batch_size {p}: {n} sequences a GRPO step, each up to {longest} tokens, and {need}, {over}; lower grpo.num_generations or stages.grpo.batch_size (or shorten the sequences: data.max_length, grpo.max_new_tokens)</source>
+        <translation>grpo.num_generations {g} x stages.grpo.batch_size {p}：每个 GRPO 步 {n} 个序列，每个最多 {longest} 个词元，{need}，{over}；请降低 grpo.num_generations 或 stages.grpo.batch_size（或缩短序列：data.max_length、grpo.max_new_tokens）</translation>
+    </message>
+    <message>
+        <source>stages.warmup.batch_size {size}: {n} examples a {stage} step, each up to {longest} tokens, and {need}, {over}; lower stages.warmup.batch_size or data.max_length</source>
+        <translation>stages.warmup.batch_size {size}：每个{stage}步 {n} 个样本，每个最多 {longest} 个词元，{need}，{over}；请降低 stages.warmup.batch_size 或 data.max_length</translation>
+    </message>
+    <message>
+        <source>{named}: {need}, {over}; {fix}</source>
+        <translation>{named}：{need}，{over}；请{fix}</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <translation>这次运行</translation>
+    </message>
+    <message>
+        <source>training.memory_budget: fitting a budget works in one process, not under torchrun (each process would read its own free memory); leave it empty and set the batch sizes, e.g. those a one-process run fitted (its config.yaml)</source>
+        <translation>training.memory_budget：按预算适配只能在单进程中进行，不能在 torchrun 下进行（每个进程会读到各自的空闲内存）；请留空并自己设置批大小，例如单进程运行适配出的那些（见它的 config.yaml）</translation>
     </message>
     <message>
         <source>reached {metric} {value} &gt;= {target}</source>
@@ -5480,6 +7714,82 @@
         <translation>{n} 步</translation>
     </message>
     <message>
+        <source>{path}: refused: it holds {culprit}, code that would run when the file is read, which a GRPO Studio checkpoint never holds; nothing in it was run. Use a file from a source you trust, or train again</source>
+        <translation>{path}：已拒绝：它含有 {culprit}，即读取文件时会运行的代码，GRPO Studio 的检查点从不含有这种内容；其中的任何内容都未运行。请使用来自可信来源的文件，或重新训练</translation>
+    </message>
+    <message>
+        <source>a web page ({origin}) may not use this server; programs on this machine, browser add-ons and the pages named by --allow-origin may</source>
+        <translation>网页（{origin}）不能使用此服务器；本机的程序、浏览器扩展和 --allow-origin 指定的网页可以</translation>
+    </message>
+    <message>
+        <source>&quot;{name}&quot; is a number of {n} digits; send a whole number of at most {most} digits</source>
+        <translation type="vanished">&quot;{name}&quot; 是一个 {n} 位的数字；请发送最多 {most} 位的整数</translation>
+    </message>
+    <message>
+        <source>{path}: has no checkpoint to resume from; start a new run with the same config instead</source>
+        <translation>{path}：没有可继续的检查点；请改用相同的配置开始新的运行</translation>
+    </message>
+    <message>
+        <source>distill.teacher: {problem}</source>
+        <translation>distill.teacher：{problem}</translation>
+    </message>
+    <message>
+        <source>{path} has not finished: its records end without the run&apos;s end (it is still training, or was killed); let it finish, resume it (grpo-studio train --resume {path}), or pick a finished run</source>
+        <translation>{path} 还没有完成：它的记录没有以运行结束收尾（仍在训练，或被终止了）；请让它完成、继续它（grpo-studio train --resume {path}），或选一个已完成的运行</translation>
+    </message>
+    <message>
+        <source>{path} ended by {reason}, not by finishing; resume it to the end (grpo-studio train --resume) or pick a finished run</source>
+        <translation>{path} 因 {reason} 而结束，而不是正常完成；请把它继续到结束（grpo-studio train --resume），或选一个已完成的运行</translation>
+    </message>
+    <message>
+        <source>{path} learned the {theirs} task, this run trains {ours}; a teacher must have learned the same task: pick a {ours} run</source>
+        <translation>{path} 学的是 {theirs} 任务，而这次运行训练 {ours}；教师必须学过同一个任务：请选一个 {ours} 运行</translation>
+    </message>
+    <message>
+        <source>model.max_len: {ours} is longer than the teacher&apos;s ({theirs}, {path}), which cannot read sequences that long; lower model.max_len to at most {theirs}</source>
+        <translation>model.max_len：{ours} 比教师的（{theirs}，{path}）更长，教师读不了这么长的序列；请把 model.max_len 降到最多 {theirs}</translation>
+    </message>
+    <message>
+        <source>{path} was trained with task.{name}: {theirs}, this run asks {ours}; the student takes its teacher&apos;s tokenizer so that their outputs name the same tokens: set task.{name}: {theirs}, or pick another teacher</source>
+        <translation>{path} 训练时 task.{name} 为 {theirs}，这次运行要求 {ours}；学生沿用教师的分词器，以便两者的输出对应相同的词元：请设置 task.{name}: {theirs}，或另选一个教师</translation>
+    </message>
+    <message>
+        <source>the teacher&apos;s run cannot be read: {problem}</source>
+        <translation>无法读取教师的运行：{problem}</translation>
+    </message>
+    <message>
+        <source>distill.sha256: the teacher&apos;s checkpoint {path} has changed since this run recorded it (sha256 {recorded}..., now {now}...); a different teacher would make a different run: put the teacher&apos;s run folder back as it was, or start a new run</source>
+        <translation>distill.sha256：教师的检查点 {path} 在这次运行记录它之后被改动过（sha256 {recorded}...，现在是 {now}...）；不同的教师会得到不同的运行：请把教师的运行文件夹恢复原样，或开始新的运行</translation>
+    </message>
+    <message>
+        <source>the tokenizer of {path} cannot serve this run&apos;s task ({reason}); the student takes its teacher&apos;s tokenizer: pick a teacher trained with this run&apos;s task settings</source>
+        <translation>{path} 的分词器无法用于这次运行的任务（{reason}）；学生沿用教师的分词器：请选一个用这次运行的任务设置训练的教师</translation>
+    </message>
+    <message>
+        <source>soft targets at temperature {t}, {share} of the warm-up loss</source>
+        <translation>温度 {t} 下的软目标，占预热损失的 {share}</translation>
+    </message>
+    <message>
+        <source>{n} examples it writes, {share} of each warm-up batch</source>
+        <translation>它写出的 {n} 个样本，占每个预热批次的 {share}</translation>
+    </message>
+    <message>
+        <source>distillation: teacher {path} ({checkpoint}, sha256 {sha}, {n} parameters; the student has {student}), by {ways}</source>
+        <translation>蒸馏：教师 {path}（{checkpoint}，sha256 {sha}，{n} 个参数；学生有 {student} 个），方式：{ways}</translation>
+    </message>
+    <message>
+        <source>nothing (weight 0)</source>
+        <translation>无（权重 0）</translation>
+    </message>
+    <message>
+        <source>distillation: the teacher wrote {n} warm-up examples, its greedy answers to {prompts} distinct training prompts ({same} the same as the reference); {empty} skipped (empty answer)</source>
+        <translation>蒸馏：教师写了 {n} 个预热样本，即它对 {prompts} 个不同训练提示的贪心回答（其中 {same} 个与参考答案相同）；跳过 {empty} 个（回答为空）</translation>
+    </message>
+    <message>
+        <source>{wanted} were asked, but the training data holds only {n} distinct prompts</source>
+        <translation>要求 {wanted} 个，但训练数据只有 {n} 个不同的提示</translation>
+    </message>
+    <message>
         <source>curriculum: stage {stage} of {stages}: the {unlocked} easiest of {scored} examples (scored in {seconds} s), mean reference loss {nll} nats/token against {all} for all</source>
         <translation>课程：第 {stage} / {stages} 阶段：{scored} 个样例中最容易的 {unlocked} 个（打分用时 {seconds} 秒），参考答案平均损失 {nll} 奈特/词元，全部样例为 {all}</translation>
     </message>
@@ -5493,15 +7803,15 @@
     </message>
     <message>
         <source>memory budget {budget}: the estimate, {estimate}, fits</source>
-        <translation>内存预算 {budget}：估计 {estimate}，放得下</translation>
+        <translation type="vanished">内存预算 {budget}：估计 {estimate}，放得下</translation>
     </message>
     <message>
         <source>nothing changed</source>
-        <translation>未做任何更改</translation>
+        <translation type="vanished">未做任何更改</translation>
     </message>
     <message>
         <source>memory budget {budget}: the estimate, {estimate}, does not fit</source>
-        <translation>内存预算 {budget}：估计 {estimate}，放不下</translation>
+        <translation type="vanished">内存预算 {budget}：估计 {estimate}，放不下</translation>
     </message>
     <message>
         <source>changed:</source>
@@ -5509,19 +7819,19 @@
     </message>
     <message>
         <source>{changes}: the same examples per optimizer step, in more passes of fewer (slower, the same numbers)</source>
-        <translation>{changes}：每次优化器更新的样本数不变，分成更多、更小的批次（更慢，数值相同）</translation>
+        <translation type="vanished">{changes}：每次优化器更新的样本数不变，分成更多、更小的批次（更慢，数值相同）</translation>
     </message>
     <message>
         <source>{changes}: recompute blocks in the backward pass instead of keeping their activations (slower, the same numbers)</source>
-        <translation>{changes}：在反向传播中重算模块，而不保存其激活值（更慢，数值相同）</translation>
+        <translation type="vanished">{changes}：在反向传播中重算模块，而不保存其激活值（更慢，数值相同）</translation>
     </message>
     <message>
         <source>{changes}: 16-bit activations (slightly different numbers)</source>
-        <translation>{changes}：16 位激活值（数值略有不同）</translation>
+        <translation type="vanished">{changes}：16 位激活值（数值略有不同）</translation>
     </message>
     <message>
         <source>{changes}: fewer samples per prompt: this changes the algorithm (smaller groups, noisier advantages), so it comes last</source>
-        <translation>{changes}：每个提示的采样更少：这会改变算法（组更小，优势值噪声更大），所以放在最后</translation>
+        <translation type="vanished">{changes}：每个提示的采样更少：这会改变算法（组更小，优势值噪声更大），所以放在最后</translation>
     </message>
     <message>
         <source>estimate now {estimate} of {budget}, at the peak of the {stage} stage:</source>
@@ -5533,35 +7843,35 @@
     </message>
     <message>
         <source>weights {size}</source>
-        <translation>权重 {size}</translation>
+        <translation type="vanished">权重 {size}</translation>
     </message>
     <message>
         <source>gradients {size}</source>
-        <translation>梯度 {size}</translation>
+        <translation type="vanished">梯度 {size}</translation>
     </message>
     <message>
         <source>AdamW state {size}</source>
-        <translation>AdamW 状态 {size}</translation>
+        <translation type="vanished">AdamW 状态 {size}</translation>
     </message>
     <message>
         <source>reference model {size}</source>
-        <translation>参考模型 {size}</translation>
+        <translation type="vanished">参考模型 {size}</translation>
     </message>
     <message>
         <source>teacher model {size}</source>
-        <translation>教师模型 {size}</translation>
+        <translation type="vanished">教师模型 {size}</translation>
     </message>
     <message>
         <source>activations {size}</source>
-        <translation>激活值 {size}</translation>
+        <translation type="vanished">激活值 {size}</translation>
     </message>
     <message>
         <source>KV cache {size}</source>
-        <translation>KV 缓存 {size}</translation>
+        <translation type="vanished">KV 缓存 {size}</translation>
     </message>
     <message>
         <source>the process itself {size}</source>
-        <translation>进程本身 {size}</translation>
+        <translation type="vanished">进程本身 {size}</translation>
     </message>
     <message>
         <source>{size} free on {gpu} (GPU {index})</source>
@@ -5592,6 +7902,826 @@
         <translation>权重</translation>
     </message>
     <message>
+        <source>model.path: {path} is {what}, which the {task} task cannot train; train it with the {preset} preset</source>
+        <translation>model.path：{path} 是{what}，{task} 任务无法训练它；请用 {preset} 预设训练它</translation>
+    </message>
+    <message>
+        <source>must be at most {most} examples, got {limit}; a split is evaluated whole with any limit above its size</source>
+        <translation>最多 {most} 个样例，得到 {limit}；限制大于划分的大小时，整个划分都会被评估</translation>
+    </message>
+    <message>
+        <source>must be from 0 to {last}, one of the {count} {what}, got {index}</source>
+        <translation>必须在 0 到 {last} 之间，即 {count} 个{what}之一，得到 {index}</translation>
+    </message>
+    <message>
+        <source>run.time_budget: &quot;{text}&quot; is less than the least budget, {least} s: measuring the run&apos;s pace before its first step takes seconds of it; give {least} s or more, or leave it empty for no budget</source>
+        <translation>run.time_budget：“{text}”少于最小预算 {least} 秒：在第一步之前测量运行速度就要用去几秒；请给出 {least} 秒或更多，或留空表示没有预算</translation>
+    </message>
+    <message>
+        <source>{who}: {path} is given twice; keep one value</source>
+        <translation>{who}：{path} 给出了两次；请只保留一个值</translation>
+    </message>
+    <message>
+        <source>--set {key}: {problem}</source>
+        <translation>--set {key}：{problem}</translation>
+    </message>
+    <message>
+        <source>{path}: no such file; check the path (presets: grpo-studio presets)</source>
+        <translation>{path}: 没有这个文件；请检查路径（预设：grpo-studio presets）</translation>
+    </message>
+    <message>
+        <source>a preset (at most 1.0 MB)</source>
+        <translation>预设（最多 1.0 MB）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot be read ({reason}); save it as UTF-8 text</source>
+        <translation>{path}: 无法读取（{reason}）；请把它保存为 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>{path}, {problem}; the studio never writes such a file: use a preset from a source you trust (grpo-studio presets lists the shipped ones)</source>
+        <translation>{path}，{problem}；工作室从不写这样的文件：请使用来自可信来源的预设（grpo-studio presets 会列出自带的预设）</translation>
+    </message>
+    <message>
+        <source>{path}: not valid YAML: {problem}; fix the file&apos;s syntax</source>
+        <translation>{path}: 不是有效的 YAML：{problem}；请修正文件的语法</translation>
+    </message>
+    <message>
+        <source>{path}: not valid YAML at line {line}, column {column}: {problem}; fix the file&apos;s syntax</source>
+        <translation>{path}: 第 {line} 行第 {column} 列不是有效的 YAML：{problem}；请修正文件的语法</translation>
+    </message>
+    <message>
+        <source>line {line}: {problem}</source>
+        <translation>第 {line} 行：{problem}</translation>
+    </message>
+    <message>
+        <source>the alias *{name} repeats a value that holds it, which never ends; remove the alias</source>
+        <translation>别名 *{name} 重复了一个包含它自身的值，永远不会结束；请去掉这个别名</translation>
+    </message>
+    <message>
+        <source>nested more than {n} levels deep (a preset is four): made to exhaust the stack, or damaged</source>
+        <translation>嵌套超过 {n} 层（预设只有四层）：是为了耗尽栈而构造的，或者已损坏</translation>
+    </message>
+    <message>
+        <source>the key {key} is written twice in one mapping (line {line}, columns {first} and {second}); keep one</source>
+        <translation>键 {key} 在同一个映射中写了两次（第 {line} 行，第 {first} 和 {second} 列）；请只保留一个</translation>
+    </message>
+    <message>
+        <source>the key {key} is written twice in one mapping (lines {first} and {second}); keep one</source>
+        <translation>键 {key} 在同一个映射中写了两次（第 {first} 和 {second} 行）；请只保留一个</translation>
+    </message>
+    <message>
+        <source>its aliases (*name) expand to more than {n} values, far more than a preset holds (a few hundred): made to exhaust memory, and refused before expanding them</source>
+        <translation>它的别名（*name）展开后超过 {n} 个值，远多于一个预设包含的（几百个）：是为了耗尽内存而构造的，已在展开前拒绝</translation>
+    </message>
+    <message>
+        <source>it holds more than {n} values, far more than a preset holds (a few hundred): made to exhaust memory, and refused before expanding them</source>
+        <translation>它包含超过 {n} 个值，远多于一个预设包含的（几百个）：是为了耗尽内存而构造的，已在展开前拒绝</translation>
+    </message>
+    <message>
+        <source>max_length={n}: must be a positive number of characters</source>
+        <translation>max_length={n}：必须是正的字符数</translation>
+    </message>
+    <message>
+        <source>the first two columns</source>
+        <translation>前两列</translation>
+    </message>
+    <message>
+        <source>give each JSON object &quot;source&quot; and &quot;target&quot; (or &quot;src&quot;/&quot;tgt&quot;, or two language codes such as &quot;zh&quot; and &quot;en&quot;) with text values</source>
+        <translation>请给每个 JSON 对象 &quot;source&quot; 和 &quot;target&quot;（或 &quot;src&quot;/&quot;tgt&quot;，或两个语言代码，如 &quot;zh&quot; 和 &quot;en&quot;），值为文本</translation>
+    </message>
+    <message>
+        <source>{name}={value}: must be at least 0 and below 1 (e.g. 0.05)</source>
+        <translation>{name}={value}：必须不小于 0 且小于 1（例如 0.05）</translation>
+    </message>
+    <message>
+        <source>valid_fraction + test_fraction = {sum}: leaves nothing to train on; keep the sum below 1</source>
+        <translation>valid_fraction + test_fraction = {sum}：没有留下可训练的数据；请让总和小于 1</translation>
+    </message>
+    <message>
+        <source>only one of task.source_column and task.target_column is set; set both (counted from 0), or neither to let the studio match the columns to the languages</source>
+        <translation>task.source_column 和 task.target_column 只设了一个；请两个都设（从 0 开始计数），或都不设，让工作室按语言匹配各列</translation>
+    </message>
+    <message>
+        <source>the first two columns (no languages given)</source>
+        <translation>前两列（未给出语言）</translation>
+    </message>
+    <message>
+        <source>task.source_column and task.target_column are both {n}: the source and target must be two different columns</source>
+        <translation>task.source_column 和 task.target_column 都是 {n}：源和目标必须是两个不同的列</translation>
+    </message>
+    <message>
+        <source>set by task.source_column and task.target_column</source>
+        <translation>由 task.source_column 和 task.target_column 指定</translation>
+    </message>
+    <message>
+        <source>column {index} holds {script}: set task.{side}_column={index}</source>
+        <translation>第 {index} 列是{script}：请设置 task.{side}_column={index}</translation>
+    </message>
+    <message>
+        <source>no column holds {script} text: check task.{side}_lang</source>
+        <translation>没有一列是{script}文本：请检查 task.{side}_lang</translation>
+    </message>
+    <message>
+        <source>{where}: task.{side}_column={column} holds {script}-script text (e.g. {sample}), but task.{side}_lang is {language}, written in {want}; {fix}, or leave task.source_column and task.target_column empty to match them by language</source>
+        <translation>{where}：task.{side}_column={column} 是{script}文字的文本（例如 {sample}），但 task.{side}_lang 是 {language}，用{want}书写；{fix}，或把 task.source_column 和 task.target_column 留空，按语言匹配</translation>
+    </message>
+    <message>
+        <source>named source and target</source>
+        <translation>以 source 和 target 命名</translation>
+    </message>
+    <message>
+        <source>{first} and {second}</source>
+        <translation>{first}和{second}</translation>
+    </message>
+    <message>
+        <source>named by the file ({names})</source>
+        <translation>按文件给出的名称（{names}）</translation>
+    </message>
+    <message>
+        <source>{where}: the file names its columns {listed}, but the task translates {source}-&gt;{target}; set task.source_lang and task.target_lang to two of the file&apos;s languages, or choose a file in the task&apos;s languages</source>
+        <translation>{where}：文件把各列命名为 {listed}，但任务翻译的是 {source}-&gt;{target}；请把 task.source_lang 和 task.target_lang 设为文件中的两种语言，或选择任务语言的文件</translation>
+    </message>
+    <message>
+        <source>{where}: column {column} is named {name} ({language}, written in {want}) but holds {script}-script text (e.g. {sample}); fix the header row, or set task.source_column and task.target_column</source>
+        <translation>{where}：第 {column} 列名为 {name}（{language}，用{want}书写），但内容是{script}文字的文本（例如 {sample}）；请修正表头行，或设置 task.source_column 和 task.target_column</translation>
+    </message>
+    <message>
+        <source>by script</source>
+        <translation>按文字系统</translation>
+    </message>
+    <message>
+        <source>by script and language identification</source>
+        <translation>按文字系统和语言识别</translation>
+    </message>
+    <message>
+        <source>column {index} {script} (e.g. {sample})</source>
+        <translation>第 {index} 列 {script}（例如 {sample}）</translation>
+    </message>
+    <message>
+        <source>{where}: no column holds {script}-script text for {language}; the file&apos;s text columns are {held}. Set task.source_lang and task.target_lang to the file&apos;s languages, or choose a file in {source} and {target}</source>
+        <translation>{where}：没有一列是{language}所用的{script}文字文本；文件的文本列是 {held}。请把 task.source_lang 和 task.target_lang 设为文件中的语言，或选择 {source} 和 {target} 的文件</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>by language identification</source>
+        <translation>按语言识别</translation>
+    </message>
+    <message>
+        <source>column {index} ({script}, e.g. {sample})</source>
+        <translation>第 {index} 列（{script}，例如 {sample}）</translation>
+    </message>
+    <message>
+        <source>both are written in {script} script</source>
+        <translation>两者都用{script}书写</translation>
+    </message>
+    <message>
+        <source>the columns do not say</source>
+        <translation>各列没有说明</translation>
+    </message>
+    <message>
+        <source>{where}: cannot tell which column is {first} and which is {second}: {listed}; {why}. Add a header row naming the languages (e.g. {source}&lt;TAB&gt;{target}), or set task.source_column and task.target_column (counted from 0), e.g. --set task.source_column=0 --set task.target_column=1</source>
+        <translation>{where}：分不清哪一列是 {first}、哪一列是 {second}：{listed}；{why}。请加一行表头写明语言（例如 {source}&lt;TAB&gt;{target}），或设置 task.source_column 和 task.target_column（从 0 开始计数），例如 --set task.source_column=0 --set task.target_column=1</translation>
+    </message>
+    <message>
+        <source>a clause lacks a part its kind needs</source>
+        <translation>一个子句缺少其类型所需的部分</translation>
+    </message>
+    <message>
+        <source>the demo grammar gave only {got} distinct pairs of the {n} asked for; ask for fewer (the whole corpus is {size})</source>
+        <translation>演示语法只生成了 {got} 个不同的句对，而要求的是 {n} 个；请少要一些（整个语料有 {size} 个）</translation>
+    </message>
+    <message>
+        <source>n={n}: must be a whole number of pairs, 0 or more (or None)</source>
+        <translation>n={n}：必须是句对的整数个数，0 或更多（或 None）</translation>
+    </message>
+    <message>
+        <source>{n} {reason} ({files})</source>
+        <translation>{n} 个{reason}（{files}）</translation>
+    </message>
+    <message>
+        <source>{kept}; skipped {skips}: remove or re-save these files</source>
+        <translation>{kept}；跳过 {skips}：请删除或重新保存这些文件</translation>
+    </message>
+    <message>
+        <source>not an image</source>
+        <translation>不是图像</translation>
+    </message>
+    <message>
+        <source>too large to decode safely</source>
+        <translation>太大，无法安全解码</translation>
+    </message>
+    <message>
+        <source>unreadable (permission denied)</source>
+        <translation>无法读取（权限不足）</translation>
+    </message>
+    <message>
+        <source>truncated or corrupt</source>
+        <translation>不完整或已损坏</translation>
+    </message>
+    <message>
+        <source>outside a class folder</source>
+        <translation>不在类别文件夹中</translation>
+    </message>
+    <message>
+        <source>{path}: has only one class folder ({name}/); a classifier needs at least two: add a subfolder of images for each other class</source>
+        <translation>{path}：只有一个类别文件夹（{name}/）；分类器至少需要两个：请为其他每个类别添加一个图像子文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: the class folder &apos;{name}&apos; holds no images; add PNG or JPEG files to it, or remove the folder</source>
+        <translation>{path}：类别文件夹 &apos;{name}&apos; 中没有图像；请往里添加 PNG 或 JPEG 文件，或删除这个文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: none of the {n} files in class folder &apos;{name}&apos; could be read as an image ({listed}); add PNG or JPEG images to it, or remove the folder</source>
+        <translation>{path}：类别文件夹 &apos;{name}&apos; 中的 {n} 个文件没有一个能作为图像读取（{listed}）；请往里添加 PNG 或 JPEG 图像，或删除这个文件夹</translation>
+    </message>
+    <message>
+        <source>{code} ({language})</source>
+        <translation>{code}（{language}）</translation>
+    </message>
+    <message>
+        <source>{script}</source>
+        <translation>{script}</translation>
+    </message>
+    <message>
+        <source>{n} opening a quote that does not close within {most} lines ({lines}); read on from the next line</source>
+        <translation>{n} 行打开的引号在 {most} 行内没有闭合（{lines}）；从下一行继续读取</translation>
+    </message>
+    <message>
+        <source>{n} bad JSON ({lines})</source>
+        <translation>{n} 行不是有效的 JSON（{lines}）</translation>
+    </message>
+    <message>
+        <source>{n} outside a class folder ({lines})</source>
+        <translation>{n} 个不在类别文件夹中（{lines}）</translation>
+    </message>
+    <message>
+        <source>{n} with an empty answer ({lines})</source>
+        <translation>{n} 行答案为空（{lines}）</translation>
+    </message>
+    <message>
+        <source>{n} with an empty prompt ({lines})</source>
+        <translation>{n} 行提示为空（{lines}）</translation>
+    </message>
+    <message>
+        <source>{n} without a prompt field ({lines})</source>
+        <translation>{n} 行没有提示字段（{lines}）</translation>
+    </message>
+    <message>
+        <source>{n} without an answer ({lines})</source>
+        <translation>{n} 行没有答案（{lines}）</translation>
+    </message>
+    <message>
+        <source>column {index}</source>
+        <translation>第 {index} 列</translation>
+    </message>
+    <message>
+        <source>added to the training pairs: {path}: {summary}</source>
+        <translation>已加入训练句对：{path}：{summary}</translation>
+    </message>
+    <message>
+        <source>columns matched {how}; counted from 0, as task.source_column and task.target_column count</source>
+        <translation>列的匹配方式：{how}；从 0 开始计数，与 task.source_column 和 task.target_column 的计数方式相同</translation>
+    </message>
+    <message>
+        <source>{split} {n}</source>
+        <translation>{split} {n}</translation>
+    </message>
+    <message>
+        <source>{path}: {summary}</source>
+        <translation>{path}：{summary}</translation>
+    </message>
+    <message>
+        <source>{origin}: {n} prompts</source>
+        <translation>{origin}：{n} 个提示</translation>
+    </message>
+    <message>
+        <source>{origin}: {n} pairs, {source}-&gt;{target}</source>
+        <translation>{origin}：{n} 个句对，{source}-&gt;{target}</translation>
+    </message>
+    <message>
+        <source>{origin}: {n} pairs</source>
+        <translation>{origin}：{n} 个句对</translation>
+    </message>
+    <message>
+        <source>kept {n} prompt</source>
+        <translation>保留 {n} 个提示</translation>
+    </message>
+    <message>
+        <source>kept {n} prompts</source>
+        <translation>保留 {n} 个提示</translation>
+    </message>
+    <message>
+        <source>{n} {reason} ({lines})</source>
+        <translation>{n} 个{reason}（{lines}）</translation>
+    </message>
+    <message>
+        <source>source {language}: {column}</source>
+        <translation>源语言 {language}：{column}</translation>
+    </message>
+    <message>
+        <source>source {language}</source>
+        <translation>源语言 {language}</translation>
+    </message>
+    <message>
+        <source>target {language}: {column}</source>
+        <translation>目标语言 {language}：{column}</translation>
+    </message>
+    <message>
+        <source>target {language}</source>
+        <translation>目标语言 {language}</translation>
+    </message>
+    <message>
+        <source>a .tsv/.csv/.jsonl file or two aligned text files such as train.zh + train.en</source>
+        <translation>一个 .tsv/.csv/.jsonl 文件，或两个对齐的文本文件，例如 train.zh + train.en</translation>
+    </message>
+    <message>
+        <source>keep a part of it (the first lines) or load it on a machine with more memory</source>
+        <translation>只保留其中一部分（前面的若干行），或在内存更大的机器上加载</translation>
+    </message>
+    <message>
+        <source>{path}: looks like a binary file (a spreadsheet or an archive?); export the sentence pairs as {readable}</source>
+        <translation>{path}：看起来是二进制文件（电子表格还是压缩包？）；请把句对导出为{readable}</translation>
+    </message>
+    <message>
+        <source>1 row spans several lines (a quoted cell with line breaks), read as one row (line {lines})</source>
+        <translation>1 行跨越多行（带换行的引号单元格），按一行读取（第 {lines} 行）</translation>
+    </message>
+    <message>
+        <source>{n} rows span several lines (quoted cells with line breaks), each read as one row (lines {lines})</source>
+        <translation>{n} 行跨越多行（带换行的引号单元格），各按一行读取（第 {lines} 行）</translation>
+    </message>
+    <message>
+        <source>{a} has {n} lines but {b} has {m}; aligned files must hold one sentence per line, line for line: find the line where they drift apart</source>
+        <translation>{a} 有 {n} 行，而 {b} 有 {m} 行；对齐的文件必须每行一句、逐行对应：请找出两者开始错位的那一行</translation>
+    </message>
+    <message>
+        <source>{path}: holds no sentence pairs that can be read; put {readable} in it, or give the file itself</source>
+        <translation>{path}：没有可读取的句对；请在里面放{readable}，或直接给出文件本身</translation>
+    </message>
+    <message>
+        <source>{path}: holds several candidates ({names}); give the path of the one to use</source>
+        <translation>{path}：有多个候选（{names}）；请给出要用的那个的路径</translation>
+    </message>
+    <message>
+        <source>{path}: has several partner files ({names}); move the two files of the pair to use into a folder of their own</source>
+        <translation>{path}：有多个配对文件（{names}）；请把要用的那一对文件移到单独的文件夹中</translation>
+    </message>
+    <message>
+        <source>{path}: an aligned text file needs its partner beside it (e.g. {stem}.en next to {stem}.zh, with the same number of lines); none found in {folder}</source>
+        <translation>{path}：对齐的文本文件需要它的配对文件放在旁边（例如 {stem}.zh 旁边的 {stem}.en，行数相同）；在 {folder} 中没有找到</translation>
+    </message>
+    <message>
+        <source>{path}: unsupported file type &quot;{suffix}&quot;; use {readable}</source>
+        <translation>{path}：不支持的文件类型“{suffix}”；请使用{readable}</translation>
+    </message>
+    <message>
+        <source>no extension</source>
+        <translation>无扩展名</translation>
+    </message>
+    <message>
+        <source>a .tsv/.csv file (prompt, answer), a .jsonl file with prompt and answer keys, a text file of &apos;prompt -&gt; answer&apos; lines, or a text file of prompts alone</source>
+        <translation>一个 .tsv/.csv 文件（提示, 答案）、一个带 prompt 和 answer 键的 .jsonl 文件、一个由 &apos;prompt -&gt; answer&apos; 行组成的文本文件，或一个只有提示的文本文件</translation>
+    </message>
+    <message>
+        <source>columns beyond the second ignored</source>
+        <translation>第二列之后的列已忽略</translation>
+    </message>
+    <message>
+        <source>{path}: no such file or folder; give the path of your prompts file</source>
+        <translation>{path}：没有这个文件或文件夹；请给出你的提示文件的路径</translation>
+    </message>
+    <message>
+        <source>{path}: is a folder; give the path of one file ({readable})</source>
+        <translation>{path}：是文件夹；请给出一个文件的路径（{readable}）</translation>
+    </message>
+    <message>
+        <source>{path}: no usable prompt; {hint}</source>
+        <translation>{path}：没有可用的提示；{hint}</translation>
+    </message>
+    <message>
+        <source>read as {layout}</source>
+        <translation>读取方式：{layout}</translation>
+    </message>
+    <message>
+        <source>no answers: rewards that need one are refused, no warm-up</source>
+        <translation>没有答案：需要答案的奖励会被拒绝，也没有预热</translation>
+    </message>
+    <message>
+        <source>JSON lines</source>
+        <translation>JSON 行</translation>
+    </message>
+    <message>
+        <source>CSV (prompt, answer)</source>
+        <translation>CSV（提示, 答案）</translation>
+    </message>
+    <message>
+        <source>tab-separated (prompt, answer)</source>
+        <translation>制表符分隔（提示, 答案）</translation>
+    </message>
+    <message>
+        <source>&apos;prompt -&gt; answer&apos; lines</source>
+        <translation>&apos;prompt -&gt; answer&apos; 行</translation>
+    </message>
+    <message>
+        <source>&apos;prompt =&gt; answer&apos; lines</source>
+        <translation>&apos;prompt =&gt; answer&apos; 行</translation>
+    </message>
+    <message>
+        <source>prompts alone, one a line</source>
+        <translation>只有提示，每行一个</translation>
+    </message>
+    <message>
+        <source>{n} prompts have several acceptable answers</source>
+        <translation>{n} 个提示有多个可接受的答案</translation>
+    </message>
+    <message>
+        <source>{n} lines repeated a prompt with another answer, merged as more acceptable answers ({lines})</source>
+        <translation>{n} 行重复了某个提示但答案不同，已合并为更多可接受的答案（{lines}）</translation>
+    </message>
+    <message>
+        <source>{n} line repeated a prompt with another answer, merged as more acceptable answers ({lines})</source>
+        <translation>{n} 行重复了某个提示但答案不同，已合并为更多可接受的答案（{lines}）</translation>
+    </message>
+    <message>
+        <source>the file is empty: give {readable}</source>
+        <translation>文件为空：请给出{readable}</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8: save it as UTF-8</source>
+        <translation>文件不是 UTF-8 编码：请保存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>give each JSON object a prompt key ({keys})</source>
+        <translation>请给每个 JSON 对象一个提示键（{keys}）</translation>
+    </message>
+    <message>
+        <source>every line needs a prompt before its answer</source>
+        <translation>每一行的答案前面都需要有提示</translation>
+    </message>
+    <message>
+        <source>give every prompt its answer, or none at all</source>
+        <translation>请给每个提示都配上答案，或者全都不配</translation>
+    </message>
+    <message>
+        <source>give every prompt a non-empty answer</source>
+        <translation>请给每个提示一个非空的答案</translation>
+    </message>
+    <message>
+        <source>raise task.max_prompt_chars / task.max_answer_chars or shorten them</source>
+        <translation>请提高 task.max_prompt_chars / task.max_answer_chars，或把它们缩短</translation>
+    </message>
+    <message>
+        <source>the file repeats one line</source>
+        <translation>文件重复了同一行</translation>
+    </message>
+    <message>
+        <source>a line holds one prompt and its answer: split the long ones</source>
+        <translation>一行包含一条提示及其答案：请拆分过长的行</translation>
+    </message>
+    <message>
+        <source>{summary}; {fix} (read as {layout})</source>
+        <translation>{summary}；{fix}（读取方式：{layout}）</translation>
+    </message>
+    <message>
+        <source>{summary}; {fix}</source>
+        <translation>{summary}；{fix}</translation>
+    </message>
+    <message>
+        <source>task.classes: unknown shape {name}; choose from {shapes}</source>
+        <translation>task.classes：未知形状 {name}；请从 {shapes} 中选择</translation>
+    </message>
+    <message>
+        <source>task.classes: need at least two different shapes, got {classes}</source>
+        <translation>task.classes：至少需要两种不同的形状，当前为 {classes}</translation>
+    </message>
+    <message>
+        <source>kind &quot;{kind}&quot;: expected one of {kinds}</source>
+        <translation>类型 &quot;{kind}&quot;：应为 {kinds} 之一</translation>
+    </message>
+    <message>
+        <source>id {id} is outside this tokenizer&apos;s vocabulary of {n}; was the model built with a different tokenizer?</source>
+        <translation>id {id} 超出了这个分词器大小为 {n} 的词表；模型是不是用别的分词器构建的？</translation>
+    </message>
+    <message>
+        <source>a saved tokenizer is a mapping, got {type}</source>
+        <translation>保存的分词器应是映射，当前是 {type}</translation>
+    </message>
+    <message>
+        <source>saved tokenizer: kind &quot;{kind}&quot; is not one of {kinds}; the file is damaged or from another program</source>
+        <translation>保存的分词器：类型 &quot;{kind}&quot; 不是 {kinds} 之一；文件已损坏或来自别的程序</translation>
+    </message>
+    <message>
+        <source>saved tokenizer: format {format} with specials {specials} is not this version&apos;s (format {ours}, {our_specials}); retrain it</source>
+        <translation>保存的分词器：格式 {format}、特殊词元 {specials} 不是这个版本的（格式 {ours}，{our_specials}）；请重新训练</translation>
+    </message>
+    <message>
+        <source>saved tokenizer: &apos;tags&apos; must be a list of strings</source>
+        <translation>保存的分词器：&apos;tags&apos; 必须是字符串列表</translation>
+    </message>
+    <message>
+        <source>saved char tokenizer: &apos;chars&apos; must be a list of characters</source>
+        <translation>保存的字符分词器：&apos;chars&apos; 必须是字符列表</translation>
+    </message>
+    <message>
+        <source>saved BPE tokenizer cannot be read ({reason}); retrain it</source>
+        <translation>无法读取保存的 BPE 分词器（{reason}）；请重新训练</translation>
+    </message>
+    <message>
+        <source>saved BPE tokenizer: special tokens are not at ids 0-3; retrain it</source>
+        <translation>保存的 BPE 分词器：特殊词元不在 id 0-3；请重新训练</translation>
+    </message>
+    <message>
+        <source>tag {tag}: a tag is written &lt;name&gt;, without spaces</source>
+        <translation>标记 {tag}：标记写作 &lt;name&gt;，不含空格</translation>
+    </message>
+    <message>
+        <source>tags {tags}: each tag once</source>
+        <translation>标记 {tags}：每个标记只出现一次</translation>
+    </message>
+    <message>
+        <source>vocab_size={n}: must exceed the {specials} special tokens (e.g. 2000)</source>
+        <translation>vocab_size={n}：必须大于 {specials} 个特殊词元（例如 2000）</translation>
+    </message>
+    <message>
+        <source>min_frequency={n}: must be at least 1</source>
+        <translation>min_frequency={n}：至少为 1</translation>
+    </message>
+    <message>
+        <source>no text to train a tokenizer on: give at least one non-empty string</source>
+        <translation>没有可用来训练分词器的文本：请至少给一个非空字符串</translation>
+    </message>
+    <message>
+        <source>grid size {size} (canvas {canvas}) is not possible: the size must be at least {n} with a key and door and at most the canvas; change task.size / task.min_size</source>
+        <translation>网格大小 {size}（画布 {canvas}）不可行：有钥匙和门时大小至少为 {n}，且不超过画布；请修改 task.size / task.min_size</translation>
+    </message>
+    <message>
+        <source>grid size {size} (canvas {canvas}) is not possible: the size must be at least {n} and at most the canvas; change task.size / task.min_size</source>
+        <translation>网格大小 {size}（画布 {canvas}）不可行：大小至少为 {n}，且不超过画布；请修改 task.size / task.min_size</translation>
+    </message>
+    <message>
+        <source>level seed must be a non-negative integer, got {seed}</source>
+        <translation>关卡种子必须是非负整数，当前为 {seed}</translation>
+    </message>
+    <message>
+        <source>no solvable {size}x{size} level within {steps} steps after 200 draws (wall density {walls}, lava density {lava}); lower the densities or raise task.max_steps</source>
+        <translation>抽了 200 次也没有得到 {steps} 步之内可解的 {size}x{size} 关卡（墙密度 {walls}，岩浆密度 {lava}）；请降低密度或提高 task.max_steps</translation>
+    </message>
+    <message>
+        <source>examples must be at least 1, got {n}</source>
+        <translation>样本数至少为 1，当前为 {n}</translation>
+    </message>
+    <message>
+        <source>{task}: no held-out problems to check the export on; raise data.valid_fraction</source>
+        <translation>{task}：没有留出的题目可用来检查导出；请提高 data.valid_fraction</translation>
+    </message>
+    <message>
+        <source>translation: no held-out pairs to check the export on; raise data.valid_fraction</source>
+        <translation>translation：没有留出的句对可用来检查导出；请提高 data.valid_fraction</translation>
+    </message>
+    <message>
+        <source>shapes: no held-out images to check the export on; raise data.valid_fraction</source>
+        <translation>shapes：没有留出的图像可用来检查导出；请提高 data.valid_fraction</translation>
+    </message>
+    <message>
+        <source>the {task} task has no ONNX export yet; export a run of a shipped preset&apos;s task</source>
+        <translation>{task} 任务还不支持 ONNX 导出；请导出自带预设所用任务的运行</translation>
+    </message>
+    <message>
+        <source>the {exporter} exporter could not convert the {graph} graph ({error}: {first}); try the other exporter (exporter=&apos;dynamo&apos; or &apos;torchscript&apos;)</source>
+        <translation>{exporter} 导出器无法转换 {graph} 图（{error}：{first}）；请试试另一个导出器（exporter=&apos;dynamo&apos; 或 &apos;torchscript&apos;）</translation>
+    </message>
+    <message>
+        <source>the export was altered or damaged: export the run again (grpo-studio export RUN_DIR)</source>
+        <translation>导出被改动过或已损坏：请重新导出这次运行（grpo-studio export RUN_DIR）</translation>
+    </message>
+    <message>
+        <source>{path}: is {size}, more than {bound}; {again}</source>
+        <translation>{path}：大小为 {size}，超过了{bound}；{again}</translation>
+    </message>
+    <message>
+        <source>{path}: is not an ONNX graph ({reason}); {again}</source>
+        <translation>{path}：不是 ONNX 图（{reason}）；{again}</translation>
+    </message>
+    <message>
+        <source>its initializer {name}</source>
+        <translation>它的初始化器 {name}</translation>
+    </message>
+    <message>
+        <source>its tensor {name}</source>
+        <translation>它的张量 {name}</translation>
+    </message>
+    <message>
+        <source>its {op} node {name}</source>
+        <translation>它的 {op} 节点 {name}</translation>
+    </message>
+    <message>
+        <source>its {op} node</source>
+        <translation>它的 {op} 节点</translation>
+    </message>
+    <message>
+        <source>{path}: {what} makes a tensor of {size}, more than {bound}; {again}</source>
+        <translation>{path}：{what}会生成 {size} 的张量，超过了{bound}；{again}</translation>
+    </message>
+    <message>
+        <source>{run}: its model is the studio&apos;s own {arch}, not a Hugging Face model; export it to ONNX instead (grpo-studio export)</source>
+        <translation>{run}：它的模型是工作室自己的 {arch}，不是 Hugging Face 模型；请改为导出到 ONNX（grpo-studio export）</translation>
+    </message>
+    <message>
+        <source>the {graph} graph fails onnx.checker ({reason}); try exporter=&apos;dynamo&apos;</source>
+        <translation>{graph} 图没有通过 onnx.checker（{reason}）；请试试 exporter=&apos;dynamo&apos;</translation>
+    </message>
+    <message>
+        <source>onnxruntime cannot run the exported graphs ({error}: {reason}); nothing was written. Try exporter=&apos;dynamo&apos; or report it</source>
+        <translation>onnxruntime 无法运行导出的图（{error}：{reason}）；什么也没有写出。请试试 exporter=&apos;dynamo&apos;，或报告这个问题</translation>
+    </message>
+    <message>
+        <source>the exported graphs do not match the PyTorch model ({summary}; tokenizers agree: {agree}; limit {limit}); nothing was written. Try exporter=&apos;dynamo&apos; or report it</source>
+        <translation>导出的图与 PyTorch 模型不一致（{summary}；分词器一致：{agree}；限度 {limit}）；什么也没有写出。请试试 exporter=&apos;dynamo&apos;，或报告这个问题</translation>
+    </message>
+    <message>
+        <source>onnxruntime cannot run the int8 graphs ({error}: {reason}); export without the int8 option</source>
+        <translation>onnxruntime 无法运行 int8 图（{error}：{reason}）；请不带 int8 选项导出</translation>
+    </message>
+    <message>
+        <source>{path}: the export is a folder of files (graphs, example_onnx.py, README.md), not one .onnx file; give a folder, e.g. {folder}</source>
+        <translation>{path}：导出是一个包含多个文件的文件夹（图、example_onnx.py、README.md），不是单个 .onnx 文件；请给出一个文件夹，例如 {folder}</translation>
+    </message>
+    <message>
+        <source>{path}: holds files that are not part of an export ({names}); an export replaces its whole folder, so give an empty or new folder, or one an earlier export wrote (--out)</source>
+        <translation>{path}：含有不属于导出的文件（{names}）；导出会替换整个文件夹，所以请给出一个空的或新的文件夹，或之前导出写过的文件夹（--out）</translation>
+    </message>
+    <message>
+        <source>cannot write the export to {path}: {reason}; choose a folder you can write to (--out)</source>
+        <translation>无法把导出写入 {path}：{reason}；请选择一个你能写入的文件夹（--out）</translation>
+    </message>
+    <message>
+        <source>int8 quantization of the {graph} graph failed ({error}: {reason}); export without the int8 option</source>
+        <translation>{graph} 图的 int8 量化失败（{error}：{reason}）；请不带 int8 选项导出</translation>
+    </message>
+    <message>
+        <source>{size} free</source>
+        <translation>剩余 {size}</translation>
+    </message>
+    <message>
+        <source>its free space unknown</source>
+        <translation>剩余空间未知</translation>
+    </message>
+    <message>
+        <source>could not write {path}: {reason}; free some disk space on the disk at {disk} ({free}) or use a folder on another disk ({where}). Files saved earlier are intact.</source>
+        <translation>无法写入 {path}：{reason}；请在 {disk} 所在的磁盘上腾出一些空间（{free}），或使用另一块磁盘上的文件夹（{where}）。之前保存的文件完好无损。</translation>
+    </message>
+    <message>
+        <source>could not write {path}: {reason}; check the folder&apos;s permissions. Files saved earlier are intact.</source>
+        <translation>无法写入 {path}：{reason}；请检查文件夹的权限。之前保存的文件完好无损。</translation>
+    </message>
+    <message>
+        <source>could not write {path}: its file name is {n} bytes long, and a file name may have at most {most}; choose a shorter name. Files saved earlier are intact.</source>
+        <translation>无法写入 {path}：它的文件名长 {n} 字节，而文件名最多 {most} 字节；请选择更短的名称。之前保存的文件完好无损。</translation>
+    </message>
+    <message>
+        <source>cannot write to {path}: {reason}; choose a folder you can write to (--save_dir)</source>
+        <translation>无法写入 {path}：{reason}；请选择一个你能写入的文件夹（--save_dir）</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>命名管道（FIFO）</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>not a plain file</source>
+        <translation>非普通文件</translation>
+    </message>
+    <message>
+        <source>{path}: is {what}, not a file; the studio reads and writes only plain files there: replace it with the file, or delete it</source>
+        <translation>{path}：是{what}，不是文件；工作室在那里只读写普通文件：请用文件替换它，或删除它</translation>
+    </message>
+    <message>
+        <source>{size} left under this process&apos;s memory limit</source>
+        <translation>这个进程的内存上限下还剩 {size}</translation>
+    </message>
+    <message>
+        <source>{size} of RAM available</source>
+        <translation>可用内存 {size}</translation>
+    </message>
+    <message>
+        <source>{path}: is {size}, which takes about {read} once read, more than {bound}; {fix}</source>
+        <translation>{path}：大小为 {size}，读入后约占 {read}，超过了{bound}；{fix}</translation>
+    </message>
+    <message>
+        <source>{path}: is {size}, larger than {what}; it is not one the studio wrote: check that it is the right file</source>
+        <translation>{path}：大小为 {size}，比{what}还大；它不是工作室写的：请确认文件是否正确</translation>
+    </message>
+    <message>
+        <source>{path}: is a link to {real}, outside {folder}; the studio never writes, prunes or reads through a link that leaves the folder: replace the link with what it names (a copy), or delete it</source>
+        <translation>{path}：是指向 {folder} 之外的 {real} 的链接；工作室从不通过离开文件夹的链接写入、修剪或读取：请用它指向的内容（一个副本）替换这个链接，或删除它</translation>
+    </message>
+    <message>
+        <source>training.device: cuda was asked for but no CUDA GPU is available; use --device cpu (or auto)</source>
+        <translation>training.device：要求使用 cuda，但没有可用的 CUDA GPU；请使用 --device cpu（或 auto）</translation>
+    </message>
+    <message>
+        <source>training.amp: fp16 needs a CUDA GPU (its gradient scaler is CUDA only); use bf16 on the CPU, or off</source>
+        <translation>training.amp：fp16 需要 CUDA GPU（它的梯度缩放器只支持 CUDA）；在 CPU 上请用 bf16，或关闭</translation>
+    </message>
+    <message>
+        <source>the {size} of this machine&apos;s GPU ({gpu})</source>
+        <translation>这台机器 GPU（{gpu}）的 {size}</translation>
+    </message>
+    <message>
+        <source>this machine&apos;s {size} of RAM</source>
+        <translation>这台机器的 {size} 内存</translation>
+    </message>
+    <message>
+        <source>a batch of {n} cannot be split evenly over {world} processes; use a batch size that is a multiple of {world}</source>
+        <translation>大小为 {n} 的批次无法平均分给 {world} 个进程；请使用 {world} 的倍数作为批大小</translation>
+    </message>
+    <message>
+        <source>WORLD_SIZE, RANK and LOCAL_RANK must be integers ({reason}); launch with torchrun</source>
+        <translation>WORLD_SIZE、RANK 和 LOCAL_RANK 必须是整数（{reason}）；请用 torchrun 启动</translation>
+    </message>
+    <message>
+        <source>RANK {rank} is outside WORLD_SIZE {world}; launch with torchrun, which sets both</source>
+        <translation>RANK {rank} 超出了 WORLD_SIZE {world}；请用 torchrun 启动，它会设置这两者</translation>
+    </message>
+    <message>
+        <source>LOCAL_RANK {rank} needs GPU {rank}, but this machine has {gpus}; start at most that many processes per machine (--nproc_per_node) or train on the CPU (--device cpu)</source>
+        <translation>LOCAL_RANK {rank} 需要 GPU {rank}，但这台机器只有 {gpus} 个；每台机器最多启动这么多进程（--nproc_per_node），或在 CPU 上训练（--device cpu）</translation>
+    </message>
+    <message>
+        <source>distributed training runs on cpu or cuda, not {device}; use --device cpu</source>
+        <translation>分布式训练在 cpu 或 cuda 上运行，不支持 {device}；请使用 --device cpu</translation>
+    </message>
+    <message>
+        <source>{key}: {size} per step cannot be split evenly over {world} processes; set it to a multiple of {world} (e.g. {example}) or change --nproc_per_node</source>
+        <translation>{key}：每步 {size} 无法平均分给 {world} 个进程；请设为 {world} 的倍数（例如 {example}），或修改 --nproc_per_node</translation>
+    </message>
+    <message>
+        <source>{path}: was trained by {saved} process, not {world}; resume it without torchrun, or start a new run</source>
+        <translation>{path}：是由 {saved} 个进程训练的，不是 {world} 个；请不用 torchrun 继续它，或开始新的运行</translation>
+    </message>
+    <message>
+        <source>{path}: was trained by {saved} processes, not {world}; resume it under torchrun with {saved} processes in all (nnodes x nproc_per_node), or start a new run</source>
+        <translation>{path}：是由 {saved} 个进程训练的，不是 {world} 个；请在 torchrun 下用共 {saved} 个进程（nnodes x nproc_per_node）继续它，或开始新的运行</translation>
+    </message>
+    <message>
+        <source>pynvml is not installed ({reason}); pip install nvidia-ml-py</source>
+        <translation>未安装 pynvml（{reason}）；请运行 pip install nvidia-ml-py</translation>
+    </message>
+    <message>
+        <source>NVML: {reason}</source>
+        <translation>NVML: {reason}</translation>
+    </message>
+    <message>
+        <source>NVML found no NVIDIA GPU</source>
+        <translation>NVML 没有找到 NVIDIA GPU</translation>
+    </message>
+    <message>
+        <source>GPU {index} does not exist (NVML sees {count})</source>
+        <translation>GPU {index} 不存在（NVML 看到 {count} 个）</translation>
+    </message>
+    <message>
+        <source>GPU reading failed: {reason}</source>
+        <translation>读取 GPU 失败：{reason}</translation>
+    </message>
+    <message>
+        <source>{size} (training.memory_budget)</source>
+        <translation>{size}（training.memory_budget）</translation>
+    </message>
+    <message>
+        <source>training.memory_budget: free reads the GPU&apos;s free memory through NVML, which failed ({reason}); give a size such as 6GB instead</source>
+        <translation>training.memory_budget：“空闲”通过 NVML 读取 GPU 的空闲显存，但读取失败（{reason}）；请改写一个大小，如 6GB</translation>
+    </message>
+    <message>
+        <source>the same examples per optimizer step, in more passes of fewer (slower, the same numbers)</source>
+        <translation>每次优化器更新的样本数不变，分成更多、更小的批次（更慢，数值相同）</translation>
+    </message>
+    <message>
+        <source>recompute blocks in the backward pass instead of keeping their activations (slower, the same numbers)</source>
+        <translation>在反向传播中重算模块，而不保存其激活值（更慢，数值相同）</translation>
+    </message>
+    <message>
+        <source>16-bit activations (slightly different numbers)</source>
+        <translation>16 位激活值（数值略有不同）</translation>
+    </message>
+    <message>
+        <source>fewer samples per prompt: this changes the algorithm (smaller groups, noisier advantages), so it comes last</source>
+        <translation>每个提示的采样更少：这会改变算法（组更小，优势值噪声更大），所以放在最后</translation>
+    </message>
+    <message>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
@@ -5618,6 +8748,22 @@
     <message>
         <source>the process itself</source>
         <translation>进程本身</translation>
+    </message>
+    <message>
+        <source>{part} {size}</source>
+        <translation>{part} {size}</translation>
+    </message>
+    <message>
+        <source>memory budget {budget}: the estimate, {estimate}, fits; nothing changed</source>
+        <translation>内存预算 {budget}：估计 {estimate}，放得下；未做任何更改</translation>
+    </message>
+    <message>
+        <source>memory budget {budget}: the estimate, {estimate}, does not fit; changed:</source>
+        <translation>内存预算 {budget}：估计 {estimate}，放不下；已更改：</translation>
+    </message>
+    <message>
+        <source>{changes}: {why}</source>
+        <translation>{changes}：{why}</translation>
     </message>
     <message>
         <source>raise the budget, or {fix}</source>
@@ -5649,11 +8795,11 @@
     </message>
     <message>
         <source>training.memory_budget: &quot;{text}&quot; is not a memory size</source>
-        <translation>training.memory_budget：“{text}”不是内存大小</translation>
+        <translation type="vanished">training.memory_budget：“{text}”不是内存大小</translation>
     </message>
     <message>
         <source>training.memory_budget: &quot;{text}&quot; is no memory at all</source>
-        <translation>training.memory_budget：“{text}”等于没有内存</translation>
+        <translation type="vanished">training.memory_budget：“{text}”等于没有内存</translation>
     </message>
     <message>
         <source>write a size such as 4GB, 6 GB or 512MB (a plain number is GB), or free (what the GPU has free, on the CPU the RAM available), or leave it empty for no budget</source>
@@ -5661,11 +8807,11 @@
     </message>
     <message>
         <source>training.memory_budget: free reads the GPU&apos;s free memory through NVML, which failed ({reason})</source>
-        <translation>training.memory_budget：“空闲”通过 NVML 读取 GPU 的空闲显存，但读取失败（{reason}）</translation>
+        <translation type="vanished">training.memory_budget：“空闲”通过 NVML 读取 GPU 的空闲显存，但读取失败（{reason}）</translation>
     </message>
     <message>
         <source>give a size such as 6GB instead</source>
-        <translation>请改写一个大小，如 6GB</translation>
+        <translation type="vanished">请改写一个大小，如 6GB</translation>
     </message>
     <message>
         <source>{run}: has no ONNX export yet ({file} is missing); export it first ({command})</source>

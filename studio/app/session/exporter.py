@@ -28,12 +28,13 @@ from PySide6.QtWidgets import (
 
 from studio.app.common import dialogs
 from studio.app.common.background import run_in_background
+from studio.app.i18n.messages import translate_message
 
 EXPORT_KEYS = "Ctrl+E"
 
 
 class Exporter(QObject):
-    """Export on request; `exported(ExportResult)` or `export_failed(str)` when done.
+    """Export on request; `exported(ExportResult)` or `export_failed(message)` when done.
 
     run_dir_provider() gives the run folder to export (None when there is none yet).
     `widget` (an Export button and a progress bar) goes in the window's toolbar; `action`
@@ -41,9 +42,10 @@ class Exporter(QObject):
     """
 
     started = Signal(str)  # the run folder
-    progress_made = Signal(str, float)  # message, fraction 0..1 (emitted on the pool thread)
+    # the core's message (its id kept), fraction 0..1 (emitted on the pool thread)
+    progress_made = Signal(object, float)
     exported = Signal(object)  # ExportResult
-    export_failed = Signal(str)
+    export_failed = Signal(object)  # the message: a core Message keeps its id
 
     def __init__(self, run_dir_provider: Callable[[], str | None], parent: QWidget) -> None:
         super().__init__(parent)
@@ -109,8 +111,9 @@ class Exporter(QObject):
         # pool thread: emit only; the slot runs on the GUI thread
         self.progress_made.emit(message, float(fraction))
 
-    @Slot(str, float)
-    def _on_progress(self, message: str, fraction: float) -> None:
+    @Slot(object, float)
+    def _on_progress(self, said: str, fraction: float) -> None:
+        message = translate_message(said)
         if self.busy:
             self.bar.setValue(round(100 * max(0.0, min(1.0, fraction))))
             self.bar.setFormat(f"{message} %p%")
@@ -128,7 +131,8 @@ class Exporter(QObject):
         self.last_message = result.summary
         self._status(self.tr("Exported to {folder}").format(folder=result.folder))
         self.exported.emit(result)
-        dialogs.show_files(self._parent, self.tr("Export done"), result.summary, result.folder)
+        summary = translate_message(result.summary)
+        dialogs.show_files(self._parent, self.tr("Export done"), summary, result.folder)
 
     def _on_error(self, message: str, details: str) -> None:
         del details  # the message is written for users; the trace adds nothing for them

@@ -118,7 +118,10 @@ class RunSession(QObject):
         self.stopped_run: tuple[str, int] | None = None
         self.run_config: StudioConfig | None = None  # what the last run here started with
         self._close_when_idle = False  # the user closed mid-run: close once it has stopped
+        self._held = False  # the run is paused: Resume or Step then says it trains
         self._restart_when_idle = False  # Reset stopped the run: start again once it has
+        # what waits for the run to stop (another preset chosen mid-run): done once it has
+        self._when_idle: Callable[[], None] | None = None
         # the window's "Pause when GRPO starts" (a lesson's ui.pause_at_grpo asks it too)
         self.pause_at_grpo = False
         self.controller = RunController(control_factory, self)
@@ -197,14 +200,19 @@ class RunSession(QObject):
             return False
         try:
             chosen = parse_variants(cfg.ui.experiment if variants is None else variants)
-            if not chosen:
-                raise ConfigError(
-                    "ui.experiment: this preset names no experiment; add two variants "
-                    "(Experiment… above the charts)"
-                )
-            configs = variant_configs(cfg, chosen)
+            configs = variant_configs(cfg, chosen) if chosen else []
         except ConfigError as err:
             dialogs.show_error(self._window, self.tr("Cannot run this experiment"), str(err))
+            return False
+        if not chosen:
+            dialogs.show_error(
+                self._window,
+                self.tr("Cannot run this experiment"),
+                self.tr(
+                    "ui.experiment: this preset names no experiment; add two variants "
+                    "(Experiment… above the charts)"
+                ),
+            )
             return False
         if not self._may_start(cfg):
             return False
@@ -221,6 +229,13 @@ class RunSession(QObject):
             self.tr("starting an experiment with {name}: {variants}").format(
                 name=name, variants=describe(chosen)
             ),
+        )
+        self.logged.emit(
+            "info",
+            self.tr(
+                "the log, Samples and Explain step follow variant {label} (the first of {n}); "
+                "the charts and their table compare them all"
+            ).format(label=chosen[0].label, n=len(chosen)),
         )
         self.controller.start(
             self._make_experiment(cfg, chosen, self._save_dir()),
@@ -264,7 +279,7 @@ class RunSession(QObject):
             )
             if not dialogs.ask_yes_no(self._window, self.tr("Reset the run?"), question):
                 return False
-            self._restart_when_idle = True
+            self._restart_when_idle, self._when_idle = True, None
             self.controller.stop()
             return True
         if self.experiment_variants and self.run_config is not None:
@@ -352,6 +367,30 @@ class RunSession(QObject):
 
     def clear_overlay(self) -> None:
         self.overlay_closed.emit()
+
+    def stop_then(self, name: str, then: Callable[[], None]) -> bool:
+        """Another preset (`name`, in words) was chosen while a run is in progress: ask to
+        stop the run; on yes it stops (writing its checkpoint) and `then` runs once it has,
+        so the choice is never half applied beside a run that goes on. False: the user
+        keeps the run, and nothing changes. A run already stopping is not asked about."""
+        if self.controller.state != "stopping":
+            question = self.tr(
+                "A run is in progress. Stop it (a checkpoint is written; the Runs tab "
+                "continues it later) and use {name}?"
+            ).format(name=name)
+            if not dialogs.ask_yes_no(self._window, self.tr("Stop the run?"), question):
+                self.status_said.emit(
+                    self.tr("The run goes on; {name} was not loaded.").format(name=name)
+                )
+                return False
+        self._when_idle, self._restart_when_idle = then, False
+        self.status_said.emit(
+            self.tr("Stopping the run (writing its checkpoint); then {name} is shown.").format(
+                name=name
+            )
+        )
+        self.controller.stop()
+        return True
 
     def show_preset(self, cfg: StudioConfig) -> None:
         """The settings now show preset `cfg`. While nothing trains, the last run's views go
@@ -444,25 +483,33 @@ class RunSession(QObject):
         }
         self.status_said.emit(
             self.tr("Run ended ({reason}) — {run}").format(
-                reason=words.get(reason, reason), run=self.run_dir
+                reason=words.get(reason) or translate_message(reason), run=self.run_dir
             )
         )
         self.runs_changed.emit()
 
     def _on_state(self, state: str) -> None:
         self.state_changed.emit(state)  # the window first: a restart below changes it again
+        held, self._held = self._held, state == "paused"
+        if state in ("running", "stepping") and held and self.run_dir:  # no longer "paused"
+            self.status_said.emit(self.tr("Training — run folder {run}").format(run=self.run_dir))
         if state == "idle" and self._close_when_idle:
             self._close_when_idle = False
             self.close_ready.emit()
         elif state == "idle" and self._restart_when_idle:
             self._restart_when_idle = False
             self.restart()
+        elif state == "idle" and self._when_idle is not None:
+            then, self._when_idle = self._when_idle, None
+            then()
 
     def _on_exported(self, result: Any) -> None:
-        self.logged.emit("info", result.summary)
+        self.logged.emit("info", translate_message(result.summary))
 
     def _on_export_failed(self, message: str) -> None:
-        self.logged.emit("error", self.tr("export failed: {message}").format(message=message))
+        self.logged.emit(
+            "error", self.tr("export failed: {message}").format(message=translate_message(message))
+        )
 
     # ---- closing
 

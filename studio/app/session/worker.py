@@ -7,7 +7,7 @@ second). The trainer's listener only emits `record_emitted` (a queued signal, so
 slot runs on the GUI thread); it never touches a widget.
 
 Signals are named as past events: `run_started(str)` with the run folder,
-`record_emitted(object)` per record, `failed(str)` with the user-facing message (the log
+`record_emitted(object)` per record, `failed(object)` with the user-facing message (the log
 gets it first as an error record, in one line with the traceback as its details),
 `finished(dict)` with the final record.
 """
@@ -22,6 +22,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from studio.app.common.dialogs import user_message
 from studio.app.common.qt_compat import collect_garbage_on_gui_thread
+from studio.app.i18n.messages import translate_message
 from studio.core.training.reporting.records import error_record
 
 Listener = Callable[[dict], None]
@@ -103,8 +104,8 @@ class TrainerWorker(QObject):
 
     run_started = Signal(str)
     record_emitted = Signal(object)
-    failed = Signal(str)
-    finished = Signal(dict)
+    failed = Signal(object)  # the message: a core Message keeps its id to be translated
+    finished = Signal(object)  # the final record (a dict: its reason may be a core Message)
 
     def __init__(
         self,
@@ -136,8 +137,9 @@ class TrainerWorker(QObject):
         except BaseException as err:  # anything: the app must survive a failing run
             message = user_message(err)
             line = QCoreApplication.translate("TrainerWorker", "training failed: {message}")
-            # the log's one line, the traceback as its details
-            self.record_emitted.emit(error_record(err, line.format(message=message)))
+            # the log's one line (in the window's language), the traceback as its details
+            shown = line.format(message=translate_message(message))
+            self.record_emitted.emit(error_record(err, shown))
             self.failed.emit(message)
             return
         self.finished.emit(dict(final or {}))
@@ -216,13 +218,13 @@ class RunController(QObject):
         elif self.state == "running" and worker.pause_at_grpo and grpo_starts(record):
             self._set_state("paused")  # the worker asked the pause when it relayed this
 
-    @Slot(dict)
+    @Slot(object)
     def _on_worker_finished(self, final: dict) -> None:
         del final
         if self._thread is not None:
             self._thread.quit()
 
-    @Slot(str)
+    @Slot(object)
     def _on_worker_failed(self, message: str) -> None:
         del message
         if self._thread is not None:

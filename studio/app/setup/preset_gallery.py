@@ -1,10 +1,12 @@
 """The preset gallery: one card per shipped preset, plus "Open preset file…".
 
 Presets come first, then the lessons shipped for a class (presets/lessons/); each list
-is quickest first (`ui.minutes`, a whole run's measured minutes on a
-2-core laptop CPU, shown on the card). A card shows the preset's name, description, how
-long a run takes, task, layer count, parameter count and estimated peak training memory
-(studio.core.machine.hardware.estimate_training_memory). The counts need the task and
+is quickest first (`ui.minutes`, a whole run's minutes on the machine its preset was
+measured on: an order, not a figure for this machine). A card shows the preset's name,
+description, task, layer count, parameter count and estimated peak training memory
+(studio.core.machine.hardware.estimate_training_memory); the card in use also shows how
+long its run takes here, the estimate measured under the settings (setup/time_estimate.py:
+one answer to "how long", wherever it is shown). The counts need the task and
 model built, which takes a second or two for translation (tokenizers are trained on the
 demo corpus), so they are computed off the GUI thread and filled in when ready; results
 are cached per file and modification time.
@@ -31,6 +33,7 @@ from PySide6.QtWidgets import (
 from studio.app.common import dialogs
 from studio.app.common.background import run_in_background
 from studio.app.i18n.messages import translate_message
+from studio.app.setup.model_shelf import ModelShelf
 from studio.core.catalogue import load_config
 from studio.core.config.preset_files import lesson_files, preset_files, user_lesson_files
 from studio.core.machine.hardware import estimate_training_memory, format_bytes
@@ -78,7 +81,7 @@ def summarize_preset(path: str | Path) -> PresetSummary:
 
 
 # The registries' task and architecture names, as a card's tags say them in the window's
-# language (tests/app/test_gallery.py checks that every registered name is here).
+# language (tests/app/setup/test_gallery.py checks that every registered name is here).
 TAGS = (
     QT_TRANSLATE_NOOP("PresetTags", "arithmetic"),
     QT_TRANSLATE_NOOP("PresetTags", "strings"),
@@ -88,6 +91,8 @@ TAGS = (
     QT_TRANSLATE_NOOP("PresetTags", "own_text"),
     QT_TRANSLATE_NOOP("PresetTags", "micro-gpt"),
     QT_TRANSLATE_NOOP("PresetTags", "tiny-transformer"),
+    QT_TRANSLATE_NOOP("PresetTags", "pretrained-lm"),
+    QT_TRANSLATE_NOOP("PresetTags", "pretrained-mt"),
     QT_TRANSLATE_NOOP("PresetTags", "lite-resnet"),
 )
 
@@ -112,16 +117,6 @@ def card_details(s: PresetSummary) -> str:
     )
 
 
-def duration_text(minutes: float | None) -> str:
-    """'About 2 minutes on a 2-core laptop CPU' (empty when not measured)."""
-    tr = QCoreApplication.translate
-    if minutes is None:
-        return ""
-    if minutes < 1.5:
-        return tr("PresetCard", "About a minute on a 2-core laptop CPU")
-    return tr("PresetCard", "About {n} minutes on a 2-core laptop CPU").format(n=round(minutes))
-
-
 USER_KEY = "mine:"  # a saved lesson's card key: its file stem after this
 
 
@@ -138,7 +133,8 @@ class PresetCard(QFrame):
             title, desc, self.minutes = cfg.name, cfg.description, cfg.ui.minutes
             missing = missing_warm_start(cfg)
         except ValueError as err:  # a broken shipped preset must not break the gallery
-            title, desc = key, self.tr("Cannot be loaded: {error}").format(error=err)
+            title = key
+            desc = self.tr("Cannot be loaded: {error}").format(error=translate_message(err))
         # said on the card, before Start is pressed: a lesson without its warm start
         # would otherwise fail only once the run is being built
         self.warning = QLabel(
@@ -154,8 +150,11 @@ class PresetCard(QFrame):
         self.title = QLabel(f"<b>{QCoreApplication.translate('presets', title)}</b>")
         self.description = QLabel(QCoreApplication.translate("presets", desc) if desc else "")
         self.description.setWordWrap(True)
-        self.duration = QLabel(duration_text(self.minutes))
+        # the time a run takes here: the card in use shows the settings' measured estimate
+        self.duration = QLabel("")
         self.duration.setStyleSheet("color: #1F3A5F;")
+        self.duration.setWordWrap(True)
+        self.duration.hide()
         self.details = QLabel(self.tr("counting parameters…"))
         self.details.setWordWrap(True)
         self.details.setStyleSheet("color: #555;")
@@ -168,8 +167,16 @@ class PresetCard(QFrame):
         layout.addWidget(self.use, 0, Qt.AlignmentFlag.AlignRight)
 
     def show_in_use(self, current: bool) -> None:
-        """The button says whether this card's preset is the one in the settings."""
+        """The button says whether this card's preset is the one in the settings; only
+        the card in use says how long a run takes here (the settings' estimate)."""
         self.use.setText(self.tr("In use") if current else self.tr("Use this preset"))
+        if not current:
+            self.show_estimate("")
+
+    def show_estimate(self, text: str) -> None:
+        """The settings' measured estimate ('About 40 s on this machine'); "" hides it."""
+        self.duration.setText(text)
+        self.duration.setVisible(bool(text))
 
 
 class PresetGallery(QWidget):
@@ -191,19 +198,12 @@ class PresetGallery(QWidget):
         host = QWidget()
         cards = QVBoxLayout(host)
         cards.setContentsMargins(2, 2, 2, 2)
-        for title, files in (
-            (self.tr("Presets"), preset_files()),
-            (self.tr("Lessons for a class"), lesson_files()),
-        ):
-            if not files:
-                continue
-            heading = QLabel(f"<b>{title}</b>")
-            heading.setContentsMargins(2, 6, 0, 0)
-            cards.addWidget(heading)
-            made = [PresetCard(key, path, self) for key, path in files.items()]
-            for card in sorted(made, key=lambda c: (c.minutes is None, c.minutes or 0.0, c.key)):
-                self.cards[card.key] = card
-                cards.addWidget(card)
+        self._add_section(cards, self.tr("Presets"), preset_files())
+        # the user's own pretrained models, found in the Hugging Face cache or opened,
+        # right after the presets: where someone with a model looks first
+        self.models = ModelShelf(count_now=count_now)
+        cards.addWidget(self.models)
+        self._add_section(cards, self.tr("Lessons for a class"), lesson_files())
         # the teacher's own saved lessons, kept in the studio's lessons folder
         self._cards = cards
         self._user_heading = QLabel(f"<b>{self.tr('My lessons')}</b>")
@@ -221,6 +221,18 @@ class PresetGallery(QWidget):
         layout.addWidget(scroll, 1)
         if count_now:
             self.count_all()
+
+    def _add_section(self, cards: QVBoxLayout, title: str, files: dict[str, Path]) -> None:
+        """A heading and a card per file, the quickest first."""
+        if not files:
+            return
+        heading = QLabel(f"<b>{title}</b>")
+        heading.setContentsMargins(2, 6, 0, 0)
+        cards.addWidget(heading)
+        made = [PresetCard(key, path, self) for key, path in files.items()]
+        for card in sorted(made, key=lambda c: (c.minutes is None, c.minutes or 0.0, c.key)):
+            self.cards[card.key] = card
+            cards.addWidget(card)
 
     def show_user_lessons(self, count: bool = True) -> None:
         """(Re)list the lessons saved in the user's lessons folder, after the shipped ones
@@ -287,6 +299,12 @@ class PresetGallery(QWidget):
             card.use.setEnabled(not current)
             card.style().unpolish(card)  # the stylesheet reads the property anew
             card.style().polish(card)
+
+    def show_estimate(self, text: str) -> None:
+        """The estimate under the settings (their headline, "" while not measured), on the
+        card in use: the one figure for how long its run takes on this machine."""
+        for card in self.cards.values():
+            card.show_estimate(text if card.property("current") else "")
 
     def open_file_dialog(self) -> None:
         path = dialogs.open_file(

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -316,8 +317,12 @@ class SettingsForm(QWidget):
     # ---- reading
 
     def set_value(self, path: str, value: Any) -> None:
-        """Set one field (e.g. `data.path` from the data panel)."""
-        self.editors[path].set(value)
+        """Set one field (e.g. `data.path` from the data panel), heard as an edit: the
+        plan, the estimate and the views follow it as they follow the user's typing."""
+        editor = self.editors[path]
+        editor.set(value)
+        if isinstance(editor.widget, QLineEdit):  # its textEdited hears only the keyboard
+            self.changed.emit()
 
     def value_of(self, path: str) -> Any:
         """One field's value as typed so far (YAML read), None when the form has no such
@@ -341,7 +346,7 @@ class SettingsForm(QWidget):
     def config(self) -> StudioConfig:
         """The config the form shows; ConfigError (with the field's path) if a value is bad."""
         if self._base is None:
-            raise ConfigError("no preset loaded; open a preset first")
+            raise ConfigError(self.tr("no preset loaded; open a preset first"))
         base = self._base
         raw: dict[str, Any] = {
             "name": self.editors["name"].get(),

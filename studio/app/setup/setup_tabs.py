@@ -49,8 +49,8 @@ class SetupTabs(ScrollingTabs):
         page_layout.addWidget(self.form, 1)
         # how long these settings take here (measured on a pool thread), and the budget;
         # measured on its own only where the gallery counts too (not in most tests)
-        self.estimate = TimeEstimateBox(self.form.config, self.form.set_value, auto=count_presets)
-        self.form.changed.connect(self._settings_changed)
+        self.estimate = TimeEstimateBox(self._plan_now, self.form.set_value, auto=count_presets)
+        self.estimate.measured.connect(self.gallery.show_estimate)
         page_layout.addWidget(self.estimate)
         page_layout.addWidget(save_button)
         self.data_panel = DataPanel()
@@ -75,7 +75,7 @@ class SetupTabs(ScrollingTabs):
         """Show `cfg` in the settings and the Data tab."""
         self.form.set_config(cfg)
         self.data_panel.show_config(cfg)
-        self.estimate.settings_changed(cfg)
+        self._plan_changed()
 
     def read_config(self) -> StudioConfig | None:
         """The settings as a config, or None after showing what is wrong."""
@@ -89,26 +89,32 @@ class SetupTabs(ScrollingTabs):
             )
             return None
 
-    def _settings_changed(self) -> None:
-        try:
-            cfg: StudioConfig | None = self.form.config()
-        except ConfigError:
-            cfg = None
-        self.estimate.settings_changed(cfg)
-
     def planned(self, cfg: StudioConfig) -> StudioConfig:
         """`cfg` as Start trains by it: fitted to the user's file while the Data tab's
         check of it stands (a value the user set kept over the fit)."""
         return self.data_panel.fitted_config(cfg) or cfg
 
+    def _plan_now(self) -> StudioConfig:
+        """The plan Start trains by now (ConfigError: a setting is not valid)."""
+        return self.planned(self.form.config())
+
     def _plan_changed(self) -> None:
-        """The settings or the Data tab's check changed: the plan they make, unless a
-        value being typed is not valid yet (the plan shown stays as it was)."""
+        """The settings or the Data tab's check changed: the plan they make, to the window
+        and to the estimate, unless a value being typed is not valid yet (the plan shown
+        stays as it was; the estimate waits for valid settings)."""
         try:
-            now = self.form.config()
+            plan = self._plan_now()
         except ConfigError:
+            self.estimate.settings_changed(None)
             return
-        self.plan_changed.emit(self.planned(now))
+        self.estimate.settings_changed(plan)
+        self.plan_changed.emit(plan)
+
+    def set_running(self, running: bool) -> None:
+        """A run trains (True) or nothing does: edits are for the next run (the form says
+        so), and the estimate waits for the run's end."""
+        self.form.set_running(running)
+        self.estimate.set_running(running)
 
     def save_dir(self) -> Path | None:
         """The folder the settings save runs in (None: the default, or a bad setting)."""

@@ -1,24 +1,30 @@
 """Under the settings: how long the run will take on this machine, and the time budget.
 
 The estimate is measured, not guessed (studio.core.training.probes.time_probe): a few real steps
-of the chosen preset on the chosen file, on a pool thread, never the window's. It is
-measured again a moment after the settings change (a preset chosen, a file picked, a
-field edited); a measurement still under way when they change is told to stop at its next
-step, and a result of older settings is dropped. The Time budget field is the settings'
+of the plan Start trains by (the settings, fitted to the file the Data tab checked) on that
+file, with the torch threads a run of the window trains with, on a pool thread, never the
+window's. It is measured again a moment after the plan changes (a preset chosen, a file
+picked or checked, a field edited); a measurement still under way when it changes is told
+to stop at its next step, and a result of an older plan is dropped. While a run trains
+nothing is measured (it would share the cores with the run): a stale estimate waits for
+the run's end. The figure is the one answer the window gives to "how long": the card of
+the preset in use shows it too (`measured`). The Time budget field is the settings'
 run.time_budget, shown here beside the figure it acts on.
 """
 
 from __future__ import annotations
 
+import copy
 import math
 import threading
 from collections.abc import Callable
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from studio.app.common.background import run_in_background
 from studio.app.i18n.messages import translate_message
+from studio.app.session.worker import WINDOW_THREADS
 from studio.core.catalogue import check_settings
 from studio.core.config.fields import ConfigError
 from studio.core.config.sections import StudioConfig
@@ -28,19 +34,31 @@ DELAY_MS = 1200  # settings left alone this long are measured (typing does not s
 SETTING = "run.time_budget"
 
 
+def as_the_window_trains(cfg: StudioConfig) -> StudioConfig:
+    """`cfg` with the torch threads a run started in the window trains with (the worker
+    sets WINDOW_THREADS where the settings leave them to torch): measured with torch's
+    own count, a 2-core machine's estimate was a third of the run it announced."""
+    cfg = copy.deepcopy(cfg)
+    if not cfg.training.threads:
+        cfg.training.threads = WINDOW_THREADS
+    return cfg
+
+
 def _measure(cfg: StudioConfig, cancel: threading.Event) -> TimeEstimate | None:
     """On the pool thread: the estimate, or None when newer settings stopped it."""
     try:
-        # the process's thread count stays as it is: a run training beside it sets its own
-        return estimate_config(cfg, cancel.is_set, own_threads=False)
+        return estimate_config(as_the_window_trains(cfg), cancel.is_set)
     except ProbeCancelled:
         return None
 
 
 class TimeEstimateBox(QWidget):
-    """The estimate for the config `config_provider` gives, and the time budget field that
-    writes run.time_budget through `set_value`. With `auto` off (tests that build many
-    windows) it measures only when asked (the Estimate button, `estimate_now`)."""
+    """The estimate for the config `config_provider` gives (the plan Start trains by), and
+    the time budget field that writes run.time_budget through `set_value`. With `auto` off
+    (tests that build many windows) it measures only when asked (the Estimate button,
+    `estimate_now`). `measured(text)`: its headline, "" while it is not measured."""
+
+    measured = Signal(str)
 
     def __init__(
         self,
@@ -53,6 +71,8 @@ class TimeEstimateBox(QWidget):
         self.set_value = set_value
         self.auto = auto
         self.generation = 0  # the settings' version the label should show
+        self.training = False  # a run trains: nothing is measured until it ends
+        self.stale = False  # the plan changed while a run trained: measured once it ends
         self._cancel = threading.Event()  # the measurement under way, told to stop
         self.result: TimeEstimate | None = None
         self.text = QLabel(self.tr("Time on this machine: not measured yet"))
@@ -87,25 +107,47 @@ class TimeEstimateBox(QWidget):
         self._timer.timeout.connect(self.estimate_now)
 
     def settings_changed(self, cfg: StudioConfig | None = None) -> None:
-        """The settings changed: older results are stale; measure again soon (auto)."""
+        """The plan changed: older results are stale; measure again soon (auto)."""
         self.generation += 1
         self._cancel.set()
+        self.result = None
+        self.measured.emit("")
         if cfg is not None and not self.budget.hasFocus():
             self.budget.setText(cfg.run.time_budget)
-        if self.auto:
+        if self.training:
+            self.stale = True
+            self.text.setText(self.tr("Time on this machine: measured once the run ends"))
+        elif self.auto:
             self.text.setText(self.tr("Time on this machine: measuring soon…"))
             self._timer.start()
+
+    def set_running(self, running: bool) -> None:
+        """A run trains (True) or nothing does: a probe beside a run would share its cores
+        (and torch's thread count), so it waits; a plan changed meanwhile is measured after."""
+        self.training = running
+        self.button.setEnabled(not running)
+        if running:
+            self._timer.stop()
+            self._cancel.set()
+            if self.result is None:  # not measured yet, or stopped now
+                self.stale = True
+                self.text.setText(self.tr("Time on this machine: measured once the run ends"))
+        elif self.stale:
+            self.stale = False
+            self.settings_changed()
 
     def estimate_now(self) -> None:
         """Measure the settings as they are now, on a pool thread."""
         self._timer.stop()
+        if self.training:
+            return
         try:
             cfg = self.config_provider()
             check_settings(cfg)  # settings that cannot work together are not measured
         except ConfigError as err:
             self.text.setText(
                 self.tr("Time on this machine: waits for valid settings ({reason})").replace(
-                    "{reason}", translate_message(str(err))
+                    "{reason}", translate_message(err)
                 )
             )
             return
@@ -125,6 +167,7 @@ class TimeEstimateBox(QWidget):
             return
         self.result = result
         self.text.setText(self.describe(result))
+        self.measured.emit(self.headline(result))
 
     def _failed(self, generation: int, message: str) -> None:
         if generation != self.generation:
@@ -136,8 +179,7 @@ class TimeEstimateBox(QWidget):
         )
 
     def _budget_edited(self) -> None:
-        self.set_value(SETTING, self.budget.text().strip())
-        self.settings_changed()  # the form does not hear a value set from here
+        self.set_value(SETTING, self.budget.text().strip())  # heard as an edit: measured again
 
     # ---- the words
 
@@ -154,14 +196,18 @@ class TimeEstimateBox(QWidget):
         h, m = divmod(minutes, 60)
         return self.tr("{h} h {m} min").replace("{h}", str(h)).replace("{m}", f"{m:02d}")
 
-    def describe(self, result: TimeEstimate) -> str:
-        """'About 12 min on this machine; fewer warm-up steps would shorten it.'"""
+    def headline(self, result: TimeEstimate) -> str:
+        """'About 12 min on this machine' (what a preset's card says too)."""
         time_text = self.duration(result.seconds)
         if result.prediction.at_most:
             head = self.tr("At most {time} on this machine (the warm-up can end early)")
         else:
             head = self.tr("About {time} on this machine")
-        lines = [head.replace("{time}", time_text)]
+        return head.replace("{time}", time_text)
+
+    def describe(self, result: TimeEstimate) -> str:
+        """'About 12 min on this machine; fewer warm-up steps would shorten it.'"""
+        lines = [self.headline(result)]
         levers = {
             "warmup": self.tr("fewer warm-up steps would shorten it"),
             "grpo": self.tr("fewer GRPO steps or a smaller group would shorten it"),

@@ -13,7 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QSettings, QSize, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QPoint,
+    QRect,
+    QSettings,
+    QSize,
+    Signal,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -72,11 +81,19 @@ def window_callouts(setup: QTabWidget, start_button: Callable[[], QWidget]) -> l
             _tr(
                 "Training runs beside the window: watch the reward rise on the Charts "
                 "tab, and the sampled groups on the Samples tab. Pause and Step let you "
-                "look at one step at a time."
+                "look at one step at a time. The Setup dock is back on its Presets tab, "
+                "where you started."
             ),
             start_button,
+            tab(PRESETS),  # the tour ends where it began, not on the Data tab of step 2
         ),
     ]
+
+
+def _overlap(a: QRect, b: QRect) -> int:
+    """The area two rectangles share."""
+    both = a.intersected(b)
+    return both.width() * both.height() if both.isValid() else 0
 
 
 class Tour(QObject):
@@ -181,15 +198,30 @@ class Tour(QObject):
         return max(1, min(max(WIDTH, row), self.window.width()))
 
     def _place(self, target: QWidget) -> QPoint:
-        """Beside `target` (right of it, else below it), kept inside the window."""
-        top_left = target.mapTo(self.window, QPoint(0, 0))
-        # a little down from its top: the tab bars and the stage strip stay readable
-        x, y = top_left.x() + target.width() + 8, top_left.y() + min(90, target.height() // 4)
-        width = self.panel.width()
-        if x + width > self.window.width():  # no room on the right: below it
-            x, y = top_left.x(), top_left.y() + target.height() + 8
-        x = max(0, min(x, self.window.width() - width))
-        y = max(0, min(y, self.window.height() - self.panel.height()))
+        """Beside `target`, never over it: right of it, else below, left or above it,
+        whichever fits inside the window first; else the one that covers least of it."""
+        corner = target.mapTo(self.window, QPoint(0, 0))
+        aim = QRect(corner, target.size())
+        size = self.panel.size()
+        # beside it, a little down from its top: the tab bars and the stage strip stay readable
+        down = aim.top() + min(90, aim.height() // 4)
+        places = [
+            QPoint(aim.right() + 9, down),  # right
+            QPoint(aim.left(), aim.bottom() + 9),  # below
+            QPoint(aim.left() - size.width() - 8, down),  # left
+            QPoint(aim.left(), aim.top() - size.height() - 8),  # above
+        ]
+        room = self.window.rect()
+        for place in places:
+            if room.contains(QRect(place, size)):
+                return place
+        kept = [self._inside(place) for place in places]
+        return min(kept, key=lambda place: _overlap(QRect(place, size), aim))
+
+    def _inside(self, place: QPoint) -> QPoint:
+        """`place` moved the least that keeps the callout inside the window."""
+        x = max(0, min(place.x(), self.window.width() - self.panel.width()))
+        y = max(0, min(place.y(), self.window.height() - self.panel.height()))
         return QPoint(x, y)
 
     def close(self, *, forever: bool) -> None:

@@ -18,7 +18,9 @@ Window layout, the last preset and recent runs persist in QSettings.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
@@ -42,7 +44,7 @@ from studio.app.shell.window_fit import fit_docks, fit_to_screen, keep_on_screen
 from studio.app.views import registry
 from studio.app.views.log_panel import LogPanel
 from studio.app.views.view import CONTEXT, BottomDock, Tab, V, View, ViewContext
-from studio.core.catalogue import load_config
+from studio.core.catalogue import load_config, model_of_yours, preset_for, trains
 from studio.core.config.fields import ConfigError
 from studio.core.config.sections import StudioConfig
 from studio.core.machine.hardware import MemoryProbe
@@ -72,6 +74,7 @@ class MainWindow(QMainWindow):
         self.docks: dict[str, QDockWidget] = {}  # by key: objectName "dock-<key>"
         self.setup = SetupTabs(count_presets)
         self.setup.gallery.preset_chosen.connect(self.load_preset)
+        self.setup.gallery.models.model_chosen.connect(self.use_model)
         self.setup.logged.connect(self._say)
         self.session = session = RunSession(
             self, self.setup.read_config, self.setup.save_dir, make_factory, control_factory
@@ -270,7 +273,9 @@ class MainWindow(QMainWindow):
     # ---- presets and settings
 
     def load_preset(self, path: str, overrides: Sequence[str] = (), quiet: bool = False) -> bool:
-        """Show a preset (a path or a shipped name) in the settings; False if it cannot load."""
+        """Show a preset (a path or a shipped name) in the settings; False if it cannot load,
+        or if a run is in progress and the user keeps it. Chosen mid-run, the preset is
+        shown once the run has stopped (asked first: session.stop_then), never beside it."""
         try:
             cfg = load_config(path, list(overrides))
             if getattr(cfg.task, "user_reward", None):  # its reward file may sit beside it
@@ -282,6 +287,14 @@ class MainWindow(QMainWindow):
                 dialogs.show_error(self, self.tr("Cannot open this preset"), str(err))
                 self._say("error", str(err))
             return False
+        if self.session.controller.running:
+            name = QCoreApplication.translate("presets", cfg.name)
+            return self.session.stop_then(name, lambda: self._show_preset(path, cfg))
+        self._show_preset(path, cfg)
+        return True
+
+    def _show_preset(self, path: str, cfg: StudioConfig) -> None:
+        """The preset `cfg` (from `path`) in the settings, the gallery and the views."""
         self.session.show_preset(cfg)
         self.set_config(cfg)
         self.setup.gallery.set_current(path)
@@ -291,7 +304,27 @@ class MainWindow(QMainWindow):
             self.tr("Preset: {name} ({path})").format(name=name, path=path)
         )
         self._say("info", self.tr("preset loaded: {name} ({path})").format(name=name, path=path))
-        return True
+        folder = getattr(cfg.model, "path", "")
+        if folder:  # a model of the user's in the preset's place: say which, and how trained
+            lora = getattr(cfg.model, "lora", False)
+            how = self.tr("LoRA adapters") if lora else self.tr("every weight")
+            said = self.tr("your model {name} trains ({how}): {folder}")
+            said = said.format(name=Path(folder).name, how=how, folder=folder)
+            self.statusBar().showMessage(said)
+            self._say("info", said)
+
+    def use_model(self, folder: str, lora: bool) -> bool:
+        """Train a model of the user's: the preset shown when its task trains such a model
+        (a text task a language model, translation a translator), else the preset for
+        what the folder holds, with the folder's model in its place (and a translator's
+        language pair as the task's languages)."""
+        settings = model_of_yours(folder, lora=lora)
+        shown = self.setup.read_config()
+        preset = str(self.settings.value("preset/last", ""))
+        if shown is None or not preset or not trains(settings["model"]["arch"], shown.task.NAME):
+            preset = preset_for(folder)
+        overrides = [f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in settings.items()]
+        return self.load_preset(preset, overrides)
 
     def set_config(self, cfg: StudioConfig) -> None:
         """Show `cfg` in the settings, the Data tab and the lesson banner."""
@@ -358,7 +391,7 @@ class MainWindow(QMainWindow):
             # checked file, not the preset's stopping rules; the trainer's own replaces it
             # when the run folder is made
             self._hand_plan(self.setup.planned(started))
-        self.setup.form.set_running(state != "idle")
+        self.setup.set_running(state != "idle")
         # While the trainer runs, the charts draw paced so training keeps the CPU and GIL.
         live = state in ("running", "stopping")
         for view in self._context.views():

@@ -37,8 +37,10 @@ class Presentation(QObject):
             "true",
             "1",
         )
-        self.larger = self._action(
-            self.tr("Larger text"), QKeySequence.StandardKey.ZoomIn, lambda: self.zoom(1)
+        self.larger = self._action(self.tr("Larger text"), None, lambda: self.zoom(1))
+        # Ctrl+= too: the standard Ctrl++ needs Shift on most keyboards
+        self.larger.setShortcuts(
+            [*QKeySequence.keyBindings(QKeySequence.StandardKey.ZoomIn), QKeySequence("Ctrl+=")]
         )
         self.smaller = self._action(
             self.tr("Smaller text"), QKeySequence.StandardKey.ZoomOut, lambda: self.zoom(-1)

@@ -79,6 +79,7 @@ class ControlBar(QToolBar):
         self.early_end = ""  # why a stage ended before its steps, for the final words
         self.ended = False  # the run's done record came
         self.started = False  # a record of this run came (it is past preparing)
+        self.starting = ""  # the stage that started last, in words
         self.state = "idle"
         self.reset()
         self.set_state("idle")
@@ -133,6 +134,11 @@ class ControlBar(QToolBar):
         self.stop_action.setEnabled(active)
         # Reset: a run of this window to start again (an idle bar that never ran has none)
         self.restart_action.setEnabled(state != "stopping" and (active or self.started))
+        self._say_state(was_stopping)
+
+    def _say_state(self, was_stopping: bool) -> None:
+        """The words beside the bar for the state just set."""
+        state = self.state
         if state == "stopping" and not self.ended:
             self.rate.setText(self.tr("stopping — writing a checkpoint…"))
         elif state == "idle" and was_stopping and not self.ended:
@@ -140,7 +146,7 @@ class ControlBar(QToolBar):
             self.progress.setFormat(self.tr("stopped at step %v of %m"))
             self.rate.setText("")
         elif state == "paused":
-            self.rate.setText(self.tr("paused"))
+            self._say_paused()
         elif state == "stepping" and not self.started:
             self.progress.setFormat(self.tr("preparing…"))
             self.rate.setText(self.tr("preparing, then taking one step…"))
@@ -149,8 +155,21 @@ class ControlBar(QToolBar):
         elif state == "running" and not self.started:
             self.progress.setFormat(self.tr("preparing…"))
             self.rate.setText(self.tr("preparing (loading data, building the model)…"))
-        elif state == "running" and self.eta.step:
+        elif state == "running" and self.eta.steps_per_s:
             self._show_rate()
+        elif state == "running":  # resumed before a step of this stage was timed
+            stage = self.starting or self.tr("training")
+            self.rate.setText(self.tr("starting {stage}…").format(stage=stage))
+
+    def _say_paused(self) -> None:
+        """Paused: before the run has prepared, before its first step, or at a step. The
+        line stays one short word (a longer one pushes the memory gauge off a 1024-px bar);
+        its tooltip says where the run waits."""
+        self.rate.setText(self.tr("paused"))
+        if not self.started:  # the trainer prepares on, then waits before its first step
+            self.rate.setToolTip(self.tr("paused: preparing, then waiting before the first step"))
+        elif not self.eta.step:
+            self.rate.setToolTip(self.tr("paused before its first step"))
 
     def show_record(self, record: dict) -> None:
         """Every record of the run, in order (the window's records slot calls this)."""
@@ -160,27 +179,44 @@ class ControlBar(QToolBar):
         kind = record.get("kind")
         if kind == "step":
             self.show_step(record)
-        elif kind == "stage" and record.get("event") == "start" and not self.eta.step:
-            if self.state == "stepping":
-                return  # still "…taking one step…"
-            self.rate.setText(self.tr("starting {stage}…").format(stage=self._stage(record)))
+        elif kind == "stage" and record.get("event") == "start":
+            self._stage_started(record)
         elif kind == "stage" and record.get("event") == "end":
             if record.get("reason", FULL_RUN) != FULL_RUN:
                 self.early_end = self.tr("{stage} ended early: {reason}").format(
                     stage=self._stage(record),
-                    reason=translate_message(str(record.get("reason", ""))),
+                    reason=translate_message(record.get("reason", "")),
                 )
         elif kind == "done":
             self.show_done(record)
 
+    def _stage_started(self, record: dict) -> None:
+        """A stage starts: the bar ends where the plan now ends (an earlier stage that
+        stopped early ran fewer steps), and the words say what comes."""
+        self.starting = self._stage(record)
+        self.eta.add(record)
+        if self.eta.planned_end:
+            self._show_progress()
+        else:  # a run recorded before stage records said their steps: known at a step
+            self.progress.setFormat(self.tr("not started"))
+        if self.state == "paused":
+            self._say_paused()
+        elif self.state == "running" and not self.eta.step:
+            self.rate.setText(self.tr("starting {stage}…").format(stage=self.starting))
+
     def show_step(self, record: dict) -> None:
         self.eta.add(record)
+        self._show_progress()
+        if self.state == "running":
+            self._show_rate()
+        elif self.state == "paused":  # the pause was heard before this step's record
+            self._say_paused()
+
+    def _show_progress(self) -> None:
         step, total = self.eta.step, self.eta.planned_end
         self.progress.setFormat(self.tr("%v / %m steps"))
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(min(step, max(total, 1)))
-        if self.state == "running":
-            self._show_rate()
 
     def _show_rate(self) -> None:
         eta = format_duration(self.eta.seconds_left())

@@ -43,7 +43,7 @@ def format_record(record: dict) -> tuple[str, str] | None:
     """(level, text) for records the log shows; None for step records (the charts show them)."""
     kind, step = record.get("kind"), record.get("step", "")
     if kind == "log":
-        message = translate_message(str(record.get("message", "")))
+        message = translate_message(record.get("message", ""))
         if step == "":  # an error before the run had a step (the front door's record)
             return record.get("level", "info"), message
         return record.get("level", "info"), _tr("[step {step}] {message}").format(

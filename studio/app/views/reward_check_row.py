@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.app.i18n.messages import translate_message
 from studio.core.tasks.reward_kinds import CONTEXT, KINDS, Option
 
 ANSWER_SEP = "|"  # several answers in one box: "2024-01-05 | 2024-1-5"
@@ -207,7 +208,8 @@ class CheckRow(QFrame):
         if self.kind != "function":
             return
         if error:
-            self.state.setText(tr("Your function failed: {error}").format(error=error))
+            said = translate_message(error)
+            self.state.setText(tr("Your function failed: {error}").format(error=said))
         elif not_run:
             self.state.setText(tr("Not run: your own code runs only once you allow it."))
         else:

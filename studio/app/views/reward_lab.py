@@ -23,9 +23,10 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -44,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.common import background
+from studio.app.i18n.messages import translate_message
 from studio.app.session import code_consent
 from studio.app.views.explain.before_update import advantages_part, rewards_part, spread_part
 from studio.app.views.reward_check_row import ANSWER_SEP, CheckRow, kind_words, tr
@@ -80,9 +82,11 @@ class RewardLab(View, QWidget):
         self.error = ""
         self._answers_of: dict[str, tuple[str, ...]] = {}  # the data's prompts
         self._loading = False
+        self._loads = 0  # counts the data shown: a late read of earlier data is dropped
         self._sampling = False
         self.run_dir: str | None = None
         self.sample_note = ""  # what the last sampling said (an error, or what it drew)
+        self.model_texts: list[str] = []  # the completions the run's model last wrote here
 
         right = QSplitter(Qt.Orientation.Vertical)  # a small window drags room to the numbers
         right.addWidget(self._group_box())
@@ -208,8 +212,35 @@ class RewardLab(View, QWidget):
             self.set_checks(rewards, stores=True)
         else:
             self.set_checks(DEFAULT_CHECKS, stores=False)
-        self._answers_of = {}
+        self._forget_prompts()
         self.from_data.setEnabled(hasattr(cfg.task, "rewards"))
+
+    def show_plan(self, cfg: StudioConfig) -> None:
+        """The settings Start trains by: "From the data" offers the prompts of the data
+        they name (the file the Data tab checked, not the preset's demo) and the numbers
+        use their grpo settings; the checks shown stay as they are."""
+        data_changed = self.cfg is None or repr(self.cfg.data) != repr(cfg.data)
+        self.cfg = cfg
+        if data_changed:
+            self._forget_prompts()
+
+    def _forget_prompts(self) -> None:
+        """The prompts offered were another data's: dropped (what is typed stays)."""
+        self._answers_of = {}
+        self._loads += 1  # a load of the earlier data still under way is dropped
+        self._loading = False
+        typed = self.prompt.currentText()
+        self.prompt.blockSignals(True)
+        self.prompt.clear()
+        self.prompt.setCurrentText(typed)
+        self.prompt.blockSignals(False)
+        self.from_data.setEnabled(self.cfg is not None and hasattr(self.cfg.task, "rewards"))
+        path = getattr(self.cfg.data, "path", None) if self.cfg is not None else None
+        self.from_data.setToolTip(
+            tr("Offer the prompts of {data}").format(
+                data=Path(path).name if path else tr("the built-in demo data")
+            )
+        )
 
     def settings_edited(self, value_of: Callable[[str], Any]) -> None:
         """task.rewards typed in the Settings form: shown when it reads as checks and
@@ -253,12 +284,13 @@ class RewardLab(View, QWidget):
         if stores:
             self.where.setText(tr("The reward of the settings (task.rewards): edits go into them."))
         else:
-            task = getattr(self.cfg.task, "NAME", "") if self.cfg is not None else ""
+            # the preset by its shown name, never the task's internal one ("arithmetic")
+            name = self.cfg.name if self.cfg is not None else ""
             self.where.setText(
                 tr(
-                    "The task {task} has its reward built in: these checks are for trying "
-                    'only. Pick the preset "Your own text" to train with them.'
-                ).format(task=task)
+                    'The preset "{preset}" has its reward built in: these checks are for '
+                    'trying only. Pick the preset "Your own text" to train with them.'
+                ).format(preset=QCoreApplication.translate("presets", name))
             )
         self.recompute()
 
@@ -305,17 +337,25 @@ class RewardLab(View, QWidget):
         """Read the data's prompts off the GUI thread (a big file takes a moment)."""
         if self.cfg is None or self._loading:
             return
-        cfg = self.cfg
+        cfg, loads = self.cfg, self._loads
         self._loading = True
         self.from_data.setEnabled(False)
         background.run_in_background(
-            lambda: _data_prompts(cfg), self._prompts_loaded, self._prompts_failed
+            lambda: _data_prompts(cfg),
+            lambda items: self._prompts_loaded(items, loads),
+            lambda message, _details: self._prompts_failed(message, loads),
         )
 
-    def _prompts_loaded(self, items: list[tuple[str, tuple[str, ...]]]) -> None:
+    def _prompts_loaded(self, items: list[tuple[str, tuple[str, ...]]], loads: int) -> None:
+        if loads != self._loads:  # the data changed while it was read
+            return
         self._loading = False
         self.from_data.setEnabled(True)
         self._answers_of = dict(items)
+        path = getattr(self.cfg.data, "path", None) if self.cfg is not None else None
+        self.sample_note = tr("{count} prompts offered from {data}.").format(
+            count=len(items), data=Path(path).name if path else tr("the built-in demo data")
+        )
         typed = self.prompt.currentText()
         self.prompt.blockSignals(True)
         self.prompt.clear()
@@ -325,12 +365,18 @@ class RewardLab(View, QWidget):
         if not typed and items:
             self.prompt.setCurrentIndex(0)
             self._prompt_changed(items[0][0])
+        else:
+            self.redraw()
 
-    def _prompts_failed(self, message: str, details: str) -> None:
-        del details
+    def _prompts_failed(self, message: str, loads: int) -> None:
+        if loads != self._loads:
+            return
         self._loading = False
         self.from_data.setEnabled(True)
-        self.warnings.setText(tr("Could not read the data: {message}").format(message=message))
+        self.sample_note = tr("Could not read the data: {message}").format(
+            message=translate_message(message)
+        )
+        self.redraw()
 
     def sample_group(self) -> None:
         """Ask the run's model for a group of completions of the prompt, off the GUI thread
@@ -356,6 +402,7 @@ class RewardLab(View, QWidget):
         self.sample_note = tr("{count} completions sampled from the run's model.").format(
             count=len(texts)
         )
+        self.model_texts = [t for t in texts if t.strip()]  # the model's until edited
         self.completions.setPlainText("\n".join(texts))  # recomputes at once
 
     def _sample_failed(self, message: str, details: str) -> None:
@@ -387,7 +434,7 @@ class RewardLab(View, QWidget):
         except CheckError as err:
             self.error = str(err)
             checks = []
-        self.check_error.setText(self.error)
+        self.check_error.setText(translate_message(self.error))
         texts = self.completion_texts()
         self._scoring += 1  # a result scored for an earlier edit is dropped when it comes
         if checks and texts:
@@ -421,7 +468,7 @@ class RewardLab(View, QWidget):
             return
         self.group = group
         if error:
-            self.check_error.setText(error)
+            self.check_error.setText(translate_message(error))
         self._show(checks)
 
     def _show(self, checks: list) -> None:
@@ -454,6 +501,13 @@ class RewardLab(View, QWidget):
                     name=name
                 )
             )
+        for name, score in g.always_same.items():
+            out.append(
+                tr(
+                    "The check {name} gives {score} to every completion: it adds the same to "
+                    "every reward, so it moves no advantage and GRPO learns nothing from it."
+                ).format(name=name, score=f"{score:g}")
+            )
         for name in g.not_run:
             out.append(
                 tr(
@@ -485,8 +539,13 @@ class RewardLab(View, QWidget):
         plain = not self.terms.isChecked()
         noun = tr("completions")
         scroll = self.results.verticalScrollBar().value()
-        lead = tr("Your completions, scored as a GRPO step scores the model's samples:")
-        parts = (rewards_part(entry, noun, plain), spread_part(entry, plain))
+        typed = entry["completions"] != self.model_texts  # typed, or the model's edited
+        lead = (
+            tr("Your completions, scored as a GRPO step scores the model's samples:")
+            if typed
+            else tr("The run's model's completions, scored as a GRPO step scores them:")
+        )
+        parts = (rewards_part(entry, noun, plain, typed), spread_part(entry, plain))
         self.results.setHtml(
             f"<p><i>{html.escape(lead)}</i></p>" + "".join(parts) + advantages_part(entry, plain)
         )

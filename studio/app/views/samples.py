@@ -8,12 +8,14 @@ learns little from it. A group whose rewards are all equal has zero advantages
 everywhere: GRPO learns nothing from it, and the panel says so and colours none of it.
 What a sample is called follows the task (an answer, a translation, an episode's moves).
 Each group links to the Explain tab, which walks through that group's step number by
-number (`explain_requested`).
+number (`explain_requested`). Variants trained side by side are one run each: this tab,
+the Explain tab and the log follow the first, and say so (`variant_note`).
 """
 
 from __future__ import annotations
 
 import html
+from typing import Self
 
 from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser
@@ -21,7 +23,7 @@ from PySide6.QtWidgets import QTextBrowser
 from studio.app.common.font_coverage import font_note
 from studio.app.common.redraw_when_seen import RedrawWhenSeen
 from studio.app.i18n.messages import prompt_shown
-from studio.app.views.view import Tab, View, view_title
+from studio.app.views.view import Tab, View, ViewContext, view_title
 from studio.core.config.sections import StudioConfig
 from studio.core.tasks import task_class
 
@@ -35,6 +37,16 @@ EXPLAIN_LINK = "explain:"  # a group's link to its explanation: explain:<group i
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("SamplesPanel", text)
+
+
+def variant_note(labels: list[str]) -> str:
+    """Which variant of a side-by-side run a tab shows ("" for a single run)."""
+    if len(labels) < 2:
+        return ""
+    return _tr(
+        "Side by side: this shows variant {label} (the first of {n}); the charts and their "
+        "table compare them all."
+    ).format(label=labels[0], n=len(labels))
 
 
 def advantage_colour(adv: float) -> str:
@@ -71,7 +83,7 @@ def group_html(group: dict, noun: str = "completion", index: int | None = None) 
     rewards, advs = group.get("rewards", []), group.get("advantages", [])
     rows = sorted(zip(completions, rewards, advs), key=lambda t: -t[2])
     flat = is_flat(group)
-    prompt = prompt_shown(str(group.get("prompt", "")))  # a grid's level said in words
+    prompt = prompt_shown(group.get("prompt", ""))  # a grid's level said in words
     head = f"<b>{_tr('Prompt:')}</b> <code>{_text(prompt)}</code>"
     if group.get("reference") is not None:
         head += f" &nbsp; <b>{_tr('Reference:')}</b> <code>{_text(group['reference'])}</code>"
@@ -118,6 +130,12 @@ class SamplesPanel(View, RedrawWhenSeen, QTextBrowser):
 
     explain_requested = Signal(int)  # a group's "Explain this group" link: its index
 
+    @classmethod
+    def build(cls, context: ViewContext) -> Self:
+        panel = cls()
+        context.session.experiment_started.connect(panel.show_variants)
+        return panel
+
     def __init__(self) -> None:
         super().__init__()
         self.setOpenLinks(False)
@@ -125,6 +143,7 @@ class SamplesPanel(View, RedrawWhenSeen, QTextBrowser):
         self.samples: list[dict] = []
         self.step = 0
         self.noun = _tr("completion")
+        self.variant_note = ""  # which variant of a side-by-side run is shown
         self._dirty = True
         self.start_redraw_timer(250)
         self.refresh()
@@ -141,6 +160,8 @@ class SamplesPanel(View, RedrawWhenSeen, QTextBrowser):
             note = font_note(sampled_text(self.samples), self.font())  # boxes, said why
             if note:
                 shown = f'<p style="color:#8A5A00">{html.escape(note)}</p>' + shown
+            if self.variant_note:
+                shown = f'<p style="color:#1F3A5F">{html.escape(self.variant_note)}</p>' + shown
             self.setHtml(shown)
             self.verticalScrollBar().setValue(bar)  # keep the reader's place
 
@@ -156,5 +177,10 @@ class SamplesPanel(View, RedrawWhenSeen, QTextBrowser):
         """What the task's samples are called in the table's header (`Task.SAMPLE_NOUN`)."""
         self.noun, self._dirty = QCoreApplication.translate("tasks", noun), True
 
+    def show_variants(self, labels: list[str]) -> None:
+        """Variants `labels` train side by side: the records here are the first's."""
+        self.variant_note, self._dirty = variant_note(labels), True
+
     def clear_run(self) -> None:
         self.samples, self.step, self._dirty = [], 0, True
+        self.variant_note = ""

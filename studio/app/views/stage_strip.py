@@ -15,6 +15,8 @@ run that stops or fails says so in its stage's box.
 
 from __future__ import annotations
 
+from typing import Self
+
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -29,7 +31,7 @@ from PySide6.QtWidgets import (
 from studio.app.common.elided_label import ElidedLabel
 from studio.app.common.layouts import clear_layout
 from studio.app.i18n.messages import translate_message
-from studio.app.views.view import ABOVE_TABS, View
+from studio.app.views.view import ABOVE_TABS, View, ViewContext
 from studio.core.config.sections import StageConfig, StudioConfig
 from studio.core.tasks import task_class
 from studio.core.training.reporting import metrics
@@ -112,14 +114,22 @@ class StageStrip(View, QWidget):
     PLACE = ABOVE_TABS
     RECORDS = frozenset({"stage", "step", "done"})
 
+    @classmethod
+    def build(cls, context: ViewContext) -> Self:
+        strip = cls()
+        context.controller.state_changed.connect(strip.set_run_state)
+        return strip
+
     def __init__(self) -> None:
         super().__init__()
+        self.paused = False  # the run is paused: the stage under way says so, not "running"
         self.boxes: dict[str, StageBox] = {}
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(4, 2, 4, 2)
         self.compact = False  # one line per stage (a short screen; see set_compact)
         self._steps: dict[str, int] = {}  # stage -> its last step record's stage_step
         self._seen: list[dict] = []  # this run's stage and done records, and last steps
+        self._idle_ended: StageBox | None = None  # said stopped when the run went idle
 
     def show_config(self, cfg: StudioConfig) -> None:
         """One box per stage the config runs, with its stopping rule; nothing started."""
@@ -139,6 +149,7 @@ class StageStrip(View, QWidget):
     def _build(self, stages: list[tuple[str, str]]) -> None:
         clear_layout(self._layout)
         self.boxes.clear()
+        self._idle_ended = None
         for i, (name, rule) in enumerate(stages, start=1):
             if i > 1:
                 arrow = QLabel("→")
@@ -178,9 +189,11 @@ class StageStrip(View, QWidget):
         elif kind == "step" and box is not None:
             self._stepped(record, box)
         elif kind == "done":
+            current = [other for other in self.boxes.values() if other.property("current")]
+            # the stage the run ended in says how (one that idle said stopped, if late)
+            for other in current or [b for b in [self._idle_ended] if b is not None]:
+                other.status.setText(self._ended(str(record.get("reason", "")), other))
             for other in self.boxes.values():
-                if other.property("current"):  # the stage the run ended in says how
-                    other.status.setText(self._ended(str(record.get("reason", "")), other))
                 other.set_current(False)
 
     def _make_current(self, box: StageBox) -> None:
@@ -191,13 +204,14 @@ class StageStrip(View, QWidget):
         """A stage record: its box is under way, or says where and why it ended."""
         if record.get("event") == "start":
             self._make_current(box)
-            box.status.setText(_t("running"))
+            self._steps[box.name] = 0
+            box.status.setText(self._under_way(box))
             return
         box.set_current(False)
         box.status.setText(
             _t("ended at step {step}: {reason}").format(
                 step=record.get("step", "?"),
-                reason=translate_message(str(record.get("reason", ""))),
+                reason=translate_message(record.get("reason", "")),
             )
         )
 
@@ -206,9 +220,35 @@ class StageStrip(View, QWidget):
         stage has no start record)."""
         if not box.property("current"):
             self._make_current(box)
-        done = int(record.get("stage_step", 0))
-        self._steps[box.name] = done
-        box.status.setText(_t("running · step {step}").format(step=done))
+        self._steps[box.name] = int(record.get("stage_step", 0))
+        box.status.setText(self._under_way(box))
+
+    def _under_way(self, box: StageBox) -> str:
+        """The status of the stage under way: running or paused, at which of its steps."""
+        step = self._steps.get(box.name, 0)
+        if self.paused:
+            if step:
+                return _t("paused at step {step}").format(step=step)
+            return _t("paused before its first step")
+        return _t("running · step {step}").format(step=step) if step else _t("running")
+
+    def set_run_state(self, state: str) -> None:
+        """The controller's state: a stage under way of a paused run says it is paused,
+        and one still under way when the run is idle again says it stopped."""
+        if state == "stopping":  # as it was, until the done record says how it ended
+            return
+        self.paused = state == "paused"
+        for box in self.boxes.values():
+            if not box.property("current"):
+                continue
+            if state == "idle":
+                # a stopped run's done record can be dropped (a run released by `wait`):
+                # idle with a stage still under way is a stop, as the toolbar says
+                box.status.setText(self._ended("stopped", box))
+                box.set_current(False)
+                self._idle_ended = box
+            else:
+                box.status.setText(self._under_way(box))
 
     def _keep(self, record: dict) -> None:
         """Keep what redraws the strip of a run whose plan is unknown (show_run): its stage
@@ -236,7 +276,7 @@ class StageStrip(View, QWidget):
 
     def clear_run(self) -> None:
         """Back to 'not started' for a new run of the same plan."""
-        self._steps, self._seen = {}, []
+        self._steps, self._seen, self._idle_ended = {}, [], None
         for box in self.boxes.values():
             box.set_current(False)
             box.status.setText(_t("not started"))

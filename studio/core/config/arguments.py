@@ -12,6 +12,7 @@ got -5`).
 from __future__ import annotations
 
 from studio.core.config.fields import ConfigError
+from studio.core.messages import say
 
 
 class ArgumentError(ConfigError):
@@ -19,13 +20,13 @@ class ArgumentError(ConfigError):
     API spells it), `text` what follows the name in the message."""
 
     def __init__(self, name: str, text: str) -> None:
-        super().__init__(f"{option(name)}: {text}")
+        super().__init__(say("{where}: {problem}", where=option(name), problem=text))
         self.name, self.text = name, text
 
     @property
     def as_argument(self) -> str:
         """The message naming the API's argument instead of the command line's option."""
-        return f"{self.name}: {self.text}"
+        return say("{where}: {problem}", where=self.name, problem=self.text)
 
 
 def option(name: str) -> str:
@@ -33,7 +34,38 @@ def option(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
+# held-out examples one evaluation may take: more than a split of the fitted data holds,
+# and a grid world's are made on demand (10^9 of them would fill any memory)
+MAX_EVAL_LIMIT = 100_000
+
+
 def check_eval_limit(limit: int) -> None:
-    """How many held-out examples to evaluate: one at least."""
+    """How many held-out examples to evaluate: one at least, MAX_EVAL_LIMIT at most."""
     if limit < 1:
-        raise ArgumentError("limit", f"must be 1 or more examples, got {limit}")
+        raise ArgumentError("limit", say("must be 1 or more examples, got {limit}", limit=limit))
+    if limit > MAX_EVAL_LIMIT:
+        raise ArgumentError(
+            "limit",
+            say(
+                "must be at most {most} examples, got {limit}; a split is evaluated whole "
+                "with any limit above its size",
+                most=f"{MAX_EVAL_LIMIT:,}",
+                limit=limit,
+            ),
+        )
+
+
+def check_index(index: int, count: int, what: str) -> None:
+    """An index into `count` things (`what`: "held-out grids of the test split"),
+    counted from 0."""
+    if not 0 <= index < count:
+        raise ArgumentError(
+            "index",
+            say(
+                "must be from 0 to {last}, one of the {count} {what}, got {index}",
+                last=f"{count - 1:,}",
+                count=f"{count:,}",
+                what=what,
+                index=index,
+            ),
+        )

@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
-from studio.core.config.budgets import parse_budget, parse_time_budget
+from studio.core.config.budgets import check_time_budget, parse_budget
 from studio.core.config.fields import ConfigError
+from studio.core.messages import Message, say
 
 if TYPE_CHECKING:
     from studio.core.config.choice import Catalogue, TaskFacts
@@ -34,6 +35,7 @@ def check_config(cfg: StudioConfig, catalogue: Catalogue) -> None:
     _stages(cfg)
     _data_read(cfg, task)
     _fits_model(cfg)
+    cfg.model.check_run(cfg)  # what only this model cannot do
     _advantages(cfg)
     _decoding(cfg, task)
     _perplexity(cfg, task, catalogue)
@@ -49,9 +51,12 @@ def _splits(cfg: StudioConfig) -> None:
     data = cfg.data
     if data.valid_fraction + data.test_fraction >= 1.0:
         raise ConfigError(
-            f"data.valid_fraction and data.test_fraction: {data.valid_fraction} + "
-            f"{data.test_fraction} holds out all the data, leaving none to train on; lower "
-            "one of them"
+            say(
+                "data.valid_fraction and data.test_fraction: {valid} + {test} holds out all "
+                "the data, leaving none to train on; lower one of them",
+                valid=data.valid_fraction,
+                test=data.test_fraction,
+            )
         )
 
 
@@ -66,18 +71,24 @@ def _drawn_walls(cfg: StudioConfig) -> None:
 def _stages(cfg: StudioConfig) -> None:
     if cfg.stages.warmup.steps == 0 and cfg.stages.grpo.steps == 0:
         raise ConfigError(
-            "stages.warmup.steps and stages.grpo.steps: both are 0, so nothing would train; "
-            "give one of the stages some steps"
+            say(
+                "stages.warmup.steps and stages.grpo.steps: both are 0, so nothing would "
+                "train; give one of the stages some steps"
+            )
         )
 
 
 def _data_read(cfg: StudioConfig, task: TaskFacts) -> None:
     if cfg.data.path and "path" not in task.DATA_FIELDS:
         raise ConfigError(
-            f"data.path (--data_path): the {task.NAME} task reads no data file, it makes its "
-            f"own examples, so {cfg.data.path} would be ignored; remove data.path, or train "
-            "a preset whose task reads your data (translation: sentence pairs; shapes: "
-            "images in class folders)"
+            say(
+                "data.path (--data_path): the {task} task reads no data file, it makes its "
+                "own examples, so {path} would be ignored; remove data.path, or train a "
+                "preset whose task reads your data (translation: sentence pairs; shapes: "
+                "images in class folders)",
+                task=task.NAME,
+                path=cfg.data.path,
+            )
         )
 
 
@@ -85,9 +96,12 @@ def _fits_model(cfg: StudioConfig) -> None:
     max_len = cfg.model.shape().max_len
     if max_len is not None and cfg.grpo.max_new_tokens > max_len:
         raise ConfigError(
-            f"grpo.max_new_tokens: {cfg.grpo.max_new_tokens} is more than model.max_len "
-            f"({max_len}), the longest sequence the model holds; lower grpo.max_new_tokens "
-            "or raise model.max_len"
+            say(
+                "grpo.max_new_tokens: {n} is more than model.max_len ({max_len}), the longest "
+                "sequence the model holds; lower grpo.max_new_tokens or raise model.max_len",
+                n=cfg.grpo.max_new_tokens,
+                max_len=max_len,
+            )
         )
 
 
@@ -95,9 +109,11 @@ def _advantages(cfg: StudioConfig) -> None:
     grpo = cfg.grpo
     if grpo.scale_rewards != "none" and grpo.advantage_eps == 0:
         raise ConfigError(
-            "grpo.advantage_eps: 0 divides a group of equal rewards (std 0) by zero, so "
-            "every such step would be skipped as not finite; give it a small positive value "
-            '(TRL: 1e-4), or set grpo.scale_rewards: "none"'
+            say(
+                "grpo.advantage_eps: 0 divides a group of equal rewards (std 0) by zero, so "
+                "every such step would be skipped as not finite; give it a small positive "
+                'value (TRL: 1e-4), or set grpo.scale_rewards: "none"'
+            )
         )
 
 
@@ -108,14 +124,21 @@ def _decoding(cfg: StudioConfig, task: TaskFacts) -> None:
     ):
         if decoding not in task.DECODINGS:
             raise ConfigError(
-                f"eval.{name}: the {task.NAME} task decodes with {' or '.join(task.DECODINGS)}, "
-                f'not {decoding}; set eval.{name}: "{task.DECODINGS[0]}"'
+                say(
+                    "eval.{name}: the {task} task decodes with {decodings}, not {decoding}; set "
+                    'eval.{name}: "{first}"',
+                    name=name,
+                    task=task.NAME,
+                    decodings=" or ".join(task.DECODINGS),
+                    decoding=decoding,
+                    first=task.DECODINGS[0],
+                )
             )
 
 
 def _budget(cfg: StudioConfig) -> None:
     parse_budget(cfg.training.memory_budget)  # its message names the setting and the forms
-    parse_time_budget(cfg.run.time_budget)
+    check_time_budget(cfg.run.time_budget)
 
 
 def _perplexity(cfg: StudioConfig, task: TaskFacts, catalogue: Catalogue) -> None:
@@ -126,14 +149,22 @@ def _perplexity(cfg: StudioConfig, task: TaskFacts, catalogue: Catalogue) -> Non
         names = catalogue.task_names()
         scoring = [name for name in names if catalogue.task(name).scores_references()]
         raise ConfigError(
-            "curriculum.difficulty: perplexity orders the examples by the model's loss on "
-            f"their reference answers, which the {task.NAME} task does not score (the "
-            f'{", ".join(scoring)} tasks do); use curriculum.difficulty: "level"'
+            say(
+                "curriculum.difficulty: perplexity orders the examples by the model's loss on "
+                "their reference answers, which the {task} task does not score (the {tasks} "
+                'tasks do); use curriculum.difficulty: "level"',
+                task=task.NAME,
+                tasks=", ".join(scoring),
+            )
         )
     if ccfg.pool < ccfg.stages:
         raise ConfigError(
-            f"curriculum.pool: {ccfg.pool} examples cannot fill {ccfg.stages} stages "
-            f"(curriculum.stages); raise curriculum.pool to at least {ccfg.stages}"
+            say(
+                "curriculum.pool: {pool} examples cannot fill {stages} stages "
+                "(curriculum.stages); raise curriculum.pool to at least {stages}",
+                pool=ccfg.pool,
+                stages=ccfg.stages,
+            )
         )
 
 
@@ -143,21 +174,30 @@ def _distill(cfg: StudioConfig, task: TaskFacts) -> None:
         for name in ("synthetic", "checkpoint", "sha256"):
             if getattr(dcfg, name):
                 raise ConfigError(
-                    f"distill.{name}: is set, but distill.teacher is empty, so there is no "
-                    "teacher to use it; give distill.teacher a finished run folder, or "
-                    f"clear distill.{name}"
+                    say(
+                        "distill.{name}: is set, but distill.teacher is empty, so there is no "
+                        "teacher to use it; give distill.teacher a finished run folder, or "
+                        "clear distill.{name}",
+                        name=name,
+                    )
                 )
         return
     if not task.has_supervised_logits():
         raise ConfigError(
-            f"distill.teacher: the {task.NAME} task's warm-up has no token logits to "
-            "compare with a teacher's, so it cannot learn from one (arithmetic, strings "
-            "and translation can); clear distill.teacher"
+            say(
+                "distill.teacher: the {task} task's warm-up has no token logits to compare "
+                "with a teacher's, so it cannot learn from one (arithmetic, strings and "
+                "translation can); clear distill.teacher",
+                task=task.NAME,
+            )
         )
     if cfg.stages.warmup.steps == 0:
         raise ConfigError(
-            "distill.teacher: the teacher teaches the supervised warm-up, and "
-            "stages.warmup.steps is 0; give the warm-up some steps, or clear distill.teacher"
+            say(
+                "distill.teacher: the teacher teaches the supervised warm-up, and "
+                "stages.warmup.steps is 0; give the warm-up some steps, or clear "
+                "distill.teacher"
+            )
         )
 
 
@@ -178,24 +218,34 @@ def _sparsity(cfg: StudioConfig) -> None:
         return
     if sp.start_step > planned_steps(cfg):
         raise ConfigError(
-            f"sparsity.start_step: {sp.start_step} comes after the run's last planned step "
-            f"({planned_steps(cfg)}), so nothing would be pruned; start earlier, or train "
-            "longer (stages.*.steps)"
+            say(
+                "sparsity.start_step: {start} comes after the run's last planned step "
+                "({last}), so nothing would be pruned; start earlier, or train longer "
+                "(stages.*.steps)",
+                start=sp.start_step,
+                last=planned_steps(cfg),
+            )
         )
     if sparsity_end(cfg) < sp.start_step:
         raise ConfigError(
-            f"sparsity.end_step: {sparsity_end(cfg)} comes before sparsity.start_step "
-            f"({sp.start_step}), so the ramp to the target would run backwards; give an end "
-            "step at or after the start step (the same step prunes all at once)"
+            say(
+                "sparsity.end_step: {end} comes before sparsity.start_step ({start}), so the "
+                "ramp to the target would run backwards; give an end step at or after the "
+                "start step (the same step prunes all at once)",
+                end=sparsity_end(cfg),
+                start=sp.start_step,
+            )
         )
 
 
 def _compile(cfg: StudioConfig) -> None:
     if cfg.training.compile and cfg.training.grad_penalty_lambda > 0:
         raise ConfigError(
-            "training.compile and training.grad_penalty_lambda: the gradient-norm penalty "
-            "needs a double backward, which torch.compile's passes do not have; set "
-            "training.compile: false, or grad_penalty_lambda: 0"
+            say(
+                "training.compile and training.grad_penalty_lambda: the gradient-norm penalty "
+                "needs a double backward, which torch.compile's passes do not have; set "
+                "training.compile: false, or grad_penalty_lambda: 0"
+            )
         )
 
 
@@ -216,40 +266,60 @@ def _hidden(cfg: StudioConfig) -> None:
     for i, path in enumerate(cfg.ui.hidden):
         if path not in known:
             raise ConfigError(
-                f"ui.hidden[{i}]: {path!r} names no section or field of this config, so it "
-                'would hide nothing; write a section ("grpo") or a field ("grpo.beta") of it'
+                say(
+                    "ui.hidden[{i}]: {path} names no section or field of this config, so it "
+                    'would hide nothing; write a section ("grpo") or a field ("grpo.beta") of '
+                    "it",
+                    i=i,
+                    path=repr(path),
+                )
             )
 
 
-def config_warnings(cfg: StudioConfig) -> list[str]:
+def config_warnings(cfg: StudioConfig) -> list[Message]:
     """What may work but likely not as meant (the trainer logs each as a warning)."""
     notes = []
     if cfg.curriculum.difficulty == "perplexity" and not cfg.curriculum.enabled:
         notes.append(
-            "curriculum.difficulty: perplexity does nothing while curriculum.enabled is "
-            "false; set curriculum.enabled: true to use it"
+            say(
+                "curriculum.difficulty: perplexity does nothing while curriculum.enabled is "
+                "false; set curriculum.enabled: true to use it"
+            )
         )
     for name in ("warmup", "grpo"):
         stage = getattr(cfg.stages, name)
         if stage.steps and stage.lr_warmup_steps > stage.steps:
             notes.append(
-                f"stages.{name}.lr_warmup_steps: {stage.lr_warmup_steps} is more than the "
-                f"stage's {stage.steps} steps, so its learning rate never reaches "
-                f"stages.{name}.lr ({stage.lr:g}); lower it to at most {stage.steps}"
+                say(
+                    "stages.{name}.lr_warmup_steps: {n} is more than the stage's {steps} "
+                    "steps, so its learning rate never reaches stages.{name}.lr ({lr}); "
+                    "lower it to at most {steps}",
+                    name=name,
+                    n=stage.lr_warmup_steps,
+                    steps=stage.steps,
+                    lr=f"{stage.lr:g}",
+                )
             )
     dcfg = cfg.distill
     if dcfg.teacher and dcfg.weight == 0 and dcfg.synthetic == 0:
         notes.append(
-            "distill.weight and distill.synthetic: both are 0, so the teacher teaches "
-            "nothing; raise distill.weight (e.g. 0.5) or distill.synthetic, or clear "
-            "distill.teacher"
+            say(
+                "distill.weight and distill.synthetic: both are 0, so the teacher teaches "
+                "nothing; raise distill.weight (e.g. 0.5) or distill.synthetic, or clear "
+                "distill.teacher"
+            )
         )
     sp = cfg.sparsity
     if sp.target and sparsity_end(cfg) > planned_steps(cfg):
         notes.append(
-            f"sparsity.end_step: {sparsity_end(cfg)} is after the run's last planned step "
-            f"({planned_steps(cfg)}), so the sparsity never reaches sparsity.target "
-            f"({sp.target:g}); end the ramp at step {planned_steps(cfg)} or earlier"
+            say(
+                "sparsity.end_step: {end} is after the run's last planned step ({last}), so "
+                "the sparsity never reaches sparsity.target ({target}); end the ramp at step "
+                "{last} or earlier",
+                end=sparsity_end(cfg),
+                last=planned_steps(cfg),
+                target=f"{sp.target:g}",
+            )
         )
     return notes
 

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 from studio.core.config.decoding import Method
 from studio.core.config.fields import ConfigError, ModelSection, TaskSection, from_dict, shown
 from studio.core.config.preset_files import preset_files, read_yaml
+from studio.core.messages import Message, say
 
 ARCH, TASK = "model.arch", "task.name"
 
@@ -90,10 +91,22 @@ def section_body(raw: Any, section: str, key: str, default: str) -> tuple[str, d
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise ConfigError(f"{section}: must be a mapping of keys to values, got {shown(raw)}")
+        raise ConfigError(
+            say(
+                "{path}: must be a mapping of keys to values, got {value}",
+                path=section,
+                value=shown(raw),
+            )
+        )
     choice = raw.get(key, default)
     if not isinstance(choice, str):
-        raise ConfigError(f"{section}.{key}: must be a string, got {shown(choice)}")
+        raise ConfigError(
+            say(
+                "{path}: must be a string, got {value}",
+                path=f"{section}.{key}",
+                value=shown(choice),
+            )
+        )
     return choice, {k: v for k, v in raw.items() if k != key}
 
 
@@ -173,37 +186,52 @@ def _changed(changed: Collection[str], model: Choice, task: Choice) -> str:
     return ARCH
 
 
-def cannot_train(arch: str, task: str, change: str, catalogue: Catalogue) -> str:
+def cannot_train(arch: str, task: str, change: str, catalogue: Catalogue) -> Message:
     """The architecture cannot train the task, said of the choice the user changed."""
     kind = catalogue.task(task).MODEL_KIND
     if change == ARCH:
         archs = [a for a in catalogue.arch_names() if catalogue.arch(a).kind == kind]
-        return f"{ARCH}: {arch} cannot train the {task} task; pick {_or(archs)} or another task"
+        return say(
+            "model.arch: {arch} cannot train the {task} task; pick {archs} or another task",
+            arch=arch,
+            task=task,
+            archs=_or(archs),
+        )
     kind_of_arch = catalogue.arch(arch).kind
     names = catalogue.task_names()
     trains = [t for t in names if kind_of_arch == catalogue.task(t).MODEL_KIND]
-    return f"{TASK}: {arch} cannot train the {task} task; pick {_or(trains)}, or " + start_from(
-        lambda _, t: t == task, f"task: {{name: {task}}}"
+    return say(
+        "task.name: {arch} cannot train the {task} task; pick {tasks}, or {where}",
+        arch=arch,
+        task=task,
+        tasks=_or(trains),
+        where=start_from(lambda _, t: t == task, f"task: {{name: {task}}}"),
     )
 
 
-def left_behind(behind: list[Choice], arch: str, task: str) -> str:
+def left_behind(behind: list[Choice], arch: str, task: str) -> Message:
     """The choices changed leave keys written for the old ones: name the choices, the
     keys, the old choices and where to start from."""
     keys = [f"{c.key.split('.')[0]}.{k}" for c in behind for k in c.unknown]
-    shown = ", ".join(keys[:4]) + (f" (+{len(keys) - 4} more)" if len(keys) > 4 else "")
-    return (
-        f"{' and '.join(c.key for c in behind)}: {' and '.join(c.value for c in behind)} "
-        f"{'has' if len(behind) == 1 else 'have'} no {shown}, settings of "
-        f"{' and '.join(str(c.written_for) for c in behind)}; "
-        + start_from(
+    shown: str = ", ".join(keys)
+    if len(keys) > 4:
+        shown = say("{keys} (+{n} more)", keys=", ".join(keys[:4]), n=len(keys) - 4)
+    parts = {
+        "keys": _and([c.key for c in behind]),
+        "values": _and([c.value for c in behind]),
+        "fields": shown,
+        "old": _and([str(c.written_for) for c in behind]),
+        "where": start_from(
             lambda a, t: a == arch and t == task,
             f"model: {{arch: {arch}}}, task: {{name: {task}}}",
-        )
-    )
+        ),
+    }
+    if len(behind) == 1:
+        return say("{keys}: {values} has no {fields}, settings of {old}; {where}", **parts)
+    return say("{keys}: {values} have no {fields}, settings of {old}; {where}", **parts)
 
 
-def start_from(fits: Callable[[str, str], bool], sections: str) -> str:
+def start_from(fits: Callable[[str, str], bool], sections: str) -> Message:
     """Where to start instead: the shipped presets whose (arch, task) `fits`, or a preset
     of one's own that writes `sections`."""
     found = []
@@ -213,9 +241,22 @@ def start_from(fits: Callable[[str, str], bool], sections: str) -> str:
         if fits(model.get("arch", ""), task.get("name", "")):
             found.append(name)
     if found:
-        return f"start from the {_or(found)} preset"
-    return f"write a preset file of your own with {sections} (the rest keep their defaults)"
+        return say("start from the {presets} preset", presets=_or(found))
+    return say(
+        "write a preset file of your own with {sections} (the rest keep their defaults)",
+        sections=sections,
+    )
 
 
 def _or(names: list[str]) -> str:
-    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
+    """ "a, b or c"."""
+    if len(names) == 1:
+        return names[0]
+    return say("{names} or {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+def _and(names: list[str]) -> str:
+    """ "a and b"."""
+    if len(names) == 1:
+        return names[0]
+    return say("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])

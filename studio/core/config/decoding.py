@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from studio.core.messages import say
+
 Method = Literal["greedy", "beam"]  # what eval.decoding and eval.test_decoding take
 GREEDY: Final = "greedy"  # the likeliest token at every step
 BEAM: Final = "beam"  # a beam search
@@ -37,7 +39,7 @@ class BeamsRefused(ValueError):
     must be, for each front door to put after its own name for the number."""
 
     def __init__(self, beams: int, rule: str) -> None:
-        super().__init__(f"beams must be {rule}, got {beams}")
+        super().__init__(say("beams must be {rule}, got {beams}", rule=rule, beams=beams))
         self.beams, self.rule = beams, rule
 
 
@@ -76,9 +78,9 @@ class Decoding:
         another name, so it is refused as a likely mistake (BeamsRefused), as a negative
         number and a number over MAX_BEAMS are."""
         if beams < 0 or beams == 1:
-            raise BeamsRefused(beams, "2 beams or more (or 0 for greedy)")
+            raise BeamsRefused(beams, say("2 beams or more (or 0 for greedy)"))
         if beams > MAX_BEAMS:
-            raise BeamsRefused(beams, f"at most {MAX_BEAMS} beams")
+            raise BeamsRefused(beams, say("at most {n} beams", n=MAX_BEAMS))
         return cls.beam(beams) if beams else cls()
 
     @property

@@ -23,15 +23,28 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
-from typing import Any, ClassVar, Literal, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Union, get_args, get_origin
 
 import yaml
 
 from studio.core.config import safe_yaml
 
+if TYPE_CHECKING:
+    from studio.core.config.fit import Proposal
+    from studio.core.config.sections import StudioConfig
+from studio.core.messages import Message, say
+
 
 class ConfigError(ValueError):
     """A config value or key is wrong; the message names its path and the fix."""
+
+
+class UnknownKey(ConfigError):
+    """A key no field of its section has; `path` is its dotted path."""
+
+    def __init__(self, message: str, path: str) -> None:
+        super().__init__(message)
+        self.path = path
 
 
 @dataclass(frozen=True)
@@ -62,6 +75,22 @@ class ModelSection(ABC):
     @abstractmethod
     def shape(self) -> ModelShape:
         """How big the model of this config is (the memory estimate, length checks)."""
+
+    def way_out(self) -> str:
+        """What to do when this model is too large for the machine, in one clause; "":
+        the general advice (a smaller model: fewer layers, a narrower d_model)."""
+        return ""
+
+    def check_run(self, cfg: StudioConfig) -> None:
+        """ConfigError for a setting of the run that cannot work with this model (checks.py
+        asks each model section); none for a model made from scratch."""
+        del cfg
+
+    def proposals(self, cfg: StudioConfig) -> list[Proposal]:
+        """Settings this model trains well with, proposed to the run's settings fit
+        (config/fit.py: what the user set is kept); none for a model made from scratch."""
+        del cfg
+        return []
 
 
 class TaskSection:
@@ -104,24 +133,25 @@ def param(
 
 
 def _describe(tp: Any) -> str:
+    """What a value of type `tp` must be, in words ("an integer")."""
     origin = get_origin(tp)
     if tp is bool:
-        return "true or false"
+        return say("true or false")
     if tp is int:
-        return "an integer"
+        return say("an integer")
     if tp is float:
-        return "a number"
+        return say("a number")
     if tp is str:
-        return "a string"
+        return say("a string")
     if origin is Literal:
-        return "one of " + ", ".join(repr(a) for a in get_args(tp))
+        return say("one of {choices}", choices=", ".join(repr(a) for a in get_args(tp)))
     if origin in (list, tuple):
-        return "a list"
+        return say("a list")
     if origin is dict:
-        return "a mapping"
+        return say("a mapping")
     if _is_optional(tp):
         inner = next(a for a in get_args(tp) if a is not type(None))
-        return _describe(inner) + " or null"
+        return say("{what} or null", what=_describe(inner))
     return getattr(tp, "__name__", str(tp))
 
 
@@ -152,12 +182,17 @@ def _brief() -> reprlib.Repr:
 _BRIEF = _brief()
 
 
-def must_be(name: str, what: str, value: Any) -> str:
+def must_be(name: str, what: str, value: Any) -> Message:
     """'training.seed: must be an integer, got "x"': how a wrong value is named, by the
     config loader (a field's path), the command line (an option) and the Python API (an
-    argument), so that the three say one thing alike."""
+    argument), so that the three say one thing alike. `what` is a message of its own
+    ("an integer")."""
     plain = value is None or isinstance(value, str | int | float | list | tuple | dict)
-    return f"{name}: must be {what}, got {shown(value) if plain else 'a ' + type(value).__name__}"
+    if not plain:
+        return say(
+            "{path}: must be {what}, got a {type}", path=name, what=what, type=type(value).__name__
+        )
+    return say("{path}: must be {what}, got {value}", path=name, what=what, value=shown(value))
 
 
 def _coerce(value: Any, tp: Any, path: str) -> Any:
@@ -177,7 +212,7 @@ def _coerce(value: Any, tp: Any, path: str) -> Any:
         return coerce(value, tp, path)
     if tp is Any:
         return value
-    raise ConfigError(f"{path}: unsupported field type {tp!r}")
+    raise ConfigError(say("{path}: unsupported field type {type}", path=path, type=repr(tp)))
 
 
 def _bad(value: Any, tp: Any, path: str) -> ConfigError:
@@ -216,7 +251,9 @@ def _to_float(value: Any, tp: Any, path: str) -> float:
     except ValueError:
         raise _bad(value, tp, path) from None
     if not math.isfinite(number):  # .nan, .inf, "nan": no setting means them
-        raise ConfigError(f"{path}: must be a finite number, got {shown(value)}")
+        raise ConfigError(
+            say("{path}: must be a finite number, got {value}", path=path, value=shown(value))
+        )
     return number
 
 
@@ -251,7 +288,14 @@ def _to_tuple(value: Any, tp: Any, path: str) -> tuple:
     if len(args) == 2 and args[1] is Ellipsis:
         return tuple(_coerce(v, args[0], f"{path}[{i}]") for i, v in enumerate(value))
     if len(value) != len(args):
-        raise ConfigError(f"{path}: must be a list of {len(args)} items, got {shown(value)}")
+        raise ConfigError(
+            say(
+                "{path}: must be a list of {n} items, got {value}",
+                path=path,
+                n=len(args),
+                value=shown(value),
+            )
+        )
     return tuple(_coerce(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(value, args)))
 
 
@@ -276,16 +320,35 @@ _GENERICS: dict[Any, Coercer] = {
 def _check_bounds(value: Any, meta: typing.Mapping[str, Any], tp: Any, path: str) -> None:
     if value is None or isinstance(value, bool) or not isinstance(value, int | float):
         return
-    kind = "integer" if tp is int or get_args(tp)[:1] == (int,) else "number"
+    whole = tp is int or get_args(tp)[:1] == (int,)
+    got = shown(value)
     if meta.get("positive") and value <= 0:
-        raise ConfigError(f"{path}: must be a positive {kind}, got {shown(value)}")
+        if whole:
+            raise ConfigError(
+                say("{path}: must be a positive integer, got {value}", path=path, value=got)
+            )
+        raise ConfigError(
+            say("{path}: must be a positive number, got {value}", path=path, value=got)
+        )
     lo, hi, below = meta.get("min"), meta.get("max"), meta.get("below")
     if lo is not None and value < lo:
-        raise ConfigError(f"{path}: must be at least {lo}, got {shown(value)}")
+        raise ConfigError(
+            say("{path}: must be at least {low}, got {value}", path=path, low=lo, value=got)
+        )
     if hi is not None and value > hi:
-        raise ConfigError(f"{path}: must be at most {hi}, got {shown(value)}")
+        raise ConfigError(
+            say("{path}: must be at most {high}, got {value}", path=path, high=hi, value=got)
+        )
     if below is not None and value >= below:
-        raise ConfigError(f"{path}: must be below {below}, got {shown(value)}")
+        raise ConfigError(
+            say("{path}: must be below {limit}, got {value}", path=path, limit=below, value=got)
+        )
+
+
+def _empty_for_null(value: Any, f: Any, tp: Any) -> Any:
+    """A text field whose empty default means none (run.time_budget) takes YAML's null,
+    what `time_budget:` left empty reads as, as empty: its help says to leave it so."""
+    return "" if value is None and tp is str and f.default == "" else value
 
 
 def from_dict(cls: type, data: Any, path: str = "") -> Any:
@@ -294,21 +357,28 @@ def from_dict(cls: type, data: Any, path: str = "") -> Any:
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ConfigError(f"{where}: must be a mapping of keys to values, got {shown(data)}")
+        raise ConfigError(
+            say(
+                "{path}: must be a mapping of keys to values, got {value}",
+                path=where,
+                value=shown(data),
+            )
+        )
     hints = typing.get_type_hints(cls)
     known = {f.name: f for f in fields(cls) if f.init}
     for key in data:
         if key not in known:
             close = ", ".join(sorted(known))
-            raise ConfigError(
-                f"{path + '.' if path else ''}{key}: unknown key; expected one of: {close}"
+            where = f"{path}.{key}" if path else str(key)
+            raise UnknownKey(
+                say("{path}: unknown key; expected one of: {keys}", path=where, keys=close), where
             )
     values = {}
     for name, f in known.items():
         if name not in data:
             continue
         sub = f"{path}.{name}" if path else name
-        value = _coerce(data[name], hints[name], sub)
+        value = _coerce(_empty_for_null(data[name], f, hints[name]), hints[name], sub)
         _check_bounds(value, f.metadata, hints[name], sub)
         values[name] = value
     try:
@@ -318,7 +388,7 @@ def from_dict(cls: type, data: Any, path: str = "") -> Any:
     except ValueError as err:  # a cross-field check in __post_init__ names its own keys
         raise ConfigError(str(err)) from None
     except TypeError as err:
-        raise ConfigError(f"{where}: {err}") from None
+        raise ConfigError(say("{where}: {problem}", where=where, problem=str(err))) from None
     return obj
 
 
@@ -336,15 +406,23 @@ def to_dict(obj: Any) -> Any:
 def parse_override(text: str) -> tuple[list[str], Any]:
     """`training.lr=1e-4` -> (["training", "lr"], 1e-4). The value is read as YAML."""
     if "=" not in text:
-        raise ConfigError(f"--set {text}: expected section.key=value, e.g. training.lr=1e-4")
+        raise ConfigError(
+            say("--set {text}: expected section.key=value, e.g. training.lr=1e-4", text=text)
+        )
     key, raw = text.split("=", 1)
     keys = [k for k in key.strip().split(".") if k]
     if not keys:
-        raise ConfigError(f"--set {text}: the key before '=' is empty")
+        raise ConfigError(say("--set {text}: the key before '=' is empty", text=text))
     try:
         value = safe_yaml.load(raw) if raw.strip() else ""
     except safe_yaml.YamlRefused as err:
-        raise ConfigError(f"--set {key.strip()}: the value is refused: {err}") from None
+        raise ConfigError(
+            say("--set {key}: the value is refused: {problem}", key=key.strip(), problem=str(err))
+        ) from None
+    except safe_yaml.DuplicateKey as err:
+        raise ConfigError(
+            say("--set {key}: {problem}", key=key.strip(), problem=str(err.problem))
+        ) from None
     except yaml.YAMLError:
         value = raw
     return keys, value
@@ -359,7 +437,13 @@ def apply_override(data: dict, keys: list[str], value: Any) -> None:
             nxt = node[k] = {}
         if not isinstance(nxt, dict):
             where = ".".join(keys[: i + 1])
-            raise ConfigError(f"--set {'.'.join(keys)}: {where} is a value, not a section")
+            raise ConfigError(
+                say(
+                    "--set {keys}: {where} is a value, not a section",
+                    keys=".".join(keys),
+                    where=where,
+                )
+            )
         node = nxt
     node[keys[-1]] = value
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from studio.core.config.fields import apply_override
 from studio.core.config.user_settings import RECORD, covers, given_paths, merged, user_settings
+from studio.core.messages import Message, say
 
 if TYPE_CHECKING:
     from studio.core.config.sections import StudioConfig
@@ -49,7 +50,7 @@ class Proposal:
     keeps_meaning: bool = False
 
     def would_do(self) -> str:
-        return self.would or f"the fit would choose {setting_shown(self.value)}"
+        return self.would or say("the fit would choose {value}", value=setting_shown(self.value))
 
 
 @dataclass
@@ -170,7 +171,7 @@ def setting_shown(value: Any) -> str:
     """A setting's value as a report line shows it: 1,000; 0.5; empty (None or a blank
     text, as the settings form says it); true."""
     if value is None or (isinstance(value, str) and not value.strip()):
-        return "empty"
+        return say("empty")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -180,7 +181,12 @@ def setting_shown(value: Any) -> str:
     return str(value)
 
 
-def kept_line(path: str, value: Any, would: str) -> str:
+def kept_line(path: str, value: Any, would: str) -> Message:
     """'eval.every: kept at 0, you set it; the fit would choose 500': a setting a fit
     leaves as the user set it, and what the fit would have done (`would`, whole)."""
-    return f"{path}: kept at {setting_shown(value)}, you set it; {would}"
+    return say(
+        "{path}: kept at {value}, you set it; {would}",
+        path=path,
+        value=setting_shown(value),
+        would=would,
+    )

@@ -22,6 +22,7 @@ from studio.core.config.choice import Catalogue, choose_sections
 from studio.core.config.experiments import WHERE, Variant, parse_variants
 from studio.core.config.fields import (
     ConfigError,
+    UnknownKey,
     apply_override,
     from_dict,
     must_be,
@@ -33,6 +34,7 @@ from studio.core.config.preset_files import lesson_files, preset_files, read_yam
 from studio.core.config.sections import DEFAULT_ARCH, DEFAULT_TASK, StudioConfig
 from studio.core.config.user_settings import RECORD, leaf_paths
 from studio.core.files import atomic_write_text
+from studio.core.messages import Message, say
 
 
 def build_config(data: Any, catalogue: Catalogue, changed: Collection[str] = ()) -> StudioConfig:
@@ -44,7 +46,7 @@ def build_config(data: Any, catalogue: Catalogue, changed: Collection[str] = ())
         data = {}
     if not isinstance(data, dict):
         raise ConfigError(
-            "config: the file must hold a mapping (section: values), not a list or value"
+            say("config: the file must hold a mapping (section: values), not a list or value")
         )
     data = dict(data)
     model, task = choose_sections(
@@ -92,13 +94,20 @@ def read_config(
         data = read_yaml(found)
         if data is None:  # nothing but blanks and comments: not a preset the user meant
             raise ConfigError(
-                f"{found}: the file holds no settings; a preset needs at least its sections "
-                "(start from a shipped one: grpo-studio presets)"
+                say(
+                    "{path}: the file holds no settings; a preset needs at least its sections "
+                    "(start from a shipped one: grpo-studio presets)",
+                    path=found,
+                )
             )
     if not isinstance(data, dict):
         raise ConfigError(
-            f"{found}: the file must hold a mapping of a preset's sections (model:, task:, "
-            f"...), not a {type(data).__name__}; start from a shipped one (grpo-studio presets)"
+            say(
+                "{path}: the file must hold a mapping of a preset's sections (model:, task:, "
+                "...), not a {type}; start from a shipped one (grpo-studio presets)",
+                path=found,
+                type=type(data).__name__,
+            )
         )
     if path is not None:
         users = _file_record(found, data, run_config)
@@ -112,7 +121,7 @@ def _file_record(found: Path, data: dict[str, Any], run_config: bool) -> list[st
     if RECORD in data:
         record = data[RECORD]
         if not isinstance(record, list) or not all(isinstance(p, str) for p in record):
-            raise ConfigError(must_be(RECORD, "a list of setting paths", record))
+            raise ConfigError(must_be(RECORD, say("a list of setting paths"), record))
         return list(record)
     if run_config or _is_shipped(found):
         return []
@@ -141,27 +150,40 @@ def make_variants(
     configs = []
     for i, variant in enumerate(variants):
         data = copy.deepcopy(base)
+        who = f"{WHERE}[{i}] ({variant.label})"
         for path, value in variant.settings.items():
             try:
                 apply_override(data, path.split("."), value)
             except ConfigError:
                 raise ConfigError(
-                    f"{WHERE}[{i}] ({variant.label}): {path} is not a setting; write a "
-                    "field such as grpo.beta"
+                    say(
+                        "{who}: {path} is not a setting; write a field such as grpo.beta",
+                        who=who,
+                        path=path,
+                    )
                 ) from None
         try:
             made = build_config(data, catalogue)
+        except UnknownKey as err:  # name the field the variant got wrong, and the fix
+            raise ConfigError(say("{where}: {problem}", where=who, problem=_unknown(err))) from None
         except ConfigError as err:
-            text = str(err)
-            if "unknown key" in text:  # name the field the variant got wrong, and the fix
-                text = text.split(": unknown key", 1)[0] + ": unknown setting"
-                text += "; check its spelling against the preset's grpo and stages.grpo settings"
-            raise ConfigError(f"{WHERE}[{i}] ({variant.label}): {text}") from None
+            raise ConfigError(say("{where}: {problem}", where=who, problem=str(err))) from None
         if made.stages.grpo.steps == 0:
             raise ConfigError(
-                f"{WHERE}[{i}] ({variant.label}): stages.grpo.steps is 0, so the variant "
-                "trains no GRPO step to compare; give the GRPO stage steps"
+                say(
+                    "{who}: stages.grpo.steps is 0, so the variant trains no GRPO step to "
+                    "compare; give the GRPO stage steps",
+                    who=who,
+                )
             )
         made.user_set = list(cfg.user_set)
         configs.append(made)
     return configs
+
+
+def _unknown(err: UnknownKey) -> Message:
+    return say(
+        "{where}: unknown setting; check its spelling against the preset's grpo and "
+        "stages.grpo settings",
+        where=err.path,
+    )

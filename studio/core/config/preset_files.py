@@ -10,6 +10,7 @@ read as a drive or a URL elsewhere).
 
 from __future__ import annotations
 
+import hashlib
 import importlib.resources
 import re
 from pathlib import Path
@@ -20,6 +21,7 @@ import yaml
 from studio.core.config import safe_yaml
 from studio.core.config.fields import ConfigError
 from studio.core.files import RunError, read_limited
+from studio.core.messages import Message, say
 
 LESSON_SUFFIX = " lesson.yaml"
 # characters a file name may not hold on Windows, macOS or Linux, and control characters
@@ -27,6 +29,10 @@ _UNSAFE = re.compile(r'[<>"/\\|?*\x00-\x1f]')
 
 
 MAX_PRESET_BYTES = 1024**2  # a preset, lesson or run config.yaml is a few KB
+# a default file name's stem, in bytes: with " lesson.yaml" and a "-2" well under the 255
+# bytes a file name may have on every common file system
+STEM_BYTES = 120
+DIGEST_CHARS = 8  # what tells two long names apart that share their first STEM_BYTES
 
 
 def read_yaml(path: str | Path) -> Any:
@@ -35,28 +41,50 @@ def read_yaml(path: str | Path) -> Any:
     and one that would exhaust memory or the stack once loaded (safe_yaml.py)."""
     p = Path(path)
     if not p.exists():
-        raise ConfigError(f"{p}: no such file; check the path (presets: grpo-studio presets)")
+        raise ConfigError(
+            say("{path}: no such file; check the path (presets: grpo-studio presets)", path=p)
+        )
     if p.is_dir():
-        raise ConfigError(f"{p}: is a folder; give a .yaml preset file")
+        raise ConfigError(say("{path}: is a folder; give a .yaml preset file", path=p))
     try:
-        raw = read_limited(p, MAX_PRESET_BYTES, "a preset (at most 1.0 MB)")
+        raw = read_limited(p, MAX_PRESET_BYTES, say("a preset (at most 1.0 MB)"))
         text = raw.decode("utf-8-sig")
     except RunError as err:
         raise ConfigError(str(err)) from None
     except (OSError, UnicodeDecodeError) as err:
-        raise ConfigError(f"{p}: cannot be read ({err}); save it as UTF-8 text") from None
+        raise ConfigError(
+            say("{path}: cannot be read ({reason}); save it as UTF-8 text", path=p, reason=str(err))
+        ) from None
     try:
         return safe_yaml.load(text)
     except safe_yaml.YamlRefused as err:
         raise ConfigError(
-            f"{p}, {err}; the studio never writes such a file: use a preset from a "
-            "source you trust (grpo-studio presets lists the shipped ones)"
+            say(
+                "{path}, {problem}; the studio never writes such a file: use a preset from a "
+                "source you trust (grpo-studio presets lists the shipped ones)",
+                path=p,
+                problem=str(err),
+            )
         ) from None
     except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(err, "problem", None) or str(err)
-        raise ConfigError(f"{p}: not valid YAML{where}: {problem}; fix the file's syntax") from None
+        raise ConfigError(_not_yaml(p, err)) from None
+
+
+def _not_yaml(p: Path, err: yaml.YAMLError) -> Message:
+    """A file that YAML cannot parse, with where and why (YAML's words)."""
+    mark = getattr(err, "problem_mark", None)
+    problem = getattr(err, "problem", None) or str(err)
+    if mark is None:
+        return say(
+            "{path}: not valid YAML: {problem}; fix the file's syntax", path=p, problem=problem
+        )
+    return say(
+        "{path}: not valid YAML at line {line}, column {column}: {problem}; fix the file's syntax",
+        path=p,
+        line=mark.line + 1,
+        column=mark.column + 1,
+        problem=problem,
+    )
 
 
 def _presets_root() -> Any:
@@ -97,7 +125,13 @@ def resolve_preset(path: str | Path) -> Path:
     if key in shipped:
         return shipped[key]
     names = ", ".join(sorted(shipped))
-    raise ConfigError(f"{path}: no such file or shipped preset; use a path or one of: {names}")
+    raise ConfigError(
+        say(
+            "{path}: no such file or shipped preset; use a path or one of: {names}",
+            path=path,
+            names=names,
+        )
+    )
 
 
 def user_lessons_dir() -> Path:
@@ -108,10 +142,18 @@ def user_lessons_dir() -> Path:
 
 
 def safe_stem(name: str, fallback: str = "lesson") -> str:
-    """`name` as a file name's stem: no colon or other character a file system refuses;
-    `fallback` when nothing is left."""
-    text = _UNSAFE.sub(" ", name.replace(":", " -"))
-    return " ".join(text.split()).strip(" .-") or fallback
+    """`name` as a file name's stem: no colon or other character a file system refuses,
+    and at most STEM_BYTES bytes of UTF-8 (a file name may have 255: 100 Chinese
+    characters are 300), cut at a character and then marked with a digest of the whole
+    name, so two long names that begin alike keep two files; `fallback` when nothing is
+    left. The lesson keeps its whole name inside the file."""
+    text = " ".join(_UNSAFE.sub(" ", name.replace(":", " -")).split())
+    encoded = text.encode("utf-8")
+    if len(encoded) <= STEM_BYTES:
+        return text.strip(" .-") or fallback
+    digest = hashlib.sha1(encoded).hexdigest()[:DIGEST_CHARS]
+    cut = encoded[: STEM_BYTES - DIGEST_CHARS - 1].decode("utf-8", errors="ignore")
+    return f"{cut.strip(' .-') or fallback}-{digest}"
 
 
 def lesson_file_name(name: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from studio.core.config.arguments import MAX_EVAL_LIMIT
 from studio.core.config.decoding import GREEDY, MAX_BEAMS, Decoding, Method
 from studio.core.config.fields import ModelSection, TaskSection, param
 
@@ -338,6 +339,13 @@ class StageConfig:
         advanced=True,
         label="Least gain that counts",
     )
+    fills_budget: bool = param(
+        False,
+        "With run.time_budget: this stage gets the time the other stages leave, its steps "
+        "a cap (the budget shortens it first, the others only once it is at its least)",
+        advanced=True,
+        label="Fill the time budget",
+    )
 
 
 STAGE_NAMES = ("warmup", "grpo")  # the order a run takes its stages in
@@ -375,7 +383,11 @@ class EvalConfig:
         label="Evaluate every (steps)",
     )
     size: int = param(
-        200, "Held-out examples per evaluation", positive=True, label="Held-out examples"
+        200,
+        "Held-out examples per evaluation",
+        positive=True,
+        max=MAX_EVAL_LIMIT,  # a grid world makes its held-out grids on demand
+        label="Held-out examples",
     )
     decoding: Method = param(GREEDY, "How evaluation decodes", label="Decoding")
     beam_size: int = param(

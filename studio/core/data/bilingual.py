@@ -39,6 +39,7 @@ from studio.core.data.columns import (
 )
 from studio.core.data.load_report import LINE_LIMIT, DataError, LoadReport
 from studio.core.data.pair_files import resolve, rows
+from studio.core.messages import Message, say
 
 FIRST_PAIRS = 5  # pairs the report keeps to show, as the model will see them
 
@@ -57,7 +58,9 @@ def load_pairs(
     the columns cannot be matched, naming the problem and the fix.
     """
     if max_length is not None and max_length <= 0:
-        raise DataError(f"max_length={max_length}: must be a positive number of characters")
+        raise DataError(
+            say("max_length={n}: must be a positive number of characters", n=max_length)
+        )
     columns = columns or ColumnRequest()
     p = Path(path).expanduser()
     files = resolve(p)
@@ -65,12 +68,12 @@ def load_pairs(
     numbered = list(rows(files, report))
     if numbered and len(files) == 1 and not report.columns and is_header(numbered[0][1]):
         report.columns = [c.strip() for c in numbered[0][1]]
-        report.notes.append(f"line {numbered[0][0]} read as a header")
+        report.notes.append(say("line {number} read as a header", number=numbered[0][0]))
         numbered = numbered[1:]
     sample = [cells for _, cells in numbered[:SAMPLE_ROWS]]
     report.profiles = profile_columns(sample, report.columns)
     if len(report.profiles) < 2:  # one column: every row is skipped, and the hint says why
-        choice = ColumnChoice(0, 1, "the first two columns")
+        choice = ColumnChoice(0, 1, say("the first two columns"))
     else:
         choice = choose_columns(report.profiles, columns, str(p))
     report.source_column, report.target_column = choice.source, choice.target
@@ -78,7 +81,14 @@ def load_pairs(
     report.matched_by = choice.matched_by
     pairs = _keep(numbered, report, max_length, choice.source, choice.target)
     if not pairs:
-        raise DataError(f"{p}: no usable sentence pair ({report.summary()}); {_hint(report)}")
+        raise DataError(
+            say(
+                "{path}: no usable sentence pair ({summary}); {hint}",
+                path=p,
+                summary=report.summary(),
+                hint=_hint(report),
+            )
+        )
     report.first_pairs = pairs[:FIRST_PAIRS]
     return pairs, report
 
@@ -120,24 +130,40 @@ def _clean(cell: str) -> str:
     return " ".join(cell.split()) if ("\n" in cell or "\r" in cell) else cell.strip()
 
 
-def _hint(report: LoadReport) -> str:
+def _hint(report: LoadReport) -> Message:
     if not report.skipped:
-        return "the file is empty: add one sentence pair per line"
+        return say("the file is empty: add one sentence pair per line")
     worst = max(report.skipped, key=lambda r: len(report.skipped[r]))
-    return {
-        "undecodable": f"the file looks like {report.encoding} text, not UTF-8: re-save it as UTF-8"
-        if report.encoding
-        else "the file is not UTF-8 (GBK or Big5, perhaps?): save it as UTF-8",
-        "line too long": f"a line is one sentence pair, and the limit is {LINE_LIMIT:,} "
-        "characters a line: check that the file is a table of pairs, one a line",
-        "wrong column count": "each line needs a source and a target, separated by a tab "
-        "(TSV) or a comma (CSV); check task.source_column and task.target_column",
-        "too long": "raise data.max_length, or use shorter sentences",
-        "bad JSON": "each line of a JSONL file must be one JSON object",
-        "missing fields": 'give each JSON object "source" and "target" (or "src"/"tgt", or '
-        'two language codes such as "zh" and "en") with text values',
-        "malformed": "check the CSV quoting (a quote that opens a cell must close it)",
-    }.get(worst, "add sentence pairs with text on both sides")
+    if worst == "undecodable" and report.encoding:
+        return say(
+            "the file looks like {encoding} text, not UTF-8: re-save it as UTF-8",
+            encoding=report.encoding,
+        )
+    if worst == "line too long":
+        return say(
+            "a line is one sentence pair, and the limit is {limit} characters a line: check "
+            "that the file is a table of pairs, one a line",
+            limit=f"{LINE_LIMIT:,}",
+        )
+    return _HINTS.get(worst, say("add sentence pairs with text on both sides"))
+
+
+# the fix for the reason most lines were skipped for
+_HINTS = {
+    "undecodable": say("the file is not UTF-8 (GBK or Big5, perhaps?): save it as UTF-8"),
+    "wrong column count": say(
+        "each line needs a source and a target, separated by a tab (TSV) or a comma (CSV); "
+        "check task.source_column and task.target_column"
+    ),
+    "too long": say("raise data.max_length, or use shorter sentences"),
+    "bad JSON": say("each line of a JSONL file must be one JSON object"),
+    "missing fields": say(
+        'give each JSON object "source" and "target" (or "src"/"tgt", or two language codes '
+        'such as "zh" and "en") with text values'
+    ),
+    "malformed": say("check the CSV quoting (a quote that opens a cell must close it)"),
+    "unclosed quote": say("check the CSV quoting (a quote that opens a cell must close it)"),
+}
 
 
 # ---- the split
@@ -154,11 +180,18 @@ def split_pairs(
     """
     for name, f in (("valid_fraction", valid_fraction), ("test_fraction", test_fraction)):
         if not 0.0 <= f < 1.0:
-            raise DataError(f"{name}={f}: must be at least 0 and below 1 (e.g. 0.05)")
+            raise DataError(
+                say(
+                    "{name}={value}: must be at least 0 and below 1 (e.g. 0.05)", name=name, value=f
+                )
+            )
     if valid_fraction + test_fraction >= 1.0:
         raise DataError(
-            f"valid_fraction + test_fraction = {valid_fraction + test_fraction:g}: leaves "
-            "nothing to train on; keep the sum below 1"
+            say(
+                "valid_fraction + test_fraction = {sum}: leaves nothing to train on; keep the "
+                "sum below 1",
+                sum=f"{valid_fraction + test_fraction:g}",
+            )
         )
     groups: dict[str, list[int]] = {}
     for i, (source, _) in enumerate(pairs):

@@ -33,10 +33,12 @@ from studio.core.data.languages import (
     language_label,
     normalized_language,
     script_counts,
+    script_name,
     script_of,
 )
-from studio.core.data.load_report import COLUMN_SETTINGS, ColumnProfile, DataError
+from studio.core.data.load_report import ColumnProfile, DataError
 from studio.core.data.pair_files import word_set
+from studio.core.messages import Message, joined, say
 
 SAMPLE_ROWS = 300  # rows a column is judged on
 METADATA_SHARE = 0.6  # a column is metadata when this share of its cells look like it
@@ -47,11 +49,13 @@ META_NAMES = word_set(
     "urls link links note notes comment comments credit credits number index source_id "
     "target_id tags tag level"
 )
-# A cell that is a licence note, a link, an id or a number rather than a sentence.
+# A cell that is a licence note or a link rather than a sentence, whatever else it holds.
 _METADATA = re.compile(
-    r"\bCC[- ]?(BY|0)\b|licen[cs]e|attribution|copyright|©|https?://|www\.|\S+@\S+\.\w+|#\d{2,}",
+    r"\bCC[- ]?(BY|0)\b|licen[cs]e|attribution|copyright|©|https?://|www\.|\S+@\S+\.\w+",
     re.IGNORECASE,
 )
+# An id ("#2877272"): a sentence may hold one ("Room #12 is free"), so only a hint.
+_ID = re.compile(r"#\d{2,}")
 
 
 class ColumnsUnclear(DataError):
@@ -79,7 +83,7 @@ class ColumnChoice:
 
     source: int
     target: int
-    matched_by: str
+    matched_by: str  # a message: "by script"
     notes: list[str] = field(default_factory=list)
 
 
@@ -105,8 +109,38 @@ def is_header(cells: list[str]) -> bool:
 
 
 def _is_metadata_cell(cell: str) -> bool:
+    """A licence note, a link or a cell without letters (an id, a number)."""
     text = cell.strip()
     return bool(_METADATA.search(text)) or not any(ch.isalpha() for ch in text)
+
+
+def _column_kind(cells: list[str], role: str) -> tuple[str, float]:
+    """ "empty", "metadata" (named so, or most cells licence notes, links or numbers),
+    "hinted" (most cells repeat a template or carry ids: metadata only if other columns
+    hold the text) or "text"; and how strong the hints are (0 to 2)."""
+    if not cells:
+        return "empty", 0.0
+    sure = sum(_is_metadata_cell(c) for c in cells)
+    if role == "metadata" or sure >= METADATA_SHARE * len(cells):
+        return "metadata", 0.0
+    ids = sum(_is_metadata_cell(c) or bool(_ID.search(c)) for c in cells) / len(cells)
+    template = _shared_prefix_share(cells)
+    if ids >= METADATA_SHARE or template > 0.5:
+        return "hinted", ids + template
+    return "text", 0.0
+
+
+def _settle_hints(profiles: list[ColumnProfile], hints: dict[int, float]) -> None:
+    """A column of sentences is text whatever digits, ids or repeated openings it carries
+    ("I have 3 cats.", "I have 4 dogs."): hinted columns become text, the faintest hints
+    first, until two columns hold text; the rest are metadata."""
+    texts = sum(p.kind == "text" for p in profiles)
+    for index in sorted(hints, key=lambda i: (hints[i], i)):
+        profile = profiles[index]
+        profile.kind = "text" if texts < 2 else "metadata"
+        texts += profile.kind == "text"
+        if profile.kind == "metadata":
+            profile.text = ""
 
 
 def _shared_prefix_share(cells: list[str]) -> float:
@@ -121,6 +155,7 @@ def profile_columns(rows: list[list[str]], names: list[str]) -> list[ColumnProfi
     widths = Counter(len(r) for r in rows if any(c.strip() for c in r))
     width = max(widths.most_common(1)[0][0] if widths else 0, len(names))
     profiles = []
+    hints: dict[int, float] = {}  # hinted columns: how strong their hints are
     for i in range(width):
         cells = [r[i].strip() for r in rows if i < len(r) and r[i].strip()]
         name = names[i] if i < len(names) else ""
@@ -128,17 +163,9 @@ def profile_columns(rows: list[list[str]], names: list[str]) -> list[ColumnProfi
         counts: Counter[str] = Counter()
         for c in cells:
             counts.update(script_counts(c))
-        meta = sum(_is_metadata_cell(c) for c in cells)
-        if not cells:
-            kind = "empty"
-        elif (
-            role == "metadata"
-            or meta >= METADATA_SHARE * len(cells)
-            or _shared_prefix_share(cells) > 0.5
-        ):
-            kind = "metadata"
-        else:
-            kind = "text"
+        kind, hint = _column_kind(cells, role)
+        if kind == "hinted":
+            hints[i] = hint
         profiles.append(
             ColumnProfile(
                 index=i,
@@ -147,9 +174,10 @@ def profile_columns(rows: list[list[str]], names: list[str]) -> list[ColumnProfi
                 kind=kind,
                 language=role if role not in ("", "source", "target", "metadata") else None,
                 sample=cells[0] if cells else "",
-                text=" ".join(cells) if kind == "text" else "",
+                text=" ".join(cells) if kind in ("text", "hinted") else "",
             )
         )
+    _settle_hints(profiles, hints)
     return profiles
 
 
@@ -162,13 +190,16 @@ def choose_columns(profiles: list[ColumnProfile], req: ColumnRequest, where: str
     src, tgt = req.source_column, req.target_column
     if (src is None) != (tgt is None):
         raise DataError(
-            f"only one of {COLUMN_SETTINGS} is set; set both (counted from 0), or neither "
-            "to let the studio match the columns to the languages"
+            say(
+                "only one of task.source_column and task.target_column is set; set both "
+                "(counted from 0), or neither to let the studio match the columns to the "
+                "languages"
+            )
         )
     if src is not None and tgt is not None:
         return _given(profiles, (src, tgt), req, where)
     if not req.source_lang or not req.target_lang:
-        return ColumnChoice(0, 1, "the first two columns (no languages given)")
+        return ColumnChoice(0, 1, say("the first two columns (no languages given)"))
     langs = (normalized_language(req.source_lang), normalized_language(req.target_lang))
     for match in (_by_name, _by_script, _by_identifier):
         choice = match(profiles, langs, where)
@@ -183,45 +214,79 @@ def _given(
     src, tgt = columns
     if src == tgt:
         raise DataError(
-            f"{COLUMN_SETTINGS} are both {src}: the source and target must be two different columns"
+            say(
+                "task.source_column and task.target_column are both {n}: the source and "
+                "target must be two different columns",
+                n=src,
+            )
         )
     for side, column, lang in (("source", src, req.source_lang), ("target", tgt, req.target_lang)):
         if column >= len(profiles):
             continue  # the rows will be counted as having a wrong column count
         col, want = profiles[column], script_of(lang) if lang else None
         if lang and want and col.kind == "text" and col.script and col.script != want:
-            better = [p.index for p in profiles if p.kind == "text" and p.script == want]
-            fix = (
-                f"column {better[0]} holds {want}: set task.{side}_column={better[0]}"
-                if better
-                else f"no column holds {want} text: check task.{side}_lang"
-            )
-            raise DataError(
-                f"{where}: task.{side}_column={column} holds {col.script}-script text "
-                f"(e.g. {col.sample!r}), but task.{side}_lang is {language_label(lang)}, "
-                f"written in {want}; {fix}, or leave {COLUMN_SETTINGS} empty to match them "
-                "by language"
-            )
-    return ColumnChoice(src, tgt, f"set by {COLUMN_SETTINGS}")
+            raise DataError(_wrong_script(profiles, col, side, lang, want, where))
+    return ColumnChoice(src, tgt, say("set by task.source_column and task.target_column"))
+
+
+def _wrong_script(
+    profiles: list[ColumnProfile], col: ColumnProfile, side: str, lang: str, want: str, where: str
+) -> Message:
+    """A column the user set holds another script than its language is written in."""
+    better = [p.index for p in profiles if p.kind == "text" and p.script == want]
+    if better:
+        fix = say(
+            "column {index} holds {script}: set task.{side}_column={index}",
+            index=better[0],
+            script=want,
+            side=side,
+        )
+    else:
+        fix = say("no column holds {script} text: check task.{side}_lang", script=want, side=side)
+    return say(
+        "{where}: task.{side}_column={column} holds {script}-script text (e.g. {sample}), but "
+        "task.{side}_lang is {language}, written in {want}; {fix}, or leave "
+        "task.source_column and task.target_column empty to match them by language",
+        where=where,
+        side=side,
+        column=col.index,
+        script=col.script,
+        sample=repr(col.sample),
+        language=language_label(lang),
+        want=script_name(want),
+        fix=fix,
+    )
 
 
 def _by_name(profiles: list[ColumnProfile], langs: tuple[str, str], where: str):
     roles = {p.index: name_role(p.name) for p in profiles if p.name}
     by_role = {role: i for i, role in reversed(roles.items())}  # the first column named so
     if "source" in by_role and "target" in by_role:
-        return ColumnChoice(by_role["source"], by_role["target"], "named source and target")
+        return ColumnChoice(by_role["source"], by_role["target"], say("named source and target"))
     if langs[0] in by_role and langs[1] in by_role:
-        names = " and ".join(repr(profiles[by_role[lang]].name) for lang in langs)
-        choice = ColumnChoice(by_role[langs[0]], by_role[langs[1]], f"named by the file ({names})")
+        names = say(
+            "{first} and {second}",
+            first=repr(profiles[by_role[langs[0]]].name),
+            second=repr(profiles[by_role[langs[1]]].name),
+        )
+        choice = ColumnChoice(
+            by_role[langs[0]], by_role[langs[1]], say("named by the file ({names})", names=names)
+        )
         _check_scripts(profiles, choice, langs, where)
         return choice
     named_langs = [r for r in roles.values() if r not in ("", "source", "target", "metadata")]
     if len(set(named_langs)) >= 2:
-        listed = ", ".join(language_label(c) for c in dict.fromkeys(named_langs))
+        listed = joined(", ", [language_label(c) for c in dict.fromkeys(named_langs)])
         raise DataError(
-            f"{where}: the file names its columns {listed}, but the task translates "
-            f"{langs[0]}->{langs[1]}; set task.source_lang and task.target_lang to two of the "
-            "file's languages, or choose a file in the task's languages"
+            say(
+                "{where}: the file names its columns {listed}, but the task translates "
+                "{source}->{target}; set task.source_lang and task.target_lang to two of the "
+                "file's languages, or choose a file in the task's languages",
+                where=where,
+                listed=listed,
+                source=langs[0],
+                target=langs[1],
+            )
         )
     return None
 
@@ -231,9 +296,18 @@ def _check_scripts(profiles, choice: ColumnChoice, langs: tuple[str, str], where
         col, want = profiles[column], script_of(lang)
         if want and col.kind == "text" and col.script and col.script != want:
             raise DataError(
-                f"{where}: column {column} is named {col.name!r} ({language_label(lang)}, "
-                f"written in {want}) but holds {col.script}-script text (e.g. {col.sample!r}); "
-                "fix the header row, or set task.source_column and task.target_column"
+                say(
+                    "{where}: column {column} is named {name} ({language}, written in {want}) "
+                    "but holds {script}-script text (e.g. {sample}); fix the header row, or "
+                    "set task.source_column and task.target_column",
+                    where=where,
+                    column=column,
+                    name=repr(col.name),
+                    language=language_label(lang),
+                    want=script_name(want),
+                    script=col.script,
+                    sample=repr(col.sample),
+                )
             )
 
 
@@ -245,15 +319,9 @@ def _by_script(profiles: list[ColumnProfile], langs: tuple[str, str], where: str
     found = [[p.index for p in text if p.script == s] for s in scripts]
     for lang, script, columns in zip(langs, scripts, found):
         if not columns:
-            held = ", ".join(f"column {p.index} {p.script} (e.g. {p.sample!r})" for p in text)
-            raise DataError(
-                f"{where}: no column holds {script}-script text for {language_label(lang)}; "
-                f"the file's text columns are {held or 'none'}. Set task.source_lang and "
-                "task.target_lang to the file's languages, or choose a file in "
-                f"{langs[0]} and {langs[1]}"
-            )
+            raise DataError(_no_script(text, lang, script, langs, where))
     if len(found[0]) == 1 and len(found[1]) == 1:
-        return ColumnChoice(found[0][0], found[1][0], "by script")
+        return ColumnChoice(found[0][0], found[1][0], say("by script"))
     # several columns of one script (English beside French notes): ask the identifier
     picked = []
     for lang, columns in zip(langs, found):
@@ -264,7 +332,33 @@ def _by_script(profiles: list[ColumnProfile], langs: tuple[str, str], where: str
         if len(hits) != 1:
             return None
         picked.append(hits[0])
-    return ColumnChoice(picked[0], picked[1], "by script and language identification")
+    return ColumnChoice(picked[0], picked[1], say("by script and language identification"))
+
+
+def _no_script(
+    text: list[ColumnProfile], lang: str, script: str | None, langs: tuple[str, str], where: str
+) -> Message:
+    """No text column is written in the script of one of the task's languages."""
+    held = [
+        say(
+            "column {index} {script} (e.g. {sample})",
+            index=p.index,
+            script=p.script,
+            sample=repr(p.sample),
+        )
+        for p in text
+    ]
+    return say(
+        "{where}: no column holds {script}-script text for {language}; the file's text "
+        "columns are {held}. Set task.source_lang and task.target_lang to the file's "
+        "languages, or choose a file in {source} and {target}",
+        where=where,
+        script=script,
+        language=language_label(lang),
+        held=joined(", ", held) if held else say("none"),
+        source=langs[0],
+        target=langs[1],
+    )
 
 
 def _identified(profile: ColumnProfile, lang: str, langs: tuple[str, str]) -> bool:
@@ -280,24 +374,38 @@ def _by_identifier(profiles: list[ColumnProfile], langs: tuple[str, str], where:
     said = {p.index: column_language(p.text, langs) for p in text}
     found = {lang: [i for i, said_lang in said.items() if said_lang == lang] for lang in langs}
     if all(len(found[lang]) == 1 for lang in langs):
-        return ColumnChoice(found[langs[0]][0], found[langs[1]][0], "by language identification")
+        return ColumnChoice(
+            found[langs[0]][0], found[langs[1]][0], say("by language identification")
+        )
     return None
 
 
-def _unclear_message(profiles: list[ColumnProfile], langs: tuple[str, str], where: str) -> str:
+def _unclear_message(profiles: list[ColumnProfile], langs: tuple[str, str], where: str) -> Message:
     text = [p for p in profiles if p.kind == "text"]
-    listed = ", ".join(
-        f"column {p.index} ({p.script or 'no letters'}, e.g. {p.sample!r})" for p in text
-    )
+    listed = [
+        say(
+            "column {index} ({script}, e.g. {sample})",
+            index=p.index,
+            script=script_name(p.script) if p.script else say("no letters"),
+            sample=repr(p.sample),
+        )
+        for p in text
+    ]
     scripts = {p.script for p in text}
-    why = (
-        f"both are written in {next(iter(scripts))} script"
-        if len(scripts) == 1 and len(text) >= 2
-        else "the columns do not say"
-    )
-    return (
-        f"{where}: cannot tell which column is {language_label(langs[0])} and which is "
-        f"{language_label(langs[1])}: {listed}; {why}. Add a header row naming the languages "
-        f"(e.g. {langs[0]}<TAB>{langs[1]}), or set {COLUMN_SETTINGS} (counted from 0), e.g. "
-        "--set task.source_column=0 --set task.target_column=1"
+    if len(scripts) == 1 and len(text) >= 2:
+        why = say("both are written in {script} script", script=next(iter(scripts)))
+    else:
+        why = say("the columns do not say")
+    return say(
+        "{where}: cannot tell which column is {first} and which is {second}: {listed}; {why}. "
+        "Add a header row naming the languages (e.g. {source}<TAB>{target}), or set "
+        "task.source_column and task.target_column (counted from 0), e.g. --set "
+        "task.source_column=0 --set task.target_column=1",
+        where=where,
+        first=language_label(langs[0]),
+        second=language_label(langs[1]),
+        listed=joined(", ", listed),
+        why=why,
+        source=langs[0],
+        target=langs[1],
     )

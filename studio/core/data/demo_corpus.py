@@ -58,6 +58,7 @@ from studio.core.data.demo_lexicon import (
     the_np,
     verb_group,
 )
+from studio.core.messages import say
 
 T = TypeVar("T")
 
@@ -95,7 +96,7 @@ class Clause:
 def _the(part: T | None) -> T:
     """A clause part its kind always has (the generator sets it; None is a bug here)."""
     if part is None:
-        raise DemoCorpusError("a clause lacks a part its kind needs")
+        raise DemoCorpusError(say("a clause lacks a part its kind needs"))
     return part
 
 
@@ -453,8 +454,13 @@ def _generate(seed: int, n: int) -> list[tuple[str, str]]:
         budget -= 1
         if budget < 0:
             raise DemoCorpusError(
-                f"the demo grammar gave only {len(pairs):,} distinct pairs of the {n:,} asked "
-                f"for; ask for fewer (the whole corpus is {DEMO_SIZE:,})"
+                say(
+                    "the demo grammar gave only {got} distinct pairs of the {n} asked for; ask "
+                    "for fewer (the whole corpus is {size})",
+                    got=f"{len(pairs):,}",
+                    n=f"{n:,}",
+                    size=f"{DEMO_SIZE:,}",
+                )
             )
         clause = _DRAW[_weighted(rng, KIND_WEIGHTS)](rng)
         if clause is None:
@@ -481,5 +487,7 @@ def demo_pairs(n: int | None = None, *, seed: int = 0) -> list[tuple[str, str]]:
     if n is None:
         return list(_corpus(seed))
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise DemoCorpusError(f"n={n!r}: must be a whole number of pairs, 0 or more (or None)")
+        raise DemoCorpusError(
+            say("n={n}: must be a whole number of pairs, 0 or more (or None)", n=repr(n))
+        )
     return list(_corpus(seed)[:n]) if n <= DEMO_SIZE else _generate(seed, n)

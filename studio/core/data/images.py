@@ -24,8 +24,9 @@ import torch
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from studio.core.data.load_report import DataError
+from studio.core.messages import Message, joined, say
 
-HOW = "give a folder holding one subfolder of images per class (e.g. pets/cat/, pets/dog/)"
+HOW = say("give a folder holding one subfolder of images per class (e.g. pets/cat/, pets/dog/)")
 
 
 @dataclass
@@ -35,7 +36,7 @@ class ImageReport:
     path: str
     kept: int = 0
     per_class: dict[str, int] = field(default_factory=dict)
-    skipped: dict[str, list[str]] = field(default_factory=dict)  # reason -> files
+    skipped: dict[str, list[str]] = field(default_factory=dict)  # reason (a message) -> files
 
     def skip(self, reason: str, file: str) -> None:
         self.skipped.setdefault(reason, []).append(file)
@@ -44,20 +45,35 @@ class ImageReport:
     def total_skipped(self) -> int:
         return sum(len(files) for files in self.skipped.values())
 
-    def summary(self, max_items: int = 5) -> str:
+    def summary(self, max_items: int = 5) -> Message:
         """One line, e.g. "kept 120 images in 3 classes (cat 40, ...); skipped 1 not an
         image (cat/notes.txt): remove or re-save these files"."""
-        classes = ", ".join(f"{name} {count:,}" for name, count in self.per_class.items())
-        n = len(self.per_class)
-        text = f"kept {self.kept:,} image{'' if self.kept == 1 else 's'} in {n} class"
-        text += f"{'' if n == 1 else 'es'} ({classes})" if classes else "es"
+        kept = self._kept()
         skips = []
         for reason, files in self.skipped.items():
             shown = ", ".join(files[:max_items]) + (", ..." if len(files) > max_items else "")
-            skips.append(f"{len(files):,} {reason} ({shown})")
-        if skips:
-            text += "; skipped " + ", ".join(skips) + ": remove or re-save these files"
-        return text
+            skips.append(
+                say("{n} {reason} ({files})", n=f"{len(files):,}", reason=reason, files=shown)
+            )
+        if not skips:
+            return kept
+        return say(
+            "{kept}; skipped {skips}: remove or re-save these files",
+            kept=kept,
+            skips=joined(", ", skips),
+        )
+
+    def _kept(self) -> Message:
+        """ "kept 120 images in 3 classes (cat 40, dog 40, fox 40)"."""
+        classes = ", ".join(f"{name} {count:,}" for name, count in self.per_class.items())
+        n, k = f"{self.kept:,}", len(self.per_class)
+        if not classes:
+            return say("kept {n} images in {k} classes", n=n, k=k)
+        if self.kept == 1:
+            return say("kept {n} image in {k} class ({classes})", n=n, k=k, classes=classes)
+        if k == 1:
+            return say("kept {n} images in {k} class ({classes})", n=n, k=k, classes=classes)
+        return say("kept {n} images in {k} classes ({classes})", n=n, k=k, classes=classes)
 
 
 class _Unreadable(Exception):
@@ -81,13 +97,13 @@ def read_image(path: str | Path, image_size: int) -> np.ndarray:
             )
             return np.asarray(im, dtype=np.uint8).copy()
     except UnidentifiedImageError:
-        raise _Unreadable("not an image") from None
+        raise _Unreadable(say("not an image")) from None
     except Image.DecompressionBombError:
-        raise _Unreadable("too large to decode safely") from None
+        raise _Unreadable(say("too large to decode safely")) from None
     except PermissionError:
-        raise _Unreadable("unreadable (permission denied)") from None
+        raise _Unreadable(say("unreadable (permission denied)")) from None
     except (OSError, SyntaxError, ValueError, EOFError):
-        raise _Unreadable("truncated or corrupt") from None
+        raise _Unreadable(say("truncated or corrupt")) from None
 
 
 def _visible(p: Path) -> bool:
@@ -125,22 +141,32 @@ def _class_folders(root: Path, report: ImageReport) -> list[Path]:
     """The class folders of `root`, in name order (files beside them are skipped and
     reported); DataError unless there are two or more."""
     if not root.exists():
-        raise DataError(f"{root}: no such folder; {HOW}")
+        raise DataError(say("{path}: no such folder; {how}", path=root, how=HOW))
     if not root.is_dir():
-        raise DataError(f"{root}: is a file, not a folder; {HOW}")
+        raise DataError(say("{path}: is a file, not a folder; {how}", path=root, how=HOW))
     try:
         entries = sorted(p for p in root.iterdir() if _visible(p))
     except OSError as err:
-        raise DataError(f"{root}: cannot be read ({err.strerror}); check its permissions") from None
+        raise DataError(
+            say(
+                "{path}: cannot be read ({reason}); check its permissions",
+                path=root,
+                reason=err.strerror,
+            )
+        ) from None
     folders = [p for p in entries if p.is_dir()]
     for loose in (p for p in entries if p.is_file()):
-        report.skip("outside a class folder", loose.name)
+        report.skip(say("outside a class folder"), loose.name)
     if not folders:
-        raise DataError(f"{root}: holds no class folders; {HOW}")
+        raise DataError(say("{path}: holds no class folders; {how}", path=root, how=HOW))
     if len(folders) == 1:
         raise DataError(
-            f"{root}: has only one class folder ({folders[0].name}/); a classifier needs at "
-            f"least two: add a subfolder of images for each other class"
+            say(
+                "{path}: has only one class folder ({name}/); a classifier needs at least "
+                "two: add a subfolder of images for each other class",
+                path=root,
+                name=folders[0].name,
+            )
         )
     return folders
 
@@ -151,8 +177,12 @@ def _read_class(folder: Path, root: Path, image_size: int, report: ImageReport) 
     files = sorted(p for p in folder.rglob("*") if p.is_file() and _shown_in(p, folder))
     if not files:
         raise DataError(
-            f"{folder}: the class folder '{folder.name}' holds no images; add PNG or JPEG "
-            f"files to it, or remove the folder"
+            say(
+                "{path}: the class folder '{name}' holds no images; add PNG or JPEG files to "
+                "it, or remove the folder",
+                path=folder,
+                name=folder.name,
+            )
         )
     images, failures = [], []
     for file in files:
@@ -160,13 +190,18 @@ def _read_class(folder: Path, root: Path, image_size: int, report: ImageReport) 
             images.append(read_image(file, image_size))
         except _Unreadable as why:
             report.skip(why.args[0], file.relative_to(root).as_posix())
-            failures.append(f"{file.name}: {why.args[0]}")
+            failures.append(say("{where}: {problem}", where=file.name, problem=why.args[0]))
     if not images:
-        listed = "; ".join(failures[:3]) + ("; ..." if len(failures) > 3 else "")
+        listed = joined("; ", failures[:3] + (["..."] if len(failures) > 3 else []))
         raise DataError(
-            f"{folder}: none of the {len(files)} files in class folder '{folder.name}' "
-            f"could be read as an image ({listed}); add PNG or JPEG images to it, or "
-            f"remove the folder"
+            say(
+                "{path}: none of the {n} files in class folder '{name}' could be read as an "
+                "image ({listed}); add PNG or JPEG images to it, or remove the folder",
+                path=folder,
+                n=len(files),
+                name=folder.name,
+                listed=listed,
+            )
         )
     return images
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 
+from studio.core.messages import Message, say
+
 # (first code point, last code point, script): the main blocks of each script, sorted.
 _RANGES = sorted(
     [
@@ -170,7 +172,14 @@ def script_of(language: str) -> str | None:
 
 
 def language_label(language: str) -> str:
-    """ "zh (Chinese)" for a known code, the code alone otherwise."""
+    """ "zh (Chinese)" for a known code (a message whose `language` part the window says in
+    its language), the code alone otherwise."""
     code = normalized_language(language)
     name = LANGUAGE_NAMES.get(code)
-    return f"{code} ({name})" if name else code
+    return say("{code} ({language})", code=code, language=name) if name else code
+
+
+def script_name(script: str) -> Message:
+    """A script's name ("Han") as a part of a message that names another script too: its
+    `script` part is the word the window says in its language."""
+    return say("{script}", script=script)

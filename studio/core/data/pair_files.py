@@ -14,10 +14,12 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Literal
 
 from studio.core.data import encodings
-from studio.core.data.load_report import LINE_LIMIT, DataError, LoadReport
+from studio.core.data.load_report import LINE_LIMIT, MAX_ROW_LINES, DataError, LoadReport
 from studio.core.files import RunError, read_within_memory
+from studio.core.messages import Message, say
 
 TABLE_SUFFIXES = {".tsv": "\t", ".tab": "\t", ".csv": ",", ".txt": "\t"}
 JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")
@@ -35,14 +37,14 @@ NOT_LANGUAGE = word_set(
     "ts mp3 mp4 wav ogg"
 )
 _LANGUAGE = re.compile(r"^[a-z]{2,3}([-_][a-z0-9]{2,8})?$", re.IGNORECASE)
-READABLE = "a .tsv/.csv/.jsonl file or two aligned text files such as train.zh + train.en"
+READABLE = say("a .tsv/.csv/.jsonl file or two aligned text files such as train.zh + train.en")
 # A TSV/CSV line over LINE_LIMIT characters (the csv module's field limit) is no sentence
 # pair: it is skipped as too long before the csv reader would call it bad quoting.
 BOM = "\ufeff"
 # a file read whole, then split into lines of str: each byte becomes several (a str's
 # header and its list entry per short line, up to four bytes a character)
 LINE_GROWTH = 8
-SMALLER = "keep a part of it (the first lines) or load it on a machine with more memory"
+SMALLER = say("keep a part of it (the first lines) or load it on a machine with more memory")
 
 
 def _read_lines(path: Path, report: LoadReport) -> list[tuple[int, str | None]]:
@@ -54,7 +56,13 @@ def _read_lines(path: Path, report: LoadReport) -> list[tuple[int, str | None]]:
     except RunError as err:  # larger than memory can take, or not a plain file (a pipe)
         raise DataError(str(err)) from None
     except OSError as err:
-        raise DataError(f"{path}: cannot be read ({err.strerror}); check its permissions") from None
+        raise DataError(
+            say(
+                "{path}: cannot be read ({reason}); check its permissions",
+                path=path,
+                reason=err.strerror,
+            )
+        ) from None
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         texts = _utf16_lines(raw, path)
     else:
@@ -75,7 +83,9 @@ def _utf16_lines(raw: bytes, path: Path) -> list[str | None]:
     try:
         return list(re.split(r"\r\n|\r|\n", raw.decode("utf-16")))
     except UnicodeDecodeError:
-        raise DataError(f"{path}: is not valid UTF-16 text; save it as UTF-8") from None
+        raise DataError(
+            say("{path}: is not valid UTF-16 text; save it as UTF-8", path=path)
+        ) from None
 
 
 def _utf8_lines(raw: bytes, path: Path, report: LoadReport) -> list[str | None]:
@@ -85,12 +95,20 @@ def _utf8_lines(raw: bytes, path: Path, report: LoadReport) -> list[str | None]:
         utf16 = encodings.utf16_without_bom(raw[:4096])
         if utf16:
             raise DataError(
-                f"{path}: looks like {utf16} text without a byte-order mark, not UTF-8; "
-                "re-save it as UTF-8"
+                say(
+                    "{path}: looks like {encoding} text without a byte-order mark, not UTF-8; "
+                    "re-save it as UTF-8",
+                    path=path,
+                    encoding=utf16,
+                )
             )
         raise DataError(
-            f"{path}: looks like a binary file (a spreadsheet or an archive?); "
-            f"export the sentence pairs as {READABLE}"
+            say(
+                "{path}: looks like a binary file (a spreadsheet or an archive?); export the "
+                "sentence pairs as {readable}",
+                path=path,
+                readable=READABLE,
+            )
         )
     raw = raw.removeprefix(codecs.BOM_UTF8)
     lines = raw.splitlines()  # splits \n, \r\n and \r
@@ -119,35 +137,93 @@ def _sniff_delimiter(lines: list[tuple[int, str | None]], default: str) -> str:
 # ---- rows of cells from each format
 
 
-def _table_rows(
+def _usable_lines(lines: list[tuple[int, str | None]], report: LoadReport) -> list[tuple[int, str]]:
+    """The lines a table reader can take: each undecodable one, and each past LINE_LIMIT
+    characters, counted as skipped."""
+    usable = []
+    for number, text in lines:
+        if text is None:
+            report.skip("undecodable", number)
+        elif len(text) > LINE_LIMIT:
+            report.skip("line too long", number)
+        else:
+            usable.append((number, text))
+    return usable
+
+
+def _ends_in_quote(text: str, delimiter: str) -> bool:
+    """Whether `text` ends inside a quoted cell, read as the csv module reads it: a quote
+    opens a cell only at the cell's start, and "" inside one is a quote."""
+    inside, start, i = False, True, 0
+    while i < len(text):
+        ch = text[i]
+        if inside:
+            if ch == '"' and text[i + 1 : i + 2] == '"':
+                i += 1  # a quote written twice: one quote, still inside
+            elif ch == '"':
+                inside = False
+            start = False
+        elif ch == '"' and start:
+            inside, start = True, False
+        else:
+            start = ch in (delimiter, "\n")
+        i += 1
+    return inside
+
+
+def table_rows(
     lines: list[tuple[int, str | None]], delimiter: str, quoted: bool, report: LoadReport
 ) -> Iterator[tuple[int, list[str]]]:
-    consumed: list[int] = []  # line numbers handed to the csv reader, to date each row
-
-    def feed() -> Iterator[str]:
-        for number, text in lines:
-            if text is None:
-                report.skip("undecodable", number)
-                continue
-            if len(text) > LINE_LIMIT:
-                report.skip("line too long", number)
-                continue
-            consumed.append(number)
-            yield text + "\n"
-
-    reader = csv.reader(
-        feed(), delimiter=delimiter, quoting=csv.QUOTE_MINIMAL if quoted else csv.QUOTE_NONE
-    )
-    while True:
-        start = len(consumed)
-        try:
-            cells = next(reader)
-        except StopIteration:
-            return
-        except csv.Error:  # lines too long are skipped before: a quote never closed
-            report.skip("malformed", consumed[min(start, len(consumed) - 1)] if consumed else 1)
+    """(first line number, cells) of each row of a TSV or CSV. A quoted CSV cell may hold
+    line breaks, as the format allows (an answer of two lines): its row is read across
+    them, up to MAX_ROW_LINES lines, and the report notes it. A quote that does not close
+    within that is counted as skipped on its line, and reading goes on from the next: the
+    rest of the file is not swallowed into one cell."""
+    usable = _usable_lines(lines, report)
+    quoting: Literal[0, 1, 2, 3] = csv.QUOTE_MINIMAL if quoted else csv.QUOTE_NONE
+    spanned: list[int] = []
+    i = 0
+    while i < len(usable):
+        number, text = usable[i]
+        last = i
+        while quoted and _ends_in_quote(text, delimiter) and last + 1 < len(usable):
+            if last + 1 - i >= MAX_ROW_LINES:
+                break
+            last += 1
+            text += "\n" + usable[last][1]
+        if quoted and _ends_in_quote(text, delimiter):
+            report.skip("unclosed quote", number)
+            i += 1
             continue
-        yield consumed[start], cells
+        try:
+            cells = next(csv.reader([text + "\n"], delimiter=delimiter, quoting=quoting), [])
+        except csv.Error:  # a row of several lines past the csv module's field limit
+            report.skip("line too long", number)
+            i = last + 1
+            continue
+        if last > i:
+            spanned.append(number)
+        i = last + 1
+        yield number, cells
+    if spanned:
+        report.notes.append(spanned_note(spanned))
+
+
+def spanned_note(numbers: list[int]) -> Message:
+    """Rows read across several lines (a quoted cell with line breaks), where they start."""
+    shown = ", ".join(str(n) for n in numbers[:5]) + (", ..." if len(numbers) > 5 else "")
+    if len(numbers) == 1:
+        return say(
+            "1 row spans several lines (a quoted cell with line breaks), read as one row "
+            "(line {lines})",
+            lines=shown,
+        )
+    return say(
+        "{n} rows span several lines (quoted cells with line breaks), each read as one row "
+        "(lines {lines})",
+        n=f"{len(numbers):,}",
+        lines=shown,
+    )
 
 
 def _json_rows(lines: list[tuple[int, str | None]], report: LoadReport) -> Iterator[tuple]:
@@ -212,8 +288,14 @@ def _aligned_rows(a: Path, b: Path, report: LoadReport) -> Iterator[tuple[int, l
     left, right = _read_lines(a, report), _read_lines(b, report)
     if len(left) != len(right):
         raise DataError(
-            f"{a} has {len(left):,} lines but {b} has {len(right):,}; aligned files must "
-            "hold one sentence per line, line for line: find the line where they drift apart"
+            say(
+                "{a} has {n} lines but {b} has {m}; aligned files must hold one sentence per "
+                "line, line for line: find the line where they drift apart",
+                a=a,
+                n=f"{len(left):,}",
+                b=b,
+                m=f"{len(right):,}",
+            )
         )
     for (number, x), (_, y) in zip(left, right, strict=True):
         if x is None or y is None:
@@ -268,11 +350,19 @@ def _from_folder(folder: Path) -> list[Path]:
     found = [t.name for t in tables] + [" + ".join(f.name for f in g) for g in pairs]
     if not found:
         raise DataError(
-            f"{folder}: holds no sentence pairs that can be read; put {READABLE} in it, "
-            "or give the file itself"
+            say(
+                "{path}: holds no sentence pairs that can be read; put {readable} in it, or "
+                "give the file itself",
+                path=folder,
+                readable=READABLE,
+            )
         )
     raise DataError(
-        f"{folder}: holds several candidates ({', '.join(found)}); give the path of the one to use"
+        say(
+            "{path}: holds several candidates ({names}); give the path of the one to use",
+            path=folder,
+            names=", ".join(found),
+        )
     )
 
 
@@ -280,8 +370,11 @@ def resolve(p: Path) -> list[Path]:
     """The file, or the two aligned files, that a path names."""
     if not p.exists():
         raise DataError(
-            f"{p}: no such file or folder; check the path, or leave data.path empty to use "
-            "the built-in demo corpus"
+            say(
+                "{path}: no such file or folder; check the path, or leave data.path empty to "
+                "use the built-in demo corpus",
+                path=p,
+            )
         )
     if p.is_dir():
         return _from_folder(p)
@@ -296,18 +389,33 @@ def resolve(p: Path) -> list[Path]:
         if partners:
             names = ", ".join(f.name for f in partners)
             raise DataError(
-                f"{p}: has several partner files ({names}); move the two files of the pair "
-                "to use into a folder of their own"
+                say(
+                    "{path}: has several partner files ({names}); move the two files of the "
+                    "pair to use into a folder of their own",
+                    path=p,
+                    names=names,
+                )
             )
         if suffix != ".txt":
-            stem = aligned[0]
             raise DataError(
-                f"{p}: an aligned text file needs its partner beside it (e.g. {stem}.en "
-                f"next to {stem}.zh, with the same number of lines); none found in {p.parent}"
+                say(
+                    "{path}: an aligned text file needs its partner beside it (e.g. {stem}.en "
+                    "next to {stem}.zh, with the same number of lines); none found in {folder}",
+                    path=p,
+                    stem=aligned[0],
+                    folder=p.parent,
+                )
             )
     if suffix == ".txt":
         return [p]
-    raise DataError(f'{p}: unsupported file type "{suffix or "no extension"}"; use {READABLE}')
+    raise DataError(
+        say(
+            '{path}: unsupported file type "{suffix}"; use {readable}',
+            path=p,
+            suffix=suffix or say("no extension"),
+            readable=READABLE,
+        )
+    )
 
 
 # ---- the loader
@@ -324,7 +432,7 @@ def rows(files: list[Path], report: LoadReport) -> Iterable[tuple[int, list[str]
     if suffix in JSON_SUFFIXES:
         items = _json_array(lines) if suffix == ".json" else None
         if items is not None:
-            report.notes.append("line numbers are positions in the JSON array")
+            report.notes.append(say("line numbers are positions in the JSON array"))
             text: list[tuple[int, str | None]] = [
                 (i, json.dumps(item)) for i, item in enumerate(items, start=1)
             ]
@@ -333,4 +441,4 @@ def rows(files: list[Path], report: LoadReport) -> Iterable[tuple[int, list[str]
     default = TABLE_SUFFIXES[suffix]
     # Only a .csv is sniffed: a .txt of sentences has commas in it that are not delimiters.
     delimiter = _sniff_delimiter(lines, default) if suffix == ".csv" else default
-    return _table_rows(lines, delimiter, quoted=suffix == ".csv", report=report)
+    return table_rows(lines, delimiter, quoted=suffix == ".csv", report=report)

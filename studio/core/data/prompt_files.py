@@ -22,7 +22,6 @@ an empty prompt, a missing answer column, an empty answer, too long.
 
 from __future__ import annotations
 
-import csv
 import json
 import random
 from collections.abc import Iterator
@@ -30,7 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from studio.core.data.load_report import DataError, LoadReport
-from studio.core.data.pair_files import _read_lines
+from studio.core.data.pair_files import _read_lines, table_rows
+from studio.core.messages import Message, say
 
 PROMPT_KEYS = ("prompt", "input", "question", "instruction", "source", "query", "text")
 ANSWER_KEYS = (
@@ -46,7 +46,7 @@ ANSWER_KEYS = (
 )
 ARROWS = ("=>", "->")
 JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")
-READABLE = (
+READABLE = say(
     "a .tsv/.csv file (prompt, answer), a .jsonl file with prompt and answer keys, "
     "a text file of 'prompt -> answer' lines, or a text file of prompts alone"
 )
@@ -137,20 +137,33 @@ def _is_header(cells: list[str]) -> bool:
     return bool(names & set(PROMPT_KEYS + ANSWER_KEYS))
 
 
+def _cells(
+    lines: list[tuple[int, str | None]], delimiter: str, report: LoadReport
+) -> Iterator[tuple[int, list[str]]]:
+    """(line, cells) of each row with text: a CSV is read as the format defines it (a
+    quoted answer may span lines: pair_files.table_rows), a TSV a line at a time."""
+    if delimiter == ",":
+        for number, cells in table_rows(lines, ",", quoted=True, report=report):
+            if any(c.strip() for c in cells):
+                yield number, cells
+        return
+    for number, text in _text_lines(lines, report):
+        yield number, text.split(delimiter)
+
+
 def _table_rows(
     lines: list[tuple[int, str | None]], delimiter: str, report: LoadReport
 ) -> Iterator[tuple[int, str | None, list[str] | None]]:
     first = True
-    for number, text in _text_lines(lines, report):
-        cells = next(csv.reader([text]), []) if delimiter == "," else text.split(delimiter)
+    for number, cells in _cells(lines, delimiter, report):
         if first:
             first = False
             if _is_header(cells):
-                report.notes.append(f"line {number} read as a header")
+                report.notes.append(say("line {number} read as a header", number=number))
                 report.columns = [c.strip() for c in cells[:2]]
                 continue
         if len(cells) > 2 and "columns beyond the second ignored" not in report.notes:
-            report.notes.append("columns beyond the second ignored")
+            report.notes.append(say("columns beyond the second ignored"))
         answer = _clean(cells[1]) if len(cells) > 1 else None
         yield number, _clean(cells[0]), (None if answer is None else [answer] if answer else [])
 
@@ -207,7 +220,7 @@ def _json_lines(lines: list[tuple[int, str | None]], report: LoadReport) -> list
         return lines
     if not isinstance(data, list):
         return lines
-    report.notes.append("line numbers are positions in the JSON array")
+    report.notes.append(say("line numbers are positions in the JSON array"))
     return [(i, json.dumps(item)) for i, item in enumerate(data, start=1)]
 
 
@@ -218,9 +231,17 @@ def read_prompts(
     and the fix when nothing in it can be used."""
     p = Path(path).expanduser()
     if not p.exists():
-        raise DataError(f"{path}: no such file or folder; give the path of your prompts file")
+        raise DataError(
+            say("{path}: no such file or folder; give the path of your prompts file", path=path)
+        )
     if p.is_dir():
-        raise DataError(f"{path}: is a folder; give the path of one file ({READABLE})")
+        raise DataError(
+            say(
+                "{path}: is a folder; give the path of one file ({readable})",
+                path=path,
+                readable=READABLE,
+            )
+        )
     report = LoadReport(path=str(path), noun="prompt")
     lines = _read_lines(p, report)
     layout = _layout(p, lines)
@@ -237,23 +258,29 @@ def read_prompts(
     items = _gather(read, has_answers, report, max_prompt_chars, max_answer_chars)
     if not items:
         readable = any(t and t.strip() for _, t in lines)
-        raise DataError(f"{path}: no usable prompt; {_hint(report, layout if readable else '')}")
+        raise DataError(
+            say(
+                "{path}: no usable prompt; {hint}",
+                path=path,
+                hint=_hint(report, layout if readable else ""),
+            )
+        )
     report.kept = len(items)
     report.kept_lines = [i.line for i in items]
     report.first_pairs = [(i.prompt, ", ".join(i.answers)) for i in items[:FIRST_ITEMS]]
-    report.notes.insert(0, f"read as {_LAYOUT_WORDS[layout]}")
+    report.notes.insert(0, say("read as {layout}", layout=_LAYOUT_WORDS[layout]))
     if not has_answers:
-        report.notes.append("no answers: rewards that need one are refused, no warm-up")
+        report.notes.append(say("no answers: rewards that need one are refused, no warm-up"))
     return PromptFile(items, has_answers, layout, report)
 
 
 _LAYOUT_WORDS = {
-    "json": "JSON lines",
-    "csv": "CSV (prompt, answer)",
-    "tsv": "tab-separated (prompt, answer)",
-    "arrow ->": "'prompt -> answer' lines",
-    "arrow =>": "'prompt => answer' lines",
-    "prompts": "prompts alone, one a line",
+    "json": say("JSON lines"),
+    "csv": say("CSV (prompt, answer)"),
+    "tsv": say("tab-separated (prompt, answer)"),
+    "arrow ->": say("'prompt -> answer' lines"),
+    "arrow =>": say("'prompt => answer' lines"),
+    "prompts": say("prompts alone, one a line"),
 }
 
 
@@ -309,39 +336,65 @@ def _gather(
         answers_of[prompt] = list(dict.fromkeys(got))
         first_line[prompt] = number
     if merged:
-        report.notes.append(
-            f"{len(merged):,} line{'s' if len(merged) > 1 else ''} repeated a prompt with "
-            f"another answer, merged as more acceptable answers ({_few(merged)})"
-        )
+        report.notes.append(_merged(merged))
     several = sum(len(a) > 1 for a in answers_of.values())
     if several:
-        report.notes.append(f"{several:,} prompts have several acceptable answers")
+        report.notes.append(say("{n} prompts have several acceptable answers", n=f"{several:,}"))
     return [PromptItem(p, tuple(a), first_line[p]) for p, a in answers_of.items()]
 
 
-def _few(numbers: list[int], limit: int = 5) -> str:
+def _merged(numbers: list[int]) -> Message:
+    """Lines that repeated a prompt with another answer, merged into its item."""
+    n, lines = f"{len(numbers):,}", _few(numbers)
+    if len(numbers) > 1:
+        return say(
+            "{n} lines repeated a prompt with another answer, merged as more acceptable "
+            "answers ({lines})",
+            n=n,
+            lines=lines,
+        )
+    return say(
+        "{n} line repeated a prompt with another answer, merged as more acceptable answers "
+        "({lines})",
+        n=n,
+        lines=lines,
+    )
+
+
+def _few(numbers: list[int], limit: int = 5) -> Message:
     shown = ", ".join(str(n) for n in numbers[:limit])
-    return f"line{'s' if len(numbers) > 1 else ''} {shown}{', ...' if len(numbers) > limit else ''}"
+    if len(numbers) > 1:
+        return say("lines {numbers}", numbers=shown + (", ..." if len(numbers) > limit else ""))
+    return say("line {number}", number=shown)
 
 
-def _hint(report: LoadReport, layout: str) -> str:
+def _hint(report: LoadReport, layout: str) -> Message:
     if not report.skipped:
-        return f"the file is empty: give {READABLE}"
+        return say("the file is empty: give {readable}", readable=READABLE)
     worst = max(report.skipped, key=lambda r: len(report.skipped[r]))
     what = report.summary()
     fix = {
-        "undecodable": "the file is not UTF-8: save it as UTF-8",
-        "bad JSON": "each line of a JSONL file must be one JSON object",
-        "without a prompt field": "give each JSON object a prompt key ("
-        + ", ".join(PROMPT_KEYS[:4])
-        + ")",
-        "with an empty prompt": "every line needs a prompt before its answer",
-        "without an answer": "give every prompt its answer, or none at all",
-        "with an empty answer": "give every prompt a non-empty answer",
-        "too long": "raise task.max_prompt_chars / task.max_answer_chars or shorten them",
-        "duplicate": "the file repeats one line",
+        "undecodable": say("the file is not UTF-8: save it as UTF-8"),
+        "bad JSON": say("each line of a JSONL file must be one JSON object"),
+        "without a prompt field": say(
+            "give each JSON object a prompt key ({keys})", keys=", ".join(PROMPT_KEYS[:4])
+        ),
+        "with an empty prompt": say("every line needs a prompt before its answer"),
+        "without an answer": say("give every prompt its answer, or none at all"),
+        "with an empty answer": say("give every prompt a non-empty answer"),
+        "too long": say("raise task.max_prompt_chars / task.max_answer_chars or shorten them"),
+        "duplicate": say("the file repeats one line"),
+        "unclosed quote": say("check the CSV quoting (a quote that opens a cell must close it)"),
+        "line too long": say("a line holds one prompt and its answer: split the long ones"),
     }[worst]
-    return f"{what}; {fix}" + (f" (read as {_LAYOUT_WORDS[layout]})" if layout else "")
+    if layout:
+        return say(
+            "{summary}; {fix} (read as {layout})",
+            summary=what,
+            fix=fix,
+            layout=_LAYOUT_WORDS[layout],
+        )
+    return say("{summary}; {fix}", summary=what, fix=fix)
 
 
 # ---- the split

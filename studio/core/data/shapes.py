@@ -16,6 +16,7 @@ import torch
 from PIL import Image, ImageDraw
 
 from studio.core.data.images import ImageReport
+from studio.core.messages import say
 
 SHAPES = ("circle", "square", "triangle", "cross", "star", "ring")
 DEFAULT_CLASSES = ("circle", "square", "triangle", "cross")
@@ -93,10 +94,16 @@ def draw_shapes(
     unknown = [c for c in classes if c not in SHAPES]
     if unknown:
         raise ValueError(
-            f"task.classes: unknown shape {unknown[0]!r}; choose from {', '.join(SHAPES)}"
+            say(
+                "task.classes: unknown shape {name}; choose from {shapes}",
+                name=repr(unknown[0]),
+                shapes=", ".join(SHAPES),
+            )
         )
     if len(classes) < 2 or len(set(classes)) != len(classes):
-        raise ValueError(f"task.classes: need at least two different shapes, got {classes}")
+        raise ValueError(
+            say("task.classes: need at least two different shapes, got {classes}", classes=classes)
+        )
     if n < 1 or image_size < 8:
         raise ValueError(f"draw_shapes needs n >= 1 and image_size >= 8, got {n} and {image_size}")
     rng = np.random.default_rng(seed)

@@ -30,6 +30,8 @@ from typing import Any
 
 from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers, trainers
 
+from studio.core.messages import say
+
 SPECIALS = ("<pad>", "<bos>", "<eos>", "<unk>")
 PAD_ID, BOS_ID, EOS_ID, UNK_ID = 0, 1, 2, 3
 KINDS = ("char", "bpe")
@@ -68,7 +70,9 @@ class TextTokenizer:
             self._bpe = bpe
             self._itos = [bpe.id_to_token(i) or "" for i in range(bpe.get_vocab_size())]
         else:
-            raise TokenizerError(f'kind "{kind}": expected one of {", ".join(KINDS)}')
+            raise TokenizerError(
+                say('kind "{kind}": expected one of {kinds}', kind=kind, kinds=", ".join(KINDS))
+            )
         self.kind = kind
         self.tags = tuple(check_tags(tags))
         self._text_size = len(self._itos)  # ids from here on are the tags'
@@ -97,8 +101,12 @@ class TextTokenizer:
         bad = [i for i in ids if not 0 <= i < self.vocab_size]
         if bad:
             raise TokenizerError(
-                f"id {bad[0]} is outside this tokenizer's vocabulary of {self.vocab_size}; "
-                "was the model built with a different tokenizer?"
+                say(
+                    "id {id} is outside this tokenizer's vocabulary of {n}; was the model built "
+                    "with a different tokenizer?",
+                    id=bad[0],
+                    n=self.vocab_size,
+                )
             )
         ids = [i for i in ids if i < self._text_size]
         if self.kind == "char":
@@ -124,37 +132,51 @@ class TextTokenizer:
     def from_dict(cls, d: dict[str, Any]) -> TextTokenizer:
         """Rebuild a tokenizer saved by `to_dict`."""
         if not isinstance(d, dict):
-            raise TokenizerError(f"a saved tokenizer is a mapping, got {type(d).__name__}")
+            raise TokenizerError(
+                say("a saved tokenizer is a mapping, got {type}", type=type(d).__name__)
+            )
         kind = d.get("kind")
         if kind not in KINDS:
             raise TokenizerError(
-                f'saved tokenizer: kind "{kind}" is not one of {", ".join(KINDS)}; '
-                "the file is damaged or from another program"
+                say(
+                    'saved tokenizer: kind "{kind}" is not one of {kinds}; the file is damaged '
+                    "or from another program",
+                    kind=kind,
+                    kinds=", ".join(KINDS),
+                )
             )
         if d.get("format") != FORMAT or list(d.get("specials", ())) != list(SPECIALS):
             raise TokenizerError(
-                f"saved tokenizer: format {d.get('format')} with specials {d.get('specials')} "
-                f"is not this version's (format {FORMAT}, {list(SPECIALS)}); retrain it"
+                say(
+                    "saved tokenizer: format {format} with specials {specials} is not this "
+                    "version's (format {ours}, {our_specials}); retrain it",
+                    format=d.get("format"),
+                    specials=d.get("specials"),
+                    ours=FORMAT,
+                    our_specials=list(SPECIALS),
+                )
             )
         tags = d.get("tags", [])
         if not isinstance(tags, list):
-            raise TokenizerError("saved tokenizer: 'tags' must be a list of strings")
+            raise TokenizerError(say("saved tokenizer: 'tags' must be a list of strings"))
         if kind == "char":
             chars = d.get("chars")
             if not isinstance(chars, list) or not all(
                 isinstance(c, str) and len(c) == 1 for c in chars
             ):
-                raise TokenizerError("saved char tokenizer: 'chars' must be a list of characters")
+                raise TokenizerError(
+                    say("saved char tokenizer: 'chars' must be a list of characters")
+                )
             return cls("char", chars=chars, tags=tags)
         try:
             bpe = Tokenizer.from_str(json.dumps(d.get("bpe")))
         except Exception as err:  # the library raises a bare Exception on bad JSON
             raise TokenizerError(
-                f"saved BPE tokenizer cannot be read ({err}); retrain it"
+                say("saved BPE tokenizer cannot be read ({reason}); retrain it", reason=str(err))
             ) from None
         if [bpe.token_to_id(s) for s in SPECIALS] != [PAD_ID, BOS_ID, EOS_ID, UNK_ID]:
             raise TokenizerError(
-                "saved BPE tokenizer: special tokens are not at ids 0-3; retrain it"
+                say("saved BPE tokenizer: special tokens are not at ids 0-3; retrain it")
             )
         return cls("bpe", bpe=bpe, tags=tags)
 
@@ -166,9 +188,11 @@ def check_tags(tags: tuple[str, ...] | list[str]) -> list[str]:
         if not (isinstance(tag, str) and tag.startswith("<") and tag.endswith(">")) or any(
             c.isspace() for c in tag
         ):
-            raise TokenizerError(f"tag {tag!r}: a tag is written <name>, without spaces")
+            raise TokenizerError(
+                say("tag {tag}: a tag is written <name>, without spaces", tag=repr(tag))
+            )
     if len(set(tags)) != len(tags):
-        raise TokenizerError(f"tags {tags}: each tag once")
+        raise TokenizerError(say("tags {tags}: each tag once", tags=tags))
     return tags
 
 
@@ -206,18 +230,26 @@ def train_tokenizer(
     then never reads as UNK).
     """
     if kind not in KINDS:
-        raise TokenizerError(f'kind "{kind}": expected one of {", ".join(KINDS)}')
+        raise TokenizerError(
+            say('kind "{kind}": expected one of {kinds}', kind=kind, kinds=", ".join(KINDS))
+        )
     if vocab_size <= len(SPECIALS):
         raise TokenizerError(
-            f"vocab_size={vocab_size}: must exceed the {len(SPECIALS)} special tokens (e.g. 2000)"
+            say(
+                "vocab_size={n}: must exceed the {specials} special tokens (e.g. 2000)",
+                n=vocab_size,
+                specials=len(SPECIALS),
+            )
         )
     if min_frequency < 1:
-        raise TokenizerError(f"min_frequency={min_frequency}: must be at least 1")
+        raise TokenizerError(say("min_frequency={n}: must be at least 1", n=min_frequency))
     tags = check_tags(tags)
     texts = [split_tags(t, tuple(tags))[1] for t in texts if isinstance(t, str)]
     texts = [t for t in texts if t]
     if not texts:
-        raise TokenizerError("no text to train a tokenizer on: give at least one non-empty string")
+        raise TokenizerError(
+            say("no text to train a tokenizer on: give at least one non-empty string")
+        )
     if kind == "char":
         counts = Counter(ch for t in texts for ch in t)
         common = sorted(

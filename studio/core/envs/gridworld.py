@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from studio.core.messages import say
+
 # cell codes (uint8)
 EMPTY, WALL, GOAL, LAVA, KEY, DOOR = range(6)
 CELL_NAMES = ("empty", "wall", "goal", "lava", "key", "door")
@@ -72,22 +74,42 @@ def generate_level(seed: int, params: LevelParams, canvas: int | None = None) ->
     canvas = size if canvas is None else canvas
     min_size = 4 if params.key_door else 2
     if size < min_size or canvas < size:
+        if params.key_door:
+            raise LevelError(
+                say(
+                    "grid size {size} (canvas {canvas}) is not possible: the size must be at "
+                    "least {n} with a key and door and at most the canvas; change task.size / "
+                    "task.min_size",
+                    size=size,
+                    canvas=canvas,
+                    n=min_size,
+                )
+            )
         raise LevelError(
-            f"grid size {size} (canvas {canvas}) is not possible: the size must be at least "
-            f"{min_size}{' with a key and door' if params.key_door else ''} and at most the "
-            f"canvas; change task.size / task.min_size"
+            say(
+                "grid size {size} (canvas {canvas}) is not possible: the size must be at least "
+                "{n} and at most the canvas; change task.size / task.min_size",
+                size=size,
+                canvas=canvas,
+                n=min_size,
+            )
         )
     if seed < 0:
-        raise LevelError(f"level seed must be a non-negative integer, got {seed}")
+        raise LevelError(say("level seed must be a non-negative integer, got {seed}", seed=seed))
     rng = np.random.default_rng([seed, size])
     for _ in range(200):
         level = _draw(rng, params, canvas)
         if level is not None:
             return level
     raise LevelError(
-        f"no solvable {size}x{size} level within {params.max_steps} steps after 200 draws "
-        f"(wall density {params.wall_density}, lava density {params.lava_density}); lower "
-        f"the densities or raise task.max_steps"
+        say(
+            "no solvable {size}x{size} level within {steps} steps after 200 draws (wall "
+            "density {walls}, lava density {lava}); lower the densities or raise task.max_steps",
+            size=size,
+            steps=params.max_steps,
+            walls=params.wall_density,
+            lava=params.lava_density,
+        )
     )
 
 

@@ -27,11 +27,12 @@ from torch import nn
 
 from studio.core.config.fields import TaskSection
 from studio.core.export.snippets.lite_resnet import SAMPLES
+from studio.core.messages import say
 from studio.core.models.decoder import as_decoder
 from studio.core.tasks.base import Task, TaskError
 
 if TYPE_CHECKING:
-    from studio.core.models.tiny_transformer import TinyTransformer
+    from studio.core.models.encoder_decoder import EncoderDecoder
     from studio.core.tasks.gridworld import GridWorldTask
     from studio.core.tasks.shapes import ShapesTask
     from studio.core.tasks.text import TextTask
@@ -60,7 +61,7 @@ class Adapter(ABC, Generic[TaskT]):
 
     def __init__(self, task: TaskT, model: nn.Module, limit: int) -> None:
         if limit < 1:
-            raise ExportTaskError(f"examples must be at least 1, got {limit}")
+            raise ExportTaskError(say("examples must be at least 1, got {n}", n=limit))
         self.task = task
         self.model = model
         self.limit = limit
@@ -110,8 +111,11 @@ class TextAdapter(Adapter["TextTask[TaskSection]"]):
         self.examples = (splits["valid"] or splits["test"])[:limit]
         if not self.examples:
             raise ExportTaskError(
-                f"{task.NAME}: no held-out problems to check the export on; raise "
-                "data.valid_fraction"
+                say(
+                    "{task}: no held-out problems to check the export on; raise "
+                    "data.valid_fraction",
+                    task=task.NAME,
+                )
             )
         self.prompts = [task.tokenizer.encode(e.prompt) for e in self.examples]
         self.max_new = task.max_completion_tokens
@@ -152,6 +156,9 @@ class TextAdapter(Adapter["TextTask[TaskSection]"]):
         right = [tok.decode(o) == e.reference for o, e in zip(outputs, self.examples)]
         return float(np.mean(right))
 
+    def extra_files(self) -> dict[str, bytes]:
+        return self.task.tokenizer.files()  # a model's own tokenizer; none for the studio's
+
     def own_input(self) -> str:
         return f'"{self.examples[0].prompt}"   # your own prompts'
 
@@ -164,7 +171,7 @@ class TextAdapter(Adapter["TextTask[TaskSection]"]):
         return prompts_ok and all(theirs.decode(ids) == tok.decode(ids) for ids in answers)
 
 
-# ---- Tiny-Transformer translation
+# ---- translation (any encoder-decoder: the Tiny-Transformer, a translator of the user's)
 
 
 class TranslationAdapter(Adapter["TranslationTask"]):
@@ -176,9 +183,12 @@ class TranslationAdapter(Adapter["TranslationTask"]):
         self.pairs = (task.splits["valid"] or task.splits["test"])[:limit]
         if not self.pairs:
             raise ExportTaskError(
-                "translation: no held-out pairs to check the export on; raise data.valid_fraction"
+                say(
+                    "translation: no held-out pairs to check the export on; raise "
+                    "data.valid_fraction"
+                )
             )
-        self.max_len: int = cast("TinyTransformer", model).cfg.max_len
+        self.max_len: int = cast("EncoderDecoder", model).cfg.max_len
         from studio.core.tasks.translation.directions import held_out_ways
 
         # as the model reads them: tagged with the language to write in a both-ways run
@@ -202,7 +212,7 @@ class TranslationAdapter(Adapter["TranslationTask"]):
     def torch_outputs(self, model: nn.Module) -> list[Any]:
         tok = self.task.target_tok
         with torch.no_grad():
-            gen = cast("TinyTransformer", model).generate(
+            gen = cast("EncoderDecoder", model).generate(
                 self.src,
                 self.src_mask,
                 max_new_tokens=self.max_len,
@@ -224,6 +234,9 @@ class TranslationAdapter(Adapter["TranslationTask"]):
 
     def own_input(self) -> str:
         return f'"{self.pairs[0][0]}"   # your own sentences'
+
+    def extra_files(self) -> dict[str, bytes]:
+        return self.task.tokenizer_files()  # a translator's own; none for the studio's
 
     def tokenizers_agree(self, runner: Any) -> bool:
         sources_ok = all(
@@ -335,7 +348,7 @@ class ShapesAdapter(Adapter["ShapesTask"]):
         self.images, self.labels = part.images[:limit], part.labels[:limit]
         if len(self.labels) == 0:
             raise ExportTaskError(
-                "shapes: no held-out images to check the export on; raise data.valid_fraction"
+                say("shapes: no held-out images to check the export on; raise data.valid_fraction")
             )
 
     def metadata(self) -> dict[str, Any]:
@@ -370,6 +383,9 @@ def adapter_for(task: Task, model: nn.Module, limit: int) -> Adapter[Any]:
     """The export adapter the run's task names, over its model."""
     if task.EXPORT_ADAPTER is None:
         raise ExportTaskError(
-            f"the {task.NAME} task has no ONNX export yet; export a run of a shipped preset's task"
+            say(
+                "the {task} task has no ONNX export yet; export a run of a shipped preset's task",
+                task=task.NAME,
+            )
         )
     return pkgutil.resolve_name(task.EXPORT_ADAPTER)(task, model, limit)

@@ -29,6 +29,7 @@ import torch
 
 from studio.core.export.graphs import GraphSpec
 from studio.core.files import RunError
+from studio.core.messages import say
 
 OPSET = 18  # recent enough for every op used; onnxruntime >= 1.14 runs it
 EXPORTERS = ("auto", "dynamo", "torchscript")
@@ -119,7 +120,12 @@ def to_onnx(spec: GraphSpec, exporter: str = "auto", opset: int = OPSET) -> onnx
     except Exception as err:  # torch.onnx raises many kinds; the user needs one message
         first = str(err).strip().splitlines()[0] if str(err).strip() else ""
         raise ConversionError(
-            f"the {exporter} exporter could not convert the {spec.name!r} graph "
-            f"({type(err).__name__}: {first}); try the other exporter "
-            "(exporter='dynamo' or 'torchscript')"
+            say(
+                "the {exporter} exporter could not convert the {graph} graph ({error}: "
+                "{first}); try the other exporter (exporter='dynamo' or 'torchscript')",
+                exporter=exporter,
+                graph=repr(spec.name),
+                error=type(err).__name__,
+                first=first,
+            )
         ) from err

@@ -25,8 +25,9 @@ from onnx import helper, shape_inference
 
 from studio.core.files import RunError, memory_left, open_regular
 from studio.core.machine.hardware import format_bytes
+from studio.core.messages import say
 
-AGAIN = "the export was altered or damaged: export the run again (grpo-studio export RUN_DIR)"
+AGAIN = say("the export was altered or damaged: export the run again (grpo-studio export RUN_DIR)")
 
 
 def check_graph_file(path: Path) -> None:
@@ -37,13 +38,29 @@ def check_graph_file(path: Path) -> None:
     size = os.fstat(fd).st_size
     os.close(fd)
     if size > left:
-        raise RunError(f"{path}: is {format_bytes(size)}, more than {bound}; {AGAIN}")
+        raise RunError(
+            say(
+                "{path}: is {size}, more than {bound}; {again}",
+                path=path,
+                size=format_bytes(size),
+                bound=bound,
+                again=AGAIN,
+            )
+        )
     try:
         model = onnx.load(str(path), load_external_data=False)
     except Exception as err:  # protobuf's errors for a file that is not a graph
-        raise RunError(f"{path}: is not an ONNX graph ({err}); {AGAIN}") from None
+        raise RunError(
+            say(
+                "{path}: is not an ONNX graph ({reason}); {again}",
+                path=path,
+                reason=str(err),
+                again=AGAIN,
+            )
+        ) from None
     for tensor in model.graph.initializer:
-        _check(path, f"its initializer {tensor.name!r}", tensor.data_type, tensor.dims, left, bound)
+        what = say("its initializer {name}", name=repr(tensor.name))
+        _check(path, what, tensor.data_type, tensor.dims, left, bound)
     try:
         inferred = shape_inference.infer_shapes(model, data_prop=True)
     except Exception:  # a graph inference cannot follow: onnxruntime says what is wrong
@@ -55,9 +72,11 @@ def check_graph_file(path: Path) -> None:
         if not tensor_type.HasField("shape") or -1 in dims:
             continue  # a shape that depends on the inputs
         node = made_by.get(value.name)
-        what = f"its tensor {value.name!r}"
-        if node is not None:
-            what = f"its {node.op_type} node" + (f" {node.name!r}" if node.name else "")
+        what = say("its tensor {name}", name=repr(value.name))
+        if node is not None and node.name:
+            what = say("its {op} node {name}", op=node.op_type, name=repr(node.name))
+        elif node is not None:
+            what = say("its {op} node", op=node.op_type)
         _check(path, what, tensor_type.elem_type, dims, left, bound)
 
 
@@ -71,5 +90,12 @@ def _check(path: Path, what: str, dtype: int, dims: Iterable[int], left: int, bo
         need *= int(d)
     if need > left:
         raise RunError(
-            f"{path}: {what} makes a tensor of {format_bytes(need)}, more than {bound}; {AGAIN}"
+            say(
+                "{path}: {what} makes a tensor of {size}, more than {bound}; {again}",
+                path=path,
+                what=what,
+                size=format_bytes(need),
+                bound=bound,
+                again=AGAIN,
+            )
         )

@@ -12,6 +12,7 @@ Reference: ONNX IR, ModelProto.metadata_props (https://onnx.ai/onnx/repo-docs/IR
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,7 @@ def export_metadata(
         "arch": arch,
         "opset": opset,
         "model": to_dict(model_cfg),
+        "shape": dataclasses.asdict(model_cfg.shape()),  # its size as the config resolves it
         "task": task,
         "files": dict(files),
         "run": {"name": run_name, "checkpoint": checkpoint, "step": step},

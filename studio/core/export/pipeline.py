@@ -43,6 +43,7 @@ from studio.core.export.snippets import SNIPPET_NAME, snippet_module, snippet_so
 from studio.core.export.sparse import SparseStorage, sparsify_graphs
 from studio.core.export.verify import ORT_ERRORS, TOLERANCE, Verification, verify_export
 from studio.core.files import FILE_MODE, RunError, inside, write_error
+from studio.core.messages import Message, joined, say
 from studio.core.runs.checkpoints import step_of
 from studio.core.runs.folder import check_run_dir, remove_leftovers
 from studio.core.runs.loading import TrainedRun, load_run
@@ -100,14 +101,18 @@ def _write_graphs(
 ) -> None:
     """Convert, label and check each graph, and write it into the stage."""
     for i, spec in enumerate(specs):
-        report(f"Exporting the {spec.name} graph", 0.05 + 0.45 * i / len(specs))
+        report(say("Exporting the {graph} graph", graph=spec.name), 0.05 + 0.45 * i / len(specs))
         proto = to_onnx(spec, exporter)
         attach(proto, meta, spec.name, f"GRPO Studio {meta['arch']}, {spec.name} graph")
         try:
             onnx.checker.check_model(proto, full_check=True)
         except onnx.checker.ValidationError as err:
             raise ExportError(
-                f"the {spec.name!r} graph fails onnx.checker ({err}); try exporter='dynamo'"
+                say(
+                    "the {graph} graph fails onnx.checker ({reason}); try exporter='dynamo'",
+                    graph=repr(spec.name),
+                    reason=str(err),
+                )
             ) from None
         _write(stage / files[spec.name], proto.SerializeToString())
 
@@ -121,14 +126,23 @@ def _check(
             verification, onnx_outputs = verify_export(arch, model, stage, adapter, seed)
     except ORT_ERRORS as err:
         raise ExportError(
-            f"onnxruntime cannot run the exported graphs ({type(err).__name__}: {err}); "
-            "nothing was written. Try exporter='dynamo' or report it"
+            say(
+                "onnxruntime cannot run the exported graphs ({error}: {reason}); nothing was "
+                "written. Try exporter='dynamo' or report it",
+                error=type(err).__name__,
+                reason=str(err),
+            )
         ) from err
     if not verification.passed:
         raise ExportError(
-            f"the exported graphs do not match the PyTorch model ({verification.summary()}; "
-            f"tokenizers agree: {verification.tokenizers_agree}; limit {TOLERANCE:.0e}); "
-            "nothing was written. Try exporter='dynamo' or report it"
+            say(
+                "the exported graphs do not match the PyTorch model ({summary}; tokenizers "
+                "agree: {agree}; limit {limit}); nothing was written. Try exporter='dynamo' or "
+                "report it",
+                summary=verification.summary(),
+                agree=verification.tokenizers_agree,
+                limit=f"{TOLERANCE:.0e}",
+            )
         )
     return verification, onnx_outputs
 
@@ -140,8 +154,12 @@ def _quantize(
         return compare_int8(arch, stage, adapter, onnx_outputs, int8_files)
     except ORT_ERRORS as err:
         raise ExportError(
-            f"onnxruntime cannot run the int8 graphs ({type(err).__name__}: {err}); "
-            "export without the int8 option"
+            say(
+                "onnxruntime cannot run the int8 graphs ({error}: {reason}); export without "
+                "the int8 option",
+                error=type(err).__name__,
+                reason=str(err),
+            )
         ) from err
 
 
@@ -155,16 +173,47 @@ def _summary(
     quantization: Quantization | None,
     sparse: SparseStorage | None,
 ) -> str:
-    more = graphs - 1
-    return (
-        f"Exported {arch} ({f'step {step}' if step is not None else checkpoint.name}) to "
-        f"{written[0]}"
-        + (f" (+{more} more graph{'s' * (more > 1)})" if more else "")
-        + f"; checked: {verification.greedy_matches}/{verification.examples} held-out "
-        f"outputs equal, max diff {verification.max_abs_diff:.1e}"
-        + (f"; int8 {quantization.metric} {quantization.change:+.3g}" if quantization else "")
-        + (f"; {sparse.summary()}" if sparse else "")
-    )
+    parts: list[str] = [
+        _exported(
+            arch,
+            written[0],
+            graphs - 1,
+            say("step {step}", step=step) if step is not None else checkpoint.name,
+        ),
+        say(
+            "checked: {matches}/{examples} held-out outputs equal, max diff {diff}",
+            matches=verification.greedy_matches,
+            examples=verification.examples,
+            diff=f"{verification.max_abs_diff:.1e}",
+        ),
+    ]
+    if quantization:
+        change = f"{quantization.change:+.3g}"
+        parts.append(say("int8 {metric} {change}", metric=quantization.metric, change=change))
+    if sparse:
+        parts.append(sparse.summary())
+    return joined("; ", parts)
+
+
+def _exported(arch: str, path: Path, more: int, which: str) -> Message:
+    """'Exported micro-gpt (step 40) to .../model.onnx (+1 more graph)'."""
+    if more > 1:
+        return say(
+            "Exported {arch} ({which}) to {path} (+{n} more graphs)",
+            arch=arch,
+            which=which,
+            path=path,
+            n=more,
+        )
+    if more == 1:
+        return say(
+            "Exported {arch} ({which}) to {path} (+{n} more graph)",
+            arch=arch,
+            which=which,
+            path=path,
+            n=more,
+        )
+    return say("Exported {arch} ({which}) to {path}", arch=arch, which=which, path=path)
 
 
 def _output_folder(run_dir: Path, out: Path | None) -> Path:
@@ -173,8 +222,12 @@ def _output_folder(run_dir: Path, out: Path | None) -> Path:
     folder = Path(out) if out is not None else inside(run_dir, run_dir / EXPORT_DIR)
     if folder.suffix == ".onnx":
         raise RunError(
-            f"{folder}: the export is a folder of files (graphs, example_onnx.py, README.md), "
-            f"not one .onnx file; give a folder, e.g. {folder.with_suffix('')}"
+            say(
+                "{path}: the export is a folder of files (graphs, example_onnx.py, README.md), "
+                "not one .onnx file; give a folder, e.g. {folder}",
+                path=folder,
+                folder=folder.with_suffix(""),
+            )
         )
     return folder
 
@@ -243,11 +296,11 @@ def _stage_export(
     # int8 from the dense graphs: onnxruntime's quantizer reads no sparse initializers
     int8_files: dict[str, str] = {}
     if quantize:
-        report("Quantizing to int8 and measuring the change", 0.5)
+        report(say("Quantizing to int8 and measuring the change"), 0.5)
         int8_files = quantize_graphs(arch, stage)
     sparse = sparsify_graphs(arch, stage, _write)  # pruned weights: a smaller file
 
-    report("Checking the graphs against PyTorch", 0.55)
+    report(say("Checking the graphs against PyTorch"), 0.55)
     verification, onnx_outputs = _check(arch, plan.model, stage, adapter, seed)
     quantization = None
     if quantize:
@@ -286,7 +339,7 @@ def export_run(
     report = progress or (lambda message, fraction: None)
     run_dir = check_run_dir(Path(run_dir))
     folder = _output_folder(run_dir, out)
-    report("Reading the checkpoint", 0.0)
+    report(say("Reading the checkpoint"), 0.0)
     run = _load(run_dir, checkpoint)
     for note in run.notes:
         report(note, 0.0)
@@ -295,11 +348,11 @@ def export_run(
         remove_leftovers(run_dir)
     with staging(folder) as stage:
         staged = _stage_export(stage, plan, quantize, exporter, seed, report)
-        report("Moving the files into place", 0.95)
+        report(say("Moving the files into place"), 0.95)
         publish(stage, folder)
     written = [folder / name for name in staged.names]
 
-    report("Done", 1.0)
+    report(say("Done"), 1.0)
     return ExportResult(
         folder=folder,
         model_path=written[0],

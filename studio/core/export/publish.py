@@ -27,6 +27,7 @@ from pathlib import Path
 
 from studio.core.export.snippets import SNIPPET_NAME
 from studio.core.files import FILE_MODE, RunError, write_error
+from studio.core.messages import say
 from studio.core.runs.lock import Holder, this_host
 
 STAGE = "export"  # .<name>.export-<owner>-<random>: an export being built
@@ -112,11 +113,17 @@ def _check_replaceable(folder: Path) -> None:
         and not (p.is_dir() and p.name.startswith(OLD_STAGE))
     )
     if others:
-        shown = ", ".join(others[:5]) + (f" (+{len(others) - 5} more)" if len(others) > 5 else "")
+        shown: str = ", ".join(others)
+        if len(others) > 5:
+            shown = say("{keys} (+{n} more)", keys=", ".join(others[:5]), n=len(others) - 5)
         raise RunError(
-            f"{folder}: holds files that are not part of an export ({shown}); an export "
-            "replaces its whole folder, so give an empty or new folder, or one an earlier "
-            "export wrote (--out)"
+            say(
+                "{path}: holds files that are not part of an export ({names}); an export "
+                "replaces its whole folder, so give an empty or new folder, or one an earlier "
+                "export wrote (--out)",
+                path=folder,
+                names=shown,
+            )
         )
 
 
@@ -132,8 +139,12 @@ def staging(folder: Path) -> Iterator[Path]:
         stage = Path(tempfile.mkdtemp(prefix=prefix, dir=folder.parent))
     except OSError as err:
         raise RunError(
-            f"cannot write the export to {folder}: {err.strerror or err}; choose a folder "
-            "you can write to (--out)"
+            say(
+                "cannot write the export to {path}: {reason}; choose a folder you can write to "
+                "(--out)",
+                path=folder,
+                reason=err.strerror or str(err),
+            )
         ) from None
     try:
         yield stage

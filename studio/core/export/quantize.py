@@ -24,6 +24,7 @@ from onnxruntime.quantization import QuantType, quantize_dynamic
 from studio.core.export.adapters import Adapter
 from studio.core.export.convert import ExportError
 from studio.core.export.snippets import open_runner, snippet_module
+from studio.core.messages import say
 
 
 @dataclass
@@ -44,11 +45,17 @@ class Quantization:
         return self.int8_metric - self.fp32_metric
 
     def summary(self) -> str:
-        return (
-            f"int8 {self.int8_bytes / 1e6:.2f} MB (fp32 {self.fp32_bytes / 1e6:.2f} MB); "
-            f"{self.metric} {self.fp32_metric:.4g} -> {self.int8_metric:.4g} "
-            f"({self.change:+.4g}); {self.agreement:.0%} of {self.examples} held-out outputs "
-            "unchanged"
+        return say(
+            "int8 {int8} MB (fp32 {fp32} MB); {metric} {before} -> {after} ({change}); {share} "
+            "of {examples} held-out outputs unchanged",
+            int8=f"{self.int8_bytes / 1e6:.2f}",
+            fp32=f"{self.fp32_bytes / 1e6:.2f}",
+            metric=self.metric,
+            before=f"{self.fp32_metric:.4g}",
+            after=f"{self.int8_metric:.4g}",
+            change=f"{self.change:+.4g}",
+            share=f"{self.agreement:.0%}",
+            examples=self.examples,
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -84,8 +91,13 @@ def quantize_graphs(arch: str, folder: Path) -> dict[str, str]:
             raise  # a full disk: the caller turns it into the disk message
         except Exception as err:  # the quantizer raises many kinds
             raise ExportError(
-                f"int8 quantization of the {graph!r} graph failed ({type(err).__name__}: "
-                f"{err}); export without the int8 option"
+                say(
+                    "int8 quantization of the {graph} graph failed ({error}: {reason}); export "
+                    "without the int8 option",
+                    graph=repr(graph),
+                    error=type(err).__name__,
+                    reason=str(err),
+                )
             ) from err
         written[graph] = target
     return written

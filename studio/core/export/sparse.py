@@ -31,6 +31,7 @@ import onnx
 from onnx import helper, numpy_helper
 
 from studio.core.export.snippets import snippet_module
+from studio.core.messages import say
 
 BYTES_PER_STORED = 4 + 8  # an fp32 value and its int64 position
 MIN_ZERO_SHARE = 0.05  # below this a model was not pruned: its files are left as written
@@ -47,22 +48,24 @@ class SparseStorage:
     stored_bytes: int  # as written
 
     def summary(self) -> str:
-        kept_speed = (
-            "onnxruntime makes them dense again when it loads the model and runs dense "
-            "kernels, so its memory and speed are those of the dense model"
-        )
+        share = f"{self.zero_share:.0%}"
         if self.matrices:
-            return (
-                f"sparsity: {self.zero_share:.0%} of the weight matrices' entries are zero; "
-                f"{self.matrices} weight matrices stored as ONNX sparse initializers, "
-                f"{self.stored_bytes / 1e6:.2f} MB instead of {self.dense_bytes / 1e6:.2f} MB; "
-                + kept_speed
+            return say(
+                "sparsity: {share} of the weight matrices' entries are zero; {n} weight "
+                "matrices stored as ONNX sparse initializers, {stored} MB instead of {dense} "
+                "MB; onnxruntime makes them dense again when it loads the model and runs dense "
+                "kernels, so its memory and speed are those of the dense model",
+                share=share,
+                n=self.matrices,
+                stored=f"{self.stored_bytes / 1e6:.2f}",
+                dense=f"{self.dense_bytes / 1e6:.2f}",
             )
-        return (
-            f"sparsity: {self.zero_share:.0%} of the weight matrices' entries are zero, too "
-            "few for sparse storage to be smaller (an index and a value per non-zero: it "
-            "needs above 67% zeros in a matrix), so the files are dense; with dense kernels "
-            "the zeros cost the memory and time of any other weight"
+        return say(
+            "sparsity: {share} of the weight matrices' entries are zero, too few for sparse "
+            "storage to be smaller (an index and a value per non-zero: it needs above 67% zeros "
+            "in a matrix), so the files are dense; with dense kernels the zeros cost the memory "
+            "and time of any other weight",
+            share=share,
         )
 
     def as_dict(self) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from torch import nn
 from studio.core.export.adapters import Adapter
 from studio.core.export.parity import parity
 from studio.core.export.snippets import open_runner
+from studio.core.messages import say
 
 TOLERANCE = 1e-4  # largest |onnxruntime - PyTorch| accepted in fp32
 # what onnxruntime raises when it cannot load or run a graph (none derive from one base)
@@ -57,10 +58,16 @@ class Verification:
         )
 
     def summary(self) -> str:
-        return (
-            f"max |ORT - PyTorch| {self.max_abs_diff:.1e} over {len(self.cases)} random-input "
-            f"cases; greedy outputs equal on {self.greedy_matches}/{self.examples} held-out "
-            f"examples; {self.metric} {self.onnx_metric:.4g} (PyTorch {self.torch_metric:.4g})"
+        return say(
+            "max |ORT - PyTorch| {diff} over {cases} random-input cases; greedy outputs equal "
+            "on {matches}/{examples} held-out examples; {metric} {onnx} (PyTorch {torch})",
+            diff=f"{self.max_abs_diff:.1e}",
+            cases=len(self.cases),
+            matches=self.greedy_matches,
+            examples=self.examples,
+            metric=self.metric,
+            onnx=f"{self.onnx_metric:.4g}",
+            torch=f"{self.torch_metric:.4g}",
         )
 
     def as_dict(self) -> dict[str, Any]:

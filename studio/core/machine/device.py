@@ -10,6 +10,7 @@ import torch
 
 from studio.core.config.fields import ConfigError
 from studio.core.machine.hardware import format_bytes
+from studio.core.messages import say
 
 
 def resolve_device(name: str) -> torch.device:
@@ -18,8 +19,10 @@ def resolve_device(name: str) -> torch.device:
         return torch.device("cuda" if torch.cuda.is_available() else "cpu")
     if name == "cuda" and not torch.cuda.is_available():
         raise ConfigError(
-            "training.device: cuda was asked for but no CUDA GPU is available; "
-            "use --device cpu (or auto)"
+            say(
+                "training.device: cuda was asked for but no CUDA GPU is available; use "
+                "--device cpu (or auto)"
+            )
         )
     return torch.device(name)
 
@@ -27,8 +30,10 @@ def resolve_device(name: str) -> torch.device:
 def check_amp(amp: str, device: torch.device) -> None:
     if amp == "fp16" and device.type != "cuda":
         raise ConfigError(
-            "training.amp: fp16 needs a CUDA GPU (its gradient scaler is CUDA "
-            "only); use bf16 on the CPU, or off"
+            say(
+                "training.amp: fp16 needs a CUDA GPU (its gradient scaler is CUDA only); use "
+                "bf16 on the CPU, or off"
+            )
         )
 
 
@@ -61,6 +66,8 @@ def device_memory(device: torch.device) -> tuple[int, str]:
     if device.type == "cuda":
         props = torch.cuda.get_device_properties(device)
         total = int(props.total_memory)
-        return total, f"the {format_bytes(total)} of this machine's GPU ({props.name})"
+        return total, say(
+            "the {size} of this machine's GPU ({gpu})", size=format_bytes(total), gpu=props.name
+        )
     total = int(psutil.virtual_memory().total)
-    return total, f"this machine's {format_bytes(total)} of RAM"
+    return total, say("this machine's {size} of RAM", size=format_bytes(total))

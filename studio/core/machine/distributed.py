@@ -32,6 +32,7 @@ import torch.distributed as dist
 from torch import nn
 
 from studio.core.grpo import loss_aggregation
+from studio.core.messages import say
 
 T = TypeVar("T")
 
@@ -65,8 +66,12 @@ class Dist:
         n = len(items)
         if n % self.world_size:
             raise DistributedError(
-                f"a batch of {n} cannot be split evenly over {self.world_size} processes; "
-                f"use a batch size that is a multiple of {self.world_size}"
+                say(
+                    "a batch of {n} cannot be split evenly over {world} processes; use a batch "
+                    "size that is a multiple of {world}",
+                    n=n,
+                    world=self.world_size,
+                )
             )
         size = n // self.world_size
         return list(items[self.rank * size : (self.rank + 1) * size])
@@ -124,11 +129,18 @@ def env_dist() -> Dist:
         local = int(os.environ.get("LOCAL_RANK", str(rank)))
     except ValueError as err:
         raise DistributedError(
-            f"WORLD_SIZE, RANK and LOCAL_RANK must be integers ({err}); launch with torchrun"
+            say(
+                "WORLD_SIZE, RANK and LOCAL_RANK must be integers ({reason}); launch with torchrun",
+                reason=str(err),
+            )
         ) from None
     if world < 1 or not 0 <= rank < world:
         raise DistributedError(
-            f"RANK {rank} is outside WORLD_SIZE {world}; launch with torchrun, which sets both"
+            say(
+                "RANK {rank} is outside WORLD_SIZE {world}; launch with torchrun, which sets both",
+                rank=rank,
+                world=world,
+            )
         )
     return Dist(rank=rank, world_size=world, local_rank=local)
 
@@ -145,9 +157,13 @@ def start(device: torch.device) -> Dist:
     if device.type == "cuda":
         if d.local_rank >= torch.cuda.device_count():
             raise DistributedError(
-                f"LOCAL_RANK {d.local_rank} needs GPU {d.local_rank}, but this machine has "
-                f"{torch.cuda.device_count()}; start at most that many processes per machine "
-                "(--nproc_per_node) or train on the CPU (--device cpu)"
+                say(
+                    "LOCAL_RANK {rank} needs GPU {rank}, but this machine has {gpus}; start at "
+                    "most that many processes per machine (--nproc_per_node) or train on the "
+                    "CPU (--device cpu)",
+                    rank=d.local_rank,
+                    gpus=torch.cuda.device_count(),
+                )
             )
         torch.cuda.set_device(d.local_rank)
         backend, d = "nccl", Dist(d.rank, d.world_size, d.local_rank, f"cuda:{d.local_rank}")
@@ -155,7 +171,10 @@ def start(device: torch.device) -> Dist:
         backend = "gloo"
     else:
         raise DistributedError(
-            f"distributed training runs on cpu or cuda, not {device.type}; use --device cpu"
+            say(
+                "distributed training runs on cpu or cuda, not {device}; use --device cpu",
+                device=device.type,
+            )
         )
     if not dist.is_initialized():
         dist.init_process_group(backend=backend)
@@ -190,9 +209,14 @@ def check_batch_sizes(d: Dist, sizes: dict[str, int]) -> None:
     for key, size in sizes.items():
         if size % d.world_size:
             raise DistributedError(
-                f"{key}: {size} per step cannot be split evenly over {d.world_size} "
-                f"processes; set it to a multiple of {d.world_size} (e.g. "
-                f"{max(d.world_size, size - size % d.world_size)}) or change --nproc_per_node"
+                say(
+                    "{key}: {size} per step cannot be split evenly over {world} processes; set "
+                    "it to a multiple of {world} (e.g. {example}) or change --nproc_per_node",
+                    key=key,
+                    size=size,
+                    world=d.world_size,
+                    example=max(d.world_size, size - size % d.world_size),
+                )
             )
 
 
@@ -200,14 +224,24 @@ def check_resume_world(run_dir: Path, saved: int, d: Dist) -> None:
     """A run resumes with the world size it was trained with: each rank's share of the
     batch and its random generators depend on it."""
     if saved != d.world_size:
-        how = (
-            "without torchrun"
-            if saved == 1
-            else f"under torchrun with {saved} processes in all (nnodes x nproc_per_node)"
-        )
+        if saved == 1:
+            raise DistributedError(
+                say(
+                    "{path}: was trained by {saved} process, not {world}; resume it without "
+                    "torchrun, or start a new run",
+                    path=run_dir,
+                    saved=saved,
+                    world=d.world_size,
+                )
+            )
         raise DistributedError(
-            f"{run_dir}: was trained by {saved} process{'es' if saved > 1 else ''}, not "
-            f"{d.world_size}; resume it {how}, or start a new run"
+            say(
+                "{path}: was trained by {saved} processes, not {world}; resume it under torchrun "
+                "with {saved} processes in all (nnodes x nproc_per_node), or start a new run",
+                path=run_dir,
+                saved=saved,
+                world=d.world_size,
+            )
         )
 
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import psutil
 
 from studio.core.config.fields import ModelShape
+from studio.core.messages import say
 
 if TYPE_CHECKING:
     from studio.core.config.sections import StudioConfig
@@ -66,7 +67,7 @@ class NvmlBackend:
             import pynvml
         except ImportError as err:  # the dependency is declared; this guards broken installs
             raise GpuUnavailable(
-                f"pynvml is not installed ({err}); pip install nvidia-ml-py"
+                say("pynvml is not installed ({reason}); pip install nvidia-ml-py", reason=str(err))
             ) from None
         self._nvml = pynvml
 
@@ -74,7 +75,7 @@ class NvmlBackend:
         try:
             return fn(*args)
         except self._nvml.NVMLError as err:
-            raise GpuUnavailable(f"NVML: {err}") from None
+            raise GpuUnavailable(say("NVML: {reason}", reason=str(err))) from None
 
     def init(self) -> None:
         self._call(self._nvml.nvmlInit)
@@ -176,9 +177,15 @@ class MemoryProbe:
             self._backend.init()
             count = self._backend.device_count()
             if count == 0:
-                raise GpuUnavailable("NVML found no NVIDIA GPU")
+                raise GpuUnavailable(say("NVML found no NVIDIA GPU"))
             if not 0 <= self._index < count:
-                raise GpuUnavailable(f"GPU {self._index} does not exist (NVML sees {count})")
+                raise GpuUnavailable(
+                    say(
+                        "GPU {index} does not exist (NVML sees {count})",
+                        index=self._index,
+                        count=count,
+                    )
+                )
             self._name = self._backend.device_name(self._index)
             self._ready = True
         except GpuUnavailable as err:
@@ -199,11 +206,13 @@ class MemoryProbe:
                 share = self._backend.process_memory(self._index, self._pid)
             except GpuUnavailable as err:
                 # A GPU that vanished mid-run (driver reset): report it, fall back this time.
-                return self._process_reading(f"GPU reading failed: {err}")
+                return self._process_reading(say("GPU reading failed: {reason}", reason=str(err)))
             if share is None and self._pid == os.getpid():
                 share = _torch_reserved(0)
             return MemoryReading("gpu", f"{self._name} (GPU {self._index})", used, total, share)
-        return self._process_reading(f"No NVIDIA GPU in use ({self.unavailable_reason})")
+        return self._process_reading(
+            say("No NVIDIA GPU in use ({reason})", reason=self.unavailable_reason)
+        )
 
     def _process_reading(self, message: str) -> MemoryReading:
         try:
@@ -288,16 +297,22 @@ def checkpointed_share(shape: ModelShape) -> float:
     return min(1.0, math.ceil(shape.blocks / every) / shape.blocks)
 
 
-def _formula_activations(cfg: StudioConfig, seqs: int, seq_len: int) -> float:
+LOGIT_COPIES = 3  # the logits, their log-softmax and its gradient, kept at once
+
+
+def _formula_activations(cfg: StudioConfig, seqs: int, seq_len: int, scored: int) -> float:
     """Korthikanti et al. (Table 2, no recomputation): 34*h + 5*a*T bytes per token per
     layer at 16-bit, scaled by the element size used; a recomputed block keeps its input
-    only (2*h bytes a token at 16-bit)."""
+    only (2*h bytes a token at 16-bit). A fixed output vocabulary's logits are kept for
+    the `scored` positions of each sequence (the answer's, or the completion's)."""
     act_bytes = 2 if cfg.training.amp in ("bf16", "fp16") else 4
     shape = cfg.model.shape()
     full = (34 * shape.width + 5 * max(shape.heads, 1) * seq_len) * act_bytes / 2
     share = checkpointed_share(shape)
     per_token_layer = (1 - share) * full + share * shape.width * act_bytes
-    return seqs * seq_len * shape.layers * per_token_layer
+    # a fixed output vocabulary: the logits, their log-softmax and its gradient, in fp32
+    head = LOGIT_COPIES * shape.vocab * 4 * scored
+    return seqs * (seq_len * shape.layers * per_token_layer + head)
 
 
 def kv_cache_bytes(cfg: StudioConfig, seqs: int, seq_len: int) -> int:
@@ -317,23 +332,32 @@ def memory_estimate(
     activations: ActivationSizes | None = None,
     runtime_bytes: int = 0,
     teacher_bytes: int = 0,
+    trainable: int | None = None,
+    lengths: tuple[int, int] | None = None,
 ) -> MemoryEstimate:
-    """Each stage's peak bytes, part by part, for `cfg` with a `num_params` model.
+    """Each stage's peak bytes, part by part, for `cfg` with a `num_params` model, of which
+    `trainable` train (None: all; fewer under LoRA, whose KL reference is the model itself
+    with its adapters off, no copy).
 
-    Weights, gradients and AdamW state are exact for fp32 parameters (16 bytes a
-    parameter; autocast keeps fp32 master weights). Activations are one micro-batch's
+    Weights, gradients and AdamW state are exact for fp32 parameters (16 bytes a trained
+    parameter, 4 a frozen one; autocast keeps fp32 master weights). A model whose output
+    vocabulary is part of its shape (a pretrained one, ModelShape.vocab) adds the logits
+    a step keeps for the backward: the log-softmax over that vocabulary dominates a small
+    model's activations. Activations are one micro-batch's
     (stage batch_size items; training.grad_accum runs more micro-batches one after the
     other, not bigger ones): `activations` saved per item, measured, when given (times
     BACKWARD_FACTOR for the backward's own peak), else the
-    transformer-layer formula of Korthikanti et al. with sequences at their longest
-    (data.max_length, plus grpo.max_new_tokens in GRPO), an upper bound for short examples.
+    transformer-layer formula of Korthikanti et al. with sequences at their longest: the
+    task's longest prompt and answer in tokens when it knows them (`lengths`), else
+    data.max_length; plus grpo.max_new_tokens in GRPO. An upper bound for short examples.
     The KV cache is the formula of `kv_cache_bytes` for P*G sequences of prompt plus
     completion. `teacher_bytes` are a distillation teacher's weights, held through the
     warm-up (its soft targets' share of the activations is in `activations` when they
     were measured with it). benchmarks/RESULTS.md compares each part with measured peaks.
     """
     p = int(num_params)
-    static = {"weights": 4 * p, "gradients": 4 * p, "adamw": 8 * p}
+    t = p if trainable is None else int(trainable)
+    static = {"weights": 4 * p, "gradients": 4 * t, "adamw": 8 * t}
     stages: dict[str, dict[str, int]] = {}
     planned = dict(cfg.stages.planned())
     warm, grpo = cfg.stages.warmup, cfg.stages.grpo
@@ -342,7 +366,8 @@ def memory_estimate(
             act = activations.warmup_fixed + activations.warmup_per_example * warm.batch_size
             act *= BACKWARD_FACTOR
         else:
-            act = _formula_activations(cfg, warm.batch_size, cfg.data.max_length)
+            seq = sum(lengths) if lengths else cfg.data.max_length
+            act = _formula_activations(cfg, warm.batch_size, seq, lengths[1] if lengths else seq)
         stages["warmup"] = {
             **static,
             "reference": 0,
@@ -353,15 +378,16 @@ def memory_estimate(
         }
     if "grpo" in planned or not stages:
         seqs = grpo.batch_size * cfg.grpo.num_generations
-        seq_len = cfg.data.max_length + cfg.grpo.max_new_tokens
+        prompt = lengths[0] if lengths else cfg.data.max_length
+        seq_len = prompt + cfg.grpo.max_new_tokens
         if activations is not None:
             act = activations.grpo_fixed + activations.grpo_per_sequence * seqs
             act *= BACKWARD_FACTOR
         else:
-            act = _formula_activations(cfg, seqs, seq_len)
+            act = _formula_activations(cfg, seqs, seq_len, cfg.grpo.max_new_tokens)
         stages["grpo"] = {
             **static,
-            "reference": 4 * p if cfg.grpo.beta > 0 else 0,
+            "reference": 4 * p if cfg.grpo.beta > 0 and t == p else 0,
             "teacher": 0,
             "activations": int(act),
             "kv_cache": kv_cache_bytes(cfg, seqs, seq_len),

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 import psutil
 
-from studio.core.config.budgets import MEMORY_SETTING, parse_budget
+from studio.core.config.budgets import parse_budget
 from studio.core.config.fields import ConfigError
 from studio.core.config.fit import (
     Proposal,
@@ -62,6 +62,7 @@ from studio.core.machine.hardware import (
     format_bytes,
     visible_device_index,
 )
+from studio.core.messages import Message, joined, say
 
 if TYPE_CHECKING:
     from studio.core.config.sections import StudioConfig
@@ -94,12 +95,14 @@ def resolve_budget(
     if value is None:
         return None
     if isinstance(value, int):
-        return Budget(value, f"{format_bytes(value)} ({MEMORY_SETTING})")
+        return Budget(value, say("{size} (training.memory_budget)", size=format_bytes(value)))
     if device_type == "cuda":
         return _free_gpu(backend)
     held = psutil.Process(os.getpid()).memory_info().rss if held_bytes is None else held_bytes
     free = int(psutil.virtual_memory().available) + int(held)
-    return Budget(free, f"{format_bytes(free)}: the RAM available and this process's")
+    return Budget(
+        free, say("{size}: the RAM available and this process's", size=format_bytes(free))
+    )
 
 
 def _free_gpu(backend: GpuBackend | None) -> Budget:
@@ -110,18 +113,26 @@ def _free_gpu(backend: GpuBackend | None) -> Budget:
         try:
             count = gpu.device_count()
             if not 0 <= index < count:
-                raise GpuUnavailable(f"GPU {index} does not exist (NVML sees {count})")
+                raise GpuUnavailable(
+                    say("GPU {index} does not exist (NVML sees {count})", index=index, count=count)
+                )
             used, total = gpu.memory(index)
             name = gpu.device_name(index)
         finally:
             gpu.shutdown()
     except GpuUnavailable as err:
         raise ConfigError(
-            f"{MEMORY_SETTING}: free reads the GPU's free memory through NVML, which failed "
-            f"({err}); give a size such as 6GB instead"
+            say(
+                "training.memory_budget: free reads the GPU's free memory through NVML, which "
+                "failed ({reason}); give a size such as 6GB instead",
+                reason=str(err),
+            )
         ) from None
     free = max(0, total - used)
-    return Budget(free, f"{format_bytes(free)} free on {name} (GPU {index})")
+    return Budget(
+        free,
+        say("{size} free on {gpu} (GPU {index})", size=format_bytes(free), gpu=name, index=index),
+    )
 
 
 # ---- the levers, in the order they are pulled
@@ -141,11 +152,16 @@ class Lever:
         examples per optimizer step, the same gradients): they change a setting of theirs
         too; the others leave it as they set it."""
         same = self.name not in CHANGE_NUMBERS
-        would = "the budget would lower it" if self.name == "G" else "the budget would try {}"
         return [
-            Proposal(path, value, WHY[self.name], would.format(value), keeps_meaning=same)
+            Proposal(path, value, WHY[self.name], self._would(value), keeps_meaning=same)
             for path, value in self.options[i].items()
         ]
+
+    def _would(self, value: Any) -> Message:
+        """How a kept line ends: what the budget would do with the setting."""
+        if self.name == "G":
+            return say("the budget would lower it")
+        return say("the budget would try {value}", value=value)
 
 
 # the levers that change the numbers a run computes: they leave the user's settings alone
@@ -231,7 +247,7 @@ class Fit:
     after: MemoryEstimate
     proposals: list[Proposal] = field(default_factory=list)
     settled: SettingsFit = field(default_factory=SettingsFit)
-    lines: list[str] = field(default_factory=list)
+    lines: list[Message] = field(default_factory=list)
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -242,8 +258,8 @@ class Fit:
     def changed(self) -> bool:
         return bool(self.settings)
 
-    def text(self) -> str:
-        return "\n".join(self.lines)
+    def text(self) -> Message:
+        return joined("\n", self.lines)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able, for the run's log record: the budget, the settings, the estimates."""
@@ -343,68 +359,99 @@ def fit_budget(
 # ---- what it says
 
 WHY = {
-    "micro-batches": "the same examples per optimizer step, in more passes of fewer (slower, "
-    "the same numbers)",
-    "checkpointing": "recompute blocks in the backward pass instead of keeping their "
-    "activations (slower, the same numbers)",
-    "mixed precision": "16-bit activations (slightly different numbers)",
-    "G": "fewer samples per prompt: this changes the algorithm (smaller groups, noisier "
-    "advantages), so it comes last",
+    "micro-batches": say(
+        "the same examples per optimizer step, in more passes of fewer (slower, the same numbers)"
+    ),
+    "checkpointing": say(
+        "recompute blocks in the backward pass instead of keeping their activations (slower, "
+        "the same numbers)"
+    ),
+    "mixed precision": say("16-bit activations (slightly different numbers)"),
+    "G": say(
+        "fewer samples per prompt: this changes the algorithm (smaller groups, noisier "
+        "advantages), so it comes last"
+    ),
 }
 
+_SMALLER = say("use a smaller model (fewer layers, a narrower d_model)")
 FIXES = {
-    "weights": "use a smaller model (fewer layers, a narrower d_model)",
-    "gradients": "use a smaller model (fewer layers, a narrower d_model)",
-    "adamw": "use a smaller model (fewer layers, a narrower d_model)",
-    "reference": "set grpo.beta: 0 (no KL reference model) or use a smaller model",
-    "teacher": "pick a smaller teacher run (distill.teacher) or clear distill.teacher",
-    "activations": "shorten the sequences (data.max_length, grpo.max_new_tokens) or "
-    "lower stages.*.batch_size",
-    "kv_cache": "shorten the completions (grpo.max_new_tokens) or lower stages.grpo.batch_size",
-    "runtime": "close other programs (this process holds that much before training starts)",
+    "weights": _SMALLER,
+    "gradients": _SMALLER,
+    "adamw": _SMALLER,
+    "reference": say("set grpo.beta: 0 (no KL reference model) or use a smaller model"),
+    "teacher": say("pick a smaller teacher run (distill.teacher) or clear distill.teacher"),
+    "activations": say(
+        "shorten the sequences (data.max_length, grpo.max_new_tokens) or lower stages.*.batch_size"
+    ),
+    "kv_cache": say(
+        "shorten the completions (grpo.max_new_tokens) or lower stages.grpo.batch_size"
+    ),
+    "runtime": say("close other programs (this process holds that much before training starts)"),
 }
 
 
 PART_NAMES = {
-    "weights": "weights",
-    "gradients": "gradients",
-    "adamw": "AdamW state",
-    "reference": "reference model",
-    "teacher": "teacher model",
-    "activations": "activations",
-    "kv_cache": "KV cache",
-    "runtime": "the process itself",
+    "weights": say("weights"),
+    "gradients": say("gradients"),
+    "adamw": say("AdamW state"),
+    "reference": say("reference model"),
+    "teacher": say("teacher model"),
+    "activations": say("activations"),
+    "kv_cache": say("KV cache"),
+    "runtime": say("the process itself"),
 }
-STAGE_NAMES = {"warmup": "warm-up", "grpo": "GRPO"}
+STAGE_NAMES = {"warmup": say("warm-up"), "grpo": "GRPO"}
 
 
-def breakdown(estimate: MemoryEstimate) -> str:
+def breakdown(estimate: MemoryEstimate) -> Message:
     """'weights 15.0 MB; gradients 15.0 MB; ...': the peak stage's parts above 0."""
-    return "; ".join(
-        f"{PART_NAMES[k]} {format_bytes(v)}" for k, v in estimate.parts.items() if v > 0
+    return joined(
+        "; ",
+        [
+            say("{part} {size}", part=PART_NAMES[k], size=format_bytes(v))
+            for k, v in estimate.parts.items()
+            if v > 0
+        ],
     )
 
 
-def report_lines(cfg: StudioConfig, fit: Fit) -> list[str]:
+def report_lines(cfg: StudioConfig, fit: Fit) -> list[Message]:
     """What the CLI prints and the run's log says: the budget, the estimate, each change
     with why (and whose settings it changed), the settings kept as the user set them,
-    and the estimate now, part by part (a line each, and parts joined by "; ", so that
-    the window can translate them by their shapes)."""
+    and the estimate now, part by part."""
     budget, before = fit.budget, format_bytes(fit.before.total)
     if not fit.changed:
-        return [f"memory budget {budget.source}: the estimate, {before}, fits; nothing changed"]
-    lines = [f"memory budget {budget.source}: the estimate, {before}, does not fit; changed:"]
+        return [
+            say(
+                "memory budget {budget}: the estimate, {estimate}, fits; nothing changed",
+                budget=budget.source,
+                estimate=before,
+            )
+        ]
+    lines = [
+        say(
+            "memory budget {budget}: the estimate, {estimate}, does not fit; changed:",
+            budget=budget.source,
+            estimate=before,
+        )
+    ]
     for why, paths in _changes_by_lever(fit):
         what = ", ".join(f"{p} {get_path(cfg, p)} -> {fit.settings[p]}" for p in paths)
-        yours = "".join(
-            f"; you set {p} to {get_path(cfg, p)}" for p in paths if p in fit.settled.yours
-        )
-        lines.append(f"  {what}: {why}{yours}")
-    lines += [f"  {line}" for line in fit.settled.kept_lines]
-    stage = STAGE_NAMES[fit.after.peak_stage]
+        yours = [
+            say("you set {path} to {value}", path=p, value=get_path(cfg, p))
+            for p in paths
+            if p in fit.settled.yours
+        ]
+        change = say("{changes}: {why}", changes=what, why=why)
+        lines.append(say("  {setting}", setting=joined("; ", [change, *yours])))
+    lines += [say("  {setting}", setting=line) for line in fit.settled.kept_lines]
     lines.append(
-        f"estimate now {format_bytes(fit.after.total)} of {format_bytes(budget.bytes)}, "
-        f"at the peak of the {stage} stage:"
+        say(
+            "estimate now {estimate} of {budget}, at the peak of the {stage} stage:",
+            estimate=format_bytes(fit.after.total),
+            budget=format_bytes(budget.bytes),
+            stage=STAGE_NAMES[fit.after.peak_stage],
+        )
     )
     lines.append(breakdown(fit.after))
     return lines
@@ -426,16 +473,22 @@ def refusal(
     least: MemoryEstimate,
     settings: dict[str, Any],
     held: list[str],
-) -> str:
+) -> Message:
     """Why no settings fit: the smallest estimate reached, with what, its largest part,
     the settings it left as the user set them (`held`, their paths) and what would make
     the run fit."""
     part, size = least.largest_part()
     changed = {p: v for p, v in settings.items() if get_path(cfg, p) != v}
-    tried = ", ".join(f"{p} {v}" for p, v in changed.items()) or "the settings as they are"
-    kept = "".join(f"; it keeps {path} as you set it" for path in held)
-    return (
-        f"{MEMORY_SETTING}: {budget.source} is less than the smallest estimate reached, "
-        f"{format_bytes(least.total)} (with {tried}), of which {PART_NAMES[part]} takes "
-        f"{format_bytes(size)}{kept}; raise the budget, or {FIXES[part]}"
+    tried = ", ".join(f"{p} {v}" for p, v in changed.items()) or say("the settings as they are")
+    least_said = say(
+        "training.memory_budget: {budget} is less than the smallest estimate reached, "
+        "{estimate} (with {settings}), of which {part} takes {size}",
+        budget=budget.source,
+        estimate=format_bytes(least.total),
+        settings=tried,
+        part=PART_NAMES[part],
+        size=format_bytes(size),
     )
+    kept = [say("it keeps {path} as you set it", path=path) for path in held]
+    fix = say("raise the budget, or {fix}", fix=FIXES[part])
+    return joined("; ", [least_said, *kept, fix])

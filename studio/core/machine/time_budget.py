@@ -6,7 +6,10 @@ seconds per warm-up step and per GRPO step, seconds per evaluation and per check
 and the fixed cost of starting (loading the data, building the model, the probe itself).
 `fit_time_budget` scales the steps of the stages the user did not set by one common
 factor until the predicted time fits, never below MIN_STEPS a stage (or the stage's own
-steps when fewer); the evaluations and checkpoints follow the steps. The steps are
+steps when fewer); the evaluations and checkpoints follow the steps. A stage that fills
+the budget (`fills_budget`: a data fit's warm-up whose steps are a cap) is shortened
+first, so that it gets the time the others leave; they are shortened only once it is at
+its least. The steps are
 proposed to the one settings fit (studio.core.config.fit): what the user set
 (stages.warmup.steps, stages.grpo.steps in StudioConfig.user_set) is kept, and the
 report says so when the budget would have cut it.
@@ -15,11 +18,13 @@ report says so when the budget would have cut it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from studio.core.config.fit import Proposal, apply_fit, settle, taken
 from studio.core.config.user_settings import user_settings
+from studio.core.messages import Message, joined, say
 
 if TYPE_CHECKING:
     from studio.core.config.sections import StudioConfig
@@ -171,26 +176,38 @@ class TimeFit:
     def apply(self, cfg: StudioConfig) -> None:
         apply_fit(cfg, self.proposals)
 
-    def text(self) -> str:
-        head = (
-            f"time budget {format_minutes(self.budget)}: the estimate, "
-            f"{format_minutes(self.before)}, "
-        )
+    def text(self) -> Message:
+        budget, before = format_minutes(self.budget), format_minutes(self.before)
         if not self.changes and self.fits:
-            return head + "fits; nothing changed"
-        lines = [head + ("does not fit" if self.changes or not self.fits else "fits")]
+            return say(
+                "time budget {budget}: the estimate, {estimate}, fits; nothing changed",
+                budget=budget,
+                estimate=before,
+            )
+        lines = [
+            say(
+                "time budget {budget}: the estimate, {estimate}, does not fit",
+                budget=budget,
+                estimate=before,
+            )
+        ]
         if self.changes:
-            lines.append("changed:")
+            lines.append(say("changed:"))
             for path, (old, new) in self.changes.items():
-                lines.append(f"  {path}: {old:,} -> {new:,} steps")
-            lines.append(f"estimate now {format_minutes(self.after)}")
-        lines += [f"  {line}" for line in self.kept]
+                change = say(
+                    "{path}: {old} -> {new} steps", path=path, old=f"{old:,}", new=f"{new:,}"
+                )
+                lines.append(say("  {setting}", setting=change))
+            lines.append(say("estimate now {estimate}", estimate=format_minutes(self.after)))
+        lines += [say("  {setting}", setting=line) for line in self.kept]
         if not self.fits:
             lines.append(
-                f"the run may not fit: it ends at the budget ({format_minutes(self.budget)}), "
-                "time budget reached"
+                say(
+                    "the run may not fit: it ends at the budget ({budget}), time budget reached",
+                    budget=budget,
+                )
             )
-        return "\n".join(lines)
+        return joined("\n", lines)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -207,7 +224,8 @@ def fit_time_budget(cfg: StudioConfig, budget: float, pace: Pace) -> TimeFit:
     """The stages' steps that fit `budget` seconds at `pace`: the steps of every stage the
     user did not set, scaled by the largest common factor that fits (found by bisection:
     the evaluations and checkpoints change with the steps), none below MIN_STEPS (or its
-    own steps when fewer). The caller applies it."""
+    own steps when fewer); the stages that fill the budget first, alone. The caller
+    applies it."""
     steps = {name: stage.steps for name, stage in cfg.stages.planned()}
     before = predict(cfg, pace).total
     fit = TimeFit(budget=budget, before=before, after=before)
@@ -215,23 +233,30 @@ def fit_time_budget(cfg: StudioConfig, budget: float, pace: Pace) -> TimeFit:
         return fit
     # the stages whose steps the settings fit lets the budget shorten: not the user's
     free = {n for n in steps if taken(Proposal(steps_path(n), MIN_STEPS, ""), cfg.user_set)}
+    fillers = {n for n in free if getattr(cfg.stages, n).fills_budget}
 
-    def scaled(factor: float, names: set[str]) -> dict[str, int]:
+    def scaled(factors: dict[str, float]) -> dict[str, int]:
         return {
-            n: max(min(s, MIN_STEPS), math.floor(s * factor)) if n in names else s
+            n: max(min(s, MIN_STEPS), math.floor(s * factors[n])) if n in factors else s
             for n, s in steps.items()
         }
 
-    low, high = 0.0, 1.0
-    for _ in range(40):
-        mid = (low + high) / 2
-        if predict(cfg, pace, scaled(mid, free)).total <= budget:
-            low = mid
-        else:
-            high = mid
-    fit.after = predict(cfg, pace, scaled(low, free)).total
+    def fits(factors: dict[str, float]) -> bool:
+        return predict(cfg, pace, scaled(factors)).total <= budget
+
+    factors = dict.fromkeys(fillers, _largest_factor(lambda f: fits(dict.fromkeys(fillers, f))))
+    if not fits(factors):  # the fillers at their least: the other stages give way too
+        rest = free - fillers
+        factors.update(
+            dict.fromkeys(
+                rest, _largest_factor(lambda f: fits({**factors, **dict.fromkeys(rest, f)}))
+            )
+        )
+    fit.after = predict(cfg, pace, scaled(factors)).total
     fit.fits = fit.after <= budget
-    shortened = scaled(low, set(steps))  # as if every stage were the budget's to shorten
+    # as if every stage were the budget's to shorten (the user's at the others' factor)
+    common = min(factors.values(), default=0.0)
+    shortened = scaled({n: factors.get(n, 1.0 if n in free else common) for n in steps})
     changed = [n for n in steps if n in free and shortened[n] != steps[n]]
     fit.proposals = [p for n in changed for p in shorten(cfg, n, shortened[n])]
     if not fit.fits:  # the user's steps too: the fit says it kept what the budget would cut
@@ -244,7 +269,19 @@ def fit_time_budget(cfg: StudioConfig, budget: float, pace: Pace) -> TimeFit:
     return fit
 
 
-SHORTEN = "the budget would shorten it"  # what a kept line says of the user's steps
+def _largest_factor(fits: Callable[[float], bool]) -> float:
+    """The largest factor in [0, 1] that `fits`, by bisection (0 when none does)."""
+    low, high = 0.0, 1.0
+    for _ in range(40):
+        mid = (low + high) / 2
+        if fits(mid):
+            low = mid
+        else:
+            high = mid
+    return low
+
+
+SHORTEN = say("the budget would shorten it")  # what a kept line says of the user's steps
 
 
 def steps_path(stage: str) -> str:

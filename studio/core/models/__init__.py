@@ -24,12 +24,14 @@ line in ARCHS and a preset (docs/architecture.md has the steps).
 
 from __future__ import annotations
 
+import copy
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from studio.core.config.fields import ConfigError, ModelSection
+from studio.core.messages import say
 
 if TYPE_CHECKING:
     from torch import nn
@@ -39,6 +41,8 @@ ARCHS: dict[str, str] = {
     "micro-gpt": "studio.core.models.micro_gpt:SPEC",
     "tiny-transformer": "studio.core.models.tiny_transformer:SPEC",
     "lite-resnet": "studio.core.models.lite_resnet:SPEC",
+    "pretrained-lm": "studio.core.models.pretrained.causal_lm:SPEC",
+    "pretrained-mt": "studio.core.models.pretrained.translator:SPEC",
 }
 
 
@@ -68,6 +72,9 @@ class ArchSpec:
     snippet: str  # module of the example program written beside an export (its FILES)
     runner: str  # the snippet's class that runs the graphs (export checks, playground)
     question: Question | None  # what the playground asks its models; None: nothing
+    # a model that brings its own tokenizer (a pretrained one): config -> the tokenizer its
+    # tasks then use instead of their own; None: the tasks make theirs
+    tokenizer: Callable[[Any], Any] | None = None
 
     @property
     def arch(self) -> str:
@@ -77,8 +84,23 @@ class ArchSpec:
 def arch_spec(arch: str) -> ArchSpec:
     """The spec of `arch` (a preset's model.arch), or a ConfigError naming the choices."""
     if arch not in ARCHS:
-        raise ConfigError(f'model.arch: must be one of {", ".join(ARCHS)}, got "{arch}"')
+        raise ConfigError(
+            say(
+                'model.arch: must be one of {names}, got "{name}"',
+                names=", ".join(ARCHS),
+                name=arch,
+            )
+        )
     return pkgutil.resolve_name(ARCHS[arch])
+
+
+def frozen_reference(model: nn.Module) -> nn.Module:
+    """GRPO's KL reference: the policy as it is now, frozen. A model may say what that is
+    itself (`frozen_reference()`: a model trained through LoRA adapters answers with
+    itself, its adapters off, holding no copy); any other is copied."""
+    own = getattr(model, "frozen_reference", None)
+    reference: nn.Module = own() if callable(own) else copy.deepcopy(model)
+    return reference.eval().requires_grad_(False)
 
 
 def archs_of_kind(kind: ModelKind) -> list[str]:

@@ -30,6 +30,7 @@ import torch
 from torch import nn
 
 from studio.core.config.fields import ModelSection
+from studio.core.messages import say
 from studio.core.models.sampling import choose
 
 
@@ -203,8 +204,14 @@ class RecomputingDecoder(nn.Module):
         max_len = self.cfg.shape().max_len
         if max_len is not None and total > max_len:
             raise ValueError(
-                f"a prompt of {Tp} tokens plus {max_new_tokens} new tokens needs {total} "
-                f"positions but model.max_len is {max_len}; raise model.max_len"
+                say(
+                    "a prompt of {n} tokens plus {k} new tokens needs {total} positions but "
+                    "model.max_len is {max_len}; raise model.max_len",
+                    n=Tp,
+                    k=max_new_tokens,
+                    total=total,
+                    max_len=max_len,
+                )
             )
         ids = torch.full((N, total), self.pad_id, dtype=torch.long, device=prompt_ids.device)
         ids[:, :Tp] = prompt_ids.repeat_interleave(G, dim=0)

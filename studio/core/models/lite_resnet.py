@@ -25,6 +25,7 @@ from torch import nn
 from torch.utils.checkpoint import checkpoint
 
 from studio.core.config.fields import ConfigError, ModelSection, ModelShape, param
+from studio.core.messages import say
 from studio.core.models import ArchSpec
 from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
@@ -77,14 +78,31 @@ class LiteResNetConfig(ModelSection):
     def __post_init__(self) -> None:
         if not self.stages or any(n < 0 for n in self.stages) or sum(self.stages) != NUM_BLOCKS:
             raise ConfigError(
-                f"model.stages: must be block counts adding up to {NUM_BLOCKS} (Lite-ResNet "
-                f"has {WEIGHT_LAYERS} weight layers: stem + {NUM_BLOCKS} blocks x 2 + head), "
-                f"got {self.stages}"
+                say(
+                    "model.stages: must be block counts adding up to {n} (Lite-ResNet has "
+                    "{layers} weight layers: stem + {n} blocks x 2 + head), got {value}",
+                    n=NUM_BLOCKS,
+                    layers=WEIGHT_LAYERS,
+                    value=self.stages,
+                )
             )
         if self.channels > 64:  # the loader checks bounds too; this covers direct construction
-            raise ConfigError(f"model.channels: must be at most 64, got {self.channels}")
+            raise ConfigError(
+                say(
+                    "{path}: must be at most {high}, got {value}",
+                    path="model.channels",
+                    high=64,
+                    value=self.channels,
+                )
+            )
         if self.channels < 1:
-            raise ConfigError(f"model.channels: must be a positive integer, got {self.channels}")
+            raise ConfigError(
+                say(
+                    "{path}: must be a positive integer, got {value}",
+                    path="model.channels",
+                    value=self.channels,
+                )
+            )
 
     def shape(self) -> ModelShape:
         # the activation formula is a transformer's, applied with the channels as the
@@ -107,8 +125,13 @@ def feature_size(cfg: LiteResNetConfig) -> int:
         side //= 2
     if cfg.image_size <= 0 or side < 1:
         raise ConfigError(
-            f"model.image_size: {cfg.image_size} px is too small for stem_stride "
-            f"{cfg.stem_stride} and {len(cfg.stages)} stages; use a larger image or fewer stages"
+            say(
+                "model.image_size: {size} px is too small for stem_stride {stride} and {n} "
+                "stages; use a larger image or fewer stages",
+                size=cfg.image_size,
+                stride=cfg.stem_stride,
+                n=len(cfg.stages),
+            )
         )
     return side
 
@@ -208,7 +231,7 @@ SPEC = ArchSpec(
     kind="image",
     model=LiteResNet,
     title="Lite-ResNet (image policy / classifier)",
-    layers=lambda cfg: f"{WEIGHT_LAYERS} weight layers",
+    layers=lambda cfg: say("{n} weight layers", n=WEIGHT_LAYERS),
     graphs="studio.core.export.archs.lite_resnet:graphs",
     parity="studio.core.export.archs.lite_resnet:parity",
     snippet="studio.core.export.snippets.lite_resnet",

@@ -30,6 +30,7 @@ from torch import nn
 from torch.utils.checkpoint import checkpoint
 
 from studio.core.config.fields import ModelSection, ModelShape, param
+from studio.core.messages import say
 from studio.core.models import ArchSpec
 from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
@@ -83,8 +84,12 @@ class MicroGPTConfig(ModelSection):
     def __post_init__(self) -> None:
         if self.d_model % self.n_heads:
             raise MicroGPTError(
-                f"model.n_heads: {self.n_heads} does not divide model.d_model "
-                f"({self.d_model}); pick a head count that divides the width (e.g. 4 or 8)"
+                say(
+                    "model.n_heads: {heads} does not divide model.d_model ({width}); pick a head "
+                    "count that divides the width (e.g. 4 or 8)",
+                    heads=self.n_heads,
+                    width=self.d_model,
+                )
             )
         check_sharing(self.share_layers, {"model.n_layers": self.n_layers})
 
@@ -241,9 +246,15 @@ class MicroGPT(nn.Module):
     def __init__(self, cfg: MicroGPTConfig, vocab_size: int, pad_id: int) -> None:
         super().__init__()
         if vocab_size < 2:
-            raise MicroGPTError(f"vocab_size must be at least 2, got {vocab_size}")
+            raise MicroGPTError(say("vocab_size must be at least 2, got {n}", n=vocab_size))
         if not 0 <= pad_id < vocab_size:
-            raise MicroGPTError(f"pad_id {pad_id} is outside the vocabulary 0..{vocab_size - 1}")
+            raise MicroGPTError(
+                say(
+                    "pad_id {id} is outside the vocabulary 0..{last}",
+                    id=pad_id,
+                    last=vocab_size - 1,
+                )
+            )
         self.cfg = cfg
         self.vocab_size = vocab_size
         self.pad_id = pad_id
@@ -328,8 +339,13 @@ class MicroGPT(nn.Module):
     def _check_length(self, T: int, what: str) -> None:
         if self.cfg.max_len < T:
             raise MicroGPTError(
-                f"{what} needs {T} positions but model.max_len is {self.cfg.max_len}; "
-                "raise model.max_len or shorten the prompts or completions"
+                say(
+                    "{what} needs {n} positions but model.max_len is {max_len}; raise "
+                    "model.max_len or shorten the prompts or completions",
+                    what=what,
+                    n=T,
+                    max_len=self.cfg.max_len,
+                )
             )
 
     def forward(
@@ -355,7 +371,7 @@ class MicroGPT(nn.Module):
         if completion is not None:
             return self._grouped_completion_logits(idx, attention_mask, completion, group_size)
         B, T = idx.shape
-        self._check_length(T, "the input")
+        self._check_length(T, say("the input"))
         if attention_mask is None:
             attention_mask = torch.ones_like(idx, dtype=torch.bool)
         attention_mask = attention_mask.bool()
@@ -373,8 +389,10 @@ class MicroGPT(nn.Module):
         P, Tp = prompt_ids.shape
         N, Tc = completion.shape
         if N != P * G:
-            raise MicroGPTError(f"{N} completions for {P} prompts is not {G} per prompt")
-        self._check_length(Tp + Tc, "a prompt plus its completion")
+            raise MicroGPTError(
+                say("{n} completions for {p} prompts is not {g} per prompt", n=N, p=P, g=G)
+            )
+        self._check_length(Tp + Tc, say("a prompt plus its completion"))
         if prompt_mask is None:
             prompt_mask = torch.ones_like(prompt_ids, dtype=torch.bool)
         prompt_mask = prompt_mask.bool()
@@ -463,18 +481,26 @@ class MicroGPT(nn.Module):
         new tokens fit model.max_len."""
         if G < 1 or max_new_tokens < 1:
             raise MicroGPTError(
-                f"num_samples and max_new_tokens must be at least 1, got {G} and {max_new_tokens}"
+                say(
+                    "num_samples and max_new_tokens must be at least 1, got {g} and {n}",
+                    g=G,
+                    n=max_new_tokens,
+                )
             )
         if not greedy and not temperature > 0:
-            raise MicroGPTError(f"temperature must be positive, got {temperature}")
+            raise MicroGPTError(say("temperature must be positive, got {t}", t=temperature))
         if prompt_mask.shape != prompt_ids.shape:
             raise MicroGPTError(
-                f"prompt_mask {tuple(prompt_mask.shape)} must match prompt_ids "
-                f"{tuple(prompt_ids.shape)}"
+                say(
+                    "prompt_mask {mask} must match prompt_ids {ids}",
+                    mask=tuple(prompt_mask.shape),
+                    ids=tuple(prompt_ids.shape),
+                )
             )
         Tp = prompt_ids.shape[1]
         self._check_length(
-            Tp + max_new_tokens, f"a prompt of {Tp} tokens plus {max_new_tokens} new tokens"
+            Tp + max_new_tokens,
+            say("a prompt of {n} tokens plus {k} new tokens", n=Tp, k=max_new_tokens),
         )
 
     def _cached_steps(
@@ -540,7 +566,7 @@ SPEC = ArchSpec(
     kind="decoder",
     model=MicroGPT,
     title="Micro-GPT (decoder-only text model)",
-    layers=lambda cfg: f"{cfg.n_layers} layers",
+    layers=lambda cfg: say("{n} layers", n=cfg.n_layers),
     graphs="studio.core.export.archs.micro_gpt:graphs",
     parity="studio.core.export.archs.micro_gpt:parity",
     snippet="studio.core.export.snippets.micro_gpt",

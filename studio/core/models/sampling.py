@@ -31,6 +31,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from studio.core.messages import say
+
 
 class SamplingError(ValueError):
     """Sampling cannot go on: the model's scores are not finite, a setting leaves nothing to
@@ -38,7 +40,7 @@ class SamplingError(ValueError):
     which and what to do."""
 
 
-NOT_FINITE = (
+NOT_FINITE = say(
     "the model's scores (logits) are NaN or infinite, so no token can be drawn: its weights "
     "have diverged, most often from a learning rate far too high; lower the stage's lr and "
     "train again from a checkpoint before it went wrong"
@@ -66,7 +68,12 @@ class RowNoise:
     def __init__(self, seed: int, *, offset: int, local_rows: int, total_rows: int) -> None:
         if offset < 0 or offset + local_rows > total_rows:
             raise SamplingError(
-                f"rows {offset}..{offset + local_rows} are not inside a batch of {total_rows}"
+                say(
+                    "rows {first}..{last} are not inside a batch of {total}",
+                    first=offset,
+                    last=offset + local_rows,
+                    total=total_rows,
+                )
             )
         self.offset = offset
         self.local_rows = local_rows
@@ -85,10 +92,24 @@ class RowNoise:
             # a caller sampling only its live rows without naming them: still an exact,
             # independent sample per row, but not the same rows as in a split batch
             return mine[:n]
+        if rows is None:
+            raise SamplingError(
+                say(
+                    "sampling {n} rows, but this process holds {held} rows of the shared-noise "
+                    "batch; call draw() with one row of probabilities per row of the rollout",
+                    n=n,
+                    held=self.local_rows,
+                )
+            )
         raise SamplingError(
-            f"sampling {n} rows, but this process holds {self.local_rows} rows of the "
-            f"shared-noise batch{'' if rows is None else f' ({mine.shape[0]} selected)'}; "
-            "call draw() with one row of probabilities per row of the rollout"
+            say(
+                "sampling {n} rows, but this process holds {held} rows of the shared-noise batch "
+                "({selected} selected); call draw() with one row of probabilities per row of "
+                "the rollout",
+                n=n,
+                held=self.local_rows,
+                selected=mine.shape[0],
+            )
         )
 
 
@@ -146,9 +167,11 @@ def filter_logits(logits: torch.Tensor, top_k: int = 0, top_p: float = 1.0) -> t
     top_p must be above 0 (0 would keep nothing), top_k at least 0.
     """
     if not 0 < top_p <= 1:
-        raise SamplingError(f"top_p must be above 0 and at most 1 (1: no filter), got {top_p}")
+        raise SamplingError(
+            say("top_p must be above 0 and at most 1 (1: no filter), got {value}", value=top_p)
+        )
     if top_k < 0:
-        raise SamplingError(f"top_k must be 0 (no filter) or more, got {top_k}")
+        raise SamplingError(say("top_k must be 0 (no filter) or more, got {value}", value=top_k))
     if 0 < top_k < logits.shape[-1]:
         kth = logits.topk(top_k, dim=-1).values[..., -1:]  # (n, 1)
         logits = logits.masked_fill(logits < kth, float("-inf"))
@@ -180,7 +203,7 @@ def choose(
     drawn from them: a NaN or an infinite logit makes its row's log-softmax NaN.
     """
     if temperature <= 0 and not greedy:
-        raise SamplingError(f"temperature must be positive to sample, got {temperature}")
+        raise SamplingError(say("temperature must be positive to sample, got {t}", t=temperature))
     logp_all = log_softmax(logits, temperature if temperature > 0 else 1.0)  # (n, V)
     if bool(logp_all.isnan().any()):  # one sync a token, as the models' EOS check
         raise SamplingError(NOT_FINITE)
@@ -219,12 +242,15 @@ def token_logprobs_and_entropy(
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """The log-probs of the taken `actions` and the entropies of the distributions they were
     drawn from, under softmax(logits / temperature): logits (..., V), actions (...) ->
-    logp (...), entropy (...), float32, differentiable.
+    logp (...) differentiable, entropy (...) a measurement without gradient (no loss
+    uses it: kept out of the graph, the (..., V) products it would hold are not kept),
+    float32.
 
     The full distribution, as `choose` reports it (no top-k / top-p filter): every task's
     `token_logprobs` ends here, so the loss scores what was sampled the way it was scored
     when sampled, on the path that is deterministic on CUDA (see `logp_of`).
     """
     logp_all = log_softmax(logits, temperature)  # (..., V)
-    entropy = -(logp_all.exp() * logp_all).sum(dim=-1)
+    with torch.no_grad():
+        entropy = -(logp_all.exp() * logp_all).sum(dim=-1)
     return logp_of(logp_all, actions), entropy

@@ -18,6 +18,7 @@ from typing import Any
 from torch import nn
 
 from studio.core.config.fields import param
+from studio.core.messages import say
 
 
 def sharing_param(stacks: str = "") -> Any:
@@ -40,8 +41,13 @@ def check_sharing(k: int, depths: dict[str, int]) -> None:
     for name, depth in depths.items():
         if k > depth:
             raise ValueError(
-                f"model.share_layers: {k} blocks cannot share weights in a stack of {depth} "
-                f"({name}); use at most {depth} (all of them share one) or 1 (none)"
+                say(
+                    "model.share_layers: {k} blocks cannot share weights in a stack of {depth} "
+                    "({name}); use at most {depth} (all of them share one) or 1 (none)",
+                    k=k,
+                    depth=depth,
+                    name=name,
+                )
             )
 
 

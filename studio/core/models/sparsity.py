@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import torch
 from torch import nn
 
+from studio.core.messages import say
+
 if TYPE_CHECKING:
     from studio.core.config.sections import SparsityConfig
 
@@ -114,8 +116,10 @@ class Pruner:
         self.weights = prunable_weights(model, embeddings)
         if not self.weights:
             raise ValueError(
-                "sparsity.target: this model has no Linear or Conv weight to prune; set "
-                "sparsity.target: 0 (or sparsity.embeddings: true to prune its embeddings)"
+                say(
+                    "sparsity.target: this model has no Linear or Conv weight to prune; set "
+                    "sparsity.target: 0 (or sparsity.embeddings: true to prune its embeddings)"
+                )
             )
         self.schedule = schedule
         self.scope = scope

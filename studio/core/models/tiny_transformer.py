@@ -34,10 +34,12 @@ from torch import nn
 from torch.utils.checkpoint import checkpoint
 
 from studio.core.config.fields import ModelSection, ModelShape, param
+from studio.core.messages import say
 from studio.core.models import ArchSpec
 from studio.core.models.checkpointing import checkpointing_param
 from studio.core.models.compiled import compiled
 from studio.core.models.decoder import GenerationOutput, decode
+from studio.core.models.encoder_decoder import DecoderCache, generate_cached
 from studio.core.models.masks import additive_mask, compute_dtype
 from studio.core.models.sharing import check_sharing, shared_stack, sharing_param
 
@@ -96,8 +98,11 @@ class TinyTransformerConfig(ModelSection):
     def __post_init__(self) -> None:
         if self.d_model % self.n_heads:
             raise ValueError(
-                f"d_model ({self.d_model}) must be divisible by n_heads ({self.n_heads}); "
-                "change one of them"
+                say(
+                    "d_model ({width}) must be divisible by n_heads ({heads}); change one of them",
+                    width=self.d_model,
+                    heads=self.n_heads,
+                )
             )
         check_sharing(
             self.share_layers,
@@ -118,27 +123,6 @@ class TinyTransformerConfig(ModelSection):
             checkpoint_every=self.gradient_checkpointing,
             max_len=self.max_len,
         )
-
-
-@dataclass
-class DecoderCache:
-    """Keys and values for incremental decoding of N = P*G rows (G rows per source).
-
-    Self-attention keys and values live in one preallocated buffer, written one position
-    a step (no torch.cat per step). Cross-attention keys and values are projected once per
-    source from the encoder memory and shared by that source's G rows.
-    """
-
-    self_kv: torch.Tensor  # (L, N, 2, H, max_steps, hd): keys [:, :, 0], values [:, :, 1]
-    cross_k: list[torch.Tensor]  # per layer (P, H, S, hd)
-    cross_v: list[torch.Tensor]
-    mem_mask: torch.Tensor  # (P, 1, 1, S) float: 0 at real source tokens, -inf at padding
-    group: int  # G
-
-    def reorder(self, rows: torch.Tensor) -> None:
-        """Keep self-attention rows `rows` (beam search). Cross keys are left alone: beams
-        are only reordered within their own source, whose keys they share."""
-        self.self_kv = self.self_kv.index_select(1, rows)
 
 
 class Attention(nn.Module):
@@ -260,8 +244,12 @@ class TinyTransformer(nn.Module):
         super().__init__()
         if cfg.shared_vocab and src_vocab != tgt_vocab:
             raise ValueError(
-                f"model.shared_vocab needs one vocabulary, got source {src_vocab} and target "
-                f"{tgt_vocab} tokens; use one tokenizer for both sides or set shared_vocab: false"
+                say(
+                    "model.shared_vocab needs one vocabulary, got source {source} and target "
+                    "{target} tokens; use one tokenizer for both sides or set shared_vocab: false",
+                    source=src_vocab,
+                    target=tgt_vocab,
+                )
             )
         self.cfg = cfg
         self.pad_id = pad_id
@@ -301,8 +289,13 @@ class TinyTransformer(nn.Module):
     def _check_length(self, length: int, what: str) -> None:
         if length > self.cfg.max_len:
             raise ValueError(
-                f"{what} has {length} tokens but the model's max_len is {self.cfg.max_len}; "
-                "shorten it (data.max_length, grpo.max_new_tokens) or raise model.max_len"
+                say(
+                    "{what} has {n} tokens but the model's max_len is {max_len}; shorten it "
+                    "(data.max_length, grpo.max_new_tokens) or raise model.max_len",
+                    what=what,
+                    n=length,
+                    max_len=self.cfg.max_len,
+                )
             )
 
     def _recompute(self) -> bool:
@@ -317,7 +310,7 @@ class TinyTransformer(nn.Module):
     def encode(self, src: torch.Tensor, src_mask: torch.Tensor) -> torch.Tensor:
         """Source ids (B, S) with mask (B, S), True at real tokens -> memory (B, S, D)."""
         b, s = src.shape
-        self._check_length(s, "The source")
+        self._check_length(s, say("The source"))
         x = self.src_embed(src) + self.src_pos(torch.arange(s, device=src.device))  # (B, S, D)
         if self.training and self.cfg.latent_noise > 0:
             x = x + torch.randn_like(x) * self.cfg.latent_noise  # latent-space augmentation
@@ -344,7 +337,7 @@ class TinyTransformer(nn.Module):
         """Teacher-forced decoder: memory (P, S, D) and src_mask (P, S) of P sources,
         tgt_in (N, T) with N = P * group, rows i*group.. of source i -> logits (N, T, V)."""
         t = tgt_in.shape[1]
-        self._check_length(t, "The target")
+        self._check_length(t, say("The target"))
         pos = torch.arange(t, device=tgt_in.device)
         x = self.drop(self.tgt_embed(tgt_in) + self.tgt_pos(pos))  # (N, T, D)
         mask = additive_mask(src_mask[:, None, None, :], compute_dtype(x))  # (P, 1, 1, S)
@@ -435,29 +428,35 @@ class TinyTransformer(nn.Module):
         when every row has produced EOS. use_cache=False recomputes the decoder over the
         whole prefix at every step (the slow baseline; same tokens for the same seed).
         """
+        self._check_length(max_new_tokens, "max_new_tokens")
+        if use_cache:
+            return generate_cached(
+                self,
+                src,
+                src_mask,
+                num_samples=num_samples,
+                max_new_tokens=max_new_tokens,
+                bos_id=bos_id,
+                eos_id=eos_id,
+                pad_id=self.pad_id,
+                temperature=temperature,
+                top_k=top_k,
+                top_p=top_p,
+                greedy=greedy,
+            )
         if temperature <= 0:
             raise ValueError(f"temperature must be positive, got {temperature}; use greedy=True")
-        self._check_length(max_new_tokens, "max_new_tokens")
         g = num_samples
         memory = self.encode(src, src_mask)  # (P, S, D), once per source
-        n = src.shape[0] * g
-        bos = torch.full((n,), bos_id, dtype=torch.long, device=src.device)  # (N,)
-        if use_cache:
-            cache = self.init_cache(memory, src_mask, max_new_tokens, repeat=g)
+        bos = torch.full((src.shape[0] * g,), bos_id, dtype=torch.long, device=src.device)
 
-            def next_logits(t: int, tokens: torch.Tensor) -> torch.Tensor:
-                prev = bos if t == 0 else tokens[:, t - 1]  # (N,)
-                return self.decode_step(prev, t, cache)  # (N, V)
+        def next_logits(t: int, tokens: torch.Tensor) -> torch.Tensor:
+            prefix = torch.cat([bos[:, None], tokens[:, :t]], dim=1)  # (N, t + 1)
+            return self.decode(memory, src_mask, prefix, g)[:, -1]  # (N, V)
 
-        else:
-
-            def next_logits(t: int, tokens: torch.Tensor) -> torch.Tensor:
-                prefix = torch.cat([bos[:, None], tokens[:, :t]], dim=1)  # (N, t + 1)
-                return self.decode(memory, src_mask, prefix, g)[:, -1]  # (N, V)
-
-        return decode(  # the sampling loop Micro-GPT's generate runs too (models/decoder.py)
+        return decode(  # the sampling loop every text model's generate runs (decoder.py)
             next_logits,
-            n,
+            len(bos),
             max_new_tokens,
             pad_id=self.pad_id,
             eos_id=eos_id,
@@ -474,7 +473,7 @@ SPEC = ArchSpec(
     kind="encoder-decoder",
     model=TinyTransformer,
     title="Tiny-Transformer (encoder-decoder translator)",
-    layers=lambda cfg: f"{cfg.n_encoder_layers}+{cfg.n_decoder_layers} layers",
+    layers=lambda cfg: say("{n} layers", n=f"{cfg.n_encoder_layers}+{cfg.n_decoder_layers}"),
     graphs="studio.core.export.archs.tiny_transformer:graphs",
     parity="studio.core.export.archs.tiny_transformer:parity",
     snippet="studio.core.export.snippets.tiny_transformer",

@@ -19,9 +19,13 @@ pointer may only name a checkpoint file of the same folder (step_<n>.pt).
 
 from __future__ import annotations
 
+import contextlib
 import pickle
+import pickletools
 import re
+import warnings
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -39,6 +43,7 @@ from studio.core.files import (
     open_regular,
 )
 from studio.core.machine.hardware import format_bytes
+from studio.core.messages import Message, joined, say
 from studio.core.runs.folder import CHECKPOINT_DIR, interrupted_prune
 
 LATEST_FILE = "latest"  # names the newest checkpoint file, written after it
@@ -57,8 +62,12 @@ class DamagedCheckpoint(RunError):
 
     def __init__(self, path: Path, reason: str) -> None:
         super().__init__(
-            f"{path}: the checkpoint cannot be read ({reason}); resume from an earlier one "
-            "in the same folder or start a new run"
+            say(
+                "{path}: the checkpoint cannot be read ({reason}); resume from an earlier one "
+                "in the same folder or start a new run",
+                path=path,
+                reason=reason,
+            )
         )
         self.reason = reason
 
@@ -77,21 +86,25 @@ def save_checkpoint(run_dir: Path, step: int, state: dict[str, Any], keep: int =
         atomic_write(path, lambda f: torch.save(state, f))
         atomic_write_text(folder / LATEST_FILE, path.name)
     except DiskFull as err:
-        raise DiskFull(f"{err} {last_good_note(run_dir)}") from None
+        raise DiskFull(
+            say("{problem} {note}", problem=str(err), note=last_good_note(run_dir))
+        ) from None
     olds = [p for p in step_checkpoints(run_dir) if p != path]
     for old in olds[: max(len(olds) - keep, 0)]:
         old.unlink(missing_ok=True)
     return path
 
 
-def last_good_note(run_dir: Path) -> str:
+def last_good_note(run_dir: Path) -> Message:
     """What a run stopped by a full disk still has, and how to go on."""
     found = latest_checkpoint(run_dir)
     if found is None:
-        return "The run has no checkpoint yet."
-    return (
-        f"The run stopped after its last good checkpoint, {found.name}; resume it from there "
-        f"once there is room (grpo-studio train --resume {run_dir})."
+        return say("The run has no checkpoint yet.")
+    return say(
+        "The run stopped after its last good checkpoint, {name}; resume it from there once "
+        "there is room (grpo-studio train --resume {path}).",
+        name=found.name,
+        path=run_dir,
     )
 
 
@@ -107,8 +120,12 @@ def _pointed(run_dir: Path) -> Path | None:
         name = f.read(POINTER_MAX + 1).decode("utf-8", errors="replace").strip()
     if not STEP_NAME.fullmatch(name):
         raise RunError(
-            f"{pointer}: names {name[:POINTER_MAX]!r}, which is not a checkpoint file of this "
-            f"folder (step_<n>.pt); delete {pointer} to use the newest checkpoint"
+            say(
+                "{path}: names {name}, which is not a checkpoint file of this folder "
+                "(step_<n>.pt); delete {path} to use the newest checkpoint",
+                path=pointer,
+                name=repr(name[:POINTER_MAX]),
+            )
         )
     path = inside(run_dir, folder / name)
     return path if path.is_file() else None
@@ -149,8 +166,13 @@ def find_checkpoint(run_dir: Path, name: str) -> Path:
         return inside(run_dir, path)
     there = [p.name for p in sorted(folder.glob("*.pt"))]
     raise RunError(
-        f"--checkpoint {name}: no such checkpoint in {folder}; give one of "
-        f"{', '.join(there) or '(none: train first)'} or a step number"
+        say(
+            "--checkpoint {name}: no such checkpoint in {folder}; give one of {names} or a step "
+            "number",
+            name=name,
+            folder=folder,
+            names=", ".join(there) or say("(none: train first)"),
+        )
     )
 
 
@@ -183,44 +205,59 @@ def read_checkpoint(
         if not candidates:
             raise RunError(
                 interrupted_prune(run_dir)
-                or f"{run_dir}: has no checkpoint yet; train first (grpo-studio train)"
+                or say(
+                    "{path}: has no checkpoint yet; train first (grpo-studio train)", path=run_dir
+                )
             )
-        damaged: list[str] = []
+        damaged: list[Message] = []
         for path in candidates:
             try:
                 state = load_checkpoint(path, map_location)
             except DamagedCheckpoint as err:
                 if not path.exists():
                     break  # pruned by a training run while being read: list them again
-                damaged.append(f"{path.name} ({err.reason})")
+                damaged.append(say("{name} ({reason})", name=path.name, reason=err.reason))
                 continue
-            notes = []
+            notes: list[str] = []
             if damaged:
                 notes.append(
-                    f"{', '.join(damaged)} cannot be read; using {path.name}, the newest "
-                    f"checkpoint that can (pick another with --checkpoint NAME)"
+                    say(
+                        "{names} cannot be read; using {name}, the newest checkpoint that can "
+                        "(pick another with --checkpoint NAME)",
+                        names=joined(", ", damaged),
+                        name=path.name,
+                    )
                 )
             return ReadCheckpoint(path, state, notes)
         else:
             raise RunError(
-                f"{run_dir}: no checkpoint can be read ({'; '.join(damaged)}); the run "
-                "cannot continue from them: start a new run with its config"
+                say(
+                    "{path}: no checkpoint can be read ({damaged}); the run cannot continue "
+                    "from them: start a new run with its config",
+                    path=run_dir,
+                    damaged=joined("; ", damaged),
+                )
             )
-    raise RunError(f"{run_dir}: its checkpoints kept changing while being read; try again")
+    raise RunError(
+        say("{path}: its checkpoints kept changing while being read; try again", path=run_dir)
+    )
 
 
 def set_aside_newer(run_dir: Path, step: int) -> list[str]:
     """Rename the step checkpoints newer than `step` (a run resumed from an older one: its
     history forks here) to <name>.set-aside, out of the way of `latest` and of pruning but
     kept; one line for the user per file."""
-    notes = []
+    notes: list[str] = []
     for path in step_checkpoints(run_dir):
         found = step_of(path)
         if found is not None and found > step:
             path.replace(path.with_name(path.name + SET_ASIDE))
             notes.append(
-                f"{path.name} is newer than the checkpoint resumed from; kept as "
-                f"{path.name + SET_ASIDE}"
+                say(
+                    "{name} is newer than the checkpoint resumed from; kept as {kept}",
+                    name=path.name,
+                    kept=path.name + SET_ASIDE,
+                )
             )
     return notes
 
@@ -231,8 +268,64 @@ def _refused_global(message: str) -> str | None:
     not a pickle: 'Unsupported operand')."""
     if "Weights only load failed" not in message:
         return None
-    found = re.search(r"Unsupported global: GLOBAL ([\w.]+)", message)
+    found = re.search(r"(?:Unsupported global: GLOBAL|unsupported GLOBAL) ([\w.]+)", message)
     return found.group(1) if found else None
+
+
+_STRINGS = {"SHORT_BINUNICODE", "BINUNICODE", "BINUNICODE8", "UNICODE", "SHORT_BINSTRING",
+            "BINSTRING", "STRING"}  # fmt: skip
+
+
+def _pickled_globals(data: IO[bytes]) -> Iterator[str]:
+    """The "module.name"s a pickle would import, read op by op without running any (what
+    STACK_GLOBAL takes from the stack is followed through the memo well enough to name)."""
+    strings: list[str] = []
+    memo: dict[Any, str] = {}
+    for op, arg, _ in pickletools.genops(data):
+        if op.name in _STRINGS:
+            strings.append(str(arg))
+        elif op.name == "MEMOIZE" and strings:
+            memo[len(memo)] = strings[-1]
+        elif op.name in ("BINPUT", "LONG_BINPUT", "PUT") and strings:
+            memo[arg] = strings[-1]
+        elif op.name in ("BINGET", "LONG_BINGET", "GET") and arg in memo:
+            strings.append(memo[arg])
+        elif op.name == "GLOBAL":
+            yield str(arg).replace(" ", ".")
+        elif op.name == "STACK_GLOBAL" and len(strings) >= 2:
+            yield f"{strings[-2]}.{strings[-1]}"
+
+
+def _code_in(f: IO[bytes]) -> str | None:
+    """The first thing a checkpoint's pickle would import that torch's weights-only
+    reader does not allow (os.system: code that runs when read); None when it names
+    none, or is no pickle at all."""
+    allowed = set(torch_allowed_globals())
+    f.seek(0)
+    try:
+        with contextlib.ExitStack() as stack:
+            data: IO[bytes] = f
+            if zipfile.is_zipfile(f):
+                archive = stack.enter_context(zipfile.ZipFile(f))
+                inner = next((n for n in archive.namelist() if n.endswith("data.pkl")), None)
+                if inner is None:
+                    return None
+                data = stack.enter_context(archive.open(inner))
+            else:
+                f.seek(0)
+            return next((g for g in _pickled_globals(data) if g not in allowed), None)
+    except Exception:  # not a pickle past some point: what it named so far is all there is
+        return None
+
+
+def torch_allowed_globals() -> list[str]:
+    """What torch's weights-only reader may create ("torch.Tensor", ...)."""
+    try:
+        from torch import _weights_only_unpickler
+
+        return [str(name) for name in _weights_only_unpickler._get_allowed_globals()]
+    except (ImportError, AttributeError):  # another torch: its tensors' own names
+        return ["collections.OrderedDict", "torch._utils._rebuild_tensor_v2", "torch.FloatStorage"]
 
 
 def _check_unpacked_size(path: Path, f: IO[bytes]) -> None:
@@ -247,10 +340,15 @@ def _check_unpacked_size(path: Path, f: IO[bytes]) -> None:
     left, bound = memory_left()
     if unpacked > left:
         raise RunError(
-            f"{path}: holds {format_bytes(unpacked)} once unpacked, more than this "
-            f"process can hold ({bound}); a checkpoint of this run's model is far "
-            "smaller: the file was altered or is not this run's; use an earlier checkpoint "
-            "(--checkpoint NAME) or one from a source you trust"
+            say(
+                "{path}: holds {size} once unpacked, more than this process can hold "
+                "({bound}); a checkpoint of this run's model is far smaller: the file was "
+                "altered or is not this run's; use an earlier checkpoint (--checkpoint NAME) "
+                "or one from a source you trust",
+                path=path,
+                size=format_bytes(unpacked),
+                bound=bound,
+            )
         )
 
 
@@ -261,7 +359,7 @@ def load_checkpoint(path: Path, map_location: str | torch.device = "cpu") -> dic
     try:
         fd = open_regular(path)
     except FileNotFoundError:  # pruned by a training run since it was listed
-        raise DamagedCheckpoint(path, "the file is gone") from None
+        raise DamagedCheckpoint(path, say("the file is gone")) from None
     with open(fd, "rb") as f:
         _check_unpacked_size(path, f)
         f.seek(0)
@@ -270,29 +368,36 @@ def load_checkpoint(path: Path, map_location: str | torch.device = "cpu") -> dic
 
 def _load(path: Path, f: IO[bytes], map_location: str | torch.device) -> dict[str, Any]:
     try:
-        state = torch.load(f, map_location=map_location, weights_only=True)
+        with warnings.catch_warnings():  # torch's note on a pickle's protocol: not the user's
+            warnings.filterwarnings("ignore", message="Detected pickle protocol")
+            state = torch.load(f, map_location=map_location, weights_only=True)
     except pickle.UnpicklingError as err:
-        culprit = _refused_global(str(err))
+        culprit = _refused_global(str(err)) or _code_in(f)
         if culprit is not None:
             raise UnsafeCheckpoint(
-                f"{path}: refused: it holds {culprit}, which a GRPO Studio checkpoint never "
-                "holds and which could run code when read; nothing in it was run. Use a "
-                "run folder from a source you trust, or train the run again"
+                say(
+                    "{path}: refused: it holds {culprit}, code that would run when the file is "
+                    "read, which a GRPO Studio checkpoint never holds; nothing in it was run. "
+                    "Use a file from a source you trust, or train again",
+                    path=path,
+                    culprit=culprit,
+                )
             ) from None
         raise _unreadable(path, err) from None
     except Exception as err:  # cut short, not a zip, not a pickle: torch's errors vary
         raise _unreadable(path, err) from None
     if not isinstance(state, dict) or "model" not in state:
-        raise DamagedCheckpoint(path, "not a GRPO Studio checkpoint: no model weights in it")
+        raise DamagedCheckpoint(path, say("not a GRPO Studio checkpoint: no model weights in it"))
     return state
 
 
 def _unreadable(path: Path, err: BaseException) -> DamagedCheckpoint:
     text = str(err).strip()
+    reason: str
     if isinstance(err, (pickle.UnpicklingError, KeyError, EOFError)) or not text:
-        reason = "not a PyTorch checkpoint file, or cut short"  # what the legacy reader hit
+        reason = say("not a PyTorch checkpoint file, or cut short")  # what the legacy reader hit
     elif isinstance(err, OSError) and not isinstance(err, FileNotFoundError):
-        reason = f"cut short or damaged: {err.strerror or text}"
+        reason = say("cut short or damaged: {reason}", reason=err.strerror or text)
     else:
         reason = text.splitlines()[0].split(". ")[0]  # torch's first sentence, not its advice
     return DamagedCheckpoint(path, reason)
@@ -305,34 +410,59 @@ def check_weights_fit(model: nn.Module, weights: Any, path: Path) -> None:
     if not isinstance(weights, dict) or not all(
         isinstance(v, torch.Tensor) for v in weights.values()
     ):
-        raise RunError(f"{path}: not a GRPO Studio checkpoint (its weights are not tensors)")
-    wanted = model.state_dict()
-    problems = [f"{k}: missing" for k in wanted if k not in weights]
-    problems += [f"{k}: not in this model" for k in weights if k not in wanted]
+        raise RunError(
+            say("{path}: not a GRPO Studio checkpoint (its weights are not tensors)", path=path)
+        )
+    problems = misfits(model.state_dict(), weights)
+    if problems:
+        raise RunError(
+            say(
+                "{path}: its weights do not fit the model the run's config.yaml describes "
+                "({problems}); the model settings were changed after training: put them "
+                "back, or start a new run",
+                path=path,
+                problems=first_few(joined("; ", problems[:3]), len(problems)),
+            )
+        )
+    broken = [  # the parameters a checkpoint holds (a LoRA run's: its adapters alone)
+        k
+        for k, _ in model.named_parameters()
+        if k in weights and weights[k].is_floating_point() and not bool(weights[k].isfinite().all())
+    ]
+    if broken:  # they would answer garbage (or NaN scores) to every question
+        raise RunError(
+            say(
+                "{path}: its weights hold NaN or infinite values ({names}): the run had "
+                "diverged; use an earlier checkpoint (--checkpoint NAME when resuming) or "
+                "train again with a lower learning rate",
+                path=path,
+                names=first_few(", ".join(broken[:3]), len(broken)),
+            )
+        )
+
+
+def misfits(wanted: dict[str, torch.Tensor], weights: dict[str, Any]) -> list[Message]:
+    """The parameters missing from `weights`, not in the model, or of another shape."""
+    problems = [say("{key}: missing", key=k) for k in wanted if k not in weights]
+    problems += [say("{key}: not in this model", key=k) for k in weights if k not in wanted]
     problems += [
-        f"{k}: {tuple(weights[k].shape)} saved, {tuple(v.shape)} in the config"
+        say(
+            "{key}: {saved} saved, {shape} in the config",
+            key=k,
+            saved=tuple(weights[k].shape),
+            shape=tuple(v.shape),
+        )
         for k, v in wanted.items()
         if k in weights and weights[k].shape != v.shape
     ]
-    if problems:
-        more = f" (+{len(problems) - 3} more)" if len(problems) > 3 else ""
-        raise RunError(
-            f"{path}: its weights do not fit the model the run's config.yaml describes "
-            f"({'; '.join(problems[:3])}{more}); the model settings were changed after "
-            "training: put them back, or start a new run"
-        )
-    broken = [
-        k
-        for k, _ in model.named_parameters()
-        if weights[k].is_floating_point() and not bool(weights[k].isfinite().all())
-    ]
-    if broken:  # they would answer garbage (or NaN scores) to every question
-        more = f" (+{len(broken) - 3} more)" if len(broken) > 3 else ""
-        raise RunError(
-            f"{path}: its weights hold NaN or infinite values ({', '.join(broken[:3])}{more}): "
-            "the run had diverged; use an earlier checkpoint (--checkpoint NAME when "
-            "resuming) or train again with a lower learning rate"
-        )
+    return problems
+
+
+def first_few(shown: str, total: int) -> str:
+    """The first three of `total` items, and how many more there are."""
+    if total > 3:
+        return say("{keys} (+{n} more)", keys=shown, n=total - 3)
+    return shown
 
 
 def fit_weights(model: nn.Module, weights: Any, path: Path) -> None:

@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from studio.core.files import RunError, inside
+from studio.core.messages import Message, say
 
 CONFIG_FILE = "config.yaml"
 TASK_FILE = "task.json"
@@ -32,8 +33,14 @@ def default_save_dir() -> Path:
     return Path(platformdirs.user_data_dir("grpo-studio", appauthor=False)) / "runs"
 
 
+SLUG_CHARS = 60  # a run's name in its folder's name: enough to tell runs apart
+
+
 def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "run"
+    """A run's name as a folder name's tail: ASCII letters and digits, at most SLUG_CHARS
+    (a preset named with 5,000 characters still makes a folder)."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:SLUG_CHARS].strip("-")
+    return slug or "run"
 
 
 def new_run_dir(save_dir: Path, name: str) -> Path:
@@ -50,25 +57,45 @@ def new_run_dir(save_dir: Path, name: str) -> Path:
             candidate = base.with_name(f"{base.name}-{n}")
         except OSError as err:
             raise RunError(
-                f"cannot create a run folder in {save_dir}: {err.strerror or err}; "
-                "choose a folder you can write to (--save_dir)"
+                say(
+                    "cannot create a run folder in {path}: {reason}; choose a folder you can "
+                    "write to (--save_dir)",
+                    path=save_dir,
+                    reason=err.strerror or str(err),
+                )
             ) from None
 
 
 def check_run_dir(run_dir: Path) -> Path:
     """A folder that holds a run (config and checkpoints), or a RunError saying what is off."""
     run_dir = Path(run_dir)
+    if run_dir.is_file() and run_dir.name == CONFIG_FILE:
+        raise RunError(
+            say(
+                "{path}: is a file, not a run folder; give the folder a training run created "
+                "({folder})",
+                path=run_dir,
+                folder=run_dir.parent,
+            )
+        )
     if run_dir.is_file():
         raise RunError(
-            f"{run_dir}: is a file, not a run folder; give the folder a training run created"
-            + (f" ({run_dir.parent})" if run_dir.name == CONFIG_FILE else "")
+            say(
+                "{path}: is a file, not a run folder; give the folder a training run created",
+                path=run_dir,
+            )
         )
     if not run_dir.is_dir():
-        raise RunError(f"{run_dir}: no such run folder; give the folder a training run created")
+        raise RunError(
+            say("{path}: no such run folder; give the folder a training run created", path=run_dir)
+        )
     if not (run_dir / CONFIG_FILE).is_file():
         raise RunError(
-            f"{run_dir}: not a run folder (no {CONFIG_FILE}); give the folder a "
-            "training run created"
+            say(
+                "{path}: not a run folder (no {file}); give the folder a training run created",
+                path=run_dir,
+                file=CONFIG_FILE,
+            )
         )
     return run_dir
 
@@ -96,7 +123,7 @@ def remove_leftovers(run_dir: Path) -> list[Path]:
     return removed
 
 
-def interrupted_prune(run_dir: Path) -> str | None:
+def interrupted_prune(run_dir: Path) -> Message | None:
     """What a folder whose prune was killed before its checkpoint says (the caller knows
     it has none); None when no prune was writing it."""
     mark = Path(run_dir) / PRUNING_FILE
@@ -106,8 +133,10 @@ def interrupted_prune(run_dir: Path) -> str | None:
         source = mark.read_bytes()[:4096].decode("utf-8", errors="replace").strip()
     except OSError:
         source = "?"
-    return (
-        f"{run_dir}: the prune that was writing this folder (of {source}) was interrupted "
-        f"before its checkpoint was written, so it holds no model; delete {run_dir} and "
-        f"prune again (grpo-studio prune {source} --sparsity ...)"
+    return say(
+        "{path}: the prune that was writing this folder (of {source}) was interrupted before "
+        "its checkpoint was written, so it holds no model; delete {path} and prune again "
+        "(grpo-studio prune {source} --sparsity ...)",
+        path=run_dir,
+        source=source,
     )

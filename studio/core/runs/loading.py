@@ -23,6 +23,7 @@ from studio.core.config.sections import StudioConfig
 from studio.core.files import RunError, inside, read_limited
 from studio.core.machine.device import device_memory
 from studio.core.machine.hardware import format_bytes
+from studio.core.messages import say
 from studio.core.runs import checkpoints as ckpt
 from studio.core.runs.folder import CONFIG_FILE, TASK_FILE, check_run_dir
 from studio.core.tasks import build_task
@@ -83,11 +84,18 @@ def _check_model_fits(
     params = task.count_parameters(cfg.model)
     total, machine = device_memory(device)
     if 4 * params > total:  # fp32 weights
-        named = grown_setting(cfg) or "its model settings"
+        named = grown_setting(cfg) or say("its model settings")
         raise RunError(
-            f"{config}: {named} makes a model of {params:,} parameters, whose weights "
-            f"alone take {format_bytes(4 * params)}, more than {machine}; the model "
-            "settings were changed after training: put them back"
+            say(
+                "{path}: {named} makes a model of {n} parameters, whose weights alone take "
+                "{size}, more than {machine}; the model settings were changed after training: "
+                "put them back",
+                path=config,
+                named=named,
+                n=f"{params:,}",
+                size=format_bytes(4 * params),
+                machine=machine,
+            )
         )
 
 
@@ -104,9 +112,17 @@ def read_task_file(run_dir: Path) -> dict[str, Any]:
     """The task's name and state as the run saved them (its task file, JSON)."""
     path = inside(run_dir, Path(run_dir) / TASK_FILE)
     try:
-        data = json.loads(read_limited(path, MAX_TASK_BYTES, "a task file (at most 256 MB)"))
+        data = json.loads(read_limited(path, MAX_TASK_BYTES, say("a task file (at most 256 MB)")))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
-        raise RunError(f"{path}: cannot be read ({err}); the run folder is damaged") from None
+        raise RunError(
+            say(
+                "{path}: cannot be read ({reason}); the run folder is damaged",
+                path=path,
+                reason=str(err),
+            )
+        ) from None
     if not isinstance(data, dict):
-        raise RunError(f"{path}: not a task file (a JSON object); the run folder is damaged")
+        raise RunError(
+            say("{path}: not a task file (a JSON object); the run folder is damaged", path=path)
+        )
     return data

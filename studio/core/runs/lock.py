@@ -31,6 +31,7 @@ from pathlib import Path
 import psutil
 
 from studio.core.files import FILE_MODE, RunError, read_limited
+from studio.core.messages import say
 
 LOCK_FILE = "train.lock"
 LOCK_MAX = 4096  # bytes of a lock file: one short JSON line
@@ -76,7 +77,7 @@ class Holder:
 
     def describe(self) -> str:
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.since))
-        return f"process {self.pid} on {self.host}, since {when}"
+        return say("process {pid} on {host}, since {when}", pid=self.pid, host=self.host, when=when)
 
 
 class RunLocked(RunError):
@@ -85,8 +86,13 @@ class RunLocked(RunError):
     def __init__(self, run_dir: Path, holder: Holder) -> None:
         lock = Path(run_dir) / LOCK_FILE
         super().__init__(
-            f"{run_dir}: is being trained by {holder.describe()}; wait for that run to end "
-            f"or stop it first (if it no longer runs, delete {lock})"
+            say(
+                "{path}: is being trained by {holder}; wait for that run to end or stop it "
+                "first (if it no longer runs, delete {lock})",
+                path=run_dir,
+                holder=holder.describe(),
+                lock=lock,
+            )
         )
         self.holder = holder
 
@@ -95,7 +101,7 @@ def _read(lock: Path) -> Holder | None:
     """The holder a lock file names; None when there is no lock. A lock that cannot be
     parsed names nobody alive: Holder with pid 0 on this host, which is stale."""
     try:
-        data = json.loads(read_limited(lock, LOCK_MAX, "a lock file (a line)"))
+        data = json.loads(read_limited(lock, LOCK_MAX, say("a lock file (a line)")))
         return Holder(int(data["pid"]), str(data["host"]), float(data["since"]))
     except FileNotFoundError:
         return None
@@ -160,7 +166,11 @@ def acquire(run_dir: Path) -> RunLock:
         tmp = _staged(run_dir, me)
     except OSError as err:
         raise RunError(
-            f"cannot write to {run_dir}: {err.strerror or err}; check the folder's permissions"
+            say(
+                "cannot write to {path}: {reason}; check the folder's permissions",
+                path=run_dir,
+                reason=err.strerror or str(err),
+            )
         ) from None
     try:
         try:

@@ -14,6 +14,7 @@ from studio.core.files import (
     open_regular,
     write_error,
 )
+from studio.core.messages import say
 from studio.core.runs.checkpoints import last_good_note
 from studio.core.runs.folder import METRICS_FILE
 
@@ -32,7 +33,13 @@ class MetricsWriter:
         except OSError as err:
             failed = write_error(self.path, err)
             if isinstance(failed, DiskFull):
-                raise DiskFull(f"{failed} {last_good_note(self.path.parent)}") from None
+                raise DiskFull(
+                    say(
+                        "{problem} {note}",
+                        problem=str(failed),
+                        note=last_good_note(self.path.parent),
+                    )
+                ) from None
             raise failed from None
 
     def close(self) -> None:

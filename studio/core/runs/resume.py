@@ -20,6 +20,7 @@ from studio.core.config.loading import config_to_dict
 from studio.core.config.sections import StudioConfig
 from studio.core.config.user_settings import RECORD
 from studio.core.files import RunError
+from studio.core.messages import say
 from studio.core.runs.loading import load_run_config
 
 # Settings a resumed run may change: a trailing "." allows the whole section.
@@ -75,11 +76,30 @@ def resume_config(run_dir: Path, overrides: Sequence[str] = ()) -> StudioConfig:
 
 
 def _refuse(run_dir: Path, key: str, old: Any, new: Any, others: list[str]) -> None:
-    more = f" (and {', '.join(others[:3])})" if others else ""
     may = ", ".join(k + "*" if k.endswith(".") else k for k in RESUMABLE)
+    parts = {
+        "key": key,
+        "run": Path(run_dir).name,
+        "old": repr(old),
+        "new": repr(new),
+        "may": may,
+        "config": Path(run_dir) / "config.yaml",
+    }
+    if others:
+        raise RunError(
+            say(
+                "{key} cannot change when {run} resumes: it was trained with {old}, the change "
+                "makes it {new} (and {others}). A resumed run may change only {may}; to change "
+                "the others start a new run from its config (--config {config})",
+                others=", ".join(others[:3]),
+                **parts,
+            )
+        )
     raise RunError(
-        f"{key} cannot change when {Path(run_dir).name} resumes: it was trained with "
-        f"{old!r}, the change makes it {new!r}{more}. A resumed run may change only {may}; "
-        f"to change the others start a new run from its config "
-        f"(--config {Path(run_dir) / 'config.yaml'})"
+        say(
+            "{key} cannot change when {run} resumes: it was trained with {old}, the change makes "
+            "it {new}. A resumed run may change only {may}; to change the others start a new "
+            "run from its config (--config {config})",
+            **parts,
+        )
     )

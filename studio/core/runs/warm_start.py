@@ -25,7 +25,8 @@ from torch import nn
 
 from studio.core.config.preset_files import shipped_file
 from studio.core.files import RunError, atomic_write
-from studio.core.runs.checkpoints import load_checkpoint
+from studio.core.messages import joined, say
+from studio.core.runs.checkpoints import first_few, load_checkpoint, misfits
 
 if TYPE_CHECKING:
     from studio.core.config.sections import StudioConfig
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
 
 WARM_STARTS = "warm_starts"  # the folder of shipped warm starts, beside the presets
 FORMAT = "grpo-studio warm start"
-MAKER = "python tools/make_warm_start.py"  # what writes the shipped ones again
 
 
 def warm_start_path(name: str) -> Path:
@@ -53,14 +53,29 @@ def missing_warm_start(cfg: StudioConfig) -> str | None:
     path = warm_start_path(name)
     if path.is_file():
         return None
-    if path == warm_start_path(Path(name).name):  # one the studio ships
-        return (
-            f"training.init_from: the warm start {path} is missing; reinstall GRPO Studio, "
-            f"or write it again with {MAKER}"
+    if path.is_dir():
+        return say(
+            "training.init_from: {path} is a folder; give the path of a warm start file in it "
+            "(a .pt file tools/make_warm_start.py wrote), or clear the setting to start from "
+            "random weights",
+            path=path,
         )
-    return (
-        f"training.init_from: the warm start {path} is missing; give the path of a warm "
-        "start file, or clear the setting to start from random weights"
+    if path.exists():  # a device (/dev/zero), a pipe: never read to its end
+        return say(
+            "training.init_from: {path} is not a plain file (a device or a pipe); give the path "
+            "of a warm start file, or clear the setting to start from random weights",
+            path=path,
+        )
+    if path == warm_start_path(Path(name).name):  # one the studio ships
+        return say(
+            "training.init_from: the warm start {path} is missing; reinstall GRPO Studio, or "
+            "write it again with python tools/make_warm_start.py",
+            path=path,
+        )
+    return say(
+        "training.init_from: the warm start {path} is missing; give the path of a warm start "
+        "file, or clear the setting to start from random weights",
+        path=path,
     )
 
 
@@ -79,20 +94,75 @@ def read_warm_start(cfg: StudioConfig) -> WarmStart:
         raise RunError(missing)
     path = warm_start_path(str(cfg.training.init_from))
     state = load_checkpoint(path)  # weights-only: refuses anything that could run code
-    if state.get("format") != FORMAT or not isinstance(state.get("task"), dict):
+    weights = state.get("model")
+    tensors = isinstance(weights, dict) and all(
+        isinstance(v, torch.Tensor) for v in weights.values()
+    )
+    if state.get("format") != FORMAT or not isinstance(state.get("task"), dict) or not tensors:
         raise RunError(
-            f"training.init_from: {path} is a checkpoint but not a warm start (it lacks the "
-            f"task's tokenizers); write one with {MAKER}"
+            say(
+                "training.init_from: {path} is a checkpoint but not a warm start (it lacks the "
+                "task's tokenizers); write one with python tools/make_warm_start.py",
+                path=path,
+            )
         )
     theirs = (state.get("task_name"), state.get("arch"))
     ours = (cfg.task.NAME, cfg.model.ARCH)
     if theirs != ours:
         raise RunError(
-            f"training.init_from: {path} holds a {theirs[1]} model of the {theirs[0]} task, "
-            f"this run trains a {ours[1]} model of the {ours[0]} task; pick a warm start of "
-            "this task and model, or clear the setting"
+            say(
+                "training.init_from: {path} holds a {their_arch} model of the {their_task} "
+                "task, this run trains a {arch} model of the {task} task; pick a warm start of "
+                "this task and model, or clear the setting",
+                path=path,
+                their_arch=theirs[1],
+                their_task=theirs[0],
+                arch=ours[1],
+                task=ours[0],
+            )
         )
+    _check_finite(path, state["model"])
     return WarmStart(path, state["model"], state["task"])
+
+
+def fit_warm_start(model: nn.Module, warm: WarmStart) -> None:
+    """Load a warm start's weights into `model`, or RunError naming the parameters whose
+    shapes differ: the run's model settings are not the warm start's."""
+    problems = misfits(model.state_dict(), warm.weights)
+    if problems:
+        raise RunError(
+            say(
+                "training.init_from: {path}: its weights do not fit the model this run's "
+                "settings describe ({problems}); put the model settings back as the preset has "
+                "them, or clear the setting to start from random weights",
+                path=warm.path,
+                problems=first_few(joined("; ", problems[:3]), len(problems)),
+            )
+        )
+    model.load_state_dict(warm.weights)
+
+
+def _check_finite(path: Path, weights: dict[str, torch.Tensor]) -> None:
+    """RunError when a warm start's weights hold NaN or infinite values: a model started
+    from them answers garbage, and its first step is NaN."""
+    broken = [
+        name
+        for name, value in weights.items()
+        if value.is_floating_point() and not bool(value.isfinite().all())
+    ]
+    if broken:
+        shown = ", ".join(broken[:3])
+        if len(broken) > 3:
+            shown = say("{keys} (+{n} more)", keys=shown, n=len(broken) - 3)
+        raise RunError(
+            say(
+                "training.init_from: {path} holds NaN or infinite weights ({names}), so a run "
+                "cannot start from it; write the warm start again (python "
+                "tools/make_warm_start.py) or pick another",
+                path=path,
+                names=shown,
+            )
+        )
 
 
 def save_warm_start(path: Path, cfg: StudioConfig, task: Task, model: nn.Module) -> None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 import torch
 from torch import nn
 
+from studio.core.messages import say
 from studio.core.tasks import task_class
 from studio.core.tasks.base import Example, Sampling, Task
 from studio.core.tasks.text import TextTask
@@ -65,7 +66,12 @@ class CompletionError(ValueError):
     `setting` is "" and `rule` is the whole message."""
 
     def __init__(self, rule: str, setting: str = "", value: object = None) -> None:
-        super().__init__(f"{setting}: {rule}, got {value}" if setting else rule)
+        if setting:
+            super().__init__(
+                say("{setting}: {rule}, got {value}", setting=setting, rule=rule, value=value)
+            )
+        else:
+            super().__init__(rule)
         self.rule, self.setting, self.value = rule, setting, value
 
 
@@ -75,9 +81,15 @@ class PromptTooLong(CompletionError):
 
     def __init__(self, tokens: int, new_tokens: int, positions: int) -> None:
         super().__init__(
-            f"a prompt of {tokens} tokens plus {new_tokens} new tokens needs "
-            f"{tokens + new_tokens} positions but model.max_len is {positions}; raise "
-            "model.max_len or shorten the prompts or completions"
+            say(
+                "a prompt of {n} tokens plus {k} new tokens needs {total} positions but "
+                "model.max_len is {max_len}; raise model.max_len or shorten the prompts or "
+                "completions",
+                n=tokens,
+                k=new_tokens,
+                total=tokens + new_tokens,
+                max_len=positions,
+            )
         )
         self.tokens, self.new_tokens, self.positions = tokens, new_tokens, positions
 
@@ -97,25 +109,30 @@ def ended(task: object, prompt: str) -> str:
 def check_request(prompts: Sequence[str], settings: CompletionSettings) -> None:
     """A CompletionError for settings or prompts no run can complete (before loading one)."""
     if settings.samples < 1:
-        raise CompletionError("must be 1 or more completions a prompt", "samples", settings.samples)
+        raise CompletionError(
+            say("must be 1 or more completions a prompt"), "samples", settings.samples
+        )
     if settings.samples > MAX_SAMPLES:
         raise CompletionError(
-            f"must be at most {MAX_SAMPLES} completions a prompt (each is a row of one batch)",
+            say(
+                "must be at most {n} completions a prompt (each is a row of one batch)",
+                n=MAX_SAMPLES,
+            ),
             "samples",
             settings.samples,
         )
     if not math.isfinite(settings.temperature) or settings.temperature < 0:
         raise CompletionError(
-            "must be 0 (greedy) or a positive number", "temperature", settings.temperature
+            say("must be 0 (greedy) or a positive number"), "temperature", settings.temperature
         )
     empty = [i for i, p in enumerate(prompts, 1) if not p]
     if empty:
-        raise CompletionError(f"prompt {empty[0]} is empty; give the text to complete")
+        raise CompletionError(say("prompt {n} is empty; give the text to complete", n=empty[0]))
 
 
 def _text_task(run: LoadedRun) -> TextTask:
     if not isinstance(run.task, TextTask):
-        raise CompletionError(f"a {run.task.NAME} run does not complete text")
+        raise CompletionError(say("a {task} run does not complete text", task=run.task.NAME))
     return run.task
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from studio.core.export.snippets import open_runner, snippet_module
 from studio.core.files import inside
+from studio.core.messages import say
 from studio.core.models import Question, arch_spec
 from studio.core.runs.checkpoints import latest_checkpoint
 from studio.core.runs.loading import load_run
@@ -56,8 +57,12 @@ def export_folder(run_dir: Path, arch: str) -> Path:
     missing = next((p for p in files if not p.exists() and not p.is_symlink()), None)
     if missing is not None:
         raise ServingError(
-            f"{Path(run_dir)}: has no ONNX export yet ({missing} is missing); export it "
-            f"first (grpo-studio export {Path(run_dir)})"
+            say(
+                "{run}: has no ONNX export yet ({file} is missing); export it first ({command})",
+                run=Path(run_dir),
+                file=missing,
+                command=f"grpo-studio export {Path(run_dir)}",
+            )
         )
     for path in files:
         check_graph_file(inside(run_dir, path))

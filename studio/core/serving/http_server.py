@@ -12,7 +12,12 @@ Beyond Werkzeug's own server it
 - answers what the HTTP layer refuses before the application sees it (a URL over 64 KiB:
   414; a header line over 64 KiB or more than 100 headers: 431; a malformed request
   line: 400) in JSON, like every other error, never with an HTML page;
-- names no software or version in its Server header, and logs no request.
+- keeps the Host header as the client sent it beside the host of an absolute-form
+  target, which Werkzeug puts in its place, so the application checks both;
+- hands the application a check that the client has closed its connection
+  (`client_gone`), which a request's turns at the model ask between sentences;
+- names no software or version in its Server header, and logs no request: its log
+  (`log`, a line at a time) has only what the user may act on (http_app.py).
 
 `reached_interfaces` says which of the machine's addresses a listening host reaches, for
 the one clear line a front door prints when that is more than loopback, and those
@@ -28,17 +33,27 @@ import errno
 import io
 import ipaddress
 import json
+import select
 import socket
 import threading
 import time
 from dataclasses import replace
+from functools import partial
 from http import HTTPStatus
 from typing import Any
 
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 
+from studio.core.messages import say
 from studio.core.serving.engines import ServingError
-from studio.core.serving.http_app import Access, TranslationApp
+from studio.core.serving.http_app import (
+    GONE_CHECK,
+    HOST_HEADER,
+    Access,
+    Log,
+    TranslationApp,
+    silent,
+)
 from studio.core.serving.text_answers import Service
 
 SERVER_NAME = "grpo-studio"
@@ -100,6 +115,13 @@ class _Handler(WSGIRequestHandler):
         reader = _DeadlineReader(self.connection, time.monotonic() + timeout, timeout)
         self.rfile = _Request(reader, self.server.max_bytes)
 
+    def make_environ(self) -> dict[str, Any]:
+        environ = super().make_environ()
+        # every Host header as sent, joined as Werkzeug joins repeated headers
+        environ[HOST_HEADER] = ",".join(self.headers.get_all("Host") or [])
+        environ[GONE_CHECK] = partial(client_gone, self.connection)
+        return environ
+
     def send_error(self, code: int, message: str | None = None, explain: str | None = None):
         """What http.server refuses itself, answered in JSON (its own page is HTML)."""
         self.close_connection = True
@@ -157,6 +179,27 @@ class _Server(ThreadedWSGIServer):
             super().process_request_thread(request, client_address)
         finally:
             self._slots.release()
+
+
+def client_gone(sock: socket.socket) -> bool:
+    """Whether the client on `sock` has closed its connection (the end of its stream, or
+    a reset); bytes it sent beyond its request leave it open."""
+    try:
+        if not _readable(sock):
+            return False  # nothing arrived: still waiting for its answer
+        return sock.recv(1, socket.MSG_PEEK) == b""  # readable and empty: closed
+    except (OSError, ValueError):  # reset, or closed on this side already
+        return True
+
+
+def _readable(sock: socket.socket) -> bool:
+    """Whether a read on `sock` would not wait (poll where there is one: select cannot
+    watch a descriptor past 1023)."""
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(sock, select.POLLIN)
+        return bool(poller.poll(0))
+    return bool(select.select([sock], [], [], 0)[0])
 
 
 def _answer_busy(request: socket.socket) -> None:
@@ -244,7 +287,11 @@ def listening_socket(host: str, port: int) -> socket.socket:
         )[0]
     except OSError as err:
         raise ServingError(
-            f"cannot listen on {host!r}: {err}; give an address of this machine"
+            say(
+                "cannot listen on {host}: {reason}; give an address of this machine",
+                host=repr(host),
+                reason=str(err),
+            )
         ) from None
     sock = socket.socket(family, kind, proto)
     try:
@@ -255,9 +302,20 @@ def listening_socket(host: str, port: int) -> socket.socket:
         sock.close()
         if err.errno == errno.EADDRINUSE:
             raise PortInUse(
-                f"port {port} is in use by another program; choose another --port (0: any free one)"
+                say(
+                    "port {port} is in use by another program; choose another --port (0: any "
+                    "free one)",
+                    port=port,
+                )
             ) from None
-        raise ServingError(f"cannot listen on {host}:{port} ({err.strerror or err})") from None
+        raise ServingError(
+            say(
+                "cannot listen on {host}:{port} ({reason})",
+                host=host,
+                port=port,
+                reason=err.strerror or str(err),
+            )
+        ) from None
     return sock
 
 
@@ -265,14 +323,17 @@ def listening_socket(host: str, port: int) -> socket.socket:
 
 
 class TranslationServer:
-    """A server answering on threads of its own: its `url`, `stop()`."""
+    """A server answering on threads of its own: its `url`, `stop()`; `log` takes its
+    one-line notes."""
 
-    def __init__(self, service: Service, access: Access, host: str, port: int) -> None:
+    def __init__(
+        self, service: Service, access: Access, host: str, port: int, log: Log = silent
+    ) -> None:
         self.service, self.host = service, host
         if not is_loopback(host):  # its own addresses are Host names it answers to
             reached = tuple(ip for _, ip in reached_interfaces(host))
             access = replace(access, hosts=access.hosts + reached)
-        self.app = TranslationApp(service, access)
+        self.app = TranslationApp(service, access, log)
         sock = listening_socket(host, port)
         try:
             self._server = _Server(sock, self.app, service)
@@ -310,8 +371,12 @@ class TranslationServer:
 
 
 def start_server(
-    service: Service, access: Access | None = None, host: str = "127.0.0.1", port: int = 8765
+    service: Service,
+    access: Access | None = None,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    log: Log = silent,
 ) -> TranslationServer:
     """A server for `service` listening on host:port (port 0: a free one), answering on a
     thread of its own."""
-    return TranslationServer(service, access or Access(), host, port).start()
+    return TranslationServer(service, access or Access(), host, port, log).start()

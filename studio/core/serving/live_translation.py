@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from studio.core.config.decoding import GREEDY_DECODING, Decoding
-from studio.core.data.text_tokenizers import UNK_ID
+from studio.core.messages import Message, say
 from studio.core.serving.translation_backends import (
     Backend,
     Cancelled,
@@ -46,9 +46,9 @@ DEFAULT_BATCH = 64  # sentences per batch of a file
 Progress = Callable[[int, int], None]  # (sentences translated so far, sentences to translate)
 
 
-def counted(n: int, noun: str) -> str:
+def counted(n: int) -> Message:
     """'1 sentence', '3 sentences'."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    return say("{n} sentence", n=n) if n == 1 else say("{n} sentences", n=n)
 
 
 @dataclass(frozen=True)
@@ -61,16 +61,23 @@ class SourceIssues:
 
     def messages(self) -> list[str]:
         """The counts in words, for the command line and the server."""
-        said = []
+        said: list[str] = []
         if self.too_long:
             said.append(
-                f"{counted(self.too_long, 'sentence')} longer than the model's "
-                f"{self.limit}-token limit: translated from the first {self.limit} tokens"
+                say(
+                    "{sentences} longer than the model's {limit}-token limit: translated from "
+                    "the first {limit} tokens",
+                    sentences=counted(self.too_long),
+                    limit=self.limit,
+                )
             )
         if self.unknown:
             said.append(
-                f"{counted(self.unknown, 'sentence')} with characters the model never saw "
-                "in training: they were read as unknown"
+                say(
+                    "{sentences} with characters the model never saw in training: they were "
+                    "read as unknown",
+                    sentences=counted(self.unknown),
+                )
             )
         return said
 
@@ -80,7 +87,7 @@ def source_issues(backend: Backend, sentences: Iterable[str]) -> SourceIssues:
     limit = backend.max_len - 1  # the source's EOS takes the last place
     return SourceIssues(
         too_long=sum(len(row) > limit for row in ids),
-        unknown=sum(UNK_ID in row for row in ids),
+        unknown=sum(backend.unk_id in row for row in ids),
         limit=limit,
     )
 

@@ -10,7 +10,10 @@ bounded work (its source is cut at the model's length limit, its beams are bound
 the server), so a turn is too.
 
 `RequestTurns` is one request's view of the queue: it adds up the time the request
-waited for its turns, which the server reports within the request's latency.
+waited for its turns, which the server reports within the request's latency, and it stops
+the request once its client has gone (`gone`, asked before each sentence is queued and
+again when its turn comes: `ClientGone`), so a client that hangs up costs at most the
+sentence under way, not the rest of its text.
 
 The queue is bounded: with `max_waiting` sentences waiting, `run` refuses another
 (`QueueFull`: the server answers 429, try again). `close` ends the model thread once its
@@ -37,9 +40,18 @@ class QueueClosed(Exception):
     """The queue was closed (the server is stopping)."""
 
 
+class ClientGone(Exception):
+    """The client of a request closed its connection: the rest of its work was dropped."""
+
+
+def never_gone() -> bool:
+    return False
+
+
 @dataclass
 class _Turn(Generic[T]):
     work: Callable[[], T]
+    gone: Callable[[], bool] = never_gone  # whether its client has gone: skip the work
     queued: float = field(default_factory=time.perf_counter)
     started: float = 0.0
     result: T | None = None
@@ -55,6 +67,7 @@ class SentenceQueue:
             raise ValueError(f"the queue needs room for 1 waiting sentence, got {max_waiting}")
         self.max_waiting = max_waiting
         self.served = 0  # turns run so far
+        self.dropped = 0  # turns skipped because their client had gone
         self._waiting: deque[_Turn[Any]] = deque()
         self._changed = threading.Condition()
         self._closed = False
@@ -65,10 +78,10 @@ class SentenceQueue:
     def waiting(self) -> int:
         return len(self._waiting)
 
-    def run(self, work: Callable[[], T]) -> tuple[T, float]:
+    def run(self, work: Callable[[], T], gone: Callable[[], bool] = never_gone) -> tuple[T, float]:
         """work() run in its turn on the queue's thread: (its result, seconds it waited).
-        Its exception is raised here."""
-        turn: _Turn[T] = _Turn(work)
+        Its exception is raised here; ClientGone when `gone()` is true once its turn comes."""
+        turn: _Turn[T] = _Turn(work, gone)
         with self._changed:
             if self._closed:
                 raise QueueClosed
@@ -100,23 +113,36 @@ class SentenceQueue:
                     return
                 turn = self._waiting.popleft()
             turn.started = time.perf_counter()
-            try:
-                turn.result = turn.work()
-            except BaseException as err:  # handed to the request that asked, never lost here
-                turn.error = err
-            self.served += 1
+            self._take(turn)
             turn.done.set()
+
+    def _take(self, turn: _Turn[Any]) -> None:
+        """Run a turn's work, or skip it when its client has gone."""
+        try:
+            if turn.gone():
+                self.dropped += 1
+                turn.error = ClientGone()
+                return
+            turn.result = turn.work()
+        except BaseException as err:  # handed to the request that asked, never lost here
+            turn.error = err
+        self.served += 1
 
 
 class RequestTurns:
     """One request's turns at the model: a `ModelTurn` (live_translation.py) that runs
-    each sentence through the queue and adds up how long the request waited."""
+    each sentence through the queue, adds up how long the request waited, and raises
+    ClientGone instead once `gone()` says its client has closed the connection."""
 
-    def __init__(self, queue: SentenceQueue) -> None:
-        self.queue = queue
+    def __init__(self, queue: SentenceQueue, gone: Callable[[], bool] = never_gone) -> None:
+        self.queue, self.gone = queue, gone
         self.waited = 0.0  # seconds
+        self.taken = 0  # sentences the model translated for it
 
     def __call__(self, work: Callable[[], T]) -> T:
-        result, waited = self.queue.run(work)
+        if self.gone():
+            raise ClientGone
+        result, waited = self.queue.run(work, self.gone)
         self.waited += waited
+        self.taken += 1
         return result

@@ -9,8 +9,9 @@ target) pair to the run and tag that translate it (a `Way`), lists the pairs for
 /languages, and ranks the languages a text may be written in when a client asks for
 "auto" (language_id.rank_languages).
 
-Language codes are the short codes of studio.core.data.languages: a client's "zh-CN",
-"zh-Hans" or "Chinese" reads as "zh".
+Languages are named by the codes LibreTranslate reports (language_codes.py): a client's
+"zh", "zh-CN" or "Chinese" reads as "zh-Hans". A both-ways run's direction tags keep the
+languages as its task names them ("<2zh>"), whatever code the server answers with.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from studio.core.data.language_id import rank_languages
-from studio.core.data.languages import LANGUAGE_NAMES, language_code, normalized_language
+from studio.core.messages import say
 from studio.core.runs.loading import load_run_config
 from studio.core.serving.engines import ServingError, has_export
+from studio.core.serving.language_codes import served_code
 from studio.core.serving.live_translation import LiveTranslator
 from studio.core.serving.translation_backends import open_backend
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
@@ -34,23 +36,29 @@ class ServedRun:
 
     name: str  # the run folder's name: answers name a run by it, never by its full path
     translator: LiveTranslator
-    source_lang: str  # short codes
+    source_lang: str  # as the run's task names them: its direction tags' languages
     target_lang: str
     both_directions: bool
+    folder: Path | None = None  # the run folder (where its suggestions go); None: not known
 
     @property
     def ways(self) -> list[Way]:
-        ways = [Way(self.source_lang, self.target_lang, self, self.both_directions)]
+        source, target = served_code(self.source_lang), served_code(self.target_lang)
+        ways = [Way(source, target, self, self.both_directions)]
         if self.both_directions:
-            ways.append(Way(self.target_lang, self.source_lang, self, True))
+            ways.append(Way(target, source, self, True))
         return ways
+
+    def trained_lang(self, code: str) -> str:
+        """The language of served code `code` as the run's task names it."""
+        return self.source_lang if served_code(self.source_lang) == code else self.target_lang
 
 
 @dataclass(frozen=True)
 class Way:
     """A language pair and the run that translates it."""
 
-    source: str
+    source: str  # served codes (language_codes.py)
     target: str
     run: ServedRun
     tagged: bool  # a both-ways run: each sentence gets the tag of `target`
@@ -62,12 +70,12 @@ class Way:
     @property
     def write_lang(self) -> str | None:
         """The language tag the sentences carry (None: a one-way run's own direction)."""
-        return self.target if self.tagged else None
+        return self.run.trained_lang(self.target) if self.tagged else None
 
-
-def language_name(code: str) -> str:
-    """ "Chinese" for "zh"; the code itself for a language the table does not know."""
-    return LANGUAGE_NAMES.get(code, code)
+    @property
+    def reversed(self) -> bool:
+        """Whether this way translates the run's target language into its source."""
+        return self.source != served_code(self.run.source_lang)
 
 
 class ServedRuns:
@@ -76,7 +84,7 @@ class ServedRuns:
 
     def __init__(self, runs: Sequence[ServedRun]) -> None:
         if not runs:
-            raise ServingError("give at least one translation run to serve")
+            raise ServingError(say("give at least one translation run to serve"))
         self.runs = list(runs)
         self.ways: dict[tuple[str, str], Way] = {}
         for run in self.runs:
@@ -84,8 +92,12 @@ class ServedRuns:
                 other = self.ways.get((way.source, way.target))
                 if other is not None:
                     raise ServingError(
-                        f"{run.name} and {other.run.name} both translate {way.name}; "
-                        "serve one of them"
+                        say(
+                            "{run} and {other} both translate {way}; serve one of them",
+                            run=run.name,
+                            other=other.run.name,
+                            way=way.name,
+                        )
                     )
                 self.ways[way.source, way.target] = way
 
@@ -110,8 +122,12 @@ class ServedRuns:
         way = self.ways.get((source, target))
         if way is None:
             raise ServingError(
-                f"no run here translates {source}->{target}; this server translates "
-                f"{self.pairs_text()}"
+                say(
+                    "no run here translates {source}->{target}; this server translates {pairs}",
+                    source=source,
+                    target=target,
+                    pairs=self.pairs_text(),
+                )
             )
         return way
 
@@ -123,11 +139,6 @@ class ServedRuns:
         return rank_languages(text, list(dict.fromkeys(candidates)))
 
 
-def client_language(name: str) -> str:
-    """The short code of a language as a client names it ("zh-Hans" -> "zh")."""
-    return language_code(name) or name.strip().lower()
-
-
 def open_run(run_dir: Path, *, onnx: bool | None = False, threads: int = 1) -> ServedRun:
     """A translation run ready to serve: its latest checkpoint, or (onnx) its export;
     onnx None: the export when the run has one (faster on a CPU), else the checkpoint."""
@@ -136,8 +147,12 @@ def open_run(run_dir: Path, *, onnx: bool | None = False, threads: int = 1) -> S
     task = cfg.task
     if not isinstance(task, TranslationConfig):
         raise TranslationError(
-            f"{run_dir}: a run of the {task.NAME} task, not translation; "
-            "give the folder of a Tiny-Transformer translation run"
+            say(
+                "{path}: a run of the {task} task, not translation; give the folder of a "
+                "Tiny-Transformer translation run",
+                path=run_dir,
+                task=task.NAME,
+            )
         )
     if onnx is None:
         onnx = has_export(run_dir, cfg.model.ARCH)
@@ -145,9 +160,10 @@ def open_run(run_dir: Path, *, onnx: bool | None = False, threads: int = 1) -> S
     return ServedRun(
         name=run_dir.resolve().name,
         translator=LiveTranslator(backend),
-        source_lang=normalized_language(task.source_lang),
-        target_lang=normalized_language(task.target_lang),
+        source_lang=task.source_lang,
+        target_lang=task.target_lang,
         both_directions=task.both_directions,
+        folder=run_dir,
     )
 
 

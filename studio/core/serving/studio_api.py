@@ -18,35 +18,49 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from studio.core.messages import say
+from studio.core.serving.language_codes import served_code
 from studio.core.serving.libretranslate import AUTO
 from studio.core.serving.request_fields import ApiError
 from studio.core.serving.sentence_queue import RequestTurns
-from studio.core.serving.served_runs import client_language
 from studio.core.serving.text_answers import Asked, Service, answer_text, asked_decoding
 
 FIELDS = ("text", "beam", "source", "target", "api_key")
 
 
-def studio_translate(service: Service, fields: Mapping[str, Any], started: float) -> dict:
-    """POST /studio/translate; `started`: when the request arrived (time.perf_counter)."""
+def studio_translate(
+    service: Service, fields: Mapping[str, Any], started: float, turns: RequestTurns
+) -> dict:
+    """POST /studio/translate; `started`: when the request arrived (time.perf_counter);
+    `turns`: the request's turns at the model."""
     unknown = sorted(set(fields) - set(FIELDS))
     if unknown:
-        raise ApiError(400, f"unknown field {unknown[0]!r}; the fields are {', '.join(FIELDS)}")
+        raise ApiError(
+            400,
+            say(
+                "unknown field {name}; the fields are {fields}",
+                name=repr(unknown[0]),
+                fields=", ".join(FIELDS),
+            ),
+        )
     text = fields.get("text")
     if text is None:
-        raise ApiError(400, 'the request needs a "text" field: {"text": "我喜欢猫。"}')
+        raise ApiError(400, say('the request needs a "text" field: {{"text": "我喜欢猫。"}}'))
     if not isinstance(text, str):
-        raise ApiError(400, f'"text" must be a string, got {type(text).__name__}')
+        raise ApiError(400, say('"text" must be a string, got {type}', type=type(text).__name__))
     limit = service.limits.max_chars
     if len(text) > limit:
         raise ApiError(
             400,
-            f'"text" has {len(text)} characters; this server takes at most {limit} at once '
-            "(--max-chars): send it in parts",
+            say(
+                '"text" has {n} characters; this server takes at most {most} at once '
+                "(--max-chars): send it in parts",
+                n=len(text),
+                most=limit,
+            ),
         )
     source, target = _way_asked(service, fields)
     decoding = asked_decoding(fields.get("beam"), 0, service)
-    turns = RequestTurns(service.queue)
     answer = answer_text(service.runs, text, Asked(target, source, False, decoding), turns)
     return {
         "translation": answer.text,
@@ -69,20 +83,26 @@ def _way_asked(service: Service, fields: Mapping[str, Any]) -> tuple[str | None,
     source, target = fields.get("source"), fields.get("target")
     for name, value in (("source", source), ("target", target)):
         if value is not None and not isinstance(value, str):
-            raise ApiError(400, f'"{name}" must be a language code, got {value!r}')
+            raise ApiError(
+                400,
+                say('"{name}" must be a language code, got {value}', name=name, value=repr(value)),
+            )
     if target is None:
         if len(runs.ways) > 1:
             raise ApiError(
                 400,
-                f'this server translates {runs.pairs_text()}: say which with "source" and "target"',
+                say(
+                    'this server translates {pairs}: say which with "source" and "target"',
+                    pairs=runs.pairs_text(),
+                ),
             )
         only = next(iter(runs.ways.values()))
         return (only.source if source is None else _source(source)), only.target
-    return (None if source is None else _source(source)), client_language(target)
+    return (None if source is None else _source(source)), served_code(target)
 
 
 def _source(name: str) -> str | None:
-    return None if name.strip().lower() == AUTO else client_language(name)
+    return None if name.strip().lower() == AUTO else served_code(name)
 
 
 def health(service: Service) -> dict[str, Any]:

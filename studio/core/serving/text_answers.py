@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from studio.core.config.decoding import GREEDY_DECODING, BeamsRefused, Decoding
+from studio.core.messages import say
 from studio.core.serving.html_text import translate_html
 from studio.core.serving.live_translation import LiveUpdate, ModelTurn, SourceIssues
 from studio.core.serving.request_fields import ApiError, ServeLimits, bounded_number
 from studio.core.serving.sentence_queue import SentenceQueue
 from studio.core.serving.served_runs import ServedRuns, Way, open_runs
+from studio.core.serving.suggestion_box import SuggestionBox
 
 
 @dataclass
@@ -31,6 +33,7 @@ class Service:
     queue: SentenceQueue
     limits: ServeLimits = field(default_factory=ServeLimits)
     decoding: Decoding = GREEDY_DECODING  # the server's own (--beam), when a request names none
+    suggestions: SuggestionBox | None = None  # where /suggest keeps them; None: refused
 
 
 def open_service(
@@ -40,12 +43,14 @@ def open_service(
     threads: int = 1,
     limits: ServeLimits | None = None,
     decoding: Decoding = GREEDY_DECODING,
+    suggestions: bool = False,
 ) -> Service:
     """The runs of `run_dirs` opened (open_runs) behind one model queue: what the command
-    line and the window serve."""
+    line and the window serve; `suggestions`: keep what clients send to /suggest."""
     limits = limits or ServeLimits()
     runs = open_runs(run_dirs, onnx=onnx, threads=threads)
-    return Service(runs, SentenceQueue(limits.max_waiting), limits, decoding)
+    box = SuggestionBox() if suggestions else None
+    return Service(runs, SentenceQueue(limits.max_waiting), limits, decoding, box)
 
 
 def asked_decoding(beam: Any, alternatives: int, service: Service) -> Decoding:
@@ -58,7 +63,7 @@ def asked_decoding(beam: Any, alternatives: int, service: Service) -> Decoding:
             decoding = Decoding.asked(beams)
         except BeamsRefused:  # within --max-beam, so one beam: say it in the request's words
             raise ApiError(
-                400, f'"beam" must be 0 (greedy) or 2 beams or more, got {beams}'
+                400, say('"beam" must be 0 (greedy) or 2 beams or more, got {n}', n=beams)
             ) from None
     if alternatives:  # greedy decoding's one beam is fewer than any alternatives need
         decoding = Decoding.beam(max(decoding.beams, alternatives + 1))

@@ -11,9 +11,11 @@ be cached and a translation still running can be stopped between two decoder ste
 - `translate_batch(sentences, decoding)`: many sentences at once (files), batched.
 
 PyTorch decodes greedily with the model's own cached `decode_step` and does beam search
-with the models' shared beam_search; ONNX greedy decoding is the export's own runner
-(`TranslatorOnnx`, the class the export was verified with), and its beam search is the
-same shared beam_search driving the exported decoder step graph. For one sentence, the
+with the models' shared beam_search; ONNX greedy decoding is the export's own runner (the
+architecture's, the class the export was verified with: `TranslatorOnnx` of a
+Tiny-Transformer, `PretrainedMTOnnx` of a translator of the user's, which share the graph
+contract and name their special ids), and its beam search is the same shared beam_search
+driving the exported decoder step graph. For one sentence, the
 greedy translation is the one `decoding.translate` gives (tests check it), so live
 answers equal the playground button's.
 
@@ -32,14 +34,10 @@ import torch
 from torch import nn
 
 from studio.core.config.decoding import Decoding
-from studio.core.export.snippets.tiny_transformer import (
-    BOS_ID,
-    EOS_ID,
-    PAD_ID,
-    TranslatorOnnx,
-)
+from studio.core.export.snippets import runner_class
+from studio.core.messages import say
 from studio.core.models.beam_search import beam_search, ranked_beam_search
-from studio.core.models.tiny_transformer import TinyTransformer
+from studio.core.models.encoder_decoder import EncoderDecoder
 from studio.core.runs.loading import load_run_config, load_trained
 from studio.core.serving.engines import export_folder
 from studio.core.tasks.base import unwrap
@@ -69,6 +67,7 @@ class Backend(Protocol):
     name: str  # "PyTorch" or "ONNX"
     target_lang: str
     max_len: int  # the longest source, in tokens, EOS included
+    unk_id: int  # the source token of what the model's vocabulary lacks
 
     def source_ids(self, sentence: str) -> list[int]: ...
 
@@ -99,7 +98,7 @@ class _KnownMemory:
     """The model as beam_search sees it, with the source's encoder output already known,
     and the check run before every decoder step."""
 
-    def __init__(self, model: TinyTransformer, memory: torch.Tensor, check: Check) -> None:
+    def __init__(self, model: EncoderDecoder, memory: torch.Tensor, check: Check) -> None:
         self.model, self.memory, self.check = model, memory, check
         self.pad_id = model.pad_id
 
@@ -115,15 +114,16 @@ class _KnownMemory:
 
 
 class TorchBackend:
-    """A Tiny-Transformer run's model and task in PyTorch (eval mode, no gradients)."""
+    """A translation run's model and task in PyTorch (eval mode, no gradients)."""
 
     name = "PyTorch"
 
     def __init__(self, model: nn.Module, task: Any) -> None:
-        self.model = cast(TinyTransformer, unwrap(model).eval())
+        self.model = cast(EncoderDecoder, unwrap(model).eval())
         self.task = task
         self.max_len: int = self.model.cfg.max_len
         self.target_lang: str = task.cfg.target_lang
+        self.unk_id: int = task.source_tok.unk_id
 
     def source_ids(self, sentence: str) -> list[int]:
         return self.task.encode_source(sentence)
@@ -170,7 +170,7 @@ class TorchBackend:
         return ids
 
     def translate_batch(self, sentences: list[str], decoding: Decoding) -> list[str]:
-        return translate(self.model, self.task, sentences, decoding)
+        return translate(cast(nn.Module, self.model), self.task, sentences, decoding)
 
 
 # ---- ONNX
@@ -190,7 +190,7 @@ class OnnxEncoded:
 class _OnnxBeamCache:
     """The decoder's past keys and values for N = P * K beam rows (numpy)."""
 
-    def __init__(self, encoded: OnnxEncoded, repeat: int, runner: TranslatorOnnx) -> None:
+    def __init__(self, encoded: OnnxEncoded, repeat: int, runner: Any) -> None:
         self.src_mask = np.repeat(encoded.src_mask, repeat, axis=0)  # (N, S)
         self.cross_keys = np.repeat(encoded.cross_keys, repeat, axis=1)  # (L, N, H, S, hd)
         self.cross_values = np.repeat(encoded.cross_values, repeat, axis=1)
@@ -207,10 +207,9 @@ class _OnnxBeamModel:
     """The exported graphs as beam_search sees a model: encode was done already, and
     each decoder step runs the decoder step graph."""
 
-    pad_id = PAD_ID
-
-    def __init__(self, runner: TranslatorOnnx, encoded: OnnxEncoded, check: Check) -> None:
+    def __init__(self, runner: Any, encoded: OnnxEncoded, check: Check) -> None:
         self.runner, self.encoded, self.check = runner, encoded, check
+        self.pad_id: int = runner.pad_id
 
     def encode(self, src: torch.Tensor, src_mask: torch.Tensor) -> None:
         return None  # init_cache takes the encoded sources instead
@@ -240,11 +239,12 @@ class OnnxBackend:
 
     name = "ONNX"
 
-    def __init__(self, runner: TranslatorOnnx, length_penalty: float = 1.0) -> None:
-        self.runner = runner
+    def __init__(self, runner: Any, length_penalty: float = 1.0) -> None:
+        self.runner = runner  # the architecture's snippet runner (TranslatorOnnx's contract)
         self.length_penalty = length_penalty
         self.target_lang: str = runner.meta["task"].get("target_lang", "en")
         self.max_len: int = runner.max_len
+        self.unk_id: int = runner.unk_id
 
     def source_ids(self, sentence: str) -> list[int]:
         return self.runner.source_tok.encode(sentence)
@@ -266,14 +266,14 @@ class OnnxBackend:
             mask,
             beam_size=beams,
             max_new_tokens=self.runner.max_len,
-            bos_id=BOS_ID,
-            eos_id=EOS_ID,
+            bos_id=self.runner.bos_id,
+            eos_id=self.runner.eos_id,
             length_penalty=self.length_penalty,
         )
         return [self._text(ids) for ids in ranked]
 
     def _text(self, ids: list[int]) -> str:
-        return self.runner.target_tok.decode([i for i in ids if i != EOS_ID])
+        return self.runner.target_tok.decode([i for i in ids if i != self.runner.eos_id])
 
     def _decode(self, encoded: OnnxEncoded, decoding: Decoding, check: Check) -> list[str]:
         runner = self.runner
@@ -285,8 +285,8 @@ class OnnxBackend:
                 mask,
                 beam_size=decoding.beams,
                 max_new_tokens=runner.max_len,
-                bos_id=BOS_ID,
-                eos_id=EOS_ID,
+                bos_id=self.runner.bos_id,
+                eos_id=self.runner.eos_id,
                 length_penalty=self.length_penalty,
             )
         else:
@@ -314,19 +314,27 @@ def open_backend(run_dir: Path, *, onnx: bool = False, onnx_threads: int = 0) ->
     cfg = load_run_config(run_dir)
     if not isinstance(cfg.task, TranslationConfig):
         raise TranslationError(
-            f"{run_dir}: a run of the {cfg.task.NAME} task, not translation; "
-            "give the folder of a Tiny-Transformer translation run"
+            say(
+                "{path}: a run of the {task} task, not translation; give the folder of a "
+                "Tiny-Transformer translation run",
+                path=run_dir,
+                task=cfg.task.NAME,
+            )
         )
     if not onnx:
         _, task, model = load_trained(run_dir)
         return TorchBackend(model, task)
     folder = export_folder(run_dir, cfg.model.ARCH)
     try:
-        runner = TranslatorOnnx(folder, threads=onnx_threads)
+        runner = runner_class(cfg.model.ARCH)(folder, threads=onnx_threads)
     except ValueError:  # the program's own: they name the file, the field and the fix
         raise
     except Exception as err:  # onnxruntime's own errors for a damaged file
         raise TranslationError(
-            f"{folder}: the ONNX export could not be loaded ({err}); export the run again"
+            say(
+                "{path}: the ONNX export could not be loaded ({reason}); export the run again",
+                path=folder,
+                reason=str(err),
+            )
         ) from err
     return OnnxBackend(runner, cfg.task.beam_length_penalty)

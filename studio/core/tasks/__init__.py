@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from studio.core.config.fields import ConfigError, TaskSection
 from studio.core.config.user_settings import user_settings
+from studio.core.messages import say
 
 if TYPE_CHECKING:
     from studio.core.config.sections import StudioConfig
@@ -36,7 +37,11 @@ def task_class(name: str) -> type[Task[TaskSection]]:
     """The Task subclass of `name` (a preset's task.name), or a ConfigError naming the
     choices."""
     if name not in TASKS:
-        raise ConfigError(f'task.name: must be one of {", ".join(TASKS)}, got "{name}"')
+        raise ConfigError(
+            say(
+                'task.name: must be one of {names}, got "{name}"', names=", ".join(TASKS), name=name
+            )
+        )
     return pkgutil.resolve_name(TASKS[name])
 
 
@@ -44,6 +49,12 @@ def build_task(cfg: StudioConfig) -> Task[TaskSection]:
     """The task named by the config, with its data loaded (errors name the fix), told
     which settings the user gave (what it fits to its data leaves those alone)."""
     cls = task_class(cfg.task.NAME)
-    task = cls(cfg.task, cfg.data, seed=cfg.training.seed, user_settings=user_settings(cfg))
+    task = cls(
+        cfg.task,
+        cfg.data,
+        seed=cfg.training.seed,
+        user_settings=user_settings(cfg),
+        model=cfg.model,
+    )
     task.model_spec(cfg.model)  # a model of the kind it trains
     return task

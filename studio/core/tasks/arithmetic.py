@@ -24,8 +24,9 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from studio.core.config.fields import param, shown
+from studio.core.config.fields import ModelSection, param, shown
 from studio.core.config.sections import DataConfig
+from studio.core.messages import say
 from studio.core.tasks.base import Example, RewardFunction, UserSettings
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.text import TextTask, per_row
@@ -70,14 +71,17 @@ class ArithmeticConfig(UserRewardSection):
 
     def __post_init__(self) -> None:
         if not self.operations:
-            raise ValueError('task.operations: is empty; list at least one of "+", "-", "*"')
+            raise ValueError(say('task.operations: is empty; list at least one of "+", "-", "*"'))
         bad = [op for op in self.operations if op not in OPERATIONS]
         if bad:
             raise ValueError(
-                f'task.operations: {shown(bad[0])} is not an operation; use "+", "-" or "*"'
+                say(
+                    'task.operations: {value} is not an operation; use "+", "-" or "*"',
+                    value=shown(bad[0]),
+                )
             )
         if len(set(self.operations)) != len(self.operations):
-            raise ValueError("task.operations: lists an operation twice; list each once")
+            raise ValueError(say("task.operations: lists an operation twice; list each once"))
 
 
 def solve(a: int, op: str, b: int) -> int:
@@ -122,8 +126,9 @@ class ArithmeticTask(TextTask[ArithmeticConfig]):
         *,
         seed: int,
         user_settings: UserSettings | None = None,
+        model: ModelSection | None = None,
     ) -> None:
-        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings, model=model)
         self.tokenizer = CharTokenizer(ALPHABET)
         self.prompt_end = "="  # every problem ends with it: "12+34="
 
@@ -169,7 +174,10 @@ class ArithmeticTask(TextTask[ArithmeticConfig]):
 
     def report(self) -> str:
         ops = " ".join(self.cfg.operations)
-        return (
-            f"arithmetic ({ops}) with operands up to {self.cfg.max_digits} digits; "
-            + super().report()
+        return say(
+            "{task}; {held_out}",
+            task=say(
+                "arithmetic ({ops}) with operands up to {n} digits", ops=ops, n=self.cfg.max_digits
+            ),
+            held_out=super().report(),
         )

@@ -37,6 +37,7 @@ from torch import nn
 from studio.core.config.decoding import GREEDY, GREEDY_DECODING, Decoding, Method
 from studio.core.config.fields import ConfigError, ModelSection, TaskSection
 from studio.core.data.load_report import LoadReport
+from studio.core.messages import say
 from studio.core.models import ArchSpec, ModelKind, Question, arch_spec, archs_of_kind
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ class Unusable:
 def check_split(split: str) -> None:
     """A TaskError unless `split` names a held-out split ('valid' or 'test')."""
     if split not in ("valid", "test"):
-        raise TaskError(f"split must be 'valid' or 'test', got {split!r}")
+        raise TaskError(say("split must be 'valid' or 'test', got {split}", split=repr(split)))
 
 
 @dataclass(frozen=True)
@@ -209,10 +210,14 @@ class Task(ABC, Generic[C]):
         *,
         seed: int,
         user_settings: UserSettings | None = None,
+        model: ModelSection | None = None,
     ) -> None:
         self.cfg: C = cfg  # the task's own config section
         self.data = data
         self.seed = seed
+        # the model section it will train (None: not known yet); a model that brings its
+        # own tokenizer (ArchSpec.tokenizer) decides a text task's tokens
+        self.model_cfg = model
         # the settings the user gave, dotted path -> value (studio.core.config.user_settings): what
         # a task that fits settings to its data (translation) leaves as they are
         self.user_settings: UserSettings = user_settings or {}
@@ -266,7 +271,7 @@ class Task(ABC, Generic[C]):
         if loaded is None or loaded.origin or not loaded.path:
             return None
         bad = loaded.total_skipped - loaded.count("duplicate")
-        return Unusable(loaded.path, bad, loaded.kept + bad, loaded.summary(), "lines")
+        return Unusable(loaded.path, bad, loaded.kept + bad, loaded.summary(), say("lines"))
 
     def begin_stage(self, name: str) -> None:
         """Stage `name` ("warmup", "grpo") starts, fresh or resumed: a task may prepare for
@@ -286,9 +291,13 @@ class Task(ABC, Generic[C]):
         spec = arch_spec(model_cfg.ARCH)
         if spec.kind != self.MODEL_KIND:
             raise ConfigError(
-                f"model.arch: the {self.NAME} task trains "
-                f"{', '.join(archs_of_kind(self.MODEL_KIND))}, not {model_cfg.ARCH}; pick a "
-                "matching preset"
+                say(
+                    "model.arch: the {task} task trains {archs}, not {arch}; pick a matching "
+                    "preset",
+                    task=self.NAME,
+                    archs=", ".join(archs_of_kind(self.MODEL_KIND)),
+                    arch=model_cfg.ARCH,
+                )
             )
         return spec
 
@@ -298,12 +307,24 @@ class Task(ABC, Generic[C]):
         architecture of its MODEL_KIND (build_task has checked it: model_spec)."""
 
     def count_parameters(self, model_cfg: ModelSection) -> int:
-        """The parameters `build_model` would make, counted on a model built on the meta
-        device: shapes without storage, so a size no machine holds costs nothing to count
-        (and draws no random numbers)."""
+        """The parameters `build_model` would make (see `parameter_counts`)."""
+        return self.parameter_counts(model_cfg)[0]
+
+    def token_lengths(self) -> tuple[int, int] | None:
+        """(the longest prompt, the longest answer) in tokens, when the task knows them: what
+        the memory estimate takes a sequence to be instead of data.max_length."""
+        return None
+
+    def parameter_counts(self, model_cfg: ModelSection) -> tuple[int, int]:
+        """(all, trainable) parameters `build_model` would make, counted on a model built
+        on the meta device: shapes without storage, so a size no machine holds costs
+        nothing to count (and draws no random numbers). They differ under LoRA, where only
+        the adapters train."""
         with torch.device("meta"):
             model = self.build_model(model_cfg)
-        return sum(p.numel() for p in model.parameters())
+        return sum(p.numel() for p in model.parameters()), sum(
+            p.numel() for p in model.parameters() if p.requires_grad
+        )
 
     # ---- supervised warm-up
 
@@ -320,16 +341,21 @@ class Task(ABC, Generic[C]):
         teacher's soft targets (has_supervised_logits)."""
         del model, examples, teacher
         raise TaskError(
-            f"the {self.NAME} task's warm-up has no token logits to compare with a "
-            "teacher's; clear distill.teacher (arithmetic, strings and translation can "
-            "learn from a teacher)"
+            say(
+                "the {task} task's warm-up has no token logits to compare with a teacher's; "
+                "clear distill.teacher (arithmetic, strings and translation can learn from a "
+                "teacher)",
+                task=self.NAME,
+            )
         )
 
     def greedy_answers(self, model: nn.Module, examples: list[Example]) -> list[str]:
         """`model`'s greedy answer to each example's prompt, as text a reference could be
         (a teacher writing training examples). Optional, with `supervised_logits`."""
         del model, examples
-        raise TaskError(f"the {self.NAME} task cannot have a teacher write its examples")
+        raise TaskError(
+            say("the {task} task cannot have a teacher write its examples", task=self.NAME)
+        )
 
     def supervised_count(self, examples: list[Example]) -> int | None:
         """How many terms (tokens, steps) `supervised_loss(model, examples)` averages over.
@@ -351,14 +377,16 @@ class Task(ABC, Generic[C]):
         when there are no more, else a sample drawn with `rng`. Tasks that implement
         `example_losses` implement this too."""
         del limit, rng
-        raise TaskError(f"{self.NAME}: has no pool of training examples with references")
+        raise TaskError(
+            say("{task}: has no pool of training examples with references", task=self.NAME)
+        )
 
     def example_losses(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
         """Each example's mean teacher-forced cross-entropy on its reference, in nats per
         token: (B,), the same terms `supervised_loss` averages (without augmentation
         noise). Optional; a task without references to score keeps this default."""
         del model, examples
-        raise TaskError(f"{self.NAME}: has no references to score examples by")
+        raise TaskError(say("{task}: has no references to score examples by", task=self.NAME))
 
     # ---- GRPO
 
@@ -401,9 +429,14 @@ class Task(ABC, Generic[C]):
         check_split(split)
         if decoding.method not in self.DECODINGS:
             raise TaskError(
-                f"eval.decoding: {decoding.method} is not available for {self.NAME}; it "
-                f"decodes with {' or '.join(self.DECODINGS)} (set eval.decoding: "
-                f"{self.DECODINGS[0]})"
+                say(
+                    "eval.decoding: {decoding} is not available for {task}; it decodes with "
+                    "{decodings} (set eval.decoding: {first})",
+                    decoding=decoding.method,
+                    task=self.NAME,
+                    decodings=" or ".join(self.DECODINGS),
+                    first=self.DECODINGS[0],
+                )
             )
         net = unwrap(model)
         was_training = net.training

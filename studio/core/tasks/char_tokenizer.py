@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from studio.core.messages import say
 from studio.core.tasks.base import TaskError
 
 
@@ -18,11 +19,16 @@ class CharTokenizer:
 
     def __init__(self, chars: str, *, bos: bool = False) -> None:
         if not chars:
-            raise TaskError("the tokenizer's alphabet is empty; give it at least one character")
+            raise TaskError(
+                say("the tokenizer's alphabet is empty; give it at least one character")
+            )
         dupes = sorted({c for c in chars if chars.count(c) > 1})
         if dupes:
             raise TaskError(
-                f"the tokenizer's alphabet repeats {''.join(dupes)!r}; list each character once"
+                say(
+                    "the tokenizer's alphabet repeats {chars}; list each character once",
+                    chars=repr("".join(dupes)),
+                )
             )
         self.chars = chars
         self.bos = bos
@@ -42,8 +48,13 @@ class CharTokenizer:
             ids = [self._ids[c] for c in text]
         except KeyError as err:
             raise TaskError(
-                f"character {err.args[0]!r} in {text!r} is not in the vocabulary "
-                f"{self.chars!r}; remove it from the input or add it to the alphabet"
+                say(
+                    "character {char} in {text} is not in the vocabulary {chars}; remove it "
+                    "from the input or add it to the alphabet",
+                    char=repr(err.args[0]),
+                    text=repr(text),
+                    chars=repr(self.chars),
+                )
             ) from None
         if bos and self.bos_id is not None:
             ids.insert(0, self.bos_id)
@@ -67,6 +78,10 @@ class CharTokenizer:
         n = len(self.specials)
         return self.chars[token - n] if token >= n else self.specials[token]
 
+    def files(self) -> dict[str, bytes]:
+        """Files an export writes beside its graphs: none, the metadata holds the tokens."""
+        return {}
+
     def to_dict(self) -> dict[str, Any]:
         return {"chars": self.chars, "bos": self.bos}
 
@@ -74,7 +89,9 @@ class CharTokenizer:
     def from_dict(cls, state: dict[str, Any]) -> CharTokenizer:
         if not isinstance(state, dict) or "chars" not in state:
             raise TaskError(
-                "a saved tokenizer must be a mapping with 'chars'; the checkpoint "
-                "is damaged or from another task"
+                say(
+                    "a saved tokenizer must be a mapping with 'chars'; the checkpoint is "
+                    "damaged or from another task"
+                )
             )
         return cls(str(state["chars"]), bos=bool(state.get("bos", False)))

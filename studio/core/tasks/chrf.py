@@ -9,7 +9,8 @@ reads as the papers' do. One default recall weight, sacrebleu's: a caller that w
 another passes its own.
 
 sacrebleu's F-score takes any positive beta, not only the whole numbers its type hint
-names (tests/core/test_chrf.py checks a fractional one against hand-counted n-grams).
+names (tests/core/tasks/test_chrf.py checks a fractional one against hand-counted
+n-grams).
 
 References: Popović 2015, "chrF: character n-gram F-score for automatic MT evaluation";
 Post 2018, "A Call for Clarity in Reporting BLEU Scores" (sacrebleu).

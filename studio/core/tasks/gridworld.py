@@ -28,6 +28,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from studio.core.config.arguments import check_index
 from studio.core.config.decoding import Decoding
 from studio.core.config.fields import ConfigError, ModelSection, TaskSection, param, shown
 from studio.core.envs.gridworld import (
@@ -52,6 +53,7 @@ from studio.core.envs.gridworld import (
     with_walls,
 )
 from studio.core.envs.render import render
+from studio.core.messages import Message, say
 from studio.core.models import Question
 from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig
 from studio.core.models.sampling import choose, token_logprobs_and_entropy
@@ -167,19 +169,32 @@ class GridWorldConfig(TaskSection):
     def __post_init__(self) -> None:
         if self.min_size > self.size:
             raise ConfigError(
-                f"task.min_size: must be at most task.size ({self.size}), got {self.min_size}"
+                say(
+                    "task.min_size: must be at most task.size ({size}), got {value}",
+                    size=self.size,
+                    value=self.min_size,
+                )
             )
         for wall in self.walls:
             if len(wall) != 2:
                 raise ConfigError(
-                    f"task.walls: each wall is a [row, column] pair, got {shown(wall)}; "
-                    f"write it like [1, 2]"
+                    say(
+                        "task.walls: each wall is a [row, column] pair, got {value}; write it "
+                        "like [1, 2]",
+                        value=shown(wall),
+                    )
                 )
             r, c = wall
             if not (0 <= r < self.size and 0 <= c < self.size):
                 raise ConfigError(
-                    f"task.walls: [{r}, {c}] is outside the grid ({self.size} cells a side); "
-                    f"rows and columns go from 0 to {self.size - 1}"
+                    say(
+                        "task.walls: [{row}, {column}] is outside the grid ({size} cells a "
+                        "side); rows and columns go from 0 to {last}",
+                        row=r,
+                        column=c,
+                        size=self.size,
+                        last=self.size - 1,
+                    )
                 )
 
     def drawn_walls(self) -> list[tuple[int, int]]:
@@ -198,27 +213,41 @@ class GridWorldConfig(TaskSection):
         for r, c in walls:
             if (r, c) == plain.start:
                 raise ConfigError(
-                    f"task.walls: [{r}, {c}] is the start cell; a wall cannot stand there, "
-                    f"pick another cell"
+                    say(
+                        "task.walls: [{row}, {column}] is the start cell; a wall cannot stand "
+                        "there, pick another cell",
+                        row=r,
+                        column=c,
+                    )
                 )
             if (r, c) == goal:
                 raise ConfigError(
-                    f"task.walls: [{r}, {c}] is the goal cell; a wall cannot stand there, "
-                    f"pick another cell"
+                    say(
+                        "task.walls: [{row}, {column}] is the goal cell; a wall cannot stand "
+                        "there, pick another cell",
+                        row=r,
+                        column=c,
+                    )
                 )
         if not walls:
             return plain
         walled = with_walls(plain, walls)
         if walled is None:
             raise ConfigError(
-                "task.walls: these walls leave no way from the start to the goal; "
-                "remove one of them (in the Policy tab: click it again)"
+                say(
+                    "task.walls: these walls leave no way from the start to the goal; remove "
+                    "one of them (in the Policy tab: click it again)"
+                )
             )
         if len(walled.solution) > self.max_steps:
             raise ConfigError(
-                f"task.walls: the shortest way round these walls takes {len(walled.solution)} "
-                f"moves, more than the step limit task.max_steps ({self.max_steps}); remove "
-                f"a wall or raise task.max_steps"
+                say(
+                    "task.walls: the shortest way round these walls takes {moves} moves, more "
+                    "than the step limit task.max_steps ({limit}); remove a wall or raise "
+                    "task.max_steps",
+                    moves=len(walled.solution),
+                    limit=self.max_steps,
+                )
             )
         return walled
 
@@ -258,12 +287,21 @@ def class_seed(split_seed: int) -> int:
     return 2 * (split_seed * 4 * HELD_OUT_SPAN + 2 * HELD_OUT_SPAN) + 1
 
 
-def class_title(cfg: GridWorldConfig, split_seed: int, level: Level) -> str:
+def class_title(cfg: GridWorldConfig, split_seed: int, level: Level) -> Message:
     """How the Policy tab names the class grid (the shape of an example's display)."""
     top = cfg.level_params(cfg.levels - 1).size
-    return (
-        f"level {cfg.levels - 1}, {top}x{top}, seed {class_seed(split_seed)}, "
-        f"shortest {len(level.solution)}"
+    return level_title(cfg.levels - 1, top, class_seed(split_seed), len(level.solution))
+
+
+def level_title(level: int, size: int, seed: int, moves: int) -> Message:
+    """'level 2, 5x5, seed 98720000001, shortest 6': a grid in words (an example's display)."""
+    return say(
+        "level {level}, {rows}x{cols}, seed {seed}, shortest {moves}",
+        level=level,
+        rows=size,
+        cols=size,
+        seed=seed,
+        moves=moves,
     )
 
 
@@ -327,14 +365,20 @@ class GridWorldTask(Task[GridWorldConfig]):
         *,
         seed: int,
         user_settings: UserSettings | None = None,
+        model: ModelSection | None = None,
     ) -> None:
-        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings, model=model)
         for name, first in (("lava_level", cfg.lava_level), ("key_level", cfg.key_level)):
             on = cfg.lava_density > 0 if name == "lava_level" else cfg.key_door
             if on and first >= cfg.levels:
                 raise ConfigError(
-                    f"task.{name}: must be below task.levels ({cfg.levels}) or "
-                    f"that hazard never appears, got {first}"
+                    say(
+                        "task.{name}: must be below task.levels ({levels}) or that hazard "
+                        "never appears, got {value}",
+                        name=name,
+                        levels=cfg.levels,
+                        value=first,
+                    )
                 )
         self.canvas = cfg.size  # every level renders on the largest grid: one image size
         split_seed = int(getattr(data, "split_seed", 1234))
@@ -378,7 +422,7 @@ class GridWorldTask(Task[GridWorldConfig]):
             prompt=seed,
             reference=solution,
             difficulty=level,
-            display=f"level {level}, {size}x{size}, seed {seed}, shortest {len(lv.solution)}",
+            display=level_title(level, size, seed, len(lv.solution)),
         )
 
     def sample(self, n: int, rng: random.Random, max_level: int) -> list[Example]:
@@ -397,25 +441,35 @@ class GridWorldTask(Task[GridWorldConfig]):
 
     def held_out(self, split: str, limit: int) -> list[Example]:
         """The first `limit` evaluation grids of 'valid' or 'test', at the hardest level."""
+        return [self._held_out_grid(split, i) for i in range(limit)]
+
+    def _held_out_grid(self, split: str, index: int) -> Example:
+        """Evaluation grid `index` of 'valid' or 'test' (odd seeds: training's are even)."""
         check_split(split)
         base = self._split_base + (0 if split == "valid" else HELD_OUT_SPAN)
-        top = self.num_levels - 1
-        return [self._example(2 * (base + i) + 1, top) for i in range(limit)]  # odd seeds
+        return self._example(2 * (base + index) + 1, self.num_levels - 1)
 
     # ---- the model
 
     def build_model(self, model_cfg: ModelSection) -> nn.Module:
         if not isinstance(model_cfg, LiteResNetConfig):
             raise ConfigError(
-                f"model.arch: the gridworld task trains lite-resnet, got "
-                f"{getattr(model_cfg, 'ARCH', type(model_cfg).__name__)}"
+                say(
+                    "model.arch: the gridworld task trains lite-resnet, got {arch}",
+                    arch=getattr(model_cfg, "ARCH", type(model_cfg).__name__),
+                )
             )
         side = self.image_size
         if model_cfg.image_size not in (0, side):
             raise ConfigError(
-                f"model.image_size: the grid world renders {self.canvas} cells x "
-                f"{self.cfg.pixels_per_cell} px = {side} px, got {model_cfg.image_size}; set "
-                f"it to {side} or 0 (automatic)"
+                say(
+                    "model.image_size: the grid world renders {cells} cells x {pixels} px = "
+                    "{side} px, got {value}; set it to {side} or 0 (automatic)",
+                    cells=self.canvas,
+                    pixels=self.cfg.pixels_per_cell,
+                    side=side,
+                    value=model_cfg.image_size,
+                )
             )
         return LiteResNet(dataclasses.replace(model_cfg, image_size=side), 3, NUM_ACTIONS)
 
@@ -505,8 +559,9 @@ class GridWorldTask(Task[GridWorldConfig]):
         self, model: nn.Module, *, split: str = "valid", index: int = 0, greedy: bool = True
     ) -> tuple[list[np.ndarray], dict[str, Any]]:
         """Play held-out grid `index` once: its frames (H, W, 3) and how it went, for the
-        GUI's replay and save_gif."""
-        example = self.held_out(split, index + 1)[index]
+        GUI's replay and save_gif. ArgumentError for an index outside the split."""
+        check_index(index, HELD_OUT_SPAN, say("held-out grids of a split"))
+        example = self._held_out_grid(split, index)
         with torch.no_grad():
             ep = play(
                 self._batch([example]),

@@ -10,9 +10,18 @@ Fitted to the data (task.fit_to_data), each choice written in the load report: t
 tokenizer, one token per character (the characters the file uses) or BPE pieces for a
 large file of longer text (own_text_tokens.py holds the rule; task.tokenizer overrides
 it); model.max_len and grpo.max_new_tokens from the longest prompt and answer, in
-tokens; no supervised warm-up when the file has no answers; and, for a file of at least
-MIN_FITTED items, held-out splits of 5% (100 to 1,000 prompts each), evaluation on up to
-500 of them, and a warm-up capped at WARMUP_EPOCHS passes over the training prompts.
+tokens; no supervised warm-up when the file has no answers; and, for at least MIN_FITTED
+items, held-out splits of 5% (100 to 1,000 prompts each) and evaluation on up to 500 of
+them. The built-in demo's warm-up is capped at WARMUP_EPOCHS passes and ends at the
+preset's stop_at. A user's file gets a time budget instead, as a file of sentence pairs
+does (FILE_TIME_BUDGET): its warm-up's cap is FILE_WARMUP_PASSES passes, more than the
+budget can hold, and it fills the budget (stages.warmup.fills_budget): the measurement
+before the first step plans its end from the time GRPO's steps leave, and patience
+(FILE_PATIENCE evaluations without a gain of FILE_MIN_GAIN) still ends a warm-up that has
+stopped learning.
+
+A run needs MIN_ITEMS prompts at least: one to train on, one to validate each stage on
+and one to test; a file of fewer is refused before any run folder is made.
 Evaluation reports exact-answer accuracy (the greedy answer is one of the acceptable
 ones) and mean sentence chrF against the nearest answer; for prompts alone, accuracy is
 the share of greedy answers that pass every check.
@@ -29,11 +38,12 @@ import torch
 from torch import nn
 
 from studio.core.config.decoding import Decoding
-from studio.core.config.fields import param
+from studio.core.config.fields import ModelSection, param
 from studio.core.config.fit import Proposal, settle
 from studio.core.config.sections import DataConfig
 from studio.core.data.load_report import LoadReport
 from studio.core.data.prompt_files import PromptItem, read_prompts, split_items
+from studio.core.messages import say
 from studio.core.models.decoder import as_decoder
 from studio.core.tasks.base import (
     Example,
@@ -62,6 +72,15 @@ EVAL_MAX = 500  # held-out prompts an evaluation answers, at most
 WARMUP_BATCH = 64  # the preset's, for the cap in passes
 WARMUP_EPOCHS = 10
 WARMUP_MIN, WARMUP_MAX = 300, 3000
+# A user's file: the warm-up fills a time budget a person waits for at the machine. At
+# the demo's cap of 10 passes 20,000 prompts ended in 6 minutes, held-out exact answers
+# still rising; the readings of this plan are in benchmarks/RESULTS.md.
+FILE_TIME_BUDGET = "20 min"
+FILE_WARMUP_PASSES = 50  # a cap the budget shortens: never the end of a rising warm-up
+FILE_EVAL_EVERY = 200  # steps between evaluations of up to EVAL_MAX prompts (a few s each)
+FILE_PATIENCE = 4  # evaluations without a better exact-answer share before it ends...
+FILE_MIN_GAIN = 0.01  # ...better by a point: 500 prompts' share moves by that in noise
+MIN_ITEMS = 3  # one to train on, one for the valid split, one for the test split
 NEW_TOKENS_ALONE = 32  # a completion's room when there are no answers to measure
 
 
@@ -116,14 +135,50 @@ class OwnTextConfig(UserRewardSection):
         named = [c.options["function"] for c in checks if c.kind == "function"]
         if named and self.user_reward and self.user_reward != named[0]:
             raise ValueError(
-                f"task.user_reward ({self.user_reward}) and the function check "
-                f"({named[0]}) name different functions; keep one"
+                say(
+                    "task.user_reward ({user}) and the function check ({named}) name different "
+                    "functions; keep one",
+                    user=self.user_reward,
+                    named=named[0],
+                )
             )
         if named and not self.user_reward:
             self.user_reward = named[0]  # the front doors ask consent for this file
 
     def checks(self) -> list[Check]:
         return parse_checks(self.rewards)
+
+
+def _check_enough(items: list[PromptItem], data: DataConfig) -> None:
+    """TaskError before any run folder is made when the prompts cannot fill a training,
+    a valid and a test split (every stage ends with an evaluation on the valid split)."""
+    where = data.path or say("the built-in demo")
+    if len(items) == 1:
+        raise TaskError(
+            say(
+                "{path}: holds 1 usable prompt; a run needs at least {least}, one to train on, "
+                "one to validate each stage on and one to test; add lines to the file",
+                path=where,
+                least=MIN_ITEMS,
+            )
+        )
+    if len(items) < MIN_ITEMS:
+        raise TaskError(
+            say(
+                "{path}: holds {n} usable prompts; a run needs at least {least}, one to train "
+                "on, one to validate each stage on and one to test; add lines to the file",
+                path=where,
+                n=len(items),
+                least=MIN_ITEMS,
+            )
+        )
+    if data.valid_fraction <= 0:
+        raise TaskError(
+            say(
+                "data.valid_fraction: 0 leaves no prompt to evaluate each stage on; give it "
+                "a share above 0 (e.g. 0.05)"
+            )
+        )
 
 
 def _alphabet(items: list[PromptItem]) -> str:
@@ -150,10 +205,11 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         *,
         seed: int,
         user_settings: UserSettings | None = None,
+        model: ModelSection | None = None,
     ) -> None:
         # the user's settings the fit leaves alone: the trainer's by the load report
         # (propose, then apply_settings), the splits and the tokens, chosen here, here
-        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings, model=model)
         self.checks = cfg.checks()
         if self.data.path:
             loaded = read_prompts(
@@ -169,17 +225,21 @@ class OwnTextTask(TextTask[OwnTextConfig]):
             items = [PromptItem(p, (a,), i) for i, (p, a) in enumerate(pairs, start=1)]
             self.has_answers = True
             self._report = LoadReport(
-                path="", origin="Built-in demo (dates into ISO form)", kept=len(items),
+                path="", origin=say("Built-in demo (dates into ISO form)"), kept=len(items),
                 noun="prompt", first_pairs=pairs[:5],
             )  # fmt: skip
         needy = [c for c in self.checks if c.needs_answers]
         if needy and not self.has_answers:
             raise TaskError(
-                f"task.rewards: {needy[0].name} compares with an answer, but "
-                f"{self.data.path} has prompts alone; use checks that need none "
-                f"({', '.join(k for k, kind in KINDS.items() if not kind.needs_answers)}) "
-                "or give answers"
+                say(
+                    "task.rewards: {check} compares with an answer, but {path} has prompts "
+                    "alone; use checks that need none ({kinds}) or give answers",
+                    check=needy[0].name,
+                    path=self.data.path,
+                    kinds=", ".join(k for k, kind in KINDS.items() if not kind.needs_answers),
+                )
             )
+        _check_enough(items, self.data)
         alphabet = _alphabet(items)
         self.prompt_end = next((c for c in PROMPT_ENDS if c not in alphabet), PROMPT_ENDS[-1])
         self.tokenizer = CharTokenizer(alphabet + self.prompt_end)
@@ -193,7 +253,9 @@ class OwnTextTask(TextTask[OwnTextConfig]):
             items, valid_fraction=shares[0], test_fraction=shares[1], seed=self.data.split_seed
         )
         if not split["train"]:
-            raise TaskError(f"{self.data.path}: no prompt left to train on; give more")
+            raise TaskError(
+                say("{path}: no prompt left to train on; give more", path=self.data.path)
+            )
         self._answers: dict[str, tuple[str, ...]] = {}
         self._items = {name: [self._example(it) for it in part] for name, part in split.items()}
         self._held_out_prompts = {e.prompt for e in self._items["valid"] + self._items["test"]}
@@ -216,8 +278,13 @@ class OwnTextTask(TextTask[OwnTextConfig]):
             Proposal(
                 f"data.{name}_fraction",
                 share,
-                f"data.{name}_fraction {share:.3g}: {k:,} prompts, 5%, between 100 and 1,000",
-                f"the fit would choose {share:.3g}",
+                say(
+                    "data.{name}_fraction {share}: {k} prompts, 5%, between 100 and 1,000",
+                    name=name,
+                    share=f"{share:.3g}",
+                    k=f"{k:,}",
+                ),
+                say("the fit would choose {value}", value=f"{share:.3g}"),
             )
             for name in ("valid", "test")
         ]
@@ -237,28 +304,53 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         self, cfg: OwnTextConfig, train: list[PromptItem], alphabet: str, kept: list[str]
     ) -> list[str]:
         """Characters or BPE (task.tokenizer, else the fit's rule when task.fit_to_data is
-        on); the report's line on it, or a kept line when the user chose."""
+        on); the report's line on it, or a kept line when the user chose. A model that
+        brings its own tokenizer (a pretrained one) decides instead."""
+        if self.model_tokenizer is not None:
+            self._measure()
+            return [
+                say(
+                    "tokens: the model's own tokenizer ({size} tokens); prompts end with "
+                    "{end} (the playground adds it to a prompt)",
+                    size=f"{self.model_tokenizer.vocab_size:,}",
+                    end=repr(self.prompt_end),
+                )
+            ]
         if cfg.tokenizer == "auto" and not cfg.fit_to_data:
-            choice = TokenizerChoice("char", "task.fit_to_data is off")
+            choice = TokenizerChoice("char", say("task.fit_to_data is off"))
         else:
             choice = fit_kind(train, alphabet, self.prompt_end)
         if cfg.tokenizer != "auto" and cfg.tokenizer != choice.kind:
             # "char" or "bpe" is the user's choice, "auto" the fit's: the value says whose
-            would = f"the fit would choose {choice.kind}: {choice.why}"
+            would = say("the fit would choose {kind}: {why}", kind=choice.kind, why=choice.why)
             proposal = Proposal("task.tokenizer", choice.kind, "", would)
             kept += settle([proposal], {"task.tokenizer": cfg.tokenizer}).kept_lines
-            choice = TokenizerChoice(cfg.tokenizer, "as you set it")
+            choice = TokenizerChoice(cfg.tokenizer, say("as you set it"))
         elif cfg.tokenizer != "auto":
-            choice.why = f"as you set it, and as the fit would choose: {choice.why}"
+            choice.why = say("as you set it, and as the fit would choose: {why}", why=choice.why)
         if choice.kind == "bpe":
             self.tokenizer = choice.pieces or pieces_for(train, alphabet, self.prompt_end)
         self._measure()
-        end = f"prompts end with {self.prompt_end!r} (the playground adds it to a prompt)"
+        end = say(
+            "prompts end with {end} (the playground adds it to a prompt)",
+            end=repr(self.prompt_end),
+        )
         if choice.kind == "bpe":
-            what = f"BPE, {self.tokenizer.vocab_size:,} pieces learned on the training split"
+            what = say(
+                "BPE, {n} pieces learned on the training split",
+                n=f"{self.tokenizer.vocab_size:,}",
+            )
         else:
-            what = f"one token per character, the {len(alphabet)} characters the data uses"
-        return [f"task.tokenizer {choice.kind}: {what}; {choice.why}; {end}"]
+            what = say("one token per character, the {n} characters the data uses", n=len(alphabet))
+        return [
+            say(
+                "task.tokenizer {kind}: {what}; {why}; {end}",
+                kind=choice.kind,
+                what=what,
+                why=choice.why,
+                end=end,
+            )
+        ]
 
     def _measure(self) -> None:
         """The longest prompt (with its end) and answer in the tokenizer's tokens."""
@@ -274,46 +366,131 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         MIN_FITTED prompts or more (`fitted`) the evaluation's size and the warm-up's cap."""
         proposals: list[Proposal] = []
         if not self.has_answers:
-            why = "stages.warmup.steps 0: no answers to learn from before GRPO"
+            why = say("stages.warmup.steps 0: no answers to learn from before GRPO")
             proposals.append(Proposal("stages.warmup.steps", 0, why))
         if not cfg.fit_to_data:
             return proposals
         proposals += self._room()
         if fitted:
             size = min(n_valid, EVAL_MAX)
-            why = f"eval.size {size:,}: the valid split, at most {EVAL_MAX}"
+            why = say(
+                "eval.size {n}: the valid split, at most {most}", n=f"{size:,}", most=EVAL_MAX
+            )
             proposals.append(Proposal("eval.size", size, why))
         if fitted and self.has_answers:
-            cap = int(min(WARMUP_MAX, max(WARMUP_MIN, math.ceil(
-                WARMUP_EPOCHS * n_train / WARMUP_BATCH))))  # fmt: skip
-            passes = cap * WARMUP_BATCH / n_train
-            why = (
-                f"stages.warmup.steps {cap:,}: {passes:.1f} passes over the training "
-                f"prompts ({WARMUP_EPOCHS}, kept between {WARMUP_MIN} and "
-                f"{WARMUP_MAX:,} steps); the preset's stop_at can end it sooner"
-            )
-            proposals.append(Proposal("stages.warmup.steps", cap, why))
+            own = self._file_warmup(n_train) if self.data.path else self._demo_warmup(n_train)
+            proposals += own
         return proposals
+
+    def _demo_warmup(self, n_train: int) -> list[Proposal]:
+        """The built-in demo's warm-up: capped at WARMUP_EPOCHS passes, ended by the
+        preset's stop_at (the first minutes of a lesson, no budget)."""
+        cap = int(min(WARMUP_MAX, max(WARMUP_MIN, math.ceil(
+            WARMUP_EPOCHS * n_train / WARMUP_BATCH))))  # fmt: skip
+        passes = cap * WARMUP_BATCH / n_train
+        why = say(
+            "stages.warmup.steps {n}: {passes} passes over the training prompts ({epochs}, "
+            "kept between {low} and {high} steps); the preset's stop_at can end it sooner",
+            n=f"{cap:,}",
+            passes=f"{passes:.1f}",
+            epochs=WARMUP_EPOCHS,
+            low=WARMUP_MIN,
+            high=f"{WARMUP_MAX:,}",
+        )
+        return [Proposal("stages.warmup.steps", cap, why)]
+
+    def _file_warmup(self, n_train: int) -> list[Proposal]:
+        """A user's file: a time budget, and a warm-up that fills what GRPO leaves of it
+        (its steps a cap) until patience finds it has stopped learning."""
+        batch = self.user_settings.get("stages.warmup.batch_size", WARMUP_BATCH)
+        cap = max(WARMUP_MIN, math.ceil(FILE_WARMUP_PASSES * n_train / max(1, int(batch))))
+        every = self.user_settings.get("eval.every", FILE_EVAL_EVERY)
+        return [
+            Proposal(
+                "run.time_budget",
+                FILE_TIME_BUDGET,
+                say(
+                    "run.time_budget {n}: the stages are planned from a short measurement on "
+                    "this machine to end within it (empty: no budget)",
+                    n=FILE_TIME_BUDGET,
+                ),
+            ),
+            Proposal(
+                "stages.warmup.fills_budget",
+                True,
+                say(
+                    "stages.warmup.fills_budget on: the warm-up gets the time GRPO's steps "
+                    "leave of the budget; stages.warmup.steps {n} ({passes} passes) is only "
+                    "its cap",
+                    n=f"{cap:,}",
+                    passes=FILE_WARMUP_PASSES,
+                ),
+            ),
+            Proposal("stages.warmup.steps", cap, ""),
+            Proposal(
+                "stages.warmup.stop_at",
+                None,
+                say(
+                    "stages.warmup.stop_at off: the demo's target would end a warm-up on your "
+                    "file while it still learns"
+                ),
+            ),
+            Proposal(
+                "stages.warmup.patience",
+                FILE_PATIENCE,
+                say(
+                    "stages.warmup.patience {n}: the warm-up ends sooner after {n} evaluations "
+                    "({steps} steps) without {gain} more exact answers",
+                    n=FILE_PATIENCE,
+                    steps=f"{FILE_PATIENCE * int(every or 1):,}",
+                    gain=f"{FILE_MIN_GAIN:.0%}",
+                ),
+            ),
+            Proposal("stages.warmup.min_gain", FILE_MIN_GAIN, ""),
+            Proposal(
+                "eval.every",
+                FILE_EVAL_EVERY,
+                say(
+                    "eval.every {n}: a long warm-up needs fewer evaluations of up to {most} "
+                    "prompts",
+                    n=FILE_EVAL_EVERY,
+                    most=EVAL_MAX,
+                ),
+            ),
+        ]
 
     def _room(self) -> list[Proposal]:
         """grpo.max_new_tokens and model.max_len for the longest answer (or the length
         check's most, for prompts alone) and the longest prompt."""
         if self.has_answers:
             new = self.max_completion_tokens
-            unit = "characters" if isinstance(self.tokenizer, CharTokenizer) else "BPE pieces"
-            why = f"the longest answer, {self._answer_tokens} {unit}, and its end"
+            n = self._answer_tokens
+            if isinstance(self.tokenizer, CharTokenizer):
+                why = say("the longest answer, {n} characters, and its end", n=n)
+            else:
+                why = say("the longest answer, {n} BPE pieces, and its end", n=n)
         else:
             longest = [c.options["max"] for c in self.checks if c.kind == "length"]
             new = (longest[0] + 1) if longest and longest[0] is not None else NEW_TOKENS_ALONE
-            why = "the length check's most, and the end" if longest else "room for a sentence"
+            if longest:
+                why = say("the length check's most, and the end")
+            else:
+                why = say("room for a sentence")
         max_len = self.max_prompt_tokens + new
         return [
-            Proposal("grpo.max_new_tokens", new, f"grpo.max_new_tokens {new}: {why}"),
+            Proposal(
+                "grpo.max_new_tokens",
+                new,
+                say("grpo.max_new_tokens {n}: {why}", n=new, why=why),
+            ),
             Proposal(
                 "model.max_len",
                 max_len,
-                f"model.max_len {max_len}: the longest prompt ({self.max_prompt_tokens} "
-                "tokens) and the answer's room",
+                say(
+                    "model.max_len {n}: the longest prompt ({prompt} tokens) and the answer's room",
+                    n=max_len,
+                    prompt=self.max_prompt_tokens,
+                ),
             ),
         ]
 
@@ -364,7 +541,7 @@ class OwnTextTask(TextTask[OwnTextConfig]):
             warmup = cfg.stages.warmup
             if warmup.steps:
                 raise TaskError(
-                    "stages.warmup.steps: the file has no answers to warm up on; set it to 0"
+                    say("stages.warmup.steps: the file has no answers to warm up on; set it to 0")
                 )
             self._check_rollout_room(cfg)
             return
@@ -374,10 +551,14 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         max_len = cfg.model.shape().max_len
         if max_len is not None and self.max_prompt_tokens + cfg.grpo.max_new_tokens > max_len:
             raise TaskError(
-                f"model.max_len: {max_len} cannot hold the longest prompt "
-                f"({self.max_prompt_tokens} tokens) and grpo.max_new_tokens "
-                f"{cfg.grpo.max_new_tokens}; raise it to "
-                f"{self.max_prompt_tokens + cfg.grpo.max_new_tokens} or keep task.fit_to_data on"
+                say(
+                    "model.max_len: {max_len} cannot hold the longest prompt ({prompt} tokens) "
+                    "and grpo.max_new_tokens {n}; raise it to {need} or keep task.fit_to_data on",
+                    max_len=max_len,
+                    prompt=self.max_prompt_tokens,
+                    n=cfg.grpo.max_new_tokens,
+                    need=self.max_prompt_tokens + cfg.grpo.max_new_tokens,
+                )
             )
 
     def build_model(self, model_cfg: Any) -> nn.Module:
@@ -422,7 +603,14 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         del decoding
         examples = self.splits()[split][:limit]
         if not examples:
-            raise TaskError(f"{self.NAME}: the {split} split is empty; raise data.{split}_fraction")
+            raise TaskError(
+                say(
+                    "{task}: the {split} split is empty; raise data.{name}_fraction",
+                    task=self.NAME,
+                    split=split,
+                    name=split,
+                )
+            )
         net = as_decoder(model)
         device = model_device(model)
         scorers = [scorer(c) for c in self.checks if c.spec.score is not None]

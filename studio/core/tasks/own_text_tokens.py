@@ -11,6 +11,9 @@ each warm-up step sees more text. The rule, in order (the first that holds decid
 2. more than UNSPACED_MAX of the answers' letters (the prompts', for prompts alone) Han
    or Kana: chars;
 3. the median answer (the prompt, for prompts alone) under BPE_MIN_WORDS words: chars;
+   so too the median prompt beside answers, unless the prompts are mostly Han or Kana:
+   the model reads a prompt as it writes an answer, and a word read as one or two BPE
+   pieces (a pronunciation dictionary's) hides the letters the answer depends on;
 4. BPE learned on the training split, of the translation task's size for these words
    plus every character the file uses (held-out text never reads as UNK): chars when
    it shortens the answers less than BPE_MIN_SAVING times, or when some answer does not
@@ -29,6 +32,7 @@ from dataclasses import dataclass
 
 from studio.core.data.prompt_files import PromptItem
 from studio.core.data.text_tokenizers import UNSPACED
+from studio.core.messages import Message, say
 from studio.core.tasks.char_tokenizer import CharTokenizer
 from studio.core.tasks.piece_tokenizer import PieceTokenizer
 from studio.core.tasks.translation.data_fit import vocab_size
@@ -66,46 +70,117 @@ def fit_kind(train: Sequence[PromptItem], alphabet: str, prompt_end: str) -> Tok
     if len(train) < BPE_MIN_ITEMS or size < BPE_MIN_CHARS:
         return TokenizerChoice(
             "char",
-            f"a small file ({len(train):,} training prompts, {size:,} characters; BPE "
-            f"needs {BPE_MIN_ITEMS:,} and {BPE_MIN_CHARS:,} to learn its pieces)",
+            say(
+                "a small file ({n} training prompts, {size} characters; BPE needs {items} and "
+                "{chars} to learn its pieces)",
+                n=f"{len(train):,}",
+                size=f"{size:,}",
+                items=f"{BPE_MIN_ITEMS:,}",
+                chars=f"{BPE_MIN_CHARS:,}",
+            ),
         )
     written = _written(train)
-    what = "answer" if any(it.answers for it in train) else "prompt"
+    answers = any(it.answers for it in train)
+    one, what = (say("answer"), say("answers")) if answers else (say("prompt"), say("prompts"))
     letters = sum(1 for t in written for c in t if c.isalpha())
     unspaced = sum(1 for t in written for c in t if _UNSPACED.match(c))
     if letters and unspaced / letters > UNSPACED_MAX:
         return TokenizerChoice(
             "char",
-            f"{unspaced / letters:.0%} of the {what}s' letters are Han or Kana, a word-like "
-            "unit each",
+            say(
+                "{share} of the {what}' letters are Han or Kana, a word-like unit each",
+                share=f"{unspaced / letters:.0%}",
+                what=what,
+            ),
         )
     words = statistics.median(len(t.split()) for t in written)
     if words < BPE_MIN_WORDS:
-        return TokenizerChoice(
-            "char",
-            f"short {what}s (a median of {words:g} word{'' if words == 1 else 's'}; BPE from "
-            f"{BPE_MIN_WORDS}): the model spells them letter by letter",
-        )
+        return TokenizerChoice("char", _short(what, words))
+    short_prompts = _short_prompts(train) if answers else None
+    if short_prompts is not None:
+        return TokenizerChoice("char", short_prompts)
     pieces = pieces_for(train, alphabet, prompt_end)
     sample = written[:SAVING_SAMPLE]
     encoded = [pieces.encode(t) for t in sample]
     lost = next((t for t, ids in zip(sample, encoded) if pieces.decode(ids) != t), None)
     if lost is not None:
         return TokenizerChoice(
-            "char", f"BPE pieces do not give back every {what} exactly (e.g. {lost[:40]!r})"
+            "char",
+            say(
+                "BPE pieces do not give back every {what} exactly (e.g. {text})",
+                what=one,
+                text=repr(lost[:40]),
+            ),
         )
     saving = sum(len(t) for t in sample) / max(1, sum(len(ids) for ids in encoded))
     if saving < BPE_MIN_SAVING:
         return TokenizerChoice(
             "char",
-            f"BPE would shorten the {what}s only {saving:.1f} times (it pays from "
-            f"{BPE_MIN_SAVING:g})",
+            say(
+                "BPE would shorten the {what} only {saving} times (it pays from {least})",
+                what=what,
+                saving=f"{saving:.1f}",
+                least=f"{BPE_MIN_SAVING:g}",
+            ),
         )
     return TokenizerChoice(
         "bpe",
-        f"{len(train):,} training prompts of longer text ({what}s of {words:g} words, "
-        f"{saving:.1f} characters a piece)",
+        say(
+            "{n} training prompts of longer text ({what} of {words} words, {saving} characters "
+            "a piece)",
+            n=f"{len(train):,}",
+            what=what,
+            words=f"{words:g}",
+            saving=f"{saving:.1f}",
+        ),
         pieces,
+    )
+
+
+def _short_prompts(train: Sequence[PromptItem]) -> Message | None:
+    """Why prompts beside answers need characters (a word or two in a spaced script, whose
+    letters the answer depends on); None when BPE may read them."""
+    prompts = [it.prompt for it in train]
+    letters = sum(1 for t in prompts for c in t if c.isalpha())
+    unspaced = sum(1 for t in prompts for c in t if _UNSPACED.match(c))
+    if letters and unspaced / letters > UNSPACED_MAX:
+        return None  # Han or Kana: a piece is a word-like unit, as measured (RESULTS.md)
+    words = statistics.median(len(t.split()) for t in prompts)
+    if words >= BPE_MIN_WORDS:
+        return None
+    if words == 1:
+        return say(
+            "short prompts (a median of {words} word; BPE from {least}): as one or two BPE "
+            "pieces a word hides the letters its answer depends on, so the model reads them "
+            "letter by letter",
+            words=f"{words:g}",
+            least=BPE_MIN_WORDS,
+        )
+    return say(
+        "short prompts (a median of {words} words; BPE from {least}): as one or two BPE "
+        "pieces a word hides the letters its answer depends on, so the model reads them "
+        "letter by letter",
+        words=f"{words:g}",
+        least=BPE_MIN_WORDS,
+    )
+
+
+def _short(what: Message, words: float) -> Message:
+    """Texts too short for BPE: the model spells them."""
+    if words == 1:
+        return say(
+            "short {what} (a median of {words} word; BPE from {least}): the model spells them "
+            "letter by letter",
+            what=what,
+            words=f"{words:g}",
+            least=BPE_MIN_WORDS,
+        )
+    return say(
+        "short {what} (a median of {words} words; BPE from {least}): the model spells them "
+        "letter by letter",
+        what=what,
+        words=f"{words:g}",
+        least=BPE_MIN_WORDS,
     )
 
 

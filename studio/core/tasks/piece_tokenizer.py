@@ -18,6 +18,7 @@ from studio.core.data.text_tokenizers import (
     TokenizerError,
     train_tokenizer,
 )
+from studio.core.messages import say
 from studio.core.tasks.base import TaskError
 
 SPACE = "▁"  # Metaspace's word-start mark, shown as a space in the window
@@ -32,7 +33,7 @@ class PieceTokenizer:
 
     def __init__(self, pieces: TextTokenizer) -> None:
         if pieces.kind != "bpe" or pieces.tags:
-            raise TaskError("a text task's BPE tokenizer is BPE pieces without tags")
+            raise TaskError(say("a text task's BPE tokenizer is BPE pieces without tags"))
         self._pieces = pieces
         self.pad_id, self.eos_id, self.unk_id = pieces.pad_id, pieces.eos_id, pieces.unk_id
         self.specials = list(SPECIALS)
@@ -70,6 +71,10 @@ class PieceTokenizer:
         """One token as it reads in the window: its text, a word start as a space."""
         return self._pieces.tokens([token])[0].replace(SPACE, " ")
 
+    def files(self) -> dict[str, bytes]:
+        """Files an export writes beside its graphs: none, the metadata holds the tokens."""
+        return {}
+
     def to_dict(self) -> dict[str, Any]:
         return self._pieces.to_dict()  # kind "bpe": what tells it from characters
 
@@ -78,7 +83,7 @@ class PieceTokenizer:
         try:
             return cls(TextTokenizer.from_dict(state))
         except TokenizerError as err:
-            raise TaskError(f"the saved tokenizer: {err}") from None
+            raise TaskError(say("the saved tokenizer: {problem}", problem=str(err))) from None
 
 
 def is_pieces(state: Any) -> bool:

@@ -30,12 +30,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from studio.core.messages import Message, say
 from studio.core.tasks.base import RewardFunction, Rollout
 from studio.core.tasks.reward_kinds import KINDS, Kind, Option, Score
 from studio.core.tasks.reward_patterns import PATTERN_SECONDS, SlowPattern, pattern_problem
 
 FIELD = "task.rewards"
 KEYS = ("kind", "weight", "options", "name")  # what a check may hold
+# Rewards are compared within each group, so weights count only against one another; far
+# larger ones overflow the weighted sum (1e308 made every step NaN).
+MAX_WEIGHT = 1000.0
+# Each check is recorded at every step: 1,000 of them added 236 KB a step to metrics.jsonl.
+MAX_CHECKS = 16
 
 
 @dataclass(frozen=True)
@@ -74,17 +80,31 @@ class PatternTimeout(CheckError):
     def __init__(self, check: Check, text: str, index: int = 0, total: int = 1) -> None:
         self.check, self.text, self.index, self.total = check, text, index, total
         shown = text if len(text) <= 30 else text[:30] + "…"
-        counted = (
-            f"completion {index + 1} of {total} timed out ({index} scored before it, "
-            f"{total - index - 1} left unscored)"
-            if total > 1
-            else "it timed out"
-        )
+        if total > 1:
+            counted = say(
+                "completion {n} of {total} timed out ({before} scored before it, {left} left "
+                "unscored)",
+                n=index + 1,
+                total=total,
+                before=index,
+                left=total - index - 1,
+            )
+        else:
+            counted = say("it timed out")
         super().__init__(
-            f"{FIELD}: check {check.name} ({check.kind}): the pattern "
-            f"{check.options['pattern']!r} took over {PATTERN_SECONDS:g} s on a completion "
-            f"of {len(text)} characters ({shown!r}); {counted}. It backtracks without end on "
-            "such text: rewrite nested or overlapping repeats, e.g. (a+)+ or (a|aa)+ as a+"
+            say(
+                "task.rewards: check {name} ({kind}): the pattern {pattern} took over {seconds} "
+                "s on a completion of {n} characters ({text}); {counted}. It backtracks without "
+                "end on such text: rewrite nested or overlapping repeats, e.g. (a+)+ or (a|aa)+ "
+                "as a+",
+                name=check.name,
+                kind=check.kind,
+                pattern=repr(check.options["pattern"]),
+                seconds=f"{PATTERN_SECONDS:g}",
+                n=len(text),
+                text=repr(shown),
+                counted=counted,
+            )
         )
 
 
@@ -95,57 +115,79 @@ class _Refused(Exception):
     """An option's value refused: the words that follow "option <name> " in the error."""
 
 
-def _must(what: str, value: Any, fix: str = "") -> _Refused:
-    return _Refused(f"must be {what}, got {value!r}" + (f"; {fix}" if fix else ""))
+def _must(what: Message, value: Any, fix: str = "") -> _Refused:
+    if fix:
+        return _Refused(
+            say("must be {what}, got {value}; {fix}", what=what, value=repr(value), fix=fix)
+        )
+    return _Refused(say("must be {what}, got {value}", what=what, value=repr(value)))
 
 
 def _bool(value: Any, option: Option) -> bool:
     if not isinstance(value, bool):
-        raise _must("true or false", value)
+        raise _must(say("true or false"), value)
     return value
 
 
-def _bounded(value: Any, option: Option, noun: str) -> float:
+def as_number(value: Any) -> Any:
+    """`value`, or the number a text writes: YAML 1.1 reads 1e-3 (no dot) as a string."""
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _bounded(value: Any, option: Option, noun: Message) -> float:
     """A number within the option's bounds (NaN and infinities outside them)."""
+    value = as_number(value)
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise _must(noun, value)
     if option.max is not None and not value <= option.max:  # NaN too
-        fix = f"give a number from {option.min:g} to {option.max:g}"
+        low, high = f"{option.min:g}", f"{option.max:g}"
         if option.default is not None:
-            fix += f" (the default is {option.default:g})"
-        raise _must(f"at most {option.max:g}", value, fix)
+            fix = say(
+                "give a number from {low} to {high} (the default is {default})",
+                low=low,
+                high=high,
+                default=f"{option.default:g}",
+            )
+        else:
+            fix = say("give a number from {low} to {high}", low=low, high=high)
+        raise _must(say("at most {high}", high=high), value, fix)
     if not math.isfinite(value) or value < option.min:
-        raise _must(f"a number of at least {option.min:g}", value)
+        raise _must(say("a number of at least {low}", low=f"{option.min:g}"), value)
     return float(value)
 
 
 def _number(value: Any, option: Option) -> float:
-    return _bounded(value, option, "a number")
+    return _bounded(value, option, say("a number"))
 
 
 def _integer(value: Any, option: Option) -> int:
-    number = _bounded(value, option, "a whole number")
+    number = _bounded(value, option, say("a whole number"))
     if not number.is_integer():
-        raise _must("a whole number", value)
+        raise _must(say("a whole number"), value)
     return int(number)
 
 
 def _choice(value: Any, option: Option) -> str:
     if value not in option.choices:
-        raise _must("one of " + ", ".join(option.choices), value)
+        raise _must(say("one of {choices}", choices=", ".join(option.choices)), value)
     return str(value)
 
 
 def _texts(value: Any, option: Option) -> list[str]:
     values = [value] if isinstance(value, str) else value
     if not isinstance(values, list) or not values or not all(isinstance(v, str) for v in values):
-        raise _must("a list of texts", value)
+        raise _must(say("a list of texts"), value)
     return list(values)
 
 
 def _text(value: Any, option: Option) -> str:
     if not isinstance(value, str) or not value:
-        raise _must("a non-empty text", value)
+        raise _must(say("a non-empty text"), value)
     return value
 
 
@@ -170,25 +212,48 @@ READERS: dict[str, Callable[[Any, Option], Any]] = {
 def _options(where: str, kind: Kind, given: Any) -> dict[str, Any]:
     """A check's options read by their kinds' declarations, defaults filled in."""
     if not isinstance(given, dict):
-        raise CheckError(f"{where}: options must be a mapping like {{ignore_case: true}}")
+        raise CheckError(
+            say("{where}: options must be a mapping like {{ignore_case: true}}", where=where)
+        )
     for name in given:
         if name not in kind.options:
-            takes = ", ".join(kind.options) or "none"
-            raise CheckError(f"{where}: unknown option {name!r}; {kind.name} takes {takes}")
+            raise CheckError(
+                say(
+                    "{where}: unknown option {name}; {kind} takes {takes}",
+                    where=where,
+                    name=repr(name),
+                    kind=kind.name,
+                    takes=", ".join(kind.options) or say("none"),
+                )
+            )
     options: dict[str, Any] = {}
     for name, option in kind.options.items():
         if given.get(name) is None:
             if option.required:
-                raise CheckError(f"{where}: needs option {name} ({option.type})")
+                raise CheckError(
+                    say(
+                        "{where}: needs option {name} ({type})",
+                        where=where,
+                        name=name,
+                        type=option.type,
+                    )
+                )
             options[name] = option.default
             continue
         try:
             options[name] = READERS[option.type](given[name], option)
         except _Refused as refused:
-            raise CheckError(f"{where}: option {name} {refused}") from None
+            raise CheckError(
+                say(
+                    "{where}: option {name} {problem}",
+                    where=where,
+                    name=name,
+                    problem=refused.args[0],
+                )
+            ) from None
     problem = kind.problem(options)
     if problem:
-        raise CheckError(f"{where}: {problem}")
+        raise CheckError(say("{where}: {problem}", where=where, problem=problem))
     return options
 
 
@@ -196,32 +261,90 @@ def _kind(raw: Any, where: str) -> Kind:
     """The kind a raw check names, once its keys are known ones."""
     if not isinstance(raw, dict):
         raise CheckError(
-            f"{where}: must be a mapping like {{kind: exact, weight: 1.0}}, got {raw!r}"
+            say(
+                "{where}: must be a mapping like {{kind: exact, weight: 1.0}}, got {value}",
+                where=where,
+                value=repr(raw),
+            )
         )
     unknown = sorted(set(raw) - set(KEYS))
     if unknown:
         raise CheckError(
-            f"{where}: unknown key {unknown[0]!r}; a check has kind, weight, options and name"
+            say(
+                "{where}: unknown key {key}; a check has kind, weight, options and name",
+                where=where,
+                key=repr(unknown[0]),
+            )
         )
     kind = raw.get("kind")
     if kind not in KINDS:
-        raise CheckError(f"{where}: kind must be one of {', '.join(KINDS)}, got {kind!r}")
+        raise CheckError(
+            say(
+                "{where}: kind must be one of {kinds}, got {value}",
+                where=where,
+                kinds=", ".join(KINDS),
+                value=repr(kind),
+            )
+        )
     return KINDS[kind]
+
+
+def _weight(raw: Any, where: str) -> float:
+    """A check's weight: a finite number from -MAX_WEIGHT to MAX_WEIGHT."""
+    weight = as_number(raw)
+    if isinstance(weight, bool) or not isinstance(weight, int | float) or math.isnan(weight):
+        raise CheckError(
+            say("{where}: weight must be a number, got {value}", where=where, value=repr(raw))
+        )
+    if not abs(weight) <= MAX_WEIGHT:
+        raise CheckError(weight_too_large(where, weight))
+    return float(weight)
+
+
+def weight_too_large(where: str, weight: float) -> Message:
+    """A weight past ±MAX_WEIGHT: rewards are compared within a group, so only the
+    weights' ratios count, and such sums overflow."""
+    return say(
+        "{where}: weight {value} is past the most a weight may be, {most} either way; rewards "
+        "are compared within each group, so only the weights' ratios count: give e.g. 1 "
+        "and 0.5",
+        where=where,
+        value=f"{weight:g}",
+        most=f"{MAX_WEIGHT:,g}",
+    )
+
+
+def lone_negative(weights: dict[str, float], where: str) -> Message | None:
+    """Why weights that are all 0 or below, one of them negative, cannot train: the run
+    would learn to fail the checks. A negative weight is a penalty only beside a positive
+    one."""
+    if any(w > 0 for w in weights.values()) or not any(w < 0 for w in weights.values()):
+        return None
+    names = ", ".join(f"{name} {w:g}" for name, w in weights.items() if w < 0)
+    return say(
+        "{where}: no weight is above 0 and {names} is below, so the run would learn to fail "
+        "that check; give the check you want passed a positive weight (a negative weight "
+        "is a penalty beside a positive one)",
+        where=where,
+        names=names,
+    )
 
 
 def parse_check(raw: Any, index: int) -> Check:
     """One check of task.rewards, validated, its options' defaults filled in."""
     kind = _kind(raw, f"{FIELD}[{index}]")
     where = f"{FIELD}[{index}] ({kind.name})"
-    weight = raw.get("weight", 1.0)
-    if isinstance(weight, bool) or not isinstance(weight, int | float) or not math.isfinite(weight):
-        raise CheckError(f"{where}: weight must be a number, got {weight!r}")
+    weight = _weight(raw.get("weight", 1.0), where)
     options = _options(where, kind, raw.get("options") or {})
     name = raw.get("name") or kind.name
     if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
         raise CheckError(
-            f"{where}: name must be lower-case letters, digits and _ (it names the reward "
-            f"part in the charts), got {name!r}"
+            say(
+                "{where}: name must be lower-case letters, digits and _ (it names the reward "
+                "part in the charts), got {value}",
+                where=where,
+                value=repr(name),
+            )
         )
     return Check(kind.name, float(weight), options, name)
 
@@ -231,7 +354,20 @@ def parse_checks(raw: Any) -> list[Check]:
     at most one function check (the one user_reward names)."""
     if not isinstance(raw, list) or not raw:
         raise CheckError(
-            f"{FIELD}: must be a list of at least one check, e.g. [{{kind: exact, weight: 1.0}}]"
+            say(
+                "task.rewards: must be a list of at least one check, e.g. [{{kind: exact, "
+                "weight: 1.0}}]"
+            )
+        )
+    if len(raw) > MAX_CHECKS:
+        raise CheckError(
+            say(
+                "task.rewards: {n} checks, more than the {most} a reward may have (each is "
+                "charted and recorded at every step); keep the {most} that matter, or "
+                "score the rest in one function check",
+                n=f"{len(raw):,}",
+                most=MAX_CHECKS,
+            )
         )
     checks: list[Check] = []
     taken: set[str] = set()
@@ -245,10 +381,22 @@ def parse_checks(raw: Any) -> list[Check]:
         checks.append(Check(check.kind, check.weight, check.options, name))
     functions = [c.options["function"] for c in checks if c.kind == "function"]
     if len(set(functions)) > 1:
-        raise CheckError(f"{FIELD}: name one function of your own at most, got {functions}")
+        raise CheckError(
+            say(
+                "task.rewards: name one function of your own at most, got {functions}",
+                functions=functions,
+            )
+        )
+    lone = lone_negative({c.name: c.weight for c in checks}, FIELD)
+    if lone is not None:
+        raise CheckError(lone)
     if all(c.weight == 0 for c in checks):
-        raise CheckError(f"{FIELD}: every weight is 0, so every completion scores the same; "
-                         "give one check a weight above 0")  # fmt: skip
+        raise CheckError(
+            say(
+                "task.rewards: every weight is 0, so every completion scores the same; give "
+                "one check a weight above 0"
+            )
+        )
     return checks
 
 

@@ -40,8 +40,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Literal
 
+import numpy as np
 import regex
 
+from studio.core.messages import say
 from studio.core.tasks.base import RewardFn
 from studio.core.tasks.chrf import CHRF_BETA, CHRF_BETA_MAX, sentence_chrf
 from studio.core.tasks.reward_patterns import matches
@@ -127,16 +129,29 @@ def first_number(text: str) -> float | None:
 
 
 def edit_similarity(a: str, b: str) -> float:
-    """1 - Levenshtein distance / the longer length (1 for two empty strings)."""
+    """1 - Levenshtein distance / the longer length (1 for two empty strings).
+
+    The distance table is filled a row at a time with numpy: a row's deletions and
+    substitutions come from the row above in one step, and its insertions, each cell
+    from its left neighbour plus one, are a running minimum of (cell - column) plus the
+    column. Cell by cell in Python two texts of 2,000 characters took 1.6 s, on the
+    window's thread when the Reward lab scored as one typed."""
     if not a and not b:
         return 1.0
-    previous = list(range(len(b) + 1))
+    if not a or not b:
+        return 0.0
+    codes = np.array([ord(c) for c in b], dtype=np.int64)
+    columns = np.arange(len(b) + 1, dtype=np.int64)
+    previous = columns.copy()
     for i, ca in enumerate(a, start=1):
-        current = [i]
-        for j, cb in enumerate(b, start=1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        current = np.empty_like(previous)
+        current[0] = i
+        # deletion (from above) or substitution (from above-left, free when equal)
+        current[1:] = np.minimum(previous[1:] + 1, previous[:-1] + (codes != ord(ca)))
+        # insertion: current[j] = min over k <= j of current[k] + (j - k)
+        current = np.minimum.accumulate(current - columns) + columns
         previous = current
-    return 1.0 - previous[-1] / max(len(a), len(b))
+    return 1.0 - int(previous[-1]) / max(len(a), len(b))
 
 
 # ---- the scorers, one a kind: each takes a check's options and gives score(c, answers)
@@ -201,7 +216,7 @@ def _length(o: Options) -> Score:
 
 def _length_problem(o: Options) -> str:
     if o["max"] is not None and o["max"] < o["min"]:
-        return f"option max {o['max']} is below min {o['min']}"
+        return say("option max {high} is below min {low}", high=o["max"], low=o["min"])
     return ""
 
 

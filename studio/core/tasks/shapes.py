@@ -25,6 +25,7 @@ from studio.core.config.decoding import Decoding
 from studio.core.config.fields import ConfigError, ModelSection, TaskSection, param, shown
 from studio.core.data.images import load_image_folder, stratified_split
 from studio.core.data.shapes import DEFAULT_CLASSES, SHAPES, draw_shapes
+from studio.core.messages import say
 from studio.core.models.lite_resnet import LiteResNet, LiteResNetConfig
 from studio.core.models.sampling import choose, token_logprobs_and_entropy
 from studio.core.tasks.base import (
@@ -76,11 +77,18 @@ class ShapesConfig(TaskSection):
         unknown = [c for c in self.classes if c not in SHAPES]
         if unknown:
             raise ConfigError(
-                f"task.classes: unknown shape {shown(unknown[0])}; choose from {', '.join(SHAPES)}"
+                say(
+                    "task.classes: unknown shape {name}; choose from {shapes}",
+                    name=shown(unknown[0]),
+                    shapes=", ".join(SHAPES),
+                )
             )
         if len(set(self.classes)) < 2:
             raise ConfigError(
-                f"task.classes: need at least two different shapes, got {shown(self.classes)}"
+                say(
+                    "task.classes: need at least two different shapes, got {classes}",
+                    classes=shown(self.classes),
+                )
             )
 
 
@@ -108,9 +116,15 @@ class ShapesTask(Task[ShapesConfig]):
     SAMPLE_NOUN: ClassVar[str] = "label"
 
     def __init__(
-        self, cfg: ShapesConfig, data: Any, *, seed: int, user_settings: UserSettings | None = None
+        self,
+        cfg: ShapesConfig,
+        data: Any,
+        *,
+        seed: int,
+        user_settings: UserSettings | None = None,
+        model: ModelSection | None = None,
     ) -> None:
-        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings, model=model)
         split_seed = int(getattr(data, "split_seed", 1234))
         path = getattr(data, "path", None)
         size = cfg.image_size
@@ -154,7 +168,7 @@ class ShapesTask(Task[ShapesConfig]):
             return None
         r = self._report
         total = r.kept + r.total_skipped
-        return Unusable(r.path, r.total_skipped, total, r.summary(), "files")
+        return Unusable(r.path, r.total_skipped, total, r.summary(), say("files"))
 
     def _example(self, split: str, i: int) -> Example:
         part = self.splits[split]
@@ -162,7 +176,12 @@ class ShapesTask(Task[ShapesConfig]):
         return Example(
             prompt=part.images[i],
             reference=label,
-            display=f"{split} image {i} ({self.class_names[label]})",
+            display=say(
+                "{split} image {index} ({shape})",
+                split=split,
+                index=i,
+                shape=self.class_names[label],
+            ),
         )
 
     def sample(self, n: int, rng: random.Random, max_level: int) -> list[Example]:
@@ -174,14 +193,20 @@ class ShapesTask(Task[ShapesConfig]):
     def build_model(self, model_cfg: ModelSection) -> nn.Module:
         if not isinstance(model_cfg, LiteResNetConfig):
             raise ConfigError(
-                f"model.arch: the shapes task trains lite-resnet, got "
-                f"{getattr(model_cfg, 'ARCH', type(model_cfg).__name__)}"
+                say(
+                    "model.arch: the shapes task trains lite-resnet, got {arch}",
+                    arch=getattr(model_cfg, "ARCH", type(model_cfg).__name__),
+                )
             )
         size = self.cfg.image_size
         if model_cfg.image_size not in (0, size):
             raise ConfigError(
-                f"model.image_size: images are resized to task.image_size = "
-                f"{size}, got {model_cfg.image_size}; set it to {size} or 0"
+                say(
+                    "model.image_size: images are resized to task.image_size = {size}, got "
+                    "{value}; set it to {size} or 0",
+                    size=size,
+                    value=model_cfg.image_size,
+                )
             )
         cfg = dataclasses.replace(model_cfg, image_size=size)
         return LiteResNet(cfg, 3, len(self.class_names))
@@ -248,8 +273,12 @@ class ShapesTask(Task[ShapesConfig]):
         images, labels = part.images[:limit], part.labels[:limit]
         if len(labels) == 0:
             raise ConfigError(
-                f"data.{split}_fraction: the {split} split is empty; raise the "
-                f"fraction or add images"
+                say(
+                    "data.{name}_fraction: the {split} split is empty; raise the fraction or "
+                    "add images",
+                    name=split,
+                    split=split,
+                )
             )
         device = model_device(model)
         guesses = torch.cat(
@@ -269,8 +298,12 @@ class ShapesTask(Task[ShapesConfig]):
         names = state.get("class_names")
         if names is not None and list(names) != self.class_names:
             raise ConfigError(
-                f"the run was trained on classes {names}, but the data now has "
-                f"{self.class_names}; use the same data folder to resume"
+                say(
+                    "the run was trained on classes {names}, but the data now has {classes}; use "
+                    "the same data folder to resume",
+                    names=names,
+                    classes=self.class_names,
+                )
             )
 
     # ---- what the window shows of the policy
@@ -291,7 +324,7 @@ class ShapesTask(Task[ShapesConfig]):
         probs = torch.softmax(logits.float(), dim=-1).cpu().tolist()
         images = [
             {
-                "title": f"{split} image {i}",
+                "title": say("{split} image {index}", split=split, index=i),
                 "label": self.class_names[ex.reference],
                 "probs": rounded(p),
             }

@@ -18,8 +18,9 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from studio.core.config.fields import param
+from studio.core.config.fields import ModelSection, param
 from studio.core.config.sections import DataConfig
+from studio.core.messages import say
 from studio.core.tasks.arithmetic import exact_match
 from studio.core.tasks.base import Example, RewardFunction, UserSettings
 from studio.core.tasks.char_tokenizer import CharTokenizer
@@ -50,17 +51,24 @@ class StringsConfig(UserRewardSection):
 
     def __post_init__(self) -> None:
         if not self.alphabet:
-            raise ValueError("task.alphabet: is empty; give at least one character")
+            raise ValueError(say("task.alphabet: is empty; give at least one character"))
         if SEPARATOR in self.alphabet:
             raise ValueError(
-                f"task.alphabet: must not contain {SEPARATOR!r}, which ends the prompt; remove it"
+                say(
+                    "task.alphabet: must not contain {separator}, which ends the prompt; remove it",
+                    separator=repr(SEPARATOR),
+                )
             )
         if len(set(self.alphabet)) != len(self.alphabet):
-            raise ValueError("task.alphabet: repeats a character; list each once")
+            raise ValueError(say("task.alphabet: repeats a character; list each once"))
         if self.max_length < self.min_length:
             raise ValueError(
-                f"task.max_length: {self.max_length} is below task.min_length "
-                f"{self.min_length}; raise it or lower min_length"
+                say(
+                    "task.max_length: {high} is below task.min_length {low}; raise it or lower "
+                    "min_length",
+                    high=self.max_length,
+                    low=self.min_length,
+                )
             )
 
 
@@ -91,8 +99,9 @@ class StringsTask(TextTask[StringsConfig]):
         *,
         seed: int,
         user_settings: UserSettings | None = None,
+        model: ModelSection | None = None,
     ) -> None:
-        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings, model=model)
         self.tokenizer = CharTokenizer(cfg.alphabet + SEPARATOR)
         self.prompt_end = SEPARATOR
 
@@ -131,7 +140,14 @@ class StringsTask(TextTask[StringsConfig]):
         ]
 
     def report(self) -> str:
-        return (
-            f"strings: {self.cfg.operation} strings of {self.cfg.min_length}.."
-            f"{self.cfg.max_length} characters from {self.cfg.alphabet!r}; " + super().report()
+        return say(
+            "{task}; {held_out}",
+            task=say(
+                "strings: {operation} strings of {low}..{high} characters from {alphabet}",
+                operation=self.cfg.operation,
+                low=self.cfg.min_length,
+                high=self.cfg.max_length,
+                alphabet=repr(self.cfg.alphabet),
+            ),
+            held_out=super().report(),
         )

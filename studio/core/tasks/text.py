@@ -25,6 +25,8 @@ from torch import nn
 from studio.core.config.decoding import Decoding
 from studio.core.config.fields import ModelSection, TaskSection
 from studio.core.config.sections import DataConfig
+from studio.core.messages import say
+from studio.core.models import arch_spec
 from studio.core.models.decoder import GenerationOutput, TextDecoder, as_decoder
 from studio.core.models.sampling import token_logprobs_and_entropy
 from studio.core.tasks.base import (
@@ -127,7 +129,6 @@ class TextTask(Task[TC]):
     EXPORT_ADAPTER = "studio.core.export.adapters:TextAdapter"
     SAMPLE_NOUN = "answer"
     EVAL_BATCH = 256  # held-out prompts answered in one generate call
-    tokenizer: CharTokenizer | PieceTokenizer
     # what every prompt ends with, where the answer starts ("" when prompts are free):
     # the playground adds it to a prompt typed without it
     prompt_end: str = ""
@@ -139,14 +140,30 @@ class TextTask(Task[TC]):
         *,
         seed: int,
         user_settings: UserSettings | None = None,
+        model: ModelSection | None = None,
     ) -> None:
         data = data if data is not None else DataConfig()
-        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings, model=model)
         spec = user_reward_spec(cfg)
         # imported now, so a wrong name fails before training starts
         self._user_reward = user_reward_function(spec) if spec else None
         self._splits: dict[str, list[Example]] | None = None
         self._held_out_prompts: set[str] = set()
+        # a model that brings its own tokenizer (a pretrained one) decides the tokens; the
+        # task's own (set by the subclass) serves every other model
+        bring = arch_spec(model.ARCH).tokenizer if model is not None else None
+        self.model_tokenizer: Any = bring(model) if bring is not None else None
+
+    @property
+    def tokenizer(self) -> Any:
+        """The tokens of this task's text: the model's own tokenizer when it brings one,
+        else the task's (characters or BPE pieces)."""
+        own = self.model_tokenizer is None
+        return self._own_tokenizer if own else self.model_tokenizer
+
+    @tokenizer.setter
+    def tokenizer(self, own: CharTokenizer | PieceTokenizer) -> None:
+        self._own_tokenizer = own
 
     # ---- what subclasses supply
 
@@ -224,17 +241,22 @@ class TextTask(Task[TC]):
                     break
             else:
                 raise TaskError(
-                    f"{self.NAME}: nearly every problem up to level {top + 1} is held out for "
-                    "evaluation; lower data.valid_fraction and data.test_fraction or allow "
-                    "harder problems"
+                    say(
+                        "{task}: nearly every problem up to level {level} is held out for "
+                        "evaluation; lower data.valid_fraction and data.test_fraction or allow "
+                        "harder problems",
+                        task=self.NAME,
+                        level=top + 1,
+                    )
                 )
         return out
 
     def report(self) -> str:
         s = self.splits()
-        return (
-            f"{len(s['valid'])} validation and {len(s['test'])} test problems held out "
-            "(never used for training)"
+        return say(
+            "{valid} validation and {test} test problems held out (never used for training)",
+            valid=len(s["valid"]),
+            test=len(s["test"]),
         )
 
     def _check_context(self, max_len: int) -> None:
@@ -242,10 +264,16 @@ class TextTask(Task[TC]):
         need = self.max_prompt_tokens + self.max_completion_tokens
         if need > max_len:
             raise TaskError(
-                f"model.max_len: {max_len} is too short for task {self.NAME}: prompts "
-                f"take up to {self.max_prompt_tokens} tokens and answers up to "
-                f"{self.max_completion_tokens} (EOS included); raise model.max_len to at "
-                f"least {need} or choose smaller problems"
+                say(
+                    "model.max_len: {max_len} is too short for task {task}: prompts take up to "
+                    "{prompt} tokens and answers up to {answer} (EOS included); raise "
+                    "model.max_len to at least {need} or choose smaller problems",
+                    max_len=max_len,
+                    task=self.NAME,
+                    prompt=self.max_prompt_tokens,
+                    answer=self.max_completion_tokens,
+                    need=need,
+                )
             )
 
     def check_settings(self, cfg: StudioConfig) -> None:
@@ -258,22 +286,35 @@ class TextTask(Task[TC]):
         room = max_len - self.max_prompt_tokens
         if cfg.grpo.max_new_tokens > room:
             raise TaskError(
-                f"grpo.max_new_tokens: {cfg.grpo.max_new_tokens} does not fit: {self.NAME} "
-                f"prompts take up to {self.max_prompt_tokens} tokens of model.max_len "
-                f"{max_len}, leaving {room}; lower grpo.max_new_tokens to at most "
-                f"{room} (answers need {self.max_completion_tokens}) or raise "
-                f"model.max_len to {self.max_prompt_tokens + cfg.grpo.max_new_tokens}"
+                say(
+                    "grpo.max_new_tokens: {n} does not fit: {task} prompts take up to {prompt} "
+                    "tokens of model.max_len {max_len}, leaving {room}; lower "
+                    "grpo.max_new_tokens to at most {room} (answers need {answer}) or raise "
+                    "model.max_len to {need}",
+                    n=cfg.grpo.max_new_tokens,
+                    task=self.NAME,
+                    prompt=self.max_prompt_tokens,
+                    max_len=max_len,
+                    room=room,
+                    answer=self.max_completion_tokens,
+                    need=self.max_prompt_tokens + cfg.grpo.max_new_tokens,
+                )
             )
 
     # ---- the model
 
     @property
     def max_prompt_tokens(self) -> int:
+        if self.model_tokenizer is not None:
+            return self.model_tokenizer.prompt_tokens(self.max_prompt_chars)
         return self.max_prompt_chars + (1 if self.tokenizer.bos else 0)
 
     @property
     def max_completion_tokens(self) -> int:
         return self.max_reference_chars + 1  # EOS
+
+    def token_lengths(self) -> tuple[int, int] | None:
+        return self.max_prompt_tokens, self.max_completion_tokens
 
     def build_model(self, model_cfg: ModelSection) -> nn.Module:
         """A decoder of the config's architecture (ArchSpec.model), sized to the
@@ -400,7 +441,14 @@ class TextTask(Task[TC]):
         del decoding  # greedy, the only one text tasks offer (DECODINGS)
         examples = self.splits()[split][:limit]
         if not examples:
-            raise TaskError(f"{self.NAME}: the {split} split is empty; raise data.{split}_fraction")
+            raise TaskError(
+                say(
+                    "{task}: the {split} split is empty; raise data.{name}_fraction",
+                    task=self.NAME,
+                    split=split,
+                    name=split,
+                )
+            )
         net = as_decoder(model)
         device = model_device(model)
         correct = length = ended = 0.0
@@ -450,8 +498,8 @@ class TextTask(Task[TC]):
         return {"tokenizer": self.tokenizer.to_dict()}
 
     def load_state_dict(self, state: dict[str, Any]) -> None:
-        if "tokenizer" not in state:
-            return
+        if "tokenizer" not in state or self.model_tokenizer is not None:
+            return  # a model's own tokenizer comes with the model, not the checkpoint
         if is_pieces(state["tokenizer"]):
             self.tokenizer = PieceTokenizer.from_dict(state["tokenizer"])
             return
@@ -460,8 +508,12 @@ class TextTask(Task[TC]):
         missing = sorted(set(ours) - set(saved.chars))
         if missing:
             raise TaskError(
-                f"{self.NAME}: the saved vocabulary lacks {''.join(missing)!r}, which this "
-                "task's problems use; resume with the task settings the run was started with"
+                say(
+                    "{task}: the saved vocabulary lacks {chars}, which this task's problems use; "
+                    "resume with the task settings the run was started with",
+                    task=self.NAME,
+                    chars=repr("".join(missing)),
+                )
             )
         self.tokenizer = saved
 

@@ -23,16 +23,20 @@ import importlib.machinery
 import math
 import os
 import sys
+import sysconfig
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from studio.core.config.fields import TaskSection, param
+from studio.core.messages import Message, say
 from studio.core.tasks.base import RewardFunction, Rollout, TaskError
 
 _allowed: set[Path] = set()  # files the user allowed to run in this process
 _beside: list[Path] = []  # folders of the preset files loaded, newest first
-NOT_FOUND_HINT = "put the .py file beside the preset file or in the folder the studio starts in"
+NOT_FOUND_HINT = say(
+    "put the .py file beside the preset file or in the folder the studio starts in"
+)
 
 
 class UserRewardSection(TaskSection):
@@ -58,9 +62,13 @@ class UserCodeRefused(TaskError):
 
     def __init__(self, spec: str, file: Path) -> None:
         super().__init__(
-            f"task.user_reward ({spec}) runs Python code from {file}, which was not allowed "
-            f"to run; if you trust that file, allow it (grpo-studio train --allow-code {file}, "
-            "or answer yes when the window asks)"
+            say(
+                "task.user_reward ({spec}) runs Python code from {file}, which was not allowed "
+                "to run; if you trust that file, allow it (grpo-studio train --allow-code "
+                "{file}, or answer yes when the window asks)",
+                spec=spec,
+                file=file,
+            )
         )
         self.spec, self.file = spec, file
 
@@ -68,7 +76,11 @@ class UserCodeRefused(TaskError):
 def _split(spec: str) -> tuple[str, str]:
     if not isinstance(spec, str) or spec.count(":") != 1 or not all(spec.split(":")):
         raise TaskError(
-            f'task.user_reward: expected "module:function" (e.g. "my_rewards:score"), got {spec!r}'
+            say(
+                'task.user_reward: expected "module:function" (e.g. "my_rewards:score"), got '
+                "{value}",
+                value=repr(spec),
+            )
         )
     module_name, fn_name = spec.split(":")
     return module_name, fn_name
@@ -99,10 +111,35 @@ def _search_path() -> list[str]:
     return [*sys.path, *_extra_folders()]
 
 
+def _installed_roots() -> list[Path]:
+    """Where Python's standard library, installed packages and the studio itself live:
+    no reward function of the user's is there."""
+    paths = sysconfig.get_paths()
+    roots = [paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib") if k in paths]
+    return [Path(r).resolve() for r in roots] + [Path(__file__).resolve().parents[2]]
+
+
+def _not_own_code(spec: str, where: Message) -> TaskError:
+    """A reward that names a function of Python's or an installed package's, not one of
+    the user's: refused plainly, never offered to be allowed."""
+    return TaskError(
+        say(
+            "task.user_reward: {spec} names {where}, not a file of your own; a reward "
+            "function must be in your own .py file ({hint}), named as my_rewards:score",
+            spec=spec,
+            where=where,
+            hint=NOT_FOUND_HINT,
+        )
+    )
+
+
 def user_code_file(spec: str) -> Path:
     """The file `module:function` would be imported from, found without running anything
-    (a package's parents are located, not imported)."""
+    (a package's parents are located, not imported); TaskError when it is no file of the
+    user's (Python's standard library, an installed package, the studio)."""
     module_name, _ = _split(spec)
+    if module_name.split(".")[0] in sys.builtin_module_names:
+        raise _not_own_code(spec, say("a module built into Python"))
     search: list[str] = _search_path()
     found = None
     parts = module_name.split(".")
@@ -113,17 +150,26 @@ def user_code_file(spec: str) -> Path:
         search = list(found.submodule_search_locations or [])
     if found is None or not found.origin or not Path(found.origin).is_file():
         raise TaskError(
-            f"task.user_reward: cannot import module {module_name!r} (no such .py file); "
-            + NOT_FOUND_HINT
+            say(
+                "task.user_reward: cannot import module {module} (no such .py file); {hint}",
+                module=repr(module_name),
+                hint=NOT_FOUND_HINT,
+            )
         )
-    return Path(found.origin).resolve()
+    file = Path(found.origin).resolve()
+    if any(file.is_relative_to(root) for root in _installed_roots()):
+        where = say("{file}, installed with Python or the studio", file=file)
+        raise _not_own_code(spec, where)
+    return file
 
 
 def allow_user_code(path: str | Path) -> Path:
     """Let the reward functions in the Python file `path` run in this process."""
     file = Path(path).expanduser().resolve()
     if not file.is_file():
-        raise TaskError(f"{path}: no such file; name the .py file that holds your reward")
+        raise TaskError(
+            say("{path}: no such file; name the .py file that holds your reward", path=path)
+        )
     _allowed.add(file)
     return file
 
@@ -167,7 +213,12 @@ def load_user_reward(spec: str) -> Callable[..., Sequence[float]]:
         module = importlib.import_module(module_name)
     except ImportError as err:
         raise TaskError(
-            f"task.user_reward: cannot import module {module_name!r} ({err}); " + NOT_FOUND_HINT
+            say(
+                "task.user_reward: cannot import module {module} ({reason}); {hint}",
+                module=repr(module_name),
+                reason=str(err),
+                hint=NOT_FOUND_HINT,
+            )
         ) from None
     finally:
         for folder in added:
@@ -175,12 +226,20 @@ def load_user_reward(spec: str) -> Callable[..., Sequence[float]]:
     fn = getattr(module, fn_name, None)
     if fn is None:
         raise TaskError(
-            f"task.user_reward: module {module_name!r} has no function {fn_name!r}; check the "
-            "name after the colon"
+            say(
+                "task.user_reward: module {module} has no function {function}; check the name "
+                "after the colon",
+                module=repr(module_name),
+                function=repr(fn_name),
+            )
         )
     if not callable(fn):
         raise TaskError(
-            f"task.user_reward: {spec} is not a function but a {type(fn).__name__}; name a function"
+            say(
+                "task.user_reward: {spec} is not a function but a {type}; name a function",
+                spec=spec,
+                type=type(fn).__name__,
+            )
         )
     return fn
 
@@ -213,16 +272,28 @@ def user_reward_function(spec: str) -> RewardFunction:
             values = [float(v) for v in values]
         except (TypeError, ValueError):
             raise TaskError(
-                f"user reward {spec} must return a list of numbers, got {values!r:.200}"
+                say(
+                    "user reward {spec} must return a list of numbers, got {value}",
+                    spec=spec,
+                    value=f"{values!r:.200}",
+                )
             ) from None
         if len(values) != rollout.num_sequences:
             raise TaskError(
-                f"user reward {spec} returned {len(values)} values for "
-                f"{rollout.num_sequences} completions; return one per completion"
+                say(
+                    "user reward {spec} returned {n} values for {m} completions; return one "
+                    "per completion",
+                    spec=spec,
+                    n=len(values),
+                    m=rollout.num_sequences,
+                )
             )
         if not all(math.isfinite(v) for v in values):
             raise TaskError(
-                f"user reward {spec} returned a NaN or infinite value; return finite numbers"
+                say(
+                    "user reward {spec} returned a NaN or infinite value; return finite numbers",
+                    spec=spec,
+                )
             )
         return values
 

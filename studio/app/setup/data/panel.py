@@ -336,8 +336,9 @@ class DataPanel(QWidget):
             return
         self.error, self.report = None, result["report"]
         self.loaded = loaded = result.get("loaded")
-        first, *rest = self.report.splitlines() or [""]
-        self.status.setText(f"✔ {translate_message(first)}")
+        # the report in the window's language, line by line (each line a message of its own)
+        first, *rest = translate_message(self.report).splitlines() or [""]
+        self.status.setText(f"✔ {first}")
         self.status.setStyleSheet("color: #006B4F;")
         title = (
             self.tr("First pairs as the model will see them (source → target):")
@@ -346,7 +347,7 @@ class DataPanel(QWidget):
         )
         parts = [title + "\n" + "\n".join(result["examples"])]
         if rest:
-            parts.append(translate_message("\n".join(rest)))
+            parts.append("\n".join(rest))
         if result.get("head"):
             parts.append(self.tr("First lines of the file:") + "\n" + result["head"])
         self._show_preview("\n\n".join(parts))

@@ -1,9 +1,15 @@
-"""The translation task's part of the Data tab (part.py): back-translation
-above the Check button, and under the verdict the column picker with Swap.
+"""The translation task's part of the Data tab (part.py): back-translation and the
+corrections clients sent above the Check button, and under the verdict the column picker
+with Swap.
 
 - Back-translation: more data from less. A file of target-language sentences alone, turned
   by a reverse model into synthetic pairs for the warm-up (`task.back_translation`,
   `task.monolingual_path`); the switch and the file follow the settings shown.
+- Corrections: the pairs a served run's users sent back from their LibreTranslate
+  clients (`grpo-studio serve --suggestions` keeps them in the run folder's
+  suggestions.tsv), added to the next training's pairs (`task.suggestions`, the run
+  folder); the switch and the folder follow the settings shown, a note beside them says
+  how many corrections the folder holds, and a check counts them in the load report.
 - Columns: once a check has read the user's file, which column became the source and
   which the target (column_picker.py); a pick sets `task.source_column` and
   `task.target_column`, Swap exchanges the languages (and the columns if set), and either
@@ -17,7 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from studio.app.common import dialogs
 from studio.app.setup.data.column_picker import ColumnPicker
@@ -25,6 +39,7 @@ from studio.app.setup.data.part import DataPart
 from studio.core.config.sections import StudioConfig
 from studio.core.data.load_report import ColumnProfile, LoadReport
 from studio.core.tasks.translation.config import TranslationConfig
+from studio.core.tasks.translation.suggestions import waiting_suggestions
 
 
 def translation_settings(cfg: StudioConfig | None) -> TranslationConfig | None:
@@ -34,7 +49,8 @@ def translation_settings(cfg: StudioConfig | None) -> TranslationConfig | None:
 
 
 class TranslationDataPart(DataPart):
-    """Back-translation (`settings`) and the column picker (`findings`)."""
+    """Back-translation and clients' corrections (`settings`), the column picker
+    (`findings`)."""
 
     TASK = "translation"
 
@@ -56,9 +72,15 @@ class TranslationDataPart(DataPart):
         mono.addWidget(self.back_translate)
         mono.addWidget(self.mono_edit, 1)
         mono.addWidget(browse_mono)
+        self.suggestions_row = self._suggestions_row()
+        settings = QWidget()
+        rows = QVBoxLayout(settings)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.addWidget(self.mono_row)
+        rows.addWidget(self.suggestions_row)
         self.columns = ColumnPicker()
         self.columns.setVisible(False)
-        self.settings, self.findings = self.mono_row, self.columns
+        self.settings, self.findings = settings, self.columns
 
         self.back_translate.toggled.connect(self._emit_back_translation)
         self.mono_edit.editingFinished.connect(self._emit_back_translation)
@@ -66,17 +88,50 @@ class TranslationDataPart(DataPart):
         self.columns.picked.connect(self._on_columns_picked)
         self.columns.swap_requested.connect(self.swap)
 
-    # ---- back-translation
+    def _suggestions_row(self) -> QWidget:
+        """The switch, the run folder and its Folder… button of `task.suggestions`."""
+        self.add_suggestions = QCheckBox(self.tr("Add the corrections clients sent to the run:"))
+        self.add_suggestions.setToolTip(
+            self.tr(
+                "The pairs that users of the served run sent back from their translation "
+                "programs (grpo-studio serve --suggestions keeps them in the run folder's "
+                "suggestions.tsv) join the training pairs (task.suggestions)"
+            )
+        )
+        self.suggestions_edit = QLineEdit()
+        self.suggestions_edit.setPlaceholderText(self.tr("a run folder"))
+        browse = QPushButton(self.tr("Folder…"))
+        self.suggestions_waiting = QLabel()
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.add_suggestions)
+        layout.addWidget(self.suggestions_edit, 1)
+        layout.addWidget(browse)
+        layout.addWidget(self.suggestions_waiting)
+        self.add_suggestions.toggled.connect(self._on_suggestions_toggled)
+        self.suggestions_edit.editingFinished.connect(self._emit_suggestions)
+        browse.clicked.connect(self._browse_suggestions)
+        return row
 
     def show_config(self, cfg: StudioConfig) -> None:
-        """The back-translation switch and file of the settings shown."""
+        """The switches, the file and the folder of the settings shown."""
         task = translation_settings(cfg)
         if task is None:
             return
-        self.back_translate.blockSignals(True)
-        self.back_translate.setChecked(task.back_translation)
-        self.back_translate.blockSignals(False)
+        for box, on in (
+            (self.back_translate, task.back_translation),
+            (self.add_suggestions, task.suggestions is not None),
+        ):
+            box.blockSignals(True)
+            box.setChecked(on)
+            box.blockSignals(False)
         self.mono_edit.setText(task.monolingual_path or "")
+        if task.suggestions is not None:  # switched off, the folder stays to switch on again
+            self.suggestions_edit.setText(task.suggestions)
+        self._count_suggestions()
+
+    # ---- back-translation
 
     def _browse_monolingual(self) -> None:
         path = dialogs.open_file(
@@ -92,6 +147,45 @@ class TranslationDataPart(DataPart):
         self.setting_edited.emit("task.monolingual_path", path)
         self.setting_edited.emit("task.back_translation", self.back_translate.isChecked())
         self.verdict_outdated.emit()
+
+    # ---- clients' corrections
+
+    def _browse_suggestions(self) -> None:
+        folder = dialogs.open_folder(
+            self.suggestions_row,
+            self.tr("Choose the run whose clients' corrections to add"),
+            self.suggestions_edit.text().strip(),
+        )
+        if folder:
+            self.suggestions_edit.setText(folder)
+            self.add_suggestions.setChecked(True)
+            self._emit_suggestions()
+
+    def _on_suggestions_toggled(self, on: bool) -> None:
+        if on and not self.suggestions_edit.text().strip():
+            self._browse_suggestions()  # a switch with no folder asks for one
+            if not self.suggestions_edit.text().strip():
+                self.add_suggestions.setChecked(False)  # none chosen: nothing to add
+                return
+        self._emit_suggestions()
+
+    def _emit_suggestions(self) -> None:
+        folder = self.suggestions_edit.text().strip()
+        on = self.add_suggestions.isChecked() and bool(folder)
+        self._count_suggestions()
+        self.setting_edited.emit("task.suggestions", folder if on else None)
+        self.verdict_outdated.emit()
+
+    def _count_suggestions(self) -> None:
+        """Say how many corrections the folder shown holds (nothing when none is named)."""
+        folder = self.suggestions_edit.text().strip()
+        n = waiting_suggestions(folder) if folder else None
+        if not folder:
+            self.suggestions_waiting.setText("")
+        elif n is None:
+            self.suggestions_waiting.setText(self.tr("no suggestions.tsv there"))
+        else:
+            self.suggestions_waiting.setText(self.tr("{n} waiting").format(n=n))
 
     # ---- the columns
 

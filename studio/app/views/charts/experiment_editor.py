@@ -173,9 +173,7 @@ class ExperimentEditor(QDialog):
                 settings = parse_settings(changes.text())
             except ConfigError as err:
                 raise ConfigError(
-                    _tr("Variant {n}: {problem}").format(
-                        n=i + 1, problem=translate_message(str(err))
-                    )
+                    _tr("Variant {n}: {problem}").format(n=i + 1, problem=translate_message(err))
                 ) from None
             out.append({"label": name.text().strip(), "settings": settings})
         return out
@@ -187,7 +185,7 @@ class ExperimentEditor(QDialog):
         try:
             parse_variants(self.raw())
         except ConfigError as err:
-            self.problem.setText(translate_message(str(err)))  # the core's words, translated
+            self.problem.setText(translate_message(err))  # the core's words, translated
             self.adjustSize()
             return
         super().accept()

@@ -127,11 +127,11 @@ def tokentable(
     update and the change, in rows of TOKENS_PER_ROW steps; `plain`: how likely each
     piece was and is, in percent, and how much likelier the update made it."""
     if plain:
-        names = (tr("piece"), tr("how likely before"), tr("after"), tr("change"))
+        names = (tr("piece"), tr("how likely before"), tr("after"), tr("relative change"))
         value = lambda logp: percent(math.exp(logp))  # noqa: E731
         change = lambda d: _change(d, likelier(d))  # noqa: E731
     else:
-        names = (tr("token"), tr("log-prob before"), tr("after"), tr("change"))
+        names = (tr("token"), tr("log-prob before"), tr("after"), tr("change (after − before)"))
         value = lambda logp: num(logp, 3)  # noqa: E731
         change = lambda d: _change(d, signed(d))  # noqa: E731
     out = []
@@ -211,9 +211,14 @@ def change_part(group: dict, after: After, noun: str, plain: bool = True) -> str
         sample = sample_text(completions[i] if i < len(completions) else "")
         rows.append([str(i + 1), sample, signed(adv), *_likelihoods(lp0, lp1, plain)])
     header = (
-        [tr("how likely before"), tr("after"), tr("change")]
+        [tr("how likely before"), tr("after"), tr("relative change")]
         if plain
-        else [tr("log P before"), tr("log P after"), tr("change"), tr("probability")]
+        else [
+            tr("log P before"),
+            tr("log P after"),
+            tr("change (after − before)"),
+            tr("probability"),
+        ]
     )
     out.append(
         table(
@@ -291,9 +296,12 @@ def explanation_html(
     """The whole explanation of `group`, entry `index` of a step record's `groups` samples:
     in plain words (`plain`, how likely, spread, percentages) or in the engineer's terms
     (log-probs, std, eps, the config's names)."""
-    title = tr("Step {step}, group {group} of {groups}").format(
-        step=step, group=index + 1, groups=groups
-    )
+    trained = int(group.get("step_groups", groups))
+    if trained > groups:  # a few of the step's groups are kept: said as the few they are
+        title = tr("Step {step}, group {group} of the {groups} shown (the step trained {trained})")
+    else:
+        title = tr("Step {step}, group {group} of {groups}")
+    title = title.format(step=step, group=index + 1, groups=groups, trained=trained)
     intro = (
         tr(
             "In one step the model writes a group of samples for each prompt; each is scored "

@@ -112,7 +112,7 @@ def likelier(delta_logp: float) -> str:
 
 
 def prompt_part(group: dict, plain: bool = True) -> str:
-    prompt = prompt_shown(str(group.get("prompt", "")))  # a grid's level said in words
+    prompt = prompt_shown(group.get("prompt", ""))  # a grid's level said in words
     parts = [heading(tr("1. The prompt")), para(sample_text(prompt))]
     if group.get("reference") is not None:
         line = (
@@ -124,19 +124,25 @@ def prompt_part(group: dict, plain: bool = True) -> str:
     return "".join(parts)
 
 
-def rewards_part(group: dict, noun: str, plain: bool = True) -> str:
+def rewards_part(group: dict, noun: str, plain: bool = True, typed: bool = False) -> str:
+    """The samples and each check's part of their rewards; `typed`: the completions are
+    the user's own (the reward lab), which no model wrote."""
     completions, rewards = group.get("completions", []), group.get("rewards", [])
     weights, parts = group.get("weights", {}), group.get("parts", {})
-    out = [heading(tr("2. {count} samples and their rewards").format(count=len(rewards)))]
-    out.append(
-        say(
-            "The model wrote {count} samples ({noun}) for this prompt."
-            if plain
-            else "The policy wrote {count} samples ({noun}) for this prompt.",
-            count=len(rewards),
-            noun=html.escape(noun),
+    if typed:
+        out = [heading(tr("2. {count} completions and their rewards").format(count=len(rewards)))]
+        out.append(say("{count} completions you typed for this prompt.", count=len(rewards)))
+    else:
+        out = [heading(tr("2. {count} samples and their rewards").format(count=len(rewards)))]
+        out.append(
+            say(
+                "The model wrote {count} samples ({noun}) for this prompt."
+                if plain
+                else "The policy wrote {count} samples ({noun}) for this prompt.",
+                count=len(rewards),
+                noun=html.escape(noun),
+            )
         )
-    )
     if weights:
         terms = " + ".join(
             f"{num(w, 2).rstrip('0').rstrip('.')} × {html.escape(reward_part(n))}"
@@ -247,10 +253,11 @@ def spread_part(group: dict, plain: bool = True) -> str:
         out.append(
             say(
                 "spread = {std}: how far the {count} rewards lie from their average (0: all "
-                "the same)."
+                "the same): the squared distances are added up, divided by {count} − 1 (one "
+                "less than the number of rewards) and square-rooted."
                 if plain
                 else "std = {std}: how far the {count} rewards spread around their mean (the "
-                "unbiased standard deviation).",
+                "unbiased standard deviation, dividing by n − 1 = {count} − 1).",
                 std=f"<b>{num(group['std'])}</b>",
                 count=g,
             )

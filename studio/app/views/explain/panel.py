@@ -13,6 +13,7 @@ thread never runs the model.
 from __future__ import annotations
 
 import contextlib
+import html
 from concurrent.futures import Future
 from typing import Any, Self
 
@@ -200,24 +201,25 @@ class ExplainPanel(View, RedrawWhenSeen, QWidget):
         index = max(0, min(self.groups.currentIndex(), len(samples) - 1))
         self.status.setText(self._status(step))
         bar = self.body.verticalScrollBar().value()
-        self.body.setHtml(
-            explanation_html(
-                samples[index],
-                step=step,
-                index=index,
-                groups=len(samples),
-                noun=self.samples.noun,
-                after=self._after(index),
-                plain=not self.terms.isChecked(),
-            )
+        shown = explanation_html(
+            samples[index],
+            step=step,
+            index=index,
+            groups=len(samples),
+            noun=self.samples.noun,
+            after=self._after(index),
+            plain=not self.terms.isChecked(),
         )
+        if self.samples.variant_note:  # side by side: which variant's step this is
+            shown = f"<p style='color:#1F3A5F'>{html.escape(self.samples.variant_note)}</p>" + shown
+        self.body.setHtml(shown)
         self.body.verticalScrollBar().setValue(bar)
 
     def _fill_groups(self) -> None:
         samples = self.record["samples"] if self.record is not None else []
         labels = [
             tr("Group {number}: {prompt}").format(
-                number=i + 1, prompt=_short(prompt_shown(str(g.get("prompt", ""))))
+                number=i + 1, prompt=_short(prompt_shown(g.get("prompt", "")))
             )
             for i, g in enumerate(samples)
         ]

@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QImage, QPixmap
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QFont, QFontMetrics, QImage, QPixmap
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from studio.app.views.playground.answer import Answer
 
@@ -35,15 +43,24 @@ class AnswerColumn(QGroupBox):
         self.answer.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.answer.setWordWrap(True)
         self.answer.setFont(QFont("monospace"))
+        self.answer.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # a long answer (a live box of many sentences) scrolls in its column: grown with its
+        # text, it pushed the tab below the window's bottom edge at 1280x800
+        self.answer_area = QScrollArea()
+        self.answer_area.setWidget(self.answer)
+        self.answer_area.setWidgetResizable(True)
+        self.answer_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.answer_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        lines = QFontMetrics(self.answer.font()).lineSpacing()
+        self.answer_area.setMinimumHeight(3 * lines)  # three lines are always readable
         self.latency = QLabel("")
         self.picture = QLabel()
         self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.picture.setVisible(False)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.answer)
+        layout.addWidget(self.answer_area, 1)
         layout.addWidget(self.latency)
         layout.addWidget(self.picture)
-        layout.addStretch(1)
         self.frames: list[np.ndarray] = []
         self._frame_texts: list[str] = []
         self._note = ""

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from studio.app.common import dialogs
 from studio.app.common.background import run_in_background
+from studio.app.i18n.messages import translate_message
 from studio.app.session.exporter import Exporter
 from studio.app.views.playground.answer_panel import AnswerPanel
 from studio.app.views.playground.completion_page import CompletionPage
@@ -237,7 +238,8 @@ class PlaygroundTab(View, QWidget):
             )
             if self.onnx_engine.checkpoint != ckpt:
                 onnx += self.tr(" (an older checkpoint: press Export for the latest)")
-        passed = "".join(f"\n{note}" for note in engine.notes)  # damaged newer checkpoints
+        # damaged newer checkpoints, passed over
+        passed = "".join(f"\n{translate_message(note)}" for note in engine.notes)
         self.run_label.setText(f"{engine.run_dir} — {engine.arch}, {ckpt}; {onnx}{passed}")
         self.loaded.emit()
         if pending is not None:
@@ -248,7 +250,9 @@ class PlaygroundTab(View, QWidget):
         self.loading = False
         self._pending = None
         self.reload_button.setEnabled(True)
-        self.run_label.setText(self.tr("Could not load the run: {why}").format(why=message))
+        self.run_label.setText(
+            self.tr("Could not load the run: {why}").format(why=translate_message(message))
+        )
         dialogs.show_error(self, self.tr("Cannot load the model"), message)
 
     def _on_exported(self, result: Any) -> None:
@@ -279,7 +283,7 @@ class PlaygroundTab(View, QWidget):
             assert engine is not None  # not stale, or just loaded
             question = self.tr("{run} has no ONNX export yet").format(run=engine.run_dir)
             if self.onnx_problem:
-                question += f" ({self.onnx_problem})"
+                question += f" ({translate_message(self.onnx_problem)})"
             question += self.tr(". Export it now (a few seconds)?")
             if dialogs.ask_yes_no(self, self.tr("Export first?"), question):
                 self._pending = page
@@ -331,6 +335,6 @@ def load_engines(run_dir: Path) -> tuple[TorchEngine, OnnxEngine | None, str]:
             None,
             QCoreApplication.translate(
                 "PlaygroundTab", "the export could not be loaded: {error}"
-            ).format(error=err),
+            ).format(error=translate_message(err)),
         )
     return torch_engine, onnx_engine, ""

@@ -20,7 +20,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QSettings, QTimer, Signal
+from PySide6.QtCore import QSettings, QSize, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QSpinBox, QVBoxLayout, QWidget
 
 from studio.app.common.background import run_in_background
@@ -65,6 +65,18 @@ def translator_for(engine: TorchEngine | OnnxEngine, cache: TranslationCache) ->
     return LiveTranslator(OnnxBackend(engine.runner, penalty), cache)
 
 
+class LiveEditor(QPlainTextEdit):
+    """The box typed in, asking for EDITOR_LINES lines: the tab's scroll area gives the
+    page its asked height, and a taller ask pushed the answers below 1280x800's bottom."""
+
+    EDITOR_LINES = 6
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        frame = 2 * self.frameWidth() + int(self.document().documentMargin() * 2)
+        return QSize(hint.width(), self.EDITOR_LINES * self.fontMetrics().lineSpacing() + frame)
+
+
 class LiveBox(QWidget):
     """A multi-line box translated as it is typed; see the module's docstring.
 
@@ -81,7 +93,7 @@ class LiveBox(QWidget):
     def __init__(self, panel: AnswerPanel) -> None:
         super().__init__()
         self.panel = panel
-        self.editor = QPlainTextEdit()
+        self.editor = LiveEditor()
         self.editor.setPlaceholderText(
             self.tr(
                 "Type here: the translation follows as you type. Several sentences and "

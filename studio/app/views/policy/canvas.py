@@ -482,7 +482,7 @@ class PolicyCanvas(QWidget):
             painter.setFont(_font(painter.font(), 11, bold=True))
             painter.setPen(INK)
             head = _tr("{image}: a {label}").format(
-                image=prompt_shown(str(image["title"])), label=shape_name(str(image["label"]))
+                image=prompt_shown(image["title"]), label=shape_name(str(image["label"]))
             )
             painter.drawText(QRectF(12, y, self.width() - 24, 22), Qt.AlignmentFlag.AlignLeft, head)
             y += 24

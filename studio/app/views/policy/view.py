@@ -141,7 +141,7 @@ class PolicyView(View, RedrawWhenSeen, QWidget):
             try:
                 self.layout_picture = picture(self.cfg.data.split_seed)
             except ConfigError as err:  # a preset's own walls that cannot be: said, not drawn
-                self._say(translate_message(str(err)), problem=True)
+                self._say(translate_message(err), problem=True)
         self._dirty = True
 
     def toggle_wall(self, row: int, column: int) -> None:
@@ -179,8 +179,8 @@ class PolicyView(View, RedrawWhenSeen, QWidget):
             section: Any = cfg.task
             task = dataclasses.replace(section, walls=walls)
             new_picture = task.class_grid_picture(cfg.data.split_seed)
-        except ConfigError as err:  # on the start or goal, or the goal walled off
-            self._say(translate_message(str(err)), problem=True)
+        except ConfigError:  # the start walled, the goal walled off: said in plain words
+            self._say(self._refused_wall(row, column, section.max_steps), problem=True)
             return
         self.cfg = dataclasses.replace(cfg, task=task)
         self.layout_picture = new_picture
@@ -194,6 +194,16 @@ class PolicyView(View, RedrawWhenSeen, QWidget):
         )
         self._dirty = True
         self.refresh()
+
+    def _refused_wall(self, row: int, column: int, limit: int) -> str:
+        """Why a wall was not drawn on [row, column], in the window's words."""
+        start = (self.layout_picture or {}).get("start")
+        if start is not None and list(start) == [row, column]:
+            return _tr("The agent starts on this cell: a wall cannot go there. Pick another cell.")
+        return _tr(
+            "This wall was not drawn: with it there would be no way from the start to the goal "
+            "within {limit} moves. Pick another cell."
+        ).format(limit=limit)
 
     def _say(self, text: str, *, problem: bool = False) -> None:
         self.notice.setText(text)
@@ -260,7 +270,7 @@ class PolicyView(View, RedrawWhenSeen, QWidget):
     def _before_start(self, picture: dict) -> str:
         what = _tr(
             "{grid}: the grid the policy's pictures will be taken on. The blue square is the start."
-        ).format(grid=prompt_shown(str(picture.get("title", ""))))
+        ).format(grid=prompt_shown(picture.get("title", "")))
         if self.walls_editable:
             return (
                 what
@@ -281,7 +291,7 @@ class PolicyView(View, RedrawWhenSeen, QWidget):
                 "are its probabilities of moving up, right, down or left (the ring marks 25%, "
                 "all four alike). The red dot walks its likeliest moves from the start (the "
                 "blue square)."
-            ).format(grid=prompt_shown(str(snapshot.get("title", ""))))
+            ).format(grid=prompt_shown(snapshot.get("title", "")))
             share = float(snapshot.get("trained_share", 0.0))
             if share > 0:
                 what += " " + _tr(
@@ -297,7 +307,7 @@ class PolicyView(View, RedrawWhenSeen, QWidget):
                 "{grid}: in every cell the agent could stand on, the arrows are the policy's "
                 "probabilities of moving up, right, down or left from there (the ring marks "
                 "25%, all four alike). The blue square is the start."
-            ).format(grid=prompt_shown(str(snapshot.get("title", ""))))
+            ).format(grid=prompt_shown(snapshot.get("title", "")))
         elif kind == "next_tokens":
             what = _tr(
                 "For each fixed held-out prompt, at each token of the right answer (the answer "

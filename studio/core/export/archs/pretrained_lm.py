@@ -26,9 +26,9 @@ from torch import nn
 from studio.core.export.archs.micro_gpt import decoder_graphs
 from studio.core.export.graphs import GraphSpec
 from studio.core.export.parity import GraphSessions, padding_mask
-from studio.core.models.pretrained.causal_lm import PretrainedDecoder, base_model, positions
+from studio.core.models.pretrained.causal_lm import PretrainedDecoder, positions
 from studio.core.models.pretrained.library import transformers
-from studio.core.models.pretrained.lora import has_adapters
+from studio.core.models.pretrained.lora import base_model, has_adapters
 
 
 class PretrainedStep(nn.Module):
@@ -98,7 +98,7 @@ def parity(
     model = plain(model).eval()
     layers, heads, head_dim = cache_shape(model)
     results = []
-    for batch, length in ((1, 3), (3, min(12, model.cfg.max_len))):
+    for batch, length in ((1, 3), (3, min(12, model.cfg.longest()))):
         ids = rng.integers(0, model.vocab_size, (batch, length)).astype(np.int64)
         mask = padding_mask(rng, batch, length, left=True)
         with torch.no_grad():

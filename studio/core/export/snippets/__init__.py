@@ -36,7 +36,11 @@ def snippet_source(arch: str) -> str:
     return Path(str(snippet_module(arch).__file__)).read_text(encoding="utf-8")
 
 
+def runner_class(arch: str) -> Any:
+    """The snippet's class that runs the graphs of `arch` (ArchSpec.runner)."""
+    return getattr(snippet_module(arch), arch_spec(arch).runner)
+
+
 def open_runner(arch: str, folder: Path, *, int8: bool = False) -> Any:
     """The snippet's runner over the graphs in `folder` (their int8 copies if asked)."""
-    runner = getattr(snippet_module(arch), arch_spec(arch).runner)
-    return runner(folder, int8=int8)
+    return runner_class(arch)(folder, int8=int8)

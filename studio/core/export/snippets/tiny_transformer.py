@@ -345,6 +345,8 @@ class TranslatorOnnx:
             raise altered(path, "model.n_heads", f"({self.heads}) does not divide model.d_model")
         self.head_dim = width // self.heads
         self.max_len = field(meta, path, "model.max_len", int, MAX_POSITIONS)
+        # the special ids, as a runner of another translator names its own
+        self.bos_id, self.eos_id, self.pad_id, self.unk_id = BOS_ID, EOS_ID, PAD_ID, UNK_ID
 
     def source_ids(self, sentence: str) -> list[int]:
         """A sentence's ids, cut to max_len - 1, then EOS (as in training)."""

@@ -9,7 +9,7 @@ autograd follows); and `generate`, the studio's sampling loop (decoder.decode, s
 trainer's seeded row noise decides the draws) over the model's cache, one token a step.
 
 Its section (`PretrainedLMConfig`, model.arch "pretrained-lm") names the folder and how
-to train it: every weight, or LoRA adapters beside the frozen weights (lora.py), and
+to train it (section.py: every weight, or LoRA adapters beside the frozen weights), and
 reads the model's shape from its config.json, without loading a weight, for the checks
 and the memory estimate.
 
@@ -19,69 +19,43 @@ tokens, V the model's vocabulary.
 
 from __future__ import annotations
 
+import copy
 import inspect
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 import torch
 from torch import nn
 
-from studio.core.config.fields import ConfigError, ModelSection, ModelShape, param
+from studio.core.config.fields import ConfigError, ModelShape, param
+from studio.core.messages import say
 from studio.core.models import ArchSpec
 from studio.core.models.decoder import GenerationOutput, decode
-from studio.core.models.pretrained.folders import ModelFolder, ModelFolderError, read_model_folder
-from studio.core.models.pretrained.loading import load_weights
-from studio.core.models.pretrained.lora import add_adapters
+from studio.core.models.pretrained.loading import load_tokenizer
+from studio.core.models.pretrained.lora import (
+    BaseModelView,
+    base_model,
+    has_adapters,
+    keep_adapters_only,
+)
+from studio.core.models.pretrained.section import PretrainedSection, config_value, load_model
+from studio.core.models.pretrained.tokenizer import ModelTokenizer
+
+AUTO_MAX_LEN = 512  # model.max_len 0: the model's trained positions, at most this many
 
 
 @dataclass
-class PretrainedLMConfig(ModelSection):
+class PretrainedLMConfig(PretrainedSection):
     """A causal language model from a Hugging Face folder on this computer."""
 
     ARCH: ClassVar[str] = "pretrained-lm"
+    USE = "causal-lm"
 
-    path: str = param(
-        "",
-        "The model's folder on this computer: a Hugging Face folder (config.json, the "
-        "weights, the tokenizer), in the Hugging Face cache or a folder of your own",
-        label="Model folder",
-    )
-    lora: bool = param(
-        False,
-        "Train small LoRA adapters beside the frozen weights instead of every weight: a "
-        "fraction of the memory; the KL reference is then the model without its adapters",
-        label="LoRA adapters",
-    )
-    lora_rank: int = param(
-        16,
-        "Rank of each LoRA adapter (its width)",
-        positive=True,
-        max=512,
-        advanced=True,
-        label="LoRA rank",
-    )
-    lora_alpha: int = param(
-        32,
-        "LoRA's scale: the adapters' output times alpha / rank",
-        positive=True,
-        advanced=True,
-        label="LoRA alpha",
-    )
-    lora_dropout: float = param(
-        0.0,
-        "Dropout on the adapters' input while training",
-        min=0.0,
-        max=0.5,
-        advanced=True,
-        label="LoRA dropout",
-    )
     max_len: int = param(
-        512,
-        "Longest prompt plus completion, in the model's tokens (at most what the model "
-        "was trained for)",
-        positive=True,
+        0,
+        "Longest prompt plus completion, in the model's tokens (0: the model's own trained "
+        f"length, at most {AUTO_MAX_LEN})",
+        min=0,
         label="Longest sequence (tokens)",
     )
     chat_template: Literal["auto", "on", "off"] = param(
@@ -91,60 +65,24 @@ class PretrainedLMConfig(ModelSection):
         advanced=True,
         label="Chat template",
     )
-    gradient_checkpointing: int = param(
-        0,
-        "Recompute the blocks' activations in the backward pass instead of keeping them: "
-        "less memory, a slower step (0: off; any other number: every block)",
-        min=0,
-        label="Gradient checkpointing",
-    )
 
-    def __post_init__(self) -> None:
-        if self.path:
-            self.path = str(Path(self.path).expanduser())
-
-    def folder(self) -> ModelFolder:
-        """The model folder this section names, read (cached while the folder is
-        unchanged); ConfigError naming model.path when it cannot be used."""
-        if not self.path:
-            raise ConfigError(
-                "model.path: empty; give the folder of a model on this computer (the "
-                "gallery's Models on this computer lists those it finds)"
-            )
-        path = Path(self.path)
-        if not path.is_dir():
-            raise ConfigError(f"model.path: {path} is not a folder; give a model's folder")
-        try:
-            return _read(path, (path / "config.json").stat().st_mtime_ns)
-        except (ModelFolderError, OSError) as err:
-            raise ConfigError(f"model.path: {err}") from None
+    def longest(self) -> int:
+        """model.max_len, or when 0 the model's trained positions (at most AUTO_MAX_LEN)."""
+        return self.max_len or min(self.trained_positions() or AUTO_MAX_LEN, AUTO_MAX_LEN)
 
     def shape(self) -> ModelShape:
         config = self.folder().config
-        layers = int(_first(config, "num_hidden_layers", "n_layer"))
+        layers = int(config_value(config, "num_hidden_layers", "n_layer"))
         return ModelShape(
             layers=layers,
-            width=int(_first(config, "hidden_size", "n_embd")),
-            heads=int(_first(config, "num_attention_heads", "n_head")),
+            width=int(config_value(config, "hidden_size", "n_embd")),
+            heads=int(config_value(config, "num_attention_heads", "n_head")),
             kv_layers=layers,
             blocks=layers,
             checkpoint_every=1 if self.gradient_checkpointing else 0,
-            max_len=self.max_len,
+            max_len=self.longest(),
             vocab=int(config.get("vocab_size", 0)),
         )
-
-
-@cache
-def _read(path: Path, mtime_ns: int) -> ModelFolder:
-    del mtime_ns  # part of the cache key: a folder rewritten is read again
-    return read_model_folder(path)
-
-
-def _first(config: dict[str, Any], *keys: str) -> Any:
-    for key in keys:
-        if key in config:
-            return config[key]
-    raise ConfigError(f"model.path: config.json has none of {', '.join(keys)}; it is damaged")
 
 
 def positions(mask: torch.Tensor, start: torch.Tensor | int = 0) -> torch.Tensor:
@@ -154,17 +92,29 @@ def positions(mask: torch.Tensor, start: torch.Tensor | int = 0) -> torch.Tensor
 
 
 class PretrainedDecoder(nn.Module):
-    """A transformers causal LM (`lm`) keeping the studio's decoder contract."""
+    """A transformers causal LM keeping the studio's decoder contract, built as every
+    decoder is (`PretrainedDecoder(cfg, vocab_size, pad_id)`: the folder's model loaded,
+    load_lm), or around a model already loaded (`lm`)."""
 
-    def __init__(self, cfg: PretrainedLMConfig, lm: Any, pad_id: int) -> None:
+    def __init__(
+        self, cfg: PretrainedLMConfig, vocab_size: int, pad_id: int, *, lm: Any = None
+    ) -> None:
         super().__init__()
         self.cfg = cfg
-        self.lm: Any = lm  # a transformers model (peft-wrapped under LoRA)
-        self.vocab_size = int(lm.config.vocab_size)
+        # a transformers model (peft-wrapped under LoRA)
+        self.lm: Any = lm if lm is not None else load_lm(cfg, vocab_size)
+        self.vocab_size = int(self.lm.config.vocab_size)
         self.pad_id = pad_id
         # the keyword of a cached forward: transformers 5 renames past_key_values to cache
-        names = inspect.signature(base_model(lm).forward).parameters
+        names = inspect.signature(base_model(self.lm).forward).parameters
         self._cache_kw = "cache" if "cache" in names else "past_key_values"
+        if has_adapters(self.lm):  # a checkpoint holds the adapters; the base is the folder's
+            keep_adapters_only(self)
+
+    def frozen_reference(self) -> nn.Module:
+        """GRPO's KL reference: under LoRA the model itself with its adapters off (no
+        copy), else a frozen copy (models.frozen_reference)."""
+        return BaseModelView(self) if has_adapters(self.lm) else copy.deepcopy(self)
 
     def _run(self, ids: torch.Tensor, mask: torch.Tensor, pos: torch.Tensor, **kwargs: Any) -> Any:
         return self.lm(input_ids=ids, attention_mask=mask.long(), position_ids=pos, **kwargs)
@@ -237,10 +187,16 @@ class PretrainedDecoder(nn.Module):
         once, its cache shared by its G rows, then one token a step."""
         G, (P, Tp) = num_samples, prompt_ids.shape
         N, total = P * G, Tp + max_new_tokens
-        if total > self.cfg.max_len:
+        if total > self.cfg.longest():
             raise ValueError(
-                f"a prompt of {Tp} tokens plus {max_new_tokens} new tokens needs {total} "
-                f"positions but model.max_len is {self.cfg.max_len}; raise model.max_len"
+                say(
+                    "a prompt of {prompt} tokens plus {new} new tokens needs {total} "
+                    "positions but model.max_len is {max_len}; raise model.max_len",
+                    prompt=Tp,
+                    new=max_new_tokens,
+                    total=total,
+                    max_len=self.cfg.longest(),
+                )
             )
         mask = prompt_mask.bool()
         out = self._run(prompt_ids, mask, positions(mask), use_cache=True, logits_to_keep=1)
@@ -278,27 +234,20 @@ class PretrainedDecoder(nn.Module):
         )
 
 
-def build(cfg: PretrainedLMConfig, vocab_size: int, pad_id: int) -> PretrainedDecoder:
-    """The decoder of `cfg`'s folder with its trained weights, for a task whose tokenizer
-    (of `vocab_size`, padding with `pad_id`) is the folder's own."""
-    lm: Any = load_weights(cfg.folder(), "causal-lm")
+def load_lm(cfg: PretrainedLMConfig, vocab_size: int) -> Any:
+    """The transformers model of `cfg`'s folder (section.load_model), for a task whose
+    tokenizer (of `vocab_size`) is the folder's own."""
+    lm = load_model(cfg)
     if vocab_size > lm.config.vocab_size:
         raise ConfigError(
-            f"model.path: the tokenizer has {vocab_size:,} tokens but the model only "
-            f"{lm.config.vocab_size:,} outputs; the folder's tokenizer is not the model's"
+            say(
+                "model.path: the tokenizer has {tokens} tokens but the model only {outputs} "
+                "outputs; the folder's tokenizer is not the model's",
+                tokens=f"{vocab_size:,}",
+                outputs=f"{lm.config.vocab_size:,}",
+            )
         )
-    if cfg.gradient_checkpointing:
-        # transformers 5 renames gradient_* to activation_checkpointing_*
-        enable = getattr(lm, "activation_checkpointing_enable", None)
-        (enable or lm.gradient_checkpointing_enable)()
-    if cfg.lora:
-        lm = add_adapters(lm, cfg.lora_rank, cfg.lora_alpha, cfg.lora_dropout)
-    return PretrainedDecoder(cfg, lm, pad_id)
-
-
-def base_model(lm: Any) -> Any:
-    """The transformers model under peft's wrapper (itself when it has no adapters)."""
-    return lm.get_base_model() if hasattr(lm, "get_base_model") else lm
+    return lm
 
 
 def checkpointing(lm: Any) -> bool:
@@ -308,14 +257,25 @@ def checkpointing(lm: Any) -> bool:
     return bool(found if found is not None else base.is_gradient_checkpointing)
 
 
+def model_tokenizer(cfg: PretrainedLMConfig) -> ModelTokenizer:
+    """The folder's own tokenizer, as the text tasks use theirs (model.chat_template
+    says whether prompts go through its chat template)."""
+    folder = cfg.folder()
+    hf = load_tokenizer(folder)
+    chat = cfg.chat_template == "on" or (
+        cfg.chat_template == "auto" and bool(getattr(hf, "chat_template", None))
+    )
+    return ModelTokenizer(hf, vocab_size=int(folder.config.get("vocab_size", len(hf))), chat=chat)
+
+
 def layers(cfg: PretrainedLMConfig) -> str:
-    return f"{cfg.shape().layers} layers"
+    return say("{n} layers", n=cfg.shape().layers)
 
 
 SPEC = ArchSpec(
     config=PretrainedLMConfig,
     kind="decoder",
-    model=build,
+    model=PretrainedDecoder,
     title="Your language model (a Hugging Face causal LM)",
     layers=layers,
     graphs="studio.core.export.archs.pretrained_lm:graphs",
@@ -323,4 +283,5 @@ SPEC = ArchSpec(
     snippet="studio.core.export.snippets.pretrained_lm",
     runner="PretrainedLMOnnx",
     question="completion",
+    tokenizer=model_tokenizer,
 )

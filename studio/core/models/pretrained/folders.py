@@ -7,7 +7,9 @@ the repository's `blobs/`) or in a folder of their own (what `save_pretrained` w
 `find_models` lists both; `read_model_folder` reads one: its config.json (family,
 architecture, shape), its weights' headers (safetensors: every tensor's shape, so the
 exact parameter count, without reading a weight), its size on disk, and whether the
-studio can train it, with the reason in one line when not.
+studio can train it, with the reason in one line when not. A translator's language pair
+comes from its tokenizer_config.json (`source_lang`, `target_lang`, which MarianTokenizer
+writes when it was given them), else from its name ("Helsinki-NLP/opus-mt-zh-en").
 
 Nothing here imports torch or transformers, runs the folder's code or follows a link out
 of the model's own folder (for a cache entry, its repository folder): a folder from
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import struct
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -25,6 +28,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from studio.core.files import RunError, read_limited
+from studio.core.messages import Message, say
 
 # model_type -> the family's name for people; the families transformers ships whose
 # causal language models the studio trains (tested with tiny random models of each)
@@ -38,6 +42,9 @@ MAX_INDEX_BYTES = 16 * 1024**2  # a sharded model's index: a line per tensor
 SAFETENSORS = "model.safetensors"
 SAFETENSORS_INDEX = "model.safetensors.index.json"
 PICKLES = ("pytorch_model.bin", "pytorch_model.bin.index.json")
+TOKENIZER_CONFIG = "tokenizer_config.json"
+# an opus-mt translator's name ends in its pair: opus-mt-zh-en, opus-mt-tc-big-en-fr
+PAIR_IN_NAME = re.compile(r"opus.*[-_]([a-z]{2,3})[-_]([a-z]{2,3})$", re.IGNORECASE)
 
 ModelUse = Literal["causal-lm", "translation"]
 
@@ -62,10 +69,17 @@ class ModelFolder:
     size_bytes: int = 0  # the files on disk (a cache entry's blobs)
     weights: str = ""  # "safetensors" or "pickle"
     dtype: str = ""  # the weights' stored precision ("F32", "BF16")
+    # a translator's (source, target) languages as the folder names them; None: unsaid
+    languages: tuple[str, str] | None = None
 
     @property
     def family_label(self) -> str:
         return {**CAUSAL_FAMILIES, **TRANSLATION_FAMILIES}.get(self.family, self.family)
+
+    @property
+    def pair(self) -> str:
+        """'zh->en' for a translator whose languages are known, else ''."""
+        return "->".join(self.languages) if self.languages else ""
 
 
 def hub_cache(env: Mapping[str, str] | None = None) -> Path:
@@ -139,48 +153,77 @@ def read_model_folder(
     """What a model folder holds, read as data; ModelFolderError when it holds no
     config.json the studio can read (the one file every Hugging Face model has)."""
     path = Path(path)
-    root = Path(root) if root is not None else path
+    cache_repo = _cache_repository(path)
+    root = Path(root) if root is not None else cache_repo or path
+    if name is None and cache_repo is not None:
+        name = cache_repo.name.removeprefix("models--").replace("--", "/")
+        source = "cache"
     config = read_config(path, root)
     family = str(config.get("model_type", ""))
     model = ModelFolder(path, root, name or path.name, source, family, config)
     model.use, model.refused = judge(config, path)
+    if model.use == "translation":
+        model.languages = languages(path, root, model.name)
     model.weights, files = weight_files(path, root)
     if not files:
-        model.refused = model.refused or (
-            f"{path}: holds no weights (model.safetensors, or pytorch_model.bin); copy the "
-            "whole folder the model was saved in, or download the model again"
+        model.refused = model.refused or say(
+            "{path}: holds no weights (model.safetensors, or pytorch_model.bin); copy the "
+            "whole folder the model was saved in, or download the model again",
+            path=str(path),
         )
     model.parameters, model.dtype = count_parameters(files, root, model.weights)
     model.size_bytes = folder_size(path, root)
     return model
 
 
+def _cache_repository(path: Path) -> Path | None:
+    """The hub cache's repository folder of a snapshot path (its files link into the
+    repository's blobs/), or None when `path` is no snapshot."""
+    snapshots = path.parent
+    repo = snapshots.parent
+    if snapshots.name == "snapshots" and repo.name.startswith("models--"):
+        return repo
+    return None
+
+
 def read_config(path: Path, root: Path) -> dict[str, Any]:
     file = within(root, path / "config.json")
     if not file.is_file():
         raise ModelFolderError(
-            f"{path}: has no config.json, so it is not a Hugging Face model folder; choose "
-            "the folder that holds config.json and the weights (what save_pretrained writes)"
+            say(
+                "{path}: has no config.json, so it is not a Hugging Face model folder; choose "
+                "the folder that holds config.json and the weights (what save_pretrained "
+                "writes)",
+                path=str(path),
+            )
         )
     try:
         config = json.loads(read_limited(file, MAX_CONFIG_BYTES, "a config.json (at most 1 MB)"))
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         raise ModelFolderError(
-            f"{file}: is not valid JSON ({err}); the model folder is damaged: copy or "
-            "download it again"
+            say(
+                "{file}: is not valid JSON ({error}); the model folder is damaged: copy or "
+                "download it again",
+                file=str(file),
+                error=str(err),
+            )
         ) from None
     if not isinstance(config, dict):
-        raise ModelFolderError(f"{file}: must hold a JSON object; the model folder is damaged")
+        raise ModelFolderError(
+            say("{file}: must hold a JSON object; the model folder is damaged", file=str(file))
+        )
     return config
 
 
 def judge(config: Mapping[str, Any], path: Path) -> tuple[ModelUse | None, str]:
     """What the studio can train the model for, or why it will not, in one line."""
     if config.get("auto_map") or config.get("trust_remote_code"):
-        return None, (
-            f"{path}: asks to run Python code shipped in the folder (auto_map), which the "
-            f"studio never runs for a model it was handed; choose a model of a family "
-            f"transformers itself ships ({SUPPORTED})"
+        return None, say(
+            "{path}: asks to run Python code shipped in the folder (auto_map), which the "
+            "studio never runs for a model it was handed; choose a model of a family "
+            "transformers itself ships ({supported})",
+            path=str(path),
+            supported=SUPPORTED,
         )
     family = str(config.get("model_type", ""))
     architectures = [str(a) for a in config.get("architectures") or []]
@@ -191,13 +234,37 @@ def judge(config: Mapping[str, Any], path: Path) -> tuple[ModelUse | None, str]:
         return "causal-lm", ""
     if family in TRANSLATION_FAMILIES:
         return "translation", ""
-    what = f"a {family} model" if family else "a model of no known family (no model_type)"
+    named = family or "no model_type"
     if architectures:
-        what += f" ({', '.join(architectures[:2])})"
-    return None, (
-        f"{path}: is {what}, which the studio cannot train with GRPO; it trains causal "
-        f"language models and translators of the families {SUPPORTED}"
+        named += f", {', '.join(architectures[:2])}"
+    return None, say(
+        "{path}: is a model ({named}) the studio cannot train with GRPO; it trains causal "
+        "language models and translators of the families {supported}",
+        path=str(path),
+        named=named,
+        supported=SUPPORTED,
     )
+
+
+def languages(path: Path, root: Path, name: str) -> tuple[str, str] | None:
+    """A translator's (source, target) languages: its tokenizer_config.json's, else those
+    its name ends in; None when neither says (the tokenizer's own loading judges the file)."""
+    file = path / TOKENIZER_CONFIG
+    if file.is_file():
+        try:
+            tokenizer = json.loads(
+                read_limited(
+                    within(root, file), MAX_CONFIG_BYTES, "a tokenizer_config.json (at most 1 MB)"
+                )
+            )
+        except (OSError, RunError, UnicodeDecodeError, json.JSONDecodeError):
+            tokenizer = None
+        if isinstance(tokenizer, dict):
+            pair = tokenizer.get("source_lang"), tokenizer.get("target_lang")
+            if all(isinstance(lang, str) and lang.strip() for lang in pair):
+                return str(pair[0]).strip().lower(), str(pair[1]).strip().lower()
+    found = PAIR_IN_NAME.search(name.rsplit("/", 1)[-1])
+    return (found.group(1).lower(), found.group(2).lower()) if found else None
 
 
 def within(root: Path, file: Path) -> Path:
@@ -207,8 +274,14 @@ def within(root: Path, file: Path) -> Path:
     top = os.path.realpath(root)
     if real != top and not real.startswith(top.rstrip(os.sep) + os.sep):
         raise ModelFolderError(
-            f"{file}: leads to {real}, outside the model's folder {root}; the studio reads a "
-            "model folder's own files only: replace the link with a copy of the file"
+            say(
+                "{file}: leads to {real}, outside the model's folder {root}; the studio "
+                "reads a model folder's own files only: replace the link with a copy of the "
+                "file",
+                file=str(file),
+                real=real,
+                root=str(root),
+            )
         )
     return file
 
@@ -233,13 +306,17 @@ def shard_names(index: Path, root: Path) -> list[str]:
         weight_map = json.loads(raw).get("weight_map", {})
     except (UnicodeDecodeError, json.JSONDecodeError, AttributeError):
         raise ModelFolderError(
-            f"{index}: is not a valid weights index; download it again"
+            say("{index}: is not a valid weights index; download it again", index=str(index))
         ) from None
     names = sorted({str(v) for v in weight_map.values()})
     for name in names:
         if "/" in name or "\\" in name or name.startswith("."):
             raise ModelFolderError(
-                f"{index}: names {name!r}, a file outside the folder; the index is damaged"
+                say(
+                    "{index}: names {name}, a file outside the folder; the index is damaged",
+                    index=str(index),
+                    name=repr(name),
+                )
             )
     return names
 
@@ -269,21 +346,33 @@ def safetensors_header(file: Path) -> dict[str, Any]:
         with open(file, "rb") as f:
             head = f.read(8)
             if len(head) < 8:
-                raise ModelFolderError(f"{file}: is cut short; download the model again")
+                raise ModelFolderError(
+                    say("{file}: is cut short; download the model again", file=str(file))
+                )
             (length,) = struct.unpack("<Q", head)
             if length > MAX_HEADER_BYTES:
                 raise ModelFolderError(
-                    f"{file}: says its header is {length:,} bytes, far more than any model's; "
-                    "it is not a safetensors file the studio can read"
+                    say(
+                        "{file}: says its header is {length} bytes, far more than any "
+                        "model's; it is not a safetensors file the studio can read",
+                        file=str(file),
+                        length=f"{length:,}",
+                    )
                 )
             header = json.loads(f.read(length))
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise ModelFolderError(f"{file}: is not a safetensors file; download it again") from None
+        raise ModelFolderError(_not_safetensors(file)) from None
     except OSError as err:
-        raise ModelFolderError(f"{file}: cannot be read ({err.strerror})") from None
+        raise ModelFolderError(
+            say("{file}: cannot be read ({reason})", file=str(file), reason=str(err.strerror))
+        ) from None
     if not isinstance(header, dict):
-        raise ModelFolderError(f"{file}: is not a safetensors file; download it again")
+        raise ModelFolderError(_not_safetensors(file))
     return header
+
+
+def _not_safetensors(file: Path) -> Message:
+    return say("{file}: is not a safetensors file; download it again", file=str(file))
 
 
 def folder_size(path: Path, root: Path) -> int:

@@ -10,6 +10,7 @@ to import: the window and the from-scratch presets never import this module's us
 from __future__ import annotations
 
 import os
+import warnings
 from types import ModuleType
 from typing import Any
 
@@ -26,6 +27,11 @@ def transformers() -> ModuleType:
 
     logging.set_verbosity_error()
     logging.disable_progress_bar()
+    # the libraries' notes to their own developers (a method renamed in a later version)
+    warnings.filterwarnings("ignore", category=FutureWarning, module="transformers")
+    warnings.filterwarnings("ignore", category=FutureWarning, module="peft")
+    # MarianTokenizer's advice to install sacremoses, whose normalizer it never calls here
+    warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
     return library
 
 

@@ -14,15 +14,16 @@ from typing import Any
 
 import torch
 
+from studio.core.messages import Message, say
 from studio.core.models.pretrained.folders import ModelFolder, ModelFolderError, ModelUse
 from studio.core.models.pretrained.library import local, transformers
 
 # torch dtypes the weights may be loaded in (model sections name them by these keys)
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
-NOUNS: dict[ModelUse | None, str] = {
-    "causal-lm": "a causal language model",
-    "translation": "a translator",
-    None: "a model the studio cannot train",
+NOUNS: dict[ModelUse | None, Message] = {
+    "causal-lm": say("a causal language model"),
+    "translation": say("a translator"),
+    None: say("a model the studio cannot train"),
 }
 
 
@@ -33,9 +34,14 @@ def usable(folder: ModelFolder, use: ModelUse) -> ModelFolder:
         raise ModelFolderError(folder.refused)
     if folder.use != use:
         raise ModelFolderError(
-            f"{folder.path}: is {NOUNS[folder.use]} ({folder.family_label}), not "
-            f"{NOUNS[use]}; choose {NOUNS[use]} (the gallery's Models on this computer "
-            "says what each folder is)"
+            say(
+                "{path}: is {what} ({family}), not {wanted}; choose {wanted} (the gallery's "
+                "Models on this computer says what each folder is)",
+                path=str(folder.path),
+                what=NOUNS[folder.use],
+                family=folder.family_label,
+                wanted=NOUNS[use],
+            )
         )
     return folder
 
@@ -50,16 +56,34 @@ def load_weights(folder: ModelFolder, use: ModelUse, dtype: str = "float32") -> 
         model = cls.from_pretrained(str(folder.path), **kwargs)
     except pickle.UnpicklingError as err:
         raise ModelFolderError(
-            f"{folder.path}: its pickled weights (pytorch_model.bin) hold more than weights "
-            f"and would run code when loaded ({_first_line(err)}); they were refused "
-            "without running: use a copy of the model saved as safetensors"
+            say(
+                "{path}: its pickled weights (pytorch_model.bin) hold more than weights and "
+                "would run code when loaded ({error}); they were refused without running: "
+                "use a copy of the model saved as safetensors",
+                path=str(folder.path),
+                error=_first_line(err),
+            )
         ) from None
     except (OSError, ValueError, KeyError, RuntimeError) as err:
         raise ModelFolderError(
-            f"{folder.path}: transformers could not load it ({_first_line(err)}); copy or "
-            "download the whole folder again"
+            say(
+                "{path}: transformers could not load it ({error}); copy or download the "
+                "whole folder again",
+                path=str(folder.path),
+                error=_first_line(err),
+            )
         ) from None
     return model.eval()
+
+
+def empty_model(folder: ModelFolder, use: ModelUse) -> Any:
+    """The model of `folder` built from its config.json alone, on the device in use (the
+    meta device, to count its parameters without reading a weight)."""
+    usable(folder, use)
+    library = transformers()
+    config = library.AutoConfig.for_model(**folder.config)
+    cls = library.AutoModelForCausalLM if use == "causal-lm" else library.MarianMTModel
+    return cls.from_config(config) if use == "causal-lm" else cls(config)
 
 
 def load_tokenizer(folder: ModelFolder) -> Any:
@@ -69,9 +93,13 @@ def load_tokenizer(folder: ModelFolder) -> Any:
         return library.AutoTokenizer.from_pretrained(str(folder.path), **local())
     except (OSError, ValueError, KeyError, TypeError) as err:
         raise ModelFolderError(
-            f"{folder.path}: has no tokenizer transformers can read ({_first_line(err)}); "
-            "a model folder needs its tokenizer files (tokenizer.json or the sentencepiece "
-            "models, and tokenizer_config.json) beside config.json"
+            say(
+                "{path}: has no tokenizer transformers can read ({error}); a model folder "
+                "needs its tokenizer files (tokenizer.json or the sentencepiece models, and "
+                "tokenizer_config.json) beside config.json",
+                path=str(folder.path),
+                error=_first_line(err),
+            )
         ) from None
 
 

@@ -15,11 +15,12 @@ from typing import Any
 import torch
 from torch import nn
 
-# a decoder's linear layers by their names in the families the studio trains: attention
-# and MLP projections (Llama and Qwen: q/k/v/o, gate/up/down; GPT-2: c_attn, c_proj, c_fc)
+# the linear layers by their names in the families the studio trains: attention and MLP
+# projections (Llama and Qwen: q/k/v/o, gate/up/down; GPT-2: c_attn, c_proj, c_fc; Marian's
+# encoder and decoder: q/k/v, out_proj, fc1, fc2, its cross-attention's alike)
 TARGETS = (
     "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj",
-    "c_attn", "c_proj", "c_fc",
+    "c_attn", "c_proj", "c_fc", "out_proj", "fc1", "fc2",
 )  # fmt: skip
 
 
@@ -34,12 +35,38 @@ def add_adapters(lm: Any, rank: int, alpha: int, dropout: float) -> Any:
         lora_dropout=dropout,
         target_modules=[t for t in TARGETS if t in names],
         bias="none",
+        # GPT-2's projections are Conv1D layers, their weights stored transposed
+        fan_in_fan_out=lm.config.model_type == "gpt2",
     )
     return get_peft_model(lm, config)
 
 
+def base_model(lm: Any) -> Any:
+    """The transformers model under peft's wrapper (itself when it has no adapters)."""
+    return lm.get_base_model() if hasattr(lm, "get_base_model") else lm
+
+
 def has_adapters(lm: Any) -> bool:
     return hasattr(lm, "disable_adapter") and hasattr(lm, "peft_config")
+
+
+def keep_adapters_only(model: nn.Module) -> None:
+    """`model`'s state dict (a checkpoint's) holds its adapters alone: the frozen base
+    is the folder's, unchanged, and loading the state leaves it as the folder gave it."""
+    model._register_state_dict_hook(_adapters_only)
+    model.register_load_state_dict_post_hook(_base_from_folder)
+
+
+def _adapters_only(module: nn.Module, state: dict[str, Any], prefix: str, meta: Any) -> None:
+    del module, meta
+    for key in [k for k in state if k.startswith(prefix) and "lora_" not in k]:
+        del state[key]
+
+
+def _base_from_folder(module: nn.Module, incompatible: Any) -> None:
+    """The base weights a LoRA model's state leaves out are not missing."""
+    del module
+    incompatible.missing_keys[:] = [k for k in incompatible.missing_keys if "lora_" in k]
 
 
 class BaseModelView(nn.Module):

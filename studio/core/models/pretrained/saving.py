@@ -1,5 +1,6 @@
 """A trained model of the user's saved back as a Hugging Face folder, which transformers
-loads as it loads any model (AutoModelForCausalLM.from_pretrained(folder)).
+loads as it loads any model (AutoModelForCausalLM.from_pretrained(folder), or
+MarianMTModel's for a translator, whose tokenizer files are saved beside it alike).
 
 A full fine-tune saves its weights (safetensors) with the model's config and tokenizer.
 Under LoRA there are two ways, both loadable: "merged" folds the adapters into a copy of
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from studio.core.files import RunError, write_error
+from studio.core.messages import say
 from studio.core.models.pretrained.lora import has_adapters
 
 HowSaved = Literal["merged", "adapter"]
@@ -35,5 +37,7 @@ def save_folder(lm: Any, tokenizer: Any, out: Path, how: HowSaved = "merged") ->
     except OSError as err:
         raise write_error(out, err, "the export folder") from None
     if not (out / "config.json").is_file() and not (out / "adapter_config.json").is_file():
-        raise RunError(f"{out}: nothing was saved there; check the folder and try again")
+        raise RunError(
+            say("{out}: nothing was saved there; check the folder and try again", out=str(out))
+        )
     return out

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from studio.core.messages import say
+
 
 class ModelTokenizer:
     """A transformers tokenizer (`hf`) with the text tasks' tokenizer interface."""
@@ -21,9 +23,11 @@ class ModelTokenizer:
     def __init__(self, hf: Any, *, vocab_size: int, chat: bool) -> None:
         if hf.eos_token_id is None:
             raise ValueError(
-                "the model's tokenizer has no end-of-text token (eos_token in "
-                "tokenizer_config.json), so a completion could never end; the folder's "
-                "tokenizer is incomplete"
+                say(
+                    "the model's tokenizer has no end-of-text token (eos_token in "
+                    "tokenizer_config.json), so a completion could never end; the folder's "
+                    "tokenizer is incomplete"
+                )
             )
         self.hf = hf
         self.eos_id: int = int(hf.eos_token_id)
@@ -47,6 +51,12 @@ class ModelTokenizer:
         ids = [int(i) for i in ids]
         return [*ids, self.eos_id] if eos else ids
 
+    def prompt_tokens(self, chars: int) -> int:
+        """The most tokens a prompt of `chars` ASCII characters takes: a byte-level
+        tokenizer never writes more tokens than bytes, plus what the chat template or the
+        tokenizer's own special tokens add around it."""
+        return len(self.encode("")) + chars
+
     def decode(self, ids: Sequence[int]) -> str:
         """Text up to the first EOS, without the tokenizer's special tokens."""
         row = [int(i) for i in ids]
@@ -59,5 +69,27 @@ class ModelTokenizer:
         return str(self.hf.decode([int(token)], skip_special_tokens=False))
 
     def to_dict(self) -> dict[str, Any]:
-        """What a checkpoint records: the tokenizer is the model folder's own."""
-        return {"model_tokenizer": True, "chat": self.chat, "vocab_size": self.vocab_size}
+        """What a checkpoint and an export's metadata record: the tokenizer is the model
+        folder's own; the chat template's text around a question, when prompts use it."""
+        spec: dict[str, Any] = {
+            "model_tokenizer": True,
+            "eos_id": self.eos_id,
+            "pad_id": self.pad_id,
+            "vocab_size": self.vocab_size,
+        }
+        if self.chat:
+            spec["chat_prefix"], spec["chat_suffix"] = self.chat_wrapping()
+        return spec
+
+    def chat_wrapping(self) -> tuple[str, str]:
+        """The chat template's text before and after a question (rendered around a
+        marker), so a program without the template engine wraps a prompt alike."""
+        marker = "\x00QUESTION\x00"
+        turn = [{"role": "user", "content": marker}]
+        text = str(self.hf.apply_chat_template(turn, add_generation_prompt=True, tokenize=False))
+        before, _, after = text.partition(marker)
+        return before, after
+
+    def files(self) -> dict[str, bytes]:
+        """Files an export writes beside its graphs: the tokenizer, as `tokenizers` reads it."""
+        return {"tokenizer.json": self.hf.backend_tokenizer.to_str().encode("utf-8")}

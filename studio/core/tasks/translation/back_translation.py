@@ -49,9 +49,10 @@ from studio.core.config.decoding import BEAM, GREEDY_DECODING, Decoding
 from studio.core.data.load_report import DataError
 from studio.core.data.pair_files import LINE_GROWTH, SMALLER
 from studio.core.files import RunError, read_within_memory
+from studio.core.messages import Message, joined, say
 from studio.core.tasks.base import Example
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
-from studio.core.tasks.translation.decoding import tiny, translate
+from studio.core.tasks.translation.decoding import translate, translator
 
 if TYPE_CHECKING:
     from studio.core.tasks.translation.task import TranslationTask
@@ -79,15 +80,21 @@ class BackTranslated:
     best_step: int  # the step whose weights translated
     valid_chrf: float | None  # its valid chrF there (None: no valid pairs to score)
 
-    def summary(self) -> str:
-        scored = (
-            f", valid chrF {self.valid_chrf:.1f} at step {self.best_step:,}"
-            if self.valid_chrf is not None
-            else ""
-        )
-        return (
-            f"back-translated {len(self.pairs):,} sentences; the reverse model trained "
-            f"{self.steps:,} steps{scored}"
+    def summary(self) -> Message:
+        n, steps = f"{len(self.pairs):,}", f"{self.steps:,}"
+        if self.valid_chrf is None:
+            return say(
+                "back-translated {n} sentences; the reverse model trained {steps} steps",
+                n=n,
+                steps=steps,
+            )
+        return say(
+            "back-translated {n} sentences; the reverse model trained {steps} steps, valid "
+            "chrF {chrf} at step {step}",
+            n=n,
+            steps=steps,
+            chrf=f"{self.valid_chrf:.1f}",
+            step=f"{self.best_step:,}",
         )
 
 
@@ -99,8 +106,11 @@ def read_monolingual(
     p = Path(path).expanduser()
     if not p.is_file():
         raise DataError(
-            f"{p}: no such file; task.monolingual_path names a text file of target-language "
-            "sentences, one per line"
+            say(
+                "{path}: no such file; task.monolingual_path names a text file of "
+                "target-language sentences, one per line",
+                path=p,
+            )
         )
     skipped = {"empty": 0, "too long": 0, "undecodable": 0, "duplicate": 0}
     seen: set[str] = set()
@@ -130,7 +140,12 @@ def read_monolingual(
         seen.add(line)
         kept.append(line)
     if not kept:
-        raise DataError(f"{p}: holds no usable sentence; give one target-language sentence a line")
+        raise DataError(
+            say(
+                "{path}: holds no usable sentence; give one target-language sentence a line",
+                path=p,
+            )
+        )
     return kept, {k: v for k, v in skipped.items() if v}
 
 
@@ -161,7 +176,7 @@ def back_translate(forward: TranslationTask, sentences: list[str]) -> BackTransl
     most task.back_translation_steps). Leaves the caller's random streams as they were."""
     cfg, model_cfg = forward.cfg, forward.model_config
     if model_cfg is None:
-        raise TranslationError("back-translation needs the model built first (build_model)")
+        raise TranslationError(say("back-translation needs the model built first (build_model)"))
     reverse_cfg = dataclasses.replace(
         cfg,
         source_lang=cfg.target_lang,
@@ -236,7 +251,7 @@ def translate_all(
     if decoding != "sample":
         how = Decoding.beam(BEAMS) if decoding == BEAM else GREEDY_DECODING
         return translate(model, task, sentences, how, batch_size=TRANSLATE_BATCH)
-    tok, out, net = task.target_tok, [], tiny(model)
+    tok, out, net = task.target_tok, [], translator(model)
     with torch.no_grad():
         max_len = net.cfg.max_len
         for start in range(0, len(sentences), TRANSLATE_BATCH):
@@ -260,18 +275,46 @@ def loss_weights(tags_of_each: list[list[str]], weight: float) -> list[float] | 
     return None if all(w == 1.0 for w in weights) else weights
 
 
-def describe(cfg: TranslationConfig, sentences: int, skipped: dict[str, int]) -> str:
+# a sentence read_monolingual skipped, by why
+_SKIPPED = {
+    "empty": say("empty"),
+    "too long": say("too long"),
+    "undecodable": say("undecodable"),
+    "duplicate": say("duplicate"),
+}
+
+
+def describe(cfg: TranslationConfig, sentences: int, skipped: dict[str, int]) -> Message:
     """The load report's line: what back-translation will add and how."""
-    weight = (
-        f", each weighing {cfg.back_translation_weight:g} of a real pair in the loss"
-        if cfg.back_translation_weight != 1.0
-        else ""
+    head = say(
+        "back-translation: {n} target sentences from {path}",
+        n=f"{sentences:,}",
+        path=cfg.monolingual_path,
     )
-    return (
-        f"back-translation: {sentences:,} target sentences from {cfg.monolingual_path}"
-        + "".join(f"; skipped {n:,} {reason}" for reason, n in skipped.items())
-        + "; when the warm-up starts a reverse model trains until its valid chrF stops "
-        f"rising (at most {cfg.back_translation_steps:,} steps) and translates them "
-        f"({cfg.back_translation_decoding}); the synthetic sources are tagged {BT_TAG}, "
-        f"at most {cfg.back_translation_share:.0%} of each warm-up batch{weight}"
-    )
+    skips = [
+        say("skipped {n} {reason}", n=f"{n:,}", reason=_SKIPPED.get(reason, reason))
+        for reason, n in skipped.items()
+    ]
+    how = {
+        "steps": f"{cfg.back_translation_steps:,}",
+        "decoding": cfg.back_translation_decoding,
+        "tag": BT_TAG,
+        "share": f"{cfg.back_translation_share:.0%}",
+    }
+    if cfg.back_translation_weight != 1.0:
+        tail = say(
+            "when the warm-up starts a reverse model trains until its valid chrF stops rising "
+            "(at most {steps} steps) and translates them ({decoding}); the synthetic sources "
+            "are tagged {tag}, at most {share} of each warm-up batch, each weighing {weight} "
+            "of a real pair in the loss",
+            weight=f"{cfg.back_translation_weight:g}",
+            **how,
+        )
+    else:
+        tail = say(
+            "when the warm-up starts a reverse model trains until its valid chrF stops rising "
+            "(at most {steps} steps) and translates them ({decoding}); the synthetic sources "
+            "are tagged {tag}, at most {share} of each warm-up batch",
+            **how,
+        )
+    return joined("; ", [head, *skips, tail])

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from studio.core.config.fields import TaskSection, param, shown
+from studio.core.messages import say
 from studio.core.tasks.base import TaskError
 from studio.core.tasks.chrf import CHRF_BETA_MAX
 
@@ -90,6 +91,11 @@ class TranslationConfig(TaskSection):
         max=1.0,
         advanced=True,
     )
+    suggestions: str | None = param(
+        None,
+        "A run folder whose suggestions.tsv to add to the training pairs: the corrections "
+        "clients sent to `grpo-studio serve --suggestions` (empty: none)",
+    )
     demo_size: int = param(0, "Demo-corpus pairs used when there is no data file (0: all)", min=0)
     source_tokenizer: Literal["char", "bpe"] = param("char", "Source tokens: characters or BPE")
     target_tokenizer: Literal["char", "bpe"] = param("bpe", "Target tokens: characters or BPE")
@@ -143,16 +149,24 @@ class TranslationConfig(TaskSection):
     def __post_init__(self) -> None:
         if self.source_lang == self.target_lang:
             raise ValueError(
-                f"source_lang and target_lang are both {shown(self.source_lang)}; pick two "
-                "languages"
+                say(
+                    "source_lang and target_lang are both {value}; pick two languages",
+                    value=shown(self.source_lang),
+                )
             )
         if self.back_translation and not self.monolingual_path:
             raise ValueError(
-                "task.back_translation needs task.monolingual_path: a file of target-language "
-                "sentences, one per line"
+                say(
+                    "task.back_translation needs task.monolingual_path: a file of "
+                    "target-language sentences, one per line"
+                )
             )
         if self.shared_tokenizer and self.source_tokenizer != self.target_tokenizer:
             raise ValueError(
-                "shared_tokenizer needs source_tokenizer and target_tokenizer of the same kind, "
-                f"got {self.source_tokenizer!r} and {self.target_tokenizer!r}"
+                say(
+                    "shared_tokenizer needs source_tokenizer and target_tokenizer of the same "
+                    "kind, got {source} and {target}",
+                    source=repr(self.source_tokenizer),
+                    target=repr(self.target_tokenizer),
+                )
             )

@@ -22,6 +22,7 @@ from studio.core.data.bilingual import FIRST_PAIRS, load_pairs
 from studio.core.data.columns import ColumnRequest
 from studio.core.data.load_report import LoadReport
 from studio.core.data.text_tokenizers import TextTokenizer, split_tags, train_tokenizer
+from studio.core.messages import say
 from studio.core.tasks.base import Example, token_nll
 from studio.core.tasks.translation.back_translation import BT_TAG
 from studio.core.tasks.translation.config import DEMO_LANGS, TranslationConfig, TranslationError
@@ -45,16 +46,20 @@ def task_pairs(cfg: TranslationConfig, data: Any) -> tuple[list[tuple[str, str]]
         return load_pairs(data.path, columns=request)
     if {cfg.source_lang, cfg.target_lang} != set(DEMO_LANGS):
         raise TranslationError(
-            f"the built-in demo corpus holds zh and en, not {cfg.source_lang}->"
-            f"{cfg.target_lang}; set task.source_lang/target_lang to zh and en (either "
-            "way round) or give your own pairs in data.path"
+            say(
+                "the built-in demo corpus holds zh and en, not {source}->{target}; set "
+                "task.source_lang/target_lang to zh and en (either way round) or give your own "
+                "pairs in data.path",
+                source=cfg.source_lang,
+                target=cfg.target_lang,
+            )
         )
     from studio.core.data.demo_corpus import demo_pairs  # loaded only when used
 
     pairs = demo_pairs(cfg.demo_size or None)
     if cfg.source_lang == "en":
         pairs = [(en, zh) for zh, en in pairs]
-    return pairs, origin_report("Built-in demo corpus", cfg, pairs)
+    return pairs, origin_report(say("Built-in demo corpus"), cfg, pairs)
 
 
 def origin_report(origin: str, cfg: TranslationConfig, pairs: list[tuple[str, str]]) -> LoadReport:
@@ -106,18 +111,35 @@ def fitted_vocab_sizes(
     sources, targets = [split_tags(s, tags)[1] for s, _ in train], [t for _, t in train]
     if cfg.shared_tokenizer:
         size, why = vocab_size(cfg.source_tokenizer, sources + targets)
-        sizes, notes = (size, size), [f"shared vocabulary {size:,}: {why}"]
+        sizes = (size, size)
+        notes = [say("shared vocabulary {n}: {why}", n=f"{size:,}", why=why)]
     else:
         source, why_source = vocab_size(cfg.source_tokenizer, sources)
         target, why_target = vocab_size(cfg.target_tokenizer, targets)
         sizes = (source, target)
         notes = [
-            f"source vocabulary {source:,} ({cfg.source_tokenizer}): {why_source}",
-            f"target vocabulary {target:,} ({cfg.target_tokenizer}): {why_target}",
+            say(
+                "source vocabulary {n} ({kind}): {why}",
+                n=f"{source:,}",
+                kind=cfg.source_tokenizer,
+                why=why_source,
+            ),
+            say(
+                "target vocabulary {n} ({kind}): {why}",
+                n=f"{target:,}",
+                kind=cfg.target_tokenizer,
+                why=why_target,
+            ),
         ]
     source, target = sizes
-    sides = f" for the source, {target:,} for the target" if source != target else ""
-    would = f"the fit would choose {source:,}{sides}"
+    if source != target:
+        would = say(
+            "the fit would choose {source} for the source, {target} for the target",
+            source=f"{source:,}",
+            target=f"{target:,}",
+        )
+    else:
+        would = say("the fit would choose {value}", value=f"{source:,}")
     if not fit.choose([Proposal("task.vocab_size", source, "", would)]):
         return None  # the user's, kept
     fit.notes += notes

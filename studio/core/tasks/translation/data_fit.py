@@ -34,6 +34,11 @@ the user's file replaces the demo corpus (and `task.fit_to_data` is on) the task
 - a time budget (`run.time_budget`) a person waits for on a laptop: the stages are
   planned from a short measurement on this machine to fit it.
 
+A translator of the user's (a pretrained model) keeps its own vocabularies, and its
+learning rates are its model section's (studio.core.models.pretrained.section): the fit
+then proposes no warm-up learning rate and no GRPO one, no dropout and no weight decay,
+which are a model made from scratch's.
+
 Each choice comes with its reason in the load report. A file of fewer than
 `MIN_PAIRS` pairs (a test, a classroom toy) keeps the preset's values. Every choice is a
 proposal to the one settings fit (studio.core.config.fit), which leaves a setting the user
@@ -51,6 +56,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from studio.core.config.fit import Proposal, settle
+from studio.core.messages import Message, say
 
 MIN_PAIRS = 1000  # below this a file keeps the preset's settings
 HELD_OUT_SHARE = 0.05
@@ -123,23 +129,23 @@ BPE_PER_ROOT_WORD = 12  # BPE size = this * sqrt(training words), within the bou
 BPE_MIN, BPE_MAX = 1000, 8000
 
 
-def held_out_share(n: int) -> tuple[float, str]:
+def held_out_share(n: int) -> tuple[float, Message]:
     """The valid (and the test) share for n pairs, and why."""
     if n < 5000:
-        return max(1, n // 10) / n, "a tenth of the pairs"
+        return max(1, n // 10) / n, say("a tenth of the pairs")
     k = min(HELD_OUT_MAX, max(HELD_OUT_MIN, int(n * HELD_OUT_SHARE)))
-    return k / n, "5% of the pairs, between 500 and 1,000: enough for a steady chrF"
+    return k / n, say("5% of the pairs, between 500 and 1,000: enough for a steady chrF")
 
 
-def vocab_size(kind: str, texts: list[str]) -> tuple[int, str]:
+def vocab_size(kind: str, texts: list[str]) -> tuple[int, Message]:
     """A tokenizer size for the training texts of one side, and why."""
     if kind == "char":
         counts = Counter(ch for t in texts for ch in t)
         size = 4 + sum(1 for c in counts.values() if c >= CHAR_MIN_COUNT)
-        return size, f"the characters seen at least {CHAR_MIN_COUNT} times"
+        return size, say("the characters seen at least {n} times", n=CHAR_MIN_COUNT)
     words = sum(len(t.split()) for t in texts)
     size = int(min(BPE_MAX, max(BPE_MIN, round(BPE_PER_ROOT_WORD * math.sqrt(words), -2))))
-    return size, f"{BPE_PER_ROOT_WORD} x the square root of its {words:,} words"
+    return size, say("{k} x the square root of its {n} words", k=BPE_PER_ROOT_WORD, n=f"{words:,}")
 
 
 @dataclass
@@ -167,12 +173,16 @@ def held_out_shares(fit: DataFit, n: int, given: tuple[float, float]) -> tuple[f
     """The valid and the test share for n pairs: fitted, or as the user gave them."""
     share, why = held_out_share(n)
     paths = {name: f"data.{name}_fraction" for name in ("valid", "test")}
-    would = f"the fit would choose {share:.3g}"
+    would = say("the fit would choose {value}", value=f"{share:.3g}")
     chosen = fit.choose([Proposal(path, share, "", would) for path in paths.values()])
     fitted = [name for name, path in paths.items() if path in chosen]
-    if fitted:
-        plural = "s" if len(fitted) == 2 else ""
-        fit.notes.append(f"{' and '.join(fitted)} split{plural} of {round(share * n):,}: {why}")
+    k = f"{round(share * n):,}"
+    if len(fitted) == 2:
+        fit.notes.append(say("valid and test splits of {n}: {why}", n=k, why=why))
+    elif fitted == ["valid"]:
+        fit.notes.append(say("valid split of {n}: {why}", n=k, why=why))
+    elif fitted == ["test"]:
+        fit.notes.append(say("test split of {n}: {why}", n=k, why=why))
     valid, test = (chosen.get(path, g) for path, g in zip(paths.values(), given))
     return valid, test
 
@@ -201,22 +211,32 @@ def large_file_settings(n_train: int) -> list[Proposal]:
         Proposal(
             "model.dropout",
             0.0,
-            f"model.dropout 0: with {n_train:,} training pairs dropout slows the warm-up "
-            "more than it helps within the time budget; weight decay holds back learning "
-            "the pairs by heart instead, at no cost in time",
+            say(
+                "model.dropout {n}: with {k} training pairs dropout slows the warm-up more "
+                "than it helps within the time budget; weight decay holds back learning the "
+                "pairs by heart instead, at no cost in time",
+                n=0,
+                k=f"{n_train:,}",
+            ),
         ),
         Proposal(
             "training.weight_decay",
             WEIGHT_DECAY,
-            f"training.weight_decay {WEIGHT_DECAY:g}: every step draws the weights a little "
-            "towards zero; the warm-up learns fewer of the pairs by heart and translates "
-            "new sentences better",
+            say(
+                "training.weight_decay {n}: every step draws the weights a little towards "
+                "zero; the warm-up learns fewer of the pairs by heart and translates new "
+                "sentences better",
+                n=f"{WEIGHT_DECAY:g}",
+            ),
         ),
         Proposal(
             "stages.grpo.lr",
             GRPO_LR,
-            f"stages.grpo.lr {GRPO_LR:g}: smaller steps than the preset's; on real text "
-            "GRPO's larger ones lose more of what the warm-up learned than its reward wins",
+            say(
+                "stages.grpo.lr {n}: smaller steps than the preset's; on real text GRPO's "
+                "larger ones lose more of what the warm-up learned than its reward wins",
+                n=f"{GRPO_LR:g}",
+            ),
         ),
     ]
 
@@ -230,18 +250,35 @@ def unsure_temperature(fit: DataFit) -> list[Proposal]:
         Proposal(
             "grpo.unsure_temperature",
             UNSURE_TEMPERATURE,
-            f"grpo.unsure_temperature {UNSURE_TEMPERATURE:g}: GRPO samples at "
-            f"{UNSURE_TEMPERATURE:g} if the policy at its start is unsure of its words; "
-            "sampled at 1, an unsure policy's translations carry stray words",
+            say(
+                "grpo.unsure_temperature {n}: GRPO samples at {t} if the policy at its start "
+                "is unsure of its words; sampled at 1, an unsure policy's translations carry "
+                "stray words",
+                n=f"{UNSURE_TEMPERATURE:g}",
+                t=f"{UNSURE_TEMPERATURE:g}",
+            ),
         )
     ]
 
 
-def trainer_settings(fit: DataFit, n_valid: int, lengths: list[tuple[int, int]]) -> None:
+# what only a model made from scratch is fitted: a pretrained one's rates are its own, and
+# its weights are no dropout's or weight decay's to hold back
+FROM_SCRATCH = (
+    "stages.warmup.lr",
+    "stages.warmup.lr_warmup_steps",
+    "stages.grpo.lr",
+    "model.dropout",
+    "training.weight_decay",
+)
+
+
+def trainer_settings(
+    fit: DataFit, n_valid: int, lengths: list[tuple[int, int]], *, pretrained: bool = False
+) -> None:
     """The trainer's settings (dotted config paths) for the valid split's size and the
     training pairs' token `lengths` (source, target; EOS and BOS counted), with reasons,
-    proposed in `fit`."""
-    fit.proposals += [
+    proposed in `fit`; for a `pretrained` model, none of FROM_SCRATCH."""
+    proposals = [
         *evaluation_settings(fit, n_valid),
         *warmup_settings(fit, lengths),
         *reward_and_test_settings(),
@@ -250,40 +287,61 @@ def trainer_settings(fit: DataFit, n_valid: int, lengths: list[tuple[int, int]])
         Proposal(
             "run.time_budget",
             TIME_BUDGET,
-            f"run.time_budget {TIME_BUDGET}: the stages are planned from a short "
-            "measurement on this machine to end within it (empty: no budget)",
+            say(
+                "run.time_budget {n}: the stages are planned from a short measurement on "
+                "this machine to end within it (empty: no budget)",
+                n=TIME_BUDGET,
+            ),
         ),
     ]
+    fit.proposals += [p for p in proposals if not (pretrained and p.path in FROM_SCRATCH)]
 
 
 def evaluation_settings(fit: DataFit, n_valid: int) -> list[Proposal]:
     """Evaluation on the whole valid split, and a warm-up that ends when it stops
     improving rather than at the demo corpus's target."""
     every = fit.user.get("eval.every", EVAL_EVERY)  # what the patience counts in
-    waits = f" ({PATIENCE * every:,} steps)" if every else ""
+    if every:
+        patience = say(
+            "stages.warmup.patience {n}: the warm-up ends after {evals} evaluations ({steps} "
+            "steps) without a better valid chrF",
+            n=PATIENCE,
+            evals=PATIENCE,
+            steps=f"{PATIENCE * every:,}",
+        )
+    else:  # the user's eval.every 0: no steps between evaluations to count
+        patience = say(
+            "stages.warmup.patience {n}: the warm-up ends after {evals} evaluations without a "
+            "better valid chrF",
+            n=PATIENCE,
+            evals=PATIENCE,
+        )
     return [
-        Proposal("eval.size", n_valid, f"eval.size {n_valid:,}: the whole valid split"),
+        Proposal(
+            "eval.size",
+            n_valid,
+            say("eval.size {n}: the whole valid split", n=f"{n_valid:,}"),
+        ),
         Proposal(
             "eval.every",
             EVAL_EVERY,
-            f"eval.every {EVAL_EVERY}: a whole valid split takes longer to evaluate",
+            say("eval.every {n}: a whole valid split takes longer to evaluate", n=EVAL_EVERY),
         ),
         Proposal(
             "stages.warmup.stop_at",
             None,
-            "stages.warmup.stop_at off: the demo corpus's target means nothing for other data",
+            say("stages.warmup.stop_at off: the demo corpus's target means nothing for other data"),
         ),
-        Proposal(
-            "stages.warmup.patience",
-            PATIENCE,
-            f"stages.warmup.patience {PATIENCE}: the warm-up ends after {PATIENCE} "
-            f"evaluations{waits} without a better valid chrF",
-        ),
+        Proposal("stages.warmup.patience", PATIENCE, patience),
         Proposal(
             "stages.warmup.min_gain",
             MIN_GAIN,
-            f"stages.warmup.min_gain {MIN_GAIN:g}: better means {MIN_GAIN:g} chrF above the "
-            "best; smaller rises are the noise of a few hundred sentences",
+            say(
+                "stages.warmup.min_gain {n}: better means {gain} chrF above the best; smaller "
+                "rises are the noise of a few hundred sentences",
+                n=f"{MIN_GAIN:g}",
+                gain=f"{MIN_GAIN:g}",
+            ),
         ),
     ]
 
@@ -301,41 +359,62 @@ def warmup_settings(fit: DataFit, lengths: list[tuple[int, int]]) -> list[Propos
         Proposal(
             "stages.warmup.steps",
             cap,
-            f"stages.warmup.steps {cap:,}: at most {MAX_EPOCHS} passes over the training "
-            "pairs; a cap for a warm-up still improving: the patience should end it first",
+            say(
+                "stages.warmup.steps {n}: at most {epochs} passes over the training pairs; a "
+                "cap for a warm-up still improving: the patience should end it first",
+                n=f"{cap:,}",
+                epochs=MAX_EPOCHS,
+            ),
         ),
         Proposal(
             "stages.warmup.batch_tokens",
             BATCH_TOKENS,
-            f"stages.warmup.batch_tokens {BATCH_TOKENS}: pairs of like length, about "
-            f"{per_batch:.0f} a batch; {batch_size} pairs drawn at random are "
-            f"{waste:.0%} padding in this file",
+            say(
+                "stages.warmup.batch_tokens {n}: pairs of like length, about {k} a batch; "
+                "{pairs} pairs drawn at random are {share} padding in this file",
+                n=BATCH_TOKENS,
+                k=f"{per_batch:.0f}",
+                pairs=batch_size,
+                share=f"{waste:.0%}",
+            ),
         ),
         Proposal(
             "task.label_smoothing",
             LABEL_SMOOTHING,
-            f"task.label_smoothing {LABEL_SMOOTHING:g}: real text has many right "
-            "translations; the warm-up is not taught to be sure of one",
+            say(
+                "task.label_smoothing {n}: real text has many right translations; the warm-up "
+                "is not taught to be sure of one",
+                n=f"{LABEL_SMOOTHING:g}",
+            ),
         ),
         Proposal(
             "stages.warmup.lr_schedule",
             "cosine",
-            "stages.warmup.lr_schedule cosine: the learning rate decays to the warm-up's "
-            "planned end, where a small step polishes what a large one found",
+            say(
+                "stages.warmup.lr_schedule cosine: the learning rate decays to the warm-up's "
+                "planned end, where a small step polishes what a large one found"
+            ),
         ),
         Proposal(
             "stages.warmup.lr",
             WARMUP_LR,
-            f"stages.warmup.lr {WARMUP_LR:g}, warmed up over {LR_WARMUP_STEPS} steps",
+            say(
+                "stages.warmup.lr {n}, warmed up over {k} steps",
+                n=f"{WARMUP_LR:g}",
+                k=LR_WARMUP_STEPS,
+            ),
         ),
         Proposal("stages.warmup.lr_warmup_steps", LR_WARMUP_STEPS, ""),
         Proposal(
             "stages.warmup.average_last",
             AVERAGE_LAST,
-            f"stages.warmup.average_last {AVERAGE_LAST}: the warm-up ends with the average "
-            f"of the weights at its last {AVERAGE_LAST} evaluations when it scores better "
-            "than the last weights; a levelled-off warm-up's weights wander around a "
-            "better point",
+            say(
+                "stages.warmup.average_last {n}: the warm-up ends with the average of the "
+                "weights at its last {k} evaluations when it scores better than the last "
+                "weights; a levelled-off warm-up's weights wander around a better point",
+                n=AVERAGE_LAST,
+                k=AVERAGE_LAST,
+            ),
         ),
     ]
 
@@ -347,23 +426,33 @@ def reward_and_test_settings() -> list[Proposal]:
         Proposal(
             "task.length_penalty",
             LENGTH_REWARD,
-            f"task.length_penalty {LENGTH_REWARD:g}: GRPO's reward also counts how close a "
-            "translation's length is to the reference's; on chrF alone GRPO's translations "
-            "of real text grow longer than the references",
+            say(
+                "task.length_penalty {n}: GRPO's reward also counts how close a translation's "
+                "length is to the reference's; on chrF alone GRPO's translations of real text "
+                "grow longer than the references",
+                n=f"{LENGTH_REWARD:g}",
+            ),
         ),
         Proposal(
             "task.chrf_beta",
             REWARD_CHRF_BETA,
-            f"task.chrf_beta {REWARD_CHRF_BETA:g}: GRPO's reward weighs recall "
-            f"{REWARD_CHRF_BETA:g} times as much as precision, as the test's chrF does; "
-            "weighed alike, GRPO's translations of real text sampled at "
-            f"{UNSURE_TEMPERATURE:g} came out shorter than the references",
+            say(
+                "task.chrf_beta {n}: GRPO's reward weighs recall {k} times as much as "
+                "precision, as the test's chrF does; weighed alike, GRPO's translations of "
+                "real text sampled at {t} came out shorter than the references",
+                n=f"{REWARD_CHRF_BETA:g}",
+                k=f"{REWARD_CHRF_BETA:g}",
+                t=f"{UNSURE_TEMPERATURE:g}",
+            ),
         ),
         Proposal(
             "eval.test_decoding",
             TEST_DECODING,
-            f"eval.test_decoding {TEST_DECODING}: the test split is translated by a beam "
-            "search, once at the end; on real text it scored higher than greedy decoding, "
-            "in several times the time",
+            say(
+                "eval.test_decoding {n}: the test split is translated by a beam search, once "
+                "at the end; on real text it scored higher than greedy decoding, in several "
+                "times the time",
+                n=TEST_DECODING,
+            ),
         ),
     ]

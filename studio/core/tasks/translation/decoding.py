@@ -1,7 +1,9 @@
-"""Translating with a trained Tiny-Transformer: greedy decoding or beam search, batched.
+"""Translating with a trained encoder-decoder: greedy decoding or beam search, batched.
 
-What evaluation, the `translate` command and the playground call. Decoding runs the
-unwrapped model in eval mode (no dropout, no latent noise) under no_grad.
+What evaluation, the `translate` command and the playground call, for any model that keeps
+the contract of studio.core.models.encoder_decoder (the Tiny-Transformer, a translator of
+the user's). Decoding runs the unwrapped model in eval mode (no dropout, no latent noise)
+under no_grad.
 
 References: studio/core/models/beam_search.py (beam search and its length penalty).
 """
@@ -17,22 +19,22 @@ from torch import nn
 
 from studio.core.config.decoding import GREEDY_DECODING, Decoding
 from studio.core.models.beam_search import beam_search
-from studio.core.models.tiny_transformer import TinyTransformer
+from studio.core.models.encoder_decoder import EncoderDecoder
 from studio.core.tasks.base import model_device, unwrap
 
 if TYPE_CHECKING:
     from studio.core.tasks.translation.task import TranslationTask
 
 
-def tiny(model: nn.Module) -> TinyTransformer:
-    """The Tiny-Transformer inside `model` (unwrapped from DDP), typed as one."""
-    return cast(TinyTransformer, unwrap(model))
+def translator(model: nn.Module) -> EncoderDecoder:
+    """The encoder-decoder inside `model` (unwrapped from DDP), typed as one."""
+    return cast(EncoderDecoder, unwrap(model))
 
 
 @contextmanager
-def eval_mode(model: nn.Module) -> Iterator[TinyTransformer]:
+def eval_mode(model: nn.Module) -> Iterator[EncoderDecoder]:
     """The unwrapped model in eval mode (no dropout, no latent noise), restored afterwards."""
-    inner = tiny(model)
+    inner = translator(model)
     was_training = inner.training
     inner.eval()
     try:
@@ -53,7 +55,7 @@ def translate(
     tok = task.target_tok
     out: list[str] = []
     with torch.no_grad(), eval_mode(model) as inner:
-        max_len, device = inner.cfg.max_len, model_device(inner)
+        max_len, device = inner.cfg.max_len, model_device(cast(nn.Module, inner))
         for start in range(0, len(sentences), batch_size):
             src, src_mask = task.sources_batch(
                 sentences[start : start + batch_size], max_len, device=device

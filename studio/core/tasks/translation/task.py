@@ -1,14 +1,19 @@
-"""Translation as a GRPO task: a Tiny-Transformer learns to translate sentence pairs.
+"""Translation as a GRPO task: an encoder-decoder learns to translate sentence pairs.
+
+It trains any model of the kind "encoder-decoder" (studio.core.models.encoder_decoder): the
+Tiny-Transformer made from scratch, or a translator of the user's (a Marian model from a
+folder on this computer), which brings its own tokenizers and its language pair.
 
 The task loads pairs (the user's file or the built-in zh/en demo corpus, either
 direction), splits them into train/valid/test, trains source and target tokenizers on
-the training split only, and carries those tokenizers in its state so a run can be
-reloaded. Warm-up is teacher-forced cross-entropy (with optional source noise); GRPO
-samples G translations per source and scores the detokenized text with sacrebleu. Both
-the sampler and the update's log-probs (policy and reference model) run the encoder
-once per source and share it with the source's G translations. Evaluation decodes
-greedily or with beam search and reports corpus chrF (headline), BLEU and the
-output/reference length ratio, since a reward that pays for length shows up there first.
+the training split only (unless the model brings its own), and carries those tokenizers
+in its state so a run can be reloaded. Warm-up is teacher-forced cross-entropy (with
+optional source noise); GRPO samples G translations per source and scores the
+detokenized text with sacrebleu. Both the sampler and the update's log-probs (policy
+and reference model) run the encoder once per source and share it with the source's G
+translations. Evaluation decodes greedily or with beam search and reports corpus chrF
+(headline), BLEU and the output/reference length ratio, since a reward that pays for
+length shows up there first.
 
 The parts live beside it: config.py (settings, TranslationError), prepare.py (loading,
 splits, fitted settings, tokenizers), data.py (pairs, tokenizers, curriculum levels,
@@ -34,8 +39,11 @@ from studio.core.config.fields import ModelSection
 from studio.core.config.sections import DataConfig, StudioConfig
 from studio.core.data.load_report import LoadReport
 from studio.core.data.text_tokenizers import TextTokenizer, split_tags
+from studio.core.messages import say
+from studio.core.models import arch_spec
+from studio.core.models.pretrained.translator_tokenizer import TranslatorTokens
 from studio.core.models.sampling import token_logprobs_and_entropy
-from studio.core.models.tiny_transformer import TinyTransformer, TinyTransformerConfig
+from studio.core.models.tiny_transformer import TinyTransformerConfig
 from studio.core.tasks.base import (
     Example,
     RewardFunction,
@@ -66,9 +74,9 @@ from studio.core.tasks.translation.data import (
     source_noise,
     teacher_forcing,
 )
-from studio.core.tasks.translation.decoding import eval_mode, tiny, translate
+from studio.core.tasks.translation.decoding import eval_mode, translate, translator
 from studio.core.tasks.translation.directions import held_out_ways, tagged, written_lang
-from studio.core.tasks.translation.prepare import prepare_data
+from studio.core.tasks.translation.prepare import Tokenizer, prepare_data
 from studio.core.tasks.translation.rewards import build_reward_functions, corpus_metrics
 
 PROBE_WORDS = 8  # reference tokens the policy probe follows
@@ -79,7 +87,7 @@ ByLength = tuple[list[Sized], list[int]]  # sorted by length; the running sums o
 
 
 class TranslationTask(Task[TranslationConfig]):
-    """Sentence-pair translation for the Tiny-Transformer."""
+    """Sentence-pair translation for an encoder-decoder."""
 
     NAME: ClassVar[str] = "translation"
     CONFIG = TranslationConfig
@@ -115,10 +123,16 @@ class TranslationTask(Task[TranslationConfig]):
         seed: int,
         user_settings: UserSettings | None = None,
         pairs: list[tuple[str, str]] | None = None,
+        model: ModelSection | None = None,
     ) -> None:
         """`pairs` (source, target) replaces data.path and the demo corpus (tests, scripts)."""
-        super().__init__(cfg, data, seed=seed, user_settings=user_settings)
-        prepared = prepare_data(cfg, data, pairs, self.user_settings)
+        super().__init__(cfg, data, seed=seed, user_settings=user_settings, model=model)
+        # a translator of the user's brings its tokenizers and its pair (ArchSpec.tokenizer)
+        bring = arch_spec(model.ARCH).tokenizer if model is not None else None
+        self.model_tokens: TranslatorTokens | None = bring(model) if bring is not None else None
+        if self.model_tokens is not None:
+            refuse_for_pretrained(cfg, self.model_tokens)
+        prepared = prepare_data(cfg, data, pairs, self.user_settings, self.model_tokens)
         self.splits = prepared.splits
         self._report = prepared.report
         self._train_pairs = prepared.train_pairs
@@ -126,7 +140,7 @@ class TranslationTask(Task[TranslationConfig]):
         self._max_len: int | None = None  # the model's, once build_model has seen it
         self.train_examples, self._pools = length_levels(self._train_pairs, cfg.num_levels)
         # build_model's; back-translation builds alike
-        self.model_config: TinyTransformerConfig | None = None
+        self.model_config: ModelSection | None = None
         self._monolingual: list[str] = []
         self.synthetic: list[tuple[str, str]] | None = None  # back-translated pairs
         self.back_translated: BackTranslated | None = None  # how they were made, this session
@@ -140,7 +154,7 @@ class TranslationTask(Task[TranslationConfig]):
             )
             self._report.monolingual = describe(cfg, len(self._monolingual), skipped)
 
-    def _set_tokenizers(self, source: TextTokenizer, target: TextTokenizer) -> None:
+    def _set_tokenizers(self, source: Tokenizer, target: Tokenizer) -> None:
         self.source_tok, self.target_tok = source, target
         self._src_ids: dict[str, list[int]] = {}  # encode caches: the same sentences recur
         self._tgt_ids: dict[str, list[int]] = {}
@@ -209,7 +223,9 @@ class TranslationTask(Task[TranslationConfig]):
         if self.synthetic is None:
             self.back_translated = back_translate(self, self._monolingual)
             self.synthetic = self.back_translated.pairs
-            self._report.monolingual += f"; {self.back_translated.summary()}"
+            self._report.monolingual = say(
+                "{what}; {done}", what=self._report.monolingual, done=self.back_translated.summary()
+            )
         pairs = self.synthetic
         if self.cfg.both_directions:  # they teach the forward direction
             pairs = [(tagged(s, self.cfg.target_lang), t) for s, t in pairs]
@@ -222,9 +238,11 @@ class TranslationTask(Task[TranslationConfig]):
         ccfg = cfg.curriculum
         if ccfg.enabled and ccfg.difficulty == "perplexity" and self.cfg.back_translation:
             raise TranslationError(
-                "curriculum.difficulty: perplexity draws the warm-up from the real pairs it "
-                "scored, which would leave out the back-translated ones "
-                "(task.back_translation); turn one of them off"
+                say(
+                    "curriculum.difficulty: perplexity draws the warm-up from the real pairs it "
+                    "scored, which would leave out the back-translated ones "
+                    "(task.back_translation); turn one of them off"
+                )
             )
 
     def report(self) -> str:
@@ -289,19 +307,23 @@ class TranslationTask(Task[TranslationConfig]):
     # ---- the model
 
     def build_model(self, model_cfg: ModelSection) -> nn.Module:
-        if not isinstance(model_cfg, TinyTransformerConfig):
+        """The encoder-decoder of `model_cfg` for this task's tokenizers (the Tiny-Transformer
+        sized to them; a translator of the user's, whose tokenizers they are)."""
+        spec = self.model_spec(model_cfg)
+        if (
+            isinstance(model_cfg, TinyTransformerConfig)
+            and model_cfg.shared_vocab
+            and self.source_tok is not self.target_tok
+        ):
             raise TranslationError(
-                f"the translation task trains a tiny-transformer, got {type(model_cfg).__name__};"
-                " set model.arch: tiny-transformer"
+                say(
+                    "model.shared_vocab: true needs one tokenizer for both languages; set "
+                    "task.shared_tokenizer: true (and the same source/target tokenizer kind)"
+                )
             )
-        if model_cfg.shared_vocab and self.source_tok is not self.target_tok:
-            raise TranslationError(
-                "model.shared_vocab: true needs one tokenizer for both languages; set "
-                "task.shared_tokenizer: true (and the same source/target tokenizer kind)"
-            )
-        self._max_len = model_cfg.max_len  # supervised_count cuts targets as the loss does
+        self._max_len = model_cfg.shape().max_len  # supervised_count cuts targets as the loss does
         self.model_config = model_cfg
-        return TinyTransformer(
+        return spec.model(
             model_cfg,
             self.source_tok.vocab_size,
             self.target_tok.vocab_size,
@@ -326,7 +348,7 @@ class TranslationTask(Task[TranslationConfig]):
         """Teacher-forced logits (B, T, V) of the references, EOS included, each row
         weighted as loss_weights says (back-translated pairs); the teacher reads the same
         noised sources."""
-        max_len, device = tiny(model).cfg.max_len, model_device(model)
+        max_len, device = translator(model).cfg.max_len, model_device(model)
         noise = self.cfg.noise_prob if self.data.augment else 0.0
         src, src_mask = self.sources_batch(
             [e.prompt for e in examples], max_len, noise=noise, device=device
@@ -354,7 +376,7 @@ class TranslationTask(Task[TranslationConfig]):
         return translate(model, self, [e.prompt for e in examples])
 
     def example_losses(self, model: nn.Module, examples: list[Example]) -> torch.Tensor:
-        max_len, device = tiny(model).cfg.max_len, model_device(model)
+        max_len, device = translator(model).cfg.max_len, model_device(model)
         src, src_mask = self.sources_batch([e.prompt for e in examples], max_len, device=device)
         tgt_in, labels = self.targets_batch([e.reference for e in examples], max_len, device=device)
         return example_cross_entropy(model(src, src_mask, tgt_in), labels)  # (B,)
@@ -376,7 +398,7 @@ class TranslationTask(Task[TranslationConfig]):
         tok = self.target_tok
         with torch.no_grad(), eval_mode(model) as inner:
             src, src_mask = self.sources_batch(
-                [e.prompt for e in examples], inner.cfg.max_len, device=model_device(inner)
+                [e.prompt for e in examples], inner.cfg.max_len, device=model_device(model)
             )  # (P, S)
             gen = inner.generate(
                 src,
@@ -407,7 +429,9 @@ class TranslationTask(Task[TranslationConfig]):
         """Log-probs and entropies (N, T) of the sampled tokens. The P sources are encoded
         once and shared by their G translations (group_size), for the policy and the
         reference model alike; the result equals encoding every row (a test checks)."""
-        device = model_device(model)
+        # a LoRA model's reference holds no weights of its own: the policy's device
+        first = next(model.parameters(), None)
+        device = first.device if first is not None else rollout.actions.device
         src = rollout.context["src"].to(device)  # (P, S)
         src_mask = rollout.context["src_mask"].to(device)
         actions = rollout.actions.to(device)  # (N, T)
@@ -454,7 +478,11 @@ class TranslationTask(Task[TranslationConfig]):
         pairs = self.splits[split][:limit]
         if not pairs:
             raise TranslationError(
-                f"the {split} split is empty; set data.{split}_fraction above 0 to evaluate"
+                say(
+                    "the {split} split is empty; set data.{name}_fraction above 0 to evaluate",
+                    split=split,
+                    name=split,
+                )
             )
         out = {}
         for way in held_out_ways(pairs, self.cfg):
@@ -475,11 +503,18 @@ class TranslationTask(Task[TranslationConfig]):
         }
 
     def load_state_dict(self, state: dict[str, Any]) -> None:
+        if state.get("synthetic"):  # a resumed run reuses its back-translated pairs
+            self.synthetic = [(s, t) for s, t in state["synthetic"]]
+        if self.model_tokens is not None:
+            return  # a translator's own tokenizers come with the model, not the checkpoint
         missing = [k for k in ("source_tokenizer", "target_tokenizer") if k not in state]
         if missing:
             raise TranslationError(
-                f"task state lacks {', '.join(missing)}; it was not saved by the translation "
-                "task (check the run folder)"
+                say(
+                    "task state lacks {keys}; it was not saved by the translation task (check "
+                    "the run folder)",
+                    keys=", ".join(missing),
+                )
             )
         source = TextTokenizer.from_dict(state["source_tokenizer"])
         target = (
@@ -488,8 +523,12 @@ class TranslationTask(Task[TranslationConfig]):
             else TextTokenizer.from_dict(state["target_tokenizer"])
         )
         self._set_tokenizers(source, target)
-        if state.get("synthetic"):  # a resumed run reuses its back-translated pairs
-            self.synthetic = [(s, t) for s, t in state["synthetic"]]
+
+    def tokenizer_files(self) -> dict[str, bytes]:
+        """Files an export writes beside its graphs: a translator's own tokenizers (its
+        sentencepiece models and vocabularies); none for tokenizers the task fitted, which
+        the export's metadata holds."""
+        return self.model_tokens.files() if self.model_tokens is not None else {}
 
     # ---- what the window shows of the policy
 
@@ -510,8 +549,8 @@ class TranslationTask(Task[TranslationConfig]):
         if not pairs:
             return None
         way = held_out_ways(pairs, self.cfg)[0]
-        inner = tiny(model)
-        device = model_device(inner)
+        inner = translator(model)
+        device = model_device(model)
         src, src_mask = self.sources_batch(way.sources, inner.cfg.max_len, device=device)
         tok = self.target_tok
         targets = [*self.encode_target(way.references[0]), tok.eos_id][:PROBE_WORDS]
@@ -525,6 +564,25 @@ class TranslationTask(Task[TranslationConfig]):
             "p_answer": p_answer,
         }
         return {"kind": "next_tokens", "prompts": [prompt]}
+
+
+def refuse_for_pretrained(cfg: TranslationConfig, tokens: TranslatorTokens) -> None:
+    """What a translator of the user's cannot do: translate both ways (it knows no <2xx>
+    tags and writes one language), or back-translate (which trains a reverse model of the
+    forward model's architecture, another translator it does not have)."""
+    for setting, on in (
+        ("task.both_directions", cfg.both_directions),
+        ("task.back_translation", cfg.back_translation),
+    ):
+        if on:
+            raise TranslationError(
+                say(
+                    "{setting}: {name} translates one way, as it was trained; set {setting}: "
+                    "false, or train the Tiny-Transformer (model.arch: tiny-transformer)",
+                    setting=setting,
+                    name=tokens.name,
+                )
+            )
 
 
 def padded_length(batch: list[Sized]) -> int:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from studio.core.config.sections import StageConfig, TrainingConfig
 from studio.core.files import inside
+from studio.core.messages import Message, say
 from studio.core.runs.folder import CHECKPOINT_DIR
 from studio.core.training.stages.state import Position
 
@@ -38,32 +39,45 @@ def last_checkpoint_before(run_dir: Path, step: int) -> Path | None:
 
 def divergence_message(
     run_dir: Path, *, step: int, streak: int, stage: str, lr: float, limit: int
-) -> str:
+) -> Message:
     """Why the run stopped at `step` after `streak` skipped updates, and what to do.
 
     Skipped updates leave the weights as they were, so the weights broke at the last
     update that went through, just before the streak; a checkpoint from before that
     update holds the model before it went wrong."""
     first = step - streak + 1
-    skipped = (
-        f"training diverged: the {streak} updates of steps {first}-{step} were all skipped, "
-        f"their loss or gradient not finite (training.max_skipped_in_a_row is {limit})"
+    skipped = say(
+        "training diverged: the {n} updates of steps {first}-{step} were all skipped, their "
+        "loss or gradient not finite (training.max_skipped_in_a_row is {limit})",
+        n=streak,
+        first=first,
+        step=step,
+        limit=limit,
     )
     broke = first - 1  # the last update applied: its weights give what is not finite
     if broke < 1:
-        return (
-            f"{skipped}, from the very first step: check the data, the model's settings and "
-            f"training.amp, and the learning rate (stages.{stage}.lr is {lr:g})"
+        return say(
+            "{skipped}, from the very first step: check the data, the model's settings and "
+            "training.amp, and the learning rate (stages.{stage}.lr is {lr})",
+            skipped=skipped,
+            stage=stage,
+            lr=f"{lr:g}",
         )
     good = last_checkpoint_before(run_dir, broke - 1)
-    saved = (
-        f"the newest checkpoint from before step {broke} is {good}"
-        if good is not None
-        else f"no checkpoint was written before step {broke}"
-    )
-    return (
-        f"{skipped}, since the update of step {broke}. The likely cause is the learning "
-        f"rate (stages.{stage}.lr is {lr:g}): lower it by 10x or more and train again; {saved}"
+    if good is not None:
+        saved = say(
+            "the newest checkpoint from before step {step} is {path}", step=broke, path=good
+        )
+    else:
+        saved = say("no checkpoint was written before step {step}", step=broke)
+    return say(
+        "{skipped}, since the update of step {step}. The likely cause is the learning rate "
+        "(stages.{stage}.lr is {lr}): lower it by 10x or more and train again; {saved}",
+        skipped=skipped,
+        step=broke,
+        stage=stage,
+        lr=f"{lr:g}",
+        saved=saved,
     )
 
 

@@ -37,6 +37,7 @@ from studio.core.config.loading import save_config
 from studio.core.config.sections import StudioConfig
 from studio.core.files import atomic_write_text
 from studio.core.machine.distributed import SINGLE
+from studio.core.messages import say
 from studio.core.runs import checkpoints as ckpt
 from studio.core.runs.folder import (
     CONFIG_FILE,
@@ -48,6 +49,7 @@ from studio.core.runs.folder import (
 )
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.training.loop.control import TrainerControl
+from studio.core.training.loop.preflight import check_variants
 from studio.core.training.loop.trainer import Trainer
 from studio.core.training.reporting.records import log_record
 from studio.core.training.stages.state import GRPO_START, save_training_state
@@ -161,6 +163,12 @@ class Experiment:
             control=TurnControl(self.control, self._baton, 0),  # type: ignore[arg-type]
             listeners=[self._from_first],
         )
+        # the others share what was fitted to the data and the machine, then their own
+        # settings; each is checked now, before anything is trained or written
+        first = self.first
+        self.configs[1:] = check_variants(
+            first.cfg, self.variants, first.task, first.device, first.distiller, start=1
+        )[1:]
         self.shares_warmup = any(name == "warmup" for name, _ in self.first.plan)
 
     @property
@@ -172,6 +180,8 @@ class Experiment:
         return self.first.task
 
     def start(self) -> Path:
+        if self.first.run_dir is None:  # named as every variant's folder is
+            self.first.run_dir = self._new_folder(0)
         folder = self.first.start()
         self.run_dirs[0] = folder
         return folder
@@ -239,14 +249,24 @@ class Experiment:
                 control=TurnControl(self.control, self._baton, index),  # type: ignore[arg-type]
                 listeners=[lambda record: self._emit(index, record)],
             )
+            if resume_from is None:  # no shared warm-up: a fresh folder, named alike
+                trainer.run_dir = self._new_folder(index)
             self.run_dirs[index] = trainer.start()
             self.finals[index] = trainer.run(self._max_steps)
         except BaseException as err:  # reported by run(), on the caller's thread
             self.errors[index] = err
-            self._emit(index, log_record(0, f"variant {self.labels[index]} failed: {err}", "error"))
+            failed = say(
+                "variant {label} failed: {problem}", label=self.labels[index], problem=str(err)
+            )
+            self._emit(index, log_record(0, failed, "error"))
             self.control.stop()
         finally:
             self._baton.leave(index)
+
+    def _new_folder(self, index: int) -> Path:
+        """Variant `index`'s fresh run folder, `<date-time>-<preset>-<label>` for every
+        variant alike (variant 0's once had no label; such folders open as any run's)."""
+        return new_run_dir(self._save_root, f"{self.configs[index].name}-{self.labels[index]}")
 
     def _fork(self) -> None:
         """Variant 0 has trained the warm-up and its GRPO stage is starting: give every
@@ -259,9 +279,7 @@ class Experiment:
         state = found.state
         step = int(state["position"]["global_step"])
         for index in range(1, len(self.variants)):
-            folder = new_run_dir(
-                self._save_root, f"{self.configs[index].name}-{self.labels[index]}"
-            )
+            folder = self._new_folder(index)
             save_config(self.configs[index], folder / CONFIG_FILE)
             for name in (TASK_FILE, DATA_REPORT_FILE):
                 if (source / name).is_file():

@@ -25,7 +25,6 @@ studio.core.runs'.
 from __future__ import annotations
 
 import contextlib
-import copy
 import math
 import random
 import time
@@ -39,6 +38,8 @@ from torch import nn
 
 from studio.core.config.budgets import parse_time_budget
 from studio.core.config.checks import config_warnings, sparsity_end
+from studio.core.config.experiments import parse_variants
+from studio.core.config.fit import apply_fit
 from studio.core.config.loading import save_config
 from studio.core.config.sections import StageConfig, StudioConfig
 from studio.core.files import atomic_write_json, atomic_write_text
@@ -46,10 +47,12 @@ from studio.core.machine.device import autocast, check_amp, peak_memory_mb, reso
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.machine.memory_budget import Fit
 from studio.core.machine.torch_imports import import_torch_compiler
+from studio.core.messages import say
+from studio.core.models import frozen_reference
 from studio.core.models.compiled import set_compiled
 from studio.core.models.sampling import mix_seed
 from studio.core.models.sparsity import pruner_for
-from studio.core.runs.checkpoints import check_weights_fit, fit_weights, set_aside_newer
+from studio.core.runs.checkpoints import check_weights_fit, set_aside_newer
 from studio.core.runs.folder import (
     CONFIG_FILE,
     DATA_REPORT_FILE,
@@ -61,13 +64,17 @@ from studio.core.runs.folder import (
 )
 from studio.core.runs.lock import RunLock
 from studio.core.runs.metrics_file import MetricsWriter, ended, truncate_metrics
-from studio.core.runs.warm_start import WarmStart, read_warm_start
+from studio.core.runs.warm_start import WarmStart, fit_warm_start, read_warm_start
 from studio.core.tasks import build_task
 from studio.core.tasks.base import Example
 from studio.core.training.loop.averaging import RecentWeights
 from studio.core.training.loop.control import StopRequested, TrainerControl
 from studio.core.training.loop.divergence import check_divergence
-from studio.core.training.loop.preflight import check_before_training, check_left_to_train
+from studio.core.training.loop.preflight import (
+    check_before_training,
+    check_left_to_train,
+    check_variants,
+)
 from studio.core.training.probes.fits_machine import check_fits_machine
 from studio.core.training.probes.memory_probe import fit_memory_budget, hand_back_freed_tensors
 from studio.core.training.probes.time_probe import TimeEstimate, estimate_run
@@ -118,7 +125,8 @@ from studio.core.training.steps.warmup_step import supervised_step
 
 Listener = Callable[[Record], None]
 PERPLEXITY_KEY = "perplexity_curriculum"  # the checkpoint's entry for its stage and order
-TIME_BUDGET_REACHED = "time budget reached"  # why a stage, and the run, ended at the budget
+# why a stage, and the run, ended at the budget
+TIME_BUDGET_REACHED = say("time budget reached")
 
 
 class Trainer:
@@ -151,6 +159,9 @@ class Trainer:
         self.memory_fit = self._fit_memory_budget(fitting=resume_from is None)
         self.time_budget = parse_time_budget(cfg.run.time_budget)
         self.time_estimate = self._fit_time_budget(fitting=resume_from is None)
+        if cfg.ui.experiment and resume_from is None:  # trained alone here (train, the API)
+            variants = parse_variants(cfg.ui.experiment)
+            check_variants(cfg, variants, self.task, self.device, self.distiller)
         self._save_dir = save_dir
         self.run_dir: Path | None = None  # known on resume; made by start() otherwise
         self._started = False
@@ -222,6 +233,8 @@ class Trainer:
         loaded = self.task.load_report()
         if loaded is not None:  # settings chosen to fit the user's data, but not the user's
             loaded.apply_settings(cfg, resumed=resumed)
+        # settings the model trains well with (a pretrained one's), but not the user's
+        self.model_fit = apply_fit(cfg, cfg.model.proposals(cfg), resumed=resumed)
         check_before_training(cfg, self.task)
         warm = read_warm_start(cfg) if cfg.training.init_from and not resumed else None
         if warm is not None:
@@ -281,7 +294,7 @@ class Trainer:
         checkpoint is checked to fit it before anything is written."""
         model = self.task.build_model(self.cfg.model).to(self.device)
         if warm is not None:
-            fit_weights(model, warm.weights, warm.path)
+            fit_warm_start(model, warm)
         set_compiled(model, self.cfg.training.compile)  # the reference, a copy, follows it
         if self._resume_state is not None:
             check_weights_fit(model, self._resume_state["model"], self._folder)
@@ -381,7 +394,7 @@ class Trainer:
             self.distiller.release()  # as the memory estimate counts it: warm-up only
         if name == "grpo" and self.cfg.grpo.beta > 0:
             # the reference is the policy as the GRPO stage found it, frozen
-            self.ref_model = copy.deepcopy(self.model).eval().requires_grad_(False)
+            self.ref_model = frozen_reference(self.model)
         self.learner = Learner(
             model=self.net,
             optimizer=self.optimizer,
@@ -405,7 +418,11 @@ class Trainer:
                 self.ppl.begin(name)
             if name == "grpo":
                 save_grpo_start(self._folder, self._state(), self.dist)
-            self._emit(stage_record(name, self.pos.global_step, "start", f"{stage.steps} steps"))
+            steps = say("{n} steps", n=stage.steps)
+            start = stage_record(name, self.pos.global_step, "start", steps)
+            # where a progress bar ends now: an earlier stage that stopped early ran fewer
+            start["steps_left"] = self.steps_left
+            self._emit(start)
 
     # ---- checkpoints
 
@@ -500,18 +517,31 @@ class Trainer:
             raise
         metric = self.task.EVAL_METRIC
         averaged, step = metrics.get(metric, float("-inf")), self.pos.global_step
+        parts = {
+            "stage": name,
+            "k": kept,
+            "metric": metric,
+            "averaged": f"{averaged:.2f}",
+            "last": f"{ended_with:.2f}",
+        }
         if averaged > ended_with:
             self._last_metric = averaged
             self._emit(eval_record(name, step, metric, metrics))
-            choice = "went on with the average"
+            said = say(
+                "{stage} end: the average of the weights at its last {k} evaluations scores "
+                "{metric} {averaged} on the held-out split, the last weights {last}: went on "
+                "with the average",
+                **parts,
+            )
         else:
             self.model.load_state_dict(final)
-            choice = "kept the last weights"
-        self._log(
-            f"{name} end: the average of the weights at its last {kept} evaluations scores "
-            f"{metric} {averaged:.2f} on the held-out split, the last weights "
-            f"{ended_with:.2f}: {choice}"
-        )
+            said = say(
+                "{stage} end: the average of the weights at its last {k} evaluations scores "
+                "{metric} {averaged} on the held-out split, the last weights {last}: kept the "
+                "last weights",
+                **parts,
+            )
+        self._log(said)
         self._recent = RecentWeights(0)
 
     def _scheduled_eval(self, stage: StageConfig) -> str | None:
@@ -624,7 +654,7 @@ class Trainer:
         elif self.pos.level < self.task.num_levels - 1:
             self.pos.level += 1
             self.reward_window.clear()
-            self._log(f"curriculum: level {self.pos.level} unlocked")
+            self._log(say("curriculum: level {level} unlocked", level=self.pos.level))
 
     def _sync_reference(self) -> None:
         """Copy the policy into the reference model every grpo.ref_sync_steps steps."""
@@ -692,7 +722,7 @@ class Trainer:
         """The run's first records: where a resumed run goes on from, or what a new run's
         data and budgets gave; then the config's warnings and the teacher's notes."""
         if resumed:
-            self._log(f"resumed at step {self.pos.global_step}")
+            self._log(say("resumed at step {step}", step=self.pos.global_step))
             for note in self.resume_notes:
                 self._log(note, "warning")
         else:
@@ -711,6 +741,8 @@ class Trainer:
             loaded = self.task.load_report()
             details = loaded.to_dict() if loaded is not None else None
             self._emit(data_report_record(self.task.report(), details))
+        for line in [*self.model_fit.notes, *self.model_fit.kept_lines]:
+            self._emit(log_record(self.pos.global_step, line))
         fit = self.time_estimate.fit if self.time_estimate is not None else None
         if fit is not None:
             record = log_record(self.pos.global_step, fit.text())
@@ -819,8 +851,10 @@ class Trainer:
         self.pos.skipped_in_a_row = self.pos.skipped_in_a_row + 1 if outcome.skipped else 0
         if outcome.skipped:
             self._log(
-                f"step {self.pos.global_step}: loss or gradient was not finite; "
-                "the update was skipped",
+                say(
+                    "step {step}: loss or gradient was not finite; the update was skipped",
+                    step=self.pos.global_step,
+                ),
                 "warning",
             )
 
@@ -830,7 +864,7 @@ class Trainer:
         if self.pos.last_eval_step != self.pos.global_step:
             self.evaluate()
         self._end_with_average(name)
-        reason = stop_reason or "all steps done"
+        reason = stop_reason or say("all steps done")
         self._emit(stage_record(name, self.pos.global_step, "end", reason))
         if reason == TIME_BUDGET_REACHED:  # no later stage starts: the run ends here
             self.pos.stage_index, self.pos.stage_step = len(self.plan), 0

@@ -23,6 +23,7 @@ from studio.core.config.fields import ConfigError
 from studio.core.machine.device import device_memory
 from studio.core.machine.hardware import MemoryEstimate, format_bytes, memory_estimate
 from studio.core.machine.memory_budget import FIXES, STAGE_NAMES, breakdown
+from studio.core.messages import Message, say
 from studio.core.tasks.base import Task
 from studio.core.training.probes.memory_probe import MeasuredEstimate
 
@@ -45,9 +46,11 @@ def check_fits_machine(
     `measure` False only the parts no setting but the model's shrinks are checked (before a
     memory budget's fit, whose probes build the model)."""
     total, machine = device_memory(device)
-    params = task.count_parameters(cfg.model)
+    params, trainable = task.parameter_counts(cfg.model)
     teacher_bytes = 0 if teacher is None else teacher.weight_bytes()
-    by_formula = memory_estimate(cfg, params, teacher_bytes=teacher_bytes)
+    by_formula = memory_estimate(
+        cfg, params, teacher_bytes=teacher_bytes, trainable=trainable, lengths=task.token_lengths()
+    )
     if by_formula.total <= total:
         return
     model_bytes = sum(by_formula.parts[k] for k in MODEL_PARTS)
@@ -63,30 +66,53 @@ def check_fits_machine(
 
 def _refusal(
     cfg: StudioConfig, params: int, estimate: MemoryEstimate, part: str, machine: str
-) -> str:
-    need = f"training needs about {format_bytes(estimate.total)} ({breakdown(estimate)})"
-    over = f"more than {machine}"
+) -> Message:
+    need = say(
+        "training needs about {size} ({parts})",
+        size=format_bytes(estimate.total),
+        parts=breakdown(estimate),
+    )
+    over = say("more than {machine}", machine=machine)
     if part in MODEL_PARTS:
-        named = grown_setting(cfg) or "the model's settings"
-        return (
-            f"{named}: makes a model of {params:,} parameters, and {need}, {over}; "
-            f"{FIXES['weights']}"
+        return say(
+            "{named}: makes a model of {n} parameters, and {need}, {over}; {fix}",
+            named=grown_setting(cfg) or say("the model's settings"),
+            n=f"{params:,}",
+            need=need,
+            over=over,
+            fix=cfg.model.way_out() or FIXES["weights"],
         )
     stage = estimate.peak_stage
     if part in ("activations", "kv_cache") and stage == "grpo":
         G, P = cfg.grpo.num_generations, cfg.stages.grpo.batch_size
-        longest = cfg.data.max_length + cfg.grpo.max_new_tokens
-        return (
-            f"grpo.num_generations {G} x stages.grpo.batch_size {P}: {G * P:,} sequences "
-            f"a GRPO step, each up to {longest} tokens, and {need}, {over}; lower "
-            "grpo.num_generations or stages.grpo.batch_size (or shorten the sequences: "
-            "data.max_length, grpo.max_new_tokens)"
+        return say(
+            "grpo.num_generations {g} x stages.grpo.batch_size {p}: {n} sequences a GRPO step, "
+            "each up to {longest} tokens, and {need}, {over}; lower grpo.num_generations or "
+            "stages.grpo.batch_size (or shorten the sequences: data.max_length, "
+            "grpo.max_new_tokens)",
+            g=G,
+            p=P,
+            n=f"{G * P:,}",
+            longest=cfg.data.max_length + cfg.grpo.max_new_tokens,
+            need=need,
+            over=over,
         )
     if part == "activations":
         size = cfg.stages.warmup.batch_size
-        return (
-            f"stages.warmup.batch_size {size}: {size:,} examples a {STAGE_NAMES[stage]} "
-            f"step, each up to {cfg.data.max_length} tokens, and {need}, {over}; lower "
-            "stages.warmup.batch_size or data.max_length"
+        return say(
+            "stages.warmup.batch_size {size}: {n} examples a {stage} step, each up to {longest} "
+            "tokens, and {need}, {over}; lower stages.warmup.batch_size or data.max_length",
+            size=size,
+            n=f"{size:,}",
+            stage=STAGE_NAMES[stage],
+            longest=cfg.data.max_length,
+            need=need,
+            over=over,
         )
-    return f"{grown_setting(cfg) or 'this run'}: {need}, {over}; {FIXES[part]}"
+    return say(
+        "{named}: {need}, {over}; {fix}",
+        named=grown_setting(cfg) or say("this run"),
+        need=need,
+        over=over,
+        fix=FIXES[part],
+    )

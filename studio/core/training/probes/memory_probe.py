@@ -26,7 +26,6 @@ import psutil
 import torch
 from torch import nn
 
-from studio.core.config.budgets import MEMORY_SETTING
 from studio.core.config.fields import ConfigError
 from studio.core.config.fit import set_path
 from studio.core.machine.device import autocast
@@ -39,6 +38,7 @@ from studio.core.machine.hardware import (
     memory_estimate,
 )
 from studio.core.machine.memory_budget import Fit, fit_budget, resolve_budget
+from studio.core.messages import say
 from studio.core.tasks.base import Example, Sampling, Task
 
 if TYPE_CHECKING:
@@ -194,7 +194,8 @@ class MeasuredEstimate:
         self.teacher = teacher
         self.teacher_bytes = 0 if teacher is None else teacher.weight_bytes()
         self.runtime = self._held_besides_training()
-        self._probes: dict[tuple[str, bool], tuple[ActivationSizes, int]] = {}
+        # (amp, recompute) -> the activations measured, all parameters, trained ones
+        self._probes: dict[tuple[str, bool], tuple[ActivationSizes, int, int]] = {}
 
     def _held_besides_training(self) -> int:
         """The runtime part: on the CPU the process's memory holds the loaded teacher,
@@ -202,7 +203,9 @@ class MeasuredEstimate:
         held = runtime_bytes(self.device)
         return max(0, held - self.teacher_bytes) if self.device.type == "cpu" else held
 
-    def _probe(self, cfg: StudioConfig, amp: str, recompute: bool) -> tuple[ActivationSizes, int]:
+    def _probe(
+        self, cfg: StudioConfig, amp: str, recompute: bool
+    ) -> tuple[ActivationSizes, int, int]:
         key = (amp, recompute)
         if key not in self._probes:
             probe_cfg = copy.copy(cfg)
@@ -212,17 +215,18 @@ class MeasuredEstimate:
             with torch.random.fork_rng(devices=[]):  # a run with a budget draws as one without
                 model = self.task.build_model(probe_cfg.model)
                 sizes = measure_activations(self.task, model, probe_cfg, amp, self.teacher)
-            self._probes[key] = sizes, sum(p.numel() for p in model.parameters())
+            trained = sum(p.numel() for p in model.parameters() if p.requires_grad)
+            self._probes[key] = sizes, sum(p.numel() for p in model.parameters()), trained
             del model
             self.runtime = max(self.runtime, self._held_besides_training())
         return self._probes[key]
 
     def __call__(self, cfg: StudioConfig) -> MemoryEstimate:
         amp = cfg.training.amp
-        sizes, num_params = self._probe(cfg, amp, recompute=False)
+        sizes, num_params, trainable = self._probe(cfg, amp, recompute=False)
         share = checkpointed_share(cfg.model.shape())
         if share > 0:
-            full, _ = self._probe(cfg, amp, recompute=True)
+            full, _, _ = self._probe(cfg, amp, recompute=True)
             sizes = ActivationSizes(
                 warmup_per_example=_between(
                     sizes.warmup_per_example, full.warmup_per_example, share
@@ -231,7 +235,9 @@ class MeasuredEstimate:
                 warmup_fixed=max(sizes.warmup_fixed, full.warmup_fixed),
                 grpo_fixed=max(sizes.grpo_fixed, full.grpo_fixed),
             )
-        return memory_estimate(cfg, num_params, sizes, self.runtime, self.teacher_bytes)
+        return memory_estimate(
+            cfg, num_params, sizes, self.runtime, self.teacher_bytes, trainable=trainable
+        )
 
 
 def _between(off: float, full: float, share: float) -> float:
@@ -308,9 +314,11 @@ def fit_memory_budget(
         return None
     if dist.active:
         raise ConfigError(
-            f"{MEMORY_SETTING}: fitting a budget works in one process, not under torchrun (each "
-            "process would read its own free memory); leave it empty and set the batch "
-            "sizes, e.g. those a one-process run fitted (its config.yaml)"
+            say(
+                "training.memory_budget: fitting a budget works in one process, not under "
+                "torchrun (each process would read its own free memory); leave it empty and "
+                "set the batch sizes, e.g. those a one-process run fitted (its config.yaml)"
+            )
         )
     budget = resolve_budget(cfg.training.memory_budget, device.type)
     assert budget is not None  # a non-empty setting is a budget or an error

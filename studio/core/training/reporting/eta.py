@@ -37,7 +37,13 @@ class Eta:
         self._steps_timed = 0  # steps of the current stage that the pace has seen
 
     def add(self, record: Mapping[str, Any]) -> None:
-        """Take in a step record (other kinds are ignored)."""
+        """Take in a step record, or a stage's start record that says the steps left (an
+        earlier stage that ended early moves the planned end at once, not a step later);
+        other records are ignored."""
+        left = record.get("steps_left")
+        if record.get("kind") == "stage" and isinstance(left, int):
+            self.step, self.left = int(record.get("step", self.step)), left
+            return
         if record.get("kind") != "step":
             return
         stage = str(record.get("stage", ""))

@@ -417,7 +417,8 @@ FIELDS: dict[str, str] = {
     "stage_step": "the step count within the stage",
     "total_steps": "the steps all stages plan (a stage that ends early does not change it)",
     "steps_left": "the planned steps still to run: the rest of the stage and the later ones "
-    "(a stage that ended early leaves its unrun steps out)",
+    "(a stage that ended early leaves its unrun steps out); in step records and a stage's "
+    "start record",
     "elapsed": "seconds of training so far, over every session of the run",
     "time/wall": "when the record was made: seconds since 1970 (UTC), the log's time stamps",
     "metric": "an eval record's headline metric (the eval/ key drawn on the held-out chart)",

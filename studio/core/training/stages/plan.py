@@ -19,6 +19,7 @@ import torch
 from torch import nn
 
 from studio.core.config.sections import StageConfig, TrainingConfig
+from studio.core.messages import say
 from studio.core.training.stages.schedule import LearningRate
 from studio.core.training.stages.state import Position
 
@@ -67,12 +68,19 @@ def early_stop(metric: float, stage: StageConfig, pos: Position, metric_name: st
     else:
         pos.bad_evals += 1
     if stage.stop_at is not None and metric >= stage.stop_at:
-        return f"reached {metric_name} {metric:.3f} >= {stage.stop_at}"
+        return say(
+            "reached {metric} {value} >= {target}",
+            metric=metric_name,
+            value=f"{metric:.3f}",
+            target=stage.stop_at,
+        )
     if stage.patience and pos.bad_evals >= stage.patience:
         if stage.min_gain:  # so the log says why a rise it shows did not count
-            return (
-                f"no {metric_name} more than {stage.min_gain:g} above its best in "
-                f"{stage.patience} evaluations"
+            return say(
+                "no {metric} more than {gain} above its best in {n} evaluations",
+                metric=metric_name,
+                gain=f"{stage.min_gain:g}",
+                n=stage.patience,
             )
-        return f"no better {metric_name} in {stage.patience} evaluations"
+        return say("no better {metric} in {n} evaluations", metric=metric_name, n=stage.patience)
     return None

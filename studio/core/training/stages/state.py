@@ -26,6 +26,7 @@ from torch import nn
 
 from studio.core.files import RunError, atomic_write
 from studio.core.machine.distributed import Dist, check_resume_world
+from studio.core.messages import say
 from studio.core.runs import checkpoints as ckpt
 from studio.core.runs.folder import interrupted_prune, remove_leftovers
 from studio.core.runs.lock import RunLock, acquire
@@ -160,8 +161,11 @@ def load_resume_state(
     if not ckpt.step_checkpoints(run_dir) and name is None:
         raise RunError(
             interrupted_prune(run_dir)
-            or f"{run_dir}: has no checkpoint to resume from; start a new run with the same "
-            "config instead"
+            or say(
+                "{path}: has no checkpoint to resume from; start a new run with the same config "
+                "instead",
+                path=run_dir,
+            )
         )
     found = ckpt.read_checkpoint(run_dir, device, name)
     check_resume_world(run_dir, found.state.get("world_size", 1), dist)

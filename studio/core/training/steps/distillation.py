@@ -27,6 +27,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import torch
 import torch.nn.functional as F
@@ -35,6 +36,7 @@ from torch import nn
 from studio.core.config.fields import ConfigError
 from studio.core.config.sections import DistillConfig, StudioConfig
 from studio.core.files import RunError
+from studio.core.messages import Message, joined, say
 from studio.core.models.micro_gpt import num_parameters
 from studio.core.runs.loading import TrainedRun, load_run, load_run_config
 from studio.core.runs.metrics_file import read_metrics
@@ -86,7 +88,7 @@ def file_sha256(path: Path) -> str:
 
 
 def _refuse(message: str) -> DistillError:
-    return DistillError(f"distill.teacher: {message}")
+    return DistillError(say("distill.teacher: {problem}", problem=message))
 
 
 def _check_finished(where: Path) -> None:
@@ -96,39 +98,64 @@ def _check_finished(where: Path) -> None:
     last = records[-1] if records else {}
     if last.get("kind") != "done":
         raise _refuse(
-            f"{where} has not finished: its records end without the run's end (it is "
-            f"still training, or was killed); let it finish, resume it (grpo-studio train "
-            f"--resume {where}), or pick a finished run"
+            say(
+                "{path} has not finished: its records end without the run's end (it is still "
+                "training, or was killed); let it finish, resume it (grpo-studio train "
+                "--resume {path}), or pick a finished run",
+                path=where,
+            )
         )
     if last.get("reason") not in FINISHED:
         raise _refuse(
-            f"{where} ended by {last.get('reason')!r}, not by finishing; resume it to the "
-            "end (grpo-studio train --resume) or pick a finished run"
+            say(
+                "{path} ended by {reason}, not by finishing; resume it to the end (grpo-studio "
+                "train --resume) or pick a finished run",
+                path=where,
+                reason=repr(last.get("reason")),
+            )
         )
 
 
 def _check_same_task(where: Path, teacher: StudioConfig, cfg: StudioConfig, task: Task) -> None:
     if teacher.task.NAME != cfg.task.NAME:
         raise _refuse(
-            f"{where} learned the {teacher.task.NAME} task, this run trains {cfg.task.NAME}; "
-            f"a teacher must have learned the same task: pick a {cfg.task.NAME} run"
+            say(
+                "{path} learned the {theirs} task, this run trains {ours}; a teacher must have "
+                "learned the same task: pick a {ours} run",
+                path=where,
+                theirs=teacher.task.NAME,
+                ours=cfg.task.NAME,
+            )
         )
     for name in task.VOCABULARY_FIELDS:
         theirs, ours = getattr(teacher.task, name), getattr(cfg.task, name)
         if theirs != ours:
-            raise _refuse(
-                f"{where} was trained with task.{name}: {theirs!r}, this run asks {ours!r}; "
-                "the student takes its teacher's tokenizer so that their outputs name the "
-                f"same tokens: set task.{name}: {theirs!r}, or pick another teacher"
-            )
+            raise _refuse(_other_tokens(where, name, theirs, ours))
     theirs_len = getattr(teacher.model, "max_len", None)
     ours_len = getattr(cfg.model, "max_len", None)
     if theirs_len is not None and ours_len is not None and ours_len > theirs_len:
         raise DistillError(
-            f"model.max_len: {ours_len} is longer than the teacher's ({theirs_len}, "
-            f"{where}), which cannot read sequences that long; lower model.max_len to at "
-            f"most {theirs_len}"
+            say(
+                "model.max_len: {ours} is longer than the teacher's ({theirs}, {path}), which "
+                "cannot read sequences that long; lower model.max_len to at most {theirs}",
+                ours=ours_len,
+                theirs=theirs_len,
+                path=where,
+            )
         )
+
+
+def _other_tokens(where: Path, name: str, theirs: Any, ours: Any) -> Message:
+    """A teacher trained with another task setting its tokenizer depends on."""
+    return say(
+        "{path} was trained with task.{name}: {theirs}, this run asks {ours}; the student "
+        "takes its teacher's tokenizer so that their outputs name the same tokens: set "
+        "task.{name}: {theirs}, or pick another teacher",
+        path=where,
+        name=name,
+        theirs=repr(theirs),
+        ours=repr(ours),
+    )
 
 
 def _read(where: Path, dcfg: DistillConfig, device: torch.device) -> TrainedRun:
@@ -138,7 +165,9 @@ def _read(where: Path, dcfg: DistillConfig, device: torch.device) -> TrainedRun:
         with torch.random.fork_rng(devices=[]):
             return load_run(where, str(device), name=dcfg.checkpoint or None)
     except (RunError, TaskError) as err:
-        raise _refuse(f"the teacher's run cannot be read: {err}") from None
+        raise _refuse(
+            say("the teacher's run cannot be read: {problem}", problem=str(err))
+        ) from None
 
 
 @dataclass
@@ -165,26 +194,35 @@ class Distiller:
         try:
             teacher_cfg = load_run_config(where)
         except (RunError, ConfigError) as err:
-            raise _refuse(f"{err}") from None
+            raise _refuse(str(err)) from None
         _check_same_task(where, teacher_cfg, cfg, task)
         _check_finished(where)
         run = _read(where, dcfg, device)
         digest = file_sha256(run.checkpoint)
         if dcfg.sha256 and dcfg.sha256 != digest:
             raise DistillError(
-                f"distill.sha256: the teacher's checkpoint {run.checkpoint} has changed since "
-                f"this run recorded it (sha256 {dcfg.sha256[:12]}..., now {digest[:12]}...); "
-                "a different teacher would make a different run: put the teacher's run "
-                "folder back as it was, or start a new run"
+                say(
+                    "distill.sha256: the teacher's checkpoint {path} has changed since this run "
+                    "recorded it (sha256 {recorded}..., now {now}...); a different teacher "
+                    "would make a different run: put the teacher's run folder back as it was, "
+                    "or start a new run",
+                    path=run.checkpoint,
+                    recorded=dcfg.sha256[:12],
+                    now=digest[:12],
+                )
             )
         try:
             task.load_state_dict(run.task.state_dict())
         except TaskError as err:
             reason = str(err).split(";")[0]
             raise _refuse(
-                f"the tokenizer of {where} cannot serve this run's task ({reason}); the "
-                "student takes its teacher's tokenizer: pick a teacher trained with this "
-                "run's task settings"
+                say(
+                    "the tokenizer of {path} cannot serve this run's task ({reason}); the "
+                    "student takes its teacher's tokenizer: pick a teacher trained with this "
+                    "run's task settings",
+                    path=where,
+                    reason=reason,
+                )
             ) from None
         model = run.model.to(device).eval().requires_grad_(False)
         dcfg.teacher, dcfg.checkpoint, dcfg.sha256 = str(where), run.checkpoint.name, digest
@@ -199,23 +237,34 @@ class Distiller:
             notes=list(run.notes),
         )
 
-    def describe(self, student: nn.Module) -> str:
+    def describe(self, student: nn.Module) -> Message:
         """The log line a run starts with: which teacher, how big, how it teaches."""
         ways = []
         if self.dcfg.weight > 0:
             ways.append(
-                f"soft targets at temperature {self.dcfg.temperature:g}, "
-                f"{self.dcfg.weight:.0%} of the warm-up loss"
+                say(
+                    "soft targets at temperature {t}, {share} of the warm-up loss",
+                    t=f"{self.dcfg.temperature:g}",
+                    share=f"{self.dcfg.weight:.0%}",
+                )
             )
         if self.dcfg.synthetic:
             ways.append(
-                f"{self.dcfg.synthetic:,} examples it writes, {self.dcfg.synthetic_share:.0%} "
-                "of each warm-up batch"
+                say(
+                    "{n} examples it writes, {share} of each warm-up batch",
+                    n=f"{self.dcfg.synthetic:,}",
+                    share=f"{self.dcfg.synthetic_share:.0%}",
+                )
             )
-        return (
-            f"distillation: teacher {self.run_dir} ({self.checkpoint.name}, sha256 "
-            f"{self.sha256[:12]}, {self.parameters:,} parameters; the student has "
-            f"{num_parameters(student):,}), by {' and '.join(ways) or 'nothing (weight 0)'}"
+        return say(
+            "distillation: teacher {path} ({checkpoint}, sha256 {sha}, {n} parameters; the "
+            "student has {student}), by {ways}",
+            path=self.run_dir,
+            checkpoint=self.checkpoint.name,
+            sha=self.sha256[:12],
+            n=f"{self.parameters:,}",
+            student=f"{num_parameters(student):,}",
+            ways=joined(" and ", ways) if ways else say("nothing (weight 0)"),
         )
 
     def teacher(self) -> nn.Module:
@@ -263,16 +312,22 @@ class Distiller:
             1 for e, answer in zip(chosen, answers) if answer.strip() and answer == e.reference
         )
         empty = len(chosen) - len(written)
-        report = (
-            f"distillation: the teacher wrote {len(written):,} warm-up examples, its greedy "
-            f"answers to {len(chosen):,} distinct training prompts ({same:,} the same as "
-            f"the reference); {empty:,} skipped (empty answer)"
+        report = say(
+            "distillation: the teacher wrote {n} warm-up examples, its greedy answers to "
+            "{prompts} distinct training prompts ({same} the same as the reference); {empty} "
+            "skipped (empty answer)",
+            n=f"{len(written):,}",
+            prompts=f"{len(chosen):,}",
+            same=f"{same:,}",
+            empty=f"{empty:,}",
         )
         if len(chosen) < wanted:
-            report += (
-                f"; {wanted:,} were asked, but the training data holds only {len(chosen):,} "
-                "distinct prompts"
+            fewer = say(
+                "{wanted} were asked, but the training data holds only {n} distinct prompts",
+                wanted=f"{wanted:,}",
+                n=f"{len(chosen):,}",
             )
+            return joined("; ", [report, fewer])
         return report
 
     def draw(

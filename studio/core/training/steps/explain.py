@@ -27,6 +27,8 @@ One group's entry in `samples` (G samples, T_i steps in sample i):
     trained: [G] bool (False: masked out of the loss, grpo.mask_truncated_completions)
     outcome: [G] str, when the task says how each sample ended (the grid world)
     loss_type, beta, temperature: the loss settings of the step
+    step_groups: how many groups the whole step trained (every micro-batch and rank), of
+        which these are the first few (absent in runs recorded before it was kept)
 
 References: grpo.py (group_advantages) for the arithmetic the entries restate.
 """

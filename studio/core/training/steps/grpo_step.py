@@ -364,13 +364,17 @@ def grpo_step(
             "perf/tokens_per_s": tokens / max(t3 - t0, 1e-9),
         }
     )
+    samples = shown_groups(
+        task, rollouts[0], rewards[0], mine, advs[0], gcfg, options.sample_groups
+    )
+    step_groups = sum(int(rw.total.numel()) for rw in rewards) // G  # every rank's rows
+    for group in samples:  # the few shown, said against the groups the step trained
+        group["step_groups"] = step_groups
     return StepOutcome(
         metrics,
         skipped=skipped,
         grad_flow=update.grad_flow if update is not None else None,
-        samples=shown_groups(
-            task, rollouts[0], rewards[0], mine, advs[0], gcfg, options.sample_groups
-        ),
+        samples=samples,
         rollout=rollouts[0],
     )
 

@@ -40,6 +40,7 @@ from torch import nn
 
 from studio.core.config.sections import CurriculumConfig
 from studio.core.machine.distributed import SINGLE, Dist
+from studio.core.messages import Message, say
 from studio.core.tasks.base import Example, Task, TaskError
 
 # examples per scoring forward; chunks start at fixed indices, so one process and several
@@ -107,17 +108,25 @@ class Scoring:
     unlocked_nll: float  # mean loss of the unlocked examples, nats/token
     pool_nll: float  # mean loss of all scored examples
 
-    def message(self) -> str:
-        return (
-            f"curriculum: stage {self.stage + 1} of {self.stages}: the {self.unlocked:,} "
-            f"easiest of {self.scored:,} examples (scored in {self.seconds:.1f} s), mean "
-            f"reference loss {self.unlocked_nll:.3f} nats/token against {self.pool_nll:.3f} "
-            "for all"
+    def message(self) -> Message:
+        return say(
+            "curriculum: stage {stage} of {stages}: the {unlocked} easiest of {scored} examples "
+            "(scored in {seconds} s), mean reference loss {nll} nats/token against {all} for "
+            "all",
+            stage=self.stage + 1,
+            stages=self.stages,
+            unlocked=f"{self.unlocked:,}",
+            scored=f"{self.scored:,}",
+            seconds=f"{self.seconds:.1f}",
+            nll=f"{self.unlocked_nll:.3f}",
+            all=f"{self.pool_nll:.3f}",
         )
 
 
-def whole_set_message(stages: int) -> str:
-    return f"curriculum: stage {stages} of {stages}: the whole training set"
+def whole_set_message(stages: int) -> Message:
+    return say(
+        "curriculum: stage {stage} of {stages}: the whole training set", stage=stages, stages=stages
+    )
 
 
 class PerplexityCurriculum:
@@ -173,10 +182,14 @@ class PerplexityCurriculum:
             self._pool = self.task.training_pool(self.limit, rng)
             if self.order is not None and len(self.order) != len(self._pool):
                 raise TaskError(
-                    f"{self.task.NAME}: the checkpoint's perplexity curriculum scored "
-                    f"{len(self.order)} training examples, but the task now has "
-                    f"{len(self._pool)} to draw; resume with the task and data settings the "
-                    "run was started with"
+                    say(
+                        "{task}: the checkpoint's perplexity curriculum scored {n} training "
+                        "examples, but the task now has {m} to draw; resume with the task and "
+                        "data settings the run was started with",
+                        task=self.task.NAME,
+                        n=len(self.order),
+                        m=len(self._pool),
+                    )
                 )
         return self._pool
 

@@ -24,6 +24,7 @@ import torch
 from torch import nn
 
 from studio.core.config.sections import GRPOConfig
+from studio.core.messages import Message, say
 from studio.core.tasks.base import Sampling, Task
 
 UNSURE_ENTROPY = 1.4  # nats a sampled token, midway between the made-up corpus's and eng-fra's
@@ -35,14 +36,22 @@ class TemperatureChoice:
     temperature: float
     entropy: float  # nats a sampled token at temperature 1
 
-    def message(self) -> str:
+    def message(self) -> Message:
+        parts = {
+            "t": f"{self.temperature:g}",
+            "e": f"{self.entropy:.2f}",
+            "limit": f"{UNSURE_ENTROPY:g}",
+        }
         if self.entropy > UNSURE_ENTROPY:
-            why, limit = "unsure of its words", f"over {UNSURE_ENTROPY:g}"
-        else:
-            why, limit = "sure enough of its words", f"{UNSURE_ENTROPY:g} at most"
-        return (
-            f"GRPO samples at temperature {self.temperature:g}: the policy at its start is "
-            f"{why} ({self.entropy:.2f} nats a sampled token at temperature 1, {limit})"
+            return say(
+                "GRPO samples at temperature {t}: the policy at its start is unsure of its words "
+                "({e} nats a sampled token at temperature 1, over {limit})",
+                **parts,
+            )
+        return say(
+            "GRPO samples at temperature {t}: the policy at its start is sure enough of its "
+            "words ({e} nats a sampled token at temperature 1, {limit} at most)",
+            **parts,
         )
 
 

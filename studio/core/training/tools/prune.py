@@ -36,6 +36,7 @@ from studio.core.files import (
     read_limited,
 )
 from studio.core.machine.distributed import SINGLE
+from studio.core.messages import say
 from studio.core.models.sparsity import Pruner, Schedule, Scope
 from studio.core.runs import checkpoints as ckpt
 from studio.core.runs.folder import (
@@ -81,15 +82,23 @@ def _check_arguments(target: float, finetune_steps: int, stage: str) -> None:
     if not 0 < target <= MAX_TARGET:
         raise ArgumentError(
             "sparsity",
-            f"{target} is not a share of the weights to prune; give a number above 0 and at "
-            f"most {MAX_TARGET} (0.8 prunes 80%)",
+            say(
+                "{value} is not a share of the weights to prune; give a number above 0 and at "
+                "most {most} (0.8 prunes 80%)",
+                value=target,
+                most=MAX_TARGET,
+            ),
         )
     if finetune_steps < 0:
         raise ArgumentError(
-            "finetune_steps", f"{finetune_steps} is below 0; give 0 (no fine-tuning) or more"
+            "finetune_steps",
+            say("{value} is below 0; give 0 (no fine-tuning) or more", value=finetune_steps),
         )
     if stage not in STAGE_NAMES:
-        raise ArgumentError("finetune_stage", f"{stage!r} is not a stage; use warmup or grpo")
+        raise ArgumentError(
+            "finetune_stage",
+            say("{value} is not a stage; use warmup or grpo", value=repr(stage)),
+        )
 
 
 def _pruned_config(

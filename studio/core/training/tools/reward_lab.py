@@ -47,6 +47,17 @@ class LabGroup:
         """Checks that scored 0 on every completion (they can teach nothing here)."""
         return [n for n, v in self.parts.items() if v and all(x == 0.0 for x in v)]
 
+    @property
+    def always_same(self) -> dict[str, float]:
+        """Checks that gave one score other than 0 to every completion of a group of two or
+        more: it adds the same to every reward, so it moves no advantage (GRPO learns
+        nothing from it). Check name -> that score."""
+        return {
+            n: v[0]
+            for n, v in self.parts.items()
+            if len(v) > 1 and v[0] != 0.0 and all(x == v[0] for x in v)
+        }
+
     def explain(self, prompt: str, reference: str | None) -> dict[str, Any]:
         """The group as studio.core.training.steps.explain records one (the fields the Explain
         tab's first four parts read)."""
