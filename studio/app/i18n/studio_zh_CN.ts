@@ -6834,6 +6834,10 @@
         <translation>split 必须是 &apos;valid&apos; 或 &apos;test&apos;，当前为 {split}</translation>
     </message>
     <message>
+        <source>the {split} split is empty; set data.{split}_fraction above 0 to evaluate it</source>
+        <translation>{split}集为空；要评估它，请把 data.{split}_fraction 设为大于 0</translation>
+    </message>
+    <message>
         <source>lines</source>
         <translation>行</translation>
     </message>
@@ -7031,7 +7035,7 @@
     </message>
     <message>
         <source>{task}: the {split} split is empty; raise data.{name}_fraction</source>
-        <translation>{task}：{split}集为空；请提高 data.{name}_fraction</translation>
+        <translation type="vanished">{task}：{split}集为空；请提高 data.{name}_fraction</translation>
     </message>
     <message>
         <source>a small file ({n} training prompts, {size} characters; BPE needs {items} and {chars} to learn its pieces)</source>
@@ -7243,7 +7247,7 @@
     </message>
     <message>
         <source>data.{name}_fraction: the {split} split is empty; raise the fraction or add images</source>
-        <translation>data.{name}_fraction：{split}集为空；请提高比例或添加图像</translation>
+        <translation type="vanished">data.{name}_fraction：{split}集为空；请提高比例或添加图像</translation>
     </message>
     <message>
         <source>the run was trained on classes {names}, but the data now has {classes}; use the same data folder to resume</source>
@@ -7559,7 +7563,7 @@
     </message>
     <message>
         <source>the {split} split is empty; set data.{name}_fraction above 0 to evaluate</source>
-        <translation>{split}集为空；要评估请把 data.{name}_fraction 设为大于 0</translation>
+        <translation type="vanished">{split}集为空；要评估请把 data.{name}_fraction 设为大于 0</translation>
     </message>
     <message>
         <source>task state lacks {keys}; it was not saved by the translation task (check the run folder)</source>

@@ -37,7 +37,7 @@ from torch import nn
 from studio.core.config.decoding import GREEDY, GREEDY_DECODING, Decoding, Method
 from studio.core.config.fields import ConfigError, ModelSection, TaskSection
 from studio.core.data.load_report import LoadReport
-from studio.core.messages import say
+from studio.core.messages import Message, say
 from studio.core.models import ArchSpec, ModelKind, Question, arch_spec, archs_of_kind
 
 if TYPE_CHECKING:
@@ -78,6 +78,14 @@ def check_split(split: str) -> None:
     """A TaskError unless `split` names a held-out split ('valid' or 'test')."""
     if split not in ("valid", "test"):
         raise TaskError(say("split must be 'valid' or 'test', got {split}", split=repr(split)))
+
+
+def empty_split(split: str) -> Message:
+    """What every task says when asked to evaluate a split its data left empty."""
+    return say(
+        "the {split} split is empty; set data.{split}_fraction above 0 to evaluate it",
+        split=split,
+    )
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ from studio.core.tasks.base import (
     Sampling,
     TaskError,
     UserSettings,
+    empty_split,
     model_device,
 )
 from studio.core.tasks.char_tokenizer import CharTokenizer
@@ -603,14 +604,7 @@ class OwnTextTask(TextTask[OwnTextConfig]):
         del decoding
         examples = self.splits()[split][:limit]
         if not examples:
-            raise TaskError(
-                say(
-                    "{task}: the {split} split is empty; raise data.{name}_fraction",
-                    task=self.NAME,
-                    split=split,
-                    name=split,
-                )
-            )
+            raise TaskError(empty_split(split))
         net = as_decoder(model)
         device = model_device(model)
         scorers = [scorer(c) for c in self.checks if c.spec.score is not None]

@@ -34,8 +34,8 @@ PATTERN_TRIES = 2
 # seconds, past the limit however fast the machine; a sane pattern takes microseconds
 PROBE_LENGTH = 1000
 
-# copies of the pattern's parts once counted repeats are written out: 100,000 compile in
-# about 0.05 s and 40 MB; a million, 280 MB (benchmarks/RESULTS.md)
+# copies of the pattern's parts once counted repeats are written out: at this bound a
+# pattern compiles in a blink; nested counts beyond it exhaust the memory
 MAX_REPEAT_SIZE = 100_000
 MAX_PATTERN_CHARS = 1000  # a check's pattern is a line, not a document
 _COUNT = re.compile(r"\{(\d*)(?:,(\d*))?\}")

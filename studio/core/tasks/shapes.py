@@ -36,6 +36,7 @@ from studio.core.tasks.base import (
     Task,
     Unusable,
     UserSettings,
+    empty_split,
     model_device,
 )
 from studio.core.tasks.probing import rounded
@@ -272,14 +273,7 @@ class ShapesTask(Task[ShapesConfig]):
         part = self.splits[split]
         images, labels = part.images[:limit], part.labels[:limit]
         if len(labels) == 0:
-            raise ConfigError(
-                say(
-                    "data.{name}_fraction: the {split} split is empty; raise the fraction or "
-                    "add images",
-                    name=split,
-                    split=split,
-                )
-            )
+            raise ConfigError(empty_split(split))
         device = model_device(model)
         guesses = torch.cat(
             [

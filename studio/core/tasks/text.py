@@ -38,6 +38,7 @@ from studio.core.tasks.base import (
     Task,
     TaskError,
     UserSettings,
+    empty_split,
     model_device,
     unwrap,
 )
@@ -441,14 +442,7 @@ class TextTask(Task[TC]):
         del decoding  # greedy, the only one text tasks offer (DECODINGS)
         examples = self.splits()[split][:limit]
         if not examples:
-            raise TaskError(
-                say(
-                    "{task}: the {split} split is empty; raise data.{name}_fraction",
-                    task=self.NAME,
-                    split=split,
-                    name=split,
-                )
-            )
+            raise TaskError(empty_split(split))
         net = as_decoder(model)
         device = model_device(model)
         correct = length = ended = 0.0

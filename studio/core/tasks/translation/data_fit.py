@@ -61,66 +61,44 @@ from studio.core.messages import Message, say
 MIN_PAIRS = 1000  # below this a file keeps the preset's settings
 HELD_OUT_SHARE = 0.05
 HELD_OUT_MIN, HELD_OUT_MAX = 500, 1000  # sentences per held-out split, when there are enough
-EVAL_EVERY = 500  # steps between evaluations of a whole valid split (about 10 s each on a
-# laptop CPU for 700 Tatoeba sentences: a tenth of the time at this interval)
+# Steps between evaluations of a whole valid split: a tenth of a laptop's time goes to them.
+EVAL_EVERY = 500
 PATIENCE = 4  # evaluations without a better chrF before the warm-up ends...
-MIN_GAIN = 0.5  # ...better by this much: consecutive evaluations of a levelled-off
-# warm-up on a few hundred sentences differ by up to 2 chrF (benchmarks/RESULTS.md)
-# The warm-up's step cap, in passes over the training pairs. At 20 passes both seeds of
-# 13,091 Tatoeba cmn-eng pairs reached the cap with 5 of the budget's 25 minutes unused;
-# at 30 the patience ended them (7,000 and 8,500 steps), test chrF 0.2-1.5 higher at
-# GRPO's start, in 20-22 minutes (benchmarks/RESULTS.md)
+# ...better by this much: a levelled-off warm-up's evaluations wander by more than noise.
+MIN_GAIN = 0.5
+# The warm-up's step cap, in passes over the pairs: high enough that the patience, not the
+# cap, ends a real file's warm-up within the budget. (The readings behind these constants
+# are in benchmarks/RESULTS.md, "Translation on a real corpus".)
 MAX_EPOCHS = 30
 NOMINAL_BATCH = 32  # the preset's warm-up batch, in pairs
-# The least cap: the preset's 3,000 and the patience's 1,000 after them. A few thousand
-# pairs level off by step 2,000-2,500 (benchmarks/RESULTS.md), so the preset's cap alone
-# ended such warm-ups an evaluation or two before their patience would have.
+# The least cap: the preset's 3,000 steps and the patience after them, so a small file's
+# warm-up is ended by its patience, not cut an evaluation before it.
 MIN_WARMUP_STEPS = 3000 + PATIENCE * EVAL_EVERY
 BATCH_TOKENS = 800  # stages.warmup.batch_tokens: padded source and target positions
 LABEL_SMOOTHING = 0.1
 WARMUP_LR = 1e-3
 LR_WARMUP_STEPS = 400
-# 13,091 Tatoeba cmn-eng pairs: valid chrF 32.1 without dropout against 31.0 with 0.1 at
-# the end of the same 6,500-step cosine warm-up, in 8% less time (RESULTS.md)
+# From this many pairs the data regularizes enough: dropout costs time and valid chrF.
 DROPOUT_FREE_PAIRS = 10_000
-# AdamW's decoupled weight decay, at no cost in step time. 13,091 Tatoeba cmn-eng pairs,
-# the warm-up alone: test chrF 32.8 without it, 34.0 at 0.1 and 35.0 at 0.3 (seed 0;
-# seed 1 32.7 at 0.1 against 31.7); at 0.3 valid chrF still rose at the cap (RESULTS.md)
+# AdamW's decoupled weight decay: higher test chrF on real text, at no cost in step time.
 WEIGHT_DECAY = 0.3
-# The warm-up ends with the average of the weights at its last evaluations: the best and
-# the PATIENCE after it, where a patience-ended warm-up has levelled off. 13,091 Tatoeba
-# cmn-eng pairs: test chrF 32.8 against the last weights' 31.8 (RESULTS.md); a warm-up cut
-# while still rising keeps its last weights (the trainer takes the average only if better)
+# The warm-up ends with the average of the weights at its last evaluations (the best and
+# the PATIENCE after it), which beats the last weights once the warm-up has levelled off.
 AVERAGE_LAST = PATIENCE + 1
 # GRPO's reward on real text: chrF plus this weight of a reward for the reference's
-# length. On chrF alone GRPO's translations of 13,091 Tatoeba cmn-eng pairs grew to a
-# length ratio of 1.05-1.06; with 0.2 they stayed at 0.97-1.01 and ended 0.3-1.2 chrF
-# higher; 0.5 held the length but gained less (RESULTS.md)
+# length, which keeps GRPO's translations from growing longer than the references.
 LENGTH_REWARD = 0.2
 # GRPO's chrF reward weighs recall this many times as much as precision, as the test's
-# corpus chrF does. With the two weighed alike, GRPO sampling at 0.7 made its translations
-# of 13,091 Tatoeba cmn-eng pairs shorter than the references (length ratio 0.92-0.97 at
-# the end of four runs); at 2 they kept 0.96-0.98. In six runs on cmn-eng, eng-fra and the
-# made-up corpus test chrF ended 0.5-1.1 higher at 2, BLEU -0.9 to +0.7; on the earlier,
-# faster machine's two cmn-eng runs -0.4 and +0.5 (RESULTS.md)
+# corpus chrF does: weighed alike, GRPO's translations came out shorter than the references.
 REWARD_CHRF_BETA = 2.0
-# GRPO's learning rate on real text. From the same cmn-eng warm-ups (weight decay 0.3, test
-# chrF 35.0 and 34.1) the preset's 1e-4 ended at 33.1 and 31.5, 3e-5 at 35.0 and 33.3; from
-# earlier warm-ups 3e-5 ended +0.7, +0.0 and +1.3 against 1e-4 (RESULTS.md)
+# GRPO's learning rate on real text: the preset's 1e-4 undid part of the warm-up.
 GRPO_LR = 3e-5
 # GRPO's sampling temperature when the policy at its start is unsure of its words
-# (studio.core.training.steps.unsure_temperature measures it): the warm-up's label smoothing
-# leaves every target token a sliver of probability, so at temperature 1 the samples of
-# real text carry stray words. From the cmn-eng warm-ups of GRPO_LR's reading GRPO ended at
-# test chrF 35.0 / 33.3 at 1, 35.6 / 34.3 at 0.7 and 35.1 / 33.7 at 0.5; on eng-fra 30.0 /
-# 28.3 at 0.7 against 28.4 / 26.2; the made-up corpus, whose policy is surer, keeps 1
-# (RESULTS.md)
+# (training.steps.unsure_temperature measures it): the warm-up's label smoothing leaves
+# every token a sliver of probability, so samples at temperature 1 carry stray words.
 UNSURE_TEMPERATURE = 0.7
-# How the test split decodes. A beam search of the preset's 4 beams against greedy
-# decoding on the test pairs of Tatoeba runs: cmn-eng after GRPO chrF 36.8 / 35.7 against
-# 35.6 / 34.3 (BLEU 19.0 / 18.1 against 17.1 / 16.8) in 7x the time (19 s against 3 s for
-# 727 sentences); eng-fra +0.4 to +1.8, the made-up corpus +0.7 to +1.0 (RESULTS.md). The
-# valid split keeps greedy decoding: it is evaluated again and again while training.
+# How the test split decodes: a beam search scores higher in several times the time; the
+# valid split keeps greedy decoding, evaluated again and again while training.
 TEST_DECODING = "beam"
 TIME_BUDGET = "25 min"  # within half an hour with the last evaluations and the test
 RANDOM_BATCHES = 200  # random batches drawn to measure their share of padding
@@ -201,10 +179,8 @@ def padding_share(lengths: list[tuple[int, int]], batch_size: int) -> float:
 
 def large_file_settings(n_train: int) -> list[Proposal]:
     """For a training set large enough: no dropout, weight decay in its stead, smaller
-    GRPO steps. Below it the preset's values: on
-    4,000 Tatoeba eng-fra pairs, whose warm-up still rises at its cap, the weight decay
-    cost 5.0 and 0.2 test chrF at GRPO's start and GRPO at 3e-5 no longer beat its
-    control (RESULTS.md)."""
+    GRPO steps. Below it the preset's values: a smaller file's warm-up is still rising at
+    its cap, where weight decay and the smaller GRPO steps cost test chrF."""
     if n_train < DROPOUT_FREE_PAIRS:
         return []
     return [

@@ -53,6 +53,7 @@ from studio.core.tasks.base import (
     Task,
     UserSettings,
     check_split,
+    empty_split,
     model_device,
 )
 from studio.core.tasks.probing import next_token_positions
@@ -477,13 +478,7 @@ class TranslationTask(Task[TranslationConfig]):
         check_split(split)
         pairs = self.splits[split][:limit]
         if not pairs:
-            raise TranslationError(
-                say(
-                    "the {split} split is empty; set data.{name}_fraction above 0 to evaluate",
-                    split=split,
-                    name=split,
-                )
-            )
+            raise TranslationError(empty_split(split))
         out = {}
         for way in held_out_ways(pairs, self.cfg):
             hyps = translate(model, self, way.sources, decoding)
