@@ -22,13 +22,13 @@ import numpy as np
 import torch
 from torch import nn
 
-from studio.core.export.graphs import GraphSpec
-from studio.core.export.parity import (
-    GraphSessions,
-    cached_step_diff,
-    max_abs_diff,
-    padding_mask,
+from studio.core.export.archs.tiny_transformer import (
+    CrossKeysValues,
+    encoder_decoder_graphs,
+    encoder_decoder_parity,
 )
+from studio.core.export.graphs import GraphSpec
+from studio.core.export.parity import GraphSessions
 from studio.core.models.pretrained.lora import has_adapters
 from studio.core.models.pretrained.marian import (
     attend,
@@ -41,20 +41,9 @@ from studio.core.models.pretrained.marian import (
 from studio.core.models.pretrained.translator import PretrainedTranslator
 
 
-class MTEncoder(nn.Module):
-    """src_ids (B, S), src_mask (B, S) int64 -> memory (B, S, D), cross_keys/values
-    (L, B, H, S, hd): every decoder layer's cross-attention keys and values, once."""
-
-    def __init__(self, model: PretrainedTranslator) -> None:
-        super().__init__()
-        self.model = model
-
-    def forward(
-        self, src_ids: torch.Tensor, src_mask: torch.Tensor
-    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        memory = self.model.encode(src_ids, src_mask.bool())  # (B, S, D)
-        kv = [cross_keys_values(layer, memory) for layer in self.model.marian.model.decoder.layers]
-        return memory, torch.stack([k for k, _ in kv]), torch.stack([v for _, v in kv])
+def mt_cross(model: PretrainedTranslator) -> CrossKeysValues:
+    decoder = model.marian.model.decoder
+    return lambda memory: [cross_keys_values(layer, memory) for layer in decoder.layers]
 
 
 def _layer_with_past(
@@ -129,87 +118,19 @@ def cache_shape(model: PretrainedTranslator) -> tuple[int, int, int]:
 
 def graphs(model: PretrainedTranslator) -> list[GraphSpec]:
     model = plain(model).eval()
-    layers, n_heads, head_dim = cache_shape(model)
-    g = torch.Generator().manual_seed(0)
-    src = torch.randint(0, model.src_vocab, (2, 4), generator=g)
-    src_mask = torch.ones(2, 4, dtype=torch.long)
-    cross = torch.zeros(layers, 2, n_heads, 4, head_dim)
-    ids = torch.randint(0, model.tgt_vocab, (2, 3), generator=g)
-    past = torch.zeros(layers, 2, n_heads, 2, head_dim)
-    longest = model.cfg.max_len
-    bounds = {"batch": 4096, "source": longest, "length": longest, "past": longest}
-    return [
-        GraphSpec(
-            "encoder",
-            MTEncoder(model),
-            (src, src_mask),
-            ["src_ids", "src_mask"],
-            ["memory", "cross_keys", "cross_values"],
-            {"src_ids": {0: "batch", 1: "source"}, "src_mask": {0: "batch", 1: "source"}},
-            bounds,
-            "`src_ids` (B, S) int64 ending in EOS, `src_mask` (B, S) int64 (1 = real, "
-            "right-padded) -> `memory` (B, S, D), `cross_keys` / `cross_values` (L, B, H, S, hd)",
-        ),
-        GraphSpec(
-            "decoder_step",
-            MTDecoderStep(model),
-            (ids, src_mask, cross, cross.clone(), past, past.clone()),
-            ["input_ids", "src_mask", "cross_keys", "cross_values", "past_keys", "past_values"],
-            ["logits", "present_keys", "present_values"],
-            {
-                "input_ids": {0: "batch", 1: "length"},
-                "src_mask": {0: "batch", 1: "source"},
-                "cross_keys": {1: "batch", 3: "source"},
-                "cross_values": {1: "batch", 3: "source"},
-                "past_keys": {1: "batch", 3: "past"},
-                "past_values": {1: "batch", 3: "past"},
-            },
-            bounds,
-            "`input_ids` (B, T) int64 (the decoder start token first), `src_mask`, "
-            "`cross_keys`, `cross_values`, `past_keys` / `past_values` (L, B, H, P, hd) float32 "
-            "(P may be 0) -> `logits` (B, T, V), `present_keys` / `present_values` "
-            "(L, B, H, P + T, hd)",
-        ),
-    ]
+    step = MTDecoderStep(model)
+    return encoder_decoder_graphs(
+        model, mt_cross(model), step, cache_shape(model), "the decoder start token"
+    )
 
 
 def parity(
     model: nn.Module, graphs: GraphSessions, rng: np.random.Generator
 ) -> list[tuple[str, float]]:
-    """The encoder's memory and cross keys and values, and the decoder step with its own
-    cache (cached_step_diff) against one teacher-forced decode; two batch sizes and
-    lengths, sources right-padded."""
+    """The contract's parity (tiny_transformer.encoder_decoder_parity), at lengths of at
+    most 12: a translator's vocabulary makes each case costly."""
     assert isinstance(model, PretrainedTranslator)
     model = plain(model).eval()
-    layers, n_heads, head_dim = cache_shape(model)
-    results = []
-    for batch, length in ((1, min(3, model.cfg.max_len)), (3, min(12, model.cfg.max_len))):
-        src = rng.integers(0, model.src_vocab, (batch, length)).astype(np.int64)
-        src_mask = padding_mask(rng, batch, length, left=False)
-        tgt = rng.integers(0, model.tgt_vocab, (batch, length)).astype(np.int64)
-        src_t, mask_t = torch.from_numpy(src), torch.from_numpy(src_mask).bool()
-        with torch.no_grad():
-            memory = model.encode(src_t, mask_t)  # (B, S, D)
-            kv = [cross_keys_values(layer, memory) for layer in model.marian.model.decoder.layers]
-            ref_k = torch.stack([k for k, _ in kv])  # (L, B, H, S, hd)
-            ref_v = torch.stack([v for _, v in kv])
-            ref = model.decode(memory, mask_t, torch.from_numpy(tgt))  # (B, T, V)
-        mem, cross_k, cross_v = graphs.run("encoder", src_ids=src, src_mask=src_mask)
-        enc_diff = max(
-            max_abs_diff(mem, memory),
-            max_abs_diff(cross_k, ref_k),
-            max_abs_diff(cross_v, ref_v),
-        )
-        results.append((f"encoder B={batch} S={length}", enc_diff))
-        shared = {"src_mask": src_mask, "cross_keys": cross_k, "cross_values": cross_v}
-
-        def step(new, upto, keys, values, shared=shared):
-            del upto  # the decoder's own positions come from the past's length
-            return graphs.run(
-                "decoder_step", input_ids=new, past_keys=keys, past_values=values, **shared
-            )
-
-        empty = np.zeros((layers, batch, n_heads, 0, head_dim), dtype=np.float32)
-        past, diff = cached_step_diff(step, tgt, ref, empty)
-        results.append((f"decoder_step B={batch} past={past} new={length - past}", diff))
-    return results
+    longest = model.cfg.max_len
+    lengths = (min(3, longest), min(12, longest))
+    return encoder_decoder_parity(model, graphs, rng, mt_cross(model), cache_shape(model), lengths)

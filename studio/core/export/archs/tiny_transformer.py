@@ -4,9 +4,16 @@
 keys/values, computed once per sentence) and `decoder_step` (new target tokens, the
 source mask, the cross keys/values, past self-attention keys/values -> logits and
 present keys/values).
+
+The encoder-decoder graph contract is written here once (encoder_decoder_graphs,
+encoder_decoder_parity, EncoderGraph): a translator of the user's (pretrained_mt.py)
+follows it with its own decoder step, so one program drives either.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import torch
@@ -21,21 +28,29 @@ from studio.core.export.parity import (
 )
 from studio.core.models.tiny_transformer import TinyTransformer
 
+# every decoder layer's cross-attention keys and values (B, H, S, hd) of a memory (B, S, D)
+CrossKeysValues = Callable[[torch.Tensor], list[tuple[torch.Tensor, torch.Tensor]]]
+Cache = tuple[int, int, int]  # the decoder cache's (layers, heads, head size)
 
-class TinyEncoder(nn.Module):
+
+class EncoderGraph(nn.Module):
     """src_ids (B, S), src_mask (B, S) int64 -> memory (B, S, D), cross_keys/values
     (L, B, H, S, hd): every decoder layer's cross-attention keys and values, once."""
 
-    def __init__(self, model: TinyTransformer) -> None:
+    def __init__(self, model: Any, cross: CrossKeysValues) -> None:
         super().__init__()
-        self.model = model
+        self.model, self.cross = model, cross
 
     def forward(
         self, src_ids: torch.Tensor, src_mask: torch.Tensor
     ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         memory = self.model.encode(src_ids, src_mask.bool())  # (B, S, D)
-        kv = [block.cross_attn.keys_values(memory) for block in self.model.decoder_blocks]
+        kv = self.cross(memory)
         return memory, torch.stack([k for k, _ in kv]), torch.stack([v for _, v in kv])
+
+
+def tiny_cross(model: TinyTransformer) -> CrossKeysValues:
+    return lambda memory: [block.cross_attn.keys_values(memory) for block in model.decoder_blocks]
 
 
 class TinyDecoderStep(nn.Module):
@@ -81,19 +96,29 @@ class TinyDecoderStep(nn.Module):
 
 def graphs(model: TinyTransformer) -> list[GraphSpec]:
     cfg = model.cfg
-    hd = cfg.d_model // cfg.n_heads
-    layers = cfg.n_decoder_layers
+    cache = (cfg.n_decoder_layers, cfg.n_heads, cfg.d_model // cfg.n_heads)
+    return encoder_decoder_graphs(model, tiny_cross(model), TinyDecoderStep(model), cache, "BOS")
+
+
+def encoder_decoder_graphs(
+    model: Any, cross: CrossKeysValues, step: nn.Module, cache: Cache, first: str
+) -> list[GraphSpec]:
+    """The contract's two graphs of an encoder-decoder `model` (src_vocab, tgt_vocab,
+    cfg.max_len, encode): its encoder with `cross`, and `step`, its decoder step with the
+    cache of `cache`'s sizes; `first` names the token a target starts with."""
+    layers, n_heads, head_dim = cache
     g = torch.Generator().manual_seed(0)
     src = torch.randint(0, model.src_vocab, (2, 4), generator=g)
     src_mask = torch.ones(2, 4, dtype=torch.long)
-    cross = torch.zeros(layers, 2, cfg.n_heads, 4, hd)
+    kv = torch.zeros(layers, 2, n_heads, 4, head_dim)
     ids = torch.randint(0, model.tgt_vocab, (2, 3), generator=g)
-    past = torch.zeros(layers, 2, cfg.n_heads, 2, hd)
-    bounds = {"batch": 4096, "source": cfg.max_len, "length": cfg.max_len, "past": cfg.max_len}
+    past = torch.zeros(layers, 2, n_heads, 2, head_dim)
+    longest = model.cfg.max_len
+    bounds = {"batch": 4096, "source": longest, "length": longest, "past": longest}
     return [
         GraphSpec(
             "encoder",
-            TinyEncoder(model),
+            EncoderGraph(model, cross),
             (src, src_mask),
             ["src_ids", "src_mask"],
             ["memory", "cross_keys", "cross_values"],
@@ -104,16 +129,9 @@ def graphs(model: TinyTransformer) -> list[GraphSpec]:
         ),
         GraphSpec(
             "decoder_step",
-            TinyDecoderStep(model),
-            (ids, src_mask, cross, cross.clone(), past, past.clone()),
-            [
-                "input_ids",
-                "src_mask",
-                "cross_keys",
-                "cross_values",
-                "past_keys",
-                "past_values",
-            ],
+            step,
+            (ids, src_mask, kv, kv.clone(), past, past.clone()),
+            ["input_ids", "src_mask", "cross_keys", "cross_values", "past_keys", "past_values"],
             ["logits", "present_keys", "present_values"],
             {
                 "input_ids": {0: "batch", 1: "length"},
@@ -124,7 +142,7 @@ def graphs(model: TinyTransformer) -> list[GraphSpec]:
                 "past_values": {1: "batch", 3: "past"},
             },
             bounds,
-            "`input_ids` (B, T) int64 (BOS first), `src_mask`, `cross_keys`, "
+            f"`input_ids` (B, T) int64 ({first} first), `src_mask`, `cross_keys`, "
             "`cross_values`, `past_keys` / `past_values` (L, B, H, P, hd) float32 (P may be 0) "
             "-> `logits` (B, T, V), `present_keys` / `present_values` (L, B, H, P + T, hd)",
         ),
@@ -134,21 +152,33 @@ def graphs(model: TinyTransformer) -> list[GraphSpec]:
 def parity(
     model: TinyTransformer, graphs: GraphSessions, rng: np.random.Generator
 ) -> list[tuple[str, float]]:
-    """The encoder's memory and cross keys/values, and the decoder step with its own cache
-    (cached_step_diff) against one teacher-forced decode; two batch sizes and lengths,
-    sources right-padded."""
     cfg = model.cfg
-    hd = cfg.d_model // cfg.n_heads
+    cache = (cfg.n_decoder_layers, cfg.n_heads, cfg.d_model // cfg.n_heads)
+    lengths = (min(3, cfg.max_len), cfg.max_len)
+    return encoder_decoder_parity(model, graphs, rng, tiny_cross(model), cache, lengths)
+
+
+def encoder_decoder_parity(
+    model: Any,
+    graphs: GraphSessions,
+    rng: np.random.Generator,
+    cross: CrossKeysValues,
+    cache: Cache,
+    lengths: tuple[int, int],
+) -> list[tuple[str, float]]:
+    """The encoder's memory and cross keys/values, and the decoder step with its own cache
+    (cached_step_diff) against one teacher-forced decode; a batch of 1 at the first of
+    `lengths` and of 3 at the second, sources right-padded."""
+    layers, n_heads, head_dim = cache
     results = []
-    small, full = min(3, cfg.max_len), cfg.max_len
-    for batch, length in ((1, small), (3, full)):
+    for batch, length in zip((1, 3), lengths, strict=True):
         src = rng.integers(0, model.src_vocab, (batch, length)).astype(np.int64)
         src_mask = padding_mask(rng, batch, length, left=False)
         tgt = rng.integers(0, model.tgt_vocab, (batch, length)).astype(np.int64)
         src_t, mask_t = torch.from_numpy(src), torch.from_numpy(src_mask).bool()
         with torch.no_grad():
             memory = model.encode(src_t, mask_t)  # (B, S, D)
-            kv = [block.cross_attn.keys_values(memory) for block in model.decoder_blocks]
+            kv = cross(memory)
             ref_k = torch.stack([k for k, _ in kv])  # (L, B, H, S, hd)
             ref_v = torch.stack([v for _, v in kv])
             ref = model.decode(memory, mask_t, torch.from_numpy(tgt))  # (B, T, V)
@@ -166,7 +196,7 @@ def parity(
                 "decoder_step", input_ids=new, past_keys=keys, past_values=values, **shared
             )
 
-        empty = np.zeros((cfg.n_decoder_layers, batch, cfg.n_heads, 0, hd), dtype=np.float32)
+        empty = np.zeros((layers, batch, n_heads, 0, head_dim), dtype=np.float32)
         past, diff = cached_step_diff(step, tgt, ref, empty)
         results.append((f"decoder_step B={batch} past={past} new={length - past}", diff))
     return results
