@@ -9,6 +9,8 @@ import subprocess
 import sys
 
 import torch
+from deep_translator import LibreTranslator
+from libretranslatepy import LibreTranslateAPI
 
 from studio.api import GRPOTrainer, load_preset, load_run, save_model, use_model
 from studio.core.config.decoding import GREEDY_DECODING, Decoding
@@ -110,6 +112,12 @@ def test_a_translator_trains_saves_exports_and_translates(tmp_path):
                 f"{server.url}/translate", {"q": "我喜欢猫。", "source": "zh", "target": "en"}
             )
             assert status == 200 and body["translatedText"] == greedy
+            # LibreTranslate's client libraries, unchanged, against the translator
+            assert LibreTranslateAPI(server.url).translate("我喜欢猫。", "zh", "en") == greedy
+            client = LibreTranslator(
+                source="zh", target="en", api_key="any", custom_url=server.url + "/"
+            )
+            assert client.translate_batch(["我喜欢猫。", "你好。"])[0] == greedy
     finally:
         servers.stop()
 
