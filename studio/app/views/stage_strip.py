@@ -91,16 +91,20 @@ class StageBox(QFrame):
         self._box.setSpacing(10 if compact else 1)
         self._box.setContentsMargins(8, 1 if compact else 4, 8, 1 if compact else 4)
         self.rule.setWordWrap(not compact)
-        # cut, not wrapped, in one line: it never widens the window
+        # cut, not wrapped, in one line: it never widens the window. The title keeps its
+        # whole text first; the status, then the rule, take what is left (the status more)
         policy = QSizePolicy.Policy.Ignored if compact else QSizePolicy.Policy.Preferred
-        self.rule.setSizePolicy(policy, QSizePolicy.Policy.Preferred)
-        self._box.setStretchFactor(self.rule, 1 if compact else 0)
+        for label, share in ((self.rule, 1), (self.status, 2)):
+            label.setSizePolicy(policy, QSizePolicy.Policy.Preferred)
+            self._box.setStretchFactor(label, share if compact else 0)
         # in one line the title and the status give way too, down to a few letters each,
         # so that two stages fit beside the Setup dock at a large text size
         least = self.fontMetrics().horizontalAdvance("1. GRPO") if compact else 10_000
         for label in (self.title, self.status):
             label.setWordWrap(not compact)
             label.set_least(least)
+        # an ignored size hint leaves no least width: the status keeps a few letters
+        self.status.setMinimumWidth(least if compact else 0)
 
     def set_current(self, current: bool) -> None:
         self.setProperty("current", current)

@@ -152,3 +152,25 @@ def test_a_run_started_on_the_users_file_shows_the_plan_its_trainer_fitted(qtbot
     rule = strip.boxes["warmup"].rule.text()
     assert "ends early" not in rule and "or after 4 evaluations" in rule
     assert not rule.startswith("up to 3000 steps")
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # the offscreen platform's own words
+def test_in_one_line_at_a_projectors_text_size_the_titles_stay_whole(qtbot):
+    """Three steps larger text on a 1024-pixel screen (the projector's case): the stage
+    names are read whole; the long status and the rule are the ones cut."""
+    strip = StageStrip()
+    qtbot.addWidget(strip)
+    font = strip.font()
+    font.setPointSizeF(font.pointSizeF() * 1.6)  # about three "Larger text" steps
+    strip.setFont(font)
+    strip.show_config(load_config("quick_micro_gpt"))
+    strip.set_compact(True)
+    warm, grpo = strip.boxes["warmup"], strip.boxes["grpo"]
+    warm.status.setText("ended at step 230: reached accuracy ≥ 30%")
+    grpo.status.setText("running · step 128")
+    strip.resize(1000, strip.sizeHint().height())
+    strip.show()
+    qtbot.waitExposed(strip)
+    for box in (warm, grpo):
+        assert box.title.width() >= box.title.text_width(), box.title.text()
+    assert warm.status.width() < warm.status.text_width()  # the status gives way instead
