@@ -1,7 +1,7 @@
 """Does GRPO shape a model the user already has, given to the studio as a user gives it?
 
 1. Pretrains a small Llama-shaped causal language model here, with transformers alone (no
-   studio code): English text (the English side of the Tatoeba files in ../shared/data,
+   studio code): English text (the English side of the Tatoeba exports given with --text,
    read at run time, never copied into the repository) through a byte-level BPE tokenizer
    trained on the same text, a plain next-token loss; saved as a Hugging Face folder.
 2. Gives that folder to the "Your own text" preset as shipped, with a real task file:
@@ -12,8 +12,9 @@
    and after the control.
 
     OMP_NUM_THREADS=1 python benchmarks/bench_pretrained_learning.py --seeds 0 1 \\
-        --text ../shared/data/tatoeba-cmn-eng-dev.tsv ../shared/data/tatoeba-eng-fra-5k.tsv \\
-        --data ../shared/data/codespell-dictionary.txt
+        --text TATOEBA_CMN_ENG.tsv TATOEBA_ENG_FRA.tsv --data CODESPELL_DICTIONARY.txt
+
+(Tatoeba's sentence-pair exports as they come, English first; codespell's dictionary.txt.)
 
 `--model FOLDER` skips step 1 and uses a model saved before; `--set KEY=VALUE` changes a
 setting of the runs and controls alike (the figures then answer a smaller question).
