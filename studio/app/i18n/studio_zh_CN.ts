@@ -7074,6 +7074,10 @@
         <translation>{n} 个较长文本的训练提示（{what}有 {words} 个词，每个片段 {saving} 个字符）</translation>
     </message>
     <message>
+        <source>BPE for the {what}: {why}; the {other} letter by letter: {short}</source>
+        <translation>{what}用 BPE：{why}；{other}逐字母读写：{short}</translation>
+    </message>
+    <message>
         <source>short prompts (a median of {words} word; BPE from {least}): as one or two BPE pieces a word hides the letters its answer depends on, so the model reads them letter by letter</source>
         <translation>提示很短（中位数 {words} 个词；BPE 从 {least} 个起）：一个词若成为一两个 BPE 片段，会隐藏其答案所依赖的字母，因此模型逐个字母读取它们</translation>
     </message>
@@ -7092,6 +7096,10 @@
     <message>
         <source>a text task&apos;s BPE tokenizer is BPE pieces without tags</source>
         <translation>文本任务的 BPE 分词器是不带标记的 BPE 片段</translation>
+    </message>
+    <message>
+        <source>the saved tokenizer: spelled {value} is not one of {kinds}</source>
+        <translation>保存的分词器：spelled {value} 不是 {kinds} 之一</translation>
     </message>
     <message>
         <source>the saved tokenizer: {problem}</source>

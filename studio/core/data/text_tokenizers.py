@@ -95,6 +95,16 @@ class TextTokenizer:
             return head + [self._stoi.get(ch, UNK_ID) for ch in text]
         return head + self._bpe.encode(text, add_special_tokens=False).ids
 
+    def spell(self, text: str) -> list[int]:
+        """BPE's ids of `text` letter by letter: its words as `encode` splits them (the
+        Metaspace word start included), each character as its own piece, unknown ones UNK;
+        `decode` reads them back as it reads merged pieces."""
+        if self.kind != "bpe":
+            return self.encode(text)
+        words = self._bpe.pre_tokenizer.pre_tokenize_str(text)
+        ids = (self._bpe.token_to_id(ch) for word, _ in words for ch in word)
+        return [UNK_ID if i is None else i for i in ids]
+
     def decode(self, ids: list[int]) -> str:
         """Text of `ids`, leaving out the special tokens (PAD, BOS, EOS, UNK) and tags."""
         ids = [int(i) for i in ids]

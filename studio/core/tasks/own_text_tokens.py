@@ -10,14 +10,16 @@ each warm-up step sees more text. The rule, in order (the first that holds decid
 1. fewer than BPE_MIN_ITEMS prompts or BPE_MIN_CHARS characters of training text: chars;
 2. more than UNSPACED_MAX of the answers' letters (the prompts', for prompts alone) Han
    or Kana: chars;
-3. the median answer (the prompt, for prompts alone) under BPE_MIN_WORDS words: chars;
-   so too the median prompt beside answers, unless the prompts are mostly Han or Kana:
-   the model reads a prompt as it writes an answer, and a word read as one or two BPE
-   pieces (a pronunciation dictionary's) hides the letters the answer depends on;
-4. BPE learned on the training split, of the translation task's size for these words
-   plus every character the file uses (held-out text never reads as UNK): chars when
-   it shortens the answers less than BPE_MIN_SAVING times, or when some answer does not
-   read back exactly from its pieces; BPE otherwise.
+3. the prompt and the answer each read by what it holds: one whose median is under
+   BPE_MIN_WORDS words reads letter by letter (a word read as one or two BPE pieces, a
+   pronunciation dictionary's, hides the letters its answer depends on; an answer of a
+   word or two is spelled), unless it is a prompt mostly in Han or Kana; both short
+   (or prompts alone, short): chars;
+4. BPE learned on the training split's other side, of the translation task's size for
+   its words plus every character the file uses (held-out text never reads as UNK), the
+   short side spelled with those characters' pieces (PieceTokenizer.spelled): chars
+   when it shortens that side's text less than BPE_MIN_SAVING times, or when some text
+   does not read back exactly from its pieces; BPE otherwise.
 
 benchmarks/RESULTS.md ("own text: characters or BPE") measures the rule on real files.
 task.tokenizer "char" or "bpe" overrides it; the load report says which rule decided.
@@ -94,14 +96,31 @@ def fit_kind(train: Sequence[PromptItem], alphabet: str, prompt_end: str) -> Tok
             ),
         )
     words = statistics.median(len(t.split()) for t in written)
-    if words < BPE_MIN_WORDS:
-        return TokenizerChoice("char", _short(what, words))
     short_prompts = _short_prompts(train) if answers else None
+    if words < BPE_MIN_WORDS and (not answers or short_prompts is not None):
+        return TokenizerChoice("char", _short(what, words))
+    if words < BPE_MIN_WORDS:
+        return _pieces(train, alphabet, prompt_end, "answers", _short(what, words))
     if short_prompts is not None:
-        return TokenizerChoice("char", short_prompts)
-    pieces = pieces_for(train, alphabet, prompt_end)
-    sample = written[:SAVING_SAMPLE]
-    encoded = [pieces.encode(t) for t in sample]
+        return _pieces(train, alphabet, prompt_end, "prompts", short_prompts)
+    return _pieces(train, alphabet, prompt_end, "", None)
+
+
+def _pieces(
+    train: Sequence[PromptItem],
+    alphabet: str,
+    prompt_end: str,
+    spelled: str,
+    short: Message | None,
+) -> TokenizerChoice:
+    """BPE for the side not `spelled` (`short` says why that one is), when its pieces
+    give back every text and shorten it BPE_MIN_SAVING times; characters otherwise."""
+    pieces = pieces_for(train, alphabet, prompt_end, spelled)
+    on_prompts = spelled == "answers" or not any(it.answers for it in train)
+    one, what = (say("prompt"), say("prompts")) if on_prompts else (say("answer"), say("answers"))
+    texts = [it.prompt for it in train] if on_prompts else _written(train)
+    sample = texts[:SAVING_SAMPLE]
+    encoded = [pieces.encode(t, bos=on_prompts) for t in sample]
     lost = next((t for t, ids in zip(sample, encoded) if pieces.decode(ids) != t), None)
     if lost is not None:
         return TokenizerChoice(
@@ -123,18 +142,23 @@ def fit_kind(train: Sequence[PromptItem], alphabet: str, prompt_end: str) -> Tok
                 least=f"{BPE_MIN_SAVING:g}",
             ),
         )
-    return TokenizerChoice(
-        "bpe",
-        say(
-            "{n} training prompts of longer text ({what} of {words} words, {saving} characters "
-            "a piece)",
-            n=f"{len(train):,}",
-            what=what,
-            words=f"{words:g}",
-            saving=f"{saving:.1f}",
-        ),
-        pieces,
+    why = say(
+        "{n} training prompts of longer text ({what} of {words} words, {saving} characters "
+        "a piece)",
+        n=f"{len(train):,}",
+        what=what,
+        words=f"{statistics.median(len(t.split()) for t in texts):g}",
+        saving=f"{saving:.1f}",
     )
+    if spelled:
+        why = say(
+            "BPE for the {what}: {why}; the {other} letter by letter: {short}",
+            what=what,
+            why=why,
+            other=say("answers") if on_prompts else say("prompts"),
+            short=short,
+        )
+    return TokenizerChoice("bpe", why, pieces)
 
 
 def _short_prompts(train: Sequence[PromptItem]) -> Message | None:
@@ -184,9 +208,16 @@ def _short(what: Message, words: float) -> Message:
     )
 
 
-def pieces_for(train: Sequence[PromptItem], alphabet: str, prompt_end: str) -> PieceTokenizer:
-    """BPE learned on the training prompts (with their end) and answers: the translation
-    task's size for their words, plus a piece for each character of `alphabet`."""
-    texts = [t for it in train for t in (it.prompt + prompt_end, *it.answers)]
+def pieces_for(
+    train: Sequence[PromptItem], alphabet: str, prompt_end: str, spelled: str = ""
+) -> PieceTokenizer:
+    """BPE learned on the training prompts (with their end) and answers, the `spelled`
+    side left out (it reads letter by letter): the translation task's size for their
+    words, plus a piece for each character of `alphabet` and the prompts' end."""
+    texts = [it.prompt + prompt_end for it in train] if spelled != "prompts" else []
+    texts += [a for it in train for a in it.answers] if spelled != "answers" else []
     merges, _ = vocab_size("bpe", texts)
-    return PieceTokenizer.train(texts, vocab_size=4 + len(alphabet) + merges, alphabet=alphabet)
+    letters = alphabet + prompt_end
+    return PieceTokenizer.train(
+        texts, vocab_size=4 + len(letters) + merges, alphabet=letters, spelled=spelled
+    )

@@ -5,6 +5,11 @@ Ids are the translation tokenizer's: PAD 0, BOS 1, EOS 2, UNK 3, then the pieces
 prompt starts with BOS (as own_text's characters), so `bos` is False; `decode` stops at
 the first EOS, as the character tokenizer does. A character the training text never had
 reads as UNK instead of being refused: a playground prompt may hold one.
+
+`spelled` names the side read letter by letter, each character its own piece of the same
+vocabulary ("prompts" or "answers"; "" for neither): the fit reads a one-word prompt by
+its letters beside answers of BPE pieces, or the reverse. As every text tokenizer here,
+`encode` reads a prompt when `bos` (its default) and what the model writes otherwise.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from studio.core.messages import say
 from studio.core.tasks.base import TaskError
 
 SPACE = "▁"  # Metaspace's word-start mark, shown as a space in the window
+SPELLED = ("", "prompts", "answers")  # the side read letter by letter, if any
 
 
 class PieceTokenizer:
@@ -31,19 +37,31 @@ class PieceTokenizer:
     bos = False
     bos_id = None
 
-    def __init__(self, pieces: TextTokenizer) -> None:
+    def __init__(self, pieces: TextTokenizer, *, spelled: str = "") -> None:
         if pieces.kind != "bpe" or pieces.tags:
             raise TaskError(say("a text task's BPE tokenizer is BPE pieces without tags"))
+        if spelled not in SPELLED:
+            raise TaskError(
+                say(
+                    "the saved tokenizer: spelled {value} is not one of {kinds}",
+                    value=repr(spelled),
+                    kinds=", ".join(map(repr, SPELLED)),
+                )
+            )
         self._pieces = pieces
+        self.spelled = spelled
         self.pad_id, self.eos_id, self.unk_id = pieces.pad_id, pieces.eos_id, pieces.unk_id
         self.specials = list(SPECIALS)
 
     @classmethod
-    def train(cls, texts: list[str], *, vocab_size: int, alphabet: str) -> PieceTokenizer:
+    def train(
+        cls, texts: list[str], *, vocab_size: int, alphabet: str, spelled: str = ""
+    ) -> PieceTokenizer:
         """BPE learned from `texts` (the training split), every character of `alphabet`
-        kept as a piece of its own."""
+        kept as a piece of its own; the `spelled` side read letter by letter."""
         try:
-            return cls(train_tokenizer(texts, kind="bpe", vocab_size=vocab_size, alphabet=alphabet))
+            pieces = train_tokenizer(texts, kind="bpe", vocab_size=vocab_size, alphabet=alphabet)
+            return cls(pieces, spelled=spelled)
         except TokenizerError as err:
             raise TaskError(str(err)) from None
 
@@ -52,12 +70,14 @@ class PieceTokenizer:
         return self._pieces.vocab_size
 
     def __repr__(self) -> str:
-        return f"PieceTokenizer(vocab_size={self.vocab_size})"
+        spelled = f", spelled={self.spelled!r}" if self.spelled else ""
+        return f"PieceTokenizer(vocab_size={self.vocab_size}{spelled})"
 
     def encode(self, text: str, *, bos: bool = True, eos: bool = False) -> list[int]:
-        """Piece ids of `text`, EOS last if asked (there is no BOS: `bos` is ignored)."""
-        del bos
-        ids = self._pieces.encode(text)
+        """Piece ids of `text`, a prompt's when `bos` (no BOS is put in front: there is
+        none), else an answer's; EOS last if asked. The spelled side letter by letter."""
+        side = "prompts" if bos else "answers"
+        ids = self._pieces.spell(text) if self.spelled == side else self._pieces.encode(text)
         return [*ids, self.eos_id] if eos else ids
 
     def decode(self, ids: Sequence[int]) -> str:
@@ -76,12 +96,13 @@ class PieceTokenizer:
         return {}
 
     def to_dict(self) -> dict[str, Any]:
-        return self._pieces.to_dict()  # kind "bpe": what tells it from characters
+        state = self._pieces.to_dict()  # kind "bpe": what tells it from characters
+        return {**state, "spelled": self.spelled} if self.spelled else state
 
     @classmethod
     def from_dict(cls, state: dict[str, Any]) -> PieceTokenizer:
         try:
-            return cls(TextTokenizer.from_dict(state))
+            return cls(TextTokenizer.from_dict(state), spelled=state.get("spelled", ""))
         except TokenizerError as err:
             raise TaskError(say("the saved tokenizer: {problem}", problem=str(err))) from None
 

@@ -211,25 +211,83 @@ def test_the_rule_keeps_a_misspelling_list_on_characters_and_picks_bpe_for_long_
     assert "Han or Kana" in fit_kind(items(han), han_alphabet, "=").why
 
 
-def test_one_word_prompts_are_read_letter_by_letter_even_beside_long_answers():
-    """A pronunciation dictionary (made up here): a word in, its sounds out. BPE on the
-    prompts would read most words as one or two pieces and hide their letters, so the
-    fit takes characters; prompts of longer text or in Han keep BPE's pieces."""
+def pronunciations(n=4000, seed=0):
+    """A pronunciation dictionary made up here: a word in, its sounds out."""
+    rng = __import__("random").Random(seed)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    sounds = dict(zip(letters, ["AA", "B", "K", "D", "EH", "F", "G", "HH", "IY", "JH"] * 3))
+    words = sorted({"".join(rng.choices(letters, k=rng.randint(5, 10))) for _ in range(n)})
+    return [(w, " ".join(sounds[c] + str(rng.randint(0, 2)) for c in w)) for w in words]
+
+
+def test_one_word_prompts_are_read_letter_by_letter_beside_answers_of_bpe_pieces():
+    """BPE on one-word prompts would read most words as one or two pieces and hide their
+    letters: the fit spells the prompts and gives the answers (the sounds, several words)
+    BPE pieces of one vocabulary; a sentence in and one word out is the reverse; prompts of
+    longer text beside such answers take BPE on both sides."""
     from studio.core.data.prompt_files import PromptItem
     from studio.core.tasks.own_text_tokens import fit_kind
 
-    rng = __import__("random").Random(0)
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    sounds = dict(zip(letters, ["AA", "B", "K", "D", "EH", "F", "G", "HH", "IY", "JH"] * 3))
-    words = sorted({"".join(rng.choices(letters, k=rng.randint(4, 9))) for _ in range(4000)})
-    said = [(w, " ".join(sounds[c] + str(rng.randint(0, 2)) for c in w)) for w in words]
+    said = pronunciations()
     items = [PromptItem(w, (s,), i) for i, (w, s) in enumerate(said, 1)]
     alphabet = "".join(sorted({c for w, s in said for c in w + s}))
     choice = fit_kind(items, alphabet, "=")
-    assert choice.kind == "char" and "short prompts (a median of 1 word;" in choice.why, choice.why
-    # the same answers after prompts of several words: BPE may read those
+    assert choice.kind == "bpe" and choice.pieces.spelled == "prompts", choice.why
+    assert "the prompts letter by letter: short prompts (a median of 1 word;" in choice.why
+    tok, (word, sounds) = choice.pieces, said[0]
+    assert len(tok.encode(word + "=")) == len(word) + 2  # "▁", its letters, the end
+    assert tok.decode(tok.encode(word + "=")) == word + "="
+    assert len(tok.encode(sounds, bos=False)) < len(sounds) / 2  # the answer in pieces
+    assert tok.decode(tok.encode(sounds, bos=False, eos=True)) == sounds
+    reverse = fit_kind([PromptItem(s, (w,), i) for i, (w, s) in enumerate(said, 1)], alphabet, "=")
+    assert reverse.kind == "bpe" and reverse.pieces.spelled == "answers", reverse.why
+    assert len(reverse.pieces.encode(word, bos=False)) == len(word) + 1
+    # the same answers after prompts of several words: BPE reads both
     long = [PromptItem(f"say the word {w} aloud", (s,), i) for i, (w, s) in enumerate(said, 1)]
-    assert fit_kind(long, alphabet + "saytheordlu", "=").kind == "bpe"
+    both = fit_kind(long, alphabet + "saytheordlu", "=")
+    assert both.kind == "bpe" and both.pieces.spelled == "", both.why
+    # both sides short: characters throughout, one vocabulary of letters
+    short = [PromptItem(w, (w[::-1],), i) for i, (w, _) in enumerate(said, 1)]
+    assert fit_kind(short, alphabet, "=").kind == "char"
+
+
+def test_spelled_prompts_train_save_and_export_as_the_studio_reads_them(tmp_path, capsys):
+    """The pronunciation file through the command line: the load report says which side is
+    spelled, the run reads back with it, and the export's own program (numpy and
+    onnxruntime alone) spells a prompt as the studio does and answers the same."""
+    from studio.core.tasks.piece_tokenizer import PieceTokenizer
+
+    data = tmp_path / "sounds.tsv"
+    data.write_text("".join(f"{w}\t{s}\n" for w, s in pronunciations()), encoding="utf-8")
+    run = cli_train(tmp_path, data, "stages.warmup.steps=2", "stages.grpo.steps=1")
+    err = capsys.readouterr().err
+    assert "task.tokenizer bpe: BPE" in err and "the prompts letter by letter" in err, err
+    _, task, _ = load_trained(run)
+    assert isinstance(task.tokenizer, PieceTokenizer) and task.tokenizer.spelled == "prompts"
+    example = task.splits()["valid"][0]
+    assert len(task.tokenizer.encode(example.prompt)) == len(example.prompt) + 1
+    result = export_run(run, examples=5, seed=0)
+    assert result.verification.passed and result.verification.tokenizers_agree
+    runner = snippet_module("micro-gpt").MicroGPTOnnx(result.model_path.parent)
+    assert runner.tokenizer.encode(example.prompt) == task.tokenizer.encode(example.prompt)
+    prompts = [e.prompt for e in task.splits()["valid"][:5]]
+    (answers,) = [complete(load_run(run), prompts, CompletionSettings())]
+    assert runner.complete(prompts) == [a[0] for a in answers]
+
+
+def test_a_saved_tokenizer_keeps_its_spelled_side_and_a_damaged_one_is_named():
+    from studio.core.tasks.piece_tokenizer import PieceTokenizer
+
+    texts = ["the red cat sleeps", "in the garden the dog runs"] * 20
+    tok = PieceTokenizer.train(
+        texts, vocab_size=60, alphabet="abcdefghijklmnopqrstuvwxyz ", spelled="answers"
+    )
+    again = PieceTokenizer.from_dict(tok.to_dict())
+    assert again.spelled == "answers"
+    assert again.encode("the cat", bos=False) == tok.encode("the cat", bos=False)
+    assert len(again.encode("the cat", bos=False)) == 8 > len(again.encode("the cat"))
+    with pytest.raises(TaskError, match="spelled 'both' is not one of '', 'prompts', 'answers'"):
+        PieceTokenizer.from_dict({**tok.to_dict(), "spelled": "both"})
 
 
 def test_a_users_file_gets_a_time_budget_its_warm_up_fills_and_the_user_set_one_wins(tmp_path):

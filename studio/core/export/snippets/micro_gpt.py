@@ -209,6 +209,8 @@ class PieceTokenizer:
         pre = json.dumps(meta["task"]["tokenizer"]["bpe"].get("pre_tokenizer"))
         self.isolate_unspaced = "Split" in pre
         self.size = len(vocab)
+        # "prompts": the fit reads prompts letter by letter, each character its own piece
+        self.spell_prompts = meta["task"]["tokenizer"].get("spelled") == "prompts"
 
     def _alone(self, ch: str) -> bool:
         """Whether ch is a piece of its own whatever surrounds it."""
@@ -255,8 +257,9 @@ class PieceTokenizer:
         return symbols
 
     def encode(self, text: str) -> list[int]:
-        """Prompt ids: the pieces of its words."""
-        return [self.vocab.get(s, self.unk_id) for w in self._words(text) for s in self._merge(w)]
+        """Prompt ids: the pieces of its words (their letters, where prompts are spelled)."""
+        split = list if self.spell_prompts else self._merge
+        return [self.vocab.get(s, self.unk_id) for w in self._words(text) for s in split(w)]
 
     def decode(self, ids: list[int]) -> str:
         """Text up to the first EOS; PAD, BOS and UNK leave none. The first piece's "▁" is
