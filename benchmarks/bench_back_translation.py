@@ -92,7 +92,7 @@ def main() -> int:
     with_bt = [
         *budget,
         "task.back_translation=true",
-        f"task.monolingual_path={mono}",
+        f"task.text_path={mono}",
         *args.bt_overrides,
     ]
     skipped = {"wall": 0.0, "test": {"chrf": float("nan"), "bleu": float("nan")}, "made": None}

@@ -118,6 +118,14 @@ def data_file(preset: str, what: str, name: str, content: str | bytes, *expect: 
     )
 
 
+def text_file(what: str, content: str, *expect: str, more: tuple[str, ...] = ()) -> Case:
+    """DATA/text.txt given as a translation run's one-language text (task.text_path)."""
+    settings = ("task.text_path={DATA}/text.txt", *more)
+    return Case(
+        what, train_set("tiny_transformer", *settings), expect, setup=files({"text.txt": content})
+    )
+
+
 def images(what: str, expect: tuple[str, ...], named: dict[str, bytes]) -> Case:
     """A shapes run on DATA/pics holding `named` (paths in it)."""
     return Case(
@@ -357,6 +365,11 @@ CONFIG_FIELDS = [
         train_set("micro_gpt", "sparsity.target=0.5", "sparsity.start_step=100000"),
         ("sparsity.start_step: 100000 comes after the run's last planned step", "start earlier"),
     ),
+    Case(
+        "--set task.monolingual_path (the former name) and task.text_path, two files",
+        train_set("tiny_transformer", "task.monolingual_path=a.txt", "task.text_path=b.txt"),
+        ("task.monolingual_path is the former name of task.text_path", "keep task.text_path alone"),
+    ),
 ]
 
 PRESET_FILES = [
@@ -478,6 +491,31 @@ DATA_FILES = [
         "pairs.json",
         '{"a": 1}',
         "{DATA}/pairs.json",
+    ),
+    text_file(
+        "one-language text: a pair file",
+        "我们走回家。\tWe walk home.\n茶很热。\tThe tea is hot.\n",
+        "{DATA}/text.txt: 2 of its 2 lines hold tab-separated columns",
+        "give a pair file as data.path",
+    ),
+    text_file(
+        "one-language text: a third language",
+        "Привет, мир.\nКак дела?\n",
+        "{DATA}/text.txt: none of its lines is in zh (Chinese) or en (English)",
+        "give sentences in one of the pair's languages",
+    ),
+    text_file(
+        "one-language text: an empty file",
+        "",
+        "{DATA}/text.txt: holds no sentence",
+        "give one sentence a line",
+    ),
+    text_file(
+        "one-language text: back-translation with no target-language sentence",
+        "我们走回家。\n茶很热。\n",
+        "holds no en (English) sentence to back-translate",
+        "turn task.back_translation off",
+        more=("task.back_translation=true",),
     ),
     Case(
         "aligned files of different lengths",

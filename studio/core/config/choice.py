@@ -27,7 +27,14 @@ from dataclasses import fields
 from typing import Any, Protocol
 
 from studio.core.config.decoding import Method
-from studio.core.config.fields import ConfigError, ModelSection, TaskSection, from_dict, shown
+from studio.core.config.fields import (
+    ConfigError,
+    ModelSection,
+    TaskSection,
+    from_dict,
+    renamed_keys,
+    shown,
+)
 from studio.core.config.preset_files import preset_files, read_yaml
 from studio.core.messages import Message, say
 
@@ -122,6 +129,7 @@ def choose_sections(
     arch, model_body = section_body(model_raw, "model", "arch", defaults[0])
     task, task_body = section_body(task_raw, "task", "name", defaults[1])
     spec, task_cls = catalogue.arch(arch), catalogue.task(task)
+    task_body, renamed = renamed_keys(task_cls.CONFIG, task_body, "task")
     model = Choice(
         ARCH,
         arch,
@@ -146,6 +154,7 @@ def choose_sections(
         raise ConfigError(left_behind(behind, arch, task))
     model_section: ModelSection = from_dict(spec.config, model_body, "model")
     task_section: TaskSection = from_dict(task_cls.CONFIG, task_body, "task")
+    task_section.renamed = renamed
     return model_section, task_section
 
 

@@ -95,9 +95,43 @@ class ModelSection(ABC):
 
 class TaskSection:
     """Base of a preset's task section: a dataclass declared with param() beside its
-    task, whose NAME is the `task.name` that picks it (studio.core.tasks.TASKS)."""
+    task, whose NAME is the `task.name` that picks it (studio.core.tasks.TASKS).
+
+    RENAMED maps a setting's former name to its name now: a preset or a run folder's
+    config.yaml that still writes the former one is read as the new one (`renamed_keys`),
+    and `renamed` remembers which were, so the task can say so in its load report."""
 
     NAME: ClassVar[str]
+    RENAMED: ClassVar[dict[str, str]] = {}
+    renamed: tuple[str, ...] = ()  # former names this section was read from, with a value
+
+
+def renamed_keys(
+    cls: type[TaskSection], body: dict[str, Any], path: str
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """`body` with each former key of `cls.RENAMED` moved to its new name, and the former
+    keys that held a value (an old config.yaml writes them empty too). Both given, with
+    two different values: refused naming the new key."""
+    out, read = dict(body), []
+    for old, new in cls.RENAMED.items():
+        if old not in out:
+            continue
+        value = out.pop(old)
+        if value is None or value == "":
+            continue
+        if out.get(new) not in (None, "", value):
+            raise ConfigError(
+                say(
+                    "{path}.{old} is the former name of {path}.{new}, and the two give "
+                    "different values; keep {path}.{new} alone",
+                    path=path,
+                    old=old,
+                    new=new,
+                )
+            )
+        out[new] = value
+        read.append(old)
+    return out, tuple(read)
 
 
 def param(

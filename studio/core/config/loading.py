@@ -22,6 +22,7 @@ from studio.core.config.choice import Catalogue, choose_sections
 from studio.core.config.experiments import WHERE, Variant, parse_variants
 from studio.core.config.fields import (
     ConfigError,
+    TaskSection,
     UnknownKey,
     apply_override,
     from_dict,
@@ -57,8 +58,16 @@ def build_config(data: Any, catalogue: Catalogue, changed: Collection[str] = ())
         changed,
     )
     cfg = from_dict(StudioConfig, {**data, "model": model, "task": task})
+    cfg.user_set = _renamed_record(cfg.user_set, type(task))
     check_all(cfg, catalogue)
     return cfg
+
+
+def _renamed_record(record: list[str], section: type[TaskSection]) -> list[str]:
+    """The record with each renamed task setting's former path replaced by its path now,
+    so a setting the user gave under its former name stays theirs."""
+    now = {f"task.{old}": f"task.{new}" for old, new in section.RENAMED.items()}
+    return list(dict.fromkeys(now.get(path, path) for path in record))
 
 
 def check_all(cfg: StudioConfig, catalogue: Catalogue) -> None:

@@ -143,7 +143,8 @@ class LoadReport:
     proposals: list[Proposal] = field(default_factory=list)
     # settings the fit would have chosen but the user gave: "eval.every: kept at 0, ..."
     kept_as_set: list[str] = field(default_factory=list)
-    monolingual: str = ""  # what back-translation will add, when it is on
+    # a file of one-language sentences beside the pairs: what it gave and what for
+    one_language: list[str] = field(default_factory=list)
     tokens: str = ""  # whose tokenizers read the pairs when they are not fitted to them
     first_pairs: list[tuple[str, str]] = field(default_factory=list)  # as the model sees them
     kept_lines: list[int] = field(default_factory=list, repr=False)  # each kept pair's line
@@ -254,8 +255,7 @@ class LoadReport:
             lines.append(say("split: {parts}", parts=joined(", ", parts)))
         if self.tokens:
             lines.append(self.tokens)
-        if self.monolingual:
-            lines.append(self.monolingual)
+        lines += self.one_language
         chosen = self.fitted + [p.reason for p in self.proposals if p.reason]
         if chosen or self.kept_as_set:
             lines.append(say("chosen for this data (task.fit_to_data):"))

@@ -307,20 +307,31 @@ def test_a_new_preset_clears_the_verdict(qtbot, window):
     assert panel.report == "" and panel.status.text() == ""
 
 
-def test_the_back_translation_switch_sets_the_task_and_follows_the_preset(qtbot, window, tmp_path):
+def test_the_text_file_and_the_back_translation_switch_set_the_task_and_follow_the_preset(
+    qtbot, window, tmp_path
+):
     mono = tmp_path / "mono.en"
-    mono.write_text("We walk home.\nThe tea is hot.\n", "utf-8")
+    mono.write_text("We walk home.\n我们走回家。\n", "utf-8")
     assert window.load_preset("tiny_transformer")
     panel = window.setup.data_panel
     part = panel.part
     assert isinstance(part, TranslationDataPart)
-    assert part.mono_row.isVisibleTo(panel) and not part.back_translate.isChecked()
-    part.mono_edit.setText(str(mono))
+    assert part.text_row.isVisibleTo(panel) and not part.back_translate.isChecked()
+    assert "either language" in part.text_edit.placeholderText()
+    part.text_edit.setText(str(mono))
+    part.text_edit.editingFinished.emit()
+    cfg = window.setup.form.config()
+    assert cfg.task.text_path == str(mono) and not cfg.task.back_translation
     part.back_translate.setChecked(True)
     cfg = window.setup.form.config()
-    assert cfg.task.back_translation and cfg.task.monolingual_path == str(mono)
+    assert cfg.task.back_translation and cfg.task.text_path == str(mono)
+    part.text_edit.setText("")
+    part.text_edit.editingFinished.emit()  # no file left: nothing to back-translate
+    cfg = window.setup.form.config()
+    assert cfg.task.text_path is None and not cfg.task.back_translation
+    assert not part.back_translate.isChecked()
     assert window.load_preset("micro_gpt")
-    assert panel.part is None and not part.mono_row.isVisibleTo(panel)  # its task has none
+    assert panel.part is None and not part.text_row.isVisibleTo(panel)  # its task has none
 
 
 def test_the_corrections_switch_adds_a_runs_suggestions_and_the_check_counts_them(

@@ -1,10 +1,12 @@
-"""The translation task's part of the Data tab (part.py): back-translation and the
+"""The translation task's part of the Data tab (part.py): one-language text and the
 corrections clients sent above the Check button, and under the verdict the column picker
 with Swap.
 
-- Back-translation: more data from less. A file of target-language sentences alone, turned
-  by a reverse model into synthetic pairs for the warm-up (`task.back_translation`,
-  `task.monolingual_path`); the switch and the file follow the settings shown.
+- One-language text: more data from less. A file of sentences in either language of the
+  pair, one a line (`task.text_path`); the check's load report says how many lines each
+  language gave. Its target-language sentences are turned by a reverse model into
+  synthetic pairs for the warm-up when the switch below it is on (`task.back_translation`);
+  the file and the switch follow the settings shown.
 - Corrections: the pairs a served run's users sent back from their LibreTranslate
   clients (`grpo-studio serve --suggestions` keeps them in the run folder's
   suggestions.tsv), added to the next training's pairs (`task.suggestions`, the run
@@ -56,35 +58,49 @@ class TranslationDataPart(DataPart):
 
     def __init__(self, current: Callable[[], StudioConfig | None]) -> None:
         super().__init__(current)
-        self.back_translate = QCheckBox(self.tr("Back-translate sentences in the target language:"))
+        self.text_edit = QLineEdit()
+        self.text_edit.setPlaceholderText(
+            self.tr("a text file of sentences in either language of the pair, one a line")
+        )
+        self.text_edit.setToolTip(
+            self.tr(
+                "Sentences without their translation, in the source or the target language "
+                "or both mixed; each line's language is found as a pair file's columns are "
+                "(task.text_path)"
+            )
+        )
+        browse_text = QPushButton(self.tr("File…"))
+        self.back_translate = QCheckBox(
+            self.tr("Back-translate its target-language sentences into pairs for the warm-up")
+        )
         self.back_translate.setToolTip(
             self.tr(
-                "A reverse model turns them into synthetic pairs for the warm-up "
+                "A reverse model turns them into synthetic pairs, tagged, for the warm-up "
                 "(task.back_translation)"
             )
         )
-        self.mono_edit = QLineEdit()
-        self.mono_edit.setPlaceholderText(self.tr("a text file, one sentence a line"))
-        browse_mono = QPushButton(self.tr("File…"))
-        self.mono_row = QWidget()
-        mono = QHBoxLayout(self.mono_row)
-        mono.setContentsMargins(0, 0, 0, 0)
-        mono.addWidget(self.back_translate)
-        mono.addWidget(self.mono_edit, 1)
-        mono.addWidget(browse_mono)
+        self.text_row = QWidget()
+        text = QVBoxLayout(self.text_row)
+        text.setContentsMargins(0, 0, 0, 0)
+        file_row = QHBoxLayout()
+        file_row.addWidget(QLabel(self.tr("Text in either language:")))
+        file_row.addWidget(self.text_edit, 1)
+        file_row.addWidget(browse_text)
+        text.addLayout(file_row)
+        text.addWidget(self.back_translate)
         self.suggestions_row = self._suggestions_row()
         settings = QWidget()
         rows = QVBoxLayout(settings)
         rows.setContentsMargins(0, 0, 0, 0)
-        rows.addWidget(self.mono_row)
+        rows.addWidget(self.text_row)
         rows.addWidget(self.suggestions_row)
         self.columns = ColumnPicker()
         self.columns.setVisible(False)
         self.settings, self.findings = settings, self.columns
 
         self.back_translate.toggled.connect(self._emit_back_translation)
-        self.mono_edit.editingFinished.connect(self._emit_back_translation)
-        browse_mono.clicked.connect(self._browse_monolingual)
+        self.text_edit.editingFinished.connect(self._emit_text)
+        browse_text.clicked.connect(self._browse_text)
         self.columns.picked.connect(self._on_columns_picked)
         self.columns.swap_requested.connect(self.swap)
 
@@ -126,25 +142,34 @@ class TranslationDataPart(DataPart):
             box.blockSignals(True)
             box.setChecked(on)
             box.blockSignals(False)
-        self.mono_edit.setText(task.monolingual_path or "")
+        self.text_edit.setText(task.text_path or "")
         if task.suggestions is not None:  # switched off, the folder stays to switch on again
             self.suggestions_edit.setText(task.suggestions)
         self._count_suggestions()
 
-    # ---- back-translation
+    # ---- one-language text and back-translation
 
-    def _browse_monolingual(self) -> None:
+    def _browse_text(self) -> None:
         path = dialogs.open_file(
-            self.mono_row, self.tr("Choose a file of target-language sentences")
+            self.text_row, self.tr("Choose a file of sentences in either language of the pair")
         )
         if path:
-            self.mono_edit.setText(path)
-            self.back_translate.setChecked(True)
-            self._emit_back_translation()
+            self.text_edit.setText(path)
+            self._emit_text()
+
+    def _emit_text(self) -> None:
+        if not self.text_edit.text().strip() and self.back_translate.isChecked():
+            self.back_translate.setChecked(False)  # nothing left to back-translate
+        self.setting_edited.emit("task.text_path", self.text_edit.text().strip() or None)
+        self.verdict_outdated.emit()
 
     def _emit_back_translation(self) -> None:
-        path = self.mono_edit.text().strip() or None
-        self.setting_edited.emit("task.monolingual_path", path)
+        if self.back_translate.isChecked() and not self.text_edit.text().strip():
+            self._browse_text()  # a switch with no file asks for one
+            if not self.text_edit.text().strip():
+                self.back_translate.setChecked(False)  # none chosen: nothing to translate
+                return
+        self.setting_edited.emit("task.text_path", self.text_edit.text().strip() or None)
         self.setting_edited.emit("task.back_translation", self.back_translate.isChecked())
         self.verdict_outdated.emit()
 

@@ -22,10 +22,11 @@ number, lost 30-40 test chrF on the demo corpus; benchmarks/RESULTS.md):
 - a synthetic pair's loss may weigh less than a real one's
   (`task.back_translation_weight`, applied by the task's supervised loss).
 
-`read_monolingual` reads the sentences (one per line; empty, too long, undecodable and
-repeated lines are skipped and counted); `back_translate` trains the reverse model with
-the forward model's architecture and translates. It runs once, when the warm-up starts;
-a run's checkpoints keep the synthetic pairs, so a resumed run reuses them.
+The sentences are the target-language lines of `task.text_path` (one_language.py reads
+the file, sorts its lines by language and counts what it drops); `back_translate` trains
+the reverse model with the forward model's architecture and translates. It runs once,
+when the warm-up starts; a run's checkpoints keep the synthetic pairs, so a resumed run
+reuses them.
 
 References: Sennrich, Haddow and Birch 2016, "Improving Neural Machine Translation
 Models with Monolingual Data"; Edunov, Ott, Auli and Grangier 2018, "Understanding
@@ -38,17 +39,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import torch
 
 from studio.core.config.decoding import BEAM, GREEDY_DECODING, Decoding
-from studio.core.data.load_report import DataError
-from studio.core.data.pair_files import LINE_GROWTH, SMALLER
-from studio.core.files import RunError, read_within_memory
+from studio.core.data.languages import language_label
 from studio.core.messages import Message, joined, say
 from studio.core.tasks.base import Example
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
@@ -98,57 +95,6 @@ class BackTranslated:
         )
 
 
-def read_monolingual(
-    path: str | Path, max_length: int, length: Callable[[str], int] = len
-) -> tuple[list[str], dict[str, int]]:
-    """The distinct sentences of a one-sentence-per-line file, and what was skipped; a
-    sentence is too long when `length` (the task's: its target tokens) passes max_length."""
-    p = Path(path).expanduser()
-    if not p.is_file():
-        raise DataError(
-            say(
-                "{path}: no such file; task.monolingual_path names a text file of "
-                "target-language sentences, one per line",
-                path=p,
-            )
-        )
-    skipped = {"empty": 0, "too long": 0, "undecodable": 0, "duplicate": 0}
-    seen: set[str] = set()
-    kept: list[str] = []
-    try:
-        whole = read_within_memory(p, LINE_GROWTH, SMALLER)
-    except RunError as err:  # larger than memory can take, or a named pipe
-        raise DataError(str(err)) from None
-    for raw in whole.removeprefix(b"\xef\xbb\xbf").splitlines():
-        try:
-            line = raw.decode("utf-8").strip()
-        except UnicodeDecodeError:
-            skipped["undecodable"] += 1
-            continue
-        reason = (
-            "empty"
-            if not line
-            else "too long"
-            if length(line) > max_length
-            else "duplicate"
-            if line in seen
-            else ""
-        )
-        if reason:
-            skipped[reason] += 1
-            continue
-        seen.add(line)
-        kept.append(line)
-    if not kept:
-        raise DataError(
-            say(
-                "{path}: holds no usable sentence; give one target-language sentence a line",
-                path=p,
-            )
-        )
-    return kept, {k: v for k, v in skipped.items() if v}
-
-
 def synthetic_share(cap: float, real: int, synthetic: int) -> float:
     """The share of a warm-up batch drawn from the synthetic pairs: their share of all
     pairs, but never above `cap`."""
@@ -185,7 +131,7 @@ def back_translate(forward: TranslationTask, sentences: list[str]) -> BackTransl
         target_tokenizer=cfg.source_tokenizer,
         back_translation=False,
         both_directions=False,
-        monolingual_path=None,
+        text_path=None,
         fit_to_data=False,
         num_levels=1,
     )
@@ -275,26 +221,14 @@ def loss_weights(tags_of_each: list[list[str]], weight: float) -> list[float] | 
     return None if all(w == 1.0 for w in weights) else weights
 
 
-# a sentence read_monolingual skipped, by why
-_SKIPPED = {
-    "empty": say("empty"),
-    "too long": say("too long"),
-    "undecodable": say("undecodable"),
-    "duplicate": say("duplicate"),
-}
-
-
-def describe(cfg: TranslationConfig, sentences: int, skipped: dict[str, int]) -> Message:
-    """The load report's line: what back-translation will add and how."""
+def describe(cfg: TranslationConfig, sentences: int) -> Message:
+    """The load report's line: what back-translation will make of the text's
+    `sentences` target-language sentences, and how."""
     head = say(
-        "back-translation: {n} target sentences from {path}",
+        "back-translation: the {n} {language} sentences",
         n=f"{sentences:,}",
-        path=cfg.monolingual_path,
+        language=language_label(cfg.target_lang),
     )
-    skips = [
-        say("skipped {n} {reason}", n=f"{n:,}", reason=_SKIPPED.get(reason, reason))
-        for reason, n in skipped.items()
-    ]
     how = {
         "steps": f"{cfg.back_translation_steps:,}",
         "decoding": cfg.back_translation_decoding,
@@ -317,4 +251,4 @@ def describe(cfg: TranslationConfig, sentences: int, skipped: dict[str, int]) ->
             "are tagged {tag}, at most {share} of each warm-up batch",
             **how,
         )
-    return joined("; ", [head, *skips, tail])
+    return joined("; ", [head, tail])

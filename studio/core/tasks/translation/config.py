@@ -26,6 +26,8 @@ class TranslationConfig(TaskSection):
     """Translate sentences; rewards from sacrebleu (chrF, BLEU) on the detokenized output."""
 
     NAME: ClassVar[str] = "translation"
+    # a run folder's config.yaml from before one-language text took either language
+    RENAMED: ClassVar[dict[str, str]] = {"monolingual_path": "text_path"}
 
     source_lang: str = param("zh", "Language translated from (the demo corpus has zh and en)")
     target_lang: str = param("en", "Language translated into")
@@ -54,16 +56,20 @@ class TranslationConfig(TaskSection):
         "One model translates both ways (source_lang->target_lang and back): a <2xx> tag "
         "before each source names the language to write",
     )
+    text_path: str | None = param(
+        None,
+        "A text file of sentences in either language of the pair, one a line, beside the "
+        "pairs: each line's language is found as a pair file's columns are, and the load "
+        "report counts what each language gave (target-language sentences feed "
+        "task.back_translation)",
+    )
     back_translation: bool = param(
         False,
-        "Back-translate monolingual_path's target-language sentences into synthetic pairs "
-        "(by a reverse-direction model) and mix them, tagged, into the warm-up. Off unless "
-        "you turn it on: measured on the demo corpus with 2,000 pairs and 4,000 sentences "
+        "Back-translate text_path's target-language sentences into synthetic pairs (by a "
+        "reverse-direction model) and mix them, tagged, into the warm-up. Off unless you "
+        "turn it on: measured on the demo corpus with 2,000 pairs and 4,000 sentences "
         "alone, at the same warm-up budget it cost 11.5 test chrF (82.8 -> 71.3), since the "
         "real pairs get half the batch; it may pay where pairs are few and steps many",
-    )
-    monolingual_path: str | None = param(
-        None, "A text file of target-language sentences alone, one per line"
     )
     back_translation_steps: int = param(
         4000,
@@ -154,11 +160,11 @@ class TranslationConfig(TaskSection):
                     value=shown(self.source_lang),
                 )
             )
-        if self.back_translation and not self.monolingual_path:
+        if self.back_translation and not self.text_path:
             raise ValueError(
                 say(
-                    "task.back_translation needs task.monolingual_path: a file of "
-                    "target-language sentences, one per line"
+                    "task.back_translation needs task.text_path: a file of sentences in "
+                    "the target language (or both languages), one a line"
                 )
             )
         if self.shared_tokenizer and self.source_tokenizer != self.target_tokenizer:

@@ -19,7 +19,8 @@ The parts live beside it: config.py (settings, TranslationError), prepare.py (lo
 splits, fitted settings, tokenizers), data.py (pairs, tokenizers, curriculum levels,
 noise, batches), rewards.py (chrF/BLEU rewards, corpus metrics), decoding.py
 (`translate`), directions.py (both ways in one model), back_translation.py (synthetic
-pairs from target sentences alone).
+pairs from target sentences alone), one_language.py (a file of sentences in either
+language beside the pairs).
 
 References: Wu et al. 2016 (GNMT), for the length-normalised beam search.
 """
@@ -60,10 +61,8 @@ from studio.core.tasks.probing import next_token_positions
 from studio.core.tasks.translation.back_translation import (
     BackTranslated,
     back_translate,
-    describe,
     loss_weights,
     mixed_draw,
-    read_monolingual,
     synthetic_share,
 )
 from studio.core.tasks.translation.config import TranslationConfig, TranslationError
@@ -77,6 +76,7 @@ from studio.core.tasks.translation.data import (
 )
 from studio.core.tasks.translation.decoding import eval_mode, translate, translator
 from studio.core.tasks.translation.directions import held_out_ways, tagged, written_lang
+from studio.core.tasks.translation.one_language import OneLanguageText, read_text, text_report
 from studio.core.tasks.translation.prepare import Tokenizer, prepare_data
 from studio.core.tasks.translation.rewards import build_reward_functions, corpus_metrics
 
@@ -142,18 +142,27 @@ class TranslationTask(Task[TranslationConfig]):
         self.train_examples, self._pools = length_levels(self._train_pairs, cfg.num_levels)
         # build_model's; back-translation builds alike
         self.model_config: ModelSection | None = None
-        self._monolingual: list[str] = []
+        self.text: OneLanguageText | None = None  # task.text_path's sentences, by language
+        self._to_back_translate: list[str] = []
         self.synthetic: list[tuple[str, str]] | None = None  # back-translated pairs
         self.back_translated: BackTranslated | None = None  # how they were made, this session
         self._synthetic_pools: list[list[Example]] = []  # drawn from in the warm-up only
         self._by_length: list[ByLength] | None = None  # sample_tokens's, per level
+        if cfg.text_path:
+            self._read_text(cfg.text_path, data.max_length)
+
+    def _read_text(self, path: str, max_length: int) -> None:
+        """task.text_path's sentences sorted by language, said in the load report; the
+        target-language ones are back-translated when task.back_translation is on."""
+        cfg = self.cfg
+        lengths = {
+            cfg.source_lang: lambda s: len(self.source_tok.encode(s)),
+            cfg.target_lang: lambda s: len(self.target_tok.encode(s)),
+        }
+        self.text = read_text(path, (cfg.source_lang, cfg.target_lang), max_length, lengths)
+        self._report.one_language = text_report(cfg, self.text)
         if cfg.back_translation:
-            self._monolingual, skipped = read_monolingual(
-                str(cfg.monolingual_path),  # TranslationConfig refuses back-translation without it
-                data.max_length,
-                lambda s: len(self.target_tok.encode(s)),
-            )
-            self._report.monolingual = describe(cfg, len(self._monolingual), skipped)
+            self._to_back_translate = self.text.target
 
     def _set_tokenizers(self, source: Tokenizer, target: Tokenizer) -> None:
         self.source_tok, self.target_tok = source, target
@@ -219,14 +228,12 @@ class TranslationTask(Task[TranslationConfig]):
         first time; at most task.back_translation_share of each batch), GRPO from the real
         ones alone."""
         self._synthetic_pools = []
-        if name != "warmup" or not self._monolingual:
+        if name != "warmup" or not self._to_back_translate:
             return
         if self.synthetic is None:
-            self.back_translated = back_translate(self, self._monolingual)
+            self.back_translated = back_translate(self, self._to_back_translate)
             self.synthetic = self.back_translated.pairs
-            self._report.monolingual = say(
-                "{what}; {done}", what=self._report.monolingual, done=self.back_translated.summary()
-            )
+            self._report.one_language.append(self.back_translated.summary())
         pairs = self.synthetic
         if self.cfg.both_directions:  # they teach the forward direction
             pairs = [(tagged(s, self.cfg.target_lang), t) for s, t in pairs]

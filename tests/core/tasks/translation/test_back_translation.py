@@ -10,14 +10,12 @@ from studio.core.catalogue import load_config
 from studio.core.config.decoding import Decoding
 from studio.core.config.fields import ConfigError
 from studio.core.data.demo_corpus import demo_pairs
-from studio.core.data.load_report import DataError
 from studio.core.tasks import build_task
 from studio.core.tasks.base import Example
 from studio.core.tasks.translation import back_translation
 from studio.core.tasks.translation.back_translation import (
     TAG,
     mixed_draw,
-    read_monolingual,
     synthetic_share,
 )
 from studio.core.tasks.translation.decoding import translate
@@ -45,7 +43,7 @@ def bt_config(tmp_path, monolingual):
             *TINY,
             f"data.path={data}",
             "task.back_translation=true",
-            f"task.monolingual_path={mono}",
+            f"task.text_path={mono}",
         ],
     )
 
@@ -54,8 +52,9 @@ def test_synthetic_pairs_join_the_warmup_alone_and_survive_a_resume(tmp_path):
     english = [en for _, en in demo_pairs(300)[100:160]]
     cfg = bt_config(tmp_path, [*english, "", english[0]])  # an empty line and a repeat
     task = build_task(cfg)
-    assert "back-translation: 60 target sentences" in task.report()
-    assert "skipped 1 empty; skipped 1 duplicate" in task.report()
+    assert "back-translation: the 60 en (English) sentences" in task.report()
+    assert "62 lines read; kept 0 in zh (Chinese) and 60 in en (English)" in task.report()
+    assert "dropped 1 duplicate (line 62), 1 empty (line 61)" in task.report()
     task.build_model(cfg.model)
     task.begin_stage("warmup")
     synthetic = task.synthetic
@@ -75,14 +74,9 @@ def test_synthetic_pairs_join_the_warmup_alone_and_survive_a_resume(tmp_path):
     assert again.synthetic == synthetic
 
 
-def test_back_translation_needs_its_file(tmp_path):
-    with pytest.raises(ConfigError, match="needs task.monolingual_path"):
+def test_back_translation_needs_its_file():
+    with pytest.raises(ConfigError, match="needs task.text_path"):
         load_config("tiny_transformer", ["task.back_translation=true"])
-    with pytest.raises(DataError, match="no such file"):
-        read_monolingual(tmp_path / "missing.en", 64)
-    (tmp_path / "blank.en").write_text("\n\n")
-    with pytest.raises(DataError, match="no usable sentence"):
-        read_monolingual(tmp_path / "blank.en", 64)
 
 
 def test_at_most_the_share_of_each_warmup_batch_is_synthetic(tmp_path):

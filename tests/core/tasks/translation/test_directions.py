@@ -83,7 +83,7 @@ def test_back_translated_pairs_of_a_both_ways_run_carry_the_direction_tag_too(tm
             *TINY,
             f"data.path={data}",
             "task.back_translation=true",
-            f"task.monolingual_path={mono}",
+            f"task.text_path={mono}",
             "task.back_translation_steps=10",
             "task.back_translation_decoding=greedy",
         ],

@@ -52,8 +52,8 @@ def test_a_too_long_target_sentence_alone_is_skipped_by_its_tokens(tmp_path):
     mono.write_text(f"{english}\n{english * 3}\nwe walk home.\n", encoding="utf-8")
     cfg = load_config(
         "tiny_transformer",
-        [*TINY, f"data.path={path}", "task.back_translation=true", f"task.monolingual_path={mono}"],
+        [*TINY, f"data.path={path}", "task.back_translation=true", f"task.text_path={mono}"],
     )
     task = build_task(cfg)
-    assert task._monolingual == [english, "we walk home."]
-    assert "skipped 1 too long" in task.report()
+    assert task.text.target == task._to_back_translate == [english, "we walk home."]
+    assert "dropped 1 too long for data.max_length (line 2)" in task.report()

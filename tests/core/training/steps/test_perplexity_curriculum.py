@@ -271,7 +271,7 @@ def test_back_translated_pairs_are_not_dropped_in_silence(tmp_path):
             *TINY_TRANSLATION,
             *PERPLEXITY,
             "task.back_translation=true",
-            f"task.monolingual_path={mono}",
+            f"task.text_path={mono}",
         ],
     )
     with pytest.raises(TaskError, match=r"curriculum\.difficulty: perplexity .*back_translation"):
