@@ -78,7 +78,7 @@ def _value(name: str, value: Any) -> Any:
         return translate_message(value)
     if name in WORDS and isinstance(value, str):
         return QCoreApplication.translate(WORDS[name], value)
-    if name == "metric" and isinstance(value, str):  # a held-out metric by its eval key
+    if name in ("metric", "second") and isinstance(value, str):  # held-out metrics by key
         metric = find(f"eval/{value}")
         if metric is not None:
             return QCoreApplication.translate(metrics.CONTEXT, metric.label)

@@ -198,6 +198,10 @@ class Task(ABC, Generic[C]):
     # the kind of model it trains (ArchSpec.kind): every architecture of that kind
     MODEL_KIND: ClassVar[ModelKind]
     EVAL_METRIC: ClassVar[str] = "accuracy"  # headline key of evaluate(); higher is better
+    # a second key of evaluate() whose rise by SECOND_GAIN also counts as learning for a
+    # stage's patience (an exact-answer rate can sit at 0 while the answers come closer)
+    EVAL_SECOND: ClassVar[str | None] = None
+    SECOND_GAIN: ClassVar[float] = 0.0
     # "module:Class" of its ONNX export adapter (studio.core.export.adapters); None: none
     EXPORT_ADAPTER: ClassVar[str | None] = None
     # the kind of question the playground asks its models; None: its architecture's

@@ -191,6 +191,8 @@ class OwnTextTask(TextTask[OwnTextConfig]):
 
     NAME = "own_text"
     CONFIG = OwnTextConfig
+    EVAL_SECOND = "chrf"  # a model far from exact answers still shows learning in chrF
+    SECOND_GAIN = 0.5  # chrF points: about the noise of 500 held-out prompts
     DATA_FIELDS: ClassVar[tuple[str, ...]] = (
         "path",
         "valid_fraction",
@@ -327,6 +329,10 @@ class OwnTextTask(TextTask[OwnTextConfig]):
             proposal = Proposal("task.tokenizer", choice.kind, "", would)
             kept += settle([proposal], {"task.tokenizer": cfg.tokenizer}).kept_lines
             choice = TokenizerChoice(cfg.tokenizer, say("as you set it"))
+        elif cfg.tokenizer == "bpe" and choice.pieces is not None and choice.pieces.spelled:
+            # the user's "bpe" is pieces on both sides, not the fit's spelled one
+            why = say("as you set it, on prompts and answers alike; the fit: {why}", why=choice.why)
+            choice = TokenizerChoice("bpe", why)
         elif cfg.tokenizer != "auto":
             choice.why = say("as you set it, and as the fit would choose: {why}", why=choice.why)
         if choice.kind == "bpe":
@@ -441,10 +447,11 @@ class OwnTextTask(TextTask[OwnTextConfig]):
                 FILE_PATIENCE,
                 say(
                     "stages.warmup.patience {n}: the warm-up ends sooner after {n} evaluations "
-                    "({steps} steps) without {gain} more exact answers",
+                    "({steps} steps) without {gain} more exact answers or {chrf} more chrF",
                     n=FILE_PATIENCE,
                     steps=f"{FILE_PATIENCE * int(every or 1):,}",
                     gain=f"{FILE_MIN_GAIN:.0%}",
+                    chrf=f"{self.SECOND_GAIN:g}",
                 ),
             ),
             Proposal("stages.warmup.min_gain", FILE_MIN_GAIN, ""),

@@ -123,6 +123,14 @@ def test_why_a_stage_ended_names_its_metric_in_chinese(chinese):
     assert said == "no chrf more than 0.5 above its best in 4 evaluations"
     shown = translate_message(said)
     assert "chrF" in shown and "0.5" in shown and "4" in shown and english_left([shown]) == []
+    from studio.core.training.stages.plan import Second
+
+    pos = Position(best=0.0, best_second=12.0, bad_evals=3)
+    said = early_stop(
+        0.0, StageConfig(patience=4, min_gain=0.01), pos, "accuracy", Second("chrf", 12.1, 0.5)
+    )
+    shown = translate_message(said)
+    assert "准确率" in shown and "chrF" in shown and "0.5" in shown and english_left([shown]) == []
 
 
 def test_what_a_fit_kept_as_the_user_set_it_is_said_in_chinese(chinese):

@@ -273,6 +273,11 @@ def test_spelled_prompts_train_save_and_export_as_the_studio_reads_them(tmp_path
     prompts = [e.prompt for e in task.splits()["valid"][:5]]
     (answers,) = [complete(load_run(run), prompts, CompletionSettings())]
     assert runner.complete(prompts) == [a[0] for a in answers]
+    # the user's task.tokenizer bpe wins: pieces on both sides, the fit's choice said
+    both = build_task(load_config("own_text", [f"data.path={data}", "task.tokenizer=bpe"]))
+    assert both.tokenizer.spelled == ""
+    assert len(both.tokenizer.encode(example.prompt)) < len(example.prompt)
+    assert "on prompts and answers alike" in " ".join(both.load_report().fitted)
 
 
 def test_a_saved_tokenizer_keeps_its_spelled_side_and_a_damaged_one_is_named():

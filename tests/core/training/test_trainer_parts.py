@@ -59,6 +59,30 @@ def test_a_rise_within_min_gain_is_no_improvement_and_the_best_stays():
     assert why == "no chrf more than 0.5 above its best in 2 evaluations"
 
 
+def test_exact_answers_stuck_at_zero_do_not_end_a_stage_while_chrf_still_rises():
+    """Own text on a model far from any exact answer: the exact-answer rate sits at 0 at
+    every evaluation, while chrF says the answers come closer; patience counts either."""
+    from studio.core.training.stages.plan import Second
+
+    stage = StageConfig(steps=10_000, patience=2, min_gain=0.01)
+    pos = Position()
+    for chrf in (9.3, 9.9, 10.6, 11.7, 12.8):  # a real run's warm-up (RESULTS.md)
+        assert early_stop(0.0, stage, pos, "accuracy", Second("chrf", chrf, 0.5)) is None
+    assert pos.bad_evals == 0 and pos.best == 0.0 and pos.best_second == 12.8
+    assert early_stop(0.0, stage, pos, "accuracy", Second("chrf", 13.0, 0.5)) is None  # noise
+    assert early_stop(0.02, stage, pos, "accuracy", Second("chrf", 13.1, 0.5)) is None
+    assert pos.bad_evals == 0 and pos.best == 0.02  # the exact answers rose: learning
+    assert early_stop(0.02, stage, pos, "accuracy", Second("chrf", 13.2, 0.5)) is None
+    why = early_stop(0.025, stage, pos, "accuracy", Second("chrf", 13.2, 0.5))
+    assert why == (
+        "no accuracy more than 0.01 and no chrf more than 0.5 above its best in 2 evaluations"
+    )
+    # the same exact answers without the second metric: ended two evaluations in
+    alone = Position()
+    reasons = [early_stop(0.0, stage, alone, "accuracy") for _ in range(3)]
+    assert reasons[:2] == [None, None] and reasons[2] is not None
+
+
 def test_a_plateau_halves_the_rate_at_every_patience_evaluations_without_a_better_one():
     stage = StageConfig(steps=100, lr=1e-3, lr_schedule="plateau", plateau_patience=2)
     optimizer = torch.optim.SGD([torch.nn.Parameter(torch.zeros(1))], lr=stage.lr)

@@ -93,6 +93,7 @@ from studio.core.training.reporting.records import (
 )
 from studio.core.training.stages.evaluation import held_out_metrics
 from studio.core.training.stages.plan import (
+    Second,
     early_stop,
     new_optimizer,
     new_schedule,
@@ -413,7 +414,7 @@ class Trainer:
             if self.scaler is not None and state.get("scaler") is not None:
                 self.scaler.load_state_dict(state["scaler"])
         else:
-            self.pos.best, self.pos.bad_evals = None, 0
+            self.pos.best, self.pos.best_second, self.pos.bad_evals = None, None, 0
             if self.ppl is not None:
                 self.ppl.begin(name)
             if name == "grpo":
@@ -554,8 +555,11 @@ class Trainer:
             return None
         if self.pos.last_eval_step == self.pos.global_step:
             return None
-        metric = self.evaluate()[f"eval/{self.task.EVAL_METRIC}"]
-        reason = early_stop(metric, stage, self.pos, self.task.EVAL_METRIC)
+        found, second = self.evaluate(), self.task.EVAL_SECOND
+        metric = found[f"eval/{self.task.EVAL_METRIC}"]
+        gain = self.task.SECOND_GAIN
+        also = None if second is None else Second(second, found[f"eval/{second}"], gain)
+        reason = early_stop(metric, stage, self.pos, self.task.EVAL_METRIC, also)
         _, schedule = self._running()
         schedule.observe(self.pos.bad_evals)
         return reason

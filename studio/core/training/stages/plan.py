@@ -14,6 +14,7 @@ square-root learning-rate rule).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import torch
 from torch import nn
@@ -58,15 +59,34 @@ def new_schedule(
     )
 
 
-def early_stop(metric: float, stage: StageConfig, pos: Position, metric_name: str) -> str | None:
+@dataclass(frozen=True)
+class Second:
+    """A second held-out metric whose rise by `gain` also counts as learning."""
+
+    name: str
+    value: float
+    gain: float
+
+
+def early_stop(
+    metric: float,
+    stage: StageConfig,
+    pos: Position,
+    metric_name: str,
+    second: Second | None = None,
+) -> str | None:
     """Note an evaluation's `metric` in `pos`, the one keeper of the stage's eval history
     (the best so far, evaluations since it), and say why the stage should end now, or None.
     Higher is better, by more than stage.min_gain (a rise within the metric's noise is
-    not an improvement)."""
-    if pos.best is None or metric > pos.best + stage.min_gain:
-        pos.best, pos.bad_evals = metric, 0
-    else:
-        pos.bad_evals += 1
+    not an improvement); a rise of the `second` metric by its gain counts too."""
+    rose = pos.best is None or metric > pos.best + stage.min_gain
+    if rose:
+        pos.best = metric
+    if second is not None and (
+        pos.best_second is None or second.value > pos.best_second + second.gain
+    ):
+        pos.best_second, rose = second.value, True
+    pos.bad_evals = 0 if rose else pos.bad_evals + 1
     if stage.stop_at is not None and metric >= stage.stop_at:
         return say(
             "reached {metric} {value} >= {target}",
@@ -74,13 +94,23 @@ def early_stop(metric: float, stage: StageConfig, pos: Position, metric_name: st
             value=f"{metric:.3f}",
             target=stage.stop_at,
         )
-    if stage.patience and pos.bad_evals >= stage.patience:
-        if stage.min_gain:  # so the log says why a rise it shows did not count
-            return say(
-                "no {metric} more than {gain} above its best in {n} evaluations",
-                metric=metric_name,
-                gain=f"{stage.min_gain:g}",
-                n=stage.patience,
-            )
-        return say("no better {metric} in {n} evaluations", metric=metric_name, n=stage.patience)
-    return None
+    if not (stage.patience and pos.bad_evals >= stage.patience):
+        return None
+    if second is not None:
+        return say(
+            "no {metric} more than {gain} and no {second} more than {second_gain} above its "
+            "best in {n} evaluations",
+            metric=metric_name,
+            gain=f"{stage.min_gain:g}",
+            second=second.name,
+            second_gain=f"{second.gain:g}",
+            n=stage.patience,
+        )
+    if stage.min_gain:  # so the log says why a rise it shows did not count
+        return say(
+            "no {metric} more than {gain} above its best in {n} evaluations",
+            metric=metric_name,
+            gain=f"{stage.min_gain:g}",
+            n=stage.patience,
+        )
+    return say("no better {metric} in {n} evaluations", metric=metric_name, n=stage.patience)

@@ -47,6 +47,7 @@ class Position:
     level: int = 0  # curriculum level unlocked
     best: float | None = None  # best eval metric of the stage (early stopping)
     bad_evals: int = 0  # evals since the best one
+    best_second: float | None = None  # best of the task's EVAL_SECOND, where it has one
     last_eval_step: int = -1
     skipped: int = 0  # non-finite steps refused
     skipped_in_a_row: int = 0  # of them, the latest unbroken streak (divergence)
