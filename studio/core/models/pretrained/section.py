@@ -36,10 +36,22 @@ from studio.core.models.pretrained.lora import add_adapters
 if TYPE_CHECKING:
     from studio.core.config.sections import StudioConfig
 
-# learning rates a pretrained model trains with (TRL's GRPO default is 1e-6 in full;
-# adapters start at zero and take larger steps)
-WARMUP_LR, GRPO_LR = 1e-5, 1e-6
+# learning rates a pretrained model trains with in full: the warm-up's at SmolLM2-135M's
+# size, scaled by how many times smaller the model is to the power LR_POWER (a small model
+# takes larger steps: benchmarks/RESULTS.md measures a 1.5M one), within the bounds;
+# GRPO's a tenth of it. Adapters start at zero and take larger steps.
+WARMUP_LR_AT, LR_SIZE, LR_POWER = 3e-5, 135_000_000, 0.75
+WARMUP_LR_BOUNDS = (5e-6, 1e-3)
+GRPO_SHARE = 0.1
 WARMUP_LR_LORA, GRPO_LR_LORA = 2e-4, 2e-5
+
+
+def full_warmup_lr(parameters: int | None) -> float:
+    """The warm-up's learning rate for training every weight of a model of `parameters`
+    (SmolLM2-135M's when not known)."""
+    low, high = WARMUP_LR_BOUNDS
+    scaled = WARMUP_LR_AT * (LR_SIZE / (parameters or LR_SIZE)) ** LR_POWER
+    return float(f"{min(high, max(low, scaled)):.2g}")  # a number a person can read
 
 
 @dataclass
@@ -160,21 +172,30 @@ class PretrainedSection(ModelSection):
 
     def proposals(self, cfg: StudioConfig) -> list[Proposal]:
         """A pretrained model's learning rates: its weights already hold what it learned,
-        so its steps move them gently, the more so in full than through small adapters."""
+        so its steps move them gently, the more so in full than through small adapters,
+        and the more so the larger the model."""
         del cfg
-        warm, grpo = (WARMUP_LR_LORA, GRPO_LR_LORA) if self.lora else (WARMUP_LR, GRPO_LR)
+        if self.lora:
+            warm, grpo = WARMUP_LR_LORA, GRPO_LR_LORA
+            why = say(
+                "stages.warmup.lr {lr}: supervised steps on a pretrained model, training "
+                "LoRA adapters, keep the steps small not to erase what it knows",
+                lr=f"{warm:g}",
+            )
+        else:
+            parameters = self.folder().parameters
+            warm = full_warmup_lr(parameters)
+            grpo = float(f"{warm * GRPO_SHARE:.2g}")
+            why = say(
+                "stages.warmup.lr {lr}: supervised steps on a pretrained model of {size} "
+                "parameters, training every weight: steps small enough not to erase what it "
+                "knows, larger the smaller the model",
+                lr=f"{warm:g}",
+                size=f"{parameters / 1e6:.3g}M" if parameters else say("unknown"),
+            )
         how = say("LoRA adapters") if self.lora else say("every weight")
         return [
-            Proposal(
-                "stages.warmup.lr",
-                warm,
-                say(
-                    "stages.warmup.lr {lr}: supervised steps on a pretrained model, training "
-                    "{how}, keep the steps small not to erase what it knows",
-                    lr=f"{warm:g}",
-                    how=how,
-                ),
-            ),
+            Proposal("stages.warmup.lr", warm, why),
             Proposal(
                 "stages.grpo.lr",
                 grpo,

@@ -125,6 +125,11 @@ class PretrainedTranslator(nn.Module):
                 )
             )
         self.pad_id = pad_id
+        # Marian's position tables are a fixed sinusoid that transformers makes again when
+        # it loads a folder: trained, a saved model would not give back the run's outputs
+        for name, weight in self.marian.named_parameters():
+            if name.endswith("embed_positions.weight"):
+                weight.requires_grad_(False)
         if has_adapters(self.lm):  # a checkpoint holds the adapters; the base is the folder's
             keep_adapters_only(self)
 

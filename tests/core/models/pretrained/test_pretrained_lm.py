@@ -120,3 +120,31 @@ def test_a_missing_folder_is_named_as_the_setting(tmp_path):
         PretrainedLMConfig().shape()
     with pytest.raises(ConfigError, match="is not a folder"):
         PretrainedLMConfig(path=str(tmp_path / "nowhere")).shape()
+
+
+def test_training_every_weight_a_smaller_model_takes_larger_steps(tmp_path):
+    """The warm-up's learning rate falls with the model's size (SmolLM2-135M's 3e-5, a
+    1.5M model's near 1e-3, as measured in benchmarks/RESULTS.md), GRPO's a tenth of it;
+    LoRA's stay those of adapters; a rate the user set wins."""
+    from studio.core.catalogue import load_config
+    from studio.core.config.fit import apply_fit
+    from studio.core.models.pretrained.section import full_warmup_lr
+
+    rates = [full_warmup_lr(n) for n in (1_500_000, 135_000_000, 500_000_000, 7_000_000_000)]
+    assert rates == sorted(rates, reverse=True) and rates[1] == 3e-5
+    assert 5e-4 < rates[0] <= 1e-3 and rates[-1] == 5e-6  # within the bounds
+    folder = tiny_model("llama", tmp_path / "m")
+    section = {"arch": "pretrained-lm", "path": str(folder)}
+    cfg = load_config("quick_micro_gpt", [f"model={section}"])
+    parameters = cfg.model.folder().parameters
+    fitted = {p.path: p for p in cfg.model.proposals(cfg)}
+    warm = fitted["stages.warmup.lr"]
+    assert warm.value == full_warmup_lr(parameters) and "every weight" in warm.reason
+    assert fitted["stages.grpo.lr"].value == pytest.approx(warm.value / 10, rel=0.05)
+    lora = load_config("quick_micro_gpt", [f"model={section}", "model.lora=true"])
+    assert {p.path: p.value for p in lora.model.proposals(lora)}["stages.warmup.lr"] == 2e-4
+    apply_fit(cfg, cfg.model.proposals(cfg))
+    assert cfg.stages.warmup.lr == warm.value
+    mine = load_config("quick_micro_gpt", [f"model={section}", "stages.warmup.lr=0.01"])
+    apply_fit(mine, mine.model.proposals(mine))
+    assert mine.stages.warmup.lr == 0.01 and mine.stages.grpo.lr == fitted["stages.grpo.lr"].value

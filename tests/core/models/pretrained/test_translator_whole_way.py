@@ -16,6 +16,7 @@ from studio.api import GRPOTrainer, load_preset, load_run, save_model, use_model
 from studio.core.config.decoding import GREEDY_DECODING, Decoding
 from studio.core.export.pipeline import export_run
 from studio.core.models.pretrained.library import transformers
+from studio.core.models.pretrained.section import full_warmup_lr
 from studio.core.runs.metrics_file import read_metrics
 from studio.core.serving.live_translation import LiveTranslator
 from studio.core.serving.translation_backends import OnnxBackend, TorchBackend, open_backend
@@ -66,8 +67,9 @@ def test_a_translator_trains_saves_exports_and_translates(tmp_path):
     assert any(r["kind"] == "probe" for r in records)  # the policy view's next words
     logs = [r["message"] for r in records if r["kind"] == "log"]
     assert any("the model's own tokenizers (opus-mt-zh-en" in m for m in logs)
-    assert any(m.startswith("stages.grpo.lr 1e-06: ") for m in logs)  # fitted to the model
     run = load_run(run_dir)
+    grpo_lr = float(f"{full_warmup_lr(run.cfg.model.folder().parameters) / 10:.2g}")
+    assert any(m.startswith(f"stages.grpo.lr {grpo_lr:g}: ") for m in logs)  # fitted to it
 
     # a Hugging Face folder transformers loads as any translator, with the run's outputs
     folder = save_model(run_dir)
