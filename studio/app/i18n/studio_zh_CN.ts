@@ -530,6 +530,10 @@
         <translation>对这个提示，策略写出了 {count} 个样本（{noun}）。</translation>
     </message>
     <message>
+        <source>Each completion gets a score for each thing that counts; its reward adds them up: reward = {terms}.</source>
+        <translation>每个补全在每一项计分上得一个分数；它的奖励把这些加起来：奖励 = {terms}。</translation>
+    </message>
+    <message>
         <source>Each sample gets a score for each thing that counts; its reward adds them up: reward = {terms}.</source>
         <translation>每个样本在每个要紧的方面各得一个分数；它的奖励把这些分数加起来：奖励 = {terms}。</translation>
     </message>
@@ -1310,6 +1314,10 @@
     <message>
         <source>Messages from the trainer appear here.</source>
         <translation>训练器的消息会显示在这里。</translation>
+    </message>
+    <message>
+        <source>[{variant}] {line}</source>
+        <translation>[{variant}] {line}</translation>
     </message>
     <message>
         <source>(details: right-click, Copy error details)</source>
@@ -2674,6 +2682,10 @@
         <translation>运行结束（{reason}）— {run}</translation>
     </message>
     <message>
+        <source>Paused — Resume trains on, Step takes one step; run folder {run}</source>
+        <translation>已暂停 — “继续”接着训练，“单步”训练一步；运行文件夹 {run}</translation>
+    </message>
+    <message>
         <source>export failed: {message}</source>
         <translation>导出失败：{message}</translation>
     </message>
@@ -3147,6 +3159,14 @@
         <translation>在本机上约 {time}</translation>
     </message>
     <message>
+        <source>At most {time} on this machine (GRPO can end early)</source>
+        <translation>在本机上最多 {time}（GRPO 可能提前结束）</translation>
+    </message>
+    <message>
+        <source>At most {time} on this machine (either stage can end early)</source>
+        <translation>在本机上最多 {time}（两个阶段都可能提前结束）</translation>
+    </message>
+    <message>
         <source>fewer warm-up steps would shorten it</source>
         <translation>减少预热步数可以缩短用时</translation>
     </message>
@@ -3229,19 +3249,39 @@
     <name>TranslationDataPart</name>
     <message>
         <source>Back-translate sentences in the target language:</source>
-        <translation>回译目标语言的句子：</translation>
+        <translation type="vanished">回译目标语言的句子：</translation>
     </message>
     <message>
         <source>A reverse model turns them into synthetic pairs for the warm-up (task.back_translation)</source>
-        <translation>由一个反向模型把它们变成合成句对，用于预热（task.back_translation）</translation>
+        <translation type="vanished">由一个反向模型把它们变成合成句对，用于预热（task.back_translation）</translation>
     </message>
     <message>
         <source>a text file, one sentence a line</source>
-        <translation>一个文本文件，每行一句</translation>
+        <translation type="vanished">一个文本文件，每行一句</translation>
+    </message>
+    <message>
+        <source>a text file of sentences in either language of the pair, one a line</source>
+        <translation>一个文本文件，句子可用这对语言中的任一种，每行一句</translation>
+    </message>
+    <message>
+        <source>Sentences without their translation, in the source or the target language or both mixed; each line&apos;s language is found as a pair file&apos;s columns are (task.text_path)</source>
+        <translation>没有译文的句子，可以是源语言、目标语言或两者混合；每行的语言按句对文件识别各列的方式判断（task.text_path）</translation>
     </message>
     <message>
         <source>File…</source>
         <translation>文件…</translation>
+    </message>
+    <message>
+        <source>Back-translate its target-language sentences into pairs for the warm-up</source>
+        <translation>把其中的目标语言句子回译成句对，用于预热</translation>
+    </message>
+    <message>
+        <source>A reverse model turns them into synthetic pairs, tagged, for the warm-up (task.back_translation)</source>
+        <translation>由一个反向模型把它们变成带标记的合成句对，用于预热（task.back_translation）</translation>
+    </message>
+    <message>
+        <source>Text in either language:</source>
+        <translation>任一语言的文本：</translation>
     </message>
     <message>
         <source>Add the corrections clients sent to the run:</source>
@@ -3260,8 +3300,12 @@
         <translation>文件夹…</translation>
     </message>
     <message>
+        <source>Choose a file of sentences in either language of the pair</source>
+        <translation>选择一个句子文件，可用这对语言中的任一种</translation>
+    </message>
+    <message>
         <source>Choose a file of target-language sentences</source>
-        <translation>选择目标语言句子文件</translation>
+        <translation type="vanished">选择目标语言句子文件</translation>
     </message>
     <message>
         <source>Choose the run whose clients&apos; corrections to add</source>
@@ -4210,6 +4254,18 @@
         <translation>当你的文件取代演示语料时，调整依赖数据的设置：验证/测试划分和评估规模、评估间隔、预热的耐心和上限（关闭演示用的 stop_at）、词表大小、针对真实文本的预热配方（按词元数组批、标签平滑、余弦学习率）以及时间预算；加载报告会说明选了什么以及原因</translation>
     </message>
     <message>
+        <source>Text path</source>
+        <translation>文本路径</translation>
+    </message>
+    <message>
+        <source>A text file of sentences in either language of the pair, one a line, beside the pairs: each line&apos;s language is found as a pair file&apos;s columns are, and the load report counts what each language gave (target-language sentences feed task.back_translation)</source>
+        <translation>句对之外的一个文本文件，句子可用这对语言中的任一种，每行一句：每行的语言按句对文件识别各列的方式判断，加载报告按语言统计各得多少句（目标语言句子供 task.back_translation 使用）</translation>
+    </message>
+    <message>
+        <source>Back-translate text_path&apos;s target-language sentences into synthetic pairs (by a reverse-direction model) and mix them, tagged, into the warm-up. Off unless you turn it on: measured on the demo corpus with 2,000 pairs and 4,000 sentences alone, at the same warm-up budget it cost 11.5 test chrF (82.8 -&gt; 71.3), since the real pairs get half the batch; it may pay where pairs are few and steps many</source>
+        <translation>用一个反向模型把 text_path 中的目标语言句子回译成合成句对，加上标记后混入预热。默认关闭，需要你手动开启：在演示语料上用 2,000 个句对和另外 4,000 个单语句子实测，在相同的预热预算下，它使测试集 chrF 下降了 11.5（82.8 -&gt; 71.3），因为真实句对只占批次的一半；在句对少、步数多的场合它可能有益</translation>
+    </message>
+    <message>
         <source>Dropout in the warm-up (residuals, embeddings); GRPO samples and updates without it</source>
         <translation>预热阶段的随机丢弃（残差、嵌入）；GRPO 采样和更新时不用</translation>
     </message>
@@ -4231,7 +4287,7 @@
     </message>
     <message>
         <source>Back-translate monolingual_path&apos;s target-language sentences into synthetic pairs (by a reverse-direction model) and mix them, tagged, into the warm-up. Off unless you turn it on: measured on the demo corpus with 2,000 pairs and 4,000 sentences alone, at the same warm-up budget it cost 11.5 test chrF (82.8 -&gt; 71.3), since the real pairs get half the batch; it may pay where pairs are few and steps many</source>
-        <translation>用一个反向模型把 monolingual_path 中的目标语言句子回译成合成句对，加上标记后混入预热。默认关闭，需要你手动开启：在演示语料上用 2,000 个句对和另外 4,000 个单语句子实测，在相同的预热预算下，它使测试集 chrF 下降了 11.5（82.8 -&gt; 71.3），因为真实句对只占批次的一半；在句对少、步数多的场合它可能有益</translation>
+        <translation type="vanished">用一个反向模型把 monolingual_path 中的目标语言句子回译成合成句对，加上标记后混入预热。默认关闭，需要你手动开启：在演示语料上用 2,000 个句对和另外 4,000 个单语句子实测，在相同的预热预算下，它使测试集 chrF 下降了 11.5（82.8 -&gt; 71.3），因为真实句对只占批次的一半；在句对少、步数多的场合它可能有益</translation>
     </message>
     <message>
         <source>Back-translate monolingual_path&apos;s target-language sentences into synthetic pairs (by a reverse-direction model) and mix them, tagged, into the warm-up</source>
@@ -4255,11 +4311,11 @@
     </message>
     <message>
         <source>Monolingual path</source>
-        <translation>单语文件路径</translation>
+        <translation type="vanished">单语文件路径</translation>
     </message>
     <message>
         <source>A text file of target-language sentences alone, one per line</source>
-        <translation>只含目标语言句子的文本文件，每行一句</translation>
+        <translation type="vanished">只含目标语言句子的文本文件，每行一句</translation>
     </message>
     <message>
         <source>Back translation steps</source>
@@ -6130,6 +6186,18 @@
         <translation>grpo.ref_sync_steps：使用 LoRA 时，KL 参考模型是不带适配器的模型，无法从策略刷新；请设置 grpo.ref_sync_steps: 0，或 model.lora: false</translation>
     </message>
     <message>
+        <source>stages.warmup.lr {lr}: supervised steps on a pretrained model, training LoRA adapters, keep the steps small not to erase what it knows</source>
+        <translation>stages.warmup.lr {lr}：在预训练模型上做监督步骤，训练 LoRA 适配器，步子要小，以免抹掉它已学会的</translation>
+    </message>
+    <message>
+        <source>stages.warmup.lr {lr}: supervised steps on a pretrained model of {size} parameters, training every weight: steps small enough not to erase what it knows, larger the smaller the model</source>
+        <translation>stages.warmup.lr {lr}：在 {size} 参数的预训练模型上做监督步骤，训练全部权重：步子小到不抹掉它已学会的，模型越小步子越大</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
         <source>LoRA adapters</source>
         <translation>LoRA 适配器</translation>
     </message>
@@ -6139,7 +6207,7 @@
     </message>
     <message>
         <source>stages.warmup.lr {lr}: supervised steps on a pretrained model, training {how}, keep the steps small not to erase what it knows</source>
-        <translation>stages.warmup.lr {lr}：在预训练模型上做有监督的步骤，训练{how}，步长要小，以免抹掉它已会的东西</translation>
+        <translation type="vanished">stages.warmup.lr {lr}：在预训练模型上做有监督的步骤，训练{how}，步长要小，以免抹掉它已会的东西</translation>
     </message>
     <message>
         <source>stages.grpo.lr {lr}: GRPO on a pretrained model, training {how}</source>
@@ -6954,6 +7022,10 @@
         <translation>按你的设置</translation>
     </message>
     <message>
+        <source>as you set it, on prompts and answers alike; the fit: {why}</source>
+        <translation>按你的设置，提示和答案都用 BPE；拟合的选择：{why}</translation>
+    </message>
+    <message>
         <source>as you set it, and as the fit would choose: {why}</source>
         <translation>按你的设置，也正是适配会选择的：{why}</translation>
     </message>
@@ -6995,7 +7067,7 @@
     </message>
     <message>
         <source>stages.warmup.patience {n}: the warm-up ends sooner after {n} evaluations ({steps} steps) without {gain} more exact answers</source>
-        <translation>stages.warmup.patience {n}：连续 {n} 次评估（{steps} 步）完全正确的答案没有多出 {gain} 时，预热提前结束</translation>
+        <translation type="vanished">stages.warmup.patience {n}：连续 {n} 次评估（{steps} 步）完全正确的答案没有多出 {gain} 时，预热提前结束</translation>
     </message>
     <message>
         <source>eval.every {n}: a long warm-up needs fewer evaluations of up to {most} prompts</source>
@@ -7303,11 +7375,11 @@
     </message>
     <message>
         <source>{path}: no such file; task.monolingual_path names a text file of target-language sentences, one per line</source>
-        <translation>{path}：没有这个文件；task.monolingual_path 应指向目标语言句子的文本文件，每行一句</translation>
+        <translation type="vanished">{path}：没有这个文件；task.monolingual_path 应指向目标语言句子的文本文件，每行一句</translation>
     </message>
     <message>
         <source>{path}: holds no usable sentence; give one target-language sentence a line</source>
-        <translation>{path}：没有可用的句子；请每行给一个目标语言句子</translation>
+        <translation type="vanished">{path}：没有可用的句子；请每行给一个目标语言句子</translation>
     </message>
     <message>
         <source>back-translation needs the model built first (build_model)</source>
@@ -7315,23 +7387,23 @@
     </message>
     <message>
         <source>too long</source>
-        <translation>过长</translation>
+        <translation type="vanished">过长</translation>
     </message>
     <message>
         <source>undecodable</source>
-        <translation>无法解码</translation>
+        <translation type="vanished">无法解码</translation>
     </message>
     <message>
         <source>duplicate</source>
-        <translation>重复</translation>
+        <translation type="vanished">重复</translation>
     </message>
     <message>
         <source>back-translation: {n} target sentences from {path}</source>
-        <translation>回译：来自 {path} 的 {n} 个目标语言句子</translation>
+        <translation type="vanished">回译：来自 {path} 的 {n} 个目标语言句子</translation>
     </message>
     <message>
         <source>skipped {n} {reason}</source>
-        <translation>跳过 {n} 个{reason}</translation>
+        <translation type="vanished">跳过 {n} 个{reason}</translation>
     </message>
     <message>
         <source>when the warm-up starts a reverse model trains until its valid chrF stops rising (at most {steps} steps) and translates them ({decoding}); the synthetic sources are tagged {tag}, at most {share} of each warm-up batch, each weighing {weight} of a real pair in the loss</source>
@@ -7347,7 +7419,7 @@
     </message>
     <message>
         <source>task.back_translation needs task.monolingual_path: a file of target-language sentences, one per line</source>
-        <translation>task.back_translation 需要 task.monolingual_path：一个目标语言句子的文件，每行一句</translation>
+        <translation type="vanished">task.back_translation 需要 task.monolingual_path：一个目标语言句子的文件，每行一句</translation>
     </message>
     <message>
         <source>shared_tokenizer needs source_tokenizer and target_tokenizer of the same kind, got {source} and {target}</source>
@@ -7406,6 +7478,90 @@
         <translation>stages.warmup.stop_at 关闭：演示语料的目标值对其他数据没有意义</translation>
     </message>
     <message>
+        <source>kept {n_source} in {source} and {n_target} in {target} ({how})</source>
+        <translation>保留 {source} {n_source} 句、{target} {n_target} 句（{how}）</translation>
+    </message>
+    <message>
+        <source>{n} lines read</source>
+        <translation>读取 {n} 行</translation>
+    </message>
+    <message>
+        <source>dropped {drops}</source>
+        <translation>丢弃 {drops}</translation>
+    </message>
+    <message>
+        <source>one-language text {path}: {parts}</source>
+        <translation>单语文本 {path}：{parts}</translation>
+    </message>
+    <message>
+        <source>line {numbers}</source>
+        <translation>第 {numbers} 行</translation>
+    </message>
+    <message>
+        <source>{n} empty ({where})</source>
+        <translation>{n} 行空行（{where}）</translation>
+    </message>
+    <message>
+        <source>{n} undecodable ({where})</source>
+        <translation>{n} 行无法解码（{where}）</translation>
+    </message>
+    <message>
+        <source>{n} duplicate ({where})</source>
+        <translation>{n} 行重复（{where}）</translation>
+    </message>
+    <message>
+        <source>{n} duplicates ({where})</source>
+        <translation>{n} 行重复（{where}）</translation>
+    </message>
+    <message>
+        <source>{n} in neither language of the pair ({where})</source>
+        <translation>{n} 行不属于这对语言中的任何一种（{where}）</translation>
+    </message>
+    <message>
+        <source>{n} too long for data.max_length ({where})</source>
+        <translation>{n} 行超过 data.max_length（{where}）</translation>
+    </message>
+    <message>
+        <source>{path}: holds no sentence ({n} lines, none with text); give one sentence a line, in {source} or {target}, or clear task.text_path</source>
+        <translation>{path}：没有任何句子（{n} 行，都没有文字）；请每行给一句 {source} 或 {target} 句子，或清空 task.text_path</translation>
+    </message>
+    <message>
+        <source>{path}: no such file; task.text_path names a text file of sentences, one a line</source>
+        <translation>{path}：没有这个文件；task.text_path 应指向一个句子文本文件，每行一句</translation>
+    </message>
+    <message>
+        <source>{path}: {n} of its {total} lines hold tab-separated columns, as a pair file does; give a pair file as data.path, and task.text_path a file of sentences alone, one a line</source>
+        <translation>{path}：{total} 行中有 {n} 行含有制表符分隔的列，这是句对文件的样子；请把句对文件设为 data.path，给 task.text_path 一个只有句子的文件，每行一句</translation>
+    </message>
+    <message>
+        <source>{path}: every sentence is longer than data.max_length tokens; raise data.max_length (and model.max_len), or give shorter sentences</source>
+        <translation>{path}：每个句子都超过 data.max_length 个词元；请调高 data.max_length（以及 model.max_len），或使用更短的句子</translation>
+    </message>
+    <message>
+        <source>{path}: none of its lines is in {source} or {target} (e.g. {sample}, {script} script); give sentences in one of the pair&apos;s languages, or set task.source_lang and task.target_lang to the languages of your text</source>
+        <translation>{path}：没有一行是 {source} 或 {target}（例如 {sample}，{script} 文字）；请给出这对语言之一的句子，或把 task.source_lang 和 task.target_lang 设为你的文本的语言</translation>
+    </message>
+    <message>
+        <source>by language identification, line by line</source>
+        <translation>逐行按语言识别</translation>
+    </message>
+    <message>
+        <source>task.monolingual_path is the former name of task.text_path: read as task.text_path (a config saved from now on writes the new name)</source>
+        <translation>task.monolingual_path 是 task.text_path 的旧名称：已按 task.text_path 读取（今后保存的配置会写新名称）</translation>
+    </message>
+    <message>
+        <source>task.back_translation: {path} holds no {target} sentence to back-translate; give sentences in {target}, or turn task.back_translation off</source>
+        <translation>task.back_translation：{path} 中没有可回译的 {target} 句子；请给出 {target} 句子，或关闭 task.back_translation</translation>
+    </message>
+    <message>
+        <source>the {n} {target} sentences are not used: task.back_translation is off; turn it on to back-translate them into pairs for the warm-up</source>
+        <translation>这 {n} 句 {target} 句子未被使用：task.back_translation 已关闭；开启它即可把这些句子回译成句对用于预热</translation>
+    </message>
+    <message>
+        <source>the {n} {source} sentences are not used in this version: GRPO prompts scored by the round trip (translated and translated back) are not built yet</source>
+        <translation>这 {n} 句 {source} 句子在此版本中未被使用：以往返翻译（译出再译回）打分的 GRPO 提示尚未实现</translation>
+    </message>
+    <message>
         <source>tokens: the model&apos;s own tokenizers ({name}: {source} source and {target} target tokens), not fitted to this data; task.vocab_size and the tokenizer settings are not used</source>
         <translation>词元：使用模型自带的分词器（{name}：源语言 {source} 个、目标语言 {target} 个词元），不按这份数据拟合；不使用 task.vocab_size 和分词器设置</translation>
     </message>
@@ -7440,6 +7596,10 @@
     <message>
         <source>{who}: {problem}</source>
         <translation>{who}：{problem}</translation>
+    </message>
+    <message>
+        <source>no {metric} more than {gain} and no {second} more than {second_gain} above its best in {n} evaluations</source>
+        <translation>连续 {n} 次评估{metric}没有比最佳值高出 {gain} 以上，{second}也没有高出 {second_gain} 以上</translation>
     </message>
     <message>
         <source>{task}: the checkpoint&apos;s perplexity curriculum scored {n} training examples, but the task now has {m} to draw; resume with the task and data settings the run was started with</source>
@@ -7506,12 +7666,24 @@
         <translation>算术（{ops}），操作数最多 {n} 位</translation>
     </message>
     <message>
+        <source>stages.warmup.patience {n}: the warm-up ends sooner after {n} evaluations ({steps} steps) without {gain} more exact answers or {chrf} more chrF</source>
+        <translation>stages.warmup.patience {n}：连续 {n} 次评估（{steps} 步）完全正确的答案没有多出 {gain}、chrF 也没有高出 {chrf} 时，预热提前结束</translation>
+    </message>
+    <message>
         <source>strings: {operation} strings of {low}..{high} characters from {alphabet}</source>
         <translation>字符串：{operation}，长度 {low}..{high} 个字符，取自 {alphabet}</translation>
     </message>
     <message>
         <source>{valid} validation and {test} test problems held out (never used for training)</source>
         <translation>留出 {valid} 道验证题和 {test} 道测试题（从不用于训练）</translation>
+    </message>
+    <message>
+        <source>back-translation: the {n} {language} sentences</source>
+        <translation>回译：这 {n} 句 {language} 句子</translation>
+    </message>
+    <message>
+        <source>task.back_translation needs task.text_path: a file of sentences in the target language (or both languages), one a line</source>
+        <translation>task.back_translation 需要 task.text_path：一个目标语言（或两种语言）的句子文件，每行一句</translation>
     </message>
     <message>
         <source>stages.warmup.steps {n}: at most {epochs} passes over the training pairs; a cap for a warm-up still improving: the patience should end it first</source>
@@ -7555,7 +7727,7 @@
     </message>
     <message>
         <source>{what}; {done}</source>
-        <translation>{what}；{done}</translation>
+        <translation type="vanished">{what}；{done}</translation>
     </message>
     <message>
         <source>curriculum.difficulty: perplexity draws the warm-up from the real pairs it scored, which would leave out the back-translated ones (task.back_translation); turn one of them off</source>
@@ -7932,6 +8104,10 @@
     <message>
         <source>{who}: {path} is given twice; keep one value</source>
         <translation>{who}：{path} 给出了两次；请只保留一个值</translation>
+    </message>
+    <message>
+        <source>{path}.{old} is the former name of {path}.{new}, and the two give different values; keep {path}.{new} alone</source>
+        <translation>{path}.{old} 是 {path}.{new} 的旧名称，而两者给出的值不同；请只保留 {path}.{new}</translation>
     </message>
     <message>
         <source>--set {key}: {problem}</source>

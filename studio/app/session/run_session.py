@@ -119,6 +119,7 @@ class RunSession(QObject):
         self.run_config: StudioConfig | None = None  # what the last run here started with
         self._close_when_idle = False  # the user closed mid-run: close once it has stopped
         self._held = False  # the run is paused: Resume or Step then says it trains
+        self._pause_said = False  # GRPO's start said why the run pauses (pause_at_grpo)
         self._restart_when_idle = False  # Reset stopped the run: start again once it has
         # what waits for the run to stop (another preset chosen mid-run): done once it has
         self._when_idle: Callable[[], None] | None = None
@@ -442,6 +443,7 @@ class RunSession(QObject):
             )
             self.status_said.emit(said)
             self.logged.emit("info", said)
+            self._pause_said = not self._held  # a pause still to come has its words already
 
     def _on_run_started(self, run_dir: str) -> None:
         if not self._from_current_run():
@@ -493,6 +495,14 @@ class RunSession(QObject):
         held, self._held = self._held, state == "paused"
         if state in ("running", "stepping") and held and self.run_dir:  # no longer "paused"
             self.status_said.emit(self.tr("Training — run folder {run}").format(run=self.run_dir))
+        if state == "paused" and not held and self.run_dir:
+            said, self._pause_said = self._pause_said, False
+            if not said:
+                self.status_said.emit(
+                    self.tr(
+                        "Paused — Resume trains on, Step takes one step; run folder {run}"
+                    ).format(run=self.run_dir)
+                )
         if state == "idle" and self._close_when_idle:
             self._close_when_idle = False
             self.close_ready.emit()

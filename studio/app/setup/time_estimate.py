@@ -197,12 +197,18 @@ class TimeEstimateBox(QWidget):
         return self.tr("{h} h {m} min").replace("{h}", str(h)).replace("{m}", f"{m:02d}")
 
     def headline(self, result: TimeEstimate) -> str:
-        """'About 12 min on this machine' (what a preset's card says too)."""
+        """'About 12 min on this machine' (what a preset's card says too); a bound names
+        the stage that can end early (a grid world has no warm-up to end)."""
         time_text = self.duration(result.seconds)
-        if result.prediction.at_most:
-            head = self.tr("At most {time} on this machine (the warm-up can end early)")
-        else:
+        early = [s.name for s in result.prediction.stages if s.can_end_early]
+        if not early:
             head = self.tr("About {time} on this machine")
+        elif early == ["warmup"]:
+            head = self.tr("At most {time} on this machine (the warm-up can end early)")
+        elif early == ["grpo"]:
+            head = self.tr("At most {time} on this machine (GRPO can end early)")
+        else:
+            head = self.tr("At most {time} on this machine (either stage can end early)")
         return head.replace("{time}", time_text)
 
     def describe(self, result: TimeEstimate) -> str:

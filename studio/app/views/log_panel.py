@@ -4,13 +4,16 @@ Each line is stamped with the time its record was made (the record's wall-clock 
 an opened run shows when things happened; a record without one (a run from before records
 had it) shows no time rather than a wrong one, and the window's own messages show now. An
 error's traceback never fills the panel: its line says the error in one line, and the
-traceback is kept as its details (right-click: Copy error details).
+traceback is kept as its details (right-click: Copy error details). During a side-by-side
+run each line of the run's records names the variant it follows ("[G=2] [step 240] ..."):
+the note that says so at the start scrolls away.
 """
 
 from __future__ import annotations
 
 import html
 import time
+from typing import Self
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QContextMenuEvent, QGuiApplication
@@ -18,7 +21,7 @@ from PySide6.QtWidgets import QPlainTextEdit
 
 from studio.app.i18n.messages import translate_message
 from studio.app.views.charts.words import curve_label
-from studio.app.views.view import BottomDock, View, view_title
+from studio.app.views.view import BottomDock, View, ViewContext, view_title
 from studio.core.training.reporting.records import WALL_TIME
 
 LEVEL_COLOURS = {"info": "#333333", "warning": "#B06000", "error": "#C00000"}
@@ -100,6 +103,12 @@ class LogPanel(View, QPlainTextEdit):
     MAX_LINES = 5000
     MAX_DETAILS = 20  # errors whose tracebacks are kept
 
+    @classmethod
+    def build(cls, context: ViewContext) -> Self:
+        panel = cls()
+        context.session.experiment_started.connect(panel.show_variants)
+        return panel
+
     def __init__(self) -> None:
         super().__init__()
         self.setReadOnly(True)
@@ -108,6 +117,7 @@ class LogPanel(View, QPlainTextEdit):
         self.lines: list[tuple[str, str]] = []  # (level, text), for tests and copying
         self.details: list[str] = []  # the tracebacks of errors shown, newest last
         self._following = True  # keep the newest line in sight until the reader scrolls up
+        self.variant = ""  # the side-by-side variant whose records the log shows
         self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
         self.verticalScrollBar().rangeChanged.connect(self._on_range)
 
@@ -115,9 +125,19 @@ class LogPanel(View, QPlainTextEdit):
         entry = format_record(record)
         if entry is None:
             return
+        level, text = entry
+        if self.variant:
+            text = _tr("[{variant}] {line}").format(variant=self.variant, line=text)
         at = record.get(WALL_TIME)
         stamp = clock(at) if isinstance(at, int | float) else ""
-        self._append(*entry, stamp, str(record.get("details") or ""))
+        self._append(level, text, stamp, str(record.get("details") or ""))
+
+    def show_variants(self, labels: list[str]) -> None:
+        """A side-by-side run started: its records here are the first variant's."""
+        self.variant = labels[0] if labels else ""
+
+    def clear_run(self) -> None:
+        self.variant = ""  # the lines stay: the log keeps the runs before
 
     def add(self, level: str, text: str) -> None:
         """A message of the window itself, stamped now."""

@@ -138,3 +138,27 @@ def test_nothing_is_measured_while_a_run_trains(qtbot, monkeypatch):
     assert wait_for_background(10_000)
     assert calls == [] and "once the run ends" in tabs.estimate.text.text()
     assert not tabs.estimate.button.isEnabled()
+
+
+def test_the_headline_names_the_stage_that_can_end_early(qtbot):
+    """A grid world has no warm-up: its bound is GRPO's early end, not "the warm-up's"."""
+    from studio.core.machine.time_budget import Pace, Prediction, StagePlan
+    from studio.core.training.probes.time_probe import TimeEstimate
+
+    def estimate(*stages: tuple[str, bool]) -> TimeEstimate:
+        plans = [StagePlan(name, 100, 0.5, 0, 0.0, early) for name, early in stages]
+        return TimeEstimate(Prediction(plans, 0, 0.0, 0, 0.0, 0.0), Pace(), 1.0)
+
+    box = make_tabs(qtbot).estimate
+    assert box.headline(estimate(("grpo", True))) == (
+        "At most 50 s on this machine (GRPO can end early)"
+    )
+    assert box.headline(estimate(("warmup", True), ("grpo", False))) == (
+        "At most 1.7 min on this machine (the warm-up can end early)"
+    )
+    assert box.headline(estimate(("warmup", True), ("grpo", True))) == (
+        "At most 1.7 min on this machine (either stage can end early)"
+    )
+    assert box.headline(estimate(("warmup", False), ("grpo", False))) == (
+        "About 1.7 min on this machine"
+    )

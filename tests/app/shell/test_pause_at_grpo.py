@@ -84,6 +84,10 @@ def test_a_lesson_asks_for_the_pause_itself(qtbot, window, tmp_path):
     assert "paused before its first step" in window.statusBar().currentMessage()
     window.controls.pause_action.trigger()  # Resume: GRPO trains on
     assert "paused" not in window.statusBar().currentMessage()  # it says the run trains
+    window.controls.pause_action.trigger()  # Pause: the status bar says so, and the way on
+    qtbot.waitUntil(lambda: window.session.controller.state == "paused", timeout=30_000)
+    assert window.statusBar().currentMessage().startswith("Paused — Resume trains on")
+    window.controls.pause_action.trigger()
     qtbot.waitUntil(lambda: len(steps_of(window, "reward/mean")) >= 2, timeout=30_000)
     assert window.session.controller.state == "running"
     window.controls.stop_action.trigger()

@@ -63,3 +63,16 @@ def test_the_newest_line_stays_in_sight_unless_the_reader_scrolled_up(qtbot):
     log.add("info", "line 100")
     qtbot.wait(50)
     assert bar.value() == 0
+
+
+def test_a_side_by_side_runs_lines_name_the_variant_they_follow(qtbot):
+    log = LogPanel()
+    qtbot.addWidget(log)
+    log.show_variants(["G=2", "G=16"])  # the session's experiment_started
+    log.add_record({"kind": "eval", "step": 240, "eval/accuracy": 0.16})
+    log.add("info", "preset loaded")  # the window's own words name no variant
+    log.clear_run()  # another run begins: its lines are its own
+    log.add_record({"kind": "checkpoint", "step": 5, "path": "/r/d.pt"})
+    texts = [text for _, text in log.lines]
+    assert texts[0].startswith("[G=2] [step 240] eval: ")
+    assert texts[1:] == ["preset loaded", "[step 5] checkpoint saved: /r/d.pt"]

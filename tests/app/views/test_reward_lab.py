@@ -242,6 +242,7 @@ def test_the_lab_says_whose_completions_it_scores(qtbot, window):
     type_group(qtbot, lab, "1 May 2020", "2020-05-01", ["2020-05-01", "may", "1/5"])
     shown = lab.results.toPlainText()
     assert "3 completions you typed" in shown and "The model wrote" not in shown
+    assert "Each completion gets a score" in shown and "Each sample gets" not in shown, shown
     lab._sampled(["2020-05-01", "may"])  # as a group sampled from the run's model comes
     shown = lab.results.toPlainText()
     assert "The model wrote 2 samples" in shown and "you typed" not in shown

@@ -61,6 +61,7 @@ from studio.app.views.charts.words import (
     scale_of,
     stage_name,
     translated,
+    unbroken,
     waiting_for,
 )
 from studio.core.training.reporting import metrics
@@ -177,6 +178,7 @@ class MetricChart(QWidget):
         self.legend.setStyleSheet("color: #555;")
         self._fit_legend_font()
         self.legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.legend.setWordWrap(True)  # a second line rather than names cut at the edge
         self.legend.setVisible(False)
 
     def _head_row(self) -> QHBoxLayout:
@@ -310,8 +312,8 @@ class MetricChart(QWidget):
         if len(strokes) < 2:
             return None
         glyphs = " &nbsp; ".join(
-            f"<span style='color:#555'>{STROKE_GLYPHS[i % len(STROKE_GLYPHS)]}</span> "
-            f"{html.escape(self._legend_label(key))}"
+            f"<span style='color:#555'>{STROKE_GLYPHS[i % len(STROKE_GLYPHS)]}</span>&nbsp;"
+            f"{unbroken(self._legend_label(key))}"
             for key, i in strokes.items()
         )
         parts = [legend_html(list(runs.values())), glyphs]

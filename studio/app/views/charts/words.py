@@ -94,12 +94,18 @@ class LegendEntry(NamedTuple):
 
 
 def legend_html(entries: list[LegendEntry]) -> str:
-    """A one-line legend: each curve's name after a stroke of its colour (dashed for an
-    overlaid run's)."""
+    """A legend: each curve's name after a stroke of its colour (dashed for an overlaid
+    run's); a line too long for the chart breaks between entries, never inside one."""
     return " &nbsp; ".join(
-        f"<span style='color:{e.colour}'>{'┅┅' if e.dashed else '━━'}</span> {html.escape(e.label)}"
+        f"<span style='color:{e.colour}'>{'┅┅' if e.dashed else '━━'}</span>&nbsp;"
+        f"{unbroken(e.label)}"
         for e in entries
     )
+
+
+def unbroken(label: str) -> str:
+    """`label` as HTML whose spaces do not break (a legend entry stays whole)."""
+    return html.escape(label).replace(" ", "&nbsp;")
 
 
 def help_html(chart: Chart) -> str:

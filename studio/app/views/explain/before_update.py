@@ -148,16 +148,25 @@ def rewards_part(group: dict, noun: str, plain: bool = True, typed: bool = False
             f"{num(w, 2).rstrip('0').rstrip('.')} × {html.escape(reward_part(n))}"
             for n, w in weights.items()
         )
-        out.append(
-            say(
+        if typed:
+            line = say(
+                "Each completion gets a score for each thing that counts; its reward adds "
+                "them up: reward = {terms}.",
+                terms=terms,
+            )
+        elif plain:
+            line = say(
                 "Each sample gets a score for each thing that counts; its reward adds them "
-                "up: reward = {terms}."
-                if plain
-                else "Each reward function scores every sample; the reward is their weighted "
+                "up: reward = {terms}.",
+                terms=terms,
+            )
+        else:
+            line = say(
+                "Each reward function scores every sample; the reward is their weighted "
                 "sum: reward = {terms}.",
                 terms=terms,
             )
-        )
+        out.append(line)
     if group.get("shuffled"):
         out.append(
             say(

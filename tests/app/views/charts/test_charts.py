@@ -139,12 +139,12 @@ def test_an_overlaid_run_has_colours_of_its_own_and_legend_entries_naming_it(qtb
     # a lone live curve needs no legend; with an overlay both are named, the run's first
     assert loss.legend.isVisibleTo(loss)
     text = loss.legend.text()
-    assert "━━</span> loss" in text and "┅┅</span> loss (run B)" in text
+    assert "━━</span>&nbsp;loss" in text and "┅┅</span>&nbsp;loss&nbsp;(run&nbsp;B)" in text
     assert text.index("━━") < text.index("┅┅")
-    assert "total reward (run B)" in reward.legend.text()
+    assert "total&nbsp;reward&nbsp;(run&nbsp;B)" in reward.legend.text()
     panel.set_overlay(None)
     panel.refresh()
-    assert not loss.legend.isVisibleTo(loss) and "run B" not in reward.legend.text()
+    assert not loss.legend.isVisibleTo(loss) and "run&nbsp;B" not in reward.legend.text()
 
 
 def test_an_overlay_stays_for_runs_of_its_task_and_goes_for_another(qtbot):
@@ -370,10 +370,16 @@ def test_a_legend_line_names_the_curves_of_charts_with_more_than_one(qtbot):
             LegendEntry("format", "#009E73"),
         ]
     )
-    assert "━━</span> correct" in reward.legend.text()
+    assert "━━</span>&nbsp;correct" in reward.legend.text()
     assert legend_html([LegendEntry("a<b", "#000")]) == (
-        "<span style='color:#000'>━━</span> a&lt;b"
+        "<span style='color:#000'>━━</span>&nbsp;a&lt;b"
     )
+    # too narrow for one line (a side-by-side run's names at 1280x800): a second line,
+    # broken between entries, not names cut at the chart's edge
+    legend = reward.legend
+    one_line = legend.heightForWidth(2000)
+    assert legend.wordWrap() and legend.heightForWidth(120) >= 2 * one_line
+    assert "total reward" not in legend.text()  # no break inside "total reward"
     panel.clear_run()
     panel.refresh()
     assert not reward.legend.isVisibleTo(reward) and reward.legend.text() == ""
@@ -462,7 +468,7 @@ def test_catalogue_strings_reach_the_window_through_qt_translation(qtbot):
         panel.refresh()
         assert panel.chart("time").title_text() == "«Time per phase (s)»"
         assert panel.chart("eval").title_text() == "Held-out «chrF» («0-100»)"
-        assert "━━</span> «total reward»" in panel.chart("reward").legend.text()
+        assert "━━</span>&nbsp;«total&nbsp;reward»" in panel.chart("reward").legend.text()
         assert "«<name>»" not in panel.chart("reward").legend.text()  # the name is filled in
         assert "«Steady within a stage.»" in panel.chart("throughput").help_button.toolTip()
     finally:
@@ -732,7 +738,7 @@ def test_the_sparsity_chart_is_shown_only_for_a_run_that_prunes(qtbot):
     assert chart.title_text() == "Sparsity (weights at zero, %)"
     x, y = chart._curves[("sparsity/weights", False)].getOriginalDataset()
     assert list(x) == [1, 2, 3] and list(y) == pytest.approx([10.0, 20.0, 30.0])  # in %
-    assert "sparsity target" in chart.legend.text()
+    assert "sparsity&nbsp;target" in chart.legend.text()
     assert chart.readout_at(2).endswith("sparsity 20%, sparsity target 24%")
     panel.clear_run()  # the next run prunes nothing: the chart goes again
     panel.add_records([step_record(1)])

@@ -191,6 +191,8 @@ def test_the_window_runs_an_experiment_and_draws_both_variants(window, qtbot, tm
     said = "this shows variant G=2 (the first of 2)"
     assert said in samples.toPlainText() and said in explain.body.toPlainText()
     assert any("follow variant G=2 (the first of 2)" in line for line in logged_lines(window))
+    # and each line of the run's records says so, after that note has scrolled away
+    assert any(line.startswith("[G=2] [step 7] run ended") for line in logged_lines(window))
     window.session.open_run(str(folders[0]))  # one run opened: no variant note
     samples.refresh()
     assert "variant" not in samples.toPlainText()
