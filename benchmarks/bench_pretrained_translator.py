@@ -185,6 +185,7 @@ def main() -> None:
     }
     report = {
         "model": "quick" if args.quick else "opus-mt-zh-en shape",
+        "run_dir": str(trainer.run_dir),  # exported: bench_serve.py --run serves it
         "parameters": total,
         "grpo_step_s": {"measured": grpo, "median": statistics.median(grpo)},
         "grpo_step_s_estimated": pace.grpo_step,

@@ -31,6 +31,10 @@ closes each):
 
     OMP_NUM_THREADS=1 python benchmarks/bench_serve.py [--clients 20] [--seconds 60]
         [--warmup-steps 150] [--threads 1] [--run RUN_DIR]
+
+`--run` serves a translation run made elsewhere, exported (its export/ folder): the one
+bench_pretrained_translator.py leaves (its report's run_dir) puts an opus-mt-zh-en-shaped
+translator of the user's under the same load.
     python benchmarks/bench_serve.py --quick    # a tiny model, 4 clients for 5 s
 """
 
@@ -284,8 +288,11 @@ def main() -> None:
             for s in sentences[:20]:  # warm-up: allocators, onnxruntime's first runs
                 post(f"{base}/translate", {"q": s, "source": "zh", "target": "en"})
             params = sum(p.numel() for p in model.parameters()) / 1e6
+            made_by = (
+                f"the run {run_dir.name}" if args.run else f"{args.warmup_steps} warm-up steps"
+            )
             print(
-                f"Tiny-Transformer {params:.2f}M params, {args.warmup_steps} warm-up steps, "
+                f"{type(model).__name__} {params:.2f}M params, {made_by}, "
                 f"ONNX, server threads {args.threads}, {len(sentences)} distinct held-out "
                 f"sentences; load average {load_before[0]:.1f} before",
                 flush=True,
