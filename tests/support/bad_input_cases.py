@@ -517,6 +517,12 @@ DATA_FILES = [
         "turn task.back_translation off",
         more=("task.back_translation=true",),
     ),
+    text_file(
+        "one-language text: source-language sentences alone for a one-way model",
+        "我们走回家。\n茶很热。\n",
+        "{DATA}/text.txt: the 2 zh (Chinese) sentences are not used: the round trip",
+        "needs task.both_directions: true",
+    ),
     Case(
         "aligned files of different lengths",
         (*TRAIN, "--config", "tiny_transformer", "--data_path", "{DATA}/train.zh"),

@@ -510,6 +510,10 @@
         <translation>正确答案（参考）：{reference}</translation>
     </message>
     <message>
+        <source>No right answer is known: each sample is translated back by the model&apos;s other direction, and the round trip scores how much of this sentence comes back.</source>
+        <translation>没有已知的正确答案：每个样本都由模型的另一个方向译回，往返翻译的得分看这句话能回来多少。</translation>
+    </message>
+    <message>
         <source>2. {count} completions and their rewards</source>
         <translation>2. {count} 个补全及其奖励</translation>
     </message>
@@ -556,6 +560,10 @@
     <message>
         <source>how it ended</source>
         <translation>结局</translation>
+    </message>
+    <message>
+        <source>back: {text}</source>
+        <translation>译回：{text}</translation>
     </message>
     <message>
         <source>3. The group&apos;s average and spread</source>
@@ -2519,6 +2527,10 @@
         <translation>你的奖励</translation>
     </message>
     <message>
+        <source>round_trip</source>
+        <translation>往返</translation>
+    </message>
+    <message>
         <source>exact</source>
         <translation>完全一致</translation>
     </message>
@@ -2786,6 +2798,10 @@
     <message>
         <source>Side by side: this shows variant {label} (the first of {n}); the charts and their table compare them all.</source>
         <translation>并排运行：这里显示变体 {label}（{n} 个中的第一个）；图表及其表格比较全部变体。</translation>
+    </message>
+    <message>
+        <source>back:</source>
+        <translation>译回：</translation>
     </message>
     <message>
         <source>Prompt:</source>
@@ -4259,7 +4275,7 @@
     </message>
     <message>
         <source>A text file of sentences in either language of the pair, one a line, beside the pairs: each line&apos;s language is found as a pair file&apos;s columns are, and the load report counts what each language gave (target-language sentences feed task.back_translation)</source>
-        <translation>句对之外的一个文本文件，句子可用这对语言中的任一种，每行一句：每行的语言按句对文件识别各列的方式判断，加载报告按语言统计各得多少句（目标语言句子供 task.back_translation 使用）</translation>
+        <translation type="vanished">句对之外的一个文本文件，句子可用这对语言中的任一种，每行一句：每行的语言按句对文件识别各列的方式判断，加载报告按语言统计各得多少句（目标语言句子供 task.back_translation 使用）</translation>
     </message>
     <message>
         <source>Back-translate text_path&apos;s target-language sentences into synthetic pairs (by a reverse-direction model) and mix them, tagged, into the warm-up. Off unless you turn it on: measured on the demo corpus with 2,000 pairs and 4,000 sentences alone, at the same warm-up budget it cost 11.5 test chrF (82.8 -&gt; 71.3), since the real pairs get half the batch; it may pay where pairs are few and steps many</source>
@@ -4280,6 +4296,18 @@
     <message>
         <source>One model translates both ways (source_lang-&gt;target_lang and back): a &lt;2xx&gt; tag before each source names the language to write</source>
         <translation>一个模型双向翻译（source_lang-&gt;target_lang 以及反向）：每个源句前的 &lt;2xx&gt; 标记指明要写出的语言</translation>
+    </message>
+    <message>
+        <source>A text file of sentences in either language of the pair, one a line, beside the pairs: each line&apos;s language is found as a pair file&apos;s columns are, and the load report counts what each language gave (target-language sentences feed task.back_translation, source-language ones the round trip of a both-ways model)</source>
+        <translation>与句对并列的文本文件，内容为语言对中任一语言的句子，每行一句：每行的语言按句对文件各列的方式识别，加载报告统计每种语言得到多少句（目标语言的句子用于 task.back_translation，源语言的句子用于双向模型的往返翻译）</translation>
+    </message>
+    <message>
+        <source>Round trip share</source>
+        <translation>往返翻译占比</translation>
+    </message>
+    <message>
+        <source>Share of each GRPO batch drawn from text_path&apos;s source-language sentences, prompts without a reference: each sampled translation is translated back by the model&apos;s other direction and scored by chrF against the sentence (reward part round_trip). Needs both_directions (empty: 0.5 when there are such sentences, else 0)</source>
+        <translation>每个 GRPO 批次中取自 text_path 源语言句子的比例，这些提示没有参考译文：每个采样译文由模型的另一个方向译回，并以其与原句的 chrF 评分（奖励部分 round_trip）。需要 both_directions（留空：有这类句子时为 0.5，否则为 0）</translation>
     </message>
     <message>
         <source>Back translation</source>
@@ -7559,7 +7587,7 @@
     </message>
     <message>
         <source>the {n} {source} sentences are not used in this version: GRPO prompts scored by the round trip (translated and translated back) are not built yet</source>
-        <translation>这 {n} 句 {source} 句子在此版本中未被使用：以往返翻译（译出再译回）打分的 GRPO 提示尚未实现</translation>
+        <translation type="vanished">这 {n} 句 {source} 句子在此版本中未被使用：以往返翻译（译出再译回）打分的 GRPO 提示尚未实现</translation>
     </message>
     <message>
         <source>tokens: the model&apos;s own tokenizers ({name}: {source} source and {target} target tokens), not fitted to this data; task.vocab_size and the tokenizer settings are not used</source>
@@ -7572,6 +7600,30 @@
     <message>
         <source>{name} translates {pair}: {problem}</source>
         <translation>{name} 翻译 {pair}：{problem}</translation>
+    </message>
+    <message>
+        <source>task.round_trip_share: {path} holds no {source} sentence to translate and back; give sentences in {source}, or clear task.round_trip_share</source>
+        <translation>task.round_trip_share：{path} 中没有可译出再译回的 {source} 句子；请提供 {source} 句子，或清空 task.round_trip_share</translation>
+    </message>
+    <message>
+        <source>the {n} {source} sentences are not used: the round trip (translated and translated back) needs task.both_directions: true, one model translating both ways; set it to use them as GRPO prompts</source>
+        <translation>这 {n} 句 {source} 句子未被使用：往返翻译（译出再译回）需要 task.both_directions: true，即一个模型双向翻译；设置它即可把这些句子用作 GRPO 提示</translation>
+    </message>
+    <message>
+        <source>{path}: {needs}</source>
+        <translation>{path}：{needs}</translation>
+    </message>
+    <message>
+        <source>the {n} {source} sentences are not used: task.round_trip_share is 0</source>
+        <translation>这 {n} 句 {source} 句子未被使用：task.round_trip_share 为 0</translation>
+    </message>
+    <message>
+        <source>round trip: the {n} {source} sentences are GRPO prompts without a reference, {share} of each GRPO batch (task.round_trip_share, the default when there are such sentences); each sampled translation is translated back by the model&apos;s other direction, and chrF of the way back against the sentence is the reward part {part}</source>
+        <translation>往返翻译：这 {n} 句 {source} 句子作为没有参考译文的 GRPO 提示，占每个 GRPO 批次的 {share}（task.round_trip_share，有这类句子时的默认值）；每个采样译文由模型的另一个方向译回，译回结果与原句的 chrF 即奖励部分 {part}</translation>
+    </message>
+    <message>
+        <source>round trip: the {n} {source} sentences are GRPO prompts without a reference, {share} of each GRPO batch (task.round_trip_share, as set); each sampled translation is translated back by the model&apos;s other direction, and chrF of the way back against the sentence is the reward part {part}</source>
+        <translation>往返翻译：这 {n} 句 {source} 句子作为没有参考译文的 GRPO 提示，占每个 GRPO 批次的 {share}（task.round_trip_share，按您的设置）；每个采样译文由模型的另一个方向译回，译回结果与原句的 chrF 即奖励部分 {part}</translation>
     </message>
     <message>
         <source>task.suggestions: {path} does not exist; serve that run with `grpo-studio serve RUN --suggestions` and send corrections from a client, or clear task.suggestions</source>
@@ -7684,6 +7736,10 @@
     <message>
         <source>task.back_translation needs task.text_path: a file of sentences in the target language (or both languages), one a line</source>
         <translation>task.back_translation 需要 task.text_path：一个目标语言（或两种语言）的句子文件，每行一句</translation>
+    </message>
+    <message>
+        <source>task.round_trip_share needs task.text_path: a file of sentences in the source language (or both languages), one a line</source>
+        <translation>task.round_trip_share 需要 task.text_path：一个源语言（或两种语言）句子的文件，每行一句</translation>
     </message>
     <message>
         <source>stages.warmup.steps {n}: at most {epochs} passes over the training pairs; a cap for a warm-up still improving: the patience should end it first</source>

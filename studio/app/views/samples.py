@@ -6,7 +6,9 @@ down, the colour's strength follows |advantage| on one scale for every group (fu
 |A| = FULL_ADVANTAGE), so a group whose advantages are all near zero reads as pale: GRPO
 learns little from it. A group whose rewards are all equal has zero advantages
 everywhere: GRPO learns nothing from it, and the panel says so and colours none of it.
-What a sample is called follows the task (an answer, a translation, an episode's moves).
+What a sample is called follows the task (an answer, a translation, an episode's moves);
+a translation of a sentence without a reference shows its way back under it (the round
+trip that scored it).
 Each group links to the Explain tab, which walks through that group's step number by
 number (`explain_requested`). Variants trained side by side are one run each: this tab,
 the Explain tab and the log follow the first, and say so (`variant_note`).
@@ -78,10 +80,18 @@ def _text(value: object, limit: int = 300) -> str:
     return html.escape(s) if s else "<i>(empty)</i>"
 
 
+def way_back_html(back: str | None) -> str:
+    """A translation's way back (the round trip), as a line under it; "" when it has none."""
+    if back is None:
+        return ""
+    return f"<br><span style='color:#666'>{_tr('back:')} <code>{_text(back)}</code></span>"
+
+
 def group_html(group: dict, noun: str = "completion", index: int | None = None) -> str:
     completions = group.get("completions", [])
     rewards, advs = group.get("rewards", []), group.get("advantages", [])
-    rows = sorted(zip(completions, rewards, advs), key=lambda t: -t[2])
+    backs = group.get("way_back") or [None] * len(completions)
+    rows = sorted(zip(completions, rewards, advs, backs), key=lambda t: -t[2])
     flat = is_flat(group)
     prompt = prompt_shown(group.get("prompt", ""))  # a grid's level said in words
     head = f"<b>{_tr('Prompt:')}</b> <code>{_text(prompt)}</code>"
@@ -93,9 +103,9 @@ def group_html(group: dict, noun: str = "completion", index: int | None = None) 
         head += f" &nbsp; <a href='{EXPLAIN_LINK}{index}'>{_tr('Explain this group')}</a>"
     body = "".join(
         f"<tr style='background:{'transparent' if flat else advantage_colour(a)}'>"
-        f"<td><code>{_text(c)}</code></td><td align=right>{r:.3f}</td>"
+        f"<td><code>{_text(c)}</code>{way_back_html(b)}</td><td align=right>{r:.3f}</td>"
         f"<td align=right>{signed(0.0 if flat else a)}</td></tr>"
-        for c, r, a in rows
+        for c, r, a, b in rows
     )
     return (
         f"<p style='margin:8px 0 2px 0'>{head}</p>"
@@ -112,6 +122,7 @@ def sampled_text(samples: list[dict]) -> str:
     for group in samples:
         parts += [group.get("prompt", ""), group.get("reference") or ""]
         parts += group.get("completions", [])
+        parts += group.get("way_back") or []
     return "\n".join(map(str, parts))
 
 

@@ -46,6 +46,7 @@ REWARD_PARTS = (
     QT_TRANSLATE_NOOP("RewardParts", "length"),
     QT_TRANSLATE_NOOP("RewardParts", "return"),
     QT_TRANSLATE_NOOP("RewardParts", "user"),
+    QT_TRANSLATE_NOOP("RewardParts", "round_trip"),
 )
 
 

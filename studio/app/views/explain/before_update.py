@@ -121,6 +121,14 @@ def prompt_part(group: dict, plain: bool = True) -> str:
             else tr("The right answer (reference): {reference}")
         )
         parts.append(para(line.format(reference=sample_text(str(group["reference"])))))
+    elif group.get("way_back"):
+        parts.append(
+            say(
+                "No right answer is known: each sample is translated back by the model's "
+                "other direction, and the round trip scores how much of this sentence comes "
+                "back."
+            )
+        )
     return "".join(parts)
 
 
@@ -182,11 +190,14 @@ def rewards_part(group: dict, noun: str, plain: bool = True, typed: bool = False
     outcome = group.get("outcome")
     if outcome:
         header.append(tr("how it ended"))
+    backs = group.get("way_back") or [None] * len(completions)
     rows = []
     for i, (text, reward) in enumerate(zip(completions, rewards)):
+        back = backs[i] if i < len(backs) else None
+        way = "" if back is None else "<br>" + tr("back: {text}").format(text=sample_text(back))
         row = [
             str(i + 1),
-            sample_text(text),
+            sample_text(text) + way,
             *(num(p[i]) for p in parts.values()),
             f"<b>{num(reward)}</b>",
         ]

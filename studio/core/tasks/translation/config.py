@@ -61,7 +61,16 @@ class TranslationConfig(TaskSection):
         "A text file of sentences in either language of the pair, one a line, beside the "
         "pairs: each line's language is found as a pair file's columns are, and the load "
         "report counts what each language gave (target-language sentences feed "
-        "task.back_translation)",
+        "task.back_translation, source-language ones the round trip of a both-ways model)",
+    )
+    round_trip_share: float | None = param(
+        None,
+        "Share of each GRPO batch drawn from text_path's source-language sentences, prompts "
+        "without a reference: each sampled translation is translated back by the model's "
+        "other direction and scored by chrF against the sentence (reward part round_trip). "
+        "Needs both_directions (empty: 0.5 when there are such sentences, else 0)",
+        min=0.0,
+        max=1.0,
     )
     back_translation: bool = param(
         False,
@@ -165,6 +174,13 @@ class TranslationConfig(TaskSection):
                 say(
                     "task.back_translation needs task.text_path: a file of sentences in "
                     "the target language (or both languages), one a line"
+                )
+            )
+        if self.round_trip_share and not self.text_path:
+            raise ValueError(
+                say(
+                    "task.round_trip_share needs task.text_path: a file of sentences in the "
+                    "source language (or both languages), one a line"
                 )
             )
         if self.shared_tokenizer and self.source_tokenizer != self.target_tokenizer:

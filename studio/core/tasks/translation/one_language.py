@@ -15,9 +15,9 @@ a tab-separated pair file, or a file in a third language) is refused in one line
 the fix, before any training, so nothing saved is lost.
 
 What each side is for: target-language sentences become synthetic pairs by
-back-translation (back_translation.py) when `task.back_translation` is on; the
-source-language sentences are counted and said unused in this version (the round-trip
-GRPO reward that will use them is not built yet).
+back-translation (back_translation.py) when `task.back_translation` is on; source-language
+sentences become GRPO prompts scored by the round trip (round_trip.py) when the model
+translates both ways.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from studio.core.files import RunError, read_within_memory
 from studio.core.messages import Message, joined, say
 from studio.core.tasks.translation.back_translation import describe
 from studio.core.tasks.translation.config import TranslationConfig
+from studio.core.tasks.translation.round_trip import round_trip_report
 
 PAIR_SHARE = 0.5  # a file with a tab on at least this share of its lines is a pair file
 WHOLE_SHARE = 0.9  # line-by-line answers that must agree before the whole file is one language
@@ -264,7 +265,8 @@ def _best(line: str, langs: tuple[str, str]) -> str | None:
 def text_report(cfg: TranslationConfig, text: OneLanguageText) -> list[str]:
     """The load report's lines: what the file gave, and what each language's sentences
     are used for (or that they are not, and why). Back-translation with no
-    target-language sentence to translate is refused, naming the fix."""
+    target-language sentence to translate, and a round trip that cannot run
+    (round_trip.round_trip_report), are refused, naming the fix."""
     lines: list[str] = [text.summary()]
     if cfg.renamed:  # a config written before the setting took either language
         lines.append(
@@ -294,14 +296,5 @@ def text_report(cfg: TranslationConfig, text: OneLanguageText) -> list[str]:
                 target=target,
             )
         )
-    if text.source:
-        lines.append(
-            say(
-                "the {n} {source} sentences are not used in this version: GRPO prompts "
-                "scored by the round trip (translated and translated back) are not built "
-                "yet",
-                n=f"{len(text.source):,}",
-                source=language_label(cfg.source_lang),
-            )
-        )
+    lines += round_trip_report(cfg, text.path, len(text.source), bool(text.target))
     return lines

@@ -110,14 +110,18 @@ def corpus_metrics(hyps: list[str], refs: list[str], *, lang: str = "en") -> dic
 
 
 def _guarded(score, *, lang_of, repeat_limit: int):
-    """A rollout reward from a (hyp, ref, lang) score; degenerate outputs get 0. Each
-    completion is judged in the language its example asks for (lang_of)."""
+    """A rollout reward from a (hyp, ref, lang) score; degenerate outputs get 0, and so
+    do the samples of a prompt without a reference (the round trip's, round_trip.py).
+    Each completion is judged in the language its example asks for (lang_of)."""
 
     def reward(rollout: Rollout) -> list[float]:
         g = rollout.group_size
         out = []
         for i, hyp in enumerate(rollout.completions):
             example = rollout.examples[i // g]  # group i shares example i's reference
+            if example.reference is None:
+                out.append(0.0)
+                continue
             lang = lang_of(example)
             degenerate = is_degenerate(hyp, lang=lang, repeat_limit=repeat_limit)
             out.append(0.0 if degenerate else score(hyp, example.reference, lang))

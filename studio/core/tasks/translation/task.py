@@ -20,7 +20,8 @@ splits, fitted settings, tokenizers), data.py (pairs, tokenizers, curriculum lev
 noise, batches), rewards.py (chrF/BLEU rewards, corpus metrics), decoding.py
 (`translate`), directions.py (both ways in one model), back_translation.py (synthetic
 pairs from target sentences alone), one_language.py (a file of sentences in either
-language beside the pairs).
+language beside the pairs), round_trip.py (its source-language sentences as GRPO prompts
+scored by translating back).
 
 References: Wu et al. 2016 (GNMT), for the length-normalised beam search.
 """
@@ -79,6 +80,12 @@ from studio.core.tasks.translation.directions import held_out_ways, tagged, writ
 from studio.core.tasks.translation.one_language import OneLanguageText, read_text, text_report
 from studio.core.tasks.translation.prepare import Tokenizer, prepare_data
 from studio.core.tasks.translation.rewards import build_reward_functions, corpus_metrics
+from studio.core.tasks.translation.round_trip import (
+    round_trip_pools,
+    round_trip_reward,
+    round_trip_share,
+    way_back,
+)
 
 PROBE_WORDS = 8  # reference tokens the policy probe follows
 
@@ -147,13 +154,17 @@ class TranslationTask(Task[TranslationConfig]):
         self.synthetic: list[tuple[str, str]] | None = None  # back-translated pairs
         self.back_translated: BackTranslated | None = None  # how they were made, this session
         self._synthetic_pools: list[list[Example]] = []  # drawn from in the warm-up only
+        self._round_trip_pools: list[list[Example]] = []  # GRPO prompts without references
+        self.round_trip_share = 0.0  # of each GRPO batch, drawn from _round_trip_pools
+        self._stage = ""  # the stage begun last (begin_stage)
         self._by_length: list[ByLength] | None = None  # sample_tokens's, per level
         if cfg.text_path:
             self._read_text(cfg.text_path, data.max_length)
 
     def _read_text(self, path: str, max_length: int) -> None:
         """task.text_path's sentences sorted by language, said in the load report; the
-        target-language ones are back-translated when task.back_translation is on."""
+        target-language ones are back-translated when task.back_translation is on, the
+        source-language ones are GRPO's round-trip prompts (round_trip.py)."""
         cfg = self.cfg
         lengths = {
             cfg.source_lang: lambda s: len(self.source_tok.encode(s)),
@@ -163,6 +174,10 @@ class TranslationTask(Task[TranslationConfig]):
         self._report.one_language = text_report(cfg, self.text)
         if cfg.back_translation:
             self._to_back_translate = self.text.target
+        share = round_trip_share(cfg, len(self.text.source))
+        if share > 0 and cfg.both_directions and self.text.source:
+            self.round_trip_share = share
+            self._round_trip_pools = round_trip_pools(cfg, self.text.source)
 
     def _set_tokenizers(self, source: Tokenizer, target: Tokenizer) -> None:
         self.source_tok, self.target_tok = source, target
@@ -182,6 +197,9 @@ class TranslationTask(Task[TranslationConfig]):
             synthetic = self._synthetic_pools[min(level, len(self._synthetic_pools) - 1)]
             share = synthetic_share(self.cfg.back_translation_share, len(pool), len(synthetic))
             return mixed_draw(n, pool, synthetic, share, rng)
+        if self._stage == "grpo" and self._round_trip_pools:
+            sentences = self._round_trip_pools[min(level, len(self._round_trip_pools) - 1)]
+            return mixed_draw(n, pool, sentences, self.round_trip_share, rng)
         return [rng.choice(pool) for _ in range(n)]
 
     def sample_tokens(
@@ -189,9 +207,9 @@ class TranslationTask(Task[TranslationConfig]):
     ) -> list[Example] | None:
         """Pairs of like length (sorted by target, then source tokens) around one drawn at
         random, as many as fill `tokens` padded source and target positions: a random
-        batch of 32 Tatoeba pairs is about half padding. None with back-translated pairs,
-        whose share of each batch `sample` keeps."""
-        if self._synthetic_pools:
+        batch of 32 Tatoeba pairs is about half padding. None with back-translated pairs or
+        round-trip prompts, whose share of each batch `sample` keeps."""
+        if self._synthetic_pools or (self._stage == "grpo" and self._round_trip_pools):
             return None
         level = max(0, min(max_level, len(self._pools) - 1))
         if self._by_length is None:
@@ -226,7 +244,8 @@ class TranslationTask(Task[TranslationConfig]):
     def begin_stage(self, name: str) -> None:
         """The warm-up draws from the real and the back-translated pairs (made now, the
         first time; at most task.back_translation_share of each batch), GRPO from the real
-        ones alone."""
+        ones and the round trip's sentences (task.round_trip_share of each batch)."""
+        self._stage = name
         self._synthetic_pools = []
         if name != "warmup" or not self._to_back_translate:
             return
@@ -420,7 +439,7 @@ class TranslationTask(Task[TranslationConfig]):
                 eos_id=tok.eos_id,
             )  # (N, T)
         completions = [self.detokenize(row) for row in gen.tokens.tolist()]
-        return Rollout(
+        out = Rollout(
             examples=examples,
             group_size=group_size,
             actions=gen.tokens,
@@ -430,6 +449,9 @@ class TranslationTask(Task[TranslationConfig]):
             completions=completions,
             context={"src": src, "src_mask": src_mask},  # (P, S): one row per source
         )
+        if self._round_trip_pools:  # each sample of a sentence translated back (greedy)
+            out.info["way_back"] = way_back(model, self, out)
+        return out
 
     def token_logprobs(
         self, model: nn.Module, rollout: Rollout, temperature: float
@@ -449,8 +471,10 @@ class TranslationTask(Task[TranslationConfig]):
         return token_logprobs_and_entropy(logits, actions, temperature)  # (N, T) each
 
     def reward_functions(self) -> list[RewardFunction]:
+        """The reference rewards (rewards.py), and the round trip's part when GRPO draws
+        source-language sentences (round_trip.py)."""
         cfg = self.cfg
-        return build_reward_functions(
+        functions = build_reward_functions(
             cfg.reward,
             lang=cfg.target_lang,
             # a both-ways model writes the language its source's tag asks for
@@ -460,6 +484,9 @@ class TranslationTask(Task[TranslationConfig]):
             length_penalty=cfg.length_penalty,
             repeat_limit=cfg.repeat_limit,
         )
+        if self._round_trip_pools:
+            functions.append(round_trip_reward(cfg))
+        return functions
 
     # ---- evaluation
 

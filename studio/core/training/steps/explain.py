@@ -26,6 +26,8 @@ One group's entry in `samples` (G samples, T_i steps in sample i):
     pieces: [G][T_i] str (the end token is "<eos>"); logp: [G][T_i] (4 decimals)
     trained: [G] bool (False: masked out of the loss, grpo.mask_truncated_completions)
     outcome: [G] str, when the task says how each sample ended (the grid world)
+    way_back: [G] str, when the prompt has no reference and each sample was translated
+        back to be scored (translation's round trip, `Rollout.info["way_back"]`)
     loss_type, beta, temperature: the loss settings of the step
     step_groups: how many groups the whole step trained (every micro-batch and rank), of
         which these are the first few (absent in runs recorded before it was kept)
@@ -80,6 +82,7 @@ def shown_groups(
     mine = rewards.total[rows]
     trained = ~rollout.truncated.cpu() if gcfg.mask_truncated_completions else None
     outcome = rollout.info.get("outcome")
+    way_back = rollout.info.get("way_back")
     out = []
     for i, ex in enumerate(rollout.examples[:count]):
         span = slice(i * g, (i + 1) * g)
@@ -111,6 +114,8 @@ def shown_groups(
         }
         if outcome is not None:
             group["outcome"] = [str(outcome[r]) for r in members]
+        if way_back is not None and way_back[i * g] is not None:
+            group["way_back"] = [str(way_back[r]) for r in members]
         out.append(group)
     return out
 

@@ -441,3 +441,42 @@ def test_the_explain_tab_speaks_plain_words_until_the_engineers_terms_are_asked(
     last = ExplainPanel(Idle(), samples)
     qtbot.addWidget(last)
     assert not last.terms.isChecked()
+
+
+def test_a_round_trip_group_shows_each_translation_and_its_way_back(qtbot):
+    group = {
+        "prompt": "<2en> 茶很热。",
+        "reference": None,
+        "completions": ["The tea is hot.", "Tea."],
+        "way_back": ["茶很热。", "茶。"],
+        "rewards": [0.9, 0.3],
+        "advantages": [0.7, -0.7],
+        "parts": {"chrf": [0.0, 0.0], "round_trip": [0.9, 0.3]},
+        "weights": {"chrf": 1.0, "round_trip": 1.0},
+        "mean": 0.6,
+        "std": 0.42,
+        "scale": "group",
+        "scale_std": 0.42,
+        "eps": 1e-4,
+    }
+    for terms in (True, False):
+        text = plain(
+            explanation_html(
+                group, step=2, index=0, groups=1, noun="translation", after=After(), plain=terms
+            )
+        )
+        assert "No right answer is known: each sample is translated back" in text
+        assert "The tea is hot.\nback: 茶很热。" in text and "Tea.\nback: 茶。" in text
+    samples = SamplesPanel()
+    qtbot.addWidget(samples)
+    samples.add_record({"kind": "step", "step": 2, "samples": [group]})
+    samples.refresh()
+    text = samples.toPlainText()
+    # each way back under its own translation, the best first
+    assert text.index("The tea is hot.") < text.index("back: 茶很热。") < text.index("Tea.")
+    assert text.index("Tea.") < text.index("back: 茶。")
+    # a pair's group shows no way back
+    pair = {**group, "reference": "The tea is hot.", "way_back": None}
+    samples.add_record({"kind": "step", "step": 3, "samples": [pair]})
+    samples.refresh()
+    assert "back:" not in samples.toPlainText()

@@ -126,7 +126,11 @@ def test_the_load_report_says_what_each_language_is_for(tmp_path):
         "the 30 en (English) sentences are not used: task.back_translation is off; turn it "
         "on to back-translate them into pairs for the warm-up"
     ) in report
-    assert "the 10 zh (Chinese) sentences are not used in this version" in report
+    # a one-way model cannot take the round trip: said, since the English ones are there
+    assert (
+        "the 10 zh (Chinese) sentences are not used: the round trip (translated and "
+        "translated back) needs task.both_directions: true"
+    ) in report
     with_bt = build_task(load_config("tiny_transformer", [*args, "task.back_translation=true"]))
     assert "back-translation: the 30 en (English) sentences; when the warm-up starts" in (
         with_bt.report()
