@@ -18,6 +18,10 @@
 
 `--model FOLDER` skips step 1 and uses a model saved before; `--set KEY=VALUE` changes a
 setting of the runs and controls alike (the figures then answer a smaller question).
+
+`--lr-sweep LR [LR ...]` instead trains the warm-up alone at each rate for
+`--sweep-steps` steps (no budget, no patience, no GRPO) and prints the valid split's
+exact answers and chrF at each evaluation: how fast the model learns the task at a rate.
 """
 
 from __future__ import annotations
@@ -108,6 +112,31 @@ def pretrain(text: list[str], folder: Path, steps: int, seed: int = 0) -> dict:
     }
 
 
+def lr_sweep(folder: Path, data: Path, rates: list[float], steps: int, out: Path) -> None:
+    """The warm-up alone at each rate: valid exact % / chrF at each evaluation."""
+    from studio.core.catalogue import load_config
+    from studio.core.runs.metrics_file import read_metrics
+    from studio.core.training.loop.trainer import Trainer
+
+    section = json.dumps({"arch": "pretrained-lm", "path": str(folder.resolve())})
+    rows = {}
+    for lr in rates:
+        sets = [f"model={section}", f"data.path={data}", "training.threads=1"]
+        sets += [f"stages.warmup.lr={lr}", f"stages.warmup.steps={steps}", "eval.every=200"]
+        sets += ["stages.grpo.steps=0", "run.time_budget=null", "stages.warmup.patience=0"]
+        sets += ["run.checkpoint_every=0"]
+        trainer = Trainer(load_config("own_text", sets), save_dir=out / f"lr-{lr:g}")
+        started = time.perf_counter()
+        trainer.run()
+        evals = [r for r in read_metrics(trainer.run_dir) if r["kind"] == "eval"]
+        cells = [f"{100 * r['eval/accuracy']:.1f} / {r['eval/chrf']:.1f}" for r in evals[1:]]
+        rows[lr] = (cells, time.perf_counter() - started)
+        print(json.dumps({"lr": lr, "evals": cells}), flush=True)
+    print(f"\ncommand: OMP_NUM_THREADS=1 python {' '.join(sys.argv)}\n")
+    for lr, (cells, wall) in rows.items():
+        print(f"| {lr:g} | {' | '.join(cells)} | {wall:.0f} |")
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seeds", type=int, nargs="+", default=[0, 1])
@@ -118,6 +147,8 @@ def main() -> int:
     p.add_argument("--limit", type=int, default=1000, help="test prompts evaluated")
     p.add_argument("--out", default="benchmarks/out/pretrained_learning")
     p.add_argument("--set", dest="overrides", action="append", default=[])
+    p.add_argument("--lr-sweep", type=float, nargs="+", help="the warm-up alone at these rates")
+    p.add_argument("--sweep-steps", type=int, default=600)
     args = p.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -129,6 +160,9 @@ def main() -> int:
         folder = out / "model"
         made = pretrain(english(args.text), folder, args.pretrain_steps)
         print(json.dumps({"pretrained": str(folder), **made}), flush=True)
+    if args.lr_sweep:
+        lr_sweep(folder, args.data, args.lr_sweep, args.sweep_steps, out)
+        return 0
     section = json.dumps({"arch": "pretrained-lm", "path": str(folder.resolve())})
     overrides = [f"model={section}", *args.overrides]
     rows = []
