@@ -178,7 +178,6 @@ class MetricChart(QWidget):
         self.legend.setStyleSheet("color: #555;")
         self._fit_legend_font()
         self.legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.legend.setWordWrap(True)  # a second line rather than names cut at the edge
         self.legend.setVisible(False)
 
     def _head_row(self) -> QHBoxLayout:
@@ -288,7 +287,11 @@ class MetricChart(QWidget):
         if entries == self._legend_entries:
             return
         self._legend_entries = entries
-        self.legend.setText(self._experiment_legend() or legend_html(entries))
+        experiment = self._experiment_legend()
+        # a side-by-side run's legend names variants and curves: a second line rather than
+        # names cut at the edge; a run's own stays one line (rows of charts keep fitting)
+        self.legend.setWordWrap(experiment is not None)
+        self.legend.setText(experiment or legend_html(entries))
         self.legend.setToolTip("<br>".join(legend_html([e]) for e in entries))  # when cut
         self.legend.setVisible(len(entries) > 1 or any(e.dashed for e in entries))
 

@@ -60,6 +60,10 @@ def test_each_variant_is_drawn_in_its_own_colour_with_its_name_in_the_legend(qtb
     legend = reward.legend.text()  # each variant named once, each curve by its stroke
     assert legend.count("G=16") == 1 and legend.count("G=2<") + legend.count("G=2 ") >= 1
     assert "correct" in legend and "╍╍" in legend
+    # too long for one line (at 1280x800 it lost "format"): a second line, broken between
+    # entries, not names cut at the chart's edge
+    one_line = reward.legend.heightForWidth(2000)
+    assert reward.legend.wordWrap() and reward.legend.heightForWidth(150) >= 2 * one_line
     assert "[G=16]" in loss.readout_at(3)
 
 
