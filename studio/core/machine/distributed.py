@@ -181,20 +181,27 @@ def start(device: torch.device) -> Dist:
     return d
 
 
-def stop(d: Dist) -> None:
-    """Leave the process group (no-op for one process)."""
+def stop(d: Dist, *, together: bool = False) -> None:
+    """Leave the process group (no-op for one process); `together`: once every rank has
+    come here. (A rank that tears down gloo while a peer's connection is still open may
+    abort at exit: measured one run in eight of the tests' torchrun.)"""
     if d.active and dist.is_initialized():
+        if together:
+            dist.barrier()
         dist.destroy_process_group()
 
 
 @contextlib.contextmanager
 def process_group(device: torch.device) -> Iterator[Dist]:
-    """`start` on entry and `stop` on exit, even on error."""
+    """`start` on entry and `stop` on exit, every rank together; on an error at once (the
+    other ranks may never come: torchrun ends them)."""
     d = start(device)
     try:
         yield d
-    finally:
+    except BaseException:
         stop(d)
+        raise
+    stop(d, together=True)
 
 
 def local_device(d: Dist, device: torch.device) -> torch.device:
