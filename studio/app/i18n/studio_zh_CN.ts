@@ -3862,6 +3862,14 @@
         <translation>一次评估须比迄今最佳高出多少才算进步（0：任何提升都算）</translation>
     </message>
     <message>
+        <source>Share of the time budget</source>
+        <translation>占时间预算的份额</translation>
+    </message>
+    <message>
+        <source>With run.time_budget: the most of it this stage may take, as a share (0.2: a fifth); the budget shortens it to fit (0: no share of its own)</source>
+        <translation>设了 run.time_budget 时：本阶段最多可占用的预算份额（0.2：五分之一）；预算会缩短本阶段以符合该份额（0：没有自己的份额）</translation>
+    </message>
+    <message>
         <source>Evaluate every (steps)</source>
         <translation>评估间隔（步）</translation>
     </message>
@@ -7506,6 +7514,14 @@
         <translation>stages.warmup.stop_at 关闭：演示语料的目标值对其他数据没有意义</translation>
     </message>
     <message>
+        <source>stages.warmup.fills_budget on: the warm-up gets the time GRPO leaves of the budget, its learning rate decaying to that end; stages.warmup.steps {n} ({passes} passes) is only its cap. When its patience runs out with the rate still high, the rate decays over one more patience first</source>
+        <translation>stages.warmup.fills_budget 开启：预热阶段使用 GRPO 留下的全部预算时间，学习率一路衰减到那个终点；stages.warmup.steps {n}（{passes} 遍）只是上限。耐心用尽而学习率仍高时，先在再一个耐心的步数内把学习率衰减下来</translation>
+    </message>
+    <message>
+        <source>stages.grpo.budget_share {n}: GRPO takes at most {share} of the budget; on real text a minute of warm-up gains more than a minute of GRPO</source>
+        <translation>stages.grpo.budget_share {n}：GRPO 最多占用预算的 {share}；在真实文本上，一分钟的预热比一分钟的 GRPO 提升更多</translation>
+    </message>
+    <message>
         <source>kept {n_source} in {source} and {n_target} in {target} ({how})</source>
         <translation>保留 {source} {n_source} 句、{target} {n_target} 句（{how}）</translation>
     </message>
@@ -7892,6 +7908,10 @@
     <message>
         <source>run.max_steps: the run is at step {step}, its step limit of {limit}; give a higher limit to train on (--steps N, up to {total} for all stages)</source>
         <translation>run.max_steps：运行已在第 {step} 步，即它的步数上限 {limit}；要继续训练请给更高的上限（--steps N，所有阶段共最多 {total}）</translation>
+    </message>
+    <message>
+        <source>{stage}: {why}, but with its learning rate still {lr}: the rate now decays to its floor by step {end} of the stage, where it ends</source>
+        <translation>{stage}：{why}，但学习率仍为 {lr}：学习率现在于本阶段第 {end} 步前衰减到下限，阶段在那里结束</translation>
     </message>
     <message>
         <source>step {step}: loss or gradient was not finite; the update was skipped</source>

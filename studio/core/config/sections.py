@@ -346,6 +346,15 @@ class StageConfig:
         advanced=True,
         label="Fill the time budget",
     )
+    budget_share: float = param(
+        0.0,
+        "With run.time_budget: the most of it this stage may take, as a share (0.2: a "
+        "fifth); the budget shortens it to fit (0: no share of its own)",
+        min=0.0,
+        max=1.0,
+        advanced=True,
+        label="Share of the time budget",
+    )
 
 
 STAGE_NAMES = ("warmup", "grpo")  # the order a run takes its stages in

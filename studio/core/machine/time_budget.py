@@ -9,7 +9,8 @@ factor until the predicted time fits, never below MIN_STEPS a stage (or the stag
 steps when fewer); the evaluations and checkpoints follow the steps. A stage that fills
 the budget (`fills_budget`: a data fit's warm-up whose steps are a cap) is shortened
 first, so that it gets the time the others leave; they are shortened only once it is at
-its least. The steps are
+its least. A stage with a share of the budget of its own (`budget_share`: GRPO's, fitted to
+a file of sentence pairs) is shortened to it before. The steps are
 proposed to the one settings fit (studio.core.config.fit): what the user set
 (stages.warmup.steps, stages.grpo.steps in StudioConfig.user_set) is kept, and the
 report says so when the budget would have cut it.
@@ -244,14 +245,35 @@ def fit_time_budget(cfg: StudioConfig, budget: float, pace: Pace) -> TimeFit:
     def fits(factors: dict[str, float]) -> bool:
         return predict(cfg, pace, scaled(factors)).total <= budget
 
-    factors = dict.fromkeys(fillers, _largest_factor(lambda f: fits(dict.fromkeys(fillers, f))))
+    def within_share(name: str) -> Callable[[float], bool]:
+        """Whether the stage at a factor takes no more than its share of the budget."""
+        most = budget * getattr(cfg.stages, name).budget_share
+
+        def within(factor: float) -> bool:
+            plans = predict(cfg, pace, scaled({name: factor})).stages
+            return next(p.seconds for p in plans if p.name == name) <= most
+
+        return within
+
+    # a stage with a share of its own (budget_share) first shortened to it
+    shares = {
+        n: _largest_factor(within_share(n))
+        for n in free - fillers
+        if getattr(cfg.stages, n).budget_share
+    }
+    factors = {**shares}
+    factors.update(
+        dict.fromkeys(
+            fillers, _largest_factor(lambda f: fits({**shares, **dict.fromkeys(fillers, f)}))
+        )
+    )
     if not fits(factors):  # the fillers at their least: the other stages give way too
         rest = free - fillers
-        factors.update(
-            dict.fromkeys(
-                rest, _largest_factor(lambda f: fits({**factors, **dict.fromkeys(rest, f)}))
-            )
-        )
+
+        def rest_at(f: float) -> dict[str, float]:
+            return {n: min(f, shares.get(n, 1.0)) for n in rest}
+
+        factors.update(rest_at(_largest_factor(lambda f: fits({**factors, **rest_at(f)}))))
     fit.after = predict(cfg, pace, scaled(factors)).total
     fit.fits = fit.after <= budget
     # as if every stage were the budget's to shorten (the user's at the others' factor)

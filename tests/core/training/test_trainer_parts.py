@@ -14,7 +14,7 @@ from studio.core.config.sections import StageConfig, TrainingConfig
 from studio.core.files import RunError
 from studio.core.machine.distributed import SINGLE, Dist
 from studio.core.training.reporting.records import checkpoint_record, error_record, step_record
-from studio.core.training.stages.plan import early_stop, stage_lr
+from studio.core.training.stages.plan import decay_instead, early_stop, stage_lr
 from studio.core.training.stages.schedule import LearningRate
 from studio.core.training.stages.state import Position, load_resume_state
 from studio.core.training.steps.grpo_step import LossSums, loss_metrics
@@ -96,7 +96,7 @@ def test_a_plateau_halves_the_rate_at_every_patience_evaluations_without_a_bette
         schedule.observe(pos.bad_evals)
         rates.append(schedule.value(10) / 1e-3)
     assert rates == [1, 1, 0.5, 0.5, 0.5, 0.25, 0.25, 0.125]
-    assert schedule.state_dict() == {"plateau_factor": 0.125}
+    assert schedule.state_dict() == {"plateau_factor": 0.125, "cut": None}
 
 
 def test_a_step_record_holds_plain_values_and_only_what_the_step_has():
@@ -209,3 +209,25 @@ def test_a_skipped_pass_reports_its_loss_statistics_as_nan():
 def test_resuming_a_run_without_a_checkpoint_is_a_clear_error(tmp_path):
     with pytest.raises(RunError, match="has no checkpoint to resume from; start a new run"):
         load_resume_state(tmp_path, torch.device("cpu"), SINGLE)
+
+
+def test_a_filler_stages_patience_decays_the_rate_once_and_only_with_far_to_go():
+    def cosine(steps=1000):
+        optimizer = torch.optim.SGD([torch.nn.Parameter(torch.zeros(1))], lr=1e-3)
+        return LearningRate(optimizer, peak=1e-3, total_steps=steps, schedule="cosine")
+
+    stage = StageConfig(steps=1000, lr=1e-3, patience=2, fills_budget=True)
+    pos, schedule = Position(stage_step=200, bad_evals=2), cosine()
+    assert decay_instead(0.3, stage, pos, schedule, every=50) == 300
+    assert pos.bad_evals == 0 and schedule.cut == (200, schedule.value(199 + 1), 300)
+    assert schedule.value(299) == pytest.approx(1e-4) and schedule.value(250) > 1e-4
+    pos.stage_step, pos.bad_evals = 300, 2  # out of patience again: now the stage ends
+    assert decay_instead(0.3, stage, pos, schedule, every=50) is None
+    for other, step in (
+        (dataclasses.replace(stage, fills_budget=False), 200),  # not the budget's filler
+        (dataclasses.replace(stage, stop_at=0.25), 200),  # reached its target: it ends
+        (stage, 920),  # the cosine is nearly done: one more patience would pass its end
+    ):
+        pos = Position(stage_step=step, bad_evals=2)
+        assert decay_instead(0.3, other, pos, cosine(), every=50) is None
+    assert decay_instead(0.3, stage, Position(stage_step=200, bad_evals=1), cosine(), 50) is None

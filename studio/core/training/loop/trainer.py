@@ -94,6 +94,7 @@ from studio.core.training.reporting.records import (
 from studio.core.training.stages.evaluation import held_out_metrics
 from studio.core.training.stages.plan import (
     Second,
+    decay_instead,
     early_stop,
     new_optimizer,
     new_schedule,
@@ -561,8 +562,31 @@ class Trainer:
         also = None if second is None else Second(second, found[f"eval/{second}"], gain)
         reason = early_stop(metric, stage, self.pos, self.task.EVAL_METRIC, also)
         _, schedule = self._running()
+        if reason is not None:
+            end = decay_instead(metric, stage, self.pos, schedule, every)
+            if end is not None:
+                self._end_sooner(stage, end, reason, schedule.value(self.pos.stage_step))
+                reason = None
         schedule.observe(self.pos.bad_evals)
         return reason
+
+    def _end_sooner(self, stage: StageConfig, end: int, why: str, lr: float) -> None:
+        """The stage's new last step `end`, its rate decaying to it (plan.decay_instead),
+        written into the run's config so that a resumed run ends there too, and said."""
+        name, _ = self._stage()
+        stage.steps = end
+        if self.dist.is_main:
+            save_config(self.cfg, self._folder / CONFIG_FILE)
+        self._log(
+            say(
+                "{stage}: {why}, but with its learning rate still {lr}: the rate now decays "
+                "to its floor by step {end} of the stage, where it ends",
+                stage=name,
+                why=why,
+                lr=f"{lr:.2g}",
+                end=f"{end:,}",
+            )
+        )
 
     def _probe(self) -> None:
         """A snapshot of the policy on the task's fixed probe, when run.probe_every says

@@ -4,7 +4,9 @@ and when one ends early.
 Each stage starts with a fresh AdamW and its own learning-rate schedule (schedule.py);
 its peak learning rate may grow with the square root of the batch size. A stage ends
 after its steps, or early when the held-out metric reaches `stop_at` or has not improved
-for `patience` evaluations.
+for `patience` evaluations. A stage planned to fill a time budget (`fills_budget`) whose
+patience runs out while its cosine still has far to go decays its rate first
+(`decay_instead`): a plateau at a high rate is often one that a lower rate gets past.
 
 References: Loshchilov and Hutter 2019, "Decoupled Weight Decay Regularization" (AdamW);
 Krizhevsky 2014, "One weird trick for parallelizing convolutional neural networks" (the
@@ -114,3 +116,25 @@ def early_stop(
             n=stage.patience,
         )
     return say("no better {metric} in {n} evaluations", metric=metric_name, n=stage.patience)
+
+
+def decay_instead(
+    metric: float, stage: StageConfig, pos: Position, schedule: LearningRate, every: int
+) -> int | None:
+    """When the patience would end a stage that fills the time budget while its cosine has
+    more than another patience's worth of steps (`patience` x `every`) to go: the rate
+    decays to its floor over that many steps instead, the evaluations without a gain count
+    afresh, and the stage's new last step is returned. None: the stage ends now (it reached
+    stop_at, it is no such stage, or it was cut short once already)."""
+    if not (stage.fills_budget and stage.patience and every and schedule.schedule == "cosine"):
+        return None
+    if schedule.cut is not None or pos.bad_evals < stage.patience:
+        return None
+    if stage.stop_at is not None and metric >= stage.stop_at:
+        return None
+    end = pos.stage_step + stage.patience * every
+    if end >= stage.steps:
+        return None
+    schedule.decay_by(pos.stage_step, end)
+    pos.bad_evals = 0
+    return end

@@ -77,17 +77,21 @@ def test_a_users_file_gets_settings_fitted_to_its_size(tmp_path, corpus):
     assert not {"training.weight_decay", "stages.grpo.lr", "grpo.temperature"} & set(
         report.settings
     )
-    # 30 passes over the training pairs in batches of 800 tokens, never under the
-    # preset's 3,000 plus the patience's 4 evaluations of 500 steps (the time budget
-    # may shorten the warm-up after that, on a slow machine)
+    # with the time budget: a warm-up that fills what GRPO's fifth leaves of it, its cap
+    # 100 passes over the training pairs in batches of 800 tokens, never under the
+    # preset's 3,000 plus the patience's 4 evaluations of 500 steps
     task = trainer.task
     tokens = sum(
         len(task.source_tok.encode(s)) + len(task.target_tok.encode(t)) + 2
         for s, t in task.splits["train"]
     )
     per_batch = 800 / (tokens / report.split["train"])
-    cap = max(5000, math.ceil(30 * report.split["train"] / per_batch))
+    cap = max(5000, math.ceil(100 * report.split["train"] / per_batch))
     assert report.settings["stages.warmup.steps"] == cap
+    assert cfg.run.time_budget == "25 min" and warmup.fills_budget
+    assert cfg.stages.grpo.budget_share == 0.2
+    assert "stages.warmup.fills_budget on: " in report.text()
+    assert "stages.grpo.budget_share 0.2: GRPO takes at most 20% of the budget" in report.text()
     assert "32 pairs drawn at random are" in report.text()  # their padding, measured
     assert kept - 1000 == report.split["train"]
     source_chars = Counter(ch for zh, _ in trainer.task.splits["train"] for ch in zh)
@@ -151,3 +155,16 @@ def test_a_temperature_the_user_set_is_the_one_grpo_samples_at(tmp_path, corpus)
     report.apply_settings(cfg)
     assert cfg.grpo.temperature == 0.9 and cfg.grpo.unsure_temperature is None
     assert "grpo.unsure_temperature" not in report.text()
+
+
+def test_without_a_time_budget_the_warm_up_is_capped_at_30_passes(tmp_path, corpus):
+    fitted = build_task(own_data_config(tmp_path, corpus)).load_report().settings
+    cfg = own_data_config(tmp_path, corpus, "run.time_budget=")
+    report = build_task(cfg).load_report()
+    report.apply_settings(cfg)
+    # nothing to fill: the cap in passes ends the warm-up if the patience does not
+    assert not cfg.stages.warmup.fills_budget and cfg.stages.grpo.budget_share == 0.0
+    # 30 passes here are under the least cap, 5,000 steps; with the budget, 100 passes
+    assert fitted["stages.warmup.steps"] > 10_000 > 5000 == report.settings["stages.warmup.steps"]
+    assert "at most 30 passes over the training pairs" in report.text()
+    assert "fills_budget" not in report.text() and "run.time_budget: kept at" in report.text()

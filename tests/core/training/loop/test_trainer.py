@@ -116,6 +116,40 @@ def test_a_resumed_plateau_schedule_equals_an_uninterrupted_one(tmp_path):
     assert_same_run(resumed, whole)
 
 
+def test_a_stage_that_fills_the_budget_decays_its_rate_before_its_patience_ends_it(tmp_path):
+    """Patience run out at step 4 of 12 with the cosine still high: the rate decays to its
+    floor by step 6, where the warm-up ends (the config says so, for a resume); a run
+    resumed within the decay is the run never stopped."""
+    settings = (
+        "stages.warmup.steps=12",
+        "stages.warmup.fills_budget=true",
+        "stages.warmup.lr_schedule=cosine",
+        "stages.warmup.patience=1",
+        "stages.warmup.min_gain=1000",  # no evaluation after the first counts as a gain
+        "stages.grpo.steps=2",
+        "run.checkpoint_every=5",
+    )
+    cfg = tiny_config(*settings)  # a run's trainer writes its new end into its config
+    whole = Trainer(cfg, save_dir=tmp_path / "a")
+    whole.run()
+    records = read_metrics(whole.run_dir)
+    rates = [r["optim/lr"] for r in records if r["kind"] == "step" and r["stage"] == "warmup"]
+    assert len(rates) == 6  # ended at the decay's end, not at step 4 nor 12
+    peak = cfg.stages.warmup.lr
+    assert rates[4] < rates[3] and rates[5] == pytest.approx(0.1 * peak)  # the floor
+    logs = " ".join(r["message"] for r in records if r["kind"] == "log")
+    assert "the rate now decays to its floor by step 6 of the stage, where it ends" in logs
+    ends = [r for r in records if r["kind"] == "stage" and r.get("event") == "end"]
+    assert ends[0]["reason"] == "all steps done"
+    assert "steps: 6" in (whole.run_dir / "config.yaml").read_text("utf-8")
+
+    first = Trainer(tiny_config(*settings), save_dir=tmp_path / "b")
+    first.run(max_steps=5)  # within the decay
+    resumed = Trainer(tiny_config(*settings), resume_from=first.run_dir)
+    resumed.run()
+    assert_same_run(resumed, whole)
+
+
 def test_stop_from_another_thread_ends_the_run_within_a_second(tmp_path):
     control = TrainerControl()
     cfg = tiny_config("stages.warmup.steps=100000", "eval.every=0")

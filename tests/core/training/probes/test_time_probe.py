@@ -174,6 +174,28 @@ def test_a_stage_that_fills_the_budget_gets_the_time_the_others_leave():
     assert MIN_STEPS <= squeezed.changes["stages.grpo.steps"][1] < 300
 
 
+def test_a_stage_with_a_share_of_the_budget_is_shortened_to_it_first():
+    """GRPO's share (stages.grpo.budget_share) holds its time to a fifth of the budget; the
+    warm-up that fills the budget gets the rest; the user's GRPO steps stay as set."""
+    overrides = ["stages.warmup.steps=20000", "stages.grpo.steps=2000"]
+    cfg = load_config("micro_gpt", [*overrides, "stages.warmup.fills_budget=true"])
+    cfg.stages.grpo.budget_share, cfg.user_set = 0.2, []
+    budget = predict(cfg, PACE, {"warmup": 500, "grpo": 2000}).total
+    fit = fit_time_budget(cfg, budget, PACE)
+    warmup, grpo = (fit.changes[f"stages.{n}.steps"][1] for n in ("warmup", "grpo"))
+    stages = {p.name: p for p in predict(cfg, PACE, {"warmup": warmup, "grpo": grpo}).stages}
+    assert stages["grpo"].seconds <= 0.2 * budget < predict(cfg, PACE, {"grpo": grpo + 1}).total
+    assert warmup > 500 and fit.fits and fit.after == pytest.approx(budget, abs=2.0)
+    # no share: the warm-up gives way first, GRPO keeps its 2,000 steps
+    cfg.stages.grpo.budget_share = 0.0
+    assert "stages.grpo.steps" not in fit_time_budget(cfg, budget, PACE).changes
+    # the user's steps: kept, the share notwithstanding
+    cfg.stages.grpo.budget_share, cfg.user_set = 0.2, ["stages.grpo.steps"]
+    kept = fit_time_budget(cfg, budget, PACE)
+    assert "stages.grpo.steps" not in kept.changes
+    assert kept.changes["stages.warmup.steps"][1] == pytest.approx(500, abs=2)  # what GRPO leaves
+
+
 def test_a_budget_the_run_fits_changes_nothing():
     cfg = tiny_config()
     fit = fit_time_budget(cfg, 10 * predict(cfg, PACE).total, PACE)
