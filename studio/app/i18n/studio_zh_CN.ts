@@ -6134,6 +6134,10 @@
         <translation>时间预算 {budget}：估计用时 {estimate}，放得下；未做任何更改</translation>
     </message>
     <message>
+        <source>time budget {budget}: {stages} fills what the other stages leave of it (its cap would take {estimate})</source>
+        <translation>时间预算 {budget}：{stages} 用满其他阶段留下的时间（按其上限需要 {estimate}）</translation>
+    </message>
+    <message>
         <source>model.arch: must be one of {names}, got &quot;{name}&quot;</source>
         <translation>model.arch：必须是 {names} 之一，当前为 &quot;{name}&quot;</translation>
     </message>

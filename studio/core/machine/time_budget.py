@@ -170,6 +170,7 @@ class TimeFit:
     changes: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (old, new)
     kept: list[str] = field(default_factory=list)  # lines: the user's settings it kept
     fits: bool = True
+    fillers: list[str] = field(default_factory=list)  # stages that fill the budget (a cap)
     # what the budget proposed to the settings fit: the steps (the user's too when it does
     # not fit), and each shortened stage's warm-up of the learning rate cut to its steps
     proposals: list[Proposal] = field(default_factory=list)
@@ -185,13 +186,25 @@ class TimeFit:
                 budget=budget,
                 estimate=before,
             )
-        lines = [
-            say(
-                "time budget {budget}: the estimate, {estimate}, does not fit",
-                budget=budget,
-                estimate=before,
-            )
-        ]
+        filled = [n for n in self.fillers if steps_path(n) in self.changes]
+        if filled and self.fits:  # a cap cut to the budget is the plan, not a misfit
+            lines = [
+                say(
+                    "time budget {budget}: {stages} fills what the other stages leave of it "
+                    "(its cap would take {estimate})",
+                    budget=budget,
+                    stages=", ".join(filled),
+                    estimate=before,
+                )
+            ]
+        else:
+            lines = [
+                say(
+                    "time budget {budget}: the estimate, {estimate}, does not fit",
+                    budget=budget,
+                    estimate=before,
+                )
+            ]
         if self.changes:
             lines.append(say("changed:"))
             for path, (old, new) in self.changes.items():
@@ -276,6 +289,7 @@ def fit_time_budget(cfg: StudioConfig, budget: float, pace: Pace) -> TimeFit:
         factors.update(rest_at(_largest_factor(lambda f: fits({**factors, **rest_at(f)}))))
     fit.after = predict(cfg, pace, scaled(factors)).total
     fit.fits = fit.after <= budget
+    fit.fillers = sorted(fillers)
     # as if every stage were the budget's to shorten (the user's at the others' factor)
     common = min(factors.values(), default=0.0)
     shortened = scaled({n: factors.get(n, 1.0 if n in free else common) for n in steps})

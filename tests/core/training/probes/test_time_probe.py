@@ -167,6 +167,9 @@ def test_a_stage_that_fills_the_budget_gets_the_time_the_others_leave():
     grpo_alone = predict(cfg, PACE, {"warmup": MIN_STEPS, "grpo": 300}).total
     fit = fit_time_budget(cfg, grpo_alone + 100.0, PACE)
     assert fit.fits and set(fit.changes) == {"stages.warmup.steps"}
+    # the plan, said as one: the cap is not a misfit
+    assert fit.text().startswith("time budget 7.2 min: warmup fills what the other stages")
+    assert "does not fit" not in fit.text() and "estimate now 7.2 min" in fit.text()
     warmup = fit.changes["stages.warmup.steps"][1]
     assert MIN_STEPS < warmup < 20000 and fit.after == pytest.approx(grpo_alone + 100.0, abs=2.0)
     squeezed = fit_time_budget(cfg, grpo_alone / 2, PACE)  # not even GRPO fits whole
