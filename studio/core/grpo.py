@@ -22,13 +22,21 @@ ScaleRewards = Literal["group", "batch", "none"]
 LossType = Literal["grpo", "dr_grpo", "dapo"]
 
 
+# A built-in reward part's value for a sample it does not score (the round trip's part for
+# a pair's prompt, a reference reward for a prompt without one): 0 in the total, and left
+# out of the part's mean and of the group's parts shown, so that a mix of both kinds of
+# prompt does not read as a low score. (A user's reward must be finite: user_reward.py.)
+DOES_NOT_APPLY = float("nan")
+
+
 def combine_rewards(
     per_function: Mapping[str, torch.Tensor], weights: Mapping[str, float]
 ) -> torch.Tensor:
-    """Weighted sum of named rewards, each (N,) -> (N,). A missing weight counts as 1."""
+    """Weighted sum of named rewards, each (N,) -> (N,). A missing weight counts as 1; a
+    part that does not apply to a sample (DOES_NOT_APPLY) adds 0."""
     total = None
     for name, reward in per_function.items():
-        term = reward * weights.get(name, 1.0)
+        term = torch.nan_to_num(reward, nan=0.0) * weights.get(name, 1.0)
         total = term if total is None else total + term
     if total is None:
         raise ValueError("the task has no reward functions; add one or set a reward weight > 0")

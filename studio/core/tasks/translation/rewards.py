@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from sacrebleu.metrics import BLEU
 
+from studio.core.grpo import DOES_NOT_APPLY
 from studio.core.tasks.base import Example, RewardFunction, Rollout
 from studio.core.tasks.chrf import CHRF_BETA, corpus_chrf, sentence_chrf
 
@@ -110,9 +111,10 @@ def corpus_metrics(hyps: list[str], refs: list[str], *, lang: str = "en") -> dic
 
 
 def _guarded(score, *, lang_of, repeat_limit: int):
-    """A rollout reward from a (hyp, ref, lang) score; degenerate outputs get 0, and so
-    do the samples of a prompt without a reference (the round trip's, round_trip.py).
-    Each completion is judged in the language its example asks for (lang_of)."""
+    """A rollout reward from a (hyp, ref, lang) score; degenerate outputs get 0; the
+    samples of a prompt without a reference (the round trip's, round_trip.py) are not
+    this reward's to score (DOES_NOT_APPLY). Each completion is judged in the language
+    its example asks for (lang_of)."""
 
     def reward(rollout: Rollout) -> list[float]:
         g = rollout.group_size
@@ -120,7 +122,7 @@ def _guarded(score, *, lang_of, repeat_limit: int):
         for i, hyp in enumerate(rollout.completions):
             example = rollout.examples[i // g]  # group i shares example i's reference
             if example.reference is None:
-                out.append(0.0)
+                out.append(DOES_NOT_APPLY)
                 continue
             lang = lang_of(example)
             degenerate = is_degenerate(hyp, lang=lang, repeat_limit=repeat_limit)

@@ -9,8 +9,9 @@ meaning comes back close to s; one that drops or invents words does not. A sampl
 repeat guard calls degenerate (empty, or stuck in a loop) gets 0, as the reference
 rewards give it.
 
-Such prompts carry only this part (the reference rewards give them 0), and the pairs'
-prompts only theirs (this part gives them 0); `task.round_trip_share` of each GRPO batch
+Such prompts carry only this part (the reference rewards do not apply to them:
+grpo.DOES_NOT_APPLY, 0 in the total, left out of the part's mean), and the pairs' prompts
+only theirs; `task.round_trip_share` of each GRPO batch
 is drawn from the sentences (0.5 by default when there are any and the model translates
 both ways), in a fixed count per batch as back-translated pairs are in the warm-up
 (back_translation.mixed_draw), from the trainer's seeded generator, so a resumed run
@@ -34,6 +35,7 @@ from torch import nn
 
 from studio.core.data.languages import language_label
 from studio.core.data.load_report import DataError
+from studio.core.grpo import DOES_NOT_APPLY
 from studio.core.messages import Message, say
 from studio.core.tasks.base import Example, RewardFunction, Rollout
 from studio.core.tasks.chrf import sentence_chrf
@@ -108,7 +110,8 @@ def way_back(model: nn.Module, task: TranslationTask, rollout: Rollout) -> list[
 
 def round_trip_reward(cfg: TranslationConfig, weight: float = 1.0) -> RewardFunction:
     """The reward part ROUND_TRIP: chrF (task.chrf_beta, 0..1) of each sample's way back
-    against its prompt's sentence; 0 for a degenerate sample and for a pair's prompt."""
+    against its prompt's sentence; 0 for a degenerate sample; a pair's prompt is not this
+    part's to score (DOES_NOT_APPLY)."""
 
     def reward(rollout: Rollout) -> list[float]:
         backs = rollout.info.get("way_back")
@@ -116,11 +119,9 @@ def round_trip_reward(cfg: TranslationConfig, weight: float = 1.0) -> RewardFunc
         for i, hyp in enumerate(rollout.completions):
             example = rollout.examples[i // g]
             back = backs[i] if backs is not None else None
-            if (
-                not isinstance(example, RoundTripPrompt)
-                or back is None
-                or is_degenerate(hyp, lang=lang, repeat_limit=cfg.repeat_limit)
-            ):
+            if not isinstance(example, RoundTripPrompt):
+                out.append(DOES_NOT_APPLY)
+            elif back is None or is_degenerate(hyp, lang=lang, repeat_limit=cfg.repeat_limit):
                 out.append(0.0)
             else:
                 out.append(sentence_chrf(back, [example.sentence], beta=cfg.chrf_beta))

@@ -96,8 +96,17 @@ def shown_groups(
             "completions": rollout.completions[span],
             "rewards": total.tolist(),
             "advantages": adv[span].tolist(),
-            "parts": {name: part[span].tolist() for name, part in parts.items()},
-            "weights": {name: float(weights.get(name, 1.0)) for name in parts},
+            # the parts that score this group (a round trip's prompt has no reference)
+            "parts": {
+                name: part[span].tolist()
+                for name, part in parts.items()
+                if not part[span].isnan().all()
+            },
+            "weights": {
+                name: float(weights.get(name, 1.0))
+                for name, part in parts.items()
+                if not part[span].isnan().all()
+            },
             "mean": float(total.mean()),
             "std": std,
             "flat": flat,

@@ -431,6 +431,8 @@ def grpo_metrics(
     )
     for name in rewards[0].per_function:
         joined = torch.cat([rw.per_function[name] for rw in rewards])
-        metrics[f"reward/{name}/mean"] = joined.mean().item()
-        metrics[f"reward/{name}/std"] = joined.std().item() if joined.numel() > 1 else 0.0
+        joined = joined[~joined.isnan()]  # the samples the part scores (DOES_NOT_APPLY)
+        if joined.numel():  # none this step: no point on the part's curve
+            metrics[f"reward/{name}/mean"] = joined.mean().item()
+            metrics[f"reward/{name}/std"] = joined.std().item() if joined.numel() > 1 else 0.0
     return metrics

@@ -72,7 +72,8 @@ def test_the_round_trip_is_a_reward_part_equal_to_chrf_of_the_way_back(tmp_path)
         for t, b in zip(samples, back)
     ]
     assert parts[ROUND_TRIP][trip * 3 : trip * 3 + 3].tolist() == pytest.approx(expected)
-    assert parts["chrf"][trip * 3 : trip * 3 + 3].tolist() == [0.0, 0.0, 0.0]
+    # the reference reward does not score a prompt without one: no 0 to pull its mean down
+    assert parts["chrf"][trip * 3 : trip * 3 + 3].isnan().all()
     # a pair's prompt keeps its reference reward and carries no round trip
     pair = next(i for i, p in enumerate(prompts) if not isinstance(p, RoundTripPrompt))
     ref = prompts[pair].reference
@@ -81,9 +82,11 @@ def test_the_round_trip_is_a_reward_part_equal_to_chrf_of_the_way_back(tmp_path)
         for t in rollout.completions[pair * 3 : pair * 3 + 3]
     ]
     assert parts["chrf"][pair * 3 : pair * 3 + 3].tolist() == pytest.approx(expected)
-    assert parts[ROUND_TRIP][pair * 3 : pair * 3 + 3].tolist() == [0.0, 0.0, 0.0]
+    assert parts[ROUND_TRIP][pair * 3 : pair * 3 + 3].isnan().all()
     assert rollout.info["way_back"][pair * 3] is None
-    assert total.tolist() == pytest.approx((parts["chrf"] + parts[ROUND_TRIP]).tolist())
+    # in the total a part that does not apply adds 0
+    both = parts["chrf"].nan_to_num(0.0) + parts[ROUND_TRIP].nan_to_num(0.0)
+    assert total.tolist() == pytest.approx(both.tolist())
 
 
 def test_the_share_of_each_grpo_batch_is_the_settings_and_the_warm_up_has_none(tmp_path):
@@ -184,6 +187,14 @@ def test_a_resume_in_the_middle_of_round_trip_grpo_equals_a_run_never_stopped(tm
     shown = [g for r in grpo for g in r["samples"] if "way_back" in g]
     assert shown and all(g["reference"] is None for g in shown)
     assert all(len(g["way_back"]) == len(g["completions"]) == 2 for g in shown)
+    # each group shows the parts that score it; each part's mean is over those samples
+    assert all(list(g["parts"]) == [ROUND_TRIP] for g in shown)
+    pairs = [g for r in grpo for g in r["samples"] if "way_back" not in g]
+    assert pairs and all(ROUND_TRIP not in g["parts"] and "chrf" in g["parts"] for g in pairs)
+    for r in grpo:  # every group of the step is shown (run.sample_groups 4, 4 prompts)
+        scored = [v for g in r["samples"] for v in g["parts"].get(ROUND_TRIP, [])]
+        assert len(r["samples"]) == 4 and scored
+        assert r[f"reward/{ROUND_TRIP}/mean"] == pytest.approx(sum(scored) / len(scored))
 
     first = Trainer(cfg, save_dir=tmp_path / "b")
     assert first.run(max_steps=2)["reason"] == "step limit"  # the warm-up, one GRPO step
