@@ -366,7 +366,9 @@ class TranslationTask(Task[TranslationConfig]):
         cut = self._max_len - 1
         return sum(min(len(self.encode_target(e.reference)), cut) + 1 for e in examples)
 
-    def answer_length(self, example: Example) -> int:
+    def answer_length(self, example: Example) -> int | None:
+        if example.reference is None:  # a round trip's prompt: no answer to measure
+            return None
         return len(self.encode_target(example.reference)) + 1
 
     def supervised_logits(

@@ -208,6 +208,8 @@ def _measure(
             ref_model=ref if cfg.grpo.beta > 0 else None,
         )
 
+        if name == "grpo":  # its prompts as the run draws them: a round trip's among them
+            task.begin_stage(name)  # (the warm-up's may back-translate: the run's to do)
         step = _stepper(cfg, task, learner, name, stage, rng)
         parts[f"{name}_step"] = _time_steps(step, PROBE_STEPS[name], cancelled)
     if cancelled():
@@ -267,12 +269,13 @@ def written_lengths(cfg: StudioConfig, task: Task, batches: list[list[Example]])
     warm-up on the references it writes about as long as they are (the GRPO step of a
     real Tatoeba run took 0.51 s, with samples of 10 tokens on average; the probe's
     untrained ones of 48 took 1.34 s). So when a warm-up comes first and the task knows
-    its answers' lengths, the probe's samples stop at the batch's longest answer."""
+    its answers' lengths, the probe's samples stop at the batch's longest answer (a
+    prompt without one, a round trip's, is taken to be answered as long)."""
     if not cfg.stages.warmup.steps:
         return cfg.grpo
     lengths = [task.answer_length(e) for batch in batches for e in batch]
     known = [n for n in lengths if n is not None]
-    if not known or len(known) < len(lengths):
+    if not known:
         return cfg.grpo
     return replace(cfg.grpo, max_new_tokens=min(cfg.grpo.max_new_tokens, max(known)))
 

@@ -205,3 +205,23 @@ def test_a_resume_in_the_middle_of_round_trip_grpo_equals_a_run_never_stopped(tm
     assert [r[f"reward/{ROUND_TRIP}/mean"] for r in later] == [
         r[f"reward/{ROUND_TRIP}/mean"] for r in grpo
     ]
+
+
+def test_the_time_probe_times_grpo_steps_with_their_round_trip(tmp_path, monkeypatch):
+    """The probe's GRPO steps draw as the run's do, the round trip's prompts among them,
+    so that their way back is in the pace the budget plans with."""
+    from studio.core.training.probes.time_probe import estimate_config
+
+    cfg = load_config("tiny_transformer", [*settings(tmp_path), *RUN])
+    drawn = []
+    real = type(build_task(cfg)).rollout
+
+    def counting(self, model, prompts, *args, **kwargs):
+        drawn.extend(prompts)
+        return real(self, model, prompts, *args, **kwargs)
+
+    monkeypatch.setattr(type(build_task(cfg)), "rollout", counting)
+    estimate = estimate_config(cfg)
+    assert estimate.pace.grpo_step > 0
+    assert any(isinstance(p, RoundTripPrompt) for p in drawn)
+    assert any(not isinstance(p, RoundTripPrompt) for p in drawn)
