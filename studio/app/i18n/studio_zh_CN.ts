@@ -7914,6 +7914,10 @@
         <translation>run.max_steps：运行已在第 {step} 步，即它的步数上限 {limit}；要继续训练请给更高的上限（--steps N，所有阶段共最多 {total}）</translation>
     </message>
     <message>
+        <source>{stage}: planned again from its own pace, {own} s a step (measured before the first step: {probe} s): {before} -&gt; {after} steps, to end where the time budget leaves the later stages their time</source>
+        <translation>{stage}：按自身的速度重新规划，每步 {own} 秒（第一步之前测得 {probe} 秒）：{before} -&gt; {after} 步，在时间预算给后面阶段留足时间之处结束</translation>
+    </message>
+    <message>
         <source>{stage}: {why}, but with its learning rate still {lr}: the rate now decays to its floor by step {end} of the stage, where it ends</source>
         <translation>{stage}：{why}，但学习率仍为 {lr}：学习率现在于本阶段第 {end} 步前衰减到下限，阶段在那里结束</translation>
     </message>

@@ -305,6 +305,36 @@ def fit_time_budget(cfg: StudioConfig, budget: float, pace: Pace) -> TimeFit:
     return fit
 
 
+def replan_filler(
+    cfg: StudioConfig, pace: Pace, name: str, done: int, seconds: float, remaining: float, cap: int
+) -> int:
+    """Stage `name`, which fills the budget, planned again from its own pace: `done` steps
+    took `seconds`, and the measurement before the first step (`pace`) was off by as much
+    for every part of the run (a machine busier or quieter than when it measured). Its new
+    total of steps: as many as fit in `remaining` seconds beside the later stages' planned
+    steps and their evaluations, within `cap`, and at least `done` + MIN_STEPS."""
+    own = seconds / max(done, 1)
+    ratio = own / max(getattr(pace, f"{name}_step"), 1e-9)
+    scaled = Pace(
+        warmup_step=pace.warmup_step * ratio,
+        grpo_step=pace.grpo_step * ratio,
+        evaluation=pace.evaluation * ratio,
+        checkpoint=pace.checkpoint,
+        snapshot=pace.snapshot * ratio,
+    )
+    names = [n for n, _ in cfg.stages.planned()]
+    later = {n: getattr(cfg.stages, n).steps for n in names[names.index(name) + 1 :]}
+
+    def fits(more: int) -> bool:
+        return predict(cfg, scaled, {name: more, **later}).total <= remaining
+
+    low, high = 0, max(cap - done, 0)  # the most steps that fit, by bisection
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if fits(mid) else (low, mid - 1)
+    return min(cap, done + max(low, MIN_STEPS))
+
+
 def _largest_factor(fits: Callable[[float], bool]) -> float:
     """The largest factor in [0, 1] that `fits`, by bisection (0 when none does)."""
     low, high = 0.0, 1.0

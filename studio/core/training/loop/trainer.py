@@ -39,13 +39,14 @@ from torch import nn
 from studio.core.config.budgets import parse_time_budget
 from studio.core.config.checks import config_warnings, sparsity_end
 from studio.core.config.experiments import parse_variants
-from studio.core.config.fit import apply_fit
+from studio.core.config.fit import apply_fit, covers
 from studio.core.config.loading import save_config
 from studio.core.config.sections import StageConfig, StudioConfig
 from studio.core.files import atomic_write_json, atomic_write_text
 from studio.core.machine.device import autocast, check_amp, peak_memory_mb, resolve_device
 from studio.core.machine.distributed import SINGLE, Dist, check_batch_sizes, local_device, wrap
 from studio.core.machine.memory_budget import Fit
+from studio.core.machine.time_budget import replan_filler
 from studio.core.machine.torch_imports import import_torch_compiler
 from studio.core.messages import say
 from studio.core.models import frozen_reference
@@ -416,6 +417,7 @@ class Trainer:
                 self.scaler.load_state_dict(state["scaler"])
         else:
             self.pos.best, self.pos.best_second, self.pos.bad_evals = None, None, 0
+            self.pos.stage_seconds, self.pos.replanned = 0.0, False
             if self.ppl is not None:
                 self.ppl.begin(name)
             if name == "grpo":
@@ -557,6 +559,7 @@ class Trainer:
         if self.pos.last_eval_step == self.pos.global_step:
             return None
         found, second = self.evaluate(), self.task.EVAL_SECOND
+        self._replan(stage)
         metric = found[f"eval/{self.task.EVAL_METRIC}"]
         gain = self.task.SECOND_GAIN
         also = None if second is None else Second(second, found[f"eval/{second}"], gain)
@@ -569,6 +572,57 @@ class Trainer:
                 reason = None
         schedule.observe(self.pos.bad_evals)
         return reason
+
+    def _replan(self, stage: StageConfig) -> None:
+        """A stage that fills the time budget, at its first evaluation: its steps planned
+        again from its own pace so far (time_budget.replan_filler), once, its cosine's end
+        moved with them and written into the run's config. The measurement before the
+        first step reads the machine of that moment: two runs started side by side read it
+        a third slow and planned their warm-ups 10-20% short. Not the user's steps."""
+        name, _ = self._stage()
+        _, schedule = self._running()
+        estimate, path = self.time_estimate, f"stages.{name}.steps"
+        if (
+            self.pos.replanned
+            or not stage.fills_budget
+            or self.time_budget is None
+            or schedule.cut is not None
+            or covers(self.cfg.user_set, path)
+        ):
+            return
+        self.pos.replanned = True
+        before, steps = stage.steps, stage.steps
+        if self.dist.is_main and estimate is not None:
+            fit = estimate.fit
+            cap = fit.changes[path][0] if fit is not None and path in fit.changes else before
+            remaining = self.time_budget - (time.perf_counter() - self._clock)
+            steps = replan_filler(
+                self.cfg,
+                estimate.pace,
+                name,
+                self.pos.stage_step,
+                self.pos.stage_seconds,
+                remaining,
+                cap,
+            )
+        steps = self.dist.broadcast(steps)
+        if steps == before:
+            return
+        stage.steps = schedule.total_steps = steps
+        if self.dist.is_main:
+            save_config(self.cfg, self._folder / CONFIG_FILE)
+        self._log(
+            say(
+                "{stage}: planned again from its own pace, {own} s a step (measured before "
+                "the first step: {probe} s): {before} -> {after} steps, to end where the "
+                "time budget leaves the later stages their time",
+                stage=name,
+                own=f"{self.pos.stage_seconds / max(self.pos.stage_step, 1):.3g}",
+                probe=f"{getattr(estimate.pace, f'{name}_step'):.3g}" if estimate else "?",
+                before=f"{before:,}",
+                after=f"{steps:,}",
+            )
+        )
 
     def _end_sooner(self, stage: StageConfig, end: int, why: str, lr: float) -> None:
         """The stage's new last step `end`, its rate decaying to it (plan.decay_instead),
@@ -859,6 +913,7 @@ class Trainer:
         self._sync_reference()
         step_time = time.perf_counter() - started
         self.pos.elapsed += step_time
+        self.pos.stage_seconds += step_time
         self._emit(self._record(outcome, step_time))
         self._probe()
         check_divergence(self.pos, self.cfg.training, name, stage, self._folder)

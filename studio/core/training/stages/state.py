@@ -53,6 +53,8 @@ class Position:
     skipped_in_a_row: int = 0  # of them, the latest unbroken streak (divergence)
     records: int | None = None  # metrics.jsonl records up to this checkpoint's own (None: unknown)
     elapsed: float = 0.0  # seconds of training, over all sessions of this run
+    stage_seconds: float = 0.0  # of them, the current stage's steps'
+    replanned: bool = False  # the current stage's steps planned again from its own pace
 
 
 def seed_everything(seed: int, deterministic: bool) -> None:

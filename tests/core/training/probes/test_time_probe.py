@@ -325,6 +325,27 @@ def test_the_trainer_ends_the_run_cleanly_when_the_budget_runs_out(tmp_path):
     assert (trainer.run_dir / "checkpoints").is_dir()
 
 
+def test_a_warm_up_that_fills_the_budget_is_planned_again_from_its_own_pace(tmp_path, monkeypatch):
+    """The measurement before the first step read a machine 50x slower than the steps
+    turn out (another run starting beside it): the fit planned a short warm-up; at its
+    first evaluation it is planned again from its own pace, up to its cap, once."""
+    slow = Pace(warmup_step=1.0, grpo_step=1.0, evaluation=0.5, checkpoint=0.01)
+    monkeypatch.setattr(time_probe, "measure_pace", lambda *a, **k: (slow, 0.1))
+    cfg = tiny_config("stages.warmup.steps=60", "stages.warmup.fills_budget=true")
+    cfg.run.time_budget, cfg.user_set = "40s", []  # the cap and the budget: the fit's
+    trainer = Trainer(cfg, save_dir=tmp_path)
+    planned = cfg.stages.warmup.steps
+    assert MIN_STEPS <= planned < 30  # the fit's plan at the slow pace
+    trainer.run()
+    records = read_metrics(trainer.run_dir)
+    warmup = [r for r in records if r["kind"] == "step" and r["stage"] == "warmup"]
+    assert len(warmup) == 60  # the cap: at the real pace all of it fits
+    logs = [r["message"] for r in records if r["kind"] == "log"]
+    replanned = [m for m in logs if "planned again from its own pace" in m]
+    assert len(replanned) == 1 and f"{planned} -> 60 steps" in replanned[0]
+    assert "steps: 60" in (trainer.run_dir / "config.yaml").read_text("utf-8")
+
+
 # ---- the command line
 
 
