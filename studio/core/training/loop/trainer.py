@@ -609,8 +609,7 @@ class Trainer:
         if steps == before:
             return
         stage.steps = schedule.total_steps = steps
-        if self.dist.is_main:
-            save_config(self.cfg, self._folder / CONFIG_FILE)
+        self._rewrite_config()
         self._log(
             say(
                 "{stage}: planned again from its own pace, {own} s a step (measured before "
@@ -624,13 +623,18 @@ class Trainer:
             )
         )
 
+    def _rewrite_config(self) -> None:
+        """The run's config.yaml written again (rank 0) after a choice made while training
+        (a stage's new end, GRPO's temperature), so that a resumed run makes it too."""
+        if self.dist.is_main:
+            save_config(self.cfg, self._folder / CONFIG_FILE)
+
     def _end_sooner(self, stage: StageConfig, end: int, why: str, lr: float) -> None:
         """The stage's new last step `end`, its rate decaying to it (plan.decay_instead),
         written into the run's config so that a resumed run ends there too, and said."""
         name, _ = self._stage()
         stage.steps = end
-        if self.dist.is_main:
-            save_config(self.cfg, self._folder / CONFIG_FILE)
+        self._rewrite_config()
         self._log(
             say(
                 "{stage}: {why}, but with its learning rate still {lr}: the rate now decays "
@@ -976,8 +980,7 @@ class Trainer:
             )
         choice = choose_temperature(gcfg, self.dist.broadcast(entropy))
         gcfg.temperature = choice.temperature
-        if self.dist.is_main:
-            save_config(self.cfg, self._folder / CONFIG_FILE)
+        self._rewrite_config()
         self._log(choice.message())
 
     def _out_of_time(self) -> bool:
