@@ -13,8 +13,10 @@ reverse model cut at a fixed step count and the pairs drawn in proportion to the
 number, lost 30-40 test chrF on the demo corpus; benchmarks/RESULTS.md):
 
 - the reverse model trains until its own valid chrF stops rising (`PATIENCE`
-  evaluations every `EVAL_EVERY` steps, on the run's valid pairs read backwards), at most
-  `task.back_translation_steps`, and translates with the weights of its best evaluation;
+  evaluations every `EVAL_EVERY` steps without `MIN_GAIN` more, on the run's valid pairs
+  read backwards), at most `task.back_translation_steps` (fitted to a user's file:
+  text_fit.py), in batches of pairs of like length as the warm-up's, and translates with
+  the weights of its best evaluation;
 - it translates by beam search by default (`task.back_translation_decoding`), or by
   sampling, which gives more varied but noisier sources;
 - at most `task.back_translation_share` of each warm-up batch is synthetic
@@ -56,12 +58,14 @@ if TYPE_CHECKING:
 
 BT_TAG = "<bt>"  # the source tokenizer's token for "this source is a model's"
 TAG = BT_TAG + " "  # the text prefix of every synthetic source
-BATCH = 32
+BATCH = 32  # pairs a batch, when the task cannot batch by tokens
+BATCH_TOKENS = 800  # padded positions a batch of pairs of like length: the warm-up's
 LR = 1e-3
 LR_WARMUP = 100  # steps of linear learning-rate warm-up, as the preset's warm-up has
 GRAD_CLIP = 0.8
 EVAL_EVERY = 200  # reverse-model steps between evaluations of its valid chrF
-PATIENCE = 3  # evaluations without a better chrF before the reverse model stops
+PATIENCE = 3  # evaluations without a better chrF before the reverse model stops...
+MIN_GAIN = 0.5  # ...better by this much: 200 sentences' chrF wanders by about as much
 VALID_LIMIT = 200  # valid pairs the reverse model is scored on
 TRANSLATE_BATCH = 64
 BEAMS = 4  # of its beam search: as many as eval.beam_size gives a run by default
@@ -155,9 +159,10 @@ def back_translate(forward: TranslationTask, sentences: list[str]) -> BackTransl
 def train_to_plateau(
     task: TranslationTask, model: torch.nn.Module, max_steps: int
 ) -> tuple[int, int, float | None]:
-    """Warm the model up on the task's pairs, evaluating its valid chrF every EVAL_EVERY
-    steps and stopping after PATIENCE evaluations without a better one; the model ends
-    with its best weights. Returns (steps trained, best step, best chrF or None)."""
+    """Warm the model up on the task's pairs (batches of like length, BATCH_TOKENS
+    positions), evaluating its valid chrF every EVAL_EVERY steps and stopping after
+    PATIENCE evaluations without one MIN_GAIN better; the model ends with the weights of
+    its best. Returns (steps trained, best step, best chrF or None)."""
     optimizer = torch.optim.AdamW(model.parameters(), lr=LR, betas=(0.9, 0.99))
     rng = random.Random(task.seed)
     scored = bool(task.splits["valid"])
@@ -167,14 +172,15 @@ def train_to_plateau(
         model.train()
         for group in optimizer.param_groups:
             group["lr"] = LR * min(1.0, step / LR_WARMUP)
-        loss = task.supervised_loss(model, task.sample(BATCH, rng, 0))
+        batch = task.sample_tokens(BATCH_TOKENS, rng, 0) or task.sample(BATCH, rng, 0)
+        loss = task.supervised_loss(model, batch)
         optimizer.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), GRAD_CLIP)
         optimizer.step()
         if scored and (step % EVAL_EVERY == 0 or step == max_steps):
             chrf = task.evaluate(model, split="valid", limit=VALID_LIMIT)["chrf"]
-            if chrf > best_chrf:
+            if chrf >= best_chrf + MIN_GAIN:
                 best_chrf, best_step, waited = chrf, step, 0
                 best_state = copy.deepcopy(model.state_dict())
             else:

@@ -76,8 +76,9 @@ def origin_report(origin: str, cfg: TranslationConfig, pairs: list[tuple[str, st
 
 def source_tags(cfg: TranslationConfig) -> list[str]:
     """The tags a source may begin with, each one token of the source tokenizer: the
-    direction tags of a both-ways run, and back-translation's."""
-    return direction_tokens(cfg) + ([BT_TAG] if cfg.back_translation else [])
+    direction tags of a both-ways run, and back-translation's wherever there is text it
+    may translate (the fit decides whether it does once the text is read: text_fit.py)."""
+    return direction_tokens(cfg) + ([BT_TAG] if cfg.back_translation or cfg.text_path else [])
 
 
 def fit_tokenizers(

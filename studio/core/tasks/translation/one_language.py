@@ -36,6 +36,7 @@ from studio.core.messages import Message, joined, say
 from studio.core.tasks.translation.back_translation import describe
 from studio.core.tasks.translation.config import TranslationConfig
 from studio.core.tasks.translation.round_trip import round_trip_report
+from studio.core.tasks.translation.text_fit import round_trip_left_off
 
 PAIR_SHARE = 0.5  # a file with a tab on at least this share of its lines is a pair file
 WHOLE_SHARE = 0.9  # line-by-line answers that must agree before the whole file is one language
@@ -262,11 +263,12 @@ def _best(line: str, langs: tuple[str, str]) -> str | None:
     return best if confidence > second else ""
 
 
-def text_report(cfg: TranslationConfig, text: OneLanguageText) -> list[str]:
+def text_report(cfg: TranslationConfig, text: OneLanguageText, *, fitted: bool) -> list[str]:
     """The load report's lines: what the file gave, and what each language's sentences
-    are used for (or that they are not, and why). Back-translation with no
-    target-language sentence to translate, and a round trip that cannot run
-    (round_trip.round_trip_report), are refused, naming the fix."""
+    are used for (or that they are not, and why: the fit's reason when it chose,
+    `fitted`). Back-translation with no target-language sentence to translate, and a
+    round trip that cannot run (round_trip.round_trip_report), are refused, naming the
+    fix."""
     lines: list[str] = [text.summary()]
     if cfg.renamed:  # a config written before the setting took either language
         lines.append(
@@ -296,5 +298,9 @@ def text_report(cfg: TranslationConfig, text: OneLanguageText) -> list[str]:
                 target=target,
             )
         )
-    lines += round_trip_report(cfg, text.path, len(text.source), bool(text.target))
+    one_way = not cfg.both_directions and not cfg.round_trip_share
+    if fitted and text.source and text.target and one_way:
+        lines.append(round_trip_left_off(cfg, len(text.source)))
+    else:
+        lines += round_trip_report(cfg, text.path, len(text.source), bool(text.target))
     return lines

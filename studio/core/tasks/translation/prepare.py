@@ -61,6 +61,7 @@ class PreparedData:
     source_tok: Tokenizer
     target_tok: Tokenizer
     report: LoadReport
+    fit: DataFit | None  # what was fitted to the file (None: the preset's settings kept)
 
 
 def prepare_data(
@@ -122,7 +123,7 @@ def prepare_data(
         report.fitted, report.kept_as_set = fit.notes, fit.kept
         report.propose(fit.proposals, fit.user)
     train_pairs = read_as(cfg, splits["train"])
-    return PreparedData(splits, train_pairs, source_tok, target_tok, report)
+    return PreparedData(splits, train_pairs, source_tok, target_tok, report, fit)
 
 
 def _tokenizers(

@@ -86,6 +86,7 @@ from studio.core.tasks.translation.round_trip import (
     round_trip_share,
     way_back,
 )
+from studio.core.tasks.translation.text_fit import fit_text_use
 
 PROBE_WORDS = 8  # reference tokens the policy probe follows
 
@@ -143,6 +144,7 @@ class TranslationTask(Task[TranslationConfig]):
         prepared = prepare_data(cfg, data, pairs, self.user_settings, self.model_tokens)
         self.splits = prepared.splits
         self._report = prepared.report
+        self._fit = prepared.fit
         self._train_pairs = prepared.train_pairs
         self._set_tokenizers(prepared.source_tok, prepared.target_tok)
         self._max_len: int | None = None  # the model's, once build_model has seen it
@@ -163,7 +165,8 @@ class TranslationTask(Task[TranslationConfig]):
 
     def _read_text(self, path: str, max_length: int) -> None:
         """task.text_path's sentences sorted by language, said in the load report; the
-        target-language ones are back-translated when task.back_translation is on, the
+        target-language ones are back-translated when task.back_translation is on (set by
+        the fit to a user's file, text_fit.py, unless the user set it), the
         source-language ones are GRPO's round-trip prompts (round_trip.py)."""
         cfg = self.cfg
         lengths = {
@@ -171,7 +174,9 @@ class TranslationTask(Task[TranslationConfig]):
             cfg.target_lang: lambda s: len(self.target_tok.encode(s)),
         }
         self.text = read_text(path, (cfg.source_lang, cfg.target_lang), max_length, lengths)
-        self._report.one_language = text_report(cfg, self.text)
+        if self._fit is not None:
+            fit_text_use(self._fit, cfg, len(self.splits["train"]), self.text)
+        self._report.one_language = text_report(cfg, self.text, fitted=self._fit is not None)
         if cfg.back_translation:
             self._to_back_translate = self.text.target
         share = round_trip_share(cfg, len(self.text.source))

@@ -14,6 +14,10 @@ from studio.core.data.load_report import DataError
 from studio.core.tasks import build_task
 from studio.core.tasks.translation.back_translation import TAG
 from studio.core.tasks.translation.one_language import read_text
+from studio.core.tasks.translation.text_fit import (
+    back_translation_proposals,
+    reverse_steps_proposal,
+)
 from tests.helpers import TINY_TRANSFORMER
 
 TINY = [
@@ -136,6 +140,73 @@ def test_the_load_report_says_what_each_language_is_for(tmp_path):
         with_bt.report()
     )
     assert with_bt._to_back_translate == english
+
+
+def distinct(sentences):
+    return list(dict.fromkeys(sentences))
+
+
+def test_the_fit_chooses_what_the_text_is_for_and_what_the_user_sets_wins(tmp_path):
+    demo = demo_pairs(4000)
+    pairs = tmp_path / "pairs.tsv"  # enough pairs for the fit to the user's file
+    pairs.write_text("".join(f"{zh}\t{en}\n" for zh, en in demo[:1200]), encoding="utf-8")
+    english = distinct(en for _, en in demo[1200:3400])[:600]
+    chinese = distinct(zh for zh, _ in demo[3400:3500])
+    path = text_file(tmp_path, english + chinese)
+    args = [*TINY, f"data.path={pairs}", f"task.text_path={path}"]
+    cfg = load_config("tiny_transformer", args)
+    task = build_task(cfg)
+    train = f"{len(task.splits['train']):,}"
+    # within the time budget neither method paid: both left off, each said why
+    assert cfg.task.back_translation is False and task._to_back_translate == []
+    report = task.report()
+    assert (
+        "task.back_translation off: back-translating the 600 en (English) sentences would "
+        f"take minutes of the warm-up's budget from the {train} real pairs; measured on "
+        "4,000 pairs and 4,500 such sentences in 25 minutes it ended 1-3 test chrF below "
+        "the pairs alone"
+    ) in report
+    assert "the 600 en (English) sentences are not used: task.back_translation is off" in report
+    assert (
+        f"the {len(chinese)} zh (Chinese) sentences are not used: the round trip (translated "
+        "and translated back) needs a model translating both ways, which the fit does not "
+        "choose"
+    ) in report
+    assert "set task.both_directions: true to use them as GRPO prompts all the same" in report
+    assert "task.back_translation_steps" not in report  # nothing to cap
+
+    # what the user sets wins, and the report says what the fit would have chosen; the
+    # reverse model's steps are then capped, unless the user set them too (TINY does)
+    on = load_config("tiny_transformer", [*args, "task.back_translation=true"])
+    kept = build_task(on)
+    assert on.task.back_translation is True and kept._to_back_translate == english
+    assert (
+        "task.back_translation: kept at true, you set it; the fit would choose false"
+    ) in kept.report()
+    assert "task.back_translation_steps: kept at 20, you set it; the fit would choose 1,000" in (
+        kept.report()
+    )
+    capped = load_config(
+        "tiny_transformer", [*TINY_TRANSFORMER, *args[len(TINY) :], "task.back_translation=true"]
+    )
+    assert "task.back_translation_steps 1,000: the reverse model trains" in (
+        build_task(capped).report()
+    )
+    assert capped.task.back_translation_steps == 1000
+
+    # without a time budget the preset's off stands, unmeasured: no reason claimed
+    unbudgeted = build_task(load_config("tiny_transformer", [*args, "run.time_budget="]))
+    assert "task.back_translation off: back-translating" not in unbudgeted.report()
+
+
+def test_the_reverse_models_cap_follows_the_pairs():
+    cfg = load_config("tiny_transformer").task
+    assert back_translation_proposals(cfg, 3199, 0) == []  # nothing to translate
+    (off,) = back_translation_proposals(cfg, 3199, 4471)
+    assert off.value is False and "from the 3,199 real pairs" in off.reason
+    # 0.6 steps a pair, in hundreds, within 1,000-4,000 steps
+    caps = [reverse_steps_proposal(n).value for n in (500, 3199, 5000, 9999)]
+    assert caps == [1000, 1900, 3000, 4000] and all(type(c) is int for c in caps)
 
 
 def test_the_target_sentences_of_a_mixed_file_become_tagged_pairs(tmp_path):
