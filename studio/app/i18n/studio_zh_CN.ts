@@ -7654,6 +7654,10 @@
         <translation>task.suggestions：{path} 不存在；请用 `grpo-studio serve RUN --suggestions` 为该运行提供服务并从客户端发送更正，或清空 task.suggestions</translation>
     </message>
     <message>
+        <source>back-translation: a reverse model trains on the pairs (at most {steps} steps), then translates the {n} {target} sentences; the warm-up&apos;s first step comes after</source>
+        <translation>回译：先用句对训练一个反向模型（最多 {steps} 步），再翻译这 {n} 个{target}句子；之后才开始预热的第一步</translation>
+    </message>
+    <message>
         <source>{setting}: {name} translates one way, as it was trained; set {setting}: false, or train the Tiny-Transformer (model.arch: tiny-transformer)</source>
         <translation>{setting}：{name} 只按训练时的方向单向翻译；请设置 {setting}: false，或训练 Tiny-Transformer（model.arch: tiny-transformer）</translation>
     </message>

@@ -290,6 +290,17 @@ class Task(ABC, Generic[C]):
         it (translation back-translates its monolingual sentences for the warm-up)."""
         del name
 
+    def preparing(self, name: str) -> str | None:
+        """What begin_stage(name) is about to do that takes minutes, in one line for the
+        run's log, so a person watching knows why no step comes yet; None: nothing."""
+        del name
+        return None
+
+    def prepared(self, name: str) -> str | None:
+        """What that preparation made, in one line for the run's log; None: nothing."""
+        del name
+        return None
+
     def load_report(self) -> LoadReport | None:
         """The same, in fields (columns, split, first pairs), for a task that reads the
         user's sentence-pair files; None for the others."""

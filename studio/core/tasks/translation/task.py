@@ -39,6 +39,7 @@ from torch import nn
 from studio.core.config.decoding import BEAM, GREEDY, GREEDY_DECODING, Decoding, Method
 from studio.core.config.fields import ModelSection
 from studio.core.config.sections import DataConfig, StudioConfig
+from studio.core.data.languages import language_label
 from studio.core.data.load_report import LoadReport
 from studio.core.data.text_tokenizers import TextTokenizer, split_tags
 from studio.core.messages import say
@@ -263,6 +264,22 @@ class TranslationTask(Task[TranslationConfig]):
             pairs = [(tagged(s, self.cfg.target_lang), t) for s, t in pairs]
         if pairs:
             self._synthetic_pools = length_levels(pairs, self.cfg.num_levels)[1]
+
+    def preparing(self, name: str) -> str | None:
+        if name != "warmup" or not self._to_back_translate or self.synthetic is not None:
+            return None
+        return say(
+            "back-translation: a reverse model trains on the pairs (at most {steps} steps), "
+            "then translates the {n} {target} sentences; the warm-up's first step comes after",
+            steps=f"{self.cfg.back_translation_steps:,}",
+            n=f"{len(self._to_back_translate):,}",
+            target=language_label(self.cfg.target_lang),
+        )
+
+    def prepared(self, name: str) -> str | None:
+        if name != "warmup" or self.back_translated is None:
+            return None
+        return self.back_translated.summary()
 
     def check_settings(self, cfg: StudioConfig) -> None:
         """The perplexity curriculum draws from the real pairs it scored, so the warm-up

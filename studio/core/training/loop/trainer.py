@@ -387,7 +387,14 @@ class Trainer:
     def _start_stage(self, state: dict[str, Any] | None) -> None:
         """Fresh optimizer and schedule for the stage; restored from `state` on resume."""
         name, stage = self._stage()
+        # a preparation that takes minutes (back-translation) is said before and after
+        coming = self.task.preparing(name)
+        if coming is not None:
+            self._log(coming)
         self.task.begin_stage(name)
+        made = self.task.prepared(name)
+        if made is not None:
+            self._log(made)
         self._recent = RecentWeights(stage.average_last)
         tcfg = self.cfg.training
         self.optimizer = new_optimizer(self.model, stage, tcfg, self.device)

@@ -56,7 +56,14 @@ def test_synthetic_pairs_join_the_warmup_alone_and_survive_a_resume(tmp_path):
     assert "62 lines read; kept 0 in zh (Chinese) and 60 in en (English)" in task.report()
     assert "dropped 1 duplicate (line 62), 1 empty (line 61)" in task.report()
     task.build_model(cfg.model)
+    # the minutes before the warm-up's first step are said before and after, for the log
+    assert task.preparing("warmup") == (
+        "back-translation: a reverse model trains on the pairs (at most 20 steps), then "
+        "translates the 60 en (English) sentences; the warm-up's first step comes after"
+    )
+    assert task.prepared("warmup") is None and task.preparing("grpo") is None
     task.begin_stage("warmup")
+    assert task.prepared("warmup").startswith("back-translated 60 sentences; the reverse model")
     synthetic = task.synthetic
     assert len(synthetic) == 60 and [t for _, t in synthetic] == english
     assert all(s.startswith(TAG) for s, _ in synthetic)
@@ -70,8 +77,9 @@ def test_synthetic_pairs_join_the_warmup_alone_and_survive_a_resume(tmp_path):
     again = build_task(cfg)
     again.load_state_dict(task.state_dict())
     again.build_model(cfg.model)
-    again.begin_stage("warmup")  # reused, not trained again
-    assert again.synthetic == synthetic
+    assert again.preparing("warmup") is None  # reused, not trained again: nothing to say
+    again.begin_stage("warmup")
+    assert again.synthetic == synthetic and again.prepared("warmup") is None
 
 
 def test_back_translation_needs_its_file():
