@@ -76,7 +76,7 @@ class TranslationConfig(TaskSection):
         False,
         "Back-translate text_path's target-language sentences into synthetic pairs (by a "
         "reverse-direction model) and mix them, tagged, into the warm-up. Off unless you "
-        "turn it on: within a 25-minute budget, 4,000 Tatoeba pairs with 4,500 sentences "
+        "turn it on: within a 25-minute budget, 4,000 pairs of real text with 4,500 sentences "
         "back-translated ended 1-3 test chrF below the pairs alone (the reverse model takes "
         "minutes, and the real pairs get half of each batch); it may pay where steps are many",
     )
