@@ -148,6 +148,11 @@ class DataFit:
     kept: list[str] = field(default_factory=list)
     proposals: list[Proposal] = field(default_factory=list)
 
+    def has_time_budget(self) -> bool:
+        """Whether the run gets a time budget: the fit's TIME_BUDGET, unless the user
+        cleared run.time_budget (or gave their own)."""
+        return bool(str(self.user.get("run.time_budget", TIME_BUDGET)).strip())
+
     def choose(self, proposals: list[Proposal]) -> dict[str, Any]:
         """The values the fit takes for what the task chooses itself (path -> value), their
         reasons noted; the user's settings kept and said."""
@@ -340,7 +345,7 @@ def warmup_settings(fit: DataFit, lengths: list[tuple[int, int]]) -> list[Propos
     waste = padding_share(lengths, batch_size)
     if fit.user.get("stages.warmup.batch_tokens", BATCH_TOKENS) == 0:  # pairs at random
         per_batch = batch_size
-    budget = bool(str(fit.user.get("run.time_budget", TIME_BUDGET)).strip())
+    budget = fit.has_time_budget()
     passes = BUDGET_PASSES if budget else MAX_EPOCHS
     cap = max(MIN_WARMUP_STEPS, math.ceil(passes * n_train / per_batch))
     return [

@@ -9,8 +9,8 @@ time a user gives a run was measured on a Tatoeba Chinese-English export: 4,000 
 
 - back-translation: its reverse model took 5 of the 25 minutes and the synthetic half of
   each warm-up batch slowed the real pairs' learning as much again; the warm-up ended at
-  3,500-3,900 steps where the pairs alone reached 5,500 and more, and test chrF ended
-  1-3 lower (`BACK_TRANSLATION_LOSS`). The fit leaves it off, and says why;
+  3,500-3,900 steps where the pairs alone ran 6,500-7,000, and test chrF ended 1-3 lower
+  (`BACK_TRANSLATION_LOSS`). The fit leaves it off, and says why;
 - the round trip needs one model translating both ways (`task.both_directions`), which
   the fit does not choose: from the same pairs a both-ways model translated the wanted
   direction 7 chrF worse (`BOTH_WAYS_LOSS`), and the round trip did not win it back.
@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING
 from studio.core.config.fit import Proposal, set_path
 from studio.core.data.languages import language_label
 from studio.core.messages import Message, say
-from studio.core.tasks.translation.data_fit import TIME_BUDGET, DataFit
 
 if TYPE_CHECKING:
     from studio.core.tasks.translation.config import TranslationConfig
+    from studio.core.tasks.translation.data_fit import DataFit
     from studio.core.tasks.translation.one_language import OneLanguageText
 
 # test chrF below the pairs alone, in the reading behind each choice (two seeds, one)
@@ -52,7 +52,7 @@ def fit_text_use(fit: DataFit, cfg: TranslationConfig, n_train: int, text: OneLa
     cleared it: then the preset's off stands, unmeasured), and for how many steps the
     reverse model may train when they are; the choices set on `cfg` (the run's task
     section), their reasons noted in `fit`. A setting the user gave is kept."""
-    budget = bool(str(fit.user.get("run.time_budget", TIME_BUDGET)).strip())
+    budget = fit.has_time_budget()
     proposals = back_translation_proposals(cfg, n_train, len(text.target)) if budget else []
     _apply(cfg, fit.choose(proposals))
     if text.target and cfg.back_translation:  # the user's
